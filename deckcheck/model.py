@@ -1,0 +1,221 @@
+"""Plain data shared by every layer: cards, parsed deck lines, findings, reports.
+
+Everything here is a frozen dataclass with no I/O, so the core (parse, resolve,
+check) stays a set of pure functions over these values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum
+from typing import Any, Mapping
+
+POKEMON = "Pokémon"
+TRAINER = "Trainer"
+ENERGY = "Energy"
+SUPERTYPES = (POKEMON, TRAINER, ENERGY)
+
+
+class Severity(str, Enum):
+    ERROR = "error"  # the deck is illegal (or legality cannot be shown)
+    WARNING = "warning"  # worth a look, the deck may still be legal
+
+    def __str__(self) -> str:  # pragma: no cover - convenience for f-strings
+        return self.value
+
+
+class ExitCode(IntEnum):
+    LEGAL = 0  # every deck checked is legal
+    ILLEGAL = 1  # at least one deck is illegal (or has a failing finding)
+    USAGE = 2  # usage, configuration, pack or database problem
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One printing of a card, with what the deck-building rules need.
+
+    ``name`` is the printed name as the dataset spells it; the name used for
+    counting copies is :func:`deckcheck.names.deck_name` of it.
+    """
+
+    id: str  # dataset id, e.g. "sv1-189"
+    name: str
+    supertype: str  # POKEMON, TRAINER or ENERGY
+    subtypes: tuple[str, ...] = ()
+    set_id: str = ""
+    set_code: str | None = None  # the code printed in deck lists (dataset ptcgoCode)
+    number: str = ""
+    regulation_mark: str | None = None
+    release_date: str | None = None  # ISO date of the card's set
+    types: tuple[str, ...] = ()  # Pokémon types, e.g. ("Fire",)
+    evolves_from: str | None = None
+    # Digest of the game text (attacks, abilities, rules; HP, type and stage for
+    # Pokémon): two prints with the same deck name and digest are reprints.
+    text_hash: str | None = None
+    # "You can't have more than 1 Shining Celebi in your deck": (name, 1)
+    own_limit: tuple[str, int] | None = None
+    # "You may have as many of this card in your deck as you like." (Arceus rule)
+    any_number: bool = False
+    # "(This card cannot be used at official tournaments.)"
+    not_for_tournaments: bool = False
+    # Trainers "played as if they were a Basic Pokémon" (Clefairy Doll, fossils)
+    plays_as_basic: bool = False
+
+    # -- what the card is, by its own data (never by its name) --------------
+    @property
+    def is_pokemon(self) -> bool:
+        return self.supertype == POKEMON
+
+    @property
+    def is_trainer(self) -> bool:
+        return self.supertype == TRAINER
+
+    @property
+    def is_energy(self) -> bool:
+        return self.supertype == ENERGY
+
+    @property
+    def is_basic_energy(self) -> bool:
+        # RULES.md 1.3/5.2: basic-ness comes from subtypes, never the name.
+        return self.supertype == ENERGY and "Basic" in self.subtypes
+
+    @property
+    def is_basic_pokemon(self) -> bool:
+        # RULES.md 1.4: Baby Pokémon count as Basic.
+        return self.supertype == POKEMON and ("Basic" in self.subtypes or "Baby" in self.subtypes)
+
+    @property
+    def is_ace_spec(self) -> bool:
+        return "ACE SPEC" in self.subtypes
+
+    @property
+    def is_prism_star(self) -> bool:
+        return "Prism Star" in self.subtypes
+
+    @property
+    def is_pokemon_star(self) -> bool:
+        return "Star" in self.subtypes
+
+    @property
+    def is_radiant(self) -> bool:
+        return "Radiant" in self.subtypes
+
+    @property
+    def label(self) -> str:
+        """How a player writes this print in a list: ``Iono PAL 185``."""
+        where = self.set_code or self.set_id
+        return f"{self.name} {where} {self.number}".strip()
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    """One card line of a deck list, as written."""
+
+    count: int
+    name: str  # the name as written, cleaned of set code, number and markers
+    line: int  # 1-based line number in the deck file
+    set_code: str | None = None
+    number: str | None = None
+    section: str | None = None  # POKEMON, TRAINER, ENERGY when a header said so
+    # "Basic {R} Energy", "Lightning Energy - Basic": the line says basic Energy
+    # of this type ("Fire"); "- Special" says special_energy.
+    basic_energy_type: str | None = None
+    special_energy: bool = False
+    raw: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem found in a deck.
+
+    The message is kept as a template plus parameters so that a renderer can
+    translate the template as a whole (never concatenating fragments).
+    """
+
+    rule: str  # stable kebab-case id: "copy-limit", "unknown-card", ...
+    severity: Severity
+    template: str  # str.format template, English; also the gettext msgid
+    params: Mapping[str, Any] = field(default_factory=dict)
+    lines: tuple[int, ...] = ()
+    cards: tuple[str, ...] = ()
+    hint_template: str | None = None
+    hint_params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return self.template.format(**self.params)
+
+    @property
+    def hint(self) -> str | None:
+        if self.hint_template is None:
+            return None
+        return self.hint_template.format(**self.hint_params)
+
+    def with_severity(self, severity: Severity) -> "Finding":
+        from dataclasses import replace
+
+        return replace(self, severity=severity)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDeck:
+    """What the parser read from one deck file: entries plus syntax findings."""
+
+    path: str
+    entries: tuple[DeckEntry, ...] = ()
+    findings: tuple[Finding, ...] = ()
+    name: str | None = None
+    declared_format: str | None = None  # YAML/JSON decks may name their format
+
+
+@dataclass(frozen=True, slots=True)
+class DeckCard:
+    """A resolved line: the entry and the print it was resolved to."""
+
+    entry: DeckEntry
+    card: Card
+
+    @property
+    def count(self) -> int:
+        return self.entry.count
+
+    @property
+    def line(self) -> int:
+        return self.entry.line
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A deck whose lines were resolved to cards; what the rules check."""
+
+    path: str
+    cards: tuple[DeckCard, ...]
+    unresolved: tuple[DeckEntry, ...] = ()  # lines that matched no card
+
+    @property
+    def total(self) -> int:
+        return sum(c.count for c in self.cards) + sum(e.count for e in self.unresolved)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckResult:
+    path: str
+    format: str
+    date: str
+    total_cards: int
+    findings: tuple[Finding, ...]
+    counts: Mapping[str, int] = field(default_factory=dict)  # per supertype
+    name: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return not any(f.severity is Severity.ERROR for f in self.findings)
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    results: tuple[DeckResult, ...]
+
+    @property
+    def legal(self) -> bool:
+        return all(r.legal for r in self.results)

@@ -1,0 +1,81 @@
+"""Card names: how they are compared and which name counts for the copy limit.
+
+Follows RULES.md section 2 ("What counts as the same name") and its recipe in
+2.10. Two functions matter:
+
+* :func:`name_key` – the form used to *compare* a name as written with a name
+  in the database (case, accents, apostrophes, spacing and star symbols folded);
+* :func:`deck_name` – the *deck-building name* that shares one copy limit
+  (LV.X and δ dropped from Pokémon, subtitles dropped from Trainers).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from deckcheck.model import POKEMON, TRAINER
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
+_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-"})
+_SPACES = re.compile(r"\s+")
+# RULES.md 2.7: Pokémon Star is ★ in the dataset, ☆ or "Star" elsewhere;
+# Prism Star is ◇ in the dataset, {*}, ♢ or "Prism Star" in exports.
+_PRISM = re.compile(r"\s*(?:\{\*\}|♢|◊|◆|\bprism star\b)\s*", re.IGNORECASE)
+_STAR = re.compile(r"\s*(?:☆|\bstar\b(?=\s*(?:δ|$)))", re.IGNORECASE)
+# RULES.md 2.5: third-party lists write the Neo/DP letters as "Unown F".
+_UNOWN_LETTER = re.compile(r"^unown \[?([a-z!?])\]?$")
+# RULES.md 2.9: "Nidoran ♂" and "Nidoran♂" both occur.
+_NIDORAN = re.compile(r"\s+([♂♀])")
+
+_LEVEL_X = re.compile(r"\s+LV\.?\s?X$", re.IGNORECASE)
+_DELTA = re.compile(r"\s*δ\s*")
+_SUBTITLE = re.compile(r"\s+\([^()]*\)$")
+_FLARE_GEAR = re.compile(r"\s+Team Flare (?:Hyper )?Gear$")
+
+
+def _strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+@lru_cache(maxsize=65536)
+def name_key(name: str) -> str:
+    """Fold a card name for comparison: ``Pokemon Catcher`` == ``Pokémon Catcher``."""
+    text = unicodedata.normalize("NFC", name).translate(_APOSTROPHES).translate(_DASHES)
+    text = _PRISM.sub(" ◇", text)
+    text = _STAR.sub(" ★", text)
+    text = _strip_accents(text).casefold()
+    text = _SPACES.sub(" ", text).strip()
+    text = _NIDORAN.sub(r"\1", text)
+    unown = _UNOWN_LETTER.match(text)
+    if unown:
+        text = f"unown [{unown.group(1)}]"
+    return text
+
+
+@lru_cache(maxsize=65536)
+def deck_name(name: str, supertype: str) -> str:
+    """The name that shares one copy limit (display form, not folded).
+
+    ``Gardevoir LV.X`` -> ``Gardevoir`` (RULES.md 2.1); ``Pikachu δ`` ->
+    ``Pikachu`` for Pokémon only (decision 9); ``Professor's Research
+    (Professor Sada)`` -> ``Professor's Research`` (2.8, decision 2);
+    ``Battle Compressor Team Flare Gear`` -> ``Battle Compressor`` (2.9).
+    Everything else in a name counts (owners, Dark/Light, ex/EX/GX/V, ◇, ★,
+    SP symbols, Unown letters).
+    """
+    text = _SPACES.sub(" ", unicodedata.normalize("NFC", name)).strip()
+    if supertype == POKEMON:
+        text = _LEVEL_X.sub("", text)
+        text = _DELTA.sub(" ", text).strip()
+    elif supertype == TRAINER:
+        text = _SUBTITLE.sub("", text)
+        text = _FLARE_GEAR.sub("", text)
+    return text
+
+
+def deck_key(name: str, supertype: str) -> str:
+    """Folded deck-building name: cards with equal keys share a copy limit."""
+    return name_key(deck_name(name, supertype))

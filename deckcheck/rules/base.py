@@ -1,0 +1,100 @@
+"""What a rule kind is, and the helpers every kind shares.
+
+A *rule kind* is a small piece of Python (one module under ``deckcheck/rules``)
+with a JSON-Schema fragment for its options; a *rule* is one use of a kind in
+a format pack, with a stable id that becomes the findings' rule id::
+
+    - id: ace-spec            # finding rule id (defaults to the kind)
+      kind: group-limit
+      max: 1
+      where: {flags: [ace_spec]}
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Iterator, Mapping, Protocol
+
+from deckcheck.carddb.index import CardIndex
+from deckcheck.model import Deck, DeckCard, Finding, Severity
+from deckcheck.names import deck_key, deck_name
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    """One rule of a pack: which kind, with which options, under which id."""
+
+    id: str
+    kind: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    severity: Severity = Severity.ERROR
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleContext:
+    """What a rule may know besides the deck: the day and the card database."""
+
+    date: dt.date
+    format_name: str = ""
+    index: CardIndex | None = None
+
+
+class RuleKind(Protocol):
+    name: str  # the kind's id in packs, e.g. "copy-limit"
+    description: str
+    options_schema: Mapping[str, Any]  # JSON Schema properties of the options
+
+    def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]: ...
+
+
+def finding(
+    rule: RuleSpec,
+    template: str,
+    *,
+    cards: Iterable[DeckCard] = (),
+    lines: Iterable[int] = (),
+    hint: str | None = None,
+    hint_params: Mapping[str, Any] | None = None,
+    **params: Any,
+) -> Finding:
+    """Build a finding for ``rule`` citing ``cards`` (their lines are added)."""
+    cards = tuple(cards)
+    all_lines = sorted({c.line for c in cards} | set(lines))
+    labels = tuple(dict.fromkeys(c.card.label for c in cards))
+    return Finding(
+        rule=rule.id,
+        severity=rule.severity,
+        template=template,
+        params=params,
+        lines=tuple(all_lines),
+        cards=labels,
+        hint_template=hint,
+        hint_params=hint_params or {},
+    )
+
+
+def by_deck_name(cards: Iterable[DeckCard]) -> dict[str, list[DeckCard]]:
+    """Group deck lines by deck-building name (RULES.md 2.10), in deck order."""
+    groups: dict[str, list[DeckCard]] = defaultdict(list)
+    for deck_card in cards:
+        groups[deck_key(deck_card.card.name, deck_card.card.supertype)].append(deck_card)
+    return dict(groups)
+
+
+def display_name(deck_card: DeckCard) -> str:
+    return deck_name(deck_card.card.name, deck_card.card.supertype)
+
+
+def total(cards: Iterable[DeckCard]) -> int:
+    return sum(c.count for c in cards)
+
+
+def lines_text(cards: Iterable[DeckCard]) -> str:
+    """``line 12`` or ``lines 12, 30`` for messages and hints."""
+    numbers = sorted({c.line for c in cards})
+    if len(numbers) == 1:
+        return f"line {numbers[0]}"
+    return "lines " + ", ".join(str(n) for n in numbers)

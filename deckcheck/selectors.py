@@ -1,0 +1,90 @@
+"""Card selectors: the ``where:`` clause of a pack rule, as plain data.
+
+A selector is a mapping; a card matches when it satisfies *every* key given::
+
+    where:
+      supertype: Pokémon            # or a list
+      subtypes: [Basic, Baby]       # any of these
+      flags: [ace_spec]             # any of these (see FLAGS)
+      names: [Professor Juniper]    # deck-building names, folded
+      ids: [sm8-90]                 # dataset card ids
+      sets: [base1, base2]          # dataset set ids
+      not: {flags: [basic_energy]}  # the card must not match this selector
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from deckcheck.model import Card
+from deckcheck.names import deck_key, name_key
+
+# Subtypes that put a Pokémon in a Rule Box (GLC "no Rule Box cards", RULES.md 6.4).
+RULE_BOX_SUBTYPES = frozenset(
+    {"EX", "ex", "GX", "V", "VMAX", "VSTAR", "V-UNION", "BREAK", "TAG TEAM", "MEGA", "Mega",
+     "Radiant", "Prism Star", "LEGEND", "Level-Up"}
+)
+
+FLAGS: Mapping[str, Callable[[Card], bool]] = {
+    "basic_energy": lambda c: c.is_basic_energy,
+    "special_energy": lambda c: c.is_energy and not c.is_basic_energy,
+    "basic_pokemon": lambda c: c.is_basic_pokemon,
+    "ace_spec": lambda c: c.is_ace_spec,
+    "prism_star": lambda c: c.is_prism_star,
+    "pokemon_star": lambda c: c.is_pokemon_star,
+    "radiant": lambda c: c.is_radiant,
+    "rule_box": lambda c: bool(RULE_BOX_SUBTYPES.intersection(c.subtypes)),
+    "any_number": lambda c: c.any_number,
+    "not_for_tournaments": lambda c: c.not_for_tournaments,
+    "plays_as_basic": lambda c: c.plays_as_basic,
+    "own_limit": lambda c: c.own_limit is not None,
+}
+
+SELECTOR_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "supertype": {"oneOf": [
+            {"enum": ["Pokémon", "Trainer", "Energy"]},
+            {"type": "array", "items": {"enum": ["Pokémon", "Trainer", "Energy"]}},
+        ]},
+        "subtypes": {"type": "array", "items": {"type": "string"}},
+        "flags": {"type": "array", "items": {"enum": sorted(FLAGS)}},
+        "names": {"type": "array", "items": {"type": "string"}},
+        "ids": {"type": "array", "items": {"type": "string"}},
+        "sets": {"type": "array", "items": {"type": "string"}},
+        "not": {"$ref": "#/$defs/selector"},
+    },
+}
+
+
+def matches(card: Card, where: Mapping[str, Any] | None) -> bool:
+    """Whether ``card`` satisfies every key of the selector ``where``."""
+    if not where:
+        return True
+    supertype = where.get("supertype")
+    if supertype is not None:
+        allowed = (supertype,) if isinstance(supertype, str) else tuple(supertype)
+        if card.supertype not in allowed:
+            return False
+    subtypes = where.get("subtypes")
+    if subtypes is not None and not set(subtypes).intersection(card.subtypes):
+        return False
+    flags = where.get("flags")
+    if flags is not None and not any(FLAGS[flag](card) for flag in flags):
+        return False
+    names = where.get("names")
+    if names is not None:
+        key = deck_key(card.name, card.supertype)
+        if key not in {name_key(n) for n in names} and name_key(card.name) not in {name_key(n) for n in names}:
+            return False
+    ids = where.get("ids")
+    if ids is not None and card.id not in ids:
+        return False
+    sets = where.get("sets")
+    if sets is not None and card.set_id not in sets:
+        return False
+    negated = where.get("not")
+    if negated is not None and matches(card, negated):
+        return False
+    return True

@@ -1,0 +1,32 @@
+""""Did you mean" for card names, with rapidfuzz (imported only when needed)."""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from deckcheck.names import name_key
+
+# Below this WRatio score a candidate is more noise than help.
+_MIN_SCORE = 70
+
+
+def closest_names(name: str, names_by_key: Mapping[str, str], limit: int = 3) -> Sequence[str]:
+    """Up to ``limit`` display names whose folded form is closest to ``name``.
+
+    ``names_by_key`` maps :func:`name_key` forms to the display name.
+    """
+    from rapidfuzz import fuzz, process, utils
+
+    matches = process.extract(
+        name_key(name),
+        list(names_by_key),
+        scorer=fuzz.WRatio,
+        processor=utils.default_process,
+        limit=limit * 3,
+        score_cutoff=_MIN_SCORE,
+    )
+    # Prefer the higher score, then the name closer in length (WRatio rewards
+    # partial matches, so "Iono" would otherwise tie with "Ionos Bellibolt ex").
+    key = name_key(name)
+    ranked = sorted(matches, key=lambda m: (-round(m[1]), abs(len(m[0]) - len(key)), m[0]))
+    return [names_by_key[match[0]] for match in ranked[:limit]]
