@@ -1,0 +1,65 @@
+"""The core: a parsed deck, a pack and a card index in, a verdict out.
+
+No printing, no exiting, no Typer or rich: the CLI calls :func:`check_deck`
+and renders the :class:`~deckcheck.model.DeckResult` it returns.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+
+from deckcheck.carddb.index import CardIndex
+from deckcheck.model import POKEMON, TRAINER, ENERGY, DeckResult, Finding, ParsedDeck
+from deckcheck.packs import Pack
+from deckcheck.resolve import ResolveOptions, resolve_deck
+from deckcheck.rules import KINDS
+from deckcheck.rules.base import RuleContext
+
+
+def check_deck(
+    parsed: ParsedDeck,
+    pack: Pack,
+    index: CardIndex,
+    date: dt.date,
+    *,
+    resolve_options: ResolveOptions | None = None,
+) -> DeckResult:
+    """Every finding for one deck: syntax, resolution, then each rule of the pack."""
+    options = resolve_options or resolve_options_for(pack, date, index)
+    deck, resolution = resolve_deck(parsed, index, options)
+    findings: list[Finding] = [*parsed.findings, *resolution]
+    context = RuleContext(date=date, format_name=pack.name, index=index)
+    if parsed.entries or not parsed.findings:
+        # A file that could not be read at all has nothing for the rules to judge.
+        for rule in pack.rules:
+            findings.extend(KINDS[rule.kind].check(deck, rule, context))
+    counts = Counter()
+    for deck_card in deck.cards:
+        counts[deck_card.card.supertype] += deck_card.count
+    return DeckResult(
+        path=parsed.path,
+        format=pack.name,
+        date=date.isoformat(),
+        total_cards=deck.total,
+        findings=tuple(findings),
+        counts={POKEMON: counts[POKEMON], TRAINER: counts[TRAINER], ENERGY: counts[ENERGY]},
+        name=parsed.name,
+    )
+
+
+def resolve_options_for(pack: Pack, date: dt.date, index: CardIndex, **extra) -> ResolveOptions:
+    """How a pack wants lines read: name-only lines resolve among the prints its
+    card pool allows on the day, and pre-DP packs read Darkness/Metal Energy as
+    the Special cards (RULES.md decision 10)."""
+    from deckcheck.rules.card_pool import pool_predicate
+
+    pools = [pool_predicate(rule.options, date, index) for rule in pack.rules if rule.kind == "card-pool"]
+    allowed = None
+    if pools:
+        allowed = lambda card: all(p(card) for p in pools)  # noqa: E731
+    return ResolveOptions(
+        allowed=allowed,
+        special_darkness_metal=bool(pack.options.get("special_darkness_metal", False)),
+        **extra,
+    )

@@ -1,0 +1,61 @@
+"""basic-pokemon: a deck has at least one Basic Pokémon (RULES.md 1.4, decision 1)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from deckcheck.model import Card, Deck, Finding
+from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding
+from deckcheck.rules.copy_limit import names_text
+
+NONE_FOUND = "The deck has no Basic Pokémon; a deck must have at least {min}."
+TOO_FEW = "The deck has {count} Basic Pokémon; a deck must have at least {min}."
+ADD = "Add {missing} Basic Pokémon."
+ADD_NOT_DOLLS = (
+    "Add {missing} Basic Pokémon; cards played as if they were Basic Pokémon ({names}) "
+    "do not count in this format."
+)
+
+
+def counts_as_basic(card: Card, count_plays_as_basic: bool) -> bool:
+    # RULES.md 1.4: Baby Pokémon count (Card.is_basic_pokemon includes them);
+    # decision 1: Trainers played as Basic Pokémon only when the pack says so.
+    return card.is_basic_pokemon or (count_plays_as_basic and card.plays_as_basic)
+
+
+class BasicPokemon:
+    name = "basic-pokemon"
+    description = "A deck must contain at least one Basic Pokémon."
+    options_schema: Mapping[str, Any] = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "min": {"type": "integer", "minimum": 1, "default": 1},
+            "count_plays_as_basic": {"type": "boolean", "default": False},
+        },
+    }
+    examples = {
+        "legal": "4 Charmander OBF 26\n4 Charizard ex OBF 125\n52 Basic {R} Energy SVE 2\n",
+        "illegal": "4 Charizard ex OBF 125\n4 Iono PAL 185\n52 Basic {R} Energy SVE 2\n",
+    }
+
+    def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        minimum = int(rule.options.get("min", 1))
+        count_plays_as_basic = bool(rule.options.get("count_plays_as_basic", False))
+        count = sum(dc.count for dc in deck.cards if counts_as_basic(dc.card, count_plays_as_basic))
+        if count >= minimum:
+            return
+        missing = minimum - count
+        not_counted = [] if count_plays_as_basic else [dc for dc in deck.cards if dc.card.plays_as_basic]
+        if not_counted:
+            hint, hint_params = ADD_NOT_DOLLS, {
+                "missing": missing,
+                "names": names_text(display_name(dc) for dc in not_counted),
+            }
+        else:
+            hint, hint_params = ADD, {"missing": missing}
+        template = NONE_FOUND if count == 0 else TOO_FEW
+        yield finding(rule, template, hint=hint, hint_params=hint_params, count=count, min=minimum)
+
+
+KIND = BasicPokemon()

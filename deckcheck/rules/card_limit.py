@@ -1,0 +1,65 @@
+"""card-limit: limits printed on the cards themselves (RULES.md 3.5, 3.6).
+
+"You can't have more than 1 Shining Celebi in your deck." Decision 6: when any
+card in the deck carries such a limit, every card of that deck-building name
+counts against it — so Shining Celebi neo4 106 (limited) and smp SM79 (no
+limit) together may be played once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from deckcheck.model import Deck, DeckCard, Finding
+from deckcheck.names import deck_key
+from deckcheck.rules.base import RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text, total
+from deckcheck.rules.copy_limit import remove_hint
+
+OVER_LIMIT = (
+    "The deck has {count} cards named {name} ({line_list}); {card} says: "
+    "\"You can't have more than {max} {name} in your deck.\""
+)
+
+
+class CardLimit:
+    name = "card-limit"
+    description = "A card that says \"You can't have more than N X in your deck\" limits every card named X."
+    options_schema: Mapping[str, Any] = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {},
+    }
+    examples = {
+        "legal": "1 Shining Celebi N4 106\n1 Miracle Energy N4 16\n",
+        "illegal": "1 Shining Celebi N4 106\n1 Shining Celebi PR-SM SM79\n",
+    }
+
+    def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        # The strictest limit on each name, and the first card that states it.
+        limits: dict[str, tuple[int, DeckCard]] = {}
+        for deck_card in deck.cards:
+            own_limit = deck_card.card.own_limit
+            if own_limit is None:
+                continue
+            limited_name, maximum = own_limit
+            key = deck_key(limited_name, deck_card.card.supertype)
+            if key not in limits or maximum < limits[key][0]:
+                limits[key] = (maximum, deck_card)
+        if not limits:
+            return
+        for key, cards in by_deck_name(deck.cards).items():
+            if key not in limits:
+                continue
+            maximum, source = limits[key]
+            count = total(cards)
+            if count <= maximum:
+                continue
+            name = display_name(cards[0])
+            hint, hint_params = remove_hint(name, cards, count - maximum)
+            yield finding(
+                rule, OVER_LIMIT, cards=cards, hint=hint, hint_params=hint_params,
+                count=count, name=name, line_list=lines_text(cards), card=source.card.label, max=maximum,
+            )
+
+
+KIND = CardLimit()

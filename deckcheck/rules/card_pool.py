@@ -1,0 +1,238 @@
+"""``card-pool``: which prints a format allows on a given day.
+
+A print is in the pool when its set is in the pool (by id, or released inside
+a date range, after the set's waiting period) and, where the pack lists
+regulation-mark seasons, its mark is legal in the season in force. Prints
+outside the pool are still legal through a reprint (RULES.md decision 5) when
+a print with the same deck-building name and the same game text is in the
+pool, and cards matching ``always`` (basic Energy) are always legal.
+
+Options::
+
+    - id: not-legal
+      kind: card-pool
+      always: {flags: [basic_energy]}
+      reprints: true
+      waiting_days: 14
+      released_from: 2011-03-01      # sets released on/after (e.g. Black & White)
+      released_until: 2000-12-15     # sets released on/before
+      sets: [base1, base2]           # set ids in the pool (besides the date range)
+      exclude_sets: [cel25c]
+      exclude: {ids: [...]}          # prints taken out of the pool
+      seasons:                       # regulation marks by season (Standard)
+        - {from: 2025-04-11, name: 2025 rotation, marks: [G, H, I]}
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterator, Mapping, Sequence
+
+from deckcheck.model import Card, Deck, Finding
+from deckcheck.names import deck_key
+from deckcheck.rules.base import RuleContext, RuleSpec, finding
+from deckcheck.selectors import matches
+
+_DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
+_SELECTOR = {"$ref": "#/$defs/selector"}
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    legal: bool
+    reason: str = ""  # template key of why not
+    params: Mapping[str, Any] | None = None
+
+
+class CardPool:
+    name = "card-pool"
+    description = "Every print must be in the format's card pool on the day (sets, release dates, regulation marks), or legal through a reprint."
+    options_schema = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "always": _SELECTOR,
+            "reprints": {"type": "boolean"},
+            "waiting_days": {"type": "integer", "minimum": 0, "maximum": 365},
+            "released_from": _DATE,
+            "released_until": _DATE,
+            "sets": {"type": "array", "items": {"type": "string"}},
+            "exclude_sets": {"type": "array", "items": {"type": "string"}},
+            "exclude": _SELECTOR,
+            "seasons": {
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["from", "marks"],
+                    "properties": {
+                        "from": _DATE,
+                        "name": {"type": "string"},
+                        "marks": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]$"}},
+                    },
+                },
+            },
+        },
+    }
+    examples = {
+        "legal": "# standard, 2026-11-30\n4 Iono PAL 185   # (G) but reprinted? no: rotated\n4 Ultra Ball MEG 131",
+        "illegal": "# standard, 2026-11-30\n4 Nest Ball SVI 181   # regulation mark G rotated out on 2026-04-10",
+    }
+
+    def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        pool = Pool.from_options(rule.options)
+        for deck_card in deck.cards:
+            card = deck_card.card
+            if pool.allows(card, ctx.date, ctx.index):
+                continue
+            verdict = pool.verdict(card, ctx.date)
+            params = dict(verdict.params or {})
+            reprint = pool.legal_other_print(card, ctx.date, ctx.index)
+            if reprint is not None:
+                hint = "A print of {name} with different game text is legal: {reprint}. Play that print or remove this one."
+                hint_params = {"name": card.name, "reprint": reprint.label}
+            else:
+                hint = "Remove {card} from the deck ({count} cop{plural})."
+                hint_params = {"card": card.name, "count": deck_card.count,
+                               "plural": "y" if deck_card.count == 1 else "ies"}
+            yield finding(
+                rule, _REASONS[verdict.reason], cards=(deck_card,), hint=hint, hint_params=hint_params,
+                card=card.label, format=ctx.format_name, date=ctx.date.isoformat(), **params,
+            )
+
+
+_REASONS = {
+    "mark-rotated": "{card} has regulation mark {mark}, which is not legal in {format} on {date}: "
+                    "it rotated out on {rotated}.",
+    "mark-not-yet": "{card} has regulation mark {mark}, which is not legal in {format} on {date} yet.",
+    "no-mark": "{card} has no regulation mark and no legal reprint, so it is not legal in {format} on {date}.",
+    "waiting": "{card} is from {set}, which becomes legal in {format} on {legal_from} "
+               "(release {released} plus the waiting period).",
+    "outside-sets": "{card} is from {set}, which is not in the {format} card pool.",
+    "excluded": "{card} is not in the {format} card pool.",
+}
+
+
+@dataclass(frozen=True)
+class Pool:
+    always: Mapping[str, Any] | None
+    reprints: bool
+    waiting: dt.timedelta
+    released_from: str | None
+    released_until: str | None
+    sets: frozenset[str]
+    exclude_sets: frozenset[str]
+    exclude: Mapping[str, Any] | None
+    seasons: tuple[tuple[str, str, frozenset[str]], ...]  # (from, name, marks), oldest first
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> "Pool":
+        return _pool_from_json(json.dumps(options, sort_keys=True, default=str))
+
+    # -- the print itself ---------------------------------------------------
+    def verdict(self, card: Card, date: dt.date) -> Verdict:
+        if self.exclude and matches(card, self.exclude):
+            return Verdict(False, "excluded")
+        in_sets = card.set_id in self.sets
+        in_range = bool(self.released_from or self.released_until) and card.release_date is not None and (
+            (self.released_from is None or card.release_date >= self.released_from)
+            and (self.released_until is None or card.release_date <= self.released_until))
+        restricted_by_sets = bool(self.sets or self.released_from or self.released_until)
+        if card.set_id in self.exclude_sets or (restricted_by_sets and not (in_sets or in_range)):
+            return Verdict(False, "outside-sets", {"set": card.set_code or card.set_id})
+        if card.release_date and self.waiting:
+            legal_from = dt.date.fromisoformat(card.release_date) + self.waiting
+            if date < legal_from:
+                return Verdict(False, "waiting", {"set": card.set_code or card.set_id,
+                                                  "legal_from": legal_from.isoformat(),
+                                                  "released": card.release_date})
+        if self.seasons:
+            season = self._season(date)
+            if season is None:
+                return Verdict(False, "mark-not-yet", {"mark": card.regulation_mark or "-"})
+            if card.regulation_mark is None:
+                return Verdict(False, "no-mark")
+            if card.regulation_mark not in season[2]:
+                rotated = self._rotated(card.regulation_mark, date)
+                if rotated is None:
+                    return Verdict(False, "mark-not-yet", {"mark": card.regulation_mark})
+                return Verdict(False, "mark-rotated", {"mark": card.regulation_mark, "rotated": rotated})
+        return Verdict(True)
+
+    def _season(self, date: dt.date):
+        current = None
+        for season in self.seasons:
+            if season[0] <= date.isoformat():
+                current = season
+        return current
+
+    def _rotated(self, mark: str, date: dt.date) -> str | None:
+        """The start of the first season, up to ``date``, that dropped ``mark``."""
+        rotated, was_legal = None, False
+        for start, _name, marks in self.seasons:
+            if start > date.isoformat():
+                break
+            if mark in marks:
+                was_legal, rotated = True, None
+            elif was_legal and rotated is None:
+                rotated = start
+        return rotated
+
+    # -- with reprints ------------------------------------------------------
+    def allows(self, card: Card, date: dt.date, index=None) -> bool:
+        if self.always and matches(card, self.always):
+            return True
+        if self.verdict(card, date).legal:
+            return True
+        if self.reprints and index is not None and card.text_hash:
+            return any(other.text_hash == card.text_hash and self.verdict(other, date).legal
+                       for other in _same_name(card, index))
+        return False
+
+    def legal_other_print(self, card: Card, date: dt.date, index) -> Card | None:
+        """A legal print of the same name whose game text differs (so not a reprint)."""
+        if index is None:
+            return None
+        legal = [o for o in _same_name(card, index) if o.id != card.id and self.verdict(o, date).legal]
+        return max(legal, key=lambda o: (o.release_date or "", o.id)) if legal else None
+
+
+def _same_name(card: Card, index) -> Sequence[Card]:
+    return index.by_deck_key(deck_key(card.name, card.supertype))
+
+
+@lru_cache(maxsize=64)
+def _pool_from_json(key: str) -> Pool:
+    options = json.loads(key)
+    seasons = sorted(
+        (str(s["from"]), s.get("name", ""), frozenset(s["marks"])) for s in options.get("seasons", ())
+    )
+    return Pool(
+        always=options.get("always"),
+        reprints=bool(options.get("reprints", False)),
+        waiting=dt.timedelta(days=int(options.get("waiting_days", 0))),
+        released_from=_iso(options.get("released_from")),
+        released_until=_iso(options.get("released_until")),
+        sets=frozenset(options.get("sets", ())),
+        exclude_sets=frozenset(options.get("exclude_sets", ())),
+        exclude=options.get("exclude"),
+        seasons=tuple(seasons),
+    )
+
+
+def _iso(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def pool_predicate(options: Mapping[str, Any], date: dt.date, index=None):
+    """``card -> bool``: whether the pack's pool allows a print on ``date``
+    (used by resolution to read name-only lines among allowed prints)."""
+    pool = Pool.from_options(options)
+    return lambda card: pool.allows(card, date, index)
+
+
+KIND = CardPool()

@@ -1,0 +1,77 @@
+"""exclusive: a deck may contain cards of at most one name of each group.
+
+Professor Juniper / Professor Sycamore (RULES.md 4): 4 Juniper or 4 Sycamore,
+never a mix — 2 + 2 is illegal too. Professor's Research is not in the group
+(decision 2).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping, Sequence
+
+from deckcheck.model import Deck, DeckCard, Finding
+from deckcheck.names import deck_key
+from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text
+from deckcheck.rules.copy_limit import names_text
+
+MIXED = "The deck has cards named {names} ({line_list}); a deck may contain cards of only one of these names."
+KEEP_ONE = "Keep the cards of only one of these names: {choices}."
+
+
+def _member(card_key: str, supertype: str, group: Sequence[str]) -> int | None:
+    """Index of the group name that ``card_key`` (a card's deck key) is, if any."""
+    for index, group_name in enumerate(group):
+        # Fold the pack's name as a name of the card's supertype, so that a pack
+        # may write either "Professor Juniper" or a subtitled form.
+        if deck_key(group_name, supertype) == card_key:
+            return index
+    return None
+
+
+def or_text(names: Sequence[str]) -> str:
+    """``A or B``, ``A, B or C``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+class Exclusive:
+    name = "exclusive"
+    description = "A deck may contain cards of only one name of each group (Professor Juniper or Professor Sycamore)."
+    options_schema: Mapping[str, Any] = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["groups"],
+        "properties": {
+            "groups": {
+                "type": "array",
+                "items": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 2},
+            },
+        },
+    }
+    examples = {
+        "legal": "4 Professor Juniper BLW 101\n4 Professor's Research SVI 189\n",
+        "illegal": "2 Professor Juniper BLW 101\n2 Professor Sycamore XY 122\n",
+    }
+
+    def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        for group in rule.options.get("groups", ()):
+            # group member index -> the deck's cards of that name, in deck order
+            present: dict[int, list[DeckCard]] = {}
+            cards: list[DeckCard] = []
+            for deck_card in deck.cards:
+                card = deck_card.card
+                index = _member(deck_key(card.name, card.supertype), card.supertype, group)
+                if index is not None:
+                    present.setdefault(index, []).append(deck_card)
+                    cards.append(deck_card)
+            if len(present) < 2:
+                continue
+            names = [display_name(found[0]) for found in present.values()]
+            yield finding(
+                rule, MIXED, cards=cards, hint=KEEP_ONE, hint_params={"choices": or_text(names)},
+                names=names_text(names), line_list=lines_text(cards),
+            )
+
+
+KIND = Exclusive()

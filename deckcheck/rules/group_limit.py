@@ -1,0 +1,64 @@
+"""group-limit: at most N cards with a property in the whole deck.
+
+ACE SPEC (RULES.md 3.1), Radiant (3.4) and Pokémon Star (3.3) are each 1 per
+deck, counted over every card that has the property whatever its name.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from deckcheck.model import Deck, Finding
+from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text, total
+from deckcheck.rules.copy_limit import names_text
+from deckcheck.selectors import matches
+
+OVER_LIMIT = "The deck has {count} {label} ({names}); a deck may have at most {max}."
+NONE_ALLOWED = "This format allows no {label}; the deck has {count} ({names})."
+REMOVE_SOME = "Remove {excess} of the {label} ({lines})."
+REMOVE_ALL = "Remove the {label} ({lines})."
+
+
+class GroupLimit:
+    name = "group-limit"
+    description = "A deck may have at most the given number of cards of one kind (such as ACE SPEC) in total."
+    options_schema: Mapping[str, Any] = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["max", "where", "label"],
+        "properties": {
+            "max": {"type": "integer", "minimum": 0},
+            "where": {"$ref": "#/$defs/selector"},
+            # Plural noun for messages: "ACE SPEC cards", "Radiant Pokémon".
+            "label": {"type": "string", "minLength": 1},
+        },
+    }
+    examples = {
+        "legal": "1 Prime Catcher TEF 157\n4 Iono PAL 185\n",
+        "illegal": "1 Prime Catcher TEF 157\n1 Master Ball TEF 153\n",
+    }
+
+    def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        maximum = int(rule.options["max"])
+        where = rule.options["where"]
+        label = str(rule.options["label"])
+        cards = [dc for dc in deck.cards if matches(dc.card, where)]
+        count = total(cards)
+        if count <= maximum:
+            return
+        params = {"count": count, "label": label, "names": names_text(display_name(dc) for dc in cards)}
+        lines = lines_text(cards)
+        if maximum == 0:
+            yield finding(
+                rule, NONE_ALLOWED, cards=cards, hint=REMOVE_ALL, hint_params={"label": label, "lines": lines},
+                **params,
+            )
+            return
+        yield finding(
+            rule, OVER_LIMIT, cards=cards, hint=REMOVE_SOME,
+            hint_params={"excess": count - maximum, "label": label, "lines": lines},
+            max=maximum, **params,
+        )
+
+
+KIND = GroupLimit()

@@ -1,0 +1,58 @@
+"""name-limit: at most N cards per deck-building name among cards with a property.
+
+Prism Star: "You can't have more than 1 ◇ card with the same name in your
+deck" (RULES.md 3.2) — several different ◇ cards may be played together.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+from deckcheck.model import Deck, Finding
+from deckcheck.rules.base import RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text, total
+from deckcheck.rules.copy_limit import remove_hint
+from deckcheck.selectors import matches
+
+OVER_LIMIT = "The deck has {count} cards named {name} ({line_list}); {label} are limited to {max} per name."
+
+
+class NameLimit:
+    name = "name-limit"
+    description = (
+        "A deck may have at most the given number of cards with the same name among cards of one kind "
+        "(such as Prism Star)."
+    )
+    options_schema: Mapping[str, Any] = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["max", "where", "label"],
+        "properties": {
+            "max": {"type": "integer", "minimum": 1},
+            "where": {"$ref": "#/$defs/selector"},
+            # Plural noun for messages: "Prism Star cards".
+            "label": {"type": "string", "minLength": 1},
+        },
+    }
+    examples = {
+        "legal": "1 Giratina ◇ UPR 58\n1 Darkrai ◇ UPR 77\n",
+        "illegal": "2 Giratina ◇ UPR 58\n",
+    }
+
+    def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        maximum = int(rule.options["max"])
+        where = rule.options["where"]
+        label = str(rule.options["label"])
+        selected = [dc for dc in deck.cards if matches(dc.card, where)]
+        for cards in by_deck_name(selected).values():
+            count = total(cards)
+            if count <= maximum:
+                continue
+            name = display_name(cards[0])
+            hint, hint_params = remove_hint(name, cards, count - maximum)
+            yield finding(
+                rule, OVER_LIMIT, cards=cards, hint=hint, hint_params=hint_params,
+                count=count, name=name, line_list=lines_text(cards), label=label, max=maximum,
+            )
+
+
+KIND = NameLimit()

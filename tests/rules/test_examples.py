@@ -1,0 +1,55 @@
+"""The legal/illegal snippets each kind shows in `deckcheck rules` really are.
+
+Integration: parses and resolves the snippets against the reference data.
+"""
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from deckcheck.rules import KINDS
+from deckcheck.rules.base import RuleContext, RuleSpec
+
+POKEMON_TCG_DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "carddata" / "pokemon-tcg-data"
+
+# The options the Unlimited pack gives each kind (ACE SPEC for group-limit).
+OPTIONS = {
+    "deck-size": {"size": 60},
+    "basic-pokemon": {"min": 1},
+    "copy-limit": {"max": 4, "exempt": {"flags": ["basic_energy"]}},
+    "group-limit": {"max": 1, "where": {"flags": ["ace_spec"]}, "label": "ACE SPEC cards"},
+    "name-limit": {"max": 1, "where": {"flags": ["prism_star"]}, "label": "Prism Star cards"},
+    "card-limit": {},
+    "exclusive": {"groups": [["Professor Juniper", "Professor Sycamore"]]},
+    "banned": {"cards": [{"names": ["Lysandre's Trump Card"], "source": "Expanded ban list"}]},
+}
+
+
+@pytest.fixture(scope="module")
+def index():
+    if not (POKEMON_TCG_DATA / "sets" / "en.json").is_file():
+        pytest.skip("reference data ../shared/carddata not found")
+    from deckcheck.carddb.dataset import iter_dataset
+    from deckcheck.carddb.index import MemoryIndex
+
+    return MemoryIndex(iter_dataset(POKEMON_TCG_DATA))
+
+
+def _findings(index, name, which):
+    from deckcheck.parse.text import parse_text
+    from deckcheck.resolve import resolve_deck
+
+    kind = KINDS[name]
+    parsed = parse_text(kind.examples[which], f"{name}-{which}.txt")
+    deck, resolution = resolve_deck(parsed, index)
+    # every line of an example names a real print
+    assert not parsed.findings and not resolution and not deck.unresolved
+    rule = RuleSpec(id=name, kind=name, options=OPTIONS[name])
+    return list(kind.check(deck, rule, RuleContext(date=dt.date(2026, 6, 1), index=index)))
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONS))
+def test_legal_example_passes_and_illegal_example_fails(index, name):
+    assert _findings(index, name, "legal") == []
+    assert len(_findings(index, name, "illegal")) == 1

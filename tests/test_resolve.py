@@ -1,0 +1,112 @@
+"""Resolution: set code + number first, then the name; never a guess that makes a deck illegal."""
+
+from __future__ import annotations
+
+from deckcheck.carddb.index import MemoryIndex
+from deckcheck.model import Card, DeckEntry, ParsedDeck, Severity
+from deckcheck.resolve import ResolveOptions, resolve_deck, resolve_entry
+
+IONO = Card("sv2-185", "Iono", "Trainer", ("Supporter",), "sv2", "PAL", "185", "G", "2023-06-09")
+IONO_FULL_ART = Card("sv2-254", "Iono", "Trainer", ("Supporter",), "sv2", "PAL", "254", "G", "2023-06-09")
+RESEARCH_SADA = Card("sv1-189", "Professor's Research (Professor Sada)", "Trainer", ("Supporter",), "sv1", "SVI", "189", "G", "2023-03-31")
+TAPU_KOKO = Card("smp-SM30", "Tapu Koko", "Pokémon", ("Basic",), "smp", "PR-SM", "SM30")
+PROMO_SWSH = Card("swshp-SWSH271", "Lance", "Trainer", ("Supporter",), "swshp", "PR-SW", "SWSH271")
+BASIC_FIRE_SVE = Card("sve-2", "Basic Fire Energy", "Energy", ("Basic",), "sve", "SVE", "2", None, "2023-03-31")
+FIRE_BS = Card("base1-98", "Fire Energy", "Energy", ("Basic",), "base1", "BS", "98", None, "1999-01-09")
+DARK_BASIC = Card("dp1-129", "Darkness Energy", "Energy", ("Basic",), "dp1", "DP", "129", None, "2007-05-01")
+DARK_SPECIAL = Card("neo1-104", "Darkness Energy", "Energy", ("Special",), "neo1", "N1", "104", None, "2000-12-16")
+SEARCH_ACE = Card("bw7-137", "Computer Search", "Trainer", ("Item", "ACE SPEC"), "bw7", "BCR", "137", None, "2012-11-07")
+SEARCH_BASE = Card("base1-71", "Computer Search", "Trainer", (), "base1", "BS", "71", None, "1999-01-09")
+CATCHER = Card("bw2-95", "Pokémon Catcher", "Trainer", ("Item",), "bw2", "EPO", "95", None, "2011-08-31")
+COMPRESSOR = Card("xy4-92", "Battle Compressor Team Flare Gear", "Trainer", ("Item",), "xy4", "PHF", "92")
+THUNDER_MOUNTAIN = Card("sm8-191", "Thunder Mountain ◇", "Trainer", ("Stadium", "Prism Star"), "sm8", "LOT", "191")
+
+INDEX = MemoryIndex([IONO, IONO_FULL_ART, RESEARCH_SADA, TAPU_KOKO, PROMO_SWSH, BASIC_FIRE_SVE, FIRE_BS, DARK_BASIC,
+                     DARK_SPECIAL, SEARCH_ACE, SEARCH_BASE, CATCHER, COMPRESSOR, THUNDER_MOUNTAIN])
+DEFAULT = ResolveOptions()
+
+
+def entry(name, count=1, set_code=None, number=None, line=1, **kw):
+    return DeckEntry(count=count, name=name, line=line, set_code=set_code, number=number, **kw)
+
+
+def test_set_code_and_number_win_and_codes_fold_case():
+    card, findings = resolve_entry(entry("Iono", 4, "pal", "254"), INDEX, DEFAULT)
+    assert card is IONO_FULL_ART and findings == []
+
+
+def test_promo_number_with_or_without_prefix():
+    assert resolve_entry(entry("Tapu Koko", 1, "PR-SM", "30"), INDEX, DEFAULT)[0] is TAPU_KOKO
+    assert resolve_entry(entry("Tapu Koko", 1, "PR-SM", "SM30"), INDEX, DEFAULT)[0] is TAPU_KOKO
+    assert resolve_entry(entry("Lance", 1, "PR-SW", "271"), INDEX, DEFAULT)[0] is PROMO_SWSH
+    assert resolve_entry(entry("Lance", 1, "SWSHP", "SWSH271"), INDEX, DEFAULT)[0] is PROMO_SWSH
+
+
+def test_basic_energy_line_matches_the_sv_print_name():
+    card, findings = resolve_entry(entry("Fire Energy", 10, "SVE", "2", basic_energy_type="Fire"), INDEX, DEFAULT)
+    assert card is BASIC_FIRE_SVE and findings == []
+
+
+def test_name_disagreeing_with_set_number_is_read_by_number_with_a_warning():
+    card, findings = resolve_entry(entry("Boss's Orders", 2, "PAL", "185", line=7), INDEX, DEFAULT)
+    assert card is IONO
+    assert [(f.rule, f.severity, f.lines) for f in findings] == [("name-mismatch", Severity.WARNING, (7,))]
+    assert "PAL 185 is Iono, not Boss's Orders" in findings[0].message
+
+
+def test_subtitle_accent_and_flare_gear_spellings_resolve():
+    assert resolve_entry(entry("Professor's Research", 4, "SVI", "189"), INDEX, DEFAULT) == (RESEARCH_SADA, [])
+    assert resolve_entry(entry("Pokemon Catcher"), INDEX, DEFAULT) == (CATCHER, [])
+    assert resolve_entry(entry("Battle Compressor", 4, "PHF", "92"), INDEX, DEFAULT) == (COMPRESSOR, [])
+    assert resolve_entry(entry("Thunder Mountain {*}", 1, "LOT", "191"), INDEX, DEFAULT) == (THUNDER_MOUNTAIN, [])
+    assert resolve_entry(entry("Erika’s Hospitality"), INDEX, DEFAULT)[0] is None  # not in this index
+
+
+def test_unknown_card_is_an_error_with_suggestions():
+    card, findings = resolve_entry(entry("Ionno", 4, line=3), INDEX, DEFAULT)
+    assert card is None
+    (finding,) = findings
+    assert (finding.rule, finding.severity, finding.lines) == ("unknown-card", Severity.ERROR, (3,))
+    assert finding.hint.startswith("Did you mean: Iono?")
+
+
+def test_unknown_set_code_falls_back_to_the_name_with_a_warning():
+    card, findings = resolve_entry(entry("Iono", 4, "XYZ", "1"), INDEX, DEFAULT)
+    assert card in (IONO, IONO_FULL_ART)
+    assert [f.rule for f in findings] == ["unknown-set"]
+
+
+def test_unknown_number_in_a_known_set_is_read_by_name():
+    card, findings = resolve_entry(entry("Iono", 4, "PAL", "999"), INDEX, DEFAULT)
+    assert card is not None and card.name == "Iono"
+    assert [f.rule for f in findings] == ["unknown-print"]
+
+
+def test_candidates_that_rules_treat_differently_are_ambiguous_and_read_permissively():
+    card, findings = resolve_entry(entry("Computer Search", 1), INDEX, DEFAULT)
+    assert card is SEARCH_BASE  # the reading that brings no ACE SPEC limit
+    assert [f.rule for f in findings] == ["ambiguous-card"]
+    assert "BCR 137" in findings[0].message and "BS 71" in findings[0].message
+
+
+def test_bare_darkness_energy_is_basic_outside_pre_dp_packs_decision_10():
+    card, findings = resolve_entry(entry("Darkness Energy", 4), INDEX, DEFAULT)
+    assert card is DARK_BASIC and findings == []
+    card, findings = resolve_entry(entry("Darkness Energy", 8), INDEX, DEFAULT)
+    assert card is DARK_BASIC and [f.rule for f in findings] == ["ambiguous-card"]
+    card, findings = resolve_entry(entry("Darkness Energy", 8), INDEX, ResolveOptions(special_darkness_metal=True))
+    assert card is DARK_SPECIAL and findings == []
+
+
+def test_names_resolve_among_the_prints_the_format_allows():
+    only_old = ResolveOptions(allowed=lambda c: c.set_id.startswith("base"))
+    card, findings = resolve_entry(entry("Computer Search"), INDEX, only_old)
+    assert card is SEARCH_BASE and findings == []
+
+
+def test_resolve_deck_keeps_unresolved_lines_for_the_total():
+    parsed = ParsedDeck("d.txt", (entry("Iono", 4, "PAL", "185", line=1), entry("Nonsense Card", 2, line=2)))
+    deck, findings = resolve_deck(parsed, INDEX)
+    assert [c.card for c in deck.cards] == [IONO]
+    assert deck.total == 6 and [e.line for e in deck.unresolved] == [2]
+    assert [f.rule for f in findings] == ["unknown-card"]
