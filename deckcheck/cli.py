@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import re
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -33,6 +34,7 @@ app.add_typer(db_app, name="db")
 app.add_typer(formats_app, name="formats")
 
 OUTPUTS = ("text", "json")
+PACK_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 class UsageProblem(Exception):
@@ -160,6 +162,9 @@ def _check(paths, format_name, date_text, db, output, quiet, fail_on) -> ExitCod
         parsed = read_deck(path, stdin=stdin)
         wanted = format_name or parsed.declared_format or default_format
         try:
+            if not format_name and parsed.declared_format and not PACK_NAME.fullmatch(parsed.declared_format):
+                # A deck names a format; it must not make deckcheck load an arbitrary file.
+                raise PackError(f"the deck's format '{parsed.declared_format}' is not a format name")
             pack = pack_for(wanted)
         except PackError as error:
             usage_problem = True

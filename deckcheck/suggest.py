@@ -17,16 +17,14 @@ def closest_names(name: str, names_by_key: Mapping[str, str], limit: int = 3) ->
     """
     from rapidfuzz import fuzz, process, utils
 
-    matches = process.extract(
-        name_key(name),
-        list(names_by_key),
-        scorer=fuzz.WRatio,
-        processor=utils.default_process,
-        limit=limit * 3,
-        score_cutoff=_MIN_SCORE,
-    )
-    # Prefer the higher score, then the name closer in length (WRatio rewards
-    # partial matches, so "Iono" would otherwise tie with "Ionos Bellibolt ex").
     key = name_key(name)
+    choices = list(names_by_key)
+    # Whole-name similarity first (typos); word-set similarity as a fallback for
+    # words in another order or missing ("Research Professor's").
+    for scorer in (fuzz.ratio, fuzz.token_set_ratio):
+        matches = process.extract(key, choices, scorer=scorer, processor=utils.default_process,
+                                  limit=limit * 3, score_cutoff=_MIN_SCORE)
+        if matches:
+            break
     ranked = sorted(matches, key=lambda m: (-round(m[1]), abs(len(m[0]) - len(key)), m[0]))
     return [names_by_key[match[0]] for match in ranked[:limit]]

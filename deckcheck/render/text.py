@@ -23,7 +23,8 @@ def render(report: Report, options) -> str:
             continue
         _deck(console, result)
     _summary(console, report)
-    return buffer.getvalue()
+    # rich pads table cells to the column width; trailing blanks only add noise.
+    return "\n".join(line.rstrip() for line in buffer.getvalue().split("\n"))
 
 
 def _deck(console, result: DeckResult) -> None:

@@ -1,0 +1,133 @@
+"""The built-in card catalogue: what ``deckcheck check`` resolves against when
+no card database has been imported.
+
+The catalogue is package data (``deckcheck/data/catalogue.yaml``), written by
+hand as facts about a few hundred prints: every card that the special
+deck-building limits name (RULES.md 3), basic Energy of every era and the
+Special Darkness/Metal twins (5.1, 5.2), the Professor cards of section 4 and
+2.8, and every card the sample decks use. It is read once per process.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Mapping
+
+import yaml
+
+from deckcheck.carddb.index import MemoryIndex
+from deckcheck.model import SUPERTYPES, Card
+
+_SET_KEYS = frozenset({"id", "code", "name", "released", "series"})
+_CARD_KEYS = frozenset({
+    "number", "name", "supertype", "subtypes", "mark", "types", "evolves_from", "own_limit",
+    "any_number", "not_for_tournaments", "plays_as_basic", "text", "id",
+})
+_REQUIRED_CARD_KEYS = ("number", "name", "supertype")
+
+
+class CatalogueError(ValueError):
+    """The packaged catalogue is malformed: a packaging defect, not bad user input."""
+
+
+@lru_cache(maxsize=1)
+def _document() -> Mapping[str, Any]:
+    text = (resources.files("deckcheck") / "data" / "catalogue.yaml").read_text(encoding="utf-8")
+    # The C loader is the safe loader compiled; it keeps start-up fast (pre-commit hook).
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    document = yaml.load(text, Loader=loader)
+    if not isinstance(document, dict) or not isinstance(document.get("sets"), list) \
+            or not isinstance(document.get("cards"), dict):
+        raise CatalogueError("catalogue.yaml must be a mapping with a 'sets' list and a 'cards' mapping")
+    return document
+
+
+def _iso_date(value: Any) -> str | None:
+    # YAML reads an unquoted 2023-06-09 as a date; a quoted one stays a string.
+    if value is None:
+        return None
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+@lru_cache(maxsize=1)
+def _sets() -> tuple[Mapping[str, Any], ...]:
+    sets = []
+    for entry in _document()["sets"]:
+        if not isinstance(entry, dict) or "id" not in entry:
+            raise CatalogueError(f"catalogue set entry without an id: {entry!r}")
+        unknown = set(entry) - _SET_KEYS
+        if unknown:
+            raise CatalogueError(f"catalogue set {entry['id']}: unknown keys {sorted(unknown)}")
+        sets.append({
+            "id": str(entry["id"]),
+            "code": None if entry.get("code") is None else str(entry["code"]),
+            "name": str(entry.get("name", entry["id"])),
+            "released": _iso_date(entry.get("released")),
+            "series": entry.get("series"),
+        })
+    return tuple(sets)
+
+
+def catalogue_sets() -> list[dict[str, Any]]:
+    """The catalogue's sets: ``id``, ``code`` (deck-list set code or None),
+    ``name``, ``released`` (ISO date) and ``series``; oldest first."""
+    return [dict(entry) for entry in _sets()]
+
+
+def _card(set_entry: Mapping[str, Any], entry: Any) -> Card:
+    set_id = set_entry["id"]
+    if not isinstance(entry, dict):
+        raise CatalogueError(f"catalogue set {set_id}: card entry is not a mapping: {entry!r}")
+    missing = [key for key in _REQUIRED_CARD_KEYS if key not in entry]
+    unknown = set(entry) - _CARD_KEYS
+    if missing or unknown:
+        raise CatalogueError(
+            f"catalogue card {set_id} {entry.get('number')!r}: missing {missing}, unknown keys {sorted(unknown)}"
+        )
+    number = str(entry["number"])
+    supertype = entry["supertype"]
+    if supertype not in SUPERTYPES:
+        raise CatalogueError(f"catalogue card {set_id}-{number}: unknown supertype {supertype!r}")
+    card_id = str(entry.get("id") or f"{set_id}-{number}")
+    own_limit = entry.get("own_limit")
+    if own_limit is not None:
+        name, limit = own_limit
+        own_limit = (str(name), int(limit))
+    return Card(
+        id=card_id,
+        name=str(entry["name"]),
+        supertype=supertype,
+        subtypes=tuple(entry.get("subtypes") or ()),
+        set_id=set_id,
+        set_code=set_entry["code"],
+        number=number,
+        regulation_mark=entry.get("mark"),
+        release_date=set_entry["released"],
+        types=tuple(entry.get("types") or ()),
+        evolves_from=entry.get("evolves_from"),
+        # RULES.md decision 5: prints sharing a `text` token are reprints with the
+        # same game text; any other print is only a reprint of itself.
+        text_hash=str(entry.get("text") or card_id),
+        own_limit=own_limit,
+        any_number=bool(entry.get("any_number", False)),
+        not_for_tournaments=bool(entry.get("not_for_tournaments", False)),
+        plays_as_basic=bool(entry.get("plays_as_basic", False)),
+    )
+
+
+@lru_cache(maxsize=1)
+def load_catalogue() -> MemoryIndex:
+    """The built-in catalogue as a card index (read once, then cached)."""
+    sets = {entry["id"]: entry for entry in _sets()}
+    cards: list[Card] = []
+    for set_id, entries in _document()["cards"].items():
+        set_entry = sets.get(str(set_id))
+        if set_entry is None:
+            raise CatalogueError(f"catalogue cards listed under {set_id!r}, which is not in 'sets'")
+        for entry in entries or ():
+            cards.append(_card(set_entry, entry))
+    return MemoryIndex(cards)

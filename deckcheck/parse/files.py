@@ -1,0 +1,184 @@
+"""Reading deck files from disk or standard input, and finding them in directories.
+
+:func:`read_deck` never raises for a bad file: a missing, unreadable, empty,
+binary, oversized or wrongly encoded file becomes a :class:`ParsedDeck` with
+one ``unreadable`` error finding, so a run over many decks reports them all.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from typing import BinaryIO, Sequence
+
+from deckcheck.model import Finding, ParsedDeck, Severity
+from deckcheck.parse.structured import parse_structured
+from deckcheck.parse.text import parse_text
+
+UNREADABLE = "unreadable"
+STDIN = "-"
+STDIN_LABEL = "<stdin>"
+DEFAULT_MAX_BYTES = 5_000_000
+DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")
+_YAML_SUFFIXES = (".yaml", ".yml")
+
+NOT_FOUND = "The deck file {path} does not exist."
+IS_DIRECTORY = "{path} is a directory, not a deck file."
+PERMISSION_DENIED = "The deck file {path} cannot be read: permission denied."
+OS_ERROR = "The deck file {path} cannot be read: {reason}."
+EMPTY = "The deck file {path} is empty."
+EMPTY_HINT = "Write one card per line, for example \"4 Iono PAL 185\"."
+BINARY = "The deck file {path} is not a text file: it contains NUL bytes."
+BINARY_HINT = "Give a deck list saved as plain text, YAML or JSON."
+TOO_LARGE = "The deck file {path} is larger than {limit} bytes."
+TOO_LARGE_HINT = "A deck list is a small text file; check that the right file was given."
+INVALID_UTF8 = "The deck file {path} is not valid UTF-8: byte {offset} on line {line} cannot be decoded."
+INVALID_UTF16 = "The deck file {path} starts with a UTF-16 byte-order mark but is not valid UTF-16."
+ENCODING_HINT = "Save the deck list as UTF-8."
+
+# Standard input has no file name: a JSON object or a top-level "cards:" key
+# is a structured deck, anything else a text list.
+_YAML_CARDS_KEY = re.compile(r"^cards\s*:\s*(?:$|\[)", re.MULTILINE)
+
+
+def _unreadable(path: str, template: str, hint: str | None = None, lines: tuple[int, ...] = (),
+                **params: object) -> ParsedDeck:
+    finding = Finding(
+        rule=UNREADABLE,
+        severity=Severity.ERROR,
+        template=template,
+        params={"path": STDIN_LABEL if path == STDIN else path, **params},
+        lines=lines,
+        hint_template=hint,
+    )
+    return ParsedDeck(path=path, findings=(finding,))
+
+
+def _read_limited(stream: BinaryIO, limit: int) -> bytes:
+    """Read at most ``limit`` bytes, however short the reads the stream gives."""
+    parts: list[bytes] = []
+    size = 0
+    while size < limit:
+        chunk = stream.read(limit - size)
+        if not chunk:
+            break
+        if isinstance(chunk, str):  # a text stream handed in by mistake
+            chunk = chunk.encode("utf-8")
+        parts.append(chunk)
+        size += len(chunk)
+    return b"".join(parts)
+
+
+def _line_of_offset(data: bytes, offset: int) -> int:
+    head = data[:offset]
+    return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
+
+
+def _deck_kind(path: str, text: str) -> str:
+    if path == STDIN:
+        stripped = text.lstrip()
+        if stripped.startswith("{"):
+            return "json"
+        if _YAML_CARDS_KEY.search(text):
+            return "yaml"
+        return "text"
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix in _YAML_SUFFIXES:
+        return "yaml"
+    if suffix == ".json":
+        return "json"
+    return "text"
+
+
+def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> ParsedDeck:
+    """Read and parse one deck file (``"-"`` reads ``stdin``, default the process's).
+
+    ``.yaml``/``.yml`` and ``.json`` files are structured decks, every other
+    file a text list."""
+    try:
+        if path == STDIN:
+            data = _read_limited(stdin if stdin is not None else sys.stdin.buffer, max_bytes + 1)
+        else:
+            with open(path, "rb") as handle:
+                data = _read_limited(handle, max_bytes + 1)
+    except FileNotFoundError:
+        return _unreadable(path, NOT_FOUND)
+    except IsADirectoryError:
+        return _unreadable(path, IS_DIRECTORY)
+    except PermissionError:
+        if os.path.isdir(path):  # what Windows raises for a directory
+            return _unreadable(path, IS_DIRECTORY)
+        return _unreadable(path, PERMISSION_DENIED)
+    except OSError as exc:
+        return _unreadable(path, OS_ERROR, reason=exc.strerror or str(exc))
+
+    if len(data) > max_bytes:
+        return _unreadable(path, TOO_LARGE, TOO_LARGE_HINT, limit=max_bytes)
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        # Windows tools (PowerShell redirection, Notepad "Unicode") write UTF-16.
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError:
+            return _unreadable(path, INVALID_UTF16, ENCODING_HINT)
+    else:
+        if b"\x00" in data:
+            return _unreadable(path, BINARY, BINARY_HINT)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = _line_of_offset(data, exc.start)
+            return _unreadable(path, INVALID_UTF8, ENCODING_HINT, (line,), offset=exc.start, line=line)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        return _unreadable(path, EMPTY, EMPTY_HINT)
+
+    kind = _deck_kind(path, text)
+    if kind == "text":
+        return parse_text(text, path)
+    return parse_structured(text, path, kind)  # type: ignore[arg-type]
+
+
+def _is_hidden(name: str) -> bool:
+    return name.startswith(".")
+
+
+def _deck_files_under(directory: str) -> list[str]:
+    found = []
+    for root, dirs, files in os.walk(directory):
+        # .git, .venv and the like hold no decks; hidden files include .deckcheck.yaml.
+        dirs[:] = sorted(d for d in dirs if not _is_hidden(d))
+        for name in sorted(files):
+            if not _is_hidden(name) and os.path.splitext(name)[1].lower() in DECK_SUFFIXES:
+                found.append(os.path.join(root, name))
+    return sorted(found, key=lambda p: os.path.relpath(p, directory).split(os.sep))
+
+
+def find_deck_files(paths: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Expand ``paths`` into deck files: directories recursively to ``*.txt``,
+    ``*.yaml``, ``*.yml`` and ``*.json``; files named explicitly and ``"-"`` as
+    given. Returns the deck paths (each once, in order) and one message per
+    path that does not exist."""
+    decks: list[str] = []
+    errors: list[str] = []
+    seen: set[str] = set()
+
+    def add(candidate: str) -> None:
+        key = candidate if candidate == STDIN else os.path.normcase(os.path.normpath(candidate))
+        if key not in seen:
+            seen.add(key)
+            decks.append(candidate)
+
+    for path in paths:
+        if path == STDIN:
+            add(path)
+        elif os.path.isdir(path):
+            for deck in _deck_files_under(path):
+                add(deck)
+        elif os.path.exists(path):
+            add(path)
+        else:
+            errors.append(f"{path}: no such file or directory")
+    return decks, errors

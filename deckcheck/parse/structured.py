@@ -1,0 +1,265 @@
+"""YAML and JSON deck files: ``{name?, format?, notes?, cards: [{count, name, set?, number?}]}``.
+
+The shape is ``deckcheck/schemas/deck.schema.json``. Each card keeps the line
+of its mapping in the file, so findings about it can point there; syntax and
+schema problems are ``syntax`` findings, never exceptions.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Iterable, Literal
+
+from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
+from deckcheck.parse.text import SYNTAX, energy_name, format_id
+
+INVALID_YAML = "Line {line}, column {column}: the file is not valid YAML ({problem})."
+INVALID_YAML_NO_LINE = "The file is not valid YAML ({problem})."
+INVALID_JSON = "Line {line}, column {column}: the file is not valid JSON ({problem})."
+TOO_DEEP = "The file nests lists or mappings too deeply to be a deck file."
+NOT_A_MAPPING = 'The deck file must be a mapping with a "cards" list, but it holds {found}.'
+INVALID_CARD = "Card {index} on line {line} is not valid: {problem}."
+INVALID_CARD_NO_LINE = "Card {index} is not valid: {problem}."
+INVALID_DECK = "The deck file is not valid: {problem}."
+INVALID_DECK_LINE = "Line {line}: the deck file is not valid: {problem}."
+SCHEMA_HINT = (
+    'A deck file holds "cards", a list of entries with "count" and "name" and optionally '
+    '"set" and "number"; "name", "format" and "notes" may describe the deck.'
+)
+
+_YAML_NUMBER_TAGS = frozenset({"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"})
+
+
+@dataclass(slots=True)
+class _Lines:
+    """Where things are in the file: the line of each card and of each top-level key."""
+
+    cards: list[int | None] = field(default_factory=list)
+    keys: dict[str, int] = field(default_factory=dict)
+
+
+class _Unparsable(Exception):
+    def __init__(self, finding: Finding):
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+def _syntax(template: str, lines: Iterable[int] = (), hint: str | None = None, **params: Any) -> Finding:
+    return Finding(
+        rule=SYNTAX,
+        severity=Severity.ERROR,
+        template=template,
+        params=params,
+        lines=tuple(lines),
+        hint_template=hint,
+    )
+
+
+def _load_yaml(text: str) -> tuple[Any, _Lines]:
+    import yaml
+
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "unknown problem"
+        if mark is None:
+            raise _Unparsable(_syntax(INVALID_YAML_NO_LINE, problem=problem)) from None
+        line = mark.line + 1
+        raise _Unparsable(_syntax(INVALID_YAML, (line,), line=line, column=mark.column + 1,
+                                  problem=problem)) from None
+    except yaml.YAMLError as exc:
+        raise _Unparsable(_syntax(INVALID_YAML_NO_LINE, problem=str(exc))) from None
+    finally:
+        loader.dispose()
+    return data, _yaml_lines(node, data)
+
+
+def _yaml_lines(node: Any, data: Any) -> _Lines:
+    import yaml
+
+    lines = _Lines()
+    if not isinstance(node, yaml.MappingNode):
+        return lines
+    for key_node, value_node in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            continue
+        lines.keys[key_node.value] = key_node.start_mark.line + 1
+        if key_node.value != "cards" or not isinstance(value_node, yaml.SequenceNode):
+            continue
+        lines.cards = [item.start_mark.line + 1 for item in value_node.value]
+        cards = data.get("cards") if isinstance(data, dict) else None
+        if not isinstance(cards, list) or len(cards) != len(value_node.value):
+            continue
+        for card, item in zip(cards, value_node.value):
+            if isinstance(card, dict) and isinstance(item, yaml.MappingNode):
+                _keep_written_codes(card, item)
+    return lines
+
+
+def _keep_written_codes(card: dict, item: Any) -> None:
+    """``number: 012`` is octal 10 to YAML 1.1: keep set codes and numbers as written."""
+    import yaml
+
+    for key_node, value_node in item.value:
+        if (
+            isinstance(key_node, yaml.ScalarNode)
+            and key_node.value in ("set", "number")
+            and isinstance(value_node, yaml.ScalarNode)
+            and value_node.tag in _YAML_NUMBER_TAGS
+            and not value_node.style  # quoted scalars are strings already
+        ):
+            card[key_node.value] = value_node.value
+
+
+def _load_json(text: str) -> tuple[Any, _Lines]:
+    # The C scanner gives no positions; the Python one lets us note where each
+    # object starts, so a card's findings can name its line.
+    starts: dict[int, int] = {}
+
+    def parse_object(s_and_end: tuple[str, int], *args: Any, **kwargs: Any) -> tuple[Any, int]:
+        obj, end = json.decoder.JSONObject(s_and_end, *args, **kwargs)
+        starts[id(obj)] = s_and_end[1] - 1
+        return obj, end
+
+    decoder = json.JSONDecoder()
+    decoder.parse_object = parse_object  # type: ignore[assignment]
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    try:
+        data = decoder.decode(text)
+    except json.JSONDecodeError as exc:
+        raise _Unparsable(_syntax(INVALID_JSON, (exc.lineno,), line=exc.lineno, column=exc.colno,
+                                  problem=exc.msg)) from None
+
+    newlines = [i for i, ch in enumerate(text) if ch == "\n"]
+
+    def line_of(obj: Any) -> int | None:
+        offset = starts.get(id(obj))
+        return None if offset is None else bisect.bisect_left(newlines, offset) + 1
+
+    lines = _Lines()
+    if isinstance(data, dict):
+        top = line_of(data) or 1
+        lines.keys = {key: top for key in data}
+        cards = data.get("cards")
+        if isinstance(cards, list):
+            lines.cards = [line_of(card) for card in cards]
+    return data, lines
+
+
+@lru_cache(maxsize=1)
+def deck_schema() -> dict[str, Any]:
+    """The deck-file JSON Schema shipped with the package."""
+    from importlib import resources  # costs ~20 ms at start-up; only YAML/JSON decks need it
+
+    source = resources.files("deckcheck") / "schemas" / "deck.schema.json"
+    return json.loads(source.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(deck_schema())
+
+
+def _path_key(error: Any) -> tuple:
+    return tuple((0, part, "") if isinstance(part, int) else (1, 0, str(part)) for part in error.absolute_path)
+
+
+def _describe(data: Any) -> str:
+    if data is None:
+        return "nothing"
+    if isinstance(data, list):
+        return "a list"
+    return f"a {type(data).__name__} value"
+
+
+def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]]:
+    """Findings for every schema error, and the indexes of the cards at fault."""
+    findings: list[Finding] = []
+    bad_cards: set[int] = set()
+    known_keys = set(deck_schema()["properties"])
+    for error in sorted(_validator().iter_errors(data), key=_path_key):
+        path = list(error.absolute_path)
+        if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
+            index = path[1]
+            bad_cards.add(index)
+            where = ".".join(str(part) for part in path[2:])
+            problem = f"{where}: {error.message}" if where else error.message
+            line = lines.cards[index] if index < len(lines.cards) else None
+            if line is None:
+                findings.append(_syntax(INVALID_CARD_NO_LINE, hint=SCHEMA_HINT, index=index + 1, problem=problem))
+            else:
+                findings.append(_syntax(INVALID_CARD, (line,), hint=SCHEMA_HINT, index=index + 1, line=line,
+                                        problem=problem))
+            continue
+        where = ".".join(str(part) for part in path)
+        problem = f"{where}: {error.message}" if where else error.message
+        key = str(path[0]) if path else next((k for k in data if k not in known_keys), None)
+        line = lines.keys.get(key) if key is not None else None
+        if line is None:
+            findings.append(_syntax(INVALID_DECK, hint=SCHEMA_HINT, problem=problem))
+        else:
+            findings.append(_syntax(INVALID_DECK_LINE, (line,), hint=SCHEMA_HINT, line=line, problem=problem))
+    return findings, bad_cards
+
+
+def _entry(card: dict, line: int | None) -> DeckEntry:
+    energy = energy_name(" ".join(card["name"].split()))
+    set_code = card.get("set")
+    number = card.get("number")
+    set_code = set_code.strip() if isinstance(set_code, str) else None
+    number = str(number).strip() if number is not None else None
+    count = int(card["count"])
+    raw = " ".join(str(part) for part in (count, card["name"].strip(), set_code, number) if part)
+    return DeckEntry(
+        count=count,
+        name=energy.name,
+        line=line or 0,
+        set_code=set_code,
+        number=number,
+        basic_energy_type=energy.basic_energy_type,
+        special_energy=energy.special_energy,
+        raw=raw,
+    )
+
+
+def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> ParsedDeck:
+    """Parse a YAML or JSON deck file. ``DeckEntry.raw`` holds the card written
+    as a text-list line (``4 Iono PAL 185``), ``line`` the line its mapping starts on."""
+    try:
+        data, lines = _load_json(text) if kind == "json" else _load_yaml(text)
+    except _Unparsable as problem:
+        return ParsedDeck(path=path, findings=(problem.finding,))
+    except RecursionError:
+        return ParsedDeck(path=path, findings=(_syntax(TOO_DEEP),))
+
+    if not isinstance(data, dict):
+        return ParsedDeck(path=path, findings=(_syntax(NOT_A_MAPPING, (1,), hint=SCHEMA_HINT,
+                                                       found=_describe(data)),))
+    try:
+        findings, bad_cards = _schema_findings(data, lines)
+    except RecursionError:
+        return ParsedDeck(path=path, findings=(_syntax(TOO_DEEP),))
+
+    entries = []
+    cards = data.get("cards")
+    if isinstance(cards, list):
+        for index, card in enumerate(cards):
+            if index not in bad_cards:
+                entries.append(_entry(card, lines.cards[index] if index < len(lines.cards) else None))
+    name = data.get("name")
+    declared_format = data.get("format")
+    return ParsedDeck(
+        path=path,
+        entries=tuple(entries),
+        findings=tuple(sorted(findings, key=lambda finding: finding.lines)),
+        name=name.strip() or None if isinstance(name, str) else None,
+        declared_format=format_id(declared_format) if isinstance(declared_format, str) else None,
+    )

@@ -1,0 +1,329 @@
+"""Text deck lists: PTCG Live, Limitless, PTCGO exports and informal lists.
+
+The grammar follows RULES.md section 7 (7.1 PTCG Live/Limitless, 7.2 PTCGO,
+7.3 informal lists) and the Energy spellings of 5.3. Every line that is not a
+card line, a header, a comment or a banner becomes a ``syntax`` finding; the
+parser never guesses a card from a line it does not understand.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
+
+SYNTAX = "syntax"
+MAX_COUNT = 999
+QUOTE_LIMIT = 80
+
+# RULES.md 5.3: the letters PTCG Live writes for Energy types.
+ENERGY_LETTERS = {
+    "G": "Grass",
+    "R": "Fire",
+    "W": "Water",
+    "L": "Lightning",
+    "P": "Psychic",
+    "F": "Fighting",
+    "D": "Darkness",
+    "M": "Metal",
+    "Y": "Fairy",
+    "N": "Dragon",
+    "C": "Colorless",
+}
+ENERGY_TYPES = tuple(ENERGY_LETTERS.values())
+_TYPE_BY_WORD = {word.casefold(): word for word in ENERGY_TYPES}
+_TYPE_WORDS = "|".join(ENERGY_TYPES)
+
+# RULES.md 5.3: some exports append a variant token after the number ("SVE 1 PH").
+VARIANT_TOKENS = frozenset({"PH"})
+
+_SPACES = re.compile(r"\s+")
+_POKEMON_WORD = r"pok(?:e|é|e\u0301)mon"
+# RULES.md 7.2: "****** Pokémon Trading Card Game Deck List ******".
+_BANNER = re.compile(r"^\*{3,}.*\*{3,}$")
+# RULES.md 7.1 "Pokémon: 12", 7.2 "##Trainer Cards - 43"; informal "Energy (12)".
+_HEADER = re.compile(
+    rf"^(?:#{{1,3}}\s*)?(?P<word>{_POKEMON_WORD}|trainers?|energy|energies)(?:\s+cards?)?\s*"
+    r"(?:[:\-–—]\s*(?:(?P<count>\d{1,9})(?:\s+cards?)?)?|\(\s*(?P<paren>\d{1,9})\s*\))?\s*:?$",
+    re.IGNORECASE,
+)
+_SECTIONS = {"trainer": TRAINER, "trainers": TRAINER, "energy": ENERGY, "energies": ENERGY}
+# RULES.md 7.1 "Total Cards: 60", 7.2 "Total Cards - 60".
+_TOTAL = re.compile(
+    r"^(?:#{1,3}\s*)?total(?:\s+cards?)?\s*(?:[:\-–—]\s*|\s+)(?P<count>\d{1,9})$", re.IGNORECASE
+)
+_COMMENT = re.compile(r"^(?:#|//)\s*(?P<body>.*)$")
+_META = re.compile(
+    r"^(?P<key>format|deck\s*name|deck|name)\s*[:=]\s*(?P<value>\S.*)$", re.IGNORECASE
+)
+_TRAILING_COMMENT = re.compile(r"\s+(?:#|//)\s.*$")
+# PTCGO lines start with "* " (RULES.md 7.2); informal lists use bullets.
+_BULLET = re.compile(r"^(?:[*•·]\s*|-\s+)")
+# RULES.md 7.3: "4-4 Zoroark-GX" counts a whole evolution line at once.
+_SHORTHAND = re.compile(r"^\d+(?:\s*-\s*\d+)+\s+\S")
+# "4 Iono", "4x Iono", "4 x Iono", "x4 Iono" (RULES.md 7.3).
+_COUNTED = re.compile(
+    r"^(?:[xX×]\s*(?P<xcount>[-+]?\d+)|(?P<count>[-+]?\d+)(?:\s*[xX×](?=\s))?)\s+(?P<rest>\S.*)$"
+)
+_FRACTION_COUNT = re.compile(r"^(?P<count>[-+]?\d+[.,]\d+)(?:\s*[xX×])?\s+\S")
+# Collector numbers: "185", "107a", "TG12", "SWSH262", "XY05", "SM104" (RULES.md 7.1, 7.4).
+_NUMBER = re.compile(r"^(?:\d{1,4}[a-zA-Z]?|[A-Z]{1,5}\d{1,4}[a-z]?)$")
+# Set codes: 2-5 uppercase letters/digits with a letter, or promo codes "PR", "PR-SV" (RULES.md 7.1).
+# Prints numbered with letters in the dataset: Unseen Forces' Unown "A"…"Z",
+# "!", "?", and the Alph Lithographs "ONE"…"FOUR" (HS, UL, UD, TM).
+_LETTER_NUMBER_SETS = frozenset({"UF"})
+_LETTER_NUMBER = re.compile(r"^[A-Z!?]$")
+_WORD_NUMBERS = frozenset({"ONE", "TWO", "THREE", "FOUR"})
+_SET_CODE = re.compile(r"^(?:PR(?:-[A-Z]{2,5})?|(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,5})$")
+_PAREN_PRINT = re.compile(r"^(?P<name>.*\S)\s*\(\s*(?P<set>\S+)\s+(?P<number>\S+)\s*\)$")
+
+# RULES.md 5.3 / 7.3: Energy spellings.
+_QUALIFIER = re.compile(r"^(?P<name>.*\S)\s+[-–—]\s*(?P<qualifier>basic|special)$", re.IGNORECASE)
+_BASIC_LETTER = re.compile(r"^(?:basic\s+)?\{(?P<letter>[A-Za-z])\}\s*energy$", re.IGNORECASE)
+_BASIC_WORD = re.compile(rf"^basic\s+(?P<type>{_TYPE_WORDS})\s+energy$", re.IGNORECASE)
+_TYPE_WORD = re.compile(rf"^(?P<type>{_TYPE_WORDS})\s+energy$", re.IGNORECASE)
+# PTCGO's pseudo prints: "Fighting Energy Energy 6", "Lightning Energy 4",
+# "Basic {D} Energy Energy 15", "Basic Fire Energy null" -- not real set codes.
+_PSEUDO_PRINT = re.compile(r"^(?P<name>.*?\benergy)\s+(?:energy(?:\s+\d+)?|\d+|null)$", re.IGNORECASE)
+
+NOT_A_CARD_LINE = 'Line {line} is not a card line: "{text}".'
+NOT_A_CARD_LINE_HINT = 'Write each card as COUNT NAME SET NUMBER, for example "4 Iono PAL 185".'
+BAD_COUNT = 'Line {line} has the count {count}, but a count must be a whole number from 1 to {limit}: "{text}".'
+BAD_COUNT_HINT = 'Start the line with how many copies the deck holds, for example "4 Iono PAL 185".'
+SHORTHAND = 'Line {line} counts several cards at once ("{text}"); deckcheck cannot tell which cards are meant.'
+SHORTHAND_HINT = 'Write one line per card with its own count, for example "4 Zorua" and "4 Zoroark-GX".'
+SECTION_MISMATCH = (
+    "The {section} header on line {line} says {declared} cards, but the card lines under it add up to {actual}."
+)
+SECTION_MISMATCH_HINT = "Correct the count in the header or the card lines under it."
+TOTAL_MISMATCH = 'The total on line {line} says {declared} cards, but the card lines add up to {actual}.'
+TOTAL_MISMATCH_HINT = "Correct the total or the card lines."
+
+
+@dataclass(frozen=True, slots=True)
+class EnergyName:
+    """A card name with the Energy spellings of RULES.md 5.3 resolved."""
+
+    name: str
+    basic_energy_type: str | None = None
+    special_energy: bool = False
+
+
+def energy_name(name: str) -> EnergyName:
+    """Read the Energy spellings: ``Basic {R} Energy`` -> ``Fire Energy`` (basic
+    Fire), ``Lightning Energy - Basic`` (basic), ``Double Turbo Energy -
+    Special`` (special). A plain ``Fire Energy`` stays undecided: the card
+    database tells basic from Special (decision 10)."""
+    qualifier = None
+    match = _QUALIFIER.match(name)
+    if match:
+        name, qualifier = match["name"], match["qualifier"].casefold()
+    pseudo_print = False
+    match = _PSEUDO_PRINT.match(name)
+    if match and _is_basic_form(match["name"]):
+        name, pseudo_print = match["name"], True
+
+    energy_type = None
+    match = _BASIC_LETTER.match(name)
+    if match:
+        energy_type = ENERGY_LETTERS.get(match["letter"].upper())
+    else:
+        match = _BASIC_WORD.match(name)
+        if match:
+            energy_type = _TYPE_BY_WORD[match["type"].casefold()]
+        else:
+            match = _TYPE_WORD.match(name)
+            # "Fire Energy" alone may be basic or (Darkness/Metal) Special;
+            # only the "- Basic" qualifier or a PTCGO pseudo print settles it.
+            if match and (pseudo_print or qualifier == "basic"):
+                energy_type = _TYPE_BY_WORD[match["type"].casefold()]
+    if energy_type is not None:
+        return EnergyName(f"{energy_type} Energy", basic_energy_type=energy_type)
+    return EnergyName(name, special_energy=qualifier == "special")
+
+
+def _is_basic_form(name: str) -> bool:
+    return bool(_BASIC_LETTER.match(name) or _BASIC_WORD.match(name) or _TYPE_WORD.match(name))
+
+
+def format_id(declared: str) -> str | None:
+    """A declared format as a pack id: packs are named in lower case (``Expanded`` -> ``expanded``)."""
+    return declared.strip().lower() or None
+
+
+def is_collector_number(token: str, set_code: str | None = None) -> bool:
+    if _NUMBER.match(token) or token in _WORD_NUMBERS:
+        return True
+    return set_code in _LETTER_NUMBER_SETS and bool(_LETTER_NUMBER.match(token))
+
+
+def is_set_code(token: str) -> bool:
+    return bool(_SET_CODE.match(token))
+
+
+def split_print(text: str) -> tuple[str, str | None, str | None]:
+    """Split ``Iono PAL 185`` into name, set code and number.
+
+    The set code and number are taken from the end only when the last token
+    is a collector number and the one before it a plausible set code, so that
+    ``Garchomp C LV.X``, ``Alakazam E4`` and ``Unown [A]`` keep their names."""
+    match = _PAREN_PRINT.match(text)
+    if match and is_set_code(match["set"]) and is_collector_number(match["number"], match["set"]):
+        return match["name"], match["set"], match["number"]
+    tokens = text.split(" ")
+    if len(tokens) >= 4 and tokens[-1] in VARIANT_TOKENS and is_set_code(tokens[-3]) \
+            and is_collector_number(tokens[-2], tokens[-3]):
+        tokens = tokens[:-1]
+    if len(tokens) >= 3 and is_set_code(tokens[-2]) and is_collector_number(tokens[-1], tokens[-2]):
+        return " ".join(tokens[:-2]), tokens[-2], tokens[-1]
+    return text, None, None
+
+
+def _quote(text: str) -> str:
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 1] + "…"
+
+
+def _syntax_error(template: str, hint: str, line: int, **params: object) -> Finding:
+    return Finding(
+        rule=SYNTAX,
+        severity=Severity.ERROR,
+        template=template,
+        params={"line": line, **params},
+        lines=(line,),
+        hint_template=hint,
+    )
+
+
+def _header_section(word: str) -> str:
+    folded = word.casefold()
+    return _SECTIONS.get(folded, POKEMON)
+
+
+@dataclass(slots=True)
+class _Block:
+    section: str
+    line: int
+    declared: int | None
+    actual: int = 0
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of ``text`` with CRLF and CR line ends read as LF."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def parse_text(text: str, path: str) -> ParsedDeck:
+    """Parse a text deck list into entries and ``syntax`` findings."""
+    entries: list[DeckEntry] = []
+    findings: list[Finding] = []
+    blocks: list[_Block] = []
+    totals: list[tuple[int, int]] = []
+    name: str | None = None
+    declared_format: str | None = None
+
+    for number, raw in enumerate(split_lines(text), start=1):
+        line = _SPACES.sub(" ", raw).strip()
+        if not line or _BANNER.match(line):
+            continue
+        header = _HEADER.match(line)
+        if header:
+            count = header["count"] or header["paren"]
+            blocks.append(_Block(_header_section(header["word"]), number, int(count) if count else None))
+            continue
+        total = _TOTAL.match(line)
+        if total:
+            totals.append((number, int(total["count"])))
+            continue
+        comment = _COMMENT.match(line)
+        meta = _META.match(comment["body"] if comment else line)
+        if meta:
+            key = meta["key"].casefold()
+            value = meta["value"].strip()
+            if key == "format":
+                declared_format = declared_format or format_id(value)
+            else:
+                name = name or value
+            continue
+        if comment:
+            continue
+
+        card_text = _TRAILING_COMMENT.sub("", _BULLET.sub("", line, count=1))
+        quoted = _quote(line)
+        if _SHORTHAND.match(card_text):
+            findings.append(_syntax_error(SHORTHAND, SHORTHAND_HINT, number, text=quoted))
+            continue
+        fraction = _FRACTION_COUNT.match(card_text)
+        if fraction:
+            findings.append(_syntax_error(BAD_COUNT, BAD_COUNT_HINT, number, count=fraction["count"],
+                                          limit=MAX_COUNT, text=quoted))
+            continue
+        counted = _COUNTED.match(card_text)
+        if not counted:
+            findings.append(_syntax_error(NOT_A_CARD_LINE, NOT_A_CARD_LINE_HINT, number, text=quoted))
+            continue
+        count_text = counted["count"] or counted["xcount"]
+        # Python refuses int() of very long digit strings; no such count is valid anyway.
+        count = int(count_text) if len(count_text) <= 9 else MAX_COUNT + 1
+        if not 1 <= count <= MAX_COUNT:
+            findings.append(_syntax_error(BAD_COUNT, BAD_COUNT_HINT, number, count=_quote(count_text), limit=MAX_COUNT,
+                                          text=quoted))
+            continue
+        card_name, set_code, card_number = split_print(counted["rest"])
+        if not any(ch.isalpha() for ch in card_name):
+            findings.append(_syntax_error(NOT_A_CARD_LINE, NOT_A_CARD_LINE_HINT, number, text=quoted))
+            continue
+        energy = energy_name(card_name)
+        section = blocks[-1].section if blocks else None
+        if blocks:
+            blocks[-1].actual += count
+        entries.append(
+            DeckEntry(
+                count=count,
+                name=energy.name,
+                line=number,
+                set_code=set_code,
+                number=card_number,
+                section=section,
+                basic_energy_type=energy.basic_energy_type,
+                special_energy=energy.special_energy,
+                raw=raw,
+            )
+        )
+
+    for block in blocks:
+        if block.declared is not None and block.declared != block.actual:
+            findings.append(
+                Finding(
+                    rule=SYNTAX,
+                    severity=Severity.WARNING,
+                    template=SECTION_MISMATCH,
+                    params={"section": block.section, "line": block.line, "declared": block.declared,
+                            "actual": block.actual},
+                    lines=(block.line,),
+                    hint_template=SECTION_MISMATCH_HINT,
+                )
+            )
+    deck_total = sum(entry.count for entry in entries)
+    for line, declared in totals:
+        if declared != deck_total:
+            findings.append(
+                Finding(
+                    rule=SYNTAX,
+                    severity=Severity.WARNING,
+                    template=TOTAL_MISMATCH,
+                    params={"line": line, "declared": declared, "actual": deck_total},
+                    lines=(line,),
+                    hint_template=TOTAL_MISMATCH_HINT,
+                )
+            )
+    findings.sort(key=lambda f: f.lines)
+    return ParsedDeck(
+        path=path,
+        entries=tuple(entries),
+        findings=tuple(findings),
+        name=name,
+        declared_format=declared_format,
+    )

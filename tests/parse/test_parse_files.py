@@ -1,0 +1,265 @@
+"""Reading deck files (encodings, bad files, stdin) and finding them in directories."""
+
+from __future__ import annotations
+
+import io
+import os
+
+import pytest
+
+from deckcheck.model import Severity
+from deckcheck.parse import find_deck_files, read_deck
+
+TEXT_DECK = "Pokémon: 1\n1 Pikachu ex SSP 57\nTrainer: 4\n4 Iono PAL 185\n"
+
+
+def write(path, data: bytes | str) -> str:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    return str(path)
+
+
+def only_finding(deck):
+    (finding,) = deck.findings
+    assert deck.entries == ()
+    return finding
+
+
+# -- reading -------------------------------------------------------------------
+
+def test_reads_a_text_deck(tmp_path):
+    path = write(tmp_path / "deck.txt", TEXT_DECK)
+    deck = read_deck(path)
+    assert deck.path == path
+    assert deck.findings == ()
+    assert [(e.name, e.line) for e in deck.entries] == [("Pikachu ex", 2), ("Iono", 4)]
+
+
+@pytest.mark.parametrize("name", ["deck.txt", "deck", "deck.list", "deck.TXT"])
+def test_other_extensions_are_text(tmp_path, name):
+    deck = read_deck(write(tmp_path / name, TEXT_DECK))
+    assert len(deck.entries) == 2 and deck.findings == ()
+
+
+@pytest.mark.parametrize("name", ["deck.yaml", "deck.yml", "DECK.YAML"])
+def test_yaml_extensions(tmp_path, name):
+    text = "format: expanded\ncards:\n  - {count: 4, name: Iono, set: PAL, number: 185}\n"
+    deck = read_deck(write(tmp_path / name, text))
+    assert deck.findings == ()
+    assert deck.declared_format == "expanded"
+    assert [(e.name, e.line) for e in deck.entries] == [("Iono", 3)]
+
+
+def test_json_extension(tmp_path):
+    deck = read_deck(write(tmp_path / "deck.json", '{"cards": [{"count": 4, "name": "Iono"}]}'))
+    assert deck.findings == ()
+    assert [e.name for e in deck.entries] == ["Iono"]
+
+
+def test_text_deck_named_json_is_a_syntax_error_not_a_crash(tmp_path):
+    finding = only_finding(read_deck(write(tmp_path / "deck.json", TEXT_DECK)))
+    assert (finding.rule, finding.severity) == ("syntax", Severity.ERROR)
+
+
+def test_crlf_and_byte_order_mark(tmp_path):
+    path = write(tmp_path / "deck.txt", b"\xef\xbb\xbf" + TEXT_DECK.replace("\n", "\r\n").encode("utf-8"))
+    deck = read_deck(path)
+    assert deck.findings == ()
+    assert [(e.name, e.section, e.line, e.raw) for e in deck.entries] == [
+        ("Pikachu ex", "Pokémon", 2, "1 Pikachu ex SSP 57"), ("Iono", "Trainer", 4, "4 Iono PAL 185")]
+
+
+def test_old_mac_line_ends(tmp_path):
+    deck = read_deck(write(tmp_path / "deck.txt", TEXT_DECK.replace("\n", "\r")))
+    assert [e.line for e in deck.entries] == [2, 4]
+
+
+def test_yaml_with_crlf_and_bom(tmp_path):
+    data = b"\xef\xbb\xbfcards:\r\n  - count: 4\r\n    name: Iono\r\n"
+    deck = read_deck(write(tmp_path / "deck.yaml", data))
+    assert deck.findings == ()
+    assert [(e.name, e.line) for e in deck.entries] == [("Iono", 2)]
+
+
+def test_utf16_from_windows_tools(tmp_path):
+    deck = read_deck(write(tmp_path / "deck.txt", TEXT_DECK.encode("utf-16")))
+    assert deck.findings == ()
+    assert [e.name for e in deck.entries] == ["Pikachu ex", "Iono"]
+
+
+def test_tabs_act_as_spaces(tmp_path):
+    deck = read_deck(write(tmp_path / "deck.txt", "4\tIono\tPAL\t185\n"))
+    assert [(e.name, e.set_code, e.number) for e in deck.entries] == [("Iono", "PAL", "185")]
+
+
+# -- bad files -------------------------------------------------------------------
+
+@pytest.mark.parametrize("data", [b"", b"\n\n  \n", b"\xef\xbb\xbf", b"\r\n"])
+def test_empty_file(tmp_path, data):
+    path = write(tmp_path / "deck.txt", data)
+    finding = only_finding(read_deck(path))
+    assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
+    assert "empty" in finding.message and path in finding.message
+
+
+def test_binary_file(tmp_path):
+    path = write(tmp_path / "deck.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    finding = only_finding(read_deck(path))
+    assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
+    assert "NUL" in finding.message and path in finding.message
+
+
+def test_invalid_utf8_names_byte_and_line(tmp_path):
+    # "Pokémon" saved as Latin-1 on line 3
+    data = b"4 Iono PAL 185\r\n4 Nest Ball SVI 181\r\n1 Pok\xe9mon Catcher SVI 187\n"
+    path = write(tmp_path / "deck.txt", data)
+    finding = only_finding(read_deck(path))
+    assert (finding.rule, finding.severity, finding.lines) == ("unreadable", Severity.ERROR, (3,))
+    assert finding.params["offset"] == data.index(b"\xe9")
+    assert "UTF-8" in finding.message and "line 3" in finding.message
+    assert finding.hint
+
+
+def test_too_large_file_is_not_read_whole(tmp_path):
+    path = write(tmp_path / "deck.txt", "4 Iono PAL 185\n" * 100)
+    finding = only_finding(read_deck(path, max_bytes=1000))
+    assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
+    assert "1000" in finding.message
+
+
+def test_file_of_exactly_max_bytes_is_read(tmp_path):
+    line = "4 Iono PAL 185\n"
+    deck = read_deck(write(tmp_path / "deck.txt", line * 10), max_bytes=len(line) * 10)
+    assert len(deck.entries) == 10 and deck.findings == ()
+
+
+def test_missing_file():
+    finding = only_finding(read_deck("no/such/deck.txt"))
+    assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
+    assert "no/such/deck.txt" in finding.message and "does not exist" in finding.message
+
+
+def test_directory(tmp_path):
+    finding = only_finding(read_deck(str(tmp_path)))
+    assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
+    assert "directory" in finding.message
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs POSIX permissions and a non-root user")
+def test_unreadable_file(tmp_path):
+    path = write(tmp_path / "deck.txt", TEXT_DECK)
+    os.chmod(path, 0)
+    try:
+        finding = only_finding(read_deck(path))
+    finally:
+        os.chmod(path, 0o600)
+    assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
+    assert "permission denied" in finding.message
+
+
+@pytest.mark.parametrize("error, words", [
+    (PermissionError(13, "Permission denied"), "permission denied"),
+    (OSError(5, "Input/output error"), "Input/output error"),
+])
+def test_os_errors_become_findings(tmp_path, monkeypatch, error, words):
+    import deckcheck.parse.files as files
+
+    def refuse(*args, **kwargs):
+        raise error
+
+    path = write(tmp_path / "deck.txt", TEXT_DECK)
+    monkeypatch.setattr(files, "open", refuse, raising=False)
+    finding = only_finding(read_deck(path))
+    assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
+    assert words in finding.message and path in finding.message
+
+
+# -- standard input ----------------------------------------------------------------
+
+class CountingStream(io.RawIOBase):
+    """A stream that hands out short reads and records how much was read."""
+
+    def __init__(self, data: bytes, chunk: int = 7):
+        self.data, self.chunk, self.taken = data, chunk, 0
+
+    def readable(self):
+        return True
+
+    def read(self, size=-1):
+        size = self.chunk if size < 0 else min(size, self.chunk)
+        part = self.data[self.taken:self.taken + size]
+        self.taken += len(part)
+        return part
+
+
+def test_stdin_text():
+    deck = read_deck("-", stdin=io.BytesIO(TEXT_DECK.replace("\n", "\r\n").encode("utf-8")))
+    assert deck.path == "-"
+    assert deck.findings == ()
+    assert [e.name for e in deck.entries] == ["Pikachu ex", "Iono"]
+
+
+def test_stdin_short_reads_are_joined():
+    stream = CountingStream(TEXT_DECK.encode("utf-8"), chunk=3)
+    deck = read_deck("-", stdin=stream)
+    assert [e.name for e in deck.entries] == ["Pikachu ex", "Iono"]
+
+
+def test_stdin_reads_at_most_one_byte_past_the_limit():
+    stream = CountingStream(b"4 Iono PAL 185\n" * 10_000, chunk=4096)
+    finding = only_finding(read_deck("-", stdin=stream, max_bytes=100))
+    assert finding.rule == "unreadable"
+    assert stream.taken == 101
+    assert "<stdin>" in finding.message
+
+
+@pytest.mark.parametrize("data", ['{"cards": [{"count": 4, "name": "Iono"}]}',
+                                  "name: x\ncards:\n  - count: 4\n    name: Iono\n"])
+def test_stdin_structured_decks_are_recognised(data):
+    deck = read_deck("-", stdin=io.BytesIO(data.encode("utf-8")))
+    assert deck.findings == ()
+    assert [(e.count, e.name) for e in deck.entries] == [(4, "Iono")]
+
+
+def test_empty_stdin():
+    finding = only_finding(read_deck("-", stdin=io.BytesIO(b"")))
+    assert finding.rule == "unreadable" and "<stdin>" in finding.message
+
+
+# -- finding deck files --------------------------------------------------------------
+
+def test_directories_expand_recursively_sorted_skipping_hidden(tmp_path):
+    for name in ["b.txt", "a.yaml", "c.json", "d.yml", "notes.md", "image.png", ".hidden.txt",
+                 "sub/z.txt", "sub/inner/y.TXT", ".git/x.txt", ".venv/lib/deck.txt", "a2/m.txt"]:
+        write(tmp_path / name, "4 Iono PAL 185\n")
+    decks, errors = find_deck_files([str(tmp_path)])
+    assert errors == []
+    assert [os.path.relpath(p, tmp_path) for p in decks] == [
+        "a.yaml", os.path.join("a2", "m.txt"), "b.txt", "c.json", "d.yml",
+        os.path.join("sub", "inner", "y.TXT"), os.path.join("sub", "z.txt"),
+    ]
+
+
+def test_explicit_files_kept_whatever_their_extension(tmp_path):
+    md = write(tmp_path / "deck.md", "x")
+    txt = write(tmp_path / "deck.txt", "x")
+    decks, errors = find_deck_files([md, "-", txt])
+    assert (decks, errors) == ([md, "-", txt], [])
+
+
+def test_missing_paths_are_errors_and_the_rest_still_found(tmp_path):
+    txt = write(tmp_path / "deck.txt", "x")
+    missing = str(tmp_path / "nope.txt")
+    decks, errors = find_deck_files([missing, txt])
+    assert decks == [txt]
+    assert len(errors) == 1 and missing in errors[0]
+
+
+def test_each_deck_is_listed_once(tmp_path):
+    txt = write(tmp_path / "deck.txt", "x")
+    decks, _ = find_deck_files([txt, str(tmp_path), txt])
+    assert decks == [txt]
+
+
+def test_empty_directory_finds_nothing(tmp_path):
+    assert find_deck_files([str(tmp_path)]) == ([], [])

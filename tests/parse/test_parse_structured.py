@@ -1,0 +1,206 @@
+"""YAML and JSON deck files and their schema (deckcheck/schemas/deck.schema.json)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from deckcheck.model import Severity
+from deckcheck.parse import parse_structured
+from deckcheck.parse.structured import deck_schema
+
+YAML_DECK = """\
+name: Lost Box
+format: Standard
+notes: tested at a league cup
+cards:
+  - count: 4
+    name: Iono
+    set: PAL
+    number: 185
+  - {count: 10, name: "Basic {R} Energy", set: SVE, number: 2}
+  - count: 2
+    name: Lightning Energy - Basic
+  - count: 1
+    name: Double Turbo Energy - Special
+    set: ASR
+    number: "216"
+  - count: 1
+    name: Mew VMAX
+    set: FST
+    number: TG12
+"""
+
+
+def test_yaml_deck():
+    deck = parse_structured(YAML_DECK, "deck.yaml", "yaml")
+    assert deck.findings == ()
+    assert (deck.path, deck.name, deck.declared_format) == ("deck.yaml", "Lost Box", "standard")
+    assert [(e.count, e.name, e.set_code, e.number, e.line) for e in deck.entries] == [
+        (4, "Iono", "PAL", "185", 5),
+        (10, "Fire Energy", "SVE", "2", 9),
+        (2, "Lightning Energy", None, None, 10),
+        (1, "Double Turbo Energy", "ASR", "216", 12),
+        (1, "Mew VMAX", "FST", "TG12", 16),
+    ]
+    fire, lightning, turbo = deck.entries[1:4]
+    assert (fire.basic_energy_type, lightning.basic_energy_type, turbo.special_energy) == ("Fire", "Lightning", True)
+    assert deck.entries[0].raw == "4 Iono PAL 185"
+
+
+def test_yaml_numbers_keep_their_written_form():
+    # YAML 1.1 reads 012 as octal 10; a collector number is text.
+    deck = parse_structured("cards:\n  - {count: 1, name: Pikachu, set: PR, number: 012}\n", "d.yaml", "yaml")
+    assert deck.findings == ()
+    assert deck.entries[0].number == "012"
+
+
+def test_description_is_accepted():
+    deck = parse_structured("description: a deck\ncards: []\n", "d.yaml", "yaml")
+    assert deck.findings == ()
+    assert deck.entries == ()
+
+
+JSON_DECK = """\
+{
+  "name": "Lost Box",
+  "format": "expanded",
+  "cards": [
+    {"count": 4, "name": "Iono", "set": "PAL", "number": "185"},
+    {
+      "count": 3,
+      "name": "Charizard ex",
+      "set": "OBF",
+      "number": 125
+    }
+  ]
+}
+"""
+
+
+def test_json_deck():
+    deck = parse_structured(JSON_DECK, "deck.json", "json")
+    assert deck.findings == ()
+    assert (deck.name, deck.declared_format) == ("Lost Box", "expanded")
+    assert [(e.count, e.name, e.set_code, e.number, e.line) for e in deck.entries] == [
+        (4, "Iono", "PAL", "185", 5),
+        (3, "Charizard ex", "OBF", "125", 6),
+    ]
+
+
+# -- syntax errors ---------------------------------------------------------------
+
+def test_broken_yaml_names_the_line():
+    deck = parse_structured("name: x\ncards:\n  - count: 4\n    name: [Iono\n", "d.yaml", "yaml")
+    (finding,) = deck.findings
+    assert (finding.rule, finding.severity) == ("syntax", Severity.ERROR)
+    assert finding.lines and finding.lines[0] >= 4
+    assert "YAML" in finding.message and f"Line {finding.lines[0]}" in finding.message
+    assert deck.entries == ()
+
+
+def test_yaml_tab_indentation_is_a_syntax_error():
+    (finding,) = parse_structured("cards:\n\t- count: 4\n", "d.yaml", "yaml").findings
+    assert finding.lines == (2,)
+
+
+def test_several_yaml_documents_are_a_syntax_error():
+    (finding,) = parse_structured("cards: []\n---\ncards: []\n", "d.yaml", "yaml").findings
+    assert finding.rule == "syntax" and finding.lines == (2,)  # the second "---"
+
+
+def test_broken_json_names_line_and_column():
+    deck = parse_structured('{\n  "cards": [\n    {"count": 4,}\n  ]\n}\n', "d.json", "json")
+    (finding,) = deck.findings
+    assert (finding.rule, finding.severity, finding.lines) == ("syntax", Severity.ERROR, (3,))
+    assert "JSON" in finding.message and "column" in finding.message
+
+
+@pytest.mark.parametrize("kind, text", [("json", "[" * 1_000), ("yaml", "a: " + "[" * 1_000)], ids=["json", "yaml"])
+def test_absurd_nesting_is_a_finding_not_a_crash(kind, text):
+    (finding,) = parse_structured(text, "d", kind).findings
+    assert finding.rule == "syntax"
+
+
+@pytest.mark.parametrize("kind, text", [("yaml", "- count: 4\n  name: Iono\n"), ("yaml", "just text\n"),
+                                        ("yaml", "# only a comment\n"), ("json", "[]")])
+def test_top_level_must_be_a_mapping(kind, text):
+    (finding,) = parse_structured(text, "d", kind).findings
+    assert (finding.rule, finding.severity) == ("syntax", Severity.ERROR)
+    assert '"cards"' in finding.message
+
+
+# -- schema errors -----------------------------------------------------------------
+
+def test_schema_errors_name_the_card_and_its_line_and_keep_the_good_cards():
+    text = """\
+cards:
+  - count: 4
+    name: Iono
+  - count: 0
+    name: Nest Ball
+  - count: four
+    name: Ultra Ball
+  - name: Boss's Orders
+  - count: 2
+    nmae: Arven
+  - count: 1
+    name: "  "
+  - count: 1
+    name: Pikachu
+    set: SVI
+    number: [63]
+"""
+    deck = parse_structured(text, "d.yaml", "yaml")
+    assert [e.name for e in deck.entries] == ["Iono"]
+    assert all(f.rule == "syntax" and f.severity is Severity.ERROR for f in deck.findings)
+    by_line = {}
+    for finding in deck.findings:
+        by_line.setdefault(finding.lines, []).append(finding.message)
+    assert sorted(by_line) == [(4,), (6,), (8,), (9,), (11,), (13,)]
+    assert "Card 2 on line 4" in by_line[(4,)][0] and "count" in by_line[(4,)][0]
+    assert "Card 3 on line 6" in by_line[(6,)][0]
+    assert "'count' is a required property" in by_line[(8,)][0]
+    assert any("nmae" in message for message in by_line[(9,)])
+    assert "number" in by_line[(13,)][0]
+    assert deck.findings[0].hint
+
+
+def test_json_schema_errors_name_the_card_line():
+    text = '{"cards": [\n  {"count": 4, "name": "Iono"},\n  {"count": 5000, "name": "Iono"}\n]}'
+    deck = parse_structured(text, "d.json", "json")
+    (finding,) = deck.findings
+    assert finding.lines == (3,)
+    assert "Card 2" in finding.message and "999" in finding.message
+
+
+def test_unknown_top_level_key_names_its_line():
+    deck = parse_structured("name: x\ncards: []\nauthor: me\n", "d.yaml", "yaml")
+    (finding,) = deck.findings
+    assert finding.lines == (3,)
+    assert "author" in finding.message
+
+
+def test_missing_cards_key():
+    (finding,) = parse_structured("name: x\n", "d.yaml", "yaml").findings
+    assert "'cards' is a required property" in finding.message
+
+
+def test_cards_must_be_a_list():
+    (finding,) = parse_structured("name: x\ncards: 4 Iono\n", "d.yaml", "yaml").findings
+    assert finding.lines == (2,)
+
+
+def test_boolean_is_not_a_count():
+    (finding,) = parse_structured('{"cards": [{"count": true, "name": "Iono"}]}', "d.json", "json").findings
+    assert "count" in finding.message
+
+
+def test_schema_is_draft_2020_12_and_valid():
+    import jsonschema
+
+    schema = deck_schema()
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert json.loads(json.dumps(schema)) == schema

@@ -1,0 +1,290 @@
+"""The built-in card catalogue: well-formed, useful for look-ups, and true to the reference data.
+
+The first half needs nothing but the package. The second half checks every hand-written
+fact against ../shared/carddata/pokemon-tcg-data and skips when that is absent.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import re
+from importlib import resources
+from pathlib import Path
+
+import pytest
+import yaml
+
+from deckcheck.carddb.catalogue import catalogue_sets, load_catalogue
+from deckcheck.carddb.index import MemoryIndex
+from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER
+from deckcheck.names import deck_key
+
+REFERENCE_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "carddata"
+POKEMON_TCG_DATA = REFERENCE_DATA / "pokemon-tcg-data"
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> MemoryIndex:
+    return load_catalogue()
+
+
+def by_id(catalogue: MemoryIndex) -> dict:
+    return {card.id: card for card in catalogue.cards}
+
+
+# -- structure (no reference data needed) ------------------------------------------------------
+
+
+def test_catalogue_is_read_once_and_cached():
+    assert load_catalogue() is load_catalogue()
+
+
+def test_yaml_reads_the_same_without_the_c_loader():
+    # The pure-Python SafeLoader is stricter than libyaml in flow mappings; a name it cannot
+    # read would break deckcheck wherever PyYAML was installed without its C extension.
+    text = (resources.files("deckcheck") / "data" / "catalogue.yaml").read_text(encoding="utf-8")
+    assert yaml.load(text, Loader=yaml.SafeLoader) == yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def test_cards_are_well_formed(catalogue):
+    cards = catalogue.cards
+    assert len(cards) > 300
+    ids = [card.id for card in cards]
+    assert len(ids) == len(set(ids)), [i for i, n in collections.Counter(ids).items() if n > 1]
+    prints = [(card.set_id, card.number) for card in cards]
+    assert len(prints) == len(set(prints))
+    sets = {entry["id"]: entry for entry in catalogue_sets()}
+    for card in cards:
+        assert card.supertype in SUPERTYPES, card.id
+        assert card.name and card.name == card.name.strip(), card.id
+        assert card.set_id in sets, card.id
+        assert card.set_code == sets[card.set_id]["code"], card.id
+        assert card.release_date == sets[card.set_id]["released"], card.id
+        assert card.id.startswith(f"{card.set_id}-{card.number}"), card.id
+        assert card.text_hash, card.id
+        if card.supertype == POKEMON:
+            assert card.types, f"{card.id}: a Pokémon needs its types"
+        else:
+            assert not card.types and card.evolves_from is None, card.id
+        if card.regulation_mark is not None:
+            assert re.fullmatch(r"[A-Z]", card.regulation_mark), card.id
+        if card.own_limit is not None:
+            assert card.own_limit[1] >= 1 and isinstance(card.own_limit[0], str), card.id
+
+
+def test_sets_are_well_formed():
+    sets = catalogue_sets()
+    ids = [entry["id"] for entry in sets]
+    assert len(ids) == len(set(ids))
+    for entry in sets:
+        assert ISO_DATE.match(entry["released"]), entry
+        assert entry["name"] and entry["series"], entry
+    assert [entry["released"] for entry in sets] == sorted(entry["released"] for entry in sets)
+    sets[0]["id"] = "changed"
+    assert catalogue_sets()[0]["id"] != "changed", "catalogue_sets() must hand out copies"
+
+
+def test_each_set_code_and_number_names_one_print(catalogue):
+    for card in catalogue.cards:
+        if card.set_code:
+            assert catalogue.by_number(card.set_code, card.number) == (card,), card.id
+
+
+def test_lookups_by_number_name_and_deck_name(catalogue):
+    (iono,) = catalogue.by_number("PAL", "185")
+    assert (iono.id, iono.name, iono.supertype, iono.subtypes, iono.regulation_mark) == (
+        "sv2-185", "Iono", TRAINER, ("Supporter",), "G")
+    assert iono.release_date == "2023-06-09"
+    assert catalogue.by_number("pal", "185") == (iono,)
+    assert [c.id for c in catalogue.by_number("PR-SM", "30")] == ["smp-SM30"]
+    assert [c.id for c in catalogue.by_number("SVE", "2")] == ["sve-2"]
+    assert [c.name for c in catalogue.by_name("Thunder Mountain {*}")] == ["Thunder Mountain ◇"]
+    assert [c.name for c in catalogue.by_name("Rayquaza Star")] == ["Rayquaza ★"]
+    research = {c.id for c in catalogue.by_deck_key(deck_key("Professor's Research", TRAINER))}
+    assert {"sv1-189", "sv1-190", "swsh1-178", "pgo-78", "sv4pt5-87"} <= research
+    bosss_orders = {c.id for c in catalogue.by_deck_key(deck_key("Boss's Orders", TRAINER))}
+    assert {"sv2-172", "swsh2-154", "me1-114"} <= bosss_orders
+    assert catalogue.knows_set_code("SVE") and catalogue.knows_set_code("PR-DPP")
+    assert not catalogue.knows_set_code("XYZ")
+
+
+def test_basic_energy_of_every_era(catalogue):
+    cards = by_id(catalogue)
+    types = ("Grass", "Fire", "Water", "Lightning", "Psychic", "Fighting")
+    for number, word in zip(range(97, 103), ("Fighting", "Fire", "Grass", "Lightning", "Psychic", "Water")):
+        assert cards[f"base1-{number}"].name == f"{word} Energy" and cards[f"base1-{number}"].is_basic_energy
+    for number in range(1, 17):
+        card = cards[f"sve-{number}"]
+        assert card.is_basic_energy and card.name.startswith("Basic ") and card.set_code == "SVE"
+    assert cards["dp1-129"].name == "Darkness Energy" and cards["dp1-129"].is_basic_energy
+    assert cards["dp1-130"].name == "Metal Energy" and cards["dp1-130"].is_basic_energy
+    assert cards["xy1-140"].name == "Fairy Energy" and cards["xy1-140"].is_basic_energy
+    for era in ("base1", "neo1", "ex9", "dp1", "hgss1", "bw1", "xy1", "sm1", "swsh12pt5"):
+        names = {c.name for c in catalogue.cards if c.set_id == era and c.is_basic_energy}
+        assert {f"{t} Energy" for t in types} <= names, era
+
+
+def test_special_darkness_and_metal_twins_are_not_basic(catalogue):
+    # RULES.md 5.2: same name as the basic card, but Special.
+    cards = by_id(catalogue)
+    for card_id, name in (("neo1-104", "Darkness Energy"), ("neo1-19", "Metal Energy"),
+                          ("dp2-119", "Darkness Energy"), ("dp2-120", "Metal Energy")):
+        card = cards[card_id]
+        assert card.name == name and card.supertype == ENERGY and not card.is_basic_energy
+    twins = catalogue.by_name("Darkness Energy")
+    assert {c.is_basic_energy for c in twins} == {True, False}
+
+
+def test_the_flags_the_rules_read(catalogue):
+    cards = by_id(catalogue)
+    assert cards["neo4-106"].own_limit == ("Shining Celebi", 1)
+    assert cards["smp-SM79"].name == "Shining Celebi" and cards["smp-SM79"].own_limit is None
+    assert cards["neo4-16"].own_limit == ("Miracle Energy", 1)
+    assert cards["pl4-AR1"].any_number and cards["dpp-DP53"].any_number
+    assert not cards["sm6-96"].any_number  # Arceus ◇ has no such text (RULES.md 3.7)
+    assert cards["swshp-SWSH144"].not_for_tournaments and cards["swshp-SWSH144"].is_pokemon_star
+    assert cards["base1-70"].plays_as_basic and not cards["base1-70"].is_basic_pokemon
+    assert cards["neo1-20"].is_basic_pokemon  # Cleffa, a Baby (RULES.md 1.4)
+    assert cards["bw7-137"].is_ace_spec and cards["sm8-191"].is_prism_star and cards["pgo-11"].is_radiant
+
+
+def test_professor_prints_for_the_exclusion(catalogue):
+    juniper = {c.id for c in catalogue.by_name("Professor Juniper")}
+    sycamore = {c.id for c in catalogue.by_name("Professor Sycamore")}
+    assert juniper == {"bw1-101", "bw5-98", "bw9-116", "bw10-84"}
+    assert sycamore == {"xy1-122", "xy4-101", "xy9-107", "xy9-107a", "xy11-114"}
+
+
+def test_a_shared_text_token_joins_prints_of_one_deck_name(catalogue):
+    groups = collections.defaultdict(set)
+    for card in catalogue.cards:
+        groups[card.text_hash].add(deck_key(card.name, card.supertype))
+    mixed = {token: names for token, names in groups.items() if len(names) > 1}
+    assert not mixed, mixed
+    cards = by_id(catalogue)
+    assert cards["sv2-185"].text_hash == cards["sv4pt5-80"].text_hash  # Iono reprint
+    assert cards["sv2-172"].text_hash != cards["swsh2-154"].text_hash  # Boss's Orders was reworded
+    assert cards["sv2-173"].text_hash == "sv2-173"  # no token: a print of its own
+
+
+# -- facts against the reference data -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def reference():
+    if not (POKEMON_TCG_DATA / "sets" / "en.json").is_file():
+        pytest.skip("reference data ../shared/carddata not found")
+    sets = {entry["id"]: entry for entry in json.loads((POKEMON_TCG_DATA / "sets" / "en.json").read_text("utf-8"))}
+    cards = {}
+    for path in sorted((POKEMON_TCG_DATA / "cards" / "en").glob("*.json")):
+        for card in json.loads(path.read_text("utf-8")):
+            card["_set"] = path.stem
+            cards[card["id"]] = card
+    return sets, cards
+
+
+def _rules_text(card: dict) -> str:
+    return " ".join(card.get("rules") or ())
+
+
+_OWN_LIMIT = re.compile(r"You can't have more than (\d+) (.+?) in your deck")
+# RULES.md 3: these sentences are the group limits (ACE SPEC, Radiant, Star, Prism Star),
+# carried by subtypes, not a card's limit on its own name.
+_GROUP_LIMITS = re.compile(r"^(?:ACE SPEC card|Radiant Pokémon|Pokémon Star|◇ card with the same name)$")
+
+
+def expected_flags(card: dict) -> dict:
+    text = _rules_text(card)
+    own = [(name, int(n)) for n, name in _OWN_LIMIT.findall(text) if not _GROUP_LIMITS.match(name)]
+    return {
+        "own_limit": own[0] if own else None,
+        "any_number": "You may have as many of this card in your deck as you like" in text,
+        "not_for_tournaments": "cannot be used at official tournaments" in text,
+        "plays_as_basic": card["supertype"] != POKEMON
+        and bool(re.search(r"as if (?:it|this card) were an? .*Basic", text)),
+    }
+
+
+def game_text(card: dict) -> tuple:
+    """What decision 5 compares: rules, attacks, abilities; HP, types and stage for Pokémon."""
+    text = [
+        tuple(card.get("rules") or ()),
+        tuple((a.get("name"), tuple(a.get("cost") or ()), a.get("damage"), a.get("text")) for a in card.get("attacks") or ()),
+        tuple((a.get("name"), a.get("type"), a.get("text")) for a in card.get("abilities") or ()),
+    ]
+    if card["supertype"] == POKEMON:
+        text.append((card.get("hp"), tuple(card.get("types") or ()), tuple(sorted(card.get("subtypes") or ()))))
+    return tuple(text)
+
+
+def test_every_catalogue_card_matches_the_reference_data(catalogue, reference):
+    sets, cards = reference
+    wrong = []
+    for card in catalogue.cards:
+        data = cards.get(card.id)
+        if data is None:
+            wrong.append(f"{card.id}: no such card in the reference data")
+            continue
+        data_set = sets[data["_set"]]
+        expected = {
+            "name": data["name"],
+            "supertype": data["supertype"],
+            "subtypes": set(data.get("subtypes") or ()),
+            "set_id": data["_set"],
+            "set_code": data_set.get("ptcgoCode"),
+            "number": data["number"],
+            "regulation_mark": data.get("regulationMark"),
+            "types": tuple(data.get("types") or ()) if data["supertype"] == POKEMON else (),
+            "evolves_from": data.get("evolvesFrom") if data["supertype"] == POKEMON else None,
+            **expected_flags(data),
+        }
+        actual = {key: getattr(card, key) for key in expected}
+        actual["subtypes"] = set(card.subtypes)
+        for key in expected:
+            if actual[key] != expected[key]:
+                wrong.append(f"{card.id} {key}: catalogue {actual[key]!r}, data {expected[key]!r}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_catalogue_set_matches_the_reference_data(reference):
+    sets, _ = reference
+    wrong = []
+    for entry in catalogue_sets():
+        data = sets.get(entry["id"])
+        if data is None:
+            wrong.append(f"{entry['id']}: no such set")
+            continue
+        expected = (data.get("ptcgoCode"), data["releaseDate"].replace("/", "-"), data["name"], data["series"])
+        actual = (entry["code"], entry["released"], entry["name"], entry["series"])
+        if actual != expected:
+            wrong.append(f"{entry['id']}: catalogue {actual}, data {expected}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_shared_text_tokens_are_true_reprints(catalogue, reference):
+    _, cards = reference
+    groups = collections.defaultdict(list)
+    for card in catalogue.cards:
+        groups[card.text_hash].append(card.id)
+    wrong = {token: ids for token, ids in groups.items()
+             if len(ids) > 1 and len({game_text(cards[i]) for i in ids}) > 1}
+    assert not wrong, wrong
+    assert any(len(ids) > 1 for ids in groups.values())
+
+
+@pytest.mark.parametrize("what, test", [
+    ("ACE SPEC", lambda c: "ACE SPEC" in (c.get("subtypes") or ())),
+    ("Prism Star", lambda c: "Prism Star" in (c.get("subtypes") or ())),
+    ("Pokémon Star", lambda c: "Star" in (c.get("subtypes") or ())),
+    ("Radiant", lambda c: "Radiant" in (c.get("subtypes") or ())),
+    ("own-limit, Arceus or not-for-tournament text", lambda c: any(
+        v for k, v in expected_flags(c).items() if k != "plays_as_basic")),
+])
+def test_catalogue_holds_every_print_the_special_limits_name(catalogue, reference, what, test):
+    # Without a database these rules see only the catalogue: a missing print would pass unchecked.
+    _, cards = reference
+    ids = set(by_id(catalogue))
+    missing = sorted(card_id for card_id, card in cards.items() if test(card) and card_id not in ids)
+    assert not missing, f"{what} prints missing from the catalogue: {missing}"
