@@ -1,0 +1,20 @@
+"""Where the card database lives."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+DB_FILE_NAME = "cards.sqlite3"
+
+
+def default_db_path() -> Path:
+    """``$DECKCHECK_DB`` when set, else ``cards.sqlite3`` in the user data
+    directory (``~/.local/share/deckcheck`` on Linux, the platform's
+    equivalent elsewhere)."""
+    configured = os.environ.get("DECKCHECK_DB")
+    if configured:
+        return Path(configured).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("deckcheck")) / DB_FILE_NAME
