@@ -1,0 +1,107 @@
+"""Every preconstructed deck of the reference dataset, as a player would type it.
+
+Each deck in ``decks/en/*.json`` is written out as a PTCG Live list (set code +
+number where the set has a code, else the name alone), checked against the
+``unlimited`` pack with a database imported from the reference data, and must
+resolve completely and get the verdict the rules give.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from deckcheck.carddb.sqlite import SqliteIndex, build_database
+from deckcheck.engine import check_deck
+from deckcheck.packs import load_pack
+from deckcheck.parse import parse_text
+from support import POKEMON_TCG_DATA, require_reference_data
+
+# Decks the rules rightly declare illegal, with the rule ids and why (RULES.md 5.2, 7.6).
+RIGHTLY_ILLEGAL = {
+    # DP theme decks list 8–13 copies of the *Special* Metal/Darkness Energy ids (RULES.md 5.2):
+    # as printed, those are Special cards limited to 4 copies.
+    "d-dp2-1": {"copy-limit"},  # Armor Fortress: 8 Metal Energy MT 120 (Special)
+    "d-dp4-2": {"copy-limit"},  # Eternal Time: 8 Metal Energy SW 130 (Special)
+    "d-dp4-3": {"copy-limit"},  # Endless Night: 6 Darkness Energy SW 129 (Special)
+    "d-dp6-2": {"copy-limit"},  # Metal Surge: 10 Metal Energy MD 95 (Special)
+    "d-dp7-2": {"copy-limit"},  # Dark Rampage: 13 Darkness Energy MD 93 (Special)
+}
+SIXTY_ONE = "deck-size"  # the two "2-Player" starter decks total 61 cards (RULES.md 7.6)
+
+
+@pytest.fixture(scope="module")
+def reference_index(tmp_path_factory):
+    data = require_reference_data()
+    path = tmp_path_factory.mktemp("db") / "cards.sqlite3"
+    build_database(data, path)
+    return SqliteIndex(path)
+
+
+def _precon_lists():
+    if not (POKEMON_TCG_DATA / "decks" / "en").is_dir():
+        return []
+    return sorted((POKEMON_TCG_DATA / "decks" / "en").glob("*.json"))
+
+
+def _deck_texts(data_root):
+    sets = {s["id"]: s for s in json.loads((data_root / "sets" / "en.json").read_text())}
+    numbers = {}
+    for card_file in (data_root / "cards" / "en").glob("*.json"):
+        for card in json.loads(card_file.read_text()):
+            numbers[card["id"]] = card["number"]
+    for deck_file in _precon_lists():
+        for deck in json.loads(deck_file.read_text()):
+            lines = []
+            for entry in deck["cards"]:
+                set_id = entry["id"].rsplit("-", 1)[0]
+                code = sets.get(set_id, {}).get("ptcgoCode")
+                number = numbers.get(entry["id"])
+                if code and number:
+                    lines.append(f"{entry['count']} {entry['name']} {code} {number}")
+                else:
+                    # no code (POP, McDonald's…) or a dangling id such as swsh1-0 (RULES.md 7.6)
+                    lines.append(f"{entry['count']} {entry['name']}")
+            yield deck["id"], deck["name"], "\n".join(lines) + "\n"
+
+
+def test_every_preconstructed_deck_resolves_and_gets_its_verdict(reference_index):
+    data = require_reference_data()
+    pack = load_pack("unlimited")
+    day = dt.date(2026, 11, 30)
+    checked = 0
+    surprises = []
+    for deck_id, name, text in _deck_texts(data):
+        result = check_deck(parse_text(text, f"{deck_id}.txt"), pack, reference_index, day)
+        checked += 1
+        unresolved = [f for f in result.findings if f.rule in ("unknown-card", "syntax")]
+        assert not unresolved, f"{deck_id} {name}: {[f.message for f in unresolved]}"
+        errors = {f.rule for f in result.findings if f.severity.value == "error"}
+        expected = RIGHTLY_ILLEGAL.get(deck_id, set())
+        if result.total_cards == 61:
+            expected = expected | {SIXTY_ONE}
+        if errors != expected:
+            surprises.append((deck_id, name, result.total_cards, sorted(errors), [f.message for f in result.findings]))
+    assert checked > 100
+    assert not surprises, "\n".join(map(str, surprises))
+
+
+def test_the_same_energy_written_without_set_codes_is_read_as_basic(reference_index):
+    """RULES.md decision 10: a bare "Metal Energy" line outside pre-DP packs is basic Energy,
+    with an ambiguous-card warning because a Special card of that name exists."""
+    data = require_reference_data()
+    pack = load_pack("unlimited")
+    texts = {deck_id: text for deck_id, _name, text in _deck_texts(data) if deck_id in RIGHTLY_ILLEGAL}
+    assert set(texts) == set(RIGHTLY_ILLEGAL)
+    for deck_id, text in texts.items():
+        lines = []
+        for line in text.splitlines():
+            count, rest = line.split(" ", 1)
+            if rest.startswith(("Metal Energy", "Darkness Energy")):
+                rest = " ".join(rest.split()[:2])
+            lines.append(f"{count} {rest}")
+        result = check_deck(parse_text("\n".join(lines), deck_id), pack, reference_index, dt.date(2026, 11, 30))
+        assert result.legal, (deck_id, [f.message for f in result.findings])
+        assert [f.rule for f in result.findings] == ["ambiguous-card"], deck_id
