@@ -209,6 +209,66 @@ def db_import(
     typer.echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
 
 
+@db_app.command("update")
+def db_update(
+    url: Optional[str] = typer.Option(None, "--url", help="Dataset archive to fetch (http(s):// or file://). Default: the pokemontcg.io dataset's zip."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Database file to replace (default: $DECKCHECK_DB or the user data directory)."),
+    sha256: Optional[str] = typer.Option(None, "--sha256", help="Expected SHA-256 of the archive (hex)."),
+    force: bool = typer.Option(False, "--force", help="Download even if unchanged, and accept a smaller dataset."),
+    timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
+) -> None:
+    """Download the newest card dataset and replace the database atomically."""
+    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.carddb.update import DEFAULT_DATASET_URL, update_database
+
+    dest = _db_path(db)
+    source = url or DEFAULT_DATASET_URL
+    with _progress_reporter(f"Downloading {source}") as progress:
+        try:
+            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=progress)
+        except DatabaseError as error:
+            raise _fail(f"update failed, the installed database is unchanged: {error}")
+    info = result.info
+    if not result.changed:
+        typer.echo(f"The card database is up to date ({info.cards} cards, newest set {info.newest_set_name}).")
+        return
+    typer.echo(f"Installed {info.cards} cards from {info.sets} sets into {dest}")
+    typer.echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+
+
+class _progress_reporter:
+    """A rich progress bar on a terminal, a few plain lines otherwise."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.bar = None
+        self.next_report = 0
+
+    def __enter__(self):
+        if sys.stderr.isatty() and not os.environ.get("NO_COLOR"):
+            from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
+
+            self.bar = Progress("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn(),
+                                transient=True, console=None)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=None)
+        else:
+            typer.echo(self.label, err=True)
+        return self.report
+
+    def report(self, done: int, total: Optional[int]) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done, total=total)
+        elif done >= self.next_report:
+            size = f" of {total / 1e6:.1f} MB" if total else ""
+            typer.echo(f"  {done / 1e6:.1f} MB{size}", err=True)
+            self.next_report = done + 10_000_000
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
 @db_app.command("info")
 def db_info(
     db: Optional[Path] = typer.Option(None, "--db", help="Database file (default: $DECKCHECK_DB or the user data directory)."),
