@@ -288,26 +288,27 @@ def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[str, ...]) -> Pac
 
 
 def _validated_data(text: str, path: str, digest: str) -> dict[str, Any]:
-    """Parse and validate, skipping the schema check for content seen before.
+    """Parse and validate, or reuse the result for content seen before.
 
-    Validation needs jsonschema (slow to import); a pack whose exact bytes were
-    validated once is remembered in the user cache by its SHA-256.
+    YAML parsing and schema validation (jsonschema) are slow to import; a pack
+    whose exact bytes were validated once is kept in the user cache as JSON,
+    keyed by its SHA-256, so a pre-commit run needs neither.
     """
-    import yaml
-
-    stamp = _validation_stamp(digest)
-    if stamp is not None and stamp.exists():
+    cached = _validation_stamp(digest)
+    if cached is not None:
         try:
-            data = yaml.load(text, Loader=_yaml_loader())
-        except yaml.YAMLError:  # pragma: no cover - validated content parsed before
-            data = None
-        if isinstance(data, dict):
-            return dates_as_text(data)
+            data = json.loads(cached.read_text(encoding="utf-8"))
+            if isinstance(data, dict):
+                return data
+        except (OSError, ValueError):
+            pass  # not cached yet, or a damaged cache entry: validate again
     data = parse_pack_text(text, path)
-    if stamp is not None:
+    if cached is not None:
         try:
-            stamp.parent.mkdir(parents=True, exist_ok=True)
-            stamp.touch()
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            temporary = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+            os.replace(temporary, cached)
         except OSError:
             pass  # a read-only cache only costs speed
     return data
@@ -324,7 +325,7 @@ def _validation_stamp(digest: str) -> Path | None:
 
         base = user_cache_dir("deckcheck")
     # The schema changes with the version, so a stamp is only good for one version.
-    return Path(base) / "validated-packs" / __version__ / digest
+    return Path(base) / "validated-packs" / __version__ / f"{digest}.json"
 
 
 def _build(data: Mapping[str, Any], path: str, parent: Pack | None) -> Pack:

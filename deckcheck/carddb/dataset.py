@@ -22,7 +22,6 @@ from deckcheck.model import POKEMON, TRAINER, Card
 # -- rules text that sets a deck-building limit (RULES.md section 3) ---------
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
-_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-"})
 _SPACES = re.compile(r"\s+")
 
 # "You can't have more than 1 Shining Celebi in your deck." (RULES.md 3.5, 3.6)
@@ -80,7 +79,8 @@ _REMINDERS = re.compile(
             r"You can play only one Supporter card each turn\.",
             r"You may play (?:as many Item cards as you like|any number of Item cards) during your turn"
             r"(?: \(before your attack\))?\.",
-            r"Attach a Pokemon Tool to 1 of your Pokemon that doesn't already have a Pokemon Tool attached(?: to it)?\.",
+            r"Attach a Pokemon Tool to 1 of your Pokemon that doesn't already have a Pokemon Tool"
+            r" attached(?: to it)?\.",
             r"You may attach any number of Pokemon Tools to your Pokemon during your turn\.",
             r"You may attach only 1 Pokemon Tool to each Pokemon, and it stays attached\.",
             r"This card stays in play when you play it\.",
@@ -132,9 +132,8 @@ def text_hash(raw: Mapping[str, Any]) -> str:
         parts.append("A\x1f" + "\x1f".join(_clean(ability.get(k)) for k in ("name", "text", "type")))
     for attack in raw.get("attacks") or ():
         cost = "\x1f".join(_strings(attack.get("cost")))
-        parts.append(
-            f"T\x1f{_clean(attack.get('name'))}\x1f{cost}\x1e{_clean(attack.get('damage'))}\x1f{_clean(attack.get('text'))}"
-        )
+        name, damage, text = (_clean(attack.get(k)) for k in ("name", "damage", "text"))
+        parts.append(f"T\x1f{name}\x1f{cost}\x1e{damage}\x1f{text}")
     trait = raw.get("ancientTrait")
     if trait:
         parts.append(f"X\x1f{_clean(trait.get('name'))}\x1f{_clean(trait.get('text'))}")

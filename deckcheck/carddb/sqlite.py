@@ -52,6 +52,10 @@ class DatabaseError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class DatabaseInfo:
+    """What a database holds: ``cards`` prints, ``sets`` sets with at least one
+    card, the newest such set, and the ``meta`` table (source, imported_at,
+    and for ``db update`` url, etag, last_modified, sha256, downloaded_at)."""
+
     path: Path
     cards: int
     sets: int
@@ -456,7 +460,7 @@ def _fill(path: Path, source: _Source, label: str, extra_meta: Mapping[str, str]
             "source": label,
             "imported_at": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
             "cards": str(total),
-            "sets": str(len(set_rows)),
+            "sets": str(sum(1 for row in set_rows if row[5] > 0)),
             "newest_set_id": newest[0] if newest else "",
             "newest_set_name": (newest[1] or "") if newest else "",
             "newest_set_code": (newest[2] or "") if newest else "",
@@ -561,7 +565,8 @@ def database_info(path: Path) -> DatabaseInfo:
     try:
         meta = _read_meta(conn)
         cards = conn.execute("SELECT COUNT(*) FROM cards").fetchone()[0]
-        sets = conn.execute("SELECT COUNT(*) FROM sets").fetchone()[0]
+        # Sets listed in sets/en.json before their cards are published do not count.
+        sets = conn.execute("SELECT COUNT(*) FROM sets WHERE card_count > 0").fetchone()[0]
     except sqlite3.Error as error:
         raise DatabaseError(f"the card database {path} is unreadable ({error}); {_REBUILD}") from None
     finally:

@@ -315,6 +315,9 @@ def test_open_index_keeps_reading_its_database_while_it_is_replaced(datasets, tm
 def test_importing_the_module_stays_cheap():
     code = ("import sys, deckcheck.carddb.sqlite; "
             "print(sorted(m for m in ('rapidfuzz', 'jsonschema', 'platformdirs') if m in sys.modules))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                            cwd=Path(__file__).resolve().parents[2])
+    import deckcheck
+
+    root = str(Path(deckcheck.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root, env=env)
     assert result.stdout.strip() == "[]"

@@ -1,0 +1,384 @@
+"""``deckcheck db update``: download the dataset archive and install it safely.
+
+:func:`update_database` downloads the pokemontcg.io dataset zip (by default
+the GitHub archive of ``PokemonTCG/pokemon-tcg-data``; any ``http(s)://`` or
+``file://`` URL works, e.g. a mirror), checks it, imports it like
+``db import`` and replaces the installed database with one rename.
+
+What it guarantees:
+
+* **Nothing changes unless everything worked.** The archive goes to a private
+  temporary folder beside the database (same file system, so the final rename
+  is atomic); the new database is built there, compared with the installed
+  one, and only then renamed over it. A failure of any kind — offline, an HTTP
+  error, a truncated transfer, a corrupt or unsafe archive (see
+  :mod:`deckcheck.carddb.sqlite`), a failed ``sha256`` check, a dataset that
+  shrank by more than :data:`SHRINK_TOLERANCE` (unless ``force``), Ctrl-C —
+  raises :class:`~deckcheck.carddb.sqlite.DatabaseError` with one line (or
+  lets ``KeyboardInterrupt`` through) and leaves the installed file exactly
+  as it was, with the temporary folder removed.
+* **A killed update is cleaned up by the next one.** SIGKILL or a power cut
+  cannot run clean-up code, so the temporary folder (named after the
+  process id) may remain; the next update or import removes temporary files
+  whose process is gone (or that are a day old) before it starts.
+* **One update at a time.** Updates of one database are serialised with an
+  exclusive ``flock`` on ``<database>.lock`` (POSIX only: on Windows there is
+  no lock and concurrent updates are not supported; the atomic rename still
+  protects readers). A ``check`` reading the database meanwhile is never
+  blocked and keeps reading the file it opened.
+* **No needless imports.** The installed database records the URL, ETag,
+  Last-Modified date and SHA-256 of its archive; the next update sends
+  ``If-None-Match``/``If-Modified-Since`` and stops at ``304 Not Modified``
+  (or when the archive downloaded has the same SHA-256), returning
+  ``status == "unchanged"``.
+* Connection errors, timeouts, truncated transfers and HTTP 5xx/429 are
+  retried ``retries`` times with exponential back-off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import time
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator, Mapping
+
+from deckcheck.carddb.sqlite import (
+    DatabaseError,
+    DatabaseInfo,
+    build_database,
+    clean_stale_temp_files,
+    database_info,
+    temp_prefix,
+)
+
+DEFAULT_DATASET_URL = "https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/master.zip"
+# The new dataset may have at most this share fewer cards or sets than the
+# installed one (upstream fixes remove the odd duplicate; a half-empty archive
+# is a broken mirror, not an update).
+SHRINK_TOLERANCE = 0.05
+# Seconds before the first retry; doubled for each further one.
+RETRY_BACKOFF = 1.0
+# The dataset archive is about 30 MB; anything far larger is not it.
+MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024
+_CHUNK = 256 * 1024
+
+Progress = Callable[[int, "int | None"], None]
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateResult:
+    """What :func:`update_database` did."""
+
+    status: str  # "installed" (no database before), "updated" or "unchanged"
+    info: DatabaseInfo  # the database installed now
+    previous: DatabaseInfo | None  # the one installed before, if it was readable
+    url: str
+    etag: str | None = None
+    last_modified: str | None = None
+    sha256: str | None = None  # of the archive imported (None when unchanged via 304)
+    downloaded_bytes: int = 0
+
+    @property
+    def changed(self) -> bool:
+        return self.status != "unchanged"
+
+
+class _Retryable(Exception):
+    """A transient download failure: worth another attempt."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Download:
+    not_modified: bool
+    etag: str | None = None
+    last_modified: str | None = None
+    size: int = 0
+
+
+@contextmanager
+def database_lock(dest: Path) -> Iterator[None]:
+    """Hold the exclusive update lock of the database ``dest`` (waits for it).
+
+    POSIX ``flock`` on ``<dest>.lock``; the lock file stays (removing it would
+    let two processes lock two different files). No-op on Windows.
+    """
+    if os.name == "nt":
+        yield
+        return
+    import fcntl
+
+    lock_path = Path(dest).with_name(Path(dest).name + ".lock")
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise DatabaseError(f"cannot create the lock file {lock_path}: {error.strerror or error}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _normalise_sha256(sha256: str | None) -> str | None:
+    if sha256 is None:
+        return None
+    digest = sha256.strip().lower()
+    if not re.fullmatch(r"[0-9a-f]{64}", digest):
+        raise DatabaseError(f"--sha256 must be 64 hexadecimal digits, not {sha256!r}")
+    return digest
+
+
+def _installed(dest: Path) -> DatabaseInfo | None:
+    if not dest.exists():
+        return None
+    try:
+        return database_info(dest)
+    except DatabaseError:
+        return None  # a broken database is replaced like a missing one
+
+
+def _describe(error: BaseException) -> str:
+    reason = getattr(error, "reason", None)
+    if reason is not None and not isinstance(reason, str):
+        error = reason
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return str(error) or type(error).__name__
+
+
+def _fetch_file(url: str, target: Path, progress: Progress | None) -> _Download:
+    from email.utils import formatdate
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    parts = urlsplit(url)
+    if parts.netloc not in ("", "localhost"):
+        raise DatabaseError(f"cannot read {url}: only local file:// URLs are supported")
+    path = Path(url2pathname(parts.path))
+    try:
+        size = path.stat().st_size
+        mtime = path.stat().st_mtime
+        got = 0
+        with open(path, "rb") as source, open(target, "wb") as out:
+            while chunk := source.read(_CHUNK):
+                out.write(chunk)
+                got += len(chunk)
+                if progress:
+                    progress(got, size)
+    except OSError as error:
+        raise DatabaseError(f"cannot read {path}: {_describe(error)}") from None
+    return _Download(False, None, formatdate(mtime, usegmt=True), got)
+
+
+def _fetch_http(url: str, target: Path, headers: Mapping[str, str], timeout: float,
+                progress: Progress | None) -> _Download:
+    import http.client
+    import urllib.error
+    import urllib.request
+
+    from deckcheck import __version__
+
+    request = urllib.request.Request(url, headers={"User-Agent": f"deckcheck/{__version__}", **headers})
+    try:
+        response = urllib.request.urlopen(request, timeout=timeout)
+    except urllib.error.HTTPError as error:
+        error.close()
+        if error.code == 304:
+            return _Download(True)
+        if error.code >= 500 or error.code == 429:
+            raise _Retryable(f"download failed: HTTP {error.code} {error.reason} for {url}") from None
+        raise DatabaseError(f"download failed: HTTP {error.code} {error.reason} for {url}") from None
+    except urllib.error.URLError as error:
+        raise _Retryable(f"cannot reach {url} ({_describe(error)}); are you offline?") from None
+    except (OSError, http.client.HTTPException) as error:
+        raise _Retryable(f"cannot reach {url} ({_describe(error)}); are you offline?") from None
+    with response:
+        if response.status == 304:
+            return _Download(True)
+        length_header = response.headers.get("Content-Length")
+        length = int(length_header) if length_header and length_header.isdigit() else None
+        if length is not None and length > MAX_DOWNLOAD_BYTES:
+            raise DatabaseError(f"{url} is {length} bytes, more than the {MAX_DOWNLOAD_BYTES // 2**20} MB allowed")
+        got = 0
+        try:
+            out = open(target, "wb")
+        except OSError as error:
+            raise DatabaseError(f"cannot save the download: {_describe(error)}") from None
+        with out:
+            while True:
+                try:
+                    chunk = response.read(_CHUNK)
+                except http.client.IncompleteRead as error:
+                    got += len(error.partial)
+                    raise _Retryable(
+                        f"the download of {url} was cut off after {got} of {length or '?'} bytes"
+                    ) from None
+                except (OSError, http.client.HTTPException) as error:
+                    raise _Retryable(f"the download of {url} failed after {got} bytes ({_describe(error)})") from None
+                if not chunk:
+                    break
+                try:
+                    out.write(chunk)
+                except OSError as error:  # disk full, ...
+                    raise DatabaseError(f"cannot save the download: {_describe(error)}") from None
+                got += len(chunk)
+                if got > MAX_DOWNLOAD_BYTES:
+                    raise DatabaseError(f"{url} is more than the {MAX_DOWNLOAD_BYTES // 2**20} MB allowed")
+                if progress:
+                    progress(got, length)
+        if length is not None and got != length:
+            raise _Retryable(f"the download of {url} was cut off after {got} of {length} bytes")
+        return _Download(False, response.headers.get("ETag"), response.headers.get("Last-Modified"), got)
+
+
+def _download(url: str, target: Path, headers: Mapping[str, str], *, timeout: float, retries: int,
+              progress: Progress | None) -> _Download:
+    from urllib.parse import urlsplit
+
+    scheme = urlsplit(url).scheme.lower()
+    if scheme == "file":
+        return _fetch_file(url, target, progress)
+    if scheme not in ("http", "https"):
+        raise DatabaseError(f"cannot download {url}: only http, https and file URLs are supported")
+    attempt = 0
+    while True:
+        try:
+            return _fetch_http(url, target, headers, timeout, progress)
+        except _Retryable as error:
+            if attempt >= retries:
+                raise DatabaseError(str(error)) from None
+            time.sleep(RETRY_BACKOFF * 2**attempt)
+            attempt += 1
+
+
+def _sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        while chunk := stream.read(1024 * 1024):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _check_not_shrunk(new: DatabaseInfo, old: DatabaseInfo | None) -> None:
+    if old is None:
+        return
+    for what, now, before in (("cards", new.cards, old.cards), ("sets", new.sets, old.sets)):
+        if now < before * (1 - SHRINK_TOLERANCE):
+            raise DatabaseError(
+                f"sanity check failed: the new dataset has {now} {what}, the installed database {before} "
+                f"(more than {SHRINK_TOLERANCE:.0%} fewer); nothing was changed, use --force to install it anyway"
+            )
+
+
+def update_database(
+    url: str,
+    dest: Path,
+    *,
+    timeout: float = 30,
+    retries: int = 2,
+    sha256: str | None = None,
+    force: bool = False,
+    progress: Progress | None = None,
+) -> UpdateResult:
+    """Download the dataset archive at ``url`` and install it as the database ``dest``.
+
+    ``url`` is an ``http(s)://`` or ``file://`` URL of a pokemontcg.io dataset
+    zip (:data:`DEFAULT_DATASET_URL` is the upstream repository's archive).
+    ``timeout`` is per network operation in seconds; ``retries`` is how many
+    times a transient failure is retried. ``sha256`` (hex) must match the
+    archive. ``force`` skips the conditional request and the shrink check.
+    ``progress(bytes_so_far, total_or_None)`` is called while downloading.
+
+    Returns an :class:`UpdateResult`; raises :class:`DatabaseError` (one-line
+    message) on any failure, leaving ``dest`` untouched. See the module
+    docstring for the guarantees.
+    """
+    import shutil
+    import tempfile
+
+    dest = Path(dest)
+    expected = _normalise_sha256(sha256)
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DatabaseError(f"cannot create {dest.parent}: {error.strerror or error}") from None
+
+    with database_lock(dest):
+        # Under the lock no other update is running; a temp file whose process
+        # is gone was left by a killed update or import.
+        clean_stale_temp_files(dest)
+        previous = _installed(dest)
+        meta = previous.meta if previous else {}
+        headers: dict[str, str] = {}
+        if previous and not force and meta.get("url") == url:
+            if meta.get("etag"):
+                headers["If-None-Match"] = meta["etag"]
+            if meta.get("last_modified"):
+                headers["If-Modified-Since"] = meta["last_modified"]
+
+        try:
+            work = Path(tempfile.mkdtemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".download",
+                                         dir=dest.parent))
+        except OSError as error:
+            raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
+        try:
+            archive = work / "dataset.zip"
+            download = _download(url, archive, headers, timeout=timeout, retries=retries, progress=progress)
+            if download.not_modified and previous is not None:
+                return UpdateResult("unchanged", previous, previous, url, meta.get("etag"),
+                                    meta.get("last_modified"), None, 0)
+            if download.not_modified:
+                raise DatabaseError(f"{url} answered 304 Not Modified, but no database is installed; use --force")
+            digest = _sha256_of(archive)
+            if expected is not None and digest != expected:
+                raise DatabaseError(f"verification failed: the archive's SHA-256 is {digest}, expected {expected}")
+            etag = download.etag
+            last_modified = download.last_modified
+            if previous is not None and not force and meta.get("url") == url and meta.get("sha256") == digest:
+                return UpdateResult("unchanged", previous, previous, url, etag, last_modified, digest,
+                                    download.size)
+
+            import datetime as dt
+
+            fresh = build_database(
+                archive,
+                work / dest.name,
+                source_label=url,
+                extra_meta={
+                    "url": url,
+                    "etag": etag or "",
+                    "last_modified": last_modified or "",
+                    "sha256": digest,
+                    "downloaded_at": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+                },
+            )
+            if not force:
+                _check_not_shrunk(fresh, previous)
+            with suppress(OSError):
+                if dest.exists():
+                    os.chmod(fresh.path, dest.stat().st_mode & 0o777)
+            try:
+                os.replace(fresh.path, dest)
+            except OSError as error:
+                raise DatabaseError(f"cannot replace {dest}: {error.strerror or error}") from None
+            _fsync_directory(dest.parent)
+            info = database_info(dest)
+            return UpdateResult("updated" if previous else "installed", info, previous, url, etag,
+                                last_modified, digest, download.size)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _fsync_directory(folder: Path) -> None:
+    if os.name == "nt":
+        return
+    with suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)

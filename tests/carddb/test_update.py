@@ -1,0 +1,391 @@
+"""``db update`` against a real HTTP server on 127.0.0.1 serving archives built from the reference data.
+
+After every failure the installed database must be byte-identical and answer
+the same queries as before, with no temporary files left behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from deckcheck.carddb import update as carddb_update
+from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info, temp_prefix
+from deckcheck.carddb.update import DEFAULT_DATASET_URL, database_lock, update_database
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+# A handful of real sets keeps the archives small and the imports quick.
+SETS = ["base1", "neo4", "dp1", "sv1", "sv2", "sve", "svp", "swshp"]
+GITHUB_PREFIX = "pokemon-tcg-data-master/"
+
+
+def _zip_of(data: Path, set_ids: list[str], target: Path) -> bytes:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(zipfile.ZipInfo(GITHUB_PREFIX), b"")
+        archive.write(data / "sets" / "en.json", GITHUB_PREFIX + "sets/en.json")
+        for set_id in set_ids:
+            archive.write(data / "cards" / "en" / f"{set_id}.json", f"{GITHUB_PREFIX}cards/en/{set_id}.json")
+    return target.read_bytes()
+
+
+@pytest.fixture(scope="session")
+def archives(pokemon_tcg_data, tmp_path_factory) -> dict[str, bytes]:
+    """Archives built once per session from ../shared (in tmp, never in the project)."""
+    folder = tmp_path_factory.mktemp("archives")
+    good = _zip_of(pokemon_tcg_data, SETS, folder / "dataset.zip")
+    with zipfile.ZipFile(folder / "slip.zip", "w") as archive:
+        archive.writestr("pokemon-tcg-data-master/sets/en.json", b"[]")
+        archive.writestr("pokemon-tcg-data-master/../../evil.json", b"[]")
+    return {
+        "dataset": good,
+        "newer": _zip_of(pokemon_tcg_data, SETS + ["sv3"], folder / "newer.zip"),
+        "shrunk": _zip_of(pokemon_tcg_data, ["base1", "sve"], folder / "shrunk.zip"),
+        "corrupt": good[: len(good) // 3] + b"\0" * 1000,
+        "slip": (folder / "slip.zip").read_bytes(),
+    }
+
+
+def _card_count(data: Path, set_ids: list[str]) -> int:
+    return sum(len(json.loads((data / "cards" / "en" / f"{s}.json").read_text(encoding="utf-8"))) for s in set_ids)
+
+
+# -- the server ---------------------------------------------------------------------
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *args):  # keep test output clean
+        pass
+
+    def do_GET(self):
+        server = self.server
+        server.requests.append((self.path, dict(self.headers)))
+        route = server.routes.get(self.path)
+        if route is None:
+            self.send_error(404, "Not Found")
+            return
+        kind, body = route
+        if kind == "flaky" and server.failures_left > 0:
+            server.failures_left -= 1
+            self.send_error(503, "Service Unavailable")
+            return
+        etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+        if kind in ("zip", "flaky") and self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/zip")
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", "Fri, 27 Mar 2026 17:38:57 GMT")
+        if kind == "truncated":  # promise more than is sent, then hang up
+            self.send_header("Content-Length", str(len(body) + 4096))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if kind == "slow":  # trickle, so a test can kill the client mid-download
+            for start in range(0, len(body), 1024):
+                try:
+                    self.wfile.write(body[start:start + 1024])
+                    self.wfile.flush()
+                except OSError:
+                    return
+                time.sleep(0.05)
+            return
+        self.wfile.write(body)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+
+@pytest.fixture
+def server(archives):
+    httpd = _Server(("127.0.0.1", 0), _Handler)
+    httpd.routes = {}
+    httpd.requests = []
+    httpd.failures_left = 0
+    httpd.url = lambda path: f"http://127.0.0.1:{httpd.server_address[1]}{path}"
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    httpd.routes["/dataset.zip"] = ("zip", archives["dataset"])
+    yield httpd
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(autouse=True)
+def _no_backoff(monkeypatch):
+    monkeypatch.setattr(carddb_update, "RETRY_BACKOFF", 0.0)
+
+
+@pytest.fixture
+def dest(tmp_path) -> Path:
+    return tmp_path / "data" / "cards.sqlite3"
+
+
+def _answers(path: Path):
+    """What a check would see: a few look-ups and the database's own description."""
+    with SqliteIndex(path) as index:
+        looked_up = (
+            [c.id for c in index.by_number("PAL", "185")],
+            [c.id for c in index.by_name("Iono")],
+            [c.id for c in index.by_number("SVE", "2")],
+            [c.id for c in index.by_number("PR-SW", "271")],
+            index.knows_set_code("OBF"),
+        )
+    info = database_info(path)
+    return looked_up, info.cards, info.meta
+
+
+def _temp_files(dest: Path) -> list[str]:
+    return sorted(p.name for p in dest.parent.iterdir() if p.name.startswith(temp_prefix(dest)))
+
+
+@pytest.fixture
+def installed(server, dest):
+    """The database installed from /dataset.zip, and what it answers."""
+    update_database(server.url("/dataset.zip"), dest)
+    server.requests.clear()
+    return dest, dest.read_bytes(), _answers(dest)
+
+
+def _assert_untouched(installed_db):
+    dest, data, answers = installed_db
+    assert dest.read_bytes() == data
+    assert _answers(dest) == answers
+    assert _temp_files(dest) == []
+
+
+# -- success paths --------------------------------------------------------------------
+
+def test_default_url_is_the_upstream_archive():
+    assert DEFAULT_DATASET_URL == "https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/master.zip"
+
+
+def test_fresh_install(server, dest, archives, pokemon_tcg_data):
+    seen = []
+    digest = hashlib.sha256(archives["dataset"]).hexdigest()
+    result = update_database(server.url("/dataset.zip"), dest, sha256=digest.upper(),
+                             progress=lambda done, total: seen.append((done, total)))
+    assert result.status == "installed" and result.changed and result.previous is None
+    assert result.info.cards == _card_count(pokemon_tcg_data, SETS)
+    assert result.info.sets == len(SETS)  # sets/en.json lists them all; only those with cards count
+    looked_up, _, meta = _answers(dest)
+    assert looked_up[0] == ["sv2-185"] and looked_up[2:4] == (["sve-2"], ["swshp-SWSH271"])
+    assert set(looked_up[1]) == {"sv2-185", "sv2-254", "sv2-269", "svp-124"}  # every Iono print
+    assert looked_up[4] is False  # Obsidian Flames (sv3) is not in this archive
+    assert meta["url"] == server.url("/dataset.zip") and meta["source"] == server.url("/dataset.zip")
+    assert meta["etag"] == '"' + digest[:16] + '"'  # as the test server computes it
+    assert meta["sha256"] == digest and meta["last_modified"] == "Fri, 27 Mar 2026 17:38:57 GMT"
+    assert meta["downloaded_at"]
+    assert seen and seen[-1] == (len(archives["dataset"]), len(archives["dataset"]))
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+    assert _temp_files(dest) == []
+
+
+def test_unchanged_archive_is_not_imported_again(server, installed):
+    dest, data, answers = installed
+    result = update_database(server.url("/dataset.zip"), dest)
+    assert result.status == "unchanged" and not result.changed
+    (_, headers), = server.requests
+    assert headers["If-None-Match"] == answers[2]["etag"]
+    assert headers["If-Modified-Since"] == answers[2]["last_modified"]
+    _assert_untouched(installed)
+
+
+def test_force_downloads_and_imports_again(server, installed):
+    dest, data, answers = installed
+    result = update_database(server.url("/dataset.zip"), dest, force=True)
+    assert result.status == "updated"
+    assert "If-None-Match" not in server.requests[0][1]
+    assert _answers(dest)[0] == answers[0]
+
+
+def test_newer_archive_replaces_the_database(server, installed, archives, pokemon_tcg_data):
+    dest = installed[0]
+    server.routes["/dataset.zip"] = ("zip", archives["newer"])
+    result = update_database(server.url("/dataset.zip"), dest)
+    assert result.status == "updated"
+    assert result.previous.cards == _card_count(pokemon_tcg_data, SETS)
+    assert result.info.cards == _card_count(pokemon_tcg_data, SETS + ["sv3"])
+    assert _answers(dest)[0][4] is True  # now knows OBF
+    assert _temp_files(dest) == []
+
+
+def test_a_broken_installed_database_is_replaced(server, dest):
+    dest.parent.mkdir(parents=True)
+    dest.write_bytes(b"not a database")
+    result = update_database(server.url("/dataset.zip"), dest)
+    assert result.status == "installed" and result.previous is None
+    assert _answers(dest)[0][0] == ["sv2-185"]
+
+
+def test_transient_server_errors_are_retried(server, dest, archives):
+    server.routes["/flaky.zip"] = ("flaky", archives["dataset"])
+    server.failures_left = 2
+    result = update_database(server.url("/flaky.zip"), dest, retries=2)
+    assert result.status == "installed"
+    assert len(server.requests) == 3
+
+
+def test_file_url(tmp_path, dest, archives):
+    archive = tmp_path / "mirror" / "dataset.zip"
+    archive.parent.mkdir()
+    archive.write_bytes(archives["dataset"])
+    assert update_database(archive.as_uri(), dest).status == "installed"
+    # no ETag for files: the archive's digest tells that nothing changed
+    assert update_database(archive.as_uri(), dest).status == "unchanged"
+
+
+# -- failures: one line, nothing changed ------------------------------------------------
+
+@pytest.mark.parametrize("route, archive, message", [
+    ("/missing.zip", None, "HTTP 404"),
+    ("/corrupt.zip", "corrupt", "not a zip archive"),
+    ("/slip.zip", "slip", "unsafe archive"),
+    ("/truncated.zip", "truncated", "cut off"),
+    ("/server-error.zip", "always-503", "HTTP 503"),
+])
+def test_failed_update_leaves_the_database_as_it_was(server, installed, archives, route, archive, message):
+    if archive == "truncated":
+        server.routes[route] = ("truncated", archives["dataset"])
+    elif archive == "always-503":
+        server.routes[route] = ("flaky", archives["dataset"])
+        server.failures_left = 99
+    elif archive:
+        server.routes[route] = ("zip", archives[archive])
+    with pytest.raises(DatabaseError) as error:
+        update_database(server.url(route), installed[0], retries=1)
+    assert message in str(error.value) and "\n" not in str(error.value)
+    _assert_untouched(installed)
+    if archive in ("truncated", "always-503"):
+        assert len(server.requests) == 2  # retried once
+    if archive is None:
+        assert len(server.requests) == 1  # a 404 is not retried
+
+
+def test_offline(installed):
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(DatabaseError, match="offline"):
+        update_database(f"http://127.0.0.1:{port}/dataset.zip", installed[0], retries=1, timeout=5)
+    _assert_untouched(installed)
+
+
+def test_sha256_mismatch(server, installed, archives):
+    server.routes["/newer.zip"] = ("zip", archives["newer"])
+    with pytest.raises(DatabaseError, match="verification failed"):
+        update_database(server.url("/newer.zip"), installed[0], sha256="0" * 64)
+    _assert_untouched(installed)
+    with pytest.raises(DatabaseError, match="64 hexadecimal digits"):
+        update_database(server.url("/newer.zip"), installed[0], sha256="abc")
+
+
+def test_shrinking_dataset_needs_force(server, installed, archives):
+    server.routes["/shrunk.zip"] = ("zip", archives["shrunk"])
+    with pytest.raises(DatabaseError, match="sanity check failed.*--force"):
+        update_database(server.url("/shrunk.zip"), installed[0])
+    _assert_untouched(installed)
+    result = update_database(server.url("/shrunk.zip"), installed[0], force=True)
+    assert result.status == "updated" and result.info.cards < result.previous.cards
+
+
+def test_unsupported_url(installed):
+    with pytest.raises(DatabaseError, match="only http, https and file"):
+        update_database("ftp://example.org/dataset.zip", installed[0])
+    _assert_untouched(installed)
+
+
+def test_ctrl_c_during_download(server, installed, archives):
+    server.routes["/newer.zip"] = ("zip", archives["newer"])
+
+    def interrupt(done, total):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        update_database(server.url("/newer.zip"), installed[0], progress=interrupt)
+    _assert_untouched(installed)
+
+
+def test_updates_are_serialised_by_the_lock(server, installed, archives):
+    dest = installed[0]
+    server.routes["/newer.zip"] = ("zip", archives["newer"])
+    results = []
+    with database_lock(dest):
+        worker = threading.Thread(target=lambda: results.append(update_database(server.url("/newer.zip"), dest)))
+        worker.start()
+        worker.join(0.5)
+        assert worker.is_alive() and server.requests == []  # waiting for the lock, not downloading
+    worker.join(60)
+    assert [r.status for r in results] == ["updated"]
+
+
+# -- a kill during import -------------------------------------------------------------------
+
+_KILLABLE = """
+import sys, time
+from pathlib import Path
+from deckcheck.carddb import dataset
+from deckcheck.carddb.update import update_database
+
+marker = Path(sys.argv[3])
+real = dataset.card_from_dataset
+seen = []
+
+def slow(raw, set_info):
+    seen.append(1)
+    if len(seen) == 500:  # well into the import: tell the test, then wait to be killed
+        marker.write_text("importing")
+        time.sleep(120)
+    return real(raw, set_info)
+
+dataset.card_from_dataset = slow
+update_database(sys.argv[1], Path(sys.argv[2]))
+"""
+
+
+def test_kill_during_import(server, installed, archives, tmp_path):
+    """SIGKILL cannot be cleaned up after: the installed database stays intact and
+    the temporary folder left behind is removed by the next update."""
+    dest, data, answers = installed
+    server.routes["/newer.zip"] = ("zip", archives["newer"])
+    marker = tmp_path / "importing"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
+    process = subprocess.Popen([sys.executable, "-c", _KILLABLE, server.url("/newer.zip"), str(dest), str(marker)],
+                               cwd=PROJECT_ROOT, env=env, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while not marker.exists():
+            assert process.poll() is None, process.stderr.read().decode()
+            assert time.monotonic() < deadline, "the update never reached the import"
+            time.sleep(0.05)
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait(30)
+        process.stderr.close()
+    assert process.returncode == -signal.SIGKILL
+    assert dest.read_bytes() == data
+    assert _answers(dest) == answers
+    left = _temp_files(dest)
+    assert left and all(name.endswith(".download") for name in left)  # the killed run's work folder
+
+    result = update_database(server.url("/newer.zip"), dest)
+    assert result.status == "updated"
+    assert _temp_files(dest) == []
