@@ -62,29 +62,54 @@ def matches(card: Card, where: Mapping[str, Any] | None) -> bool:
     """Whether ``card`` satisfies every key of the selector ``where``."""
     if not where:
         return True
+    return predicate(where)(card)
+
+
+# Selectors come from loaded packs, which live as long as the process; keep the
+# selector object itself beside its predicate so its id is never reused.
+_PREDICATES: dict[int, tuple[Mapping[str, Any], Callable[[Card], bool]]] = {}
+
+
+def predicate(where: Mapping[str, Any]) -> Callable[[Card], bool]:
+    """The selector compiled once into a ``card -> bool`` function."""
+    cached = _PREDICATES.get(id(where))
+    if cached is not None and cached[0] is where:
+        return cached[1]
+    compiled = _compile(where)
+    _PREDICATES[id(where)] = (where, compiled)
+    return compiled
+
+
+def _compile(where: Mapping[str, Any]) -> Callable[[Card], bool]:
+    tests: list[Callable[[Card], bool]] = []
     supertype = where.get("supertype")
     if supertype is not None:
-        allowed = (supertype,) if isinstance(supertype, str) else tuple(supertype)
-        if card.supertype not in allowed:
-            return False
+        allowed = frozenset((supertype,) if isinstance(supertype, str) else supertype)
+        tests.append(lambda c: c.supertype in allowed)
     subtypes = where.get("subtypes")
-    if subtypes is not None and not set(subtypes).intersection(card.subtypes):
-        return False
+    if subtypes is not None:
+        wanted = frozenset(subtypes)
+        tests.append(lambda c: not wanted.isdisjoint(c.subtypes))
     flags = where.get("flags")
-    if flags is not None and not any(FLAGS[flag](card) for flag in flags):
-        return False
+    if flags is not None:
+        checks = tuple(FLAGS[flag] for flag in flags)
+        tests.append(lambda c: any(check(c) for check in checks))
     names = where.get("names")
     if names is not None:
-        key = deck_key(card.name, card.supertype)
-        if key not in {name_key(n) for n in names} and name_key(card.name) not in {name_key(n) for n in names}:
-            return False
+        keys = frozenset(name_key(n) for n in names)
+        tests.append(lambda c: deck_key(c.name, c.supertype) in keys or name_key(c.name) in keys)
     ids = where.get("ids")
-    if ids is not None and card.id not in ids:
-        return False
+    if ids is not None:
+        id_set = frozenset(ids)
+        tests.append(lambda c: c.id in id_set)
     sets = where.get("sets")
-    if sets is not None and card.set_id not in sets:
-        return False
+    if sets is not None:
+        set_ids = frozenset(sets)
+        tests.append(lambda c: c.set_id in set_ids)
     negated = where.get("not")
-    if negated is not None and matches(card, negated):
-        return False
-    return True
+    if negated is not None:
+        inner = _compile(negated)
+        tests.append(lambda c: not inner(c))
+    if len(tests) == 1:
+        return tests[0]
+    return lambda c: all(test(c) for test in tests)

@@ -215,39 +215,46 @@ def split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+def _read_other_line(line: str, number: int, blocks: list[_Block], totals: list[tuple[int, int]],
+                     labels: dict[str, str]) -> bool:
+    """Read a banner, section header, total, comment or ``# format:`` line;
+    False when ``line`` is none of these."""
+    if _BANNER.match(line):
+        return True
+    header = _HEADER.match(line)
+    if header:
+        count = header["count"] or header["paren"]
+        blocks.append(_Block(_header_section(header["word"]), number, int(count) if count else None))
+        return True
+    total = _TOTAL.match(line)
+    if total:
+        totals.append((number, int(total["count"])))
+        return True
+    comment = _COMMENT.match(line)
+    meta = _META.match(comment["body"] if comment else line)
+    if meta:
+        key = "format" if meta["key"].casefold() == "format" else "name"
+        value = meta["value"].strip()
+        labels.setdefault(key, format_id(value) if key == "format" else value)
+        return True
+    return comment is not None
+
+
 def parse_text(text: str, path: str) -> ParsedDeck:
     """Parse a text deck list into entries and ``syntax`` findings."""
     entries: list[DeckEntry] = []
     findings: list[Finding] = []
     blocks: list[_Block] = []
     totals: list[tuple[int, int]] = []
-    name: str | None = None
-    declared_format: str | None = None
+    labels: dict[str, str] = {}  # "name" and "format" from comment lines
 
     for number, raw in enumerate(split_lines(text), start=1):
         line = _SPACES.sub(" ", raw).strip()
-        if not line or _BANNER.match(line):
+        if not line:
             continue
-        header = _HEADER.match(line)
-        if header:
-            count = header["count"] or header["paren"]
-            blocks.append(_Block(_header_section(header["word"]), number, int(count) if count else None))
-            continue
-        total = _TOTAL.match(line)
-        if total:
-            totals.append((number, int(total["count"])))
-            continue
-        comment = _COMMENT.match(line)
-        meta = _META.match(comment["body"] if comment else line)
-        if meta:
-            key = meta["key"].casefold()
-            value = meta["value"].strip()
-            if key == "format":
-                declared_format = declared_format or format_id(value)
-            else:
-                name = name or value
-            continue
-        if comment:
+        # Card lines start with their count; no header, total, comment or
+        # banner does, so card lines skip those patterns (most lines are cards).
+        if not line[0].isdigit() and _read_other_line(line, number, blocks, totals, labels):
             continue
 
         card_text = _TRAILING_COMMENT.sub("", _BULLET.sub("", line, count=1))
@@ -324,6 +331,6 @@ def parse_text(text: str, path: str) -> ParsedDeck:
         path=path,
         entries=tuple(entries),
         findings=tuple(findings),
-        name=name,
-        declared_format=declared_format,
+        name=labels.get("name"),
+        declared_format=labels.get("format"),
     )
