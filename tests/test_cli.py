@@ -49,8 +49,12 @@ def test_sample_decks_json_report_matches_golden():
     golden("sample_decks.unlimited.json", result.stdout.decode())
     assert report["version"] == 1
     by_path = {Path(r["path"]).name: r for r in report["results"]}
-    legal = {Path(p).name for p in (SAMPLE_DECKS / "legal").iterdir()}
+    legal = {Path(p).name for folder in ("legal", "warning") for p in (SAMPLE_DECKS / folder).iterdir()}
     assert {name for name, r in by_path.items() if r["legal"]} == legal
+    for path in (SAMPLE_DECKS / "legal").iterdir():
+        assert by_path[path.name]["findings"] == [], path.name
+    for path in (SAMPLE_DECKS / "warning").iterdir():
+        assert [f["rule"] for f in by_path[path.name]["findings"]] == [path.stem], path.name
     for path in (SAMPLE_DECKS / "illegal").iterdir():
         rules = {f["rule"] for f in by_path[path.name]["findings"] if f["severity"] == "error"}
         assert path.stem in rules, f"{path.name} should show the rule it is named after"

@@ -105,3 +105,30 @@ def test_the_same_energy_written_without_set_codes_is_read_as_basic(reference_in
         result = check_deck(parse_text("\n".join(lines), deck_id), pack, reference_index, dt.date(2026, 11, 30))
         assert result.legal, (deck_id, [f.message for f in result.findings])
         assert [f.rule for f in result.findings] == ["ambiguous-card"], deck_id
+
+
+# Base-era theme decks that base-fossil rightly rejects.
+BASE_FOSSIL_ILLEGAL = {
+    "d-base1-1": {"deck-size"},  # 2-Player Starter Set: 61 cards (RULES.md 7.6)
+    "d-base4-1": {"deck-size"},  # 2-Player CD-ROM Starter Set: 61 cards
+    # "Thunderstorm" (filed under Base Set 2) holds Team Rocket and Gym Heroes
+    # cards (Psyduck TR 65, Lt. Surge's Voltorb G1 84, ...), which came after
+    # the Base-Fossil pool (RULES.md 6.5, decision 12).
+    "d-base4-6": {"not-legal"},
+}
+
+
+def test_base_era_preconstructed_decks_pass_base_fossil(reference_index):
+    data = require_reference_data()
+    pack = load_pack("base-fossil")
+    checked, surprises = 0, []
+    for deck_id, name, text in _deck_texts(data):
+        if not deck_id.startswith(("d-base1-", "d-base2-", "d-base3-", "d-base4-")):
+            continue
+        result = check_deck(parse_text(text, deck_id), pack, reference_index, dt.date(2026, 11, 30))
+        checked += 1
+        errors = {f.rule for f in result.findings if f.severity.value == "error"}
+        if errors != BASE_FOSSIL_ILLEGAL.get(deck_id, set()):
+            surprises.append((deck_id, name, sorted(errors), [f.message for f in result.findings]))
+    assert checked >= 6
+    assert not surprises, "\n".join(map(str, surprises))

@@ -3,8 +3,8 @@
 The README's first command checks sample_decks/ on a machine without a card database,
 so each card line with a set code must name a catalogue print of that name. The lines
 are read with a small regex here (the real parser is tested on its own); the only lines
-allowed to be anything else are the one typo of illegal/unknown-card.txt and the one
-stray note of illegal/syntax.txt.
+allowed to be anything else are the one typo of illegal/unknown-card.txt, the one
+stray note of illegal/syntax.txt and the bare Energy line of warning/ambiguous-card.txt.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ DECK_FILES = sorted(p for p in SAMPLE_DECKS.rglob("*") if p.suffix in {".txt", "
 INTENDED = {
     "illegal/unknown-card.txt": "3 Ionno",
     "illegal/syntax.txt": "TODO: swap a Nest Ball for a Buddy-Buddy Poffin",
+    "warning/ambiguous-card.txt": "16 Darkness Energy",
 }
 # Rule ids of the unlimited pack that the illegal samples demonstrate, one each.
 RULE_IDS = {"deck-size", "basic-pokemon", "copy-limit", "ace-spec", "prism-star", "radiant", "pokemon-star",
