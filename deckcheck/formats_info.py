@@ -1,0 +1,181 @@
+"""What a format pack says, for people: its date range, what is in force on a
+day, and the semantic checks of ``formats lint`` that a schema cannot make.
+
+Pure functions over a loaded :class:`~deckcheck.packs.Pack` (and, for lint,
+the pack's text and the names the card database knows).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, Mapping, Sequence
+
+from deckcheck.packs import Pack
+from deckcheck.rules.banned import ban_date, in_force
+
+
+@dataclass(frozen=True, slots=True)
+class LintProblem:
+    path: str
+    line: int | None
+    level: str  # "error" or "warning"
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.level}: {self.message}"
+
+
+# -- date range -------------------------------------------------------------
+
+def date_range(pack: Pack) -> tuple[str | None, str | None]:
+    """The first and last day the pack's card pool is defined for (None: open)."""
+    starts, ends = [], []
+    for rule in pack.rules:
+        if rule.kind != "card-pool":
+            continue
+        seasons = rule.options.get("seasons") or ()
+        if seasons:
+            starts.append(min(str(s["from"]) for s in seasons))
+        if rule.options.get("released_from"):
+            starts.append(str(rule.options["released_from"]))
+    return (max(starts) if starts else None, min(ends) if ends else None)
+
+
+def describe_range(pack: Pack) -> str:
+    start, end = date_range(pack)
+    if start is None and end is None:
+        return "any date"
+    return f"{start or '…'} onward" if end is None else f"{start or '…'} to {end}"
+
+
+# -- what is in force on a day ------------------------------------------------
+
+def in_force_on(pack: Pack, day: dt.date) -> Iterator[tuple[str, str]]:
+    """(rule id, readable description) for each rule of ``pack`` on ``day``."""
+    for rule in pack.rules:
+        options = rule.options
+        if rule.kind == "card-pool":
+            yield rule.id, _describe_pool(options, day)
+        elif rule.kind == "banned":
+            entries = [e for e in options.get("cards", ()) if in_force(e, day)]
+            if not entries:
+                yield rule.id, "no card is banned on this day"
+                continue
+            lines = [f"{len(entries)} ban list entries in force:"]
+            for entry in entries:
+                lines.append("  - " + _describe_ban(entry))
+            yield rule.id, "\n".join(lines)
+        else:
+            shown = ", ".join(f"{k}: {_short(v)}" for k, v in options.items())
+            yield rule.id, f"{rule.kind}" + (f" ({shown})" if shown else "")
+
+
+def _describe_pool(options: Mapping[str, Any], day: dt.date) -> str:
+    parts = []
+    seasons = sorted(options.get("seasons") or (), key=lambda s: str(s["from"]))
+    current = [s for s in seasons if str(s["from"]) <= day.isoformat()]
+    if seasons:
+        if current:
+            season = current[-1]
+            name = f"{season.get('name')}, " if season.get("name") else ""
+            parts.append(f"regulation marks {', '.join(season['marks'])} ({name}since {season['from']})")
+        else:
+            parts.append(f"no season yet (the first starts {seasons[0]['from']})")
+        upcoming = [s for s in seasons if str(s["from"]) > day.isoformat()]
+        if upcoming:
+            parts.append(f"next change {upcoming[0]['from']}: marks {', '.join(upcoming[0]['marks'])}")
+    if options.get("sets"):
+        parts.append(f"sets {', '.join(options['sets'])}")
+    if options.get("released_from") or options.get("released_until"):
+        parts.append(f"sets released {options.get('released_from', '…')} to {options.get('released_until', 'today')}")
+    if options.get("exclude_sets"):
+        parts.append(f"except sets {', '.join(options['exclude_sets'])}")
+    if options.get("waiting_days"):
+        parts.append(f"new sets legal {options['waiting_days']} days after release")
+    if options.get("reprints"):
+        parts.append("older prints legal through identical reprints")
+    if options.get("always"):
+        parts.append(f"always legal: {_short(options['always'])}")
+    return "card pool: " + "; ".join(parts) if parts else "card pool: every card"
+
+
+def _describe_ban(entry: Mapping[str, Any]) -> str:
+    what = ", ".join([*entry.get("names", ()), *entry.get("ids", ())]) or _short(entry.get("where", {}))
+    since = f" since {entry['since']}" if entry.get("since") else ""
+    until = f" until {entry['until']}" if entry.get("until") else ""
+    reason = f" — {entry['reason']}" if entry.get("reason") else ""
+    return f"{what}{since}{until}{reason}"
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_short(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_short(v) for v in value) + "]"
+    return str(value)
+
+
+# -- lint ---------------------------------------------------------------------
+
+def lint_pack(
+    path: str,
+    text: str,
+    *,
+    known_sets: Iterable[str] = (),
+    known_ids: Iterable[str] | None = None,
+    known_marks: Iterable[str] = (),
+) -> list[LintProblem]:
+    """Semantic problems of a pack that passed its schema: dates out of order,
+    unknown set ids, card ids and regulation marks (as warnings when the card
+    database may simply be older than the pack)."""
+    import yaml
+
+    from deckcheck.packs import _line_of, _yaml_loader, dates_as_text
+
+    node = yaml.compose(text, Loader=_yaml_loader())
+    data = dates_as_text(yaml.load(text, Loader=_yaml_loader())) or {}
+    sets, marks = set(known_sets), set(known_marks)
+    ids = set(known_ids) if known_ids is not None else None
+    problems: list[LintProblem] = []
+
+    def problem(where: Sequence[Any], level: str, message: str) -> None:
+        problems.append(LintProblem(path, _line_of(node, where), level, message))
+
+    for r, rule in enumerate(data.get("rules") or ()):
+        base = ["rules", r]
+        seasons = rule.get("seasons") or ()
+        starts = [str(s.get("from")) for s in seasons]
+        for s in range(1, len(starts)):
+            if starts[s] <= starts[s - 1]:
+                problem(base + ["seasons", s, "from"], "error",
+                        f"season dates out of order: {starts[s]} comes after {starts[s - 1]}")
+        if marks:
+            for s, season in enumerate(seasons):
+                for m, mark in enumerate(season.get("marks") or ()):
+                    if mark not in marks:
+                        problem(base + ["seasons", s, "marks", m], "warning",
+                                f"no card in the database has regulation mark {mark}")
+        if rule.get("released_from") and rule.get("released_until") and \
+                str(rule["released_from"]) > str(rule["released_until"]):
+            problem(base + ["released_until"], "error", "released_until is before released_from")
+        if sets:
+            for key in ("sets", "exclude_sets"):
+                for i, set_id in enumerate(rule.get(key) or ()):
+                    if set_id not in sets:
+                        problem(base + [key, i], "warning", f"unknown set id '{set_id}' (not in the card database)")
+        for c, entry in enumerate(rule.get("cards") or ()):
+            try:
+                since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
+            except ValueError as error:
+                problem(base + ["cards", c], "error", str(error))
+                continue
+            if since and until and until <= since:
+                problem(base + ["cards", c, "until"], "error", f"ban ends ({until}) before it starts ({since})")
+            if ids is not None:
+                for i, card_id in enumerate(entry.get("ids") or ()):
+                    if card_id not in ids:
+                        problem(base + ["cards", c, "ids", i], "warning",
+                                f"unknown card id '{card_id}' (not in the card database)")
+    return problems
