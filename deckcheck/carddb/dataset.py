@@ -101,6 +101,11 @@ _REMINDERS = re.compile(
 def _rules_text(raw: Mapping[str, Any]) -> str:
     # Prints split the same text into list items differently (sv1-196 and
     # sv4pt5-91 Ultra Ball), so the rules are compared as one text.
+    if raw.get("supertype") == POKEMON:
+        # A Pokémon's rules are separate rule boxes ("Pokémon-EX rule", "Mega
+        # Evolution rule") whose order differs between prints (ROS 76 and CEL 76
+        # M Rayquaza-EX), so they are compared as a set.
+        return " ".join(sorted(_clean(str(rule)) for rule in raw.get("rules") or ()))
     text = _clean(" ".join(str(rule) for rule in raw.get("rules") or ()))
     if raw.get("supertype") != POKEMON:
         text = _SPACES.sub(" ", _REMINDERS.sub(" ", text)).strip()

@@ -173,8 +173,16 @@ def test_reprints_share_a_text_hash(dataset_cards):
 
 
 def test_same_name_with_different_attacks_hashes_differently(dataset_cards):
-    assert dataset_cards["sv3-125"].name == dataset_cards["sv4pt5-54"].name == "Charizard ex"
-    assert dataset_cards["sv3-125"].text_hash != dataset_cards["sv4pt5-54"].text_hash
+    # OBF 125 (Burning Darkness) and MEW 6 (Brave Wing, Explosive Vortex) share a name only.
+    assert dataset_cards["sv3-125"].name == dataset_cards["sv3pt5-6"].name == "Charizard ex"
+    assert dataset_cards["sv3-125"].text_hash != dataset_cards["sv3pt5-6"].text_hash
+    assert dataset_cards["ex6-105"].text_hash != dataset_cards["sv3-125"].text_hash
+
+
+def test_reprints_match_whatever_order_the_rule_boxes_are_listed_in(dataset_cards):
+    # PAF 54 lists the Tera rule before the Pokémon ex rule; OBF 125 the other way round.
+    assert dataset_cards["sv3-125"].text_hash == dataset_cards["sv4pt5-54"].text_hash
+    assert dataset_cards["xy6-76"].text_hash == dataset_cards["cel25c-76_A"].text_hash
 
 
 def test_card_files_without_a_set_entry_still_import(dataset_cards):
