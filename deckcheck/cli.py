@@ -19,6 +19,7 @@ import typer
 
 from deckcheck import __version__
 from deckcheck.model import ExitCode
+from deckcheck.render import RENDERERS
 
 app = typer.Typer(
     name="deckcheck",
@@ -33,7 +34,8 @@ formats_app = typer.Typer(help="List, show and lint format packs.", no_args_is_h
 app.add_typer(db_app, name="db")
 app.add_typer(formats_app, name="formats")
 
-OUTPUTS = ("text", "json")
+OUTPUTS = tuple(RENDERERS)
+FAIL_ON = ("error", "warning")
 PACK_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -106,86 +108,357 @@ def _missing_hint(notice: Optional[str]) -> str:
 
 @app.command()
 def check(
-    paths: List[str] = typer.Argument(..., help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json); - reads standard input."),
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file. Default: the deck's own format, else standard."),
-    date: Optional[str] = typer.Option(None, "--date", help="Check legality on this day (YYYY-MM-DD). Default: today."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB or the user data directory)."),
-    output: str = typer.Option("text", "--output", "-o", help=f"Report format: {', '.join(OUTPUTS)}."),
+    paths: List[str] = typer.Argument(..., help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard."),
+    date: Optional[str] = typer.Option(None, "--date", help="Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only show decks with findings."),
-    fail_on: str = typer.Option("error", "--fail-on", help="Exit 1 on 'error' findings (default) or also on 'warning'."),
+    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on 'error' findings (default) or also on 'warning'."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."),
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
-        code = _check(paths, format, date, db, output, quiet, fail_on)
+        run = _load_settings(config, no_config, format=format, date=date, db=db, output=output,
+                             fail_on=fail_on, exclude=exclude or ())
+        code = _check(paths, run, quiet)
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
 
 
-def _check(paths, format_name, date_text, db, output, quiet, fail_on) -> ExitCode:
-    from deckcheck.engine import check_deck, resolve_options_for
-    from deckcheck.model import Finding, Report, Severity
-    from deckcheck.packs import PackError, available_packs, load_pack
-    from deckcheck.parse import find_deck_files, read_deck
-    from deckcheck.render import RenderOptions, render
+def _load_settings(config_path: Optional[Path], no_config: bool, **command_line):
+    """The configuration file (found from the working directory) under the command line."""
+    from deckcheck.config import Config, ConfigError, load_config, settings
 
-    if output not in OUTPUTS:
+    output, fail_on = command_line.get("output"), command_line.get("fail_on")
+    if output is not None and output not in OUTPUTS:
         raise UsageProblem(f"--output must be one of {', '.join(OUTPUTS)}, not '{output}'")
-    if fail_on not in ("error", "warning"):
+    if fail_on is not None and fail_on not in FAIL_ON:
         raise UsageProblem(f"--fail-on must be 'error' or 'warning', not '{fail_on}'")
-    day = _parse_date(date_text)
-    deck_paths, missing = find_deck_files(paths)
-    if missing:
-        raise UsageProblem("; ".join(missing))
-    if not deck_paths:
-        raise UsageProblem(f"no deck files found in {', '.join(paths)}")
-    default_format = "standard" if "standard" in available_packs() else "unlimited"
-    packs = {}
-
-    def pack_for(name: str):
-        if name not in packs:
-            packs[name] = load_pack(name)
-        return packs[name]
-
+    if command_line.get("date") is not None:
+        _parse_date(command_line["date"])
+    if config_path is not None and no_config:
+        raise UsageProblem("--config and --no-config cannot be used together")
+    cwd = Path.cwd()
     try:
-        if format_name:
-            pack_for(format_name)
-    except PackError as error:
+        found = Config(root=cwd) if no_config else load_config(cwd, explicit=config_path)
+    except ConfigError as error:
         raise UsageProblem(str(error)) from None
-    index, notice = _open_index(db)
-    if notice and output == "text":
+    return settings(found, cwd=cwd, **command_line)
+
+
+class _Packs:
+    """Packs by name, loaded once per run, from the configured folders first."""
+
+    def __init__(self, run):
+        from deckcheck.packs import available_packs
+
+        self.run = run
+        self.extra = tuple(str(p) for p in run.config.packs)
+        self.loaded: dict = {}
+        self.default = "standard" if "standard" in available_packs(self.extra) else "unlimited"
+
+    def get(self, name: str):
+        from deckcheck.packs import load_pack
+
+        if name not in self.loaded:
+            self.loaded[name] = load_pack(name, self.extra)
+        return self.loaded[name]
+
+    def check_configured(self) -> None:
+        """Formats named on the command line or in the file must exist before any deck is read."""
+        from deckcheck.packs import PackError
+
+        try:
+            if self.run.format:
+                self.get(self.run.format)
+        except PackError as error:
+            raise UsageProblem(str(error)) from None
+        wanted = [("format", self.run.config.format)]
+        wanted += [(f"overrides[{i}].format", o.format) for i, o in enumerate(self.run.config.overrides)]
+        for key, name in wanted:
+            if name is None or self.run.format:
+                continue
+            try:
+                self.get(name)
+            except PackError as error:
+                raise UsageProblem(f"{self.run.config.label}: {key}: {error}") from None
+
+    def for_deck(self, path: str, declared: Optional[str]):
+        """The pack a deck is checked against (PackError when it cannot be loaded)."""
+        from deckcheck.packs import PackError
+
+        if not self.run.format and declared and not PACK_NAME.fullmatch(declared):
+            # A deck names a format; it must not make deckcheck load an arbitrary file.
+            raise PackError(f"the deck's format '{declared}' is not a format name")
+        return self.get(self.run.format_for(path, declared) or self.default)
+
+    def rule_descriptions(self) -> dict[str, str]:
+        from deckcheck.rules import KINDS
+
+        described: dict[str, str] = {}
+        for name in sorted(self.loaded):
+            for rule in self.loaded[name].rules:
+                text = rule.description or getattr(KINDS.get(rule.kind), "description", "")
+                described.setdefault(rule.id, text)
+        return described
+
+
+def _check(paths, run, quiet: bool) -> ExitCode:
+    from deckcheck.config import select_decks
+    from deckcheck.engine import check_deck, resolve_options_for
+    from deckcheck.model import Report
+    from deckcheck.packs import PackError
+    from deckcheck.parse import read_deck
+    from deckcheck.render import RenderOptions, is_failing, render
+
+    selection = select_decks(paths, run)
+    if selection.missing:
+        raise UsageProblem("; ".join(selection.missing))
+    if not selection.decks:
+        if selection.excluded:
+            files = "file" if len(selection.excluded) == 1 else "files"
+            typer.echo(f"deckcheck: nothing to check: the {len(selection.excluded)} {files} given are excluded "
+                       f"by {run.config.label}", err=True)
+            return ExitCode.LEGAL
+        raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+    packs = _Packs(run)
+    packs.check_configured()
+    index, notice = _open_index(run.db)
+    if notice and run.output == "text":
         typer.echo(f"deckcheck: {notice}", err=True)
     results = []
     usage_problem = False
-    stdin = sys.stdin.buffer if "-" in deck_paths else None
-    for path in deck_paths:
-        parsed = read_deck(path, stdin=stdin)
-        wanted = format_name or parsed.declared_format or default_format
-        try:
-            if not format_name and parsed.declared_format and not PACK_NAME.fullmatch(parsed.declared_format):
-                # A deck names a format; it must not make deckcheck load an arbitrary file.
-                raise PackError(f"the deck's format '{parsed.declared_format}' is not a format name")
-            pack = pack_for(wanted)
-        except PackError as error:
-            usage_problem = True
-            typer.echo(f"deckcheck: error: {path}: {error}", err=True)
-            continue
-        options = resolve_options_for(pack, day, index, missing_hint=_missing_hint(notice))
-        results.append(check_deck(parsed, pack, index, day, resolve_options=options))
+    resolve_options = {}
+    stdin = sys.stdin.buffer if "-" in selection.decks else None
+    with _DeckProgress(len(selection.decks)) as progress:
+        for path in selection.decks:
+            progress.advance(path)
+            parsed = read_deck(path, stdin=stdin)
+            try:
+                pack = packs.for_deck(path, parsed.declared_format)
+                day = _parse_date(run.date_for(path))
+            except (PackError, UsageProblem) as error:
+                usage_problem = True
+                progress.echo(f"deckcheck: error: {path}: {error}")
+                continue
+            key = (pack.name, pack.path, day)
+            if key not in resolve_options:
+                resolve_options[key] = resolve_options_for(pack, day, index, missing_hint=_missing_hint(notice))
+            results.append(check_deck(parsed, pack, index, day, resolve_options=resolve_options[key]))
     report = Report(tuple(results))
-    color = output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     width = 100
     if color:
         import shutil
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
-    sys.stdout.write(render(output, report, RenderOptions(color=color, width=width, quiet=quiet)))
+    options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
+                            rules=packs.rule_descriptions())
+    sys.stdout.write(render(run.output, report, options))
     if usage_problem:
         return ExitCode.USAGE
-    failing = {Severity.ERROR} if fail_on == "error" else {Severity.ERROR, Severity.WARNING}
-    if any(f.severity in failing for r in results for f in r.findings):
+    if any(is_failing(result, run.fail_on) for result in results):
         return ExitCode.ILLEGAL
     return ExitCode.LEGAL
+
+
+class _DeckProgress:
+    """A rich progress bar on stderr, shown only on a terminal and only once a
+    run has taken longer than a moment (short runs and pipes stay clean)."""
+
+    DELAY = 0.5  # seconds
+
+    def __init__(self, total: int):
+        import time
+
+        self.total = total
+        self.done = 0
+        self.clock = time.monotonic
+        self.started = self.clock()
+        self.enabled = total > 1 and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
+        self.bar = None
+
+    def __enter__(self) -> "_DeckProgress":
+        return self
+
+    def advance(self, path: str) -> None:
+        if self.bar is None and self.enabled and self.clock() - self.started > self.DELAY:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            self.bar = Progress(TextColumn("Checking decks"), BarColumn(), MofNCompleteColumn(),
+                                TimeRemainingColumn(), TextColumn("{task.description}"),
+                                console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("", total=self.total, completed=self.done)
+        if self.bar is not None:
+            self.bar.update(self.task, completed=self.done, description=os.path.basename(path))
+        self.done += 1
+
+    def echo(self, message: str) -> None:
+        if self.bar is not None:
+            self.bar.console.print(message, markup=False, highlight=False)
+        else:
+            typer.echo(message, err=True)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+# -- fmt --------------------------------------------------------------------
+
+@app.command("fmt")
+def fmt(
+    paths: List[str] = typer.Argument(..., help="Text deck lists, or folders of them; - reads standard input and writes the result to standard output."),
+    check_only: bool = typer.Option(False, "--check", help="Write nothing; exit 1 when a file would change."),
+    diff: bool = typer.Option(False, "--diff", help="Write nothing; show what would change as a unified diff."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format whose card pool decides which print a name-only line means (default as for check)."),
+    date: Optional[str] = typer.Option(None, "--date", help="Day for the format's card pool (YYYY-MM-DD)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file instead of searching for one."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+) -> None:
+    """Rewrite text deck lists into one canonical form (PTCG Live sections, counts, set codes)."""
+    try:
+        run = _load_settings(config, no_config, format=format, date=date, db=db)
+        code = _fmt(paths, run, check_only=check_only, diff=diff)
+    except UsageProblem as problem:
+        raise _fail(str(problem))
+    raise typer.Exit(code)
+
+
+def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
+    from deckcheck.config import select_decks
+    from deckcheck.engine import resolve_options_for
+    from deckcheck.fmt import layout, unambiguous_prints
+    from deckcheck.packs import PackError
+    from deckcheck.parse import parse_text
+    from deckcheck.resolve import resolve_deck
+
+    selection = select_decks(paths, run)
+    if selection.missing:
+        raise UsageProblem("; ".join(selection.missing))
+    if not selection.decks and not selection.excluded:
+        raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+    packs = _Packs(run)
+    packs.check_configured()
+    index, notice = _open_index(run.db)
+    code = ExitCode.LEGAL
+    changed = 0
+    for path in selection.decks:
+        if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
+            if path in paths:
+                typer.echo(f"deckcheck: {path}: left as it is (fmt rewrites text deck lists, not YAML or JSON)", err=True)
+            continue
+        stdin_data = sys.stdin.buffer.read() if path == "-" else None
+        source = _read_deck_text(path, stdin_data)
+        if isinstance(source, str):  # a message: the file cannot be read as a deck
+            typer.echo(f"deckcheck: error: {source}", err=True)
+            code = ExitCode.USAGE
+            continue
+        text, newline = source
+        parsed = parse_text(text, path)
+        try:
+            pack = packs.for_deck(path, parsed.declared_format)
+            day = _parse_date(run.date_for(path))
+        except (PackError, UsageProblem) as error:
+            typer.echo(f"deckcheck: error: {path}: {error}", err=True)
+            code = ExitCode.USAGE
+            continue
+        options = resolve_options_for(pack, day, index)
+        deck, _ = resolve_deck(parsed, index, options)
+        result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed), newline=newline)
+        if result.kept:
+            what = _lines_label(result.kept, "is not a card line", "are not card lines")
+            typer.echo(f"deckcheck: {path}: {what}; kept as written at the top", err=True)
+        if result.unplaced:
+            hint = " (build the card database: deckcheck db update)" if notice else ""
+            what = _lines_label(result.unplaced, "is an unknown card", "are unknown cards")
+            typer.echo(f"deckcheck: {path}: {what} under no section header; kept at the top{hint}", err=True)
+        if (result.kept or result.unplaced) and code == ExitCode.LEGAL:
+            code = ExitCode.ILLEGAL
+        original = stdin_data if path == "-" else Path(path).read_bytes()
+        new_bytes = result.text.encode("utf-8")
+        if path == "-" and not (check_only or diff):
+            sys.stdout.write(result.text)
+            continue
+        if new_bytes == original:
+            continue
+        changed += 1
+        if diff:
+            import difflib
+
+            old_text = original.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+            sys.stdout.writelines(difflib.unified_diff(
+                old_text.splitlines(keepends=True), result.text.replace("\r\n", "\n").splitlines(keepends=True),
+                fromfile=f"{path} (original)", tofile=f"{path} (formatted)"))
+        if check_only or diff or path == "-":
+            typer.echo(f"deckcheck: would reformat {path}", err=True)
+            if code == ExitCode.LEGAL:
+                code = ExitCode.ILLEGAL
+            continue
+        try:
+            _replace_atomically(Path(path), new_bytes)
+        except OSError as error:
+            typer.echo(f"deckcheck: error: {path}: cannot write: {error.strerror or error}", err=True)
+            code = ExitCode.USAGE
+            continue
+        typer.echo(f"deckcheck: reformatted {path}", err=True)
+    if check_only and changed == 0 and code == ExitCode.LEGAL:
+        typer.echo("deckcheck: every deck list is formatted", err=True)
+    return code
+
+
+def _lines_label(numbers, one: str, many: str) -> str:
+    if len(numbers) == 1:
+        return f"line {numbers[0]} {one}"
+    return "lines " + ", ".join(str(n) for n in numbers) + f" {many}"
+
+
+def _read_deck_text(path: str, stdin_data: Optional[bytes]):
+    """(text with LF line ends, the file's line end) or a message why it is no text deck list."""
+    import io
+
+    from deckcheck.parse import read_deck
+
+    parsed = read_deck(path, stdin=io.BytesIO(stdin_data) if stdin_data is not None else None)
+    unreadable = [f for f in parsed.findings if f.rule == "unreadable"]
+    if unreadable:
+        return unreadable[0].message
+    data = stdin_data if stdin_data is not None else Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return f"{path}: fmt rewrites UTF-8 deck lists only; save it as UTF-8 first"
+    newline = "\r\n" if "\r\n" in text else "\n"
+    return text.replace("\r\n", "\n").replace("\r", "\n"), newline
+
+
+def _replace_atomically(path: Path, data: bytes) -> None:
+    """Write a sibling temporary file and rename it over ``path``: a reader (or a
+    crash) sees the old list or the new one, never half of one."""
+    import shutil
+    import tempfile
+
+    handle = tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False)
+    try:
+        with handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        shutil.copymode(path, handle.name)
+        os.replace(handle.name, path)
+    except BaseException:
+        try:
+            os.unlink(handle.name)
+        except OSError:
+            pass
+        raise
 
 
 # -- db ---------------------------------------------------------------------

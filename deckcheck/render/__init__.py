@@ -1,22 +1,29 @@
 """Renderers: a report in, text out. Keyed by the names ``--output`` accepts.
 
 Each renderer is a pure ``render(report, options) -> str``, deterministic (no
-timestamps), so golden files stay stable. Modules are imported only when used.
+timestamps, no reading the clock or the working directory), so golden files
+stay stable. Modules are imported only when used.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Callable
+import os
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
 
-from deckcheck.model import Report
+from deckcheck.model import DeckResult, Report, Severity
 
 # name -> module under deckcheck.render that defines render(report, options)
 RENDERERS: dict[str, str] = {
     "text": "deckcheck.render.text",
     "json": "deckcheck.render.json_report",
+    "github": "deckcheck.render.github",
+    "sarif": "deckcheck.render.sarif",
+    "junit": "deckcheck.render.junit",
 }
+
+FAIL_ON = ("error", "warning")
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +31,16 @@ class RenderOptions:
     color: bool = False
     width: int = 100
     quiet: bool = False  # only decks with findings
+    fail_on: str = "error"  # which findings fail a deck ("error" or "warning")
+    # Deck paths under this folder are shown relative to it, with forward slashes
+    # (GitHub annotations and SARIF locations want repository-relative paths).
+    root: str | None = None
+    # What each rule id of the packs used checks (id -> description), for the
+    # rule catalogues of SARIF; ids not listed fall back to the built-in texts.
+    rules: Mapping[str, str] = field(default_factory=dict)
+    # The language of the text report (deckcheck.i18n); CI reports stay English,
+    # as the machine-read json does.
+    lang: str = "en"
 
 
 def renderer(name: str) -> Callable[[Report, RenderOptions], str]:
@@ -32,3 +49,32 @@ def renderer(name: str) -> Callable[[Report, RenderOptions], str]:
 
 def render(name: str, report: Report, options: RenderOptions = RenderOptions()) -> str:
     return renderer(name)(report, options)
+
+
+def failing_severities(fail_on: str) -> frozenset[Severity]:
+    return frozenset({Severity.ERROR} if fail_on == "error" else {Severity.ERROR, Severity.WARNING})
+
+
+def is_failing(result: DeckResult, fail_on: str = "error") -> bool:
+    """Whether a deck fails the run: an error, or a warning with ``--fail-on warning``."""
+    failing = failing_severities(fail_on)
+    return any(f.severity in failing for f in result.findings)
+
+
+def display_path(path: str, root: str | None = None) -> str:
+    """A deck path as CI tools want it: relative to ``root`` when inside it, with
+    forward slashes, without a leading ``./``."""
+    if path == "-":
+        return path
+    shown = path
+    if root is not None and os.path.isabs(path):
+        try:
+            relative = os.path.relpath(path, root)
+        except ValueError:  # another drive on Windows
+            relative = None
+        if relative is not None and not relative.startswith(os.pardir):
+            shown = relative
+    shown = shown.replace(os.sep, "/")
+    while shown.startswith("./"):
+        shown = shown[2:]
+    return shown

@@ -1,0 +1,689 @@
+"""Project configuration, and which files of a tree are decks.
+
+A project configures deckcheck in ``[tool.deckcheck]`` of ``pyproject.toml``
+or in ``.deckcheck.yaml``. The file is found by walking up from the working
+directory; the nearest folder that has one wins, and a folder with two of them
+is an error (two sources of truth would silently disagree). The file is
+validated against ``deckcheck/schemas/config.schema.json``; a bad key names the
+file, the key path and the line.
+
+The command line beats the file, the file beats the defaults
+(:func:`settings`). :func:`select_decks` expands folders into deck files the
+way the configuration and the repository's ``.gitignore`` files say.
+
+Nothing here prints or exits: problems are :class:`ConfigError`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+YAML_NAMES = (".deckcheck.yaml", ".deckcheck.yml")
+PYPROJECT = "pyproject.toml"
+TOOL_TABLE = "tool.deckcheck"
+OUTPUTS = ("text", "json", "github", "sarif", "junit")
+FAIL_ON = ("error", "warning")
+DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")  # as deckcheck.parse.files finds decks
+STDIN = "-"
+SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "config.schema.json"
+_PACK_SUFFIXES = (".yaml", ".yml")
+
+# (key path, line) -> line number, for error messages
+Locator = Callable[[Sequence[Any], bool], "int | None"]
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used; the message names file and line."""
+
+    def __init__(self, message: str, *, path: str | os.PathLike[str] | None = None, line: int | None = None):
+        self.path = str(path) if path is not None else None
+        self.line = line
+        where = self.path or ""
+        if where and line:
+            where = f"{where}:{line}"
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    """Settings for the decks matching ``paths`` (patterns relative to the config's folder)."""
+
+    paths: tuple[str, ...]
+    format: str | None = None
+    date: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """What a configuration file says; every path in it made absolute against ``root``."""
+
+    source: Path | None = None  # the file read; None when no file configures deckcheck
+    root: Path = Path(".")  # the folder patterns and relative paths are relative to
+    format: str | None = None
+    date: str | None = None
+    packs: tuple[Path, ...] = ()
+    db: Path | None = None
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    overrides: tuple[Override, ...] = ()
+    output: str | None = None
+    fail_on: str | None = None
+
+    @property
+    def label(self) -> str:
+        return str(self.source) if self.source else "(no configuration file)"
+
+    def relative(self, path: str | os.PathLike[str]) -> str | None:
+        """``path`` relative to the config's folder, with forward slashes; None when outside it."""
+        return _relative_to(os.path.abspath(path), os.path.abspath(self.root))
+
+
+# -- finding the file --------------------------------------------------------
+
+def find_config_file(start: Path) -> Path | None:
+    """The nearest configuration file in ``start`` or a folder above it."""
+    folder = Path(os.path.abspath(start))
+    for candidate_folder in (folder, *folder.parents):
+        found = [candidate_folder / name for name in YAML_NAMES if (candidate_folder / name).is_file()]
+        pyproject = candidate_folder / PYPROJECT
+        if pyproject.is_file() and _configures_deckcheck(pyproject):
+            found.append(pyproject)
+        if len(found) > 1:
+            names = " and ".join(p.name for p in found)
+            raise ConfigError(f"{names} both configure deckcheck in this folder; keep one of them",
+                              path=found[0])
+        if found:
+            return found[0]
+    return None
+
+
+def _configures_deckcheck(pyproject: Path) -> bool:
+    try:
+        text = pyproject.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return False  # not ours to judge; a pyproject.toml deckcheck cannot read says nothing to it
+    if "deckcheck" not in text:
+        return False
+    return _toml_table(text, pyproject, required=False) is not None
+
+
+def load_config(start: Path, *, explicit: Path | None = None) -> Config:
+    """The configuration in force for a run started in ``start``.
+
+    ``explicit`` (``--config PATH``) skips the search. Without a file the
+    defaults are returned, rooted at ``start``."""
+    path = explicit if explicit is not None else find_config_file(start)
+    if path is None:
+        return Config(root=Path(os.path.abspath(start)))
+    return read_config_file(path)
+
+
+def read_config_file(path: Path) -> Config:
+    try:
+        raw = path.read_bytes()
+    except IsADirectoryError:
+        raise ConfigError("is a folder, not a configuration file", path=path) from None
+    except OSError as error:
+        raise ConfigError(f"cannot read the configuration file: {error.strerror or error}", path=path) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ConfigError("the configuration file is not UTF-8 text", path=path) from None
+    if path.suffix == ".toml":
+        return parse_config(text, path, "toml")
+    if path.suffix in (".yaml", ".yml"):
+        return parse_config(text, path, "yaml")
+    raise ConfigError("a configuration file is a .toml file with [tool.deckcheck] or a .yaml file", path=path)
+
+
+# -- reading and validating ----------------------------------------------------
+
+def parse_config(text: str, path: Path, kind: str) -> Config:
+    """Read one configuration file's text (``kind`` is ``"toml"`` or ``"yaml"``)."""
+    if kind == "toml":
+        data = _toml_table(text, path, required=True)
+        locate = _toml_locator(text)
+        prefix = TOOL_TABLE
+    else:
+        data, locate = _yaml_mapping(text, path)
+        prefix = ""
+    data = _dates_as_text(data)
+    digest = hashlib.sha256(f"{kind}\0{text}".encode("utf-8")).hexdigest()
+    if not _validated_before(digest):
+        problems = schema_problems(data)
+        if problems:
+            raise _problems_error(problems, path, locate, prefix)
+        _remember_valid(digest)
+    return _build(data, path, locate, prefix)
+
+
+def schema_problems(data: Any) -> list[tuple[list[Any], str, bool]]:
+    """Schema violations as (key path, message, whether the key itself is wrong)."""
+    import difflib
+
+    from jsonschema import Draft202012Validator
+
+    validator = Draft202012Validator(config_schema())
+    problems: list[tuple[list[Any], str, bool]] = []
+    for error in validator.iter_errors(data):
+        where = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            known = sorted(error.schema.get("properties", {}))
+            for key in sorted(k for k in error.instance if k not in known):
+                close = difflib.get_close_matches(str(key), known, 1)
+                hint = f"; did you mean '{close[0]}'?" if close else f" (known keys: {', '.join(known)})"
+                problems.append((where + [key], f"unknown key '{key}'{hint}", True))
+        else:
+            problems.append((where, _plain_message(error), False))
+    return problems
+
+
+def _plain_message(error: Any) -> str:
+    if error.validator == "enum":
+        return f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
+    if error.validator == "pattern" and error.absolute_path and error.absolute_path[-1] == "date":
+        return f"{error.instance!r} is not a date like 2026-04-10"
+    return error.message
+
+
+def _problems_error(problems, path: Path, locate: Locator, prefix: str) -> ConfigError:
+    located = sorted(((locate(p, is_key), p, message) for p, message, is_key in problems),
+                     key=lambda item: (item[0] or 0, _key_path(item[1], prefix)))
+    first_line = located[0][0]
+    lines = []
+    for index, (line, key_path, message) in enumerate(located):
+        text = f"{_key_path(key_path, prefix)}: {message}"
+        if index == 0:
+            lines.append(text)
+        else:
+            where = f"{path}:{line}" if line else str(path)
+            lines.append(f"{where}: {text}")
+    return ConfigError("\n".join(lines), path=path, line=first_line)
+
+
+def _key_path(steps: Iterable[Any], prefix: str = "") -> str:
+    text = prefix
+    for step in steps:
+        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else str(step))
+    return text or "(top level)"
+
+
+@lru_cache(maxsize=1)
+def config_schema() -> dict[str, Any]:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def _validation_stamp(digest: str) -> Path | None:
+    """Validation needs jsonschema (slow to import; deckcheck runs as a pre-commit
+    hook), so a configuration whose exact text passed once is remembered by its
+    SHA-256 in the user cache, as deckcheck.packs does for packs."""
+    if os.environ.get("DECKCHECK_NO_CACHE"):
+        return None
+    from deckcheck import __version__
+
+    base = os.environ.get("DECKCHECK_CACHE_DIR")
+    if base is None:
+        from platformdirs import user_cache_dir
+
+        base = user_cache_dir("deckcheck")
+    # The schema changes with the version, so a stamp is only good for one version.
+    return Path(base) / "validated-configs" / __version__ / digest
+
+
+def _validated_before(digest: str) -> bool:
+    stamp = _validation_stamp(digest)
+    return stamp is not None and stamp.exists()
+
+
+def _remember_valid(digest: str) -> None:
+    stamp = _validation_stamp(digest)
+    if stamp is None:
+        return
+    try:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.touch()
+    except OSError:
+        pass  # a read-only cache only costs speed
+
+
+def _dates_as_text(value: Any) -> Any:
+    """YAML and TOML read ``2026-04-10`` as a date; the configuration keeps ISO text."""
+    if isinstance(value, dict):
+        return {k: _dates_as_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_dates_as_text(v) for v in value]
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    return value
+
+
+# -- TOML ----------------------------------------------------------------------
+
+_TOML_ERROR_LINE = re.compile(r"\(at line (\d+)")
+
+
+def _toml_table(text: str, path: Path, *, required: bool) -> dict[str, Any] | None:
+    import tomllib
+
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = _TOML_ERROR_LINE.search(str(error))
+        raise ConfigError(f"invalid TOML: {error}", path=path, line=int(match.group(1)) if match else None) from None
+    tool = document.get("tool")
+    table = tool.get("deckcheck") if isinstance(tool, dict) else None
+    if table is None:
+        if required:
+            raise ConfigError(f"has no [{TOOL_TABLE}] table", path=path)
+        return None
+    if not isinstance(table, dict):
+        raise ConfigError(f"{TOOL_TABLE} must be a table, like [{TOOL_TABLE}]", path=path,
+                          line=_toml_locator(text)([], False))
+    return table
+
+
+def _toml_locator(text: str) -> Locator:
+    """tomllib keeps no positions: find a key's line by its ``key =`` text after
+    the ``[tool.deckcheck`` header (good enough to point at the right line)."""
+    lines = text.split("\n")
+    header = re.compile(r"^\s*\[\[?\s*tool\.deckcheck\b")
+    start = next((i for i, line in enumerate(lines) if header.match(line)), None)
+
+    def locate(steps: Sequence[Any], is_key: bool) -> int | None:
+        keys = [step for step in steps if isinstance(step, str)]
+        if not keys:
+            return start + 1 if start is not None else None
+        pattern = re.compile(rf"(?:^|[\s{{,.])[\"']?{re.escape(keys[-1])}[\"']?\s*=")
+        for number in range(start or 0, len(lines)):
+            if pattern.search(lines[number]):
+                return number + 1
+        return start + 1 if start is not None else None
+
+    return locate
+
+
+# -- YAML ------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _yaml_loader():
+    """A safe loader that keeps dates as text: ``2026-02-30`` must become a
+    message with a line, not a ValueError from the date constructor."""
+    import yaml
+
+    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+        pass
+
+    Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_str)
+    return Loader
+
+
+def _yaml_mapping(text: str, path: Path) -> tuple[dict[str, Any], Locator]:
+    import yaml
+
+    loader = _yaml_loader()
+    try:
+        node = yaml.compose(text, Loader=loader)
+        data = yaml.load(text, Loader=loader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        problem = getattr(error, "problem", None) or str(error)
+        raise ConfigError(f"invalid YAML: {problem}", path=path, line=mark.line + 1 if mark else None) from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError("the configuration must be a YAML mapping of keys such as format: and exclude:",
+                          path=path, line=node.start_mark.line + 1 if node is not None else 1)
+
+    def locate(steps: Sequence[Any], is_key: bool) -> int | None:
+        current = node
+        line = current.start_mark.line + 1 if current is not None else None
+        for index, step in enumerate(steps):
+            last = index == len(steps) - 1
+            if isinstance(current, yaml.MappingNode):
+                pair = next(((k, v) for k, v in current.value if k.value == step), None)
+                if pair is None:
+                    break
+                current = pair[0] if (last and is_key) else pair[1]
+            elif isinstance(current, yaml.SequenceNode) and isinstance(step, int) and step < len(current.value):
+                current = current.value[step]
+            else:
+                break
+            line = current.start_mark.line + 1
+        return line
+
+    return data, locate
+
+
+# -- building the Config ---------------------------------------------------------
+
+def _build(data: Mapping[str, Any], path: Path, locate: Locator, prefix: str) -> Config:
+    root = Path(os.path.abspath(path.parent))
+
+    def checked_date(value: str | None, steps: list[Any]) -> str | None:
+        if value is None:
+            return None
+        try:
+            dt.date.fromisoformat(value)
+        except ValueError:
+            raise ConfigError(f"{_key_path(steps, prefix)}: {value!r} is not a day of the calendar",
+                              path=path, line=locate(steps, False)) from None
+        return value
+
+    overrides = tuple(
+        Override(
+            paths=tuple(item["paths"]),
+            format=_pack_reference(item.get("format"), root),
+            date=checked_date(item.get("date"), ["overrides", index, "date"]),
+        )
+        for index, item in enumerate(data.get("overrides", ()))
+    )
+    return Config(
+        source=Path(os.path.abspath(path)),
+        root=root,
+        format=_pack_reference(data.get("format"), root),
+        date=checked_date(data.get("date"), ["date"]),
+        packs=tuple(_absolute(p, root) for p in data.get("packs", ())),
+        db=_absolute(data["db"], root) if data.get("db") else None,
+        include=tuple(data.get("include", ())),
+        exclude=tuple(data.get("exclude", ())),
+        overrides=overrides,
+        output=data.get("output"),
+        fail_on=data.get("fail_on"),
+    )
+
+
+def _absolute(value: str, root: Path) -> Path:
+    path = Path(value).expanduser()
+    return path if path.is_absolute() else root / path
+
+
+def _pack_reference(value: str | None, root: Path) -> str | None:
+    """A format is a pack name, or a pack file relative to the configuration."""
+    if value is None:
+        return None
+    if value.endswith(_PACK_SUFFIXES) or "/" in value or os.sep in value:
+        return str(_absolute(value, root))
+    return value
+
+
+# -- the command line on top of the file -------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PatternSet:
+    """.gitignore-style patterns and the folder they are relative to."""
+
+    base: str
+    patterns: tuple[str, ...]
+
+    def matches(self, path: str, *, is_dir: bool = False) -> bool:
+        if not self.patterns:
+            return False
+        relative = _relative_to(os.path.abspath(path), self.base)
+        if relative is None:
+            return False
+        return gitignore_match(self.patterns, relative + ("/" if is_dir else ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The configuration with the command line applied: what a run uses."""
+
+    config: Config = field(default_factory=Config)
+    format: str | None = None  # --format: beats the deck's own format and every override
+    date: str | None = None  # --date
+    db: Path | None = None  # None: $DECKCHECK_DB or the user data directory
+    output: str = "text"
+    fail_on: str = "error"
+    excludes: tuple[PatternSet, ...] = ()
+
+    def format_for(self, deck_path: str, declared: str | None) -> str | None:
+        """--format, else the deck's own format, else the last matching override,
+        else the file's format; None leaves the choice to the caller's default."""
+        if self.format:
+            return self.format
+        if declared:
+            return declared
+        override = self._override(deck_path, lambda o: o.format)
+        return override.format if override else self.config.format
+
+    def date_for(self, deck_path: str) -> str | None:
+        if self.date:
+            return self.date
+        override = self._override(deck_path, lambda o: o.date)
+        return override.date if override else self.config.date
+
+    def _override(self, deck_path: str, wanted: Callable[[Override], Any]) -> Override | None:
+        if deck_path == STDIN or not self.config.overrides:
+            return None
+        relative = self.config.relative(deck_path)
+        if relative is None:
+            return None
+        found = None
+        for override in self.config.overrides:
+            if wanted(override) is not None and gitignore_match(override.paths, relative):
+                found = override  # the last matching override wins, as later lines do in .gitignore
+        return found
+
+    def is_excluded(self, path: str, *, is_dir: bool = False) -> bool:
+        return any(patterns.matches(path, is_dir=is_dir) for patterns in self.excludes)
+
+    def is_deck_file(self, path: str) -> bool:
+        """Whether a file met in a folder is a deck: the ``include`` patterns when
+        the configuration has them, else the deck suffixes."""
+        if self.config.include:
+            relative = self.config.relative(path)
+            if relative is not None:
+                return gitignore_match(self.config.include, relative)
+        return os.path.splitext(path)[1].lower() in DECK_SUFFIXES
+
+
+def settings(
+    config: Config,
+    *,
+    format: str | None = None,
+    date: str | None = None,
+    db: Path | None = None,
+    output: str | None = None,
+    fail_on: str | None = None,
+    exclude: Sequence[str] = (),
+    cwd: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> Settings:
+    """Merge the command line (arguments not None) over the file over the defaults.
+
+    ``$DECKCHECK_DB`` sits between the command line and the file: it is the
+    user's choice for this shell, the file the project's default."""
+    environ = os.environ if environ is None else environ
+    if db is None and not environ.get("DECKCHECK_DB"):
+        db = config.db
+    excludes = []
+    if config.exclude:
+        excludes.append(PatternSet(os.path.abspath(config.root), config.exclude))
+    if exclude:
+        # Patterns typed on the command line are relative to where they were typed.
+        excludes.append(PatternSet(os.path.abspath(cwd or Path.cwd()), tuple(exclude)))
+    return Settings(
+        config=config,
+        format=format,
+        date=date,
+        db=db,
+        output=output or config.output or "text",
+        fail_on=fail_on or config.fail_on or "error",
+        excludes=tuple(excludes),
+    )
+
+
+# -- patterns ----------------------------------------------------------------------
+
+@lru_cache(maxsize=256)
+def _compiled(patterns: tuple[str, ...]):
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
+def gitignore_match(patterns: tuple[str, ...], relative_path: str) -> bool:
+    """Whether ``relative_path`` (forward slashes; folders end in ``/``) is matched
+    by .gitignore-style ``patterns``, negations (``!keep.txt``) included."""
+    return _decision(_compiled(tuple(patterns)), relative_path) is True
+
+
+def _decision(spec, relative_path: str) -> bool | None:
+    """The last pattern that matches decides (True: matched, False: negated); None: no pattern matched."""
+    decision = None
+    for pattern in spec.patterns:
+        if pattern.include is not None and pattern.match_file(relative_path) is not None:
+            decision = pattern.include
+    return decision
+
+
+def _relative_to(path: str, base: str) -> str | None:
+    try:
+        relative = os.path.relpath(path, base)
+    except ValueError:  # another drive on Windows
+        return None
+    if relative == os.curdir:
+        return ""
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        return None
+    return relative.replace(os.sep, "/")
+
+
+# -- which files are decks -----------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    decks: tuple[str, ...]  # in order, each once
+    missing: tuple[str, ...] = ()  # messages for paths that do not exist
+    excluded: tuple[str, ...] = ()  # files named on the command line that the excludes leave out
+
+
+def select_decks(paths: Sequence[str], run: Settings) -> Selection:
+    """Expand the command line's paths into deck files.
+
+    Folders are walked: hidden files and folders, what the repository's
+    ``.gitignore`` files (and ``.git/info/exclude``) ignore and what the
+    excludes match are skipped; a file is a deck when
+    :meth:`Settings.is_deck_file` says so. Files named explicitly are decks
+    unless an exclude pattern matches them (so a pre-commit hook, which names
+    every staged file, honours the project's excludes); ``-`` is standard input."""
+    decks: list[str] = []
+    missing: list[str] = []
+    excluded: list[str] = []
+    seen: set[str] = set()
+
+    def add(candidate: str) -> None:
+        key = candidate if candidate == STDIN else os.path.normcase(os.path.normpath(candidate))
+        if key not in seen:
+            seen.add(key)
+            decks.append(candidate)
+
+    for path in paths:
+        if path == STDIN:
+            add(path)
+        elif os.path.isdir(path):
+            for deck in _walk(path, run):
+                add(deck)
+        elif os.path.exists(path):
+            if run.is_excluded(path):
+                excluded.append(path)
+            else:
+                add(path)
+        else:
+            missing.append(f"{path}: no such file or directory")
+    return Selection(tuple(decks), tuple(missing), tuple(excluded))
+
+
+class _GitIgnores:
+    """The .gitignore rules in force in one folder: its ancestors' up to the
+    repository root, then its own. Later (deeper) files win, as in git."""
+
+    def __init__(self, rules: tuple[tuple[str, Any], ...] = ()):
+        self.rules = rules
+
+    def with_file(self, folder: str, path: str) -> "_GitIgnores":
+        try:
+            with open(path, encoding="utf-8-sig", errors="replace") as handle:
+                lines = handle.read().splitlines()
+        except OSError:
+            return self
+        if not any(line.strip() and not line.lstrip().startswith("#") for line in lines):
+            return self
+        return _GitIgnores(self.rules + ((os.path.abspath(folder), _compiled(tuple(lines))),))
+
+    def ignores(self, path: str, *, is_dir: bool) -> bool:
+        decision = None
+        absolute = os.path.abspath(path)
+        for base, spec in self.rules:
+            relative = _relative_to(absolute, base)
+            if not relative:
+                continue
+            found = _decision(spec, relative + ("/" if is_dir else ""))
+            if found is not None:
+                decision = found
+        return decision is True
+
+
+def _repository_root(folder: str) -> str | None:
+    current = os.path.abspath(folder)
+    while True:
+        if os.path.exists(os.path.join(current, ".git")):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def _ignores_above(folder: str) -> _GitIgnores:
+    """The .gitignore files between the repository root and ``folder`` (exclusive)."""
+    ignores = _GitIgnores()
+    root = _repository_root(folder)
+    if root is None:
+        return ignores
+    ignores = ignores.with_file(root, os.path.join(root, ".git", "info", "exclude"))
+    target = os.path.abspath(folder)
+    chain = []
+    current = target
+    while current != root:
+        current = os.path.dirname(current)
+        chain.append(current)
+    for ancestor in reversed(chain):
+        ignores = ignores.with_file(ancestor, os.path.join(ancestor, ".gitignore"))
+    return ignores
+
+
+def _walk(directory: str, run: Settings) -> list[str]:
+    found: list[str] = []
+    start = _ignores_above(directory)
+    ignores_by_folder: dict[str, _GitIgnores] = {}
+    for folder, dirs, files in os.walk(directory):
+        key = os.path.normpath(folder)
+        parent = start if folder == directory else ignores_by_folder[os.path.normpath(os.path.dirname(folder))]
+        ignores = parent.with_file(folder, os.path.join(folder, ".gitignore")) if ".gitignore" in files else parent
+        ignores_by_folder[key] = ignores
+        kept_dirs = []
+        for name in sorted(dirs):
+            # .git, .venv and the like hold no decks.
+            if name.startswith("."):
+                continue
+            sub = os.path.join(folder, name)
+            if ignores.ignores(sub, is_dir=True) or run.is_excluded(sub, is_dir=True):
+                continue
+            kept_dirs.append(name)
+        dirs[:] = kept_dirs
+        for name in sorted(files):
+            if name.startswith("."):
+                continue  # hidden files include .deckcheck.yaml and .pre-commit-config.yaml
+            path = os.path.join(folder, name)
+            if run.is_deck_file(path) and not ignores.ignores(path, is_dir=False) and not run.is_excluded(path):
+                found.append(path)
+    return sorted(found, key=lambda p: os.path.relpath(p, directory).split(os.sep))

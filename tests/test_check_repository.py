@@ -1,0 +1,185 @@
+"""Whole repositories: deckcheck check . walks the tree the way git and the configuration say."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from deckcheck.config import Config, load_config, select_decks, settings
+from support import PROJECT_ROOT, SAMPLE_DECKS
+
+DATE = "2026-11-30"
+LEGAL = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
+ILLEGAL = (SAMPLE_DECKS / "illegal" / "copy-limit.txt").read_text(encoding="utf-8")
+# Legal, but its Pokémon header says 18 for 19 cards: a syntax warning only.
+WARNING_ONLY = LEGAL.replace("Pokémon: 19", "Pokémon: 18")
+
+
+def write(path: Path, text: str = LEGAL) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run(*args: str, cwd: Path):
+    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
+    env.pop("NO_COLOR", None)
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env,
+                          timeout=120)
+
+
+@pytest.fixture
+def repository(tmp_path) -> Path:
+    """A git working tree (only .git/info/exclude of .git matters here) with decks and noise."""
+    repo = tmp_path / "repo"
+    write(repo / ".git" / "info" / "exclude", "# local excludes\nsecret.txt\n")
+    write(repo / ".gitignore", "build/\n*.draft.txt\n!keep.draft.txt\n")
+    write(repo / "decks" / "a.txt")
+    write(repo / "decks" / "b.draft.txt")
+    write(repo / "decks" / "keep.draft.txt")
+    write(repo / "decks" / "secret.txt")
+    write(repo / "decks" / ".hidden.txt")
+    write(repo / "decks" / "sub" / ".gitignore", "local.txt\n")
+    write(repo / "decks" / "sub" / "local.txt")
+    write(repo / "decks" / "sub" / "c.txt")
+    write(repo / "decks" / "old" / "d.txt", ILLEGAL)
+    write(repo / "build" / "x.txt")
+    write(repo / ".venv" / "lib" / "y.txt")
+    write(repo / "README.md", "# my decks\n")
+    return repo
+
+
+def relative(selection, base: Path) -> list[str]:
+    return [Path(os.path.relpath(p, base)).as_posix() for p in selection.decks]
+
+
+def test_walk_honours_gitignore_files_negation_info_exclude_and_hidden_folders(repository):
+    selection = select_decks([str(repository)], settings(Config(root=repository), environ={}))
+    assert relative(selection, repository) == [
+        "decks/a.txt", "decks/keep.draft.txt", "decks/old/d.txt", "decks/sub/c.txt",
+    ]
+
+
+def test_walking_a_subfolder_still_honours_the_gitignore_files_above_it(repository):
+    selection = select_decks([str(repository / "decks" / "sub")], settings(Config(root=repository), environ={}))
+    assert relative(selection, repository) == ["decks/sub/c.txt"]
+    selection = select_decks([str(repository / "decks")], settings(Config(root=repository), environ={}))
+    assert "decks/b.draft.txt" not in relative(selection, repository)
+
+
+def test_configured_excludes_prune_folders_and_include_selects_deck_files(repository):
+    write(repository / ".deckcheck.yaml", "exclude: [decks/old/]\ninclude: ['decks/**/*.txt', '!**/c.txt']\n")
+    write(repository / "decks" / "e.yaml", "cards: []\n")
+    run_settings = settings(load_config(repository), environ={})
+    selection = select_decks([str(repository)], run_settings)
+    assert relative(selection, repository) == ["decks/a.txt", "decks/keep.draft.txt"]
+
+
+def test_named_files_are_checked_unless_excluded(repository):
+    write(repository / ".deckcheck.yaml", "exclude: [decks/old/]\n")
+    run_settings = settings(load_config(repository), environ={})
+    named = [str(repository / "decks" / "b.draft.txt"), str(repository / "decks" / "old" / "d.txt"), "-"]
+    selection = select_decks(named, run_settings)
+    # A file named on the command line is checked even when git ignores it; the project's
+    # excludes still apply, so a pre-commit hook (which names files) honours them.
+    assert selection.decks == (named[0], "-")
+    assert selection.excluded == (named[1],)
+    assert select_decks([str(repository / "nope.txt")], run_settings).missing == (
+        f"{repository / 'nope.txt'}: no such file or directory",)
+
+
+def test_each_deck_is_listed_once_in_command_line_order(repository):
+    run_settings = settings(Config(root=repository), environ={})
+    a = str(repository / "decks" / "a.txt")
+    selection = select_decks([a, str(repository / "decks"), a], run_settings)
+    assert selection.decks[0] == a and selection.decks.count(a) == 1
+
+
+def test_check_dot_walks_the_repository_and_ends_with_a_summary(repository):
+    result = run("check", ".", "--format", "unlimited", "--date", DATE, cwd=repository)
+    assert result.returncode == 1, result.stderr.decode()
+    out = result.stdout.decode()
+    assert "decks/sub/local.txt" not in out and "build/x.txt" not in out and "secret.txt" not in out
+    verdicts = [line.split()[0] for line in out.splitlines() if line.startswith(("LEGAL  ", "ILLEGAL  "))]
+    assert sorted(verdicts) == ["ILLEGAL", "LEGAL", "LEGAL", "LEGAL"]
+    assert out.rstrip().splitlines()[-2:] == ["4 decks checked: 3 legal, 1 illegal.", "Findings by rule: copy-limit 1"]
+
+
+def test_quiet_prints_only_failing_decks(repository):
+    result = run("check", ".", "--format", "unlimited", "--date", DATE, "--quiet", cwd=repository)
+    out = result.stdout.decode()
+    verdicts = [line for line in out.splitlines() if line.startswith(("LEGAL  ", "ILLEGAL  "))]
+    assert verdicts == ["ILLEGAL  ./decks/old/d.txt  (unlimited, 2026-11-30)"]
+    assert "4 decks checked: 3 legal, 1 illegal." in out
+
+
+def test_fail_on_warning_from_the_command_line_or_the_configuration(tmp_path):
+    write(tmp_path / "decks" / "warned.txt", WARNING_ONLY)
+    base = ["check", "decks", "--format", "unlimited", "--date", DATE, "-o", "json"]
+    result = run(*base, cwd=tmp_path)
+    assert result.returncode == 0
+    (deck,) = json.loads(result.stdout)["results"]
+    assert deck["legal"] and [f["severity"] for f in deck["findings"]] == ["warning"]
+    assert run(*base, "--fail-on", "warning", cwd=tmp_path).returncode == 1
+    write(tmp_path / ".deckcheck.yaml", "fail_on: warning\n")
+    assert run(*base, cwd=tmp_path).returncode == 1
+    assert run(*base, "--fail-on", "error", cwd=tmp_path).returncode == 0  # the command line beats the file
+
+
+def test_everything_excluded_is_not_an_error_but_an_empty_folder_is(tmp_path):
+    write(tmp_path / ".deckcheck.yaml", "exclude: ['drafts/']\n")
+    write(tmp_path / "drafts" / "a.txt", ILLEGAL)
+    result = run("check", "drafts/a.txt", cwd=tmp_path)
+    assert result.returncode == 0
+    assert b"nothing to check" in result.stderr and b".deckcheck.yaml" in result.stderr
+    (tmp_path / "empty").mkdir()
+    result = run("check", "empty", cwd=tmp_path)
+    assert result.returncode == 2 and b"no deck files found in empty" in result.stderr
+
+
+def test_exclude_option_skips_matching_files(repository):
+    result = run("check", ".", "--format", "unlimited", "--date", DATE, "--exclude", "decks/old/", "-o", "json",
+                 cwd=repository)
+    assert result.returncode == 0, result.stderr.decode()
+    paths = [Path(r["path"]).as_posix() for r in json.loads(result.stdout)["results"]]
+    assert not any("old" in p for p in paths) and len(paths) == 3
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(repository):
+    result = run("check", ".", "--format", "unlimited", "--date", DATE, cwd=repository)
+    assert b"Checking decks" not in result.stderr and b"\x1b[" not in result.stderr
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_appears_on_a_terminal_only_after_a_moment(monkeypatch):
+    from deckcheck import cli
+
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.delenv("TERM", raising=False)
+    now = [100.0]
+    with cli._DeckProgress(3) as progress:
+        progress.clock = lambda: now[0]
+        progress.started = now[0]
+        progress.advance("a.txt")
+        assert progress.bar is None  # a quick run shows nothing
+        now[0] += cli._DeckProgress.DELAY + 0.1
+        progress.advance("b.txt")
+        assert progress.bar is not None
+        progress.advance("c.txt")
+    assert "Checking decks" in terminal.getvalue()
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # a pipe: never a bar
+    with cli._DeckProgress(3) as progress:
+        progress.clock = lambda: now[0] + 60
+        progress.advance("a.txt")
+        assert progress.bar is None

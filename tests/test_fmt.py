@@ -1,0 +1,233 @@
+"""deckcheck fmt: one canonical form, idempotent, nothing lost, --check/--diff like code formatters."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+
+from deckcheck.carddb.index import MemoryIndex
+from deckcheck.fmt import format_deck, layout, unambiguous_prints
+from deckcheck.model import Card
+from deckcheck.parse import parse_text
+from deckcheck.resolve import resolve_deck
+from support import PROJECT_ROOT, SAMPLE_DECKS
+
+GOLDEN = Path(__file__).parent / "golden" / "ci"
+DATE = "2026-11-30"
+
+HITMONCHAN = Card("base1-7", "Hitmonchan", "Pokémon", ("Basic",), "base1", "BS", "7", None, "1999-01-09")
+OAK = Card("base1-88", "Professor Oak", "Trainer", (), "base1", "BS", "88", None, "1999-01-09")
+IONO = Card("sv2-185", "Iono", "Trainer", ("Supporter",), "sv2", "PAL", "185", "G", "2023-06-09")
+IONO_PAF = Card("sv4pt5-80", "Iono", "Trainer", ("Supporter",), "sv4pt5", "PAF", "80", "G", "2024-01-26")
+DCE_BASE = Card("base1-96", "Double Colorless Energy", "Energy", ("Special",), "base1", "BS", "96", None, "1999-01-09")
+DCE_FCO = Card("xy10-114", "Double Colorless Energy", "Energy", ("Special",), "xy10", "FCO", "114", None, "2016-05-02")
+FIGHTING_BS = Card("base1-97", "Fighting Energy", "Energy", ("Basic",), "base1", "BS", "97", None, "1999-01-09")
+FIGHTING_XY = Card("xy1-137", "Fighting Energy", "Energy", ("Basic",), "xy1", "XY", "137", None, "2014-02-05")
+DARK_BASIC = Card("dp1-129", "Darkness Energy", "Energy", ("Basic",), "dp1", "DP", "129", None, "2007-05-01")
+DARK_SPECIAL = Card("neo1-104", "Darkness Energy", "Energy", ("Special",), "neo1", "N1", "104", None, "2000-12-16")
+CATCHER = Card("bw2-95", "Pokémon Catcher", "Trainer", ("Item",), "bw2", "EPO", "95", None, "2011-08-31")
+INDEX = MemoryIndex([HITMONCHAN, OAK, IONO, IONO_PAF, DCE_BASE, DCE_FCO, FIGHTING_BS, FIGHTING_XY, DARK_BASIC,
+                     DARK_SPECIAL, CATCHER])
+
+MESSY = """\
+****** Pokémon Trading Card Game Deck List ******
+# name: Messy Haymaker
+1 Mystery Card
+Trainer: 99
+4x Professor Oak
+* 3 Pokemon Catcher   # gust
+2 Hitmonchan
+Pokémon (2)
+2 Hitmonchan BS 7
+TODO: more draw
+1 Unknown Mon
+* 9 Fighting Energy Energy 6
+4 Darkness Energy
+2 Double Colorless Energy
+3 Iono
+Total Cards: 12
+"""
+
+MESSY_FORMATTED = """\
+# name: Messy Haymaker
+1 Mystery Card
+TODO: more draw
+
+Pokémon: 5
+4 Hitmonchan BS 7
+1 Unknown Mon
+
+Trainer: 10
+4 Professor Oak BS 88
+3 Pokémon Catcher EPO 95 # gust
+3 Iono
+
+Energy: 15
+9 Basic {F} Energy
+4 Darkness Energy
+2 Double Colorless Energy
+
+Total Cards: 31
+"""
+
+
+def formatted(text: str, allowed=None) -> str:
+    parsed = parse_text(text, "deck.txt")
+    deck, _ = resolve_deck(parsed, INDEX)
+    return format_deck(parsed, deck, text, prints=unambiguous_prints(parsed, INDEX, allowed))
+
+
+def test_canonical_form_sections_merged_lines_filled_prints_and_nothing_lost():
+    assert formatted(MESSY) == MESSY_FORMATTED
+
+
+def test_formatting_the_formatted_text_changes_nothing():
+    once = formatted(MESSY)
+    assert formatted(once) == once
+
+
+def test_what_could_not_be_placed_is_reported():
+    parsed = parse_text(MESSY, "deck.txt")
+    deck, _ = resolve_deck(parsed, INDEX)
+    result = layout(parsed, deck, MESSY, prints=unambiguous_prints(parsed, INDEX))
+    assert result.kept == (10,)  # "TODO: more draw"
+    assert result.unplaced == (3,)  # an unknown card above every header; "Unknown Mon" sits under "Pokémon (2)"
+    assert result.filled == (5, 6, 7)
+
+
+def test_a_print_is_filled_in_only_when_the_name_is_unambiguous():
+    text = "4 Iono\n2 Double Colorless Energy\n4 Professor Oak\n"
+    lines = formatted(text).splitlines()
+    assert lines[1:4] == ["4 Iono", "4 Professor Oak BS 88", ""]  # Iono has two prints, Professor Oak one
+    assert "2 Double Colorless Energy" in lines
+    # In a format whose card pool has one print of the name, that print is meant.
+    base_set_only = formatted(text, allowed=lambda card: card.set_code == "BS")
+    assert "2 Double Colorless Energy BS 96" in base_set_only.splitlines()
+
+
+def test_basic_energy_is_written_as_ptcg_live_does_and_darkness_stays_as_written():
+    text = "Energy: 13\n7 Fighting Energy BS 97\n2 Lightning Energy - Basic\n4 Darkness Energy\n"
+    lines = formatted(text).splitlines()
+    assert lines == ["Energy: 13", "7 Basic {F} Energy BS 97", "2 Basic {L} Energy", "4 Darkness Energy", "",
+                     "Total Cards: 13"]
+    # RULES.md decision 10: a bare "Darkness Energy" means the Special card in old formats, so fmt keeps it bare.
+
+
+def test_crlf_files_keep_their_line_ends():
+    text = "4 Professor Oak\r\n2 Hitmonchan BS 7\r\n"
+    parsed = parse_text(text.replace("\r\n", "\n"), "deck.txt")
+    deck, _ = resolve_deck(parsed, INDEX)
+    out = format_deck(parsed, deck, text.replace("\r\n", "\n"), prints=unambiguous_prints(parsed, INDEX),
+                      newline="\r\n")
+    assert out == "Pokémon: 2\r\n2 Hitmonchan BS 7\r\n\r\nTrainer: 4\r\n4 Professor Oak BS 88\r\n\r\nTotal Cards: 6\r\n"
+
+
+def test_a_file_without_card_lines_is_left_as_its_lines():
+    assert formatted("# just a note\n\nnot a card\n") == "# just a note\nnot a card\n"
+
+
+# -- the command ----------------------------------------------------------------------
+
+def run(*args: str, cwd: Path = PROJECT_ROOT, stdin: bytes | None = None):
+    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env,
+                          input=stdin, timeout=120)
+
+
+SAMPLE_TEXT_DECKS = sorted(SAMPLE_DECKS.rglob("*.txt"))
+
+
+def test_sample_deck_in_ptcgo_form_matches_golden(tmp_path):
+    deck = tmp_path / "night-march.txt"
+    deck.write_bytes((SAMPLE_DECKS / "legal" / "night-march-ptcgo.txt").read_bytes())
+    result = run("fmt", str(deck), "--format", "unlimited", "--date", DATE)
+    assert result.returncode == 0, result.stderr.decode()
+    golden = GOLDEN / "fmt.night-march-ptcgo.txt"
+    if os.environ.get("DECKCHECK_UPDATE_GOLDEN"):
+        golden.write_bytes(deck.read_bytes())
+    assert deck.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8")
+
+
+def test_formatting_keeps_every_verdict_and_finding_and_is_idempotent(tmp_path):
+    for source in SAMPLE_TEXT_DECKS:
+        (tmp_path / source.parent.name).mkdir(exist_ok=True)
+        (tmp_path / source.parent.name / source.name).write_bytes(source.read_bytes())
+    before = run("check", str(tmp_path), "--format", "unlimited", "--date", DATE, "-o", "json")
+    result = run("fmt", str(tmp_path), "--format", "unlimited", "--date", DATE)
+    assert b"Traceback" not in result.stderr
+    assert result.returncode == 1  # sample_decks/illegal/syntax.txt has a line that is no card line
+    assert b"line 28 is not a card line; kept as written at the top" in result.stderr
+    after = run("check", str(tmp_path), "--format", "unlimited", "--date", DATE, "-o", "json")
+
+    def verdicts(output) -> dict:
+        return {Path(r["path"]).name: (r["legal"], r["total_cards"], sorted(
+                    (f["rule"], f["severity"], tuple(f["cards"])) for f in r["findings"]
+                    # fmt corrects the section and total counts, nothing else
+                    if not (f["rule"] == "syntax" and f["severity"] == "warning")))
+                for r in json.loads(output.stdout)["results"]}
+
+    assert verdicts(after) == verdicts(before)
+    snapshot = {p: p.read_bytes() for p in tmp_path.rglob("*.txt")}
+    again = run("fmt", str(tmp_path), "--check", "--format", "unlimited", "--date", DATE)
+    assert b"would reformat" not in again.stderr
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*.txt")} == snapshot
+
+
+def test_check_reports_what_would_change_and_writes_nothing(tmp_path):
+    deck = tmp_path / "deck.txt"
+    original = (SAMPLE_DECKS / "legal" / "night-march-ptcgo.txt").read_bytes()
+    deck.write_bytes(original)
+    result = run("fmt", "--check", str(deck), "--format", "unlimited")
+    assert result.returncode == 1
+    assert f"would reformat {deck}".encode() in result.stderr
+    assert deck.read_bytes() == original
+    run("fmt", str(deck), "--format", "unlimited")
+    result = run("fmt", "--check", str(deck), "--format", "unlimited")
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"every deck list is formatted" in result.stderr
+
+
+def test_diff_shows_a_unified_diff_and_writes_nothing(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4x Professor Oak\n", encoding="utf-8")
+    result = run("fmt", "--diff", str(deck), "--format", "unlimited")
+    assert result.returncode == 1
+    out = result.stdout.decode()
+    assert out.startswith(f"--- {deck} (original)\n+++ {deck} (formatted)\n@@")
+    assert "\n-4x Professor Oak\n" in out and "\n+4 Professor Oak BS 88\n" in out
+    assert deck.read_text(encoding="utf-8") == "4x Professor Oak\n"
+
+
+def test_writes_replace_the_file_atomically_and_keep_its_mode(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4x Professor Oak\n", encoding="utf-8")
+    deck.chmod(0o640)
+    result = run("fmt", str(deck), "--format", "unlimited")
+    assert result.returncode == 0, result.stderr.decode()
+    assert deck.read_text(encoding="utf-8") == "Trainer: 4\n4 Professor Oak BS 88\n\nTotal Cards: 4\n"
+    assert stat.S_IMODE(deck.stat().st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]  # no temporary file left behind
+
+
+def test_standard_input_is_formatted_to_standard_output():
+    result = run("fmt", "-", "--format", "unlimited", stdin=b"4x Professor Oak\n")
+    assert result.returncode == 0
+    assert result.stdout == "Trainer: 4\n4 Professor Oak BS 88\n\nTotal Cards: 4\n".encode()
+
+
+def test_yaml_decks_and_unreadable_files_are_left_alone(tmp_path):
+    yaml_deck = tmp_path / "deck.yaml"
+    yaml_deck.write_text("cards:\n  - {count: 4, name: Iono}\n", encoding="utf-8")
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\x00\x01")
+    result = run("fmt", str(yaml_deck), "--format", "unlimited")
+    assert result.returncode == 0 and b"not YAML or JSON" in result.stderr
+    result = run("fmt", str(binary), "--format", "unlimited")
+    assert result.returncode == 2 and b"not a text file" in result.stderr and b"Traceback" not in result.stderr
+    assert binary.read_bytes() == b"\x00\x01"
+    assert run("fmt", str(tmp_path / "missing.txt")).returncode == 2

@@ -1,0 +1,255 @@
+"""CI output formats: GitHub workflow commands, SARIF 2.1.0 and JUnit XML.
+
+Each is compared with a golden file for the sample decks, checked for the
+structure its consumers require, and shown to carry the same findings as
+``--output json``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from deckcheck import __version__
+from deckcheck.model import DeckResult, Finding, Report, Severity
+from deckcheck.render import RENDERERS, RenderOptions, display_path, render
+from support import PROJECT_ROOT
+
+GOLDEN = Path(__file__).parent / "golden" / "ci"
+DATE = "2026-11-30"
+CI_OUTPUTS = ("github", "sarif", "junit")
+GOLDEN_NAMES = {"github": "sample_decks.unlimited.github.txt", "sarif": "sample_decks.unlimited.sarif.json",
+                "junit": "sample_decks.unlimited.junit.xml"}
+
+
+def run(*args: str):
+    env = {**os.environ}
+    env.pop("NO_COLOR", None)
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT,
+                          env=env, timeout=120)
+
+
+def golden(name: str, actual: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("DECKCHECK_UPDATE_GOLDEN"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(actual, encoding="utf-8")
+    assert path.is_file(), f"golden file {path} missing; run with DECKCHECK_UPDATE_GOLDEN=1 once and review it"
+    assert actual == path.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def sample_outputs() -> dict[str, str]:
+    outputs = {}
+    for output in ("json", *CI_OUTPUTS):
+        result = run("check", "sample_decks", "--date", DATE, "--format", "unlimited", "--output", output)
+        assert result.returncode == 1, result.stderr.decode()
+        assert b"Traceback" not in result.stderr
+        outputs[output] = result.stdout.decode("utf-8")
+    return outputs
+
+
+# -- reading each output back into (path, rule, severity, lines, message, hint) ----------
+
+def _unescape(text: str) -> str:
+    return text.replace("%0A", "\n").replace("%0D", "\r").replace("%3A", ":").replace("%2C", ",").replace("%25", "%")
+
+
+def findings_from_json(text: str) -> list[tuple]:
+    return [(r["path"].replace(os.sep, "/"), f["rule"], f["severity"], tuple(f["lines"]), f["message"], f["hint"])
+            for r in json.loads(text)["results"] for f in r["findings"]]
+
+
+_COMMAND = re.compile(r"^::(error|warning) ([^:]*)::(.*)$")
+
+
+def findings_from_github(text: str) -> list[tuple]:
+    found = []
+    for line in text.splitlines():
+        match = _COMMAND.match(line)
+        if not match:
+            assert not line.startswith("::"), line
+            continue
+        properties = dict(item.split("=", 1) for item in match.group(2).split(","))
+        message, _, hint = _unescape(match.group(3)).partition("\n")
+        found.append((_unescape(properties["file"]), _unescape(properties["title"]).removeprefix("deckcheck "),
+                      match.group(1), int(properties["line"]) if "line" in properties else None, message,
+                      hint or None))
+    return found
+
+
+def findings_from_sarif(text: str) -> list[tuple]:
+    (run_,) = json.loads(text)["runs"]
+    found = []
+    for result in run_["results"]:
+        location = result["locations"][0]["physicalLocation"]
+        message = result["message"]["text"].split("\n")[0]
+        found.append((unquote(location["artifactLocation"]["uri"]), result["ruleId"], result["level"],
+                      tuple(result["properties"]["lines"]), message, result["properties"]["hint"]))
+    return found
+
+
+_JUNIT_LINE = re.compile(r"^(error|warning) ([a-z0-9-]+)(?: lines? ([0-9, ]+))?: (.*?)(?: → (.*))?$")
+
+
+def findings_from_junit(text: str) -> list[tuple]:
+    found = []
+    for case in ET.fromstring(text).iter("testcase"):
+        for element in (case.find("failure"), case.find("system-out")):
+            if element is None:
+                continue
+            for line in element.text.splitlines():
+                severity, rule, lines, message, hint = _JUNIT_LINE.match(line).groups()
+                numbers = tuple(int(n) for n in lines.split(", ")) if lines else ()
+                found.append((case.get("name"), rule, severity, numbers, message, hint))
+    return found
+
+
+def comparable(findings: list[tuple], first_line_only: bool = False) -> list[tuple]:
+    if first_line_only:
+        return sorted((p, r, s, (lines[0] if lines else None), m, h) for p, r, s, lines, m, h in findings)
+    return sorted(findings)
+
+
+# -- golden files --------------------------------------------------------------------
+
+@pytest.mark.parametrize("output", CI_OUTPUTS)
+def test_sample_decks_report_matches_golden(sample_outputs, output):
+    actual = sample_outputs[output]
+    if output == "sarif":
+        # The tool's version changes with every release; the golden file need not.
+        assert f'"version": "{__version__}"' in actual
+        actual = actual.replace(f'"version": "{__version__}"', '"version": "VERSION"')
+        actual = actual.replace(f'"semanticVersion": "{__version__}"', '"semanticVersion": "VERSION"')
+    golden(GOLDEN_NAMES[output], actual)
+
+
+def test_every_output_carries_the_same_findings_as_json(sample_outputs):
+    expected = findings_from_json(sample_outputs["json"])
+    assert len(expected) >= 11  # one per illegal sample deck at least
+    assert comparable(findings_from_sarif(sample_outputs["sarif"])) == comparable(expected)
+    assert comparable(findings_from_junit(sample_outputs["junit"])) == comparable(expected)
+    github = findings_from_github(sample_outputs["github"])
+    assert sorted(github, key=str) == sorted(comparable(expected, first_line_only=True), key=str)
+
+
+def test_renderer_registry_is_the_command_line_choice():
+    from deckcheck.cli import OUTPUTS
+
+    assert OUTPUTS == tuple(RENDERERS) == ("text", "json", "github", "sarif", "junit")
+    result = run("check", "sample_decks/legal", "--output", "html")
+    assert result.returncode == 2 and b"--output must be one of text, json, github, sarif, junit" in result.stderr
+
+
+# -- a report with awkward text -------------------------------------------------------------
+
+AWKWARD_PATH = "decks, old: 100%/Pokémon deck.txt"
+
+
+def awkward_report() -> Report:
+    findings = (
+        Finding(rule="copy-limit", severity=Severity.ERROR,
+                template="5 copies of {name}: 50% over, a, b\r\nsecond line <b> & \"q\" ]]> \x1b\x00",
+                params={"name": "Iono"}, lines=(21, 30), cards=("Iono PAL 185",),
+                hint_template="Remove 1 copy of Iono (lines 21, 30)."),
+        Finding(rule="syntax", severity=Severity.WARNING, template="Total says 61, lines add up to 60.",
+                lines=(40,)),
+        Finding(rule="deck-size", severity=Severity.ERROR, template="The deck has 61 cards."),
+    )
+    return Report((
+        DeckResult(path=AWKWARD_PATH, format="unlimited", date=DATE, total_cards=61, findings=findings),
+        DeckResult(path=str(Path("/work/repo/decks/good.txt")), format="standard", date=DATE, total_cards=60,
+                   findings=()),
+    ))
+
+
+def test_github_escapes_data_and_properties():
+    from deckcheck.render.github import escape_data, escape_property
+
+    assert escape_data("50%\r\nnext: a, b") == "50%25%0D%0Anext: a, b"
+    assert escape_property("50%\r\nnext: a, b") == "50%25%0D%0Anext%3A a%2C b"
+    out = render("github", awkward_report(), RenderOptions(root="/work/repo"))
+    lines = out.splitlines()
+    assert lines[0].startswith("::error file=decks%2C old%3A 100%25/Pokémon deck.txt,line=21,"
+                               "title=deckcheck copy-limit::5 copies of Iono: 50%25 over, a, b%0D%0Asecond line")
+    assert "\r" not in out and all(line.startswith(("::", "deckcheck: ")) for line in lines)
+    assert lines[1] == "::warning file=decks%2C old%3A 100%25/Pokémon deck.txt,line=40,title=deckcheck syntax::" \
+                       "Total says 61, lines add up to 60."
+    assert lines[2] == "::error file=decks%2C old%3A 100%25/Pokémon deck.txt,title=deckcheck deck-size::" \
+                       "The deck has 61 cards."  # a finding about the whole deck annotates the file
+    finding = awkward_report().results[0].findings[0]
+    properties, _, data = lines[0].removeprefix("::error ").partition("::")
+    assert _unescape(properties.split(",")[0].removeprefix("file=")) == AWKWARD_PATH
+    assert _unescape(data) == f"{finding.message}\n{finding.hint}"  # nothing lost to the escaping
+
+
+def test_sarif_has_the_structure_code_scanning_requires():
+    log = json.loads(render("sarif", awkward_report(), RenderOptions(root="/work/repo", rules={"rule-box": "x"})))
+    assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
+    assert list(log) == ["$schema", "version", "runs"]
+    (run_,) = log["runs"]
+    driver = run_["tool"]["driver"]
+    assert driver["name"] == "deckcheck" and driver["version"] == __version__
+    assert driver["informationUri"].startswith("https://")
+    ids = [rule["id"] for rule in driver["rules"]]
+    assert ids == sorted(set(ids)) == ["copy-limit", "deck-size", "rule-box", "syntax"]  # one per rule id
+    for rule in driver["rules"]:
+        for key in ("shortDescription", "fullDescription", "help"):
+            assert rule[key]["text"].strip(), (rule["id"], key)
+    assert driver["rules"][ids.index("rule-box")]["shortDescription"]["text"] == "x"  # the pack's description
+    assert len(run_["results"]) == 3
+    for result in run_["results"]:
+        assert driver["rules"][result["ruleIndex"]]["id"] == result["ruleId"]
+        assert result["level"] in ("error", "warning") and result["message"]["text"]
+        (location,) = result["locations"]
+        uri = location["physicalLocation"]["artifactLocation"]["uri"]
+        assert uri == "decks%2C%20old%3A%20100%25/Pok%C3%A9mon%20deck.txt"  # a relative URI reference
+        assert unquote(uri) == AWKWARD_PATH
+        assert location["physicalLocation"]["region"]["startLine"] >= 1
+    levels = {r["ruleId"]: r["level"] for r in run_["results"]}
+    assert levels == {"copy-limit": "error", "syntax": "warning", "deck-size": "error"}
+    deck_size = next(r for r in run_["results"] if r["ruleId"] == "deck-size")
+    assert deck_size["locations"][0]["physicalLocation"]["region"] == {"startLine": 1}
+    assert deck_size["properties"]["lines"] == []
+
+
+def test_junit_is_valid_escaped_xml_with_one_case_per_deck():
+    text = render("junit", awkward_report(), RenderOptions(root="/work/repo"))
+    root = ET.fromstring(text)  # raises on invalid XML (a raw \x00 or \x1b would)
+    (suite,) = root.findall("testsuite")
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("2", "1", "0")
+    awkward, good = suite.findall("testcase")
+    assert awkward.get("name") == AWKWARD_PATH and good.get("name") == "decks/good.txt"
+    assert good.find("failure") is None
+    failure = awkward.find("failure")
+    assert failure.get("message") == "2 findings: copy-limit, deck-size"
+    assert '<b> & "q" ]]> \ufffd\ufffd' in failure.text
+    assert "Remove 1 copy of Iono (lines 21, 30)." in failure.text
+    assert awkward.find("system-out").text == "warning syntax line 40: Total says 61, lines add up to 60."
+
+
+def test_junit_fail_on_warning_makes_warnings_failures():
+    text = render("junit", awkward_report(), RenderOptions(fail_on="warning"))
+    failure = ET.fromstring(text).find("testsuite/testcase/failure")
+    assert "warning syntax line 40" in failure.text
+    assert ET.fromstring(text).find("testsuite/testcase/system-out") is None
+
+
+@pytest.mark.parametrize("output", RENDERERS)
+def test_renderers_are_deterministic(output):
+    assert render(output, awkward_report(), RenderOptions()) == render(output, awkward_report(), RenderOptions())
+
+
+def test_display_path_is_relative_with_forward_slashes():
+    assert display_path("./decks/a.txt") == "decks/a.txt"
+    assert display_path(str(Path("/work/repo/decks/a.txt")), "/work/repo") == "decks/a.txt"
+    assert display_path(str(Path("/elsewhere/a.txt")), "/work/repo") == "/elsewhere/a.txt"
+    assert display_path("-", "/work/repo") == "-"
