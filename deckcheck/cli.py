@@ -574,50 +574,98 @@ def db_info(
 
 # -- formats and rules ------------------------------------------------------
 
+def _extra_pack_dirs(config_path: Optional[Path], no_config: bool) -> tuple[str, ...]:
+    run = _load_settings(config_path, no_config)
+    return tuple(str(p) for p in run.config.packs)
+
+
+CONFIG_OPTION = typer.Option(None, "--config", help="Use this configuration file instead of searching for one.")
+NO_CONFIG_OPTION = typer.Option(False, "--no-config", help="Ignore configuration files.")
+
+
 @formats_app.command("list")
-def formats_list() -> None:
-    """List the format packs that can be used."""
+def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CONFIG_OPTION) -> None:
+    """List the format packs that can be used, with the dates each covers."""
+    from deckcheck.formats_info import describe_range
     from deckcheck.packs import PackError, available_packs, load_pack
 
-    for name, path in available_packs().items():
+    try:
+        extra = _extra_pack_dirs(config, no_config)
+    except UsageProblem as problem:
+        raise _fail(str(problem))
+    for name, path in available_packs(extra).items():
         try:
-            pack = load_pack(str(path))
-            typer.echo(f"{name:<16} {pack.description}")
+            pack = load_pack(str(path), extra)
         except PackError as error:
-            typer.echo(f"{name:<16} (broken: {error})")
+            typer.echo(f"{name:<15} (broken: {error})")
+            continue
+        typer.echo(f"{name:<15} {describe_range(pack):<18} {pack.description}")
 
 
 @formats_app.command("show")
-def formats_show(name: str = typer.Argument(..., help="Format name or pack file.")) -> None:
-    """Show the rules of a format."""
+def formats_show(
+    name: str = typer.Argument(..., help="Format name or pack file."),
+    date: Optional[str] = typer.Option(None, "--date", help="Show what is in force on this day (YYYY-MM-DD). Default: today."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+) -> None:
+    """Show the rules and the card pool of a format on a day."""
+    from deckcheck.formats_info import describe_range, in_force_on
     from deckcheck.packs import PackError, load_pack
 
     try:
-        pack = load_pack(name)
-    except PackError as error:
+        day = _parse_date(date)
+        pack = load_pack(name, _extra_pack_dirs(config, no_config))
+    except (UsageProblem, PackError) as error:
         raise _fail(str(error))
-    typer.echo(f"{pack.name}: {pack.description}")
-    if len(pack.chain) > 1:
-        typer.echo(f"extends: {' -> '.join(pack.chain[1:])}")
-    for rule in pack.rules:
-        options = ", ".join(f"{k}={v}" for k, v in rule.options.items())
-        typer.echo(f"  {rule.id:<16} {rule.kind:<14} {rule.severity.value:<8} {options}")
+    typer.echo(f"{pack.name} on {day.isoformat()}: {pack.description}")
+    typer.echo(f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else ""))
+    for rule_id, text in in_force_on(pack, day):
+        first, *rest = text.splitlines()
+        typer.echo(f"  {rule_id:<14} {first}")
+        for line in rest:
+            typer.echo(f"  {'':<14} {line}")
 
 
 @formats_app.command("lint")
-def formats_lint(paths: List[Path] = typer.Argument(..., help="Pack files to check.")) -> None:
-    """Check pack files against the pack schema; errors name file and line."""
+def formats_lint(
+    paths: List[Path] = typer.Argument(..., help="Pack files to check."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database whose sets, cards and marks the packs may name."),
+) -> None:
+    """Check pack files: schema, extends, dates in order, known sets, cards and marks. Problems name file and line."""
+    from deckcheck.formats_info import lint_pack
     from deckcheck.packs import PackError, load_pack
 
+    try:
+        index, _notice = _open_index(db)
+    except UsageProblem as problem:
+        raise _fail(str(problem))
+    cards = list(getattr(index, "cards", ()) or _all_cards(index))
+    known = dict(known_sets={c.set_id for c in cards}, known_ids={c.id for c in cards},
+                 known_marks={c.regulation_mark for c in cards if c.regulation_mark})
+    if not hasattr(index, "path"):
+        known["known_ids"] = None  # the built-in catalogue holds only some cards
     failed = False
     for path in paths:
         try:
             load_pack(str(path))
-            typer.echo(f"{path}: ok")
+            problems = lint_pack(str(path), path.read_text(encoding="utf-8-sig"), **known)
         except PackError as error:
             failed = True
             typer.echo(f"{error}", err=True)
+            continue
+        for problem in problems:
+            typer.echo(str(problem), err=True)
+        failed = failed or any(p.level == "error" for p in problems)
+        if not problems:
+            typer.echo(f"{path}: ok")
     raise typer.Exit(ExitCode.ILLEGAL if failed else ExitCode.LEGAL)
+
+
+def _all_cards(index):
+    from deckcheck.carddb.sqlite import iter_cards
+
+    return iter_cards(index.path)
 
 
 @app.command("rules")

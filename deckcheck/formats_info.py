@@ -63,7 +63,7 @@ def in_force_on(pack: Pack, day: dt.date) -> Iterator[tuple[str, str]]:
             if not entries:
                 yield rule.id, "no card is banned on this day"
                 continue
-            lines = [f"{len(entries)} ban list entries in force:"]
+            lines = [f"ban list in force ({len(entries)} {'entry' if len(entries) == 1 else 'entries'}):"]
             for entry in entries:
                 lines.append("  - " + _describe_ban(entry))
             yield rule.id, "\n".join(lines)

@@ -149,3 +149,20 @@ def test_db_info_without_database_explains_the_catalogue(output):
     result = run("db", "info")
     assert result.returncode == 0
     assert b"built-in catalogue" in result.stdout
+
+
+def test_formats_show_on_a_day_and_lint_with_lines(tmp_path):
+    out = run("formats", "show", "standard", "--date", "2024-03-10").stdout.decode()
+    assert "standard on 2024-03-10" in out
+    assert "regulation marks E, F, G (2023 rotation, since 2023-04-14)" in out
+    pack = tmp_path / "league.yaml"
+    pack.write_text("name: league\nextends: standard\nrules:\n  - id: not-legal\n    kind: card-pool\n"
+                    "    seasons:\n      - {from: 2025-04-11, marks: [G]}\n      - {from: 2024-04-05, marks: [F]}\n")
+    result = run("formats", "lint", str(pack), "formats/standard.yaml")
+    assert result.returncode == 1
+    assert f"{pack}:8: error: season dates out of order".encode() in result.stderr
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("name: broken\nrules:\n  - id: deck-size\n    kind: deck-sise\n")
+    result = run("formats", "lint", str(broken))
+    assert result.returncode == 1 and f"{broken}:4".encode() in result.stderr
+    assert b"Traceback" not in result.stderr
