@@ -174,6 +174,9 @@ class DeckCard:
 
     entry: DeckEntry
     card: Card
+    # The language the line's card name was read in ("de", "pt" ...) when it
+    # was not English; the card and its deck-building name are English all the same.
+    read_as: str | None = None
 
     @property
     def count(self) -> int:
@@ -196,6 +199,16 @@ class Deck:
     def total(self) -> int:
         return sum(c.count for c in self.cards) + sum(e.count for e in self.unresolved)
 
+    @property
+    def languages(self) -> dict[str, tuple[int, ...]]:
+        """``{"de": (3, 5, 9)}``: the lines whose card names were read in another
+        language than English, by language (empty for an English list)."""
+        found: dict[str, list[int]] = {}
+        for deck_card in self.cards:
+            if deck_card.read_as:
+                found.setdefault(deck_card.read_as, []).append(deck_card.line)
+        return {lang: tuple(sorted(lines)) for lang, lines in sorted(found.items())}
+
 
 @dataclass(frozen=True, slots=True)
 class DeckResult:
@@ -206,6 +219,8 @@ class DeckResult:
     findings: tuple[Finding, ...]
     counts: Mapping[str, int] = field(default_factory=dict)  # per supertype
     name: str | None = None
+    # Deck.languages: lines whose card names were not read as English, by language.
+    languages: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def legal(self) -> bool:

@@ -3,12 +3,25 @@
 Set code + collector number first, then the name. Pure: the card database is
 passed in as a :class:`~deckcheck.carddb.index.CardIndex`.
 
+Names in other languages (issue 6): a name that is no English card name is
+looked up among the translated names the index holds (TCGdex, in the SQLite
+database; the built-in catalogue has none), in every language or only in
+``ResolveOptions.card_lang``. It resolves to the English card, so the line
+counts under the card's English deck-building name ("2 Prof. Esche" and
+"2 Professor Juniper" are 4 Professor Juniper). With a set code and number,
+the translated name of that print (or of its deck-building name) is accepted
+like the English one. The language a line was read in is kept on the
+:class:`~deckcheck.model.DeckCard` (``read_as``) and summed up in
+``Deck.languages``.
+
 Findings produced here:
 
 * ``unknown-card`` (error) – no card matches; legality cannot be shown;
 * ``ambiguous-card`` (warning) – the name fits prints that the rules treat
   differently, so the line is read the way that declares nothing illegal on a
-  guess, and the player is asked for a set code;
+  guess, and the player is asked for a set code; or a translated name means
+  cards of different English names (in one language, or in two languages): the
+  line is then not counted under any of them rather than guessed;
 * ``name-mismatch`` (warning) – set code and number name another card;
 * ``unknown-print`` (warning) – set code and number match nothing, the name does;
 * ``unknown-set`` (warning) – the set code is not in the database at all.
@@ -16,12 +29,49 @@ Findings produced here:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
-from deckcheck.carddb.index import CardIndex
+from deckcheck.carddb.index import CardIndex, TranslatedName
+from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
 from deckcheck.model import Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
-from deckcheck.names import deck_key, name_key
+from deckcheck.names import deck_key, deck_name, name_key
+
+# What the command line says after "unknown card", by whether a card database
+# is installed; marked here so that the catalogues translate them.
+MISSING_HINT = N_("If the card is new, update the card database: deckcheck db update.")
+CATALOGUE_ONLY_HINT = N_("Only the built-in catalogue is installed: build the card database with deckcheck db update.")
+
+NAME_MISMATCH = N_("{set_code} {number} is {actual}, not {written}; the line was read as {actual}.")
+NAME_MISMATCH_HINT = N_("Correct the name or the set code and number.")
+UNKNOWN_SET = N_("The set code {set_code} is not in the card database.")
+UNKNOWN_SET_HINT = N_("If it is a new set, update the card database: deckcheck db update.")
+UNKNOWN_PRINT = N_("There is no card {set_code} {number} in the card database; the line was read by its name as {card}.")
+UNKNOWN_PRINT_HINT = N_("Check the set code and number.")
+UNKNOWN_CARD = N_("No card named {name} was found, so the deck's legality cannot be shown.")
+UNKNOWN_CARD_HINT = N_("Did you mean: {suggestions}? {missing}")
+# TRANSLATORS: only the advice that follows "Did you mean" otherwise; leave it as it is.
+UNKNOWN_CARD_HINT_NO_SUGGESTION = N_("{missing}")
+AMBIGUOUS = N_("{name} names prints that the deck-building rules treat differently ({candidates}); "
+               "it was read as {card}.")
+AMBIGUOUS_HINT = N_("Add the set code and number, e.g. {example}.")
+DARK_METAL = N_("{name} is both a basic Energy and a Special Energy card; the {count} copies were read as basic "
+                "Energy ({card}). As the Special card ({special}) at most 4 would be allowed.")
+DARK_METAL_HINT = N_("Add the set code and number to say which card you play.")
+# TRANSLATORS: {meanings} lists the English card names the written name can mean.
+AMBIGUOUS_TRANSLATION = N_("{name} names cards with different names ({meanings}), so the line was not counted "
+                           "under any of them.")
+AMBIGUOUS_TRANSLATION_HINT = N_("Write the English name, or add the set code and number.")
+AMBIGUOUS_LANGUAGES_HINT = N_("Write the English name, add the set code and number, or say which language "
+                              "the card names are in (--card-lang).")
+# TRANSLATORS: {card} is an English card name, {language} a language name ("German").
+MEANING_IN_LANGUAGE = N_("{card} in {language}")
+
+# Players abbreviate the title the English cards spell out: "Prof. Juniper".
+_ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,104 +83,290 @@ class ResolveOptions:
     # (RULES.md 5.2, decision 10).
     special_darkness_metal: bool = False
     # Said after "unknown card": how to get a fuller card database.
-    missing_hint: str = "If the card is new, update the card database: deckcheck db update."
+    missing_hint: str = MISSING_HINT
+    # The language of the card names (--card-lang): None reads each line as
+    # English, else as a name in any language the index holds; "en" English
+    # only; "de", "pt" ... that language first, then English.
+    card_lang: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What became of one line: the print (None when unresolved), the findings,
+    and the languages its name was read in when not English (best first)."""
+
+    card: Card | None
+    findings: list[Finding] = field(default_factory=list)
+    langs: tuple[str, ...] = ()
+    unknown: bool = False  # an unknown-card finding (its suggestions may be redone)
 
 
 def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions = ResolveOptions()) -> tuple[Deck, list[Finding]]:
+    resolutions = [resolve_line(entry, index, options) for entry in parsed.entries]
+    deck_langs = _deck_languages(resolutions)
+    if deck_langs and options.card_lang is None and any(r.unknown for r in resolutions):
+        # Typos in a German list get German suggestions: now that the deck's
+        # language is known, ask again for the lines that matched nothing.
+        ranked = tuple(lang for lang, _n in deck_langs.most_common())
+        resolutions = [resolve_line(entry, index, options, suggest_langs=ranked) if r.unknown else r
+                       for entry, r in zip(parsed.entries, resolutions)]
     resolved: list[DeckCard] = []
     unresolved: list[DeckEntry] = []
     findings: list[Finding] = []
-    for entry in parsed.entries:
-        card, entry_findings = resolve_entry(entry, index, options)
-        findings.extend(entry_findings)
-        if card is None:
+    for entry, resolution in zip(parsed.entries, resolutions):
+        findings.extend(resolution.findings)
+        if resolution.card is None:
             unresolved.append(entry)
         else:
-            resolved.append(DeckCard(entry, card))
+            resolved.append(DeckCard(entry, resolution.card, read_as=_pick_language(resolution.langs, deck_langs)))
     return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
 
 
+def _deck_languages(resolutions: Sequence[Resolution]) -> Counter:
+    """How many lines were read in each language; lines that fit several
+    languages count only when no line fits just one."""
+    single = Counter(r.langs[0] for r in resolutions if r.card is not None and len(r.langs) == 1)
+    if single:
+        return single
+    return Counter(lang for r in resolutions if r.card is not None for lang in r.langs)
+
+
+def _pick_language(langs: tuple[str, ...], deck_langs: Counter) -> str | None:
+    """The language to report for a line: of those its name fits, the deck's
+    most frequent ("Professor Platan" is Italian and, loosely, German)."""
+    if not langs:
+        return None
+    return max(langs, key=lambda lang: (deck_langs.get(lang, 0), -langs.index(lang)))
+
+
 def resolve_entry(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> tuple[Card | None, list[Finding]]:
+    resolution = resolve_line(entry, index, options)
+    return resolution.card, resolution.findings
+
+
+def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
+                 suggest_langs: tuple[str, ...] = ()) -> Resolution:
+    """One line: set code and number first, then the name (English, then translated)."""
     findings: list[Finding] = []
     if entry.set_code and entry.number:
         printed = list(index.by_number(entry.set_code, entry.number))
         if printed:
             named = [c for c in printed if _name_fits(entry, c)]
             if named:
-                return _prefer(named, options), findings
+                return Resolution(_prefer(named, options), findings)
+            translated, langs = _translated_fits(entry, printed, index, options)
+            if translated:
+                return Resolution(_prefer(translated, options), findings, langs)
             card = printed[0]
             findings.append(_finding(
-                "name-mismatch", Severity.WARNING, entry,
-                "{set_code} {number} is {actual}, not {written}; the line was read as {actual}.",
-                hint="Correct the name or the set code and number.",
+                "name-mismatch", Severity.WARNING, entry, NAME_MISMATCH, hint=NAME_MISMATCH_HINT,
                 set_code=entry.set_code, number=entry.number, actual=card.name, written=entry.name,
                 cards=(card.label,),
             ))
-            return card, findings
+            return Resolution(card, findings)
         if not index.knows_set_code(entry.set_code):
             findings.append(_finding(
-                "unknown-set", Severity.WARNING, entry,
-                "The set code {set_code} is not in the card database.",
-                hint="If it is a new set, update the card database: deckcheck db update.",
-                set_code=entry.set_code,
+                "unknown-set", Severity.WARNING, entry, UNKNOWN_SET, hint=UNKNOWN_SET_HINT, set_code=entry.set_code,
             ))
-    card, by_name_findings = _resolve_by_name(entry, index, options)
+    by_name = _resolve_by_name(entry, index, options, suggest_langs)
+    card = by_name.card
     if card is not None and entry.set_code and entry.number and index.knows_set_code(entry.set_code):
         findings.append(_finding(
-            "unknown-print", Severity.WARNING, entry,
-            "There is no card {set_code} {number} in the card database; the line was read by its name as {card}.",
-            hint="Check the set code and number.",
+            "unknown-print", Severity.WARNING, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT,
             set_code=entry.set_code, number=entry.number, card=card.label, cards=(card.label,),
         ))
-    return card, findings + by_name_findings
+    return Resolution(card, findings + by_name.findings, by_name.langs, by_name.unknown)
 
 
-def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> tuple[Card | None, list[Finding]]:
-    candidates = _name_candidates(entry, index)
+def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
+                     suggest_langs: tuple[str, ...] = ()) -> Resolution:
+    candidates, langs, problem = _name_candidates(entry, index, options)
+    if problem is not None:
+        return Resolution(None, [problem])
     if not candidates:
-        suggestions = list(index.suggest(entry.name, 3))
-        hint = "Did you mean: {suggestions}? {missing}" if suggestions else "{missing}"
-        return None, [_finding(
-            "unknown-card", Severity.ERROR, entry,
-            "No card named {name} was found, so the deck's legality cannot be shown.",
-            hint=hint, hint_params={"suggestions": ", ".join(suggestions), "missing": options.missing_hint},
+        suggestions = _suggestions(entry.name, index, options, suggest_langs)
+        hint = UNKNOWN_CARD_HINT if suggestions else UNKNOWN_CARD_HINT_NO_SUGGESTION
+        return Resolution(None, [_finding(
+            "unknown-card", Severity.ERROR, entry, UNKNOWN_CARD,
+            hint=hint, hint_params={"suggestions": ", ".join(suggestions), "missing": Phrase(options.missing_hint)},
             name=_written(entry),
-        )]
+        )], unknown=True)
     if options.allowed is not None:
         in_pool = [c for c in candidates if options.allowed(c)]
         if in_pool:
             candidates = in_pool
     if _is_dark_or_metal_twin(candidates):
-        return _resolve_dark_metal(entry, candidates, options)
+        card, findings = _resolve_dark_metal(entry, candidates, options)
+        return Resolution(card, findings, langs)
     signatures = {_rule_signature(c) for c in candidates}
     card = _prefer(candidates, options)
     if len(signatures) == 1:
-        return card, []
+        return Resolution(card, [], langs)
     others = sorted({c.label for c in candidates})
     shown = ", ".join(others[:4]) + (", …" if len(others) > 4 else "")
-    return card, [_finding(
-        "ambiguous-card", Severity.WARNING, entry,
-        "{name} names prints that the deck-building rules treat differently ({candidates}); "
-        "it was read as {card}.",
-        hint="Add the set code and number, e.g. {example}.",
+    return Resolution(card, [_finding(
+        "ambiguous-card", Severity.WARNING, entry, AMBIGUOUS, hint=AMBIGUOUS_HINT,
         hint_params={"example": f"{entry.count} {card.label}"},
         name=_written(entry), candidates=shown, card=card.label, cards=(card.label,),
-    )]
+    )], langs)
 
 
-def _name_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
-    if entry.basic_energy_type:
-        energy = entry.basic_energy_type
-        found = [c for c in (*index.by_name(f"{energy} Energy"), *index.by_name(f"Basic {energy} Energy"))
-                 if c.is_basic_energy]
-        return list(dict.fromkeys(found))
+def _english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
     candidates = list(index.by_name(entry.name))
     if not candidates and " - " in entry.name:
         # "Boss's Orders - Ghetsis": a subtitle written after a dash (RULES.md 2.8)
         candidates = list(index.by_name(entry.name.split(" - ", 1)[0]))
+    if not candidates and _ENGLISH_TITLE.match(entry.name):
+        candidates = list(index.by_name(_ENGLISH_TITLE.sub("Professor ", entry.name)))
+    return candidates
+
+
+def _name_candidates(entry: DeckEntry, index: CardIndex,
+                     options: ResolveOptions) -> tuple[list[Card], tuple[str, ...], Finding | None]:
+    """The prints a name-only line may be, the languages it was read in, or a
+    finding when a translated name means cards of different names."""
+    if entry.basic_energy_type:
+        energy = entry.basic_energy_type
+        found = [c for c in (*index.by_name(f"{energy} Energy"), *index.by_name(f"Basic {energy} Energy"))
+                 if c.is_basic_energy]
+        return list(dict.fromkeys(found)), (), None
+    forced = options.card_lang not in (None, "en")
+    candidates: list[Card] = []
+    langs: tuple[str, ...] = ()
+    if forced:
+        candidates, langs, problem = _translated_candidates(entry, index, options)
+        if problem is not None:
+            return [], (), problem
+    if not candidates:
+        candidates, langs = _english_candidates(entry, index), ()
+    if not candidates and options.card_lang is None:
+        candidates, langs, problem = _translated_candidates(entry, index, options)
+        if problem is not None:
+            return [], (), problem
     if entry.special_energy:
         candidates = [c for c in candidates if not c.is_basic_energy] or candidates
-    return candidates
+    return candidates, langs, None
+
+
+# -- names in other languages ----------------------------------------------------
+
+def _translations(name: str, index: CardIndex, options: ResolveOptions) -> list[TranslatedName]:
+    lookup = getattr(index, "by_translated_name", None)
+    if lookup is None or options.card_lang == "en":
+        return []
+    langs = None if options.card_lang is None else (options.card_lang,)
+    found = list(lookup(name, langs))
+    if not found and " - " in name:
+        found = list(lookup(name.split(" - ", 1)[0], langs))
+    return found
+
+
+def group_key(card: Card) -> str:
+    """Cards a translated name may stand for together: one deck-building name;
+    for Energy without the "Basic" of the Scarlet & Violet prints, so that
+    "Feuer-Energie" is every basic Fire Energy (and "Finsternis-Energie" meets
+    the Special Darkness Energy twin of decision 10)."""
+    key = deck_key(card.name, card.supertype)
+    return key.removeprefix("basic ") if card.is_energy else key
+
+
+def _spelling(name: str) -> str:
+    return " ".join(unicodedata.normalize("NFC", name).split())
+
+
+def _ordered_langs(names: Sequence[TranslatedName], options: ResolveOptions) -> tuple[str, ...]:
+    langs = {t.lang for t in names}
+    exact = {t.lang for t in names if t.exact}
+
+    def rank(lang: str):
+        order = CARD_LANGUAGES.index(lang) if lang in CARD_LANGUAGES else len(CARD_LANGUAGES)
+        return (lang != options.card_lang, lang not in exact, order, lang)
+
+    return tuple(sorted(langs, key=rank))
+
+
+def _translated_candidates(entry: DeckEntry, index: CardIndex,
+                           options: ResolveOptions) -> tuple[list[Card], tuple[str, ...], Finding | None]:
+    names = _translations(entry.name, index, options)
+    if not names:
+        return [], (), None
+    groups = {group_key(t.card) for t in names}
+    if len(groups) > 1:
+        # The look-up is loose ("Prof." = "Professor", "Glurak ex" = "Glurak-ex");
+        # the name as written may tell the cards apart: equal as a name first,
+        # then letter for letter ("Kyogre-EX" of XY, "Kyogre-ex" of today).
+        written = _spelling(entry.name)
+        for narrower in ([t for t in names if t.exact], [t for t in names if _spelling(t.name) == written]):
+            if narrower and len({group_key(t.card) for t in narrower}) == 1:
+                groups = {group_key(narrower[0].card)}
+                break
+    if len(groups) > 1:
+        return [], (), _ambiguous_translation(entry, names)
+    # Every language whose name fits the card is a candidate for the report.
+    names = [t for t in names if group_key(t.card) in groups]
+    cards = list(dict.fromkeys(t.card for t in names))
+    return cards, _ordered_langs(names, options), None
+
+
+def _translated_fits(entry: DeckEntry, printed: Sequence[Card], index: CardIndex,
+                     options: ResolveOptions) -> tuple[list[Card], tuple[str, ...]]:
+    """The prints of ``printed`` that the line's name names in another language:
+    that print's own translation, or one of a print of the same deck-building
+    name (TCGdex may lack the print, or spell it as another print)."""
+    if entry.basic_energy_type:
+        return [], ()
+    names = _translations(entry.name, index, options)
+    if not names:
+        return [], ()
+    ids = {t.card.id for t in names}
+    groups = {group_key(t.card) for t in names}
+    fits = [c for c in printed if c.id in ids or group_key(c) in groups]
+    if not fits:
+        return [], ()
+    fitting_groups = {group_key(c) for c in fits}
+    matching = [t for t in names if t.card.id in {c.id for c in fits} or group_key(t.card) in fitting_groups]
+    return fits, _ordered_langs(matching, options)
+
+
+def _ambiguous_translation(entry: DeckEntry, names: Sequence[TranslatedName]) -> Finding:
+    # One meaning per (English name, language), in a stable order.
+    meanings: dict[tuple[str, str], Card] = {}
+    for t in sorted(names, key=lambda t: (CARD_LANGUAGES.index(t.lang) if t.lang in CARD_LANGUAGES else 99,
+                                          group_key(t.card))):
+        meanings.setdefault((group_key(t.card), t.lang), t.card)
+    several_languages = len({lang for _key, lang in meanings}) > 1
+    shown = []
+    for (_key, lang), card in meanings.items():
+        english = deck_name(card.name, card.supertype)
+        if several_languages:
+            shown.append(Phrase(MEANING_IN_LANGUAGE, card=english,
+                                language=term(LANGUAGE_NAMES.get(lang, lang))))
+        elif english not in shown:
+            shown.append(english)
+    return _finding(
+        "ambiguous-card", Severity.WARNING, entry, AMBIGUOUS_TRANSLATION,
+        hint=AMBIGUOUS_LANGUAGES_HINT if several_languages else AMBIGUOUS_TRANSLATION_HINT,
+        name=_written(entry), meanings=Joined(shown),
+    )
+
+
+def _suggestions(name: str, index: CardIndex, options: ResolveOptions, suggest_langs: tuple[str, ...]) -> list[str]:
+    """Did you mean: English names, and names in the list's language (the forced
+    one, the deck's, or any the index holds when the deck shows none)."""
+    available = tuple(getattr(index, "translation_languages", lambda: ())())
+    if options.card_lang == "en" or not available:
+        return list(index.suggest(name, 3))
+    if options.card_lang is not None:
+        return list(index.suggest(name, 3, langs=(options.card_lang,)))
+    if suggest_langs:
+        return list(index.suggest(name, 3, langs=suggest_langs))
+    found = list(index.suggest(name, 3))
+    if len(found) < 3:
+        # An English list gets English suggestions first; other languages fill up.
+        for other in index.suggest(name, 3, langs=available):
+            if other not in found and len(found) < 3:
+                found.append(other)
+    return found
 
 
 def _is_dark_or_metal_twin(candidates: Sequence[Card]) -> bool:
@@ -148,10 +384,7 @@ def _resolve_dark_metal(entry: DeckEntry, candidates: Sequence[Card], options: R
     if entry.count <= 4:
         return card, []
     return card, [_finding(
-        "ambiguous-card", Severity.WARNING, entry,
-        "{name} is both a basic Energy and a Special Energy card; the {count} copies were read as basic Energy "
-        "({card}). As the Special card ({special}) at most 4 would be allowed.",
-        hint="Add the set code and number to say which card you play.",
+        "ambiguous-card", Severity.WARNING, entry, DARK_METAL, hint=DARK_METAL_HINT,
         name=entry.name, count=entry.count, card=card.label, special=_prefer(special, options).label,
         cards=(card.label,),
     )]
@@ -160,8 +393,11 @@ def _resolve_dark_metal(entry: DeckEntry, candidates: Sequence[Card], options: R
 def _rule_signature(card: Card) -> tuple:
     """What the deck-building rules see of a print; prints with equal signatures
     are interchangeable for a name-only line."""
+    # Basic Energy prints are interchangeable whether named "Fire Energy" or,
+    # as in Scarlet & Violet, "Basic Fire Energy" (RULES.md 5.1, 5.2).
+    name = group_key(card) if card.is_basic_energy else deck_key(card.name, card.supertype)
     return (
-        deck_key(card.name, card.supertype), card.supertype, card.is_basic_energy, card.is_basic_pokemon,
+        name, card.supertype, card.is_basic_energy, card.is_basic_pokemon,
         card.is_ace_spec, card.is_prism_star, card.is_pokemon_star, card.is_radiant, card.own_limit,
         card.any_number, card.not_for_tournaments, card.plays_as_basic,
     )
@@ -198,6 +434,10 @@ def _name_fits(entry: DeckEntry, card: Card) -> bool:
     written = name_key(entry.name)
     if written in (name_key(card.name), deck_key(card.name, card.supertype)):
         return True
+    if _ENGLISH_TITLE.match(entry.name):
+        professor = name_key(_ENGLISH_TITLE.sub("Professor ", entry.name))
+        if professor in (name_key(card.name), deck_key(card.name, card.supertype)):
+            return True
     if " - " in entry.name:
         return name_key(entry.name.split(" - ", 1)[0]) == deck_key(card.name, card.supertype)
     return False

@@ -5,12 +5,17 @@ catalogue and tests, ``deckcheck.carddb.sqlite.SqliteIndex`` the imported
 database. Set codes and collector numbers are compared through
 :func:`set_code_key` and :func:`number_key` so that ``PR-SW 271``,
 ``SWSH271`` and ``swsh 0271`` meet.
+
+Card names in other languages (imported from TCGdex into the SQLite
+database) are looked up with :meth:`CardIndex.by_translated_name` and compared
+through :func:`translation_key`; the built-in catalogue has none.
 """
 
 from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Iterable, Mapping, Protocol, Sequence
 
 from deckcheck.model import Card
@@ -34,6 +39,37 @@ SET_CODE_ALIASES: Mapping[str, str] = {
 }
 
 _NUMBER = re.compile(r"^([A-Z-]*?)0*(\d+)([A-Z]?)$")
+
+# Players write the professors' title as the card does not: "Professor Esche"
+# for the German card "Prof. Esche", "Prof. Juniper" for "Professora Juniper".
+# Folded after name_key (accents gone, so "Prof.ª" is "prof.a"); only a whole
+# word before a space, so "Profumina" or "Professor's Research" stay as they are.
+_TITLE = re.compile(r"(?<![\w.'])(?:professor(?:a|e|essa)?|professeure?|profesora?|prof(?:\.(?:ssa|a))?\.?)(?=\s)")
+
+
+# "Glurak-ex" is often written "Glurak ex" (and TCGdex itself spells some
+# "Kyogre EX"): the hyphen before a rule-box suffix is not compared.
+_SUFFIX_HYPHEN = re.compile(r"-(?=(?:ex|gx|v|vmax|vstar|v-union)\b)")
+
+
+def translation_key(name: str) -> str:
+    """The key translated names are compared by: :func:`name_key` with the
+    professors' titles (Prof., Professor, Professora, Professeur, Profesora,
+    Prof.ssa ...) folded to one word and no hyphen before ``ex``, ``GX``, ``V``
+    ... (``Glurak-ex`` = ``Glurak ex``). Looser than the name: a look-up by it
+    may find cards of several names, which resolution then tells apart or
+    reports as ambiguous."""
+    return _SUFFIX_HYPHEN.sub(" ", _TITLE.sub("prof", name_key(name)))
+
+
+@dataclass(frozen=True, slots=True)
+class TranslatedName:
+    """A card name in another language and the (English) card it names."""
+
+    lang: str  # "de", "fr", "es", "it", "pt"
+    name: str  # as TCGdex spells it: "Prof. Esche"
+    card: Card
+    exact: bool = True  # equal by name_key, not only by translation_key
 
 
 def set_code_key(code: str) -> str:
@@ -77,6 +113,13 @@ class CardIndex(Protocol):
     def knows_set_code(self, set_code: str) -> bool:
         """Whether any set in the database has this code."""
 
+    def translation_languages(self) -> Sequence[str]:
+        """The languages whose card names the index holds (none for the catalogue)."""
+
+    def by_translated_name(self, name: str, langs: Sequence[str] | None = None) -> Sequence[TranslatedName]:
+        """The cards that ``name`` names in another language (all the index
+        holds, or only ``langs``), compared by :func:`translation_key`."""
+
 
 class MemoryIndex:
     """A :class:`CardIndex` over cards held in memory."""
@@ -112,10 +155,17 @@ class MemoryIndex:
     def by_deck_key(self, key: str) -> Sequence[Card]:
         return tuple(self._by_deck_key.get(key, ()))
 
-    def suggest(self, name: str, limit: int = 3) -> Sequence[str]:
+    def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
         from deckcheck.suggest import closest_names
 
+        # The catalogue holds English names only, whatever ``langs`` asks for.
         return closest_names(name, self._names, limit)
 
     def knows_set_code(self, set_code: str) -> bool:
         return set_code_key(set_code) in self._codes
+
+    def translation_languages(self) -> Sequence[str]:
+        return ()
+
+    def by_translated_name(self, name: str, langs: Sequence[str] | None = None) -> Sequence[TranslatedName]:
+        return ()

@@ -14,6 +14,12 @@ are refused.
 
 ``SqliteIndex`` implements :class:`deckcheck.carddb.index.CardIndex` over a
 read-only connection, with a per-instance cache of look-ups.
+
+Card names in other languages live in the optional ``names`` table
+(:data:`NAMES_SCHEMA`), written by :mod:`deckcheck.carddb.translations`
+(``db import-names``, ``db update --lang``). A rebuild of the cards keeps
+them: :func:`build_database` copies the names of the cards that are still
+there from the database it replaces.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
-from deckcheck.carddb.index import is_promo_code, number_key, set_code_key
+from deckcheck.carddb.index import TranslatedName, is_promo_code, number_key, set_code_key, translation_key
 from deckcheck.model import Card
 from deckcheck.names import deck_key, name_key
 
@@ -112,6 +118,25 @@ CREATE TABLE meta (
     value TEXT
 );
 """
+
+# Card names in other languages (TCGdex): one row per card, language and name.
+# Optional: a database without it simply has no translations.
+NAMES_SCHEMA = """
+CREATE TABLE IF NOT EXISTS names (
+    lang TEXT NOT NULL,              -- "de", "fr", "es", "it", "pt"
+    name TEXT NOT NULL,              -- as TCGdex spells it
+    name_key TEXT NOT NULL,          -- names.name_key(name)
+    loose_key TEXT NOT NULL,         -- index.translation_key(name): what look-ups use
+    card_id TEXT NOT NULL,           -- cards.id of the English card
+    UNIQUE (lang, card_id, name)
+);
+"""
+NAMES_INDEXES = (
+    "CREATE INDEX IF NOT EXISTS names_by_name_key ON names (name_key)",
+    "CREATE INDEX IF NOT EXISTS names_by_loose_key ON names (loose_key)",
+)
+# meta keys written with the names (db import-names); kept by a rebuild.
+NAMES_META_PREFIX = "names_"
 
 # Built after the rows are in: one sort per index instead of a b-tree insert per row.
 _INDEXES = (
@@ -393,7 +418,53 @@ def _newest_set(sets: Sequence[tuple[Any, ...]]) -> tuple[Any, ...] | None:
     return max(dated, key=lambda s: s[4])
 
 
-def _fill(path: Path, source: _Source, label: str, extra_meta: Mapping[str, str] | None) -> None:
+def name_rows(rows: Iterator[tuple[str, str, str]] | Sequence[tuple[str, str, str]]) -> list[tuple[str, str, str, str, str]]:
+    """``(lang, name, card_id)`` -> rows of the ``names`` table (keys computed here,
+    so that every writer folds names alike)."""
+    return [(lang, name, name_key(name), translation_key(name), card_id) for lang, name, card_id in rows]
+
+
+def write_names(conn: sqlite3.Connection, rows: Sequence[tuple[str, str, str, str, str]],
+                replace_langs: Sequence[str] = ()) -> None:
+    """Create the ``names`` table if needed, drop the names of ``replace_langs``
+    and insert ``rows`` (from :func:`name_rows`), inside the caller's transaction."""
+    # One statement with execute(): executescript() would commit the caller's transaction.
+    conn.execute(NAMES_SCHEMA)
+    if replace_langs:
+        conn.execute(f"DELETE FROM names WHERE lang IN ({', '.join('?' * len(replace_langs))})",
+                     tuple(replace_langs))
+    conn.executemany("INSERT OR IGNORE INTO names VALUES (?, ?, ?, ?, ?)", rows)
+    for statement in NAMES_INDEXES:
+        conn.execute(statement)
+
+
+def _has_table(conn: sqlite3.Connection, table: str) -> bool:
+    row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()
+    return row is not None
+
+
+def _old_names(path: Path) -> tuple[list[tuple[str, str, str]], dict[str, str]]:
+    """The names and names meta of the database at ``path``, or nothing when it
+    has none or cannot be read (a broken database is being replaced)."""
+    try:
+        conn = _connect_readonly(path)
+    except DatabaseError:
+        return [], {}
+    try:
+        if not _has_table(conn, "names"):
+            return [], {}
+        rows = conn.execute("SELECT lang, name, card_id FROM names ORDER BY rowid").fetchall()
+        meta = {key: value for key, value in conn.execute("SELECT key, value FROM meta")
+                if key.startswith(NAMES_META_PREFIX)}
+        return rows, meta
+    except sqlite3.Error:
+        return [], {}
+    finally:
+        conn.close()
+
+
+def _fill(path: Path, source: _Source, label: str, extra_meta: Mapping[str, str] | None,
+          keep_names_from: Path | None = None) -> None:
     import datetime as dt
 
     from deckcheck import __version__
@@ -469,6 +540,17 @@ def _fill(path: Path, source: _Source, label: str, extra_meta: Mapping[str, str]
         if source.commit:
             meta["source_commit"] = source.commit
         meta.update({str(k): str(v) for k, v in (extra_meta or {}).items() if v is not None})
+        if keep_names_from is not None:
+            old_rows, old_meta = _old_names(keep_names_from)
+            if old_rows:
+                # Card ids are stable across dataset versions; names of cards
+                # that are gone are dropped, new cards get theirs at the next
+                # db update --lang.
+                write_names(conn, name_rows(old_rows))
+                conn.execute("DELETE FROM names WHERE card_id NOT IN (SELECT id FROM cards)")
+                meta.update(old_meta)
+                meta["names_kept_from_previous_database"] = str(
+                    conn.execute("SELECT COUNT(*) FROM names").fetchone()[0])
         conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", meta.items())
         conn.execute("COMMIT")
     finally:
@@ -481,12 +563,15 @@ def build_database(
     *,
     source_label: str | None = None,
     extra_meta: Mapping[str, str] | None = None,
+    keep_names_from: Path | None = None,
 ) -> DatabaseInfo:
     """Import the dataset at ``source`` (folder or ``.zip``) into a new SQLite file at ``dest``.
 
     The file is replaced atomically: on any failure (including Ctrl-C) ``dest``
     is left untouched and the temporary file removed. ``extra_meta`` is stored
     in the ``meta`` table (``db update`` records its url, ETag, ... there).
+    The card names in other languages of the database at ``keep_names_from``
+    (default: ``dest`` itself, when it exists) are kept for the cards still there.
     Raises :class:`DatabaseError` with a one-line message.
     """
     import tempfile
@@ -508,7 +593,9 @@ def build_database(
         os.close(fd)
         temp = Path(name)
         try:
-            _fill(temp, src, source_label or src.label, extra_meta)
+            previous = Path(keep_names_from) if keep_names_from is not None else dest
+            _fill(temp, src, source_label or src.label, extra_meta,
+                  previous if previous.is_file() else None)
             # mkstemp makes the file private; the database is as readable as
             # the one it replaces (or as the umask allows).
             os.chmod(temp, _file_mode(dest))
@@ -600,6 +687,9 @@ class SqliteIndex:
         self._cache: dict[tuple[str, str], tuple[Card, ...]] = {}
         self._names: dict[str, str] | None = None
         self._codes: dict[str, bool] = {}
+        self._langs: tuple[str, ...] | None = None
+        self._translated: dict[tuple[str, tuple[str, ...] | None], tuple[TranslatedName, ...]] = {}
+        self._suggestion_names: dict[tuple[str, ...], dict[str, str]] = {}
 
     def _query(self, kind: str, where: str, params: tuple[Any, ...]) -> tuple[Card, ...]:
         key = (kind, "\x1f".join(map(str, params)))
@@ -626,7 +716,9 @@ class SqliteIndex:
     def by_deck_key(self, key: str) -> Sequence[Card]:
         return self._query("deck", "deck_key = ?", (key,))
 
-    def suggest(self, name: str, limit: int = 3) -> Sequence[str]:
+    def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
+        """Card names like ``name``: English ones, and those of ``langs`` among the
+        translated names (ranked together; shown as the language spells them)."""
         from deckcheck.suggest import closest_names
 
         if self._names is None:
@@ -634,7 +726,57 @@ class SqliteIndex:
             for key, display in self._conn.execute("SELECT name_key, name FROM cards ORDER BY rowid"):
                 names.setdefault(key, display)
             self._names = names
-        return closest_names(name, self._names, limit)
+        wanted = tuple(lang for lang in langs if lang in self.translation_languages())
+        if not wanted:
+            return closest_names(name, self._names, limit)
+        combined = self._suggestion_names.get(wanted)
+        if combined is None:
+            combined = dict(self._names)
+            marks = ", ".join("?" * len(wanted))
+            for key, display in self._conn.execute(
+                    f"SELECT name_key, name FROM names WHERE lang IN ({marks}) ORDER BY rowid", wanted):
+                combined.setdefault(key, display)
+            self._suggestion_names[wanted] = combined
+        return closest_names(name, combined, limit)
+
+    def translation_languages(self) -> Sequence[str]:
+        if self._langs is None:
+            try:
+                if _has_table(self._conn, "names"):
+                    self._langs = tuple(row[0] for row in self._conn.execute(
+                        "SELECT DISTINCT lang FROM names ORDER BY lang"))
+                else:
+                    self._langs = ()
+            except sqlite3.Error as error:
+                raise DatabaseError(f"the card database {self.path} is unreadable ({error}); {_REBUILD}") from None
+        return self._langs
+
+    def by_translated_name(self, name: str, langs: Sequence[str] | None = None) -> Sequence[TranslatedName]:
+        available = self.translation_languages()
+        wanted = tuple(lang for lang in (available if langs is None else langs) if lang in available)
+        if not wanted:
+            return ()
+        key = translation_key(name)
+        cache_key = (key, wanted)
+        found = self._translated.get(cache_key)
+        if found is None:
+            exact = name_key(name)
+            columns = ", ".join(f"c.{column}" for column in _CARD_COLUMNS)
+            marks = ", ".join("?" * len(wanted))
+            try:
+                rows = self._conn.execute(
+                    f"SELECT n.lang, n.name, n.name_key, {columns} FROM names n JOIN cards c ON c.id = n.card_id "
+                    f"WHERE n.loose_key = ? AND n.lang IN ({marks}) ORDER BY n.lang, c.rowid",
+                    (key, *wanted),
+                ).fetchall()
+            except sqlite3.Error as error:
+                raise DatabaseError(f"the card database {self.path} is unreadable ({error}); {_REBUILD}") from None
+            found = tuple(
+                TranslatedName(lang=row[0], name=row[1], card=_card_from_row(row[3:]), exact=row[2] == exact)
+                for row in rows
+            )
+            self._translated[cache_key] = found
+        return found
 
     def knows_set_code(self, set_code: str) -> bool:
         code = set_code_key(set_code)

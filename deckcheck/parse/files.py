@@ -12,6 +12,7 @@ import re
 import sys
 from typing import BinaryIO, Sequence
 
+from deckcheck.i18n import N_
 from deckcheck.model import Finding, ParsedDeck, Severity
 from deckcheck.parse.structured import parse_structured
 from deckcheck.parse.text import parse_text
@@ -23,19 +24,20 @@ DEFAULT_MAX_BYTES = 5_000_000
 DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")
 _YAML_SUFFIXES = (".yaml", ".yml")
 
-NOT_FOUND = "The deck file {path} does not exist."
-IS_DIRECTORY = "{path} is a directory, not a deck file."
-PERMISSION_DENIED = "The deck file {path} cannot be read: permission denied."
-OS_ERROR = "The deck file {path} cannot be read: {reason}."
-EMPTY = "The deck file {path} is empty."
-EMPTY_HINT = "Write one card per line, for example \"4 Iono PAL 185\"."
-BINARY = "The deck file {path} is not a text file: it contains NUL bytes."
-BINARY_HINT = "Give a deck list saved as plain text, YAML or JSON."
-TOO_LARGE = "The deck file {path} is larger than {limit} bytes."
-TOO_LARGE_HINT = "A deck list is a small text file; check that the right file was given."
-INVALID_UTF8 = "The deck file {path} is not valid UTF-8: byte {offset} on line {line} cannot be decoded."
-INVALID_UTF16 = "The deck file {path} starts with a UTF-16 byte-order mark but is not valid UTF-16."
-ENCODING_HINT = "Save the deck list as UTF-8."
+NOT_FOUND = N_("The deck file {path} does not exist.")
+IS_DIRECTORY = N_("{path} is a directory, not a deck file.")
+PERMISSION_DENIED = N_("The deck file {path} cannot be read: permission denied.")
+# {reason} is the operating system's own text.
+OS_ERROR = N_("The deck file {path} cannot be read: {reason}.")
+EMPTY = N_("The deck file {path} is empty.")
+EMPTY_HINT = N_("Write one card per line, for example \"4 Iono PAL 185\".")
+BINARY = N_("The deck file {path} is not a text file: it contains NUL bytes.")
+BINARY_HINT = N_("Give a deck list saved as plain text, YAML or JSON.")
+TOO_LARGE = N_("The deck file {path} is larger than {limit} bytes.")
+TOO_LARGE_HINT = N_("A deck list is a small text file; check that the right file was given.")
+INVALID_UTF8 = N_("The deck file {path} is not valid UTF-8: byte {offset} on line {line} cannot be decoded.")
+INVALID_UTF16 = N_("The deck file {path} starts with a UTF-16 byte-order mark but is not valid UTF-16.")
+ENCODING_HINT = N_("Save the deck list as UTF-8.")
 
 # Standard input has no file name: a JSON object or a top-level "cards:" key
 # is a structured deck, anything else a text list.

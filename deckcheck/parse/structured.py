@@ -13,22 +13,28 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Literal
 
+from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
 from deckcheck.parse.text import SYNTAX, energy_name, format_id
 
-INVALID_YAML = "Line {line}, column {column}: the file is not valid YAML ({problem})."
-INVALID_YAML_NO_LINE = "The file is not valid YAML ({problem})."
-INVALID_JSON = "Line {line}, column {column}: the file is not valid JSON ({problem})."
-TOO_DEEP = "The file nests lists or mappings too deeply to be a deck file."
-NOT_A_MAPPING = 'The deck file must be a mapping with a "cards" list, but it holds {found}.'
-INVALID_CARD = "Card {index} on line {line} is not valid: {problem}."
-INVALID_CARD_NO_LINE = "Card {index} is not valid: {problem}."
-INVALID_DECK = "The deck file is not valid: {problem}."
-INVALID_DECK_LINE = "Line {line}: the deck file is not valid: {problem}."
-SCHEMA_HINT = (
+# {problem} is the YAML/JSON parser's or the schema validator's own (English) text.
+INVALID_YAML = N_("Line {line}, column {column}: the file is not valid YAML ({problem}).")
+INVALID_YAML_NO_LINE = N_("The file is not valid YAML ({problem}).")
+INVALID_JSON = N_("Line {line}, column {column}: the file is not valid JSON ({problem}).")
+TOO_DEEP = N_("The file nests lists or mappings too deeply to be a deck file.")
+NOT_A_MAPPING = N_('The deck file must be a mapping with a "cards" list, but it holds {found}.')
+INVALID_CARD = N_("Card {index} on line {line} is not valid: {problem}.")
+INVALID_CARD_NO_LINE = N_("Card {index} is not valid: {problem}.")
+INVALID_DECK = N_("The deck file is not valid: {problem}.")
+INVALID_DECK_LINE = N_("Line {line}: the deck file is not valid: {problem}.")
+SCHEMA_HINT = N_(
     'A deck file holds "cards", a list of entries with "count" and "name" and optionally '
     '"set" and "number"; "name", "format" and "notes" may describe the deck.'
 )
+# TRANSLATORS: what a deck file holds instead of a mapping: the {found} of the message above.
+FOUND_NOTHING = N_("nothing")
+FOUND_LIST = N_("a list")
+FOUND_VALUE = N_("a {kind} value")
 
 _YAML_NUMBER_TAGS = frozenset({"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"})
 
@@ -174,10 +180,10 @@ def _path_key(error: Any) -> tuple:
 
 def _describe(data: Any) -> str:
     if data is None:
-        return "nothing"
+        return Phrase(FOUND_NOTHING)
     if isinstance(data, list):
-        return "a list"
-    return f"a {type(data).__name__} value"
+        return Phrase(FOUND_LIST)
+    return Phrase(FOUND_VALUE, kind=type(data).__name__)
 
 
 def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]]:

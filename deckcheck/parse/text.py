@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from deckcheck.i18n import N_, term
 from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
 
 SYNTAX = "syntax"
@@ -87,18 +88,20 @@ _TYPE_WORD = re.compile(rf"^(?P<type>{_TYPE_WORDS})\s+energy$", re.IGNORECASE)
 # "Basic {D} Energy Energy 15", "Basic Fire Energy null" -- not real set codes.
 _PSEUDO_PRINT = re.compile(r"^(?P<name>.*?\benergy)\s+(?:energy(?:\s+\d+)?|\d+|null)$", re.IGNORECASE)
 
-NOT_A_CARD_LINE = 'Line {line} is not a card line: "{text}".'
-NOT_A_CARD_LINE_HINT = 'Write each card as COUNT NAME SET NUMBER, for example "4 Iono PAL 185".'
-BAD_COUNT = 'Line {line} has the count {count}, but a count must be a whole number from 1 to {limit}: "{text}".'
-BAD_COUNT_HINT = 'Start the line with how many copies the deck holds, for example "4 Iono PAL 185".'
-SHORTHAND = 'Line {line} counts several cards at once ("{text}"); deckcheck cannot tell which cards are meant.'
-SHORTHAND_HINT = 'Write one line per card with its own count, for example "4 Zorua" and "4 Zoroark-GX".'
-SECTION_MISMATCH = (
+NOT_A_CARD_LINE = N_('Line {line} is not a card line: "{text}".')
+NOT_A_CARD_LINE_HINT = N_('Write each card as COUNT NAME SET NUMBER, for example "4 Iono PAL 185".')
+BAD_COUNT = N_('Line {line} has the count {count}, but a count must be a whole number from 1 to {limit}: "{text}".')
+BAD_COUNT_HINT = N_('Start the line with how many copies the deck holds, for example "4 Iono PAL 185".')
+SHORTHAND = N_('Line {line} counts several cards at once ("{text}"); deckcheck cannot tell which cards are meant.')
+SHORTHAND_HINT = N_('Write one line per card with its own count, for example "4 Zorua" and "4 Zoroark-GX".')
+SECTION_MISMATCH = N_(
     "The {section} header on line {line} says {declared} cards, but the card lines under it add up to {actual}."
 )
-SECTION_MISMATCH_HINT = "Correct the count in the header or the card lines under it."
-TOTAL_MISMATCH = 'The total on line {line} says {declared} cards, but the card lines add up to {actual}.'
-TOTAL_MISMATCH_HINT = "Correct the total or the card lines."
+SECTION_MISMATCH_HINT = N_("Correct the count in the header or the card lines under it.")
+TOTAL_MISMATCH = N_('The total on line {line} says {declared} cards, but the card lines add up to {actual}.')
+TOTAL_MISMATCH_HINT = N_("Correct the total or the card lines.")
+# The section names as {section} of SECTION_MISMATCH, so that the catalogues translate them.
+SECTION_NAMES = (N_("Pokémon"), N_("Trainer"), N_("Energy"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,7 +310,7 @@ def parse_text(text: str, path: str) -> ParsedDeck:
                     rule=SYNTAX,
                     severity=Severity.WARNING,
                     template=SECTION_MISMATCH,
-                    params={"section": block.section, "line": block.line, "declared": block.declared,
+                    params={"section": term(block.section), "line": block.line, "declared": block.declared,
                             "actual": block.actual},
                     lines=(block.line,),
                     hint_template=SECTION_MISMATCH_HINT,

@@ -4,6 +4,10 @@ The layout is computed here as lines of styled segments; on a terminal rich
 prints them in colour, elsewhere (pipes, CI, pre-commit) they are joined as
 plain text without importing rich at all — it costs more start-up time than
 the whole check of a deck.
+
+Every fixed string and every finding is shown in ``options.lang`` (default
+English, which loads no catalogue): each sentence is one gettext msgid,
+translated whole (see :mod:`deckcheck.i18n`).
 """
 
 from __future__ import annotations
@@ -12,6 +16,16 @@ import textwrap
 from collections import Counter
 from typing import Iterator
 
+from deckcheck.i18n import (
+    N_,
+    Translator,
+    finding_hint,
+    finding_message,
+    language_name,
+    line_numbers,
+    localize,
+    translator,
+)
 from deckcheck.model import DeckResult, Report, Severity
 
 Segment = tuple[str, str]  # (text, rich style)
@@ -19,32 +33,58 @@ Line = list[Segment]
 
 _SEVERITY = {Severity.ERROR: ("✖", "bold red"), Severity.WARNING: ("!", "yellow")}
 
+# TRANSLATORS: the verdict that heads a deck's report, in capitals.
+VERDICT_LEGAL = N_("LEGAL")
+# TRANSLATORS: the verdict that heads a deck's report, in capitals.
+VERDICT_ILLEGAL = N_("ILLEGAL")
+# TRANSLATORS: {total}, {pokemon}, {trainer}, {energy} are numbers of cards.
+COUNTS = N_("{total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy")
+# TRANSLATORS: {name} is the deck's name; the numbers are numbers of cards.
+NAMED_COUNTS = N_("{name}: {total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy")
+# TRANSLATORS: {language} is a language name ("German"), {lines} is "line 3" or "lines 3, 5".
+READ_AS = N_("Card names read as {language}: {lines}")
+ONE_DECK = N_("{count} deck checked: {legal} legal, {illegal} illegal.")
+MANY_DECKS = N_("{count} decks checked: {legal} legal, {illegal} illegal.")
+# TRANSLATORS: {counts} is "copy-limit 2, deck-size 1" (rule ids stay English).
+BY_RULE = N_("Findings by rule: {counts}")
+
 
 def render(report: Report, options) -> str:
-    lines = list(layout(report, width=options.width, quiet=options.quiet))
+    # The message language (RenderOptions.lang); English for options without one.
+    lang = getattr(options, "lang", None) or "en"
+    lines = list(layout(report, width=options.width, quiet=options.quiet, lang=lang))
     if not options.color:
         return "".join("".join(text for text, _style in line).rstrip() + "\n" for line in lines)
     return _colour(lines, options.width)
 
 
-def layout(report: Report, *, width: int = 100, quiet: bool = False) -> Iterator[Line]:
+def layout(report: Report, *, width: int = 100, quiet: bool = False, lang: str = "en") -> Iterator[Line]:
+    tr = translator(lang)
     for result in report.results:
         if quiet and not result.findings:
             continue
-        yield from _deck(result, width)
-    yield from _summary(report, width)
+        yield from _deck(result, width, tr)
+    yield from _summary(report, width, tr)
 
 
-def _deck(result: DeckResult, width: int) -> Iterator[Line]:
-    verdict = ("LEGAL", "bold green") if result.legal else ("ILLEGAL", "bold red")
+def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
+    verdict = (tr.gettext(VERDICT_LEGAL), "bold green") if result.legal else (tr.gettext(VERDICT_ILLEGAL), "bold red")
     yield [verdict, ("  ", ""), (result.path, "bold"), (f"  ({result.format}, {result.date})", "")]
     counts = result.counts
-    name = f"{result.name}: " if result.name else ""
-    yield [(f"  {name}{result.total_cards} cards — {counts.get('Pokémon', 0)} Pokémon, "
-            f"{counts.get('Trainer', 0)} Trainer, {counts.get('Energy', 0)} Energy", "dim")]
+    numbers = {"total": result.total_cards, "pokemon": counts.get("Pokémon", 0),
+               "trainer": counts.get("Trainer", 0), "energy": counts.get("Energy", 0)}
+    if result.name:
+        yield [("  " + localize(NAMED_COUNTS, {"name": result.name, **numbers}, tr), "dim")]
+    else:
+        yield [("  " + localize(COUNTS, numbers, tr), "dim")]
+    for lang, read_lines in (getattr(result, "languages", None) or {}).items():
+        # Issue 6: say once per deck which lines were read in another language.
+        text = localize(READ_AS, {"language": language_name(lang, tr), "lines": line_numbers(read_lines)}, tr)
+        for part in textwrap.wrap(text, max(30, width - 2), subsequent_indent="  "):
+            yield [("  " + part, "dim")]
     if result.findings:
         rule_width = max(len(f.rule) for f in result.findings)
-        where = [_lines_label(f.lines) for f in result.findings]
+        where = [_lines_label(f.lines, tr) for f in result.findings]
         where_width = max(len(w) for w in where)
         indent = 3 + rule_width + 2 + (where_width + 2 if where_width else 0)
         text_width = max(30, width - indent)
@@ -53,33 +93,37 @@ def _deck(result: DeckResult, width: int) -> Iterator[Line]:
             head: Line = [(mark, style), ("  ", ""), (finding.rule.ljust(rule_width), style), ("  ", "")]
             if where_width:
                 head.append((lines_label.ljust(where_width) + "  ", "dim"))
-            body = textwrap.wrap(finding.message, text_width) or [""]
+            body = textwrap.wrap(finding_message(finding, tr), text_width) or [""]
             yield head + [(body[0], "")]
             for more in body[1:]:
                 yield [(" " * indent, ""), (more, "")]
-            if finding.hint:
-                for i, hint_line in enumerate(textwrap.wrap("→ " + finding.hint, text_width,
+            hint = finding_hint(finding, tr)
+            if hint:
+                for i, hint_line in enumerate(textwrap.wrap("→ " + hint, text_width,
                                                             subsequent_indent="  ")):
                     yield [(" " * indent, ""), (hint_line, "cyan")]
     yield []
 
 
-def _lines_label(lines: tuple[int, ...]) -> str:
+def _lines_label(lines: tuple[int, ...], tr: Translator) -> str:
     if not lines:
         return ""
+    # As written in the finding (not sorted: the finding chose the order).
     shown = ", ".join(str(n) for n in lines)
-    return f"line {shown}" if len(lines) == 1 else f"lines {shown}"
+    template = N_("line {number}") if len(lines) == 1 else N_("lines {numbers}")
+    return localize(template, {"number": shown, "numbers": shown}, tr)
 
 
-def _summary(report: Report, width: int) -> Iterator[Line]:
+def _summary(report: Report, width: int, tr: Translator) -> Iterator[Line]:
     results = report.results
     legal = sum(1 for r in results if r.legal)
-    decks = "deck" if len(results) == 1 else "decks"
     style = "bold green" if legal == len(results) else "bold red"
-    yield [(f"{len(results)} {decks} checked: {legal} legal, {len(results) - legal} illegal.", style)]
+    template = ONE_DECK if len(results) == 1 else MANY_DECKS
+    yield [(localize(template, {"count": len(results), "legal": legal, "illegal": len(results) - legal}, tr), style)]
     by_rule = Counter(f.rule for r in results for f in r.findings)
     if by_rule:
-        text = "Findings by rule: " + ", ".join(f"{rule} {n}" for rule, n in sorted(by_rule.items()))
+        counts = ", ".join(f"{rule} {n}" for rule, n in sorted(by_rule.items()))
+        text = localize(BY_RULE, {"counts": counts}, tr)
         for line in textwrap.wrap(text, width, subsequent_indent="  "):
             yield [(line, "dim")]
 

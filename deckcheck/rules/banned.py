@@ -11,16 +11,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any, Iterator, Mapping, Sequence
 
+from deckcheck.i18n import N_
 from deckcheck.model import Card, Deck, DeckCard, Finding
 from deckcheck.names import deck_key, name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text
 from deckcheck.selectors import matches
 
-BANNED_SINCE_BECAUSE = "{name} is banned in this format since {since} ({detail})."
-BANNED_SINCE = "{name} is banned in this format since {since}."
-BANNED_BECAUSE = "{name} is banned in this format ({detail})."
-BANNED = "{name} is banned in this format."
-REMOVE = "Remove {name} ({lines})."
+# {detail} is the pack's own reason/source text: it stays as the pack wrote it.
+BANNED_SINCE_BECAUSE = N_("{name} is banned in this format since {since} ({detail}).")
+BANNED_SINCE = N_("{name} is banned in this format since {since}.")
+BANNED_BECAUSE = N_("{name} is banned in this format ({detail}).")
+BANNED = N_("{name} is banned in this format.")
+REMOVE = N_("Remove {name} ({lines}).")
 
 _DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, Mapping, Protocol
 
 from deckcheck.carddb.index import CardIndex
+from deckcheck.i18n import line_numbers
 from deckcheck.model import Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name
 
@@ -93,8 +94,6 @@ def total(cards: Iterable[DeckCard]) -> int:
 
 
 def lines_text(cards: Iterable[DeckCard]) -> str:
-    """``line 12`` or ``lines 12, 30`` for messages and hints."""
-    numbers = sorted({c.line for c in cards})
-    if len(numbers) == 1:
-        return f"line {numbers[0]}"
-    return "lines " + ", ".join(str(n) for n in numbers)
+    """``line 12`` or ``lines 12, 30`` for messages and hints (translated with
+    the message: a :class:`~deckcheck.i18n.Phrase`)."""
+    return line_numbers(c.line for c in cards)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
+from deckcheck.i18n import N_
 from deckcheck.model import Card, Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding
 from deckcheck.rules.copy_limit import names_text
 
-NONE_FOUND = "The deck has no Basic Pokémon; a deck must have at least {min}."
-TOO_FEW = "The deck has {count} Basic Pokémon; a deck must have at least {min}."
-ADD = "Add {missing} Basic Pokémon."
-ADD_NOT_DOLLS = (
+NONE_FOUND = N_("The deck has no Basic Pokémon; a deck must have at least {min}.")
+TOO_FEW = N_("The deck has {count} Basic Pokémon; a deck must have at least {min}.")
+ADD = N_("Add {missing} Basic Pokémon.")
+ADD_NOT_DOLLS = N_(
     "Add {missing} Basic Pokémon; cards played as if they were Basic Pokémon ({names}) "
     "do not count in this format."
 )

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
+from deckcheck.i18n import N_
 from deckcheck.model import Deck, DeckCard, Finding
 from deckcheck.names import deck_key
 from deckcheck.rules.base import RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text, total
 from deckcheck.rules.copy_limit import remove_hint
 
-OVER_LIMIT = (
+# TRANSLATORS: the quoted sentence is the rule printed on the card: use its wording in your language.
+OVER_LIMIT = N_(
     "The deck has {count} cards named {name} ({line_list}); {card} says: "
     "\"You can't have more than {max} {name} in your deck.\""
 )

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, Sequence
 
+from deckcheck.i18n import N_
 from deckcheck.model import Card, Deck, Finding
 from deckcheck.names import deck_key
 from deckcheck.rules.base import RuleContext, RuleSpec, finding
@@ -93,27 +94,31 @@ class CardPool:
             params = dict(verdict.params or {})
             reprint = pool.legal_other_print(card, ctx.date, ctx.index)
             if reprint is not None:
-                hint = "A print of {name} with different game text is legal: {reprint}. Play that print or remove this one."
+                hint = OTHER_PRINT_LEGAL
                 hint_params = {"name": card.name, "reprint": reprint.label}
             else:
-                hint = "Remove {card} from the deck ({count} cop{plural})."
-                hint_params = {"card": card.name, "count": deck_card.count,
-                               "plural": "y" if deck_card.count == 1 else "ies"}
+                # One template per number: a plural ending is never a parameter.
+                hint = REMOVE_ONE if deck_card.count == 1 else REMOVE_MANY
+                hint_params = {"card": card.name, "count": deck_card.count}
             yield finding(
                 rule, _REASONS[verdict.reason], cards=(deck_card,), hint=hint, hint_params=hint_params,
                 card=card.label, format=ctx.format_name, date=ctx.date.isoformat(), **params,
             )
 
 
+OTHER_PRINT_LEGAL = N_("A print of {name} with different game text is legal: {reprint}. Play that print or remove this one.")
+REMOVE_ONE = N_("Remove {card} from the deck (1 copy).")
+REMOVE_MANY = N_("Remove {card} from the deck ({count} copies).")
+
 _REASONS = {
-    "mark-rotated": "{card} has regulation mark {mark}, which is not legal in {format} on {date}: "
-                    "it rotated out on {rotated}.",
-    "mark-not-yet": "{card} has regulation mark {mark}, which is not legal in {format} on {date} yet.",
-    "no-mark": "{card} has no regulation mark and no legal reprint, so it is not legal in {format} on {date}.",
-    "waiting": "{card} is from {set}, which becomes legal in {format} on {legal_from} "
-               "(release {released} plus the waiting period).",
-    "outside-sets": "{card} is from {set}, which is not in the {format} card pool.",
-    "excluded": "{card} is not in the {format} card pool.",
+    "mark-rotated": N_("{card} has regulation mark {mark}, which is not legal in {format} on {date}: "
+                       "it rotated out on {rotated}."),
+    "mark-not-yet": N_("{card} has regulation mark {mark}, which is not legal in {format} on {date} yet."),
+    "no-mark": N_("{card} has no regulation mark and no legal reprint, so it is not legal in {format} on {date}."),
+    "waiting": N_("{card} is from {set}, which becomes legal in {format} on {legal_from} "
+                  "(release {released} plus the waiting period)."),
+    "outside-sets": N_("{card} is from {set}, which is not in the {format} card pool."),
+    "excluded": N_("{card} is not in the {format} card pool."),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping
 
+from deckcheck.i18n import N_, and_list
 from deckcheck.model import Deck, DeckCard, Finding
 from deckcheck.names import name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text, total
@@ -17,21 +18,19 @@ from deckcheck.selectors import matches
 DEFAULT_MAX = 4
 DEFAULT_EXEMPT: Mapping[str, Any] = {"flags": ["basic_energy"]}
 
-OVER_LIMIT = "The deck has {count} cards named {name} ({line_list}); the limit is {max} per name."
-OVER_LIMIT_SHARED = (
+OVER_LIMIT = N_("The deck has {count} cards named {name} ({line_list}); the limit is {max} per name.")
+OVER_LIMIT_SHARED = N_(
     "The deck has {count} cards named {name} ({line_list}); the limit is {max} per name, "
     "and {printed_names} share one name."
 )
-REMOVE_ONE = "Remove 1 copy of {name} ({lines})."
-REMOVE_MANY = "Remove {excess} copies of {name} ({lines})."
+REMOVE_ONE = N_("Remove 1 copy of {name} ({lines}).")
+REMOVE_MANY = N_("Remove {excess} copies of {name} ({lines}).")
 
 
 def names_text(names: Iterable[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``: distinct names in the order given."""
-    unique = list(dict.fromkeys(names))
-    if len(unique) <= 1:
-        return "".join(unique)
-    return ", ".join(unique[:-1]) + " and " + unique[-1]
+    """``A``, ``A and B``, ``A, B and C``: distinct names in the order given
+    (the "and" is translated with the message)."""
+    return and_list(names)
 
 
 def printed_names(cards: Iterable[DeckCard]) -> list[str]:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
+from deckcheck.i18n import N_
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, finding
 
 DEFAULT_SIZE = 60
 
-WRONG_SIZE = "The deck has {total} cards; a deck must have exactly {size}."
-REMOVE_ONE = "Remove 1 card."
-REMOVE_MANY = "Remove {excess} cards."
-ADD_ONE = "Add 1 card."
-ADD_MANY = "Add {missing} cards."
+WRONG_SIZE = N_("The deck has {total} cards; a deck must have exactly {size}.")
+REMOVE_ONE = N_("Remove 1 card.")
+REMOVE_MANY = N_("Remove {excess} cards.")
+ADD_ONE = N_("Add 1 card.")
+ADD_MANY = N_("Add {missing} cards.")
 
 
 class DeckSize:

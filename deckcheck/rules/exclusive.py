@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping, Sequence
 
+from deckcheck.i18n import N_, or_list
 from deckcheck.model import Deck, DeckCard, Finding
 from deckcheck.names import deck_key
 from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text
 from deckcheck.rules.copy_limit import names_text
 
-MIXED = "The deck has cards named {names} ({line_list}); a deck may contain cards of only one of these names."
-KEEP_ONE = "Keep the cards of only one of these names: {choices}."
+MIXED = N_("The deck has cards named {names} ({line_list}); a deck may contain cards of only one of these names.")
+KEEP_ONE = N_("Keep the cards of only one of these names: {choices}.")
 
 
 def _member(card_key: str, supertype: str, group: Sequence[str]) -> int | None:
@@ -29,10 +30,8 @@ def _member(card_key: str, supertype: str, group: Sequence[str]) -> int | None:
 
 
 def or_text(names: Sequence[str]) -> str:
-    """``A or B``, ``A, B or C``."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " or " + names[-1]
+    """``A or B``, ``A, B or C`` (the "or" is translated with the message)."""
+    return or_list(names)
 
 
 class Exclusive:

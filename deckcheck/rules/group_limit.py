@@ -8,15 +8,26 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
+from deckcheck.i18n import N_, term
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text, total
 from deckcheck.rules.copy_limit import names_text
 from deckcheck.selectors import matches
 
-OVER_LIMIT = "The deck has {count} {label} ({names}); a deck may have at most {max}."
-NONE_ALLOWED = "This format allows no {label}; the deck has {count} ({names})."
-REMOVE_SOME = "Remove {excess} of the {label} ({lines})."
-REMOVE_ALL = "Remove the {label} ({lines})."
+OVER_LIMIT = N_("The deck has {count} {label} ({names}); a deck may have at most {max}.")
+NONE_ALLOWED = N_("This format allows no {label}; the deck has {count} ({names}).")
+REMOVE_SOME = N_("Remove {excess} of the {label} ({lines}).")
+REMOVE_ALL = N_("Remove the {label} ({lines}).")
+
+# The labels of the shipped packs (formats/*.yaml), so that the catalogues
+# translate them; a pack's own label without a translation stays as written.
+# TRANSLATORS: plural nouns, the {label} of "The deck has 2 {label}".
+LABELS = (
+    N_("ACE SPEC cards"),
+    N_("Prism Star cards"),
+    N_("Radiant Pokémon"),
+    N_("Pokémon Star cards"),
+)
 
 
 class GroupLimit:
@@ -41,7 +52,7 @@ class GroupLimit:
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         maximum = int(rule.options["max"])
         where = rule.options["where"]
-        label = str(rule.options["label"])
+        label = term(str(rule.options["label"]))
         cards = [dc for dc in deck.cards if matches(dc.card, where)]
         count = total(cards)
         if count <= maximum:

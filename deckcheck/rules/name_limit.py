@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
+from deckcheck.i18n import N_, term
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text, total
 from deckcheck.rules.copy_limit import remove_hint
 from deckcheck.selectors import matches
 
-OVER_LIMIT = "The deck has {count} cards named {name} ({line_list}); {label} are limited to {max} per name."
+OVER_LIMIT = N_("The deck has {count} cards named {name} ({line_list}); {label} are limited to {max} per name.")
 
 
 class NameLimit:
@@ -41,7 +42,7 @@ class NameLimit:
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         maximum = int(rule.options["max"])
         where = rule.options["where"]
-        label = str(rule.options["label"])
+        label = term(str(rule.options["label"]))
         selected = [dc for dc in deck.cards if matches(dc.card, where)]
         for cards in by_deck_name(selected).values():
             count = total(cards)

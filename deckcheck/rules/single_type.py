@@ -10,8 +10,22 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator
 
+from deckcheck.i18n import N_, Joined, Phrase, term
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, finding, lines_text
+
+# One template per number: "is"/"are" must never be a parameter (a translation
+# needs the whole sentence).
+MIXED_ONE = N_("All Pokémon must share one type; the deck is mostly {deck_type}, but {names} is not {deck_type}.")
+MIXED_MANY = N_("All Pokémon must share one type; the deck is mostly {deck_type}, but {names} are not {deck_type}.")
+REPLACE = N_("Replace the Pokémon that are not {deck_type} ({lines}).")
+# TRANSLATORS: a Pokémon and its types: "Squirtle (Water)".
+TYPED_NAME = N_("{name} ({types})")
+# The Pokémon types, so that the catalogues translate them.
+TYPES = (
+    N_("Grass"), N_("Fire"), N_("Water"), N_("Lightning"), N_("Psychic"), N_("Fighting"),
+    N_("Darkness"), N_("Metal"), N_("Fairy"), N_("Dragon"), N_("Colorless"),
+)
 
 
 class SingleType:
@@ -36,17 +50,17 @@ class SingleType:
         outsiders = [c for c in pokemon if deck_type not in c.card.types]
         if not outsiders:
             return
-        names = ", ".join(
-            f"{c.card.name} ({'/'.join(c.card.types)})" for c in outsiders
+        names = Joined(
+            Phrase(TYPED_NAME, name=c.card.name, types=Joined((term(t) for t in c.card.types), "/"))
+            for c in outsiders
         )
         yield finding(
             rule,
-            "All Pokémon must share one type; the deck is mostly {deck_type}, but {names} "
-            "{verb} not {deck_type}.",
+            MIXED_ONE if len(outsiders) == 1 else MIXED_MANY,
             cards=outsiders,
-            hint="Replace the Pokémon that are not {deck_type} ({lines}).",
-            hint_params={"deck_type": deck_type, "lines": lines_text(outsiders)},
-            deck_type=deck_type, names=names, verb="is" if len(outsiders) == 1 else "are",
+            hint=REPLACE,
+            hint_params={"deck_type": term(deck_type), "lines": lines_text(outsiders)},
+            deck_type=term(deck_type), names=names,
         )
 
 

@@ -1,0 +1,285 @@
+"""Messages in the player's language: gettext catalogues, chosen by ``--lang`` or the locale.
+
+Every message template in the code is English and doubles as the gettext
+msgid; it is marked for extraction with :func:`N_` (a no-op) and translated
+*as a whole* when a report is rendered, never assembled from translated
+fragments. Parts of a message that must themselves be translated (``lines 3,
+5``, ``A, B and C``, a Pokémon type, a pack's ``ACE SPEC cards`` label) are
+passed as :class:`Phrase` values: a ``str`` holding the English text, so that
+``Finding.message`` and every existing report stay exactly as they were, that
+also remembers its own template and parameters for translation.
+
+The catalogues are the ``.mo`` files under ``deckcheck/locale``, compiled
+with Babel from the ``.po`` files beside them (see README "Languages"); at run
+time only the standard library's :mod:`gettext` reads them, and only when a
+language other than English is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Protocol
+
+DOMAIN = "deckcheck"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DEFAULT_LANGUAGE = "en"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction (``pybabel extract`` knows ``N_``); returns it unchanged."""
+    return message
+
+
+# Languages with a message catalogue (English is the msgids themselves).
+MESSAGE_LANGUAGES: tuple[str, ...] = ("en", "de", "pt", "fr", "es", "it")
+# Languages whose card names can be imported from TCGdex and read in deck lists.
+CARD_LANGUAGES: tuple[str, ...] = ("de", "fr", "es", "it", "pt")
+
+LANGUAGE_NAMES: Mapping[str, str] = {
+    "en": N_("English"),
+    "de": N_("German"),
+    "fr": N_("French"),
+    "es": N_("Spanish"),
+    "it": N_("Italian"),
+    "pt": N_("Portuguese"),
+}
+
+# Environment variables that name the message locale, strongest first (POSIX).
+_LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class UnknownLanguage(ValueError):
+    """A language code deckcheck has no catalogue (or no card names) for."""
+
+
+def language_code(value: str) -> str:
+    """``de_DE.UTF-8`` -> ``de``, ``pt-BR`` -> ``pt``, ``C``/``POSIX`` -> ``en``."""
+    text = value.strip().split(".", 1)[0].split("@", 1)[0]
+    if text.upper() in ("C", "POSIX", ""):
+        return DEFAULT_LANGUAGE
+    return text.replace("-", "_").split("_", 1)[0].lower()
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The message language the locale asks for (``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``); English when unset or when deckcheck has no catalogue for it."""
+    env = os.environ if environ is None else environ
+    for variable in _LOCALE_VARIABLES:
+        value = env.get(variable)
+        if value:
+            code = language_code(value)
+            return code if code in MESSAGE_LANGUAGES else DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
+def choose_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The message language: ``--lang`` when given (an unknown one raises
+    :class:`UnknownLanguage`), else the locale's."""
+    if option is None or not option.strip():
+        return language_from_environment(environ)
+    code = language_code(option)
+    if code not in MESSAGE_LANGUAGES:
+        raise UnknownLanguage(
+            f"--lang must be one of {', '.join(MESSAGE_LANGUAGES)}, not '{option}'"
+        )
+    return code
+
+
+def card_language(option: str | None) -> str | None:
+    """``--card-lang``: None (detect per line), ``en`` or one of :data:`CARD_LANGUAGES`."""
+    if option is None or not option.strip() or option.strip().lower() == "auto":
+        return None
+    code = language_code(option)
+    if code != "en" and code not in CARD_LANGUAGES:
+        raise UnknownLanguage(
+            f"--card-lang must be auto, en or one of {', '.join(CARD_LANGUAGES)}, not '{option}'"
+        )
+    return code
+
+
+def parse_languages(option: str | Iterable[str]) -> tuple[str, ...]:
+    """``"de,pt"`` (or a list) -> ``("de", "pt")`` for ``db import-names``/``db update --lang``;
+    ``all`` is every card language."""
+    parts = option.split(",") if isinstance(option, str) else list(option)
+    codes: list[str] = []
+    for part in parts:
+        if not part.strip():
+            continue
+        if part.strip().lower() == "all":
+            codes.extend(CARD_LANGUAGES)
+            continue
+        code = language_code(part)
+        if code not in CARD_LANGUAGES:
+            raise UnknownLanguage(
+                f"card name languages must be among {', '.join(CARD_LANGUAGES)} (or all), not '{part.strip()}'"
+            )
+        codes.append(code)
+    if not codes:
+        raise UnknownLanguage(f"name at least one language of {', '.join(CARD_LANGUAGES)}")
+    return tuple(dict.fromkeys(codes))
+
+
+# -- catalogues ------------------------------------------------------------------
+
+class Translator(Protocol):
+    def gettext(self, message: str) -> str: ...
+
+
+class _English:
+    """The msgids are English: nothing to load."""
+
+    def gettext(self, message: str) -> str:
+        return message
+
+
+@lru_cache(maxsize=None)
+def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
+    """The catalogue of ``lang``, loaded on first use; English needs none.
+
+    A language without a catalogue falls back to the English msgids
+    (``fallback=True``), never to an error.
+    """
+    if lang == DEFAULT_LANGUAGE:
+        return _English()
+    import gettext
+
+    return gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
+
+
+def _as_translator(lang_or_translator: str | Translator | None) -> Translator:
+    if lang_or_translator is None:
+        return translator(DEFAULT_LANGUAGE)
+    if isinstance(lang_or_translator, str):
+        return translator(lang_or_translator)
+    return lang_or_translator
+
+
+# -- translatable message parts --------------------------------------------------
+
+class Phrase(str):
+    """A part of a message with its own template: English as a ``str``, translated
+    (template as a whole, then its parameters) by :func:`localize`.
+
+    ``Phrase(N_("lines {numbers}"), numbers="3, 5")`` is ``"lines 3, 5"``
+    wherever a string is expected.
+    """
+
+    template: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> "Phrase":
+        self = super().__new__(cls, template.format(**params) if params else template)
+        self.template = template
+        self.params = params
+        return self
+
+    def localize(self, tr: Translator) -> str:
+        return localize(self.template, self.params, tr)
+
+    def __reduce__(self):  # keep the template through copy/pickle
+        return (_make_phrase, (self.template, dict(self.params)))
+
+
+def _make_phrase(template: str, params: Mapping[str, Any]) -> Phrase:
+    return Phrase(template, **params)
+
+
+class Joined(str):
+    """Items joined by a separator (``", "``, ``"/"``), each translated on its own."""
+
+    items: tuple[Any, ...]
+    separator: str
+
+    def __new__(cls, items: Iterable[Any], separator: str = ", ") -> "Joined":
+        items = tuple(items)
+        self = super().__new__(cls, separator.join(str(item) for item in items))
+        self.items = items
+        self.separator = separator
+        return self
+
+    def localize(self, tr: Translator) -> str:
+        return self.separator.join(_localized(item, tr) for item in self.items)
+
+    def __reduce__(self):
+        return (Joined, (self.items, self.separator))
+
+
+def term(text: str) -> Phrase:
+    """A word or phrase that is its own msgid (a Pokémon type, a pack label)."""
+    return Phrase(text)
+
+
+def and_list(items: Iterable[Any]) -> str:
+    """``A``, ``A and B``, ``A, B and C`` (distinct items, in the order given)."""
+    unique = list(dict.fromkeys(items))
+    if len(unique) <= 1:
+        return unique[0] if unique else ""
+    # TRANSLATORS: a list of names: {items} is "A, B", {last} the last name.
+    return Phrase(N_("{items} and {last}"), items=Joined(unique[:-1]), last=unique[-1])
+
+
+def or_list(items: Iterable[Any]) -> str:
+    """``A``, ``A or B``, ``A, B or C``."""
+    unique = list(items)
+    if len(unique) <= 1:
+        return unique[0] if unique else ""
+    # TRANSLATORS: a choice of names: {items} is "A, B", {last} the last name.
+    return Phrase(N_("{items} or {last}"), items=Joined(unique[:-1]), last=unique[-1])
+
+
+def line_numbers(numbers: Iterable[int]) -> str:
+    """``line 12`` or ``lines 12, 30`` (sorted, each once)."""
+    ordered = sorted(set(numbers))
+    if len(ordered) == 1:
+        # TRANSLATORS: a line number of the deck file, inside a message.
+        return Phrase(N_("line {number}"), number=ordered[0])
+    # TRANSLATORS: {numbers} is "3, 5, 9" (lines of the deck file).
+    return Phrase(N_("lines {numbers}"), numbers=", ".join(str(n) for n in ordered))
+
+
+def _localized(value: Any, tr: Translator) -> Any:
+    localize_value = getattr(value, "localize", None)
+    if localize_value is not None and isinstance(value, str):
+        return localize_value(tr)
+    return value
+
+
+def localize(template: str, params: Mapping[str, Any], lang_or_translator: str | Translator | None = None) -> str:
+    """``template`` translated as a whole, formatted with its parameters (each
+    :class:`Phrase` translated too). A translation whose placeholders do not
+    fit the parameters is not used: the English text is better than a traceback."""
+    tr = _as_translator(lang_or_translator)
+    values = {key: _localized(value, tr) for key, value in params.items()}
+    translated = tr.gettext(template) if template else template
+    try:
+        return translated.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return template.format(**values)
+
+
+def gettext(message: str, lang_or_translator: str | Translator | None = None) -> str:
+    """A fixed string (no parameters) in the language."""
+    return _as_translator(lang_or_translator).gettext(message)
+
+
+def finding_message(finding: Any, lang_or_translator: str | Translator | None = None) -> str:
+    """A :class:`~deckcheck.model.Finding`'s message in the language."""
+    if lang_or_translator in (None, DEFAULT_LANGUAGE):
+        return finding.message
+    return localize(finding.template, finding.params, lang_or_translator)
+
+
+def finding_hint(finding: Any, lang_or_translator: str | Translator | None = None) -> str | None:
+    """A finding's hint in the language (None when it has none)."""
+    if finding.hint_template is None:
+        return None
+    if lang_or_translator in (None, DEFAULT_LANGUAGE):
+        return finding.hint
+    return localize(finding.hint_template, finding.hint_params, lang_or_translator)
+
+
+def language_name(code: str, lang_or_translator: str | Translator | None = None) -> str:
+    """``de`` -> ``German`` (in the message language: ``Deutsch``, ``alemão`` ...)."""
+    return gettext(LANGUAGE_NAMES.get(code, code), lang_or_translator)

@@ -1,0 +1,204 @@
+"""Deck lines in other languages resolve to the English cards and count under their names."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from deckcheck.carddb.catalogue import load_catalogue
+from deckcheck.carddb.index import MemoryIndex, translation_key
+from deckcheck.carddb.sqlite import SqliteIndex
+from deckcheck.engine import check_deck
+from deckcheck.model import DeckEntry, ParsedDeck, Severity
+from deckcheck.packs import load_pack
+from deckcheck.resolve import ResolveOptions, resolve_deck, resolve_line
+
+AUTO = ResolveOptions()
+
+
+@pytest.fixture
+def index(small_names_db):
+    with SqliteIndex(small_names_db) as opened:
+        yield opened
+
+
+def line(name, count=1, set_code=None, number=None, at=1):
+    return DeckEntry(count=count, name=name, line=at, set_code=set_code, number=number)
+
+
+def deck(*entries):
+    return ParsedDeck("deck.txt", tuple(DeckEntry(e.count, e.name, i, e.set_code, e.number)
+                                        for i, e in enumerate(entries, 1)))
+
+
+def rules_of(findings):
+    return [(f.rule, f.severity) for f in findings]
+
+
+def test_a_german_name_resolves_to_the_english_card(index):
+    resolution = resolve_line(line("Prof. Esche", 2), index, AUTO)
+    assert resolution.card.id == "tst1-1" and resolution.card.name == "Professor Juniper"
+    assert resolution.langs == ("de",) and resolution.findings == []
+
+
+@pytest.mark.parametrize("written", ["Professor Esche", "Prof Esche", "prof. esche", "PROFESSOR ESCHE"])
+def test_the_title_may_be_written_out_or_abbreviated(index, written):
+    assert resolve_line(line(written), index, AUTO).card.id == "tst1-1"
+
+
+def test_professora_and_an_english_prof_abbreviation(index):
+    assert resolve_line(line("Prof. Juniper"), index, AUTO).langs == ()  # English, abbreviated
+    pt = resolve_line(line("Professora Juniper"), index, AUTO)
+    assert pt.card.id == "tst1-1" and pt.langs == ("pt",)
+
+
+def test_translation_key_folds_titles_and_suffix_hyphens_only():
+    assert translation_key("Prof. Esche") == translation_key("Professor Esche") == "prof esche"
+    assert translation_key("Prof.ª Encina") == translation_key("Profesora Encina") == "prof encina"
+    assert translation_key("Prof.ssa Aralia") == "prof aralia"
+    assert translation_key("Glurak-ex") == translation_key("Glurak ex")
+    assert translation_key("Profumina") == "profumina"
+    assert translation_key("Ho-Oh") == "ho-oh"
+
+
+def test_copies_in_two_languages_count_under_one_english_name(index):
+    parsed = deck(line("Prof. Esche", 2), line("Professor Juniper", 2), line("Glurak-ex", 4))
+    result = check_deck(parsed, load_pack("unlimited"), index, dt.date(2026, 11, 30))
+    assert not [f for f in result.findings if f.rule == "copy-limit"]
+    parsed = deck(line("Prof. Esche", 3), line("Professor Juniper", 2), line("Glurak-ex", 4))
+    result = check_deck(parsed, load_pack("unlimited"), index, dt.date(2026, 11, 30))
+    (limit,) = [f for f in result.findings if f.rule == "copy-limit"]
+    assert limit.lines == (1, 2) and "5 cards named Professor Juniper" in limit.message
+
+
+def test_esche_with_platan_breaks_the_juniper_sycamore_rule(index):
+    parsed = deck(line("Prof. Esche", 2), line("Prof. Platan", 2), line("Glurak-ex", 4))
+    result = check_deck(parsed, load_pack("unlimited"), index, dt.date(2026, 11, 30))
+    (exclusive,) = [f for f in result.findings if f.rule == "exclusive"]
+    assert exclusive.severity is Severity.ERROR and exclusive.lines == (1, 2)
+    assert "Professor Juniper and Professor Sycamore" in exclusive.message
+
+
+def test_with_set_code_and_number_the_translated_name_of_that_print_is_accepted(index):
+    resolution = resolve_line(line("Glurak-ex", 2, "TST", "3"), index, AUTO)
+    assert resolution.card.id == "tst1-3" and resolution.findings == [] and resolution.langs == ("de",)
+    spaced = resolve_line(line("Glurak ex", 2, "TST", "3"), index, AUTO)
+    assert spaced.card.id == "tst1-3" and spaced.findings == []
+    wrong = resolve_line(line("Enigmara", 2, "TST", "3"), index, AUTO)
+    assert rules_of(wrong.findings) == [("name-mismatch", Severity.WARNING)]
+    assert "TST 3 is Charizard ex, not Enigmara" in wrong.findings[0].message
+
+
+def test_one_name_for_two_english_names_is_ambiguous_not_guessed(index):
+    resolution = resolve_line(line("Vortente", 1, at=7), index, AUTO)
+    assert resolution.card is None
+    (finding,) = resolution.findings
+    assert (finding.rule, finding.severity, finding.lines) == ("ambiguous-card", Severity.WARNING, (7,))
+    assert finding.message == ("Vortente names cards with different names (Carnivine, Carnivine G), "
+                               "so the line was not counted under any of them.")
+    assert finding.hint == "Write the English name, or add the set code and number."
+    # The set code says which one.
+    assert resolve_line(line("Vortente", 1, "TST", "8"), index, AUTO).card.name == "Carnivine G"
+
+
+def test_a_name_meaning_different_cards_in_two_languages_is_ambiguous(index):
+    resolution = resolve_line(line("Lilia"), index, AUTO)
+    assert resolution.card is None
+    (finding,) = resolution.findings
+    assert finding.rule == "ambiguous-card"
+    assert "(Iris in German, Lileep in French)" in finding.message
+    assert "--card-lang" in finding.hint
+
+
+def test_a_forced_card_language_settles_it(index):
+    assert resolve_line(line("Lilia"), index, ResolveOptions(card_lang="de")).card.name == "Iris"
+    assert resolve_line(line("Lilia"), index, ResolveOptions(card_lang="fr")).card.name == "Lileep"
+    # English names still resolve when a language is forced, and "en" reads no translations.
+    assert resolve_line(line("Professor Juniper"), index, ResolveOptions(card_lang="de")).card.name == "Professor Juniper"
+    english_only = resolve_line(line("Prof. Esche"), index, ResolveOptions(card_lang="en"))
+    assert english_only.card is None and rules_of(english_only.findings) == [("unknown-card", Severity.ERROR)]
+
+
+def test_an_english_name_wins_over_a_translation_without_a_forced_language(index):
+    # "Iono" is also the (invented) French name of Squirtle: an English name is read as English.
+    resolution = resolve_line(line("Iono"), index, AUTO)
+    assert resolution.card.name == "Iono" and resolution.langs == () and resolution.findings == []
+    french = resolve_line(line("Iono"), index, ResolveOptions(card_lang="fr"))
+    assert french.card.name == "Squirtle" and french.langs == ("fr",)
+
+
+def test_a_basic_energy_name_in_german(index):
+    resolution = resolve_line(line("Feuer-Energie", 12), index, AUTO)
+    assert resolution.card.is_basic_energy and resolution.findings == []
+
+
+def test_the_deck_says_which_lines_were_read_in_which_language(index):
+    parsed = deck(line("Prof. Esche", 2), line("Professor Juniper", 2), line("Glurak-ex", 4),
+                  line("Kissera", 4), line("Feuer-Energie", 8))
+    resolved, findings = resolve_deck(parsed, index, AUTO)
+    assert findings == []
+    assert resolved.languages == {"de": (1, 3, 5), "pt": (4,)}
+    assert [c.read_as for c in resolved.cards] == ["de", None, "de", "pt", "de"]
+
+
+def test_typo_suggestions_come_from_the_lists_language(index):
+    parsed = deck(line("Prof. Esche", 2), line("Glurak-ex", 4), line("Enigmarra", 4))
+    _resolved, findings = resolve_deck(parsed, index, AUTO)
+    (unknown,) = findings
+    assert unknown.rule == "unknown-card"
+    assert unknown.hint.startswith("Did you mean: Enigmara?")
+    # A forced language suggests from that language too.
+    forced = resolve_line(line("Kisera"), index, ResolveOptions(card_lang="pt"))
+    assert forced.findings[0].hint.startswith("Did you mean: Kissera")
+
+
+def test_the_built_in_catalogue_has_no_translations():
+    catalogue = load_catalogue()
+    assert isinstance(catalogue, MemoryIndex)
+    assert catalogue.translation_languages() == () and catalogue.by_translated_name("Prof. Esche") == ()
+    resolution = resolve_line(line("Prof. Esche"), catalogue, AUTO)
+    assert resolution.card is None and rules_of(resolution.findings) == [("unknown-card", Severity.ERROR)]
+
+
+def test_english_lists_resolve_as_before_with_names_installed(index, small_english_db):
+    parsed = deck(line("Professor Juniper", 4), line("Charizard ex", 4, "TST", "3"), line("Iono", 4))
+    with SqliteIndex(small_english_db) as without_names:
+        before = resolve_deck(parsed, without_names, AUTO)
+    after = resolve_deck(parsed, index, AUTO)
+    assert after == before and after[0].languages == {}
+
+
+# -- the reference data ------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def reference_index(reference_names):
+    with SqliteIndex(reference_names.path) as opened:
+        yield opened
+
+
+def test_reference_german_and_portuguese_names(reference_index):
+    cases = {
+        ("Prof. Esche", None, None): ("Professor Juniper", ("de",)),
+        ("Prof. Platan", None, None): ("Professor Sycamore", ("de", "it")),
+        ("Glurak-ex", "OBF", "125"): ("Charizard ex", ("de",)),
+        ("Forschung des Professors", None, None): ("Professor's Research", ("de",)),
+        ("Professora Juniper", None, None): ("Professor Juniper", ("pt",)),
+        ("Pesquisa de Professores", None, None): ("Professor's Research", ("pt",)),
+        ("Kissera", "PAL", "185"): ("Iono", ("pt",)),
+    }
+    from deckcheck.names import deck_name
+
+    for (name, set_code, number), (english, langs) in cases.items():
+        resolution = resolve_line(line(name, 2, set_code, number), reference_index, AUTO)
+        assert resolution.findings == [], name
+        assert deck_name(resolution.card.name, resolution.card.supertype) == english, name
+        assert resolution.langs == langs, name
+
+
+def test_reference_same_name_different_cards_across_languages(reference_index):
+    # "Lilia" is Iris in German, Lileep in French and Drasna in Italian.
+    resolution = resolve_line(line("Lilia"), reference_index, AUTO)
+    assert resolution.card is None
+    assert "Iris in German, Lileep in French, Drasna in Italian" in resolution.findings[0].message
+    assert resolve_line(line("Lilia"), reference_index, ResolveOptions(card_lang="de")).card.name == "Iris"
