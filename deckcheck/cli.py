@@ -101,9 +101,9 @@ def _open_index(db: Optional[Path]):
 
 
 def _missing_hint(notice: Optional[str]) -> str:
-    if notice:
-        return "Only the built-in catalogue is installed: build the card database with deckcheck db update."
-    return "If the card is new, update the card database: deckcheck db update."
+    from deckcheck.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
+
+    return CATALOGUE_ONLY_HINT if notice else MISSING_HINT
 
 
 @app.command()
@@ -118,12 +118,14 @@ def check(
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
     exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."),
+    card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt."),
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
         run = _load_settings(config, no_config, format=format, date=date, db=db, output=output,
                              fail_on=fail_on, exclude=exclude or ())
-        code = _check(paths, run, quiet)
+        code = _check(paths, run, quiet, lang=lang, card_lang=card_lang)
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
@@ -207,14 +209,22 @@ class _Packs:
         return described
 
 
-def _check(paths, run, quiet: bool) -> ExitCode:
+def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None) -> ExitCode:
     from deckcheck.config import select_decks
     from deckcheck.engine import check_deck, resolve_options_for
+    from deckcheck.i18n import UnknownLanguage, card_language, choose_language
     from deckcheck.model import Report
     from deckcheck.packs import PackError
     from deckcheck.parse import read_deck
     from deckcheck.render import RenderOptions, is_failing, render
 
+    try:
+        message_lang = choose_language(lang)
+        names_lang = card_language(card_lang)
+    except UnknownLanguage as error:
+        raise UsageProblem(str(error)) from None
+    # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
+    render_lang = message_lang if run.output == "text" or lang is not None else "en"
     selection = select_decks(paths, run)
     if selection.missing:
         raise UsageProblem("; ".join(selection.missing))
@@ -247,7 +257,8 @@ def _check(paths, run, quiet: bool) -> ExitCode:
                 continue
             key = (pack.name, pack.path, day)
             if key not in resolve_options:
-                resolve_options[key] = resolve_options_for(pack, day, index, missing_hint=_missing_hint(notice))
+                resolve_options[key] = resolve_options_for(pack, day, index, missing_hint=_missing_hint(notice),
+                                                           card_lang=names_lang)
             results.append(check_deck(parsed, pack, index, day, resolve_options=resolve_options[key]))
     report = Report(tuple(results))
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -257,7 +268,7 @@ def _check(paths, run, quiet: bool) -> ExitCode:
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=packs.rule_descriptions())
+                            rules=packs.rule_descriptions(), lang=render_lang)
     sys.stdout.write(render(run.output, report, options))
     if usage_problem:
         return ExitCode.USAGE
@@ -489,11 +500,20 @@ def db_update(
     sha256: Optional[str] = typer.Option(None, "--sha256", help="Expected SHA-256 of the archive (hex)."),
     force: bool = typer.Option(False, "--force", help="Download even if unchanged, and accept a smaller dataset."),
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all."),
+    names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
     from deckcheck.carddb.sqlite import DatabaseError
     from deckcheck.carddb.update import DEFAULT_DATASET_URL, update_database
+    from deckcheck.i18n import UnknownLanguage, parse_languages
 
+    if names_url is not None and lang is None:
+        raise _fail("--names-url needs --lang")
+    try:
+        langs = parse_languages(lang) if lang is not None else ()
+    except UnknownLanguage as error:
+        raise _fail(str(error))
     dest = _db_path(db)
     source = url or DEFAULT_DATASET_URL
     with _progress_reporter(f"Downloading {source}") as progress:
@@ -504,9 +524,46 @@ def db_update(
     info = result.info
     if not result.changed:
         typer.echo(f"The card database is up to date ({info.cards} cards, newest set {info.newest_set_name}).")
-        return
-    typer.echo(f"Installed {info.cards} cards from {info.sets} sets into {dest}")
-    typer.echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+    else:
+        typer.echo(f"Installed {info.cards} cards from {info.sets} sets into {dest}")
+        typer.echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+    if langs:
+        from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
+
+        base = names_url or DEFAULT_NAMES_URL
+        with _progress_reporter(f"Downloading the card names ({', '.join(langs)}) from {base}") as progress:
+            try:
+                names = import_names(base, dest, langs, timeout=timeout, progress=progress)
+            except DatabaseError as error:
+                raise _fail(f"the card names were not updated (the cards were): {error}")
+        for line in names.lines():
+            typer.echo(line)
+
+
+@db_app.command("import-names")
+def db_import_names(
+    folder: Path = typer.Argument(..., help="A TCGdex export: FOLDER/v2/{lang}/cards.json and sets.json (or FOLDER/{lang}/...)."),
+    lang: str = typer.Option("all", "--lang", help="Languages to import: de, fr, es, it, pt (comma-separated) or all."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Database file to add the names to (default: $DECKCHECK_DB or the user data directory)."),
+) -> None:
+    """Add card names in other languages (from TCGdex) to the card database."""
+    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.carddb.translations import import_names
+    from deckcheck.i18n import UnknownLanguage, parse_languages
+
+    try:
+        langs = parse_languages(lang)
+    except UnknownLanguage as error:
+        raise _fail(str(error))
+    if not folder.is_dir():
+        raise _fail(f"{folder} is not a folder")
+    try:
+        result = import_names(folder, _db_path(db), langs)
+    except DatabaseError as error:
+        raise _fail(f"import failed, the installed database is unchanged: {error}")
+    for line in result.lines():
+        typer.echo(line)
+    typer.echo(f"{result.names} names in {result.path}")
 
 
 class _progress_reporter:
@@ -569,7 +626,12 @@ def db_info(
     typer.echo(f"Imported at: {info.imported_at}")
     for key in ("etag", "last_modified"):
         if info.meta.get(key):
-            typer.echo(f"{key.replace('_', ' ').capitalize() + ':':<13}{info.meta[key]}")
+            typer.echo(f"{key.replace('_', ' ').capitalize() + ':':<14} {info.meta[key]}")
+    from deckcheck.carddb.translations import names_info
+
+    names = names_info(path)
+    if names:
+        typer.echo(f"Names:       {', '.join(f'{code} {count}' for code, count in names.items())}")
 
 
 # -- formats and rules ------------------------------------------------------

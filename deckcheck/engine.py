@@ -45,6 +45,7 @@ def check_deck(
         findings=tuple(findings),
         counts={POKEMON: counts[POKEMON], TRAINER: counts[TRAINER], ENERGY: counts[ENERGY]},
         name=parsed.name,
+        languages=deck.languages,
     )
 
 

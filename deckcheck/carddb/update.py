@@ -348,6 +348,7 @@ def update_database(
                 archive,
                 work / dest.name,
                 source_label=url,
+                keep_names_from=dest,  # the card names in other languages survive an update
                 extra_meta={
                     "url": url,
                     "etag": etag or "",

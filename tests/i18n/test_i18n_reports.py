@@ -102,8 +102,6 @@ def test_a_forced_card_language(index):
     assert report.results[0].languages["de"][:3] == (5, 6, 7)
 
 
-@pytest.mark.xfail(strict=True, reason="engine.py does not pass Deck.languages to DeckResult yet (issue 6 report); "
-                                       "remove this mark when it does")
 def test_the_engine_reports_the_languages(index):
     pack = load_pack("unlimited")
     parsed = read_deck(str(DECKS / "de" / "glurak-legal.txt"))

@@ -1,0 +1,66 @@
+"""Issue 6 from the command line: import the names, check a German list, read the answer in German or Portuguese."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from support import PROJECT_ROOT, REFERENCE_DATA, require_reference_data
+
+DECKS = Path(__file__).parent / "decks"
+
+
+def deckcheck(*args, env=None):
+    full = {**os.environ, **(env or {})}
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR"):
+        full.pop(name, None)
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT,
+                          env=full, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def names_db(tmp_path_factory):
+    data = require_reference_data()
+    tcgdex = REFERENCE_DATA / "tcgdex-api"
+    if not (tcgdex / "v2" / "de" / "cards.json").is_file():
+        pytest.skip(f"TCGdex reference files not found at {tcgdex}")
+    db = tmp_path_factory.mktemp("names") / "cards.sqlite3"
+    assert deckcheck("db", "import", str(data), "--db", str(db)).returncode == 0
+    result = deckcheck("db", "import-names", str(tcgdex), "--lang", "de,pt", "--db", str(db))
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"de:" in result.stdout or b"de " in result.stdout
+    info = deckcheck("db", "info", "--db", str(db)).stdout.decode()
+    assert "Names:" in info and "de " in info and "pt " in info
+    return db
+
+
+def test_german_list_in_german_and_in_json(names_db):
+    deck = str(DECKS / "de" / "esche-platan-illegal.txt")
+    text = deckcheck("check", deck, "--db", str(names_db), "--lang", "de")
+    assert text.returncode == 1
+    out = text.stdout.decode()
+    assert "Kartennamen auf Deutsch gelesen" in out and "1 Deck geprüft: 0 legal, 1 illegal." in out
+    assert "exclusive" in out and "copy-limit" in out
+    report = json.loads(deckcheck("check", deck, "--db", str(names_db), "-o", "json").stdout)
+    (result,) = report["results"]
+    assert {f["rule"] for f in result["findings"]} >= {"exclusive", "copy-limit"}
+    assert "de" in result["languages"]
+    # JSON stays English unless --lang asks for another language.
+    exclusive = next(f for f in result["findings"] if f["rule"] == "exclusive")
+    assert exclusive["message"].startswith("The deck has cards named Professor Juniper and Professor Sycamore")
+
+
+def test_the_locale_chooses_the_language_and_a_bad_lang_is_a_usage_error(names_db):
+    deck = str(DECKS / "pt" / "juniper-sycamore-illegal.txt")
+    english = deckcheck("check", deck, "--db", str(names_db)).stdout.decode()
+    portuguese = deckcheck("check", deck, "--db", str(names_db), env={"LANG": "pt_BR.UTF-8"}).stdout.decode()
+    assert "1 deck checked: 0 legal, 1 illegal." in english
+    assert "1 baralho verificado (legais: 0, ilegais: 1)." in portuguese
+    bad = deckcheck("check", deck, "--db", str(names_db), "--lang", "xx")
+    assert bad.returncode == 2 and b"Traceback" not in bad.stderr
