@@ -19,6 +19,7 @@ SUPERTYPES = (POKEMON, TRAINER, ENERGY)
 class Severity(str, Enum):
     ERROR = "error"  # the deck is illegal (or legality cannot be shown)
     WARNING = "warning"  # worth a look, the deck may still be legal
+    INFO = "info"  # a note, e.g. a print that is legal through its reprint
 
     def __str__(self) -> str:  # pragma: no cover - convenience for f-strings
         return self.value

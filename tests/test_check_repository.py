@@ -108,7 +108,12 @@ def test_check_dot_walks_the_repository_and_ends_with_a_summary(repository):
     assert "decks/sub/local.txt" not in out and "build/x.txt" not in out and "secret.txt" not in out
     verdicts = [line.split()[0] for line in out.splitlines() if line.startswith(("LEGAL  ", "ILLEGAL  "))]
     assert sorted(verdicts) == ["ILLEGAL", "LEGAL", "LEGAL", "LEGAL"]
-    assert out.rstrip().splitlines()[-2:] == ["4 decks checked: 3 legal, 1 illegal.", "Findings by rule: copy-limit 1"]
+    assert out.rstrip().splitlines()[-4:] == [
+        "4 decks checked: 3 legal, 1 illegal.",
+        "",
+        "rule        errors  warnings",
+        "copy-limit       1         0",
+    ]
 
 
 def test_quiet_prints_only_failing_decks(repository):

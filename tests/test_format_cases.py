@@ -86,17 +86,17 @@ def test_case_is_well_formed(path: Path):
         assert isinstance(entries, list) and entries, f"{expected.name}: a non-empty list of {{rule, lines}}"
         for entry in entries:
             assert set(entry) == {"rule", "lines"}, f"{expected.name}: {entry!r} is not {{rule, lines}}"
-    else:
-        assert not expected.exists(), f"{_case_id(path)}: a legal case has no expected findings"
+    elif expected.exists():
+        # A legal deck may only expect notes (severity info), e.g. legal-reprint.
+        entries = yaml.safe_load(expected.read_text(encoding="utf-8"))
+        assert {entry["rule"] for entry in entries} <= {"legal-reprint"}, f"{expected.name}: notes only"
 
 
 @pytest.mark.parametrize("path", _case_files(), ids=_case_id)
 def test_case_gets_exactly_its_findings(path: Path, reference_index):
     found, shown = _findings(path, reference_index)
-    if path.parent.name == "legal":
-        assert found == [], f"{_case_id(path)} should be legal, got:\n" + "\n".join(shown)
-        return
-    entries = yaml.safe_load(_expected_path(path).read_text(encoding="utf-8"))
+    expected_file = _expected_path(path)
+    entries = yaml.safe_load(expected_file.read_text(encoding="utf-8")) if expected_file.exists() else []
     expected = Counter((entry["rule"], tuple(entry["lines"])) for entry in entries)
     assert Counter(found) == expected, (
         f"{_case_id(path)}: expected {sorted(expected.elements())}, got:\n" + "\n".join(shown)

@@ -13,7 +13,7 @@ from collections import Counter
 from deckcheck.model import Report, Severity
 from deckcheck.render import display_path
 
-_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning"}
+_COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
 def escape_data(text: str) -> str:

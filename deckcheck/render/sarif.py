@@ -25,7 +25,7 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 # The project has no public home yet; this follows the schemas' $id (deckcheck.invalid).
 INFORMATION_URI = "https://deckcheck.invalid/"
 
-_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning"}
+_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 # The stable rule ids (README.md "JSON output"): what each checks, and how to
 # fix a finding. Other ids use the description of the pack's rule or of its kind.

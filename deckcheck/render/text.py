@@ -31,7 +31,7 @@ from deckcheck.model import DeckResult, Report, Severity
 Segment = tuple[str, str]  # (text, rich style)
 Line = list[Segment]
 
-_SEVERITY = {Severity.ERROR: ("✖", "bold red"), Severity.WARNING: ("!", "yellow")}
+_SEVERITY = {Severity.ERROR: ("✖", "bold red"), Severity.WARNING: ("!", "yellow"), Severity.INFO: ("i", "blue")}
 
 # TRANSLATORS: the verdict that heads a deck's report, in capitals.
 VERDICT_LEGAL = N_("LEGAL")
@@ -45,23 +45,33 @@ NAMED_COUNTS = N_("{name}: {total} cards — {pokemon} Pokémon, {trainer} Train
 READ_AS = N_("Card names read as {language}: {lines}")
 ONE_DECK = N_("{count} deck checked: {legal} legal, {illegal} illegal.")
 MANY_DECKS = N_("{count} decks checked: {legal} legal, {illegal} illegal.")
-# TRANSLATORS: {counts} is "copy-limit 2, deck-size 1" (rule ids stay English).
-BY_RULE = N_("Findings by rule: {counts}")
+# TRANSLATORS: column titles of the summary table of findings by rule.
+COLUMN_RULE = N_("rule")
+# TRANSLATORS: column title: how many findings of a rule are errors.
+COLUMN_ERRORS = N_("errors")
+# TRANSLATORS: column title: how many findings of a rule are warnings.
+COLUMN_WARNINGS = N_("warnings")
+# TRANSLATORS: column title: how many findings of a rule are notes (information only).
+COLUMN_NOTES = N_("notes")
 
 
 def render(report: Report, options) -> str:
     # The message language (RenderOptions.lang); English for options without one.
     lang = getattr(options, "lang", None) or "en"
-    lines = list(layout(report, width=options.width, quiet=options.quiet, lang=lang))
+    lines = list(layout(report, width=options.width, quiet=options.quiet, lang=lang,
+                        fail_on=getattr(options, "fail_on", "error")))
     if not options.color:
         return "".join("".join(text for text, _style in line).rstrip() + "\n" for line in lines)
     return _colour(lines, options.width)
 
 
-def layout(report: Report, *, width: int = 100, quiet: bool = False, lang: str = "en") -> Iterator[Line]:
+def layout(report: Report, *, width: int = 100, quiet: bool = False, lang: str = "en",
+           fail_on: str = "error") -> Iterator[Line]:
+    from deckcheck.render import is_failing
+
     tr = translator(lang)
     for result in report.results:
-        if quiet and not result.findings:
+        if quiet and not is_failing(result, fail_on):
             continue
         yield from _deck(result, width, tr)
     yield from _summary(report, width, tr)
@@ -120,12 +130,21 @@ def _summary(report: Report, width: int, tr: Translator) -> Iterator[Line]:
     style = "bold green" if legal == len(results) else "bold red"
     template = ONE_DECK if len(results) == 1 else MANY_DECKS
     yield [(localize(template, {"count": len(results), "legal": legal, "illegal": len(results) - legal}, tr), style)]
-    by_rule = Counter(f.rule for r in results for f in r.findings)
-    if by_rule:
-        counts = ", ".join(f"{rule} {n}" for rule, n in sorted(by_rule.items()))
-        text = localize(BY_RULE, {"counts": counts}, tr)
-        for line in textwrap.wrap(text, width, subsequent_indent="  "):
-            yield [(line, "dim")]
+    by_rule = Counter((f.rule, f.severity) for r in results for f in r.findings)
+    if not by_rule:
+        return
+    # Issue 5: a table of the findings by rule (rule ids stay English).
+    columns = [(Severity.ERROR, tr.gettext(COLUMN_ERRORS)), (Severity.WARNING, tr.gettext(COLUMN_WARNINGS))]
+    if any(severity is Severity.INFO for _rule, severity in by_rule):
+        columns.append((Severity.INFO, tr.gettext(COLUMN_NOTES)))
+    rules = sorted({rule for rule, _severity in by_rule})
+    first = max(len(tr.gettext(COLUMN_RULE)), *(len(rule) for rule in rules))
+    yield []
+    yield [(tr.gettext(COLUMN_RULE).ljust(first), "bold"),
+           *((f"  {title}", "bold") for _severity, title in columns)]
+    for rule in rules:
+        cells = [f"  {str(by_rule[(rule, severity)]).rjust(len(title))}" for severity, title in columns]
+        yield [(rule.ljust(first), ""), *((cell, "") for cell in cells)]
 
 
 def _colour(lines: list[Line], width: int) -> str:

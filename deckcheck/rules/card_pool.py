@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, Sequence
 
 from deckcheck.i18n import N_
-from deckcheck.model import Card, Deck, Finding
+from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.names import deck_key
 from deckcheck.rules.base import RuleContext, RuleSpec, finding
 from deckcheck.selectors import matches
@@ -88,9 +88,21 @@ class CardPool:
         pool = Pool.from_options(rule.options)
         for deck_card in deck.cards:
             card = deck_card.card
-            if pool.allows(card, ctx.date, ctx.index):
+            if pool.always and matches(card, pool.always):
                 continue
             verdict = pool.verdict(card, ctx.date)
+            if verdict.legal:
+                continue
+            reprint = pool.legal_reprint(card, ctx.date, ctx.index)
+            if reprint is not None:
+                # Decision 5: legal, but say through which print, so a player
+                # questioned at a tournament can point to it.
+                where = f"{reprint.set_code or reprint.set_id} {reprint.number}"
+                template = LEGAL_THROUGH_REPRINT if card.regulation_mark else UNMARKED_LEGAL_THROUGH_REPRINT
+                yield replace(finding(rule, template, cards=(deck_card,), card=card.label,
+                                      mark=card.regulation_mark, reprint=where),
+                              rule=REPRINT_NOTE, severity=Severity.INFO)
+                continue
             params = dict(verdict.params or {})
             reprint = pool.legal_other_print(card, ctx.date, ctx.index)
             if reprint is not None:
@@ -106,6 +118,10 @@ class CardPool:
             )
 
 
+# Rule id of the note that a print is legal through its reprint (severity info).
+REPRINT_NOTE = "legal-reprint"
+LEGAL_THROUGH_REPRINT = N_("{card} ({mark}) is legal through its reprint {reprint}.")
+UNMARKED_LEGAL_THROUGH_REPRINT = N_("{card} is legal through its reprint {reprint}.")
 OTHER_PRINT_LEGAL = N_("A print of {name} with different game text is legal: {reprint}. Play that print or remove this one.")
 REMOVE_ONE = N_("Remove {card} from the deck (1 copy).")
 REMOVE_MANY = N_("Remove {card} from the deck ({count} copies).")
@@ -191,12 +207,16 @@ class Pool:
     def allows(self, card: Card, date: dt.date, index=None) -> bool:
         if self.always and matches(card, self.always):
             return True
-        if self.verdict(card, date).legal:
-            return True
-        if self.reprints and index is not None and card.text_hash:
-            return any(other.text_hash == card.text_hash and self.verdict(other, date).legal
-                       for other in _same_name(card, index))
-        return False
+        return self.verdict(card, date).legal or self.legal_reprint(card, date, index) is not None
+
+    def legal_reprint(self, card: Card, date: dt.date, index) -> Card | None:
+        """The newest print in the pool with the same deck-building name and
+        game text (RULES.md decision 5), when the pack allows reprints."""
+        if not (self.reprints and index is not None and card.text_hash):
+            return None
+        reprints = [other for other in _same_name(card, index)
+                    if other.id != card.id and other.text_hash == card.text_hash and self.verdict(other, date).legal]
+        return max(reprints, key=lambda o: (o.release_date or "", o.id)) if reprints else None
 
     def legal_other_print(self, card: Card, date: dt.date, index) -> Card | None:
         """A legal print of the same name whose game text differs (so not a reprint)."""
