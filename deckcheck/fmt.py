@@ -127,8 +127,8 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
     for number, raw in enumerate(grammar.split_lines(text), start=1):
         entry = entry_at.get(number)
         if entry is None:
-            line = grammar._SPACES.sub(" ", raw).strip()
-            if not line or grammar._BANNER.match(line) or grammar._HEADER.match(line) or grammar._TOTAL.match(line):
+            line = grammar.normalise_spaces(raw)
+            if not line or grammar.is_structure_line(line):
                 continue  # structure the formatter writes anew
             top.append((number, line))
             if number in unreadable:
@@ -183,7 +183,7 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None) -> _Line:
     elif entry.basic_energy_type or entry.special_energy:
         section = ENERGY  # "- Basic", "- Special", "Basic {R} Energy" say what the card is
 
-    comment = grammar._TRAILING_COMMENT.search(grammar._SPACES.sub(" ", entry.raw).strip())
+    comment = grammar.trailing_comment(grammar.normalise_spaces(entry.raw))
     return _Line(
         section=section,
         count=entry.count,

@@ -88,6 +88,10 @@ class ResolveOptions:
     # English, else as a name in any language the index holds; "en" English
     # only; "de", "pt" ... that language first, then English.
     card_lang: str | None = None
+    # Lines read before under these options, by what the line says: a run over
+    # a repository meets the same staples in every deck. Only clean readings
+    # (no findings) are kept, so nothing depends on a line's number or count.
+    memo: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,8 +105,9 @@ class Resolution:
     unknown: bool = False  # an unknown-card finding (its suggestions may be redone)
 
 
-def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions = ResolveOptions()) -> tuple[Deck, list[Finding]]:
-    resolutions = [resolve_line(entry, index, options) for entry in parsed.entries]
+def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions | None = None) -> tuple[Deck, list[Finding]]:
+    options = options or ResolveOptions()
+    resolutions = [_remembered(entry, index, options) for entry in parsed.entries]
     deck_langs = _deck_languages(resolutions)
     if deck_langs and options.card_lang is None and any(r.unknown for r in resolutions):
         # Typos in a German list get German suggestions: now that the deck's
@@ -120,6 +125,17 @@ def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions =
         else:
             resolved.append(DeckCard(entry, resolution.card, read_as=_pick_language(resolution.langs, deck_langs)))
     return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
+
+
+def _remembered(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> Resolution:
+    key = (id(index), entry.name, entry.set_code, entry.number, entry.basic_energy_type, entry.special_energy)
+    known = options.memo.get(key)
+    if known is not None and known[0] is index:
+        return known[1]
+    resolution = resolve_line(entry, index, options)
+    if not resolution.findings:
+        options.memo[key] = (index, resolution)
+    return resolution
 
 
 def _deck_languages(resolutions: Sequence[Resolution]) -> Counter:

@@ -62,6 +62,9 @@ def matches(card: Card, where: Mapping[str, Any] | None) -> bool:
     """Whether ``card`` satisfies every key of the selector ``where``."""
     if not where:
         return True
+    cached = _PREDICATES.get(id(where))
+    if cached is not None and cached[0] is where:
+        return cached[1](card)
     return predicate(where)(card)
 
 
@@ -93,7 +96,7 @@ def _compile(where: Mapping[str, Any]) -> Callable[[Card], bool]:
     flags = where.get("flags")
     if flags is not None:
         checks = tuple(FLAGS[flag] for flag in flags)
-        tests.append(lambda c: any(check(c) for check in checks))
+        tests.append(checks[0] if len(checks) == 1 else (lambda c: any(check(c) for check in checks)))
     names = where.get("names")
     if names is not None:
         keys = frozenset(name_key(n) for n in names)

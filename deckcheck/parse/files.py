@@ -14,7 +14,6 @@ from typing import BinaryIO, Sequence
 
 from deckcheck.i18n import N_
 from deckcheck.model import Finding, ParsedDeck, Severity
-from deckcheck.parse.structured import parse_structured
 from deckcheck.parse.text import parse_text
 
 UNREADABLE = "unreadable"
@@ -140,6 +139,9 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
     kind = _deck_kind(path, text)
     if kind == "text":
         return parse_text(text, path)
+    # Imported here: YAML/JSON decks are rare on the pre-commit hot path.
+    from deckcheck.parse.structured import parse_structured
+
     return parse_structured(text, path, kind)  # type: ignore[arg-type]
 
 

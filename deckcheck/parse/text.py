@@ -44,12 +44,17 @@ _POKEMON_WORD = r"pok(?:e|é|e\u0301)mon"
 # RULES.md 7.2: "****** Pokémon Trading Card Game Deck List ******".
 _BANNER = re.compile(r"^\*{3,}.*\*{3,}$")
 # RULES.md 7.1 "Pokémon: 12", 7.2 "##Trainer Cards - 43"; informal "Energy (12)".
+# Section words of English exports and of lists written in German, French,
+# Spanish, Italian and Portuguese (issue 6): "Energie: 12", "Treinador: 36".
+_TRAINER_WORDS = r"trainers?|treinador(?:es)?|entrenador(?:es)?|dresseurs?|allenator[ei]"
+_ENERGY_WORDS = r"energy|energies|energie|[eé]nergies?|energ[ií]as?"
 _HEADER = re.compile(
-    rf"^(?:#{{1,3}}\s*)?(?P<word>{_POKEMON_WORD}|trainers?|energy|energies)(?:\s+cards?)?\s*"
+    rf"^(?:#{{1,3}}\s*)?(?P<word>{_POKEMON_WORD}|{_TRAINER_WORDS}|{_ENERGY_WORDS})(?:\s+cards?)?\s*"
     r"(?:[:\-–—]\s*(?:(?P<count>\d{1,9})(?:\s+cards?)?)?|\(\s*(?P<paren>\d{1,9})\s*\))?\s*:?$",
     re.IGNORECASE,
 )
-_SECTIONS = {"trainer": TRAINER, "trainers": TRAINER, "energy": ENERGY, "energies": ENERGY}
+_TRAINER_WORD = re.compile(_TRAINER_WORDS, re.IGNORECASE)
+_ENERGY_WORD = re.compile(_ENERGY_WORDS, re.IGNORECASE)
 # RULES.md 7.1 "Total Cards: 60", 7.2 "Total Cards - 60".
 _TOTAL = re.compile(
     r"^(?:#{1,3}\s*)?total(?:\s+cards?)?\s*(?:[:\-–—]\s*|\s+)(?P<count>\d{1,9})$", re.IGNORECASE
@@ -118,6 +123,8 @@ def energy_name(name: str) -> EnergyName:
     Fire), ``Lightning Energy - Basic`` (basic), ``Double Turbo Energy -
     Special`` (special). A plain ``Fire Energy`` stays undecided: the card
     database tells basic from Special (decision 10)."""
+    if "energy" not in name.casefold():
+        return EnergyName(name)  # every spelling below names an Energy
     qualifier = None
     match = _QUALIFIER.match(name)
     if match:
@@ -198,9 +205,27 @@ def _syntax_error(template: str, hint: str, line: int, **params: object) -> Find
     )
 
 
+def normalise_spaces(raw: str) -> str:
+    """A line with tabs and runs of blanks folded, as the grammar reads it."""
+    return _SPACES.sub(" ", raw).strip()
+
+
+def is_structure_line(line: str) -> bool:
+    """A banner, section header or total line: the layout a formatter rewrites."""
+    return bool(_BANNER.match(line) or _HEADER.match(line) or _TOTAL.match(line))
+
+
+def trailing_comment(line: str) -> re.Match[str] | None:
+    """The ``  # note`` after a card line, if any."""
+    return _TRAILING_COMMENT.search(line)
+
+
 def _header_section(word: str) -> str:
-    folded = word.casefold()
-    return _SECTIONS.get(folded, POKEMON)
+    if _TRAINER_WORD.fullmatch(word):
+        return TRAINER
+    if _ENERGY_WORD.fullmatch(word):
+        return ENERGY
+    return POKEMON
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ from deckcheck.i18n import N_, term
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text, total
 from deckcheck.rules.copy_limit import names_text
-from deckcheck.selectors import matches
+from deckcheck.selectors import predicate
 
 OVER_LIMIT = N_("The deck has {count} {label} ({names}); a deck may have at most {max}.")
 NONE_ALLOWED = N_("This format allows no {label}; the deck has {count} ({names}).")
@@ -53,7 +53,8 @@ class GroupLimit:
         maximum = int(rule.options["max"])
         where = rule.options["where"]
         label = term(str(rule.options["label"]))
-        cards = [dc for dc in deck.cards if matches(dc.card, where)]
+        selected = predicate(where)
+        cards = [dc for dc in deck.cards if selected(dc.card)]
         count = total(cards)
         if count <= maximum:
             return

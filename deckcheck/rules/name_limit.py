@@ -12,7 +12,7 @@ from deckcheck.i18n import N_, term
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text, total
 from deckcheck.rules.copy_limit import remove_hint
-from deckcheck.selectors import matches
+from deckcheck.selectors import predicate
 
 OVER_LIMIT = N_("The deck has {count} cards named {name} ({line_list}); {label} are limited to {max} per name.")
 
@@ -43,7 +43,8 @@ class NameLimit:
         maximum = int(rule.options["max"])
         where = rule.options["where"]
         label = term(str(rule.options["label"]))
-        selected = [dc for dc in deck.cards if matches(dc.card, where)]
+        test = predicate(where)
+        selected = [dc for dc in deck.cards if test(dc.card)]
         for cards in by_deck_name(selected).values():
             count = total(cards)
             if count <= maximum:

@@ -385,3 +385,15 @@ def test_every_dataset_print_round_trips():
     expected = [(energy_name(name).name, code, number if code else None) for name, code, number in cards]
     expected += [(energy_name(name).name, None, None) for name in sorted({name for name, _, _ in cards})]
     assert [(e.name, e.set_code, e.number) for e in deck.entries] == expected
+
+
+@pytest.mark.parametrize("header, section", [
+    ("Energie: 12", "Energy"), ("Trainer: 36", "Trainer"), ("Treinador: 36", "Trainer"),
+    ("Treinadores: 36", "Trainer"), ("Energia: 12", "Energy"), ("Entrenador: 36", "Trainer"),
+    ("Energía: 12", "Energy"), ("Dresseurs: 36", "Trainer"), ("Énergie: 12", "Energy"),
+    ("Allenatori: 36", "Trainer"), ("Pokémon: 12", "Pokémon"),
+])
+def test_section_headers_in_the_players_languages(header, section):
+    deck = parse_text(f"{header}\n2 Iono PAL 185\n", "d.txt")
+    assert deck.entries[0].section == section
+    assert [f.rule for f in deck.findings] == ["syntax"]  # the header's count (12/36) is not 2
