@@ -51,17 +51,14 @@ if done.returncode not in (0, 1):
 
 
 def measure(command: list[str], env: dict[str, str]) -> tuple[float, float, int]:
-    """(seconds, peak MB, exit code) of one run of ``command``."""
-    out = subprocess.run([sys.executable, "-c", _MEASURE, *command], capture_output=True, text=True, env=env)
+    """(seconds, peak MB, exit code) of one run of ``command``, started in an
+    empty folder as in a deck repository (no configuration file to read)."""
+    out = subprocess.run([sys.executable, "-c", _MEASURE, *command], capture_output=True, text=True, env=env,
+                         cwd=env["DECKCHECK_BENCH_DIR"])
     if out.returncode != 0:
         raise SystemExit(f"bench: measuring {command} failed:\n{out.stderr}")
     seconds, peak_kib, code = out.stdout.split()
     return float(seconds), int(peak_kib) / 1024, int(code)
-
-
-def median_of(command: list[str], env: dict[str, str], runs: int) -> tuple[float, float]:
-    results = [measure(command, env) for _ in range(runs)]
-    return statistics.median(r[0] for r in results), max(r[1] for r in results)
 
 
 def deckcheck_command() -> list[str]:
@@ -112,6 +109,8 @@ def main() -> int:
         # Measure what users get: an installed package has its bytecode cached.
         # (Some sandboxes set this; with it, every run recompiles every module.)
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        (work / "repo").mkdir()
+        env["DECKCHECK_BENCH_DIR"] = str(work / "repo")
         deckcheck = deckcheck_command()
         rows = []
 
@@ -124,9 +123,16 @@ def main() -> int:
 
         # Warm the pack cache once, as the second run of any pre-commit hook would be.
         measure([*deckcheck, "check", str(SAMPLE_DECK)], env)
-        typer_s, _ = median_of([sys.executable, "-c", "import typer"], env, args.runs)
-        check_s, _ = median_of([*deckcheck, "check", str(SAMPLE_DECK)], env, args.runs)
-        version_s, _ = median_of([*deckcheck, "--version"], env, args.runs)
+        # Interleaved, so that a machine whose speed drifts during the run
+        # (shared or throttled CPUs) slows the figure and its reference alike.
+        commands = {"typer": [sys.executable, "-c", "import typer"],
+                    "check": [*deckcheck, "check", str(SAMPLE_DECK)],
+                    "version": [*deckcheck, "--version"]}
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(args.runs):
+            for name, command in commands.items():
+                times[name].append(measure(command, env)[0])
+        typer_s, check_s, version_s = (statistics.median(times[n]) for n in ("typer", "check", "version"))
         rows.append(("reference: python -c 'import typer'", typer_s, "s", None, "", None))
         rows.append(("check one deck / import typer", check_s / typer_s, "x", 1.6, "x", check_s / typer_s <= 1.6))
         rows.append(("--version / import typer", version_s / typer_s, "x", 1.2, "x", version_s / typer_s <= 1.2))

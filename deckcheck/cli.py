@@ -18,7 +18,7 @@ from typing import List, Optional
 import typer
 
 from deckcheck import __version__
-from deckcheck.model import ExitCode
+from deckcheck.exitcodes import ExitCode
 from deckcheck.render import RENDERERS
 
 app = typer.Typer(

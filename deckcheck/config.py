@@ -17,7 +17,6 @@ Nothing here prints or exits: problems are :class:`ConfigError`.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
 import os
 import re
@@ -156,6 +155,8 @@ def parse_config(text: str, path: Path, kind: str) -> Config:
         data, locate = _yaml_mapping(text, path)
         prefix = ""
     data = _dates_as_text(data)
+    import hashlib  # only when a configuration file exists
+
     digest = hashlib.sha256(f"{kind}\0{text}".encode("utf-8")).hexdigest()
     if not _validated_before(digest):
         problems = schema_problems(data)

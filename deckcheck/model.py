@@ -7,8 +7,10 @@ check) stays a set of pure functions over these values.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum, IntEnum
+from enum import Enum
 from typing import Any, Mapping
+
+from deckcheck.exitcodes import ExitCode  # noqa: F401  (re-exported)
 
 POKEMON = "Pokémon"
 TRAINER = "Trainer"
@@ -23,12 +25,6 @@ class Severity(str, Enum):
 
     def __str__(self) -> str:  # pragma: no cover - convenience for f-strings
         return self.value
-
-
-class ExitCode(IntEnum):
-    LEGAL = 0  # every deck checked is legal
-    ILLEGAL = 1  # at least one deck is illegal (or has a failing finding)
-    USAGE = 2  # usage, configuration, pack or database problem
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,6 @@ Errors name the file, the path inside the pack and the line.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -253,7 +252,7 @@ def _compiled_schema() -> dict[str, Any]:
     return pack_schema()
 
 
-_CACHE: dict[str, Pack] = {}
+_CACHE: dict[tuple, Pack] = {}
 
 
 def load_pack(name: str, extra_dirs: Sequence[str | os.PathLike[str]] = ()) -> Pack:
@@ -263,18 +262,18 @@ def load_pack(name: str, extra_dirs: Sequence[str | os.PathLike[str]] = ()) -> P
 
 def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[str, ...]) -> Pack:
     try:
+        stat = path.stat()
         raw = path.read_bytes()
     except OSError as error:
         raise PackError(f"cannot read format pack: {error.strerror}", path=str(path)) from None
-    digest = hashlib.sha256(raw).hexdigest()
-    cache_key = f"{path.resolve()}:{digest}:{extra_dirs}"
+    cache_key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, extra_dirs)
     if cache_key in _CACHE:
         return _CACHE[cache_key]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise PackError("format pack is not UTF-8 text", path=str(path)) from None
-    data = _validated_data(text, str(path), digest)
+    data = _validated_data(raw, text, path, stat)
     name = data["name"]
     if name in seen:
         raise PackError(f"'extends' loops back to '{name}' ({' -> '.join(seen + (name,))})", path=str(path))
@@ -287,36 +286,51 @@ def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[str, ...]) -> Pac
     return pack
 
 
-def _validated_data(text: str, path: str, digest: str) -> dict[str, Any]:
-    """Parse and validate, or reuse the result for content seen before.
+def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> dict[str, Any]:
+    """Parse and validate, or reuse the result for content validated before.
 
-    YAML parsing and schema validation (jsonschema) are slow to import; a pack
-    whose exact bytes were validated once is kept in the user cache as JSON,
-    keyed by its SHA-256, so a pre-commit run needs neither.
+    YAML parsing and schema validation (jsonschema) are slow to import, so a
+    validated pack is kept in the user cache as JSON with the SHA-256 of its
+    bytes. As for Python's bytecode cache, an unchanged size and modification
+    time reuse it at once; when they changed, the content hash decides whether
+    the pack must be validated again.
     """
-    cached = _validation_stamp(digest)
-    if cached is not None:
+    stamp_path = _validation_stamp(path)
+    stamp: dict[str, Any] = {}
+    if stamp_path is not None:
         try:
-            data = json.loads(cached.read_text(encoding="utf-8"))
-            if isinstance(data, dict):
-                return data
+            stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            pass  # not cached yet, or a damaged cache entry: validate again
-    data = parse_pack_text(text, path)
-    if cached is not None:
+            stamp = {}  # not cached yet, or a damaged entry: validate again
+    if (isinstance(stamp, dict) and isinstance(stamp.get("data"), dict)
+            and stamp.get("path") == str(path.resolve())
+            and (stamp.get("size"), stamp.get("mtime_ns")) == (stat.st_size, stat.st_mtime_ns)):
+        return stamp["data"]
+    import hashlib
+
+    digest = hashlib.sha256(raw).hexdigest()
+    if isinstance(stamp, dict) and stamp.get("sha256") == digest and isinstance(stamp.get("data"), dict):
+        data = stamp["data"]  # touched, not changed
+    else:
+        data = parse_pack_text(text, str(path))
+    if stamp_path is not None:
+        record = {"path": str(path.resolve()), "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
+                  "sha256": digest, "data": data}
         try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            temporary = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
-            temporary.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-            os.replace(temporary, cached)
+            stamp_path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = stamp_path.with_name(f"{stamp_path.name}.{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+            os.replace(temporary, stamp_path)
         except OSError:
             pass  # a read-only cache only costs speed
     return data
 
 
-def _validation_stamp(digest: str) -> Path | None:
+def _validation_stamp(path: Path) -> Path | None:
     if os.environ.get("DECKCHECK_NO_CACHE"):
         return None
+    import zlib
+
     from deckcheck import __version__
 
     base = os.environ.get("DECKCHECK_CACHE_DIR")
@@ -324,8 +338,10 @@ def _validation_stamp(digest: str) -> Path | None:
         from platformdirs import user_cache_dir
 
         base = user_cache_dir("deckcheck")
-    # The schema changes with the version, so a stamp is only good for one version.
-    return Path(base) / "validated-packs" / __version__ / f"{digest}.json"
+    where = str(path.resolve())
+    # One entry per pack file; the schema changes with the version, so an
+    # entry is only good for one version.
+    return Path(base) / "validated-packs" / __version__ / f"{path.stem}-{zlib.crc32(where.encode()):08x}.json"
 
 
 def _build(data: Mapping[str, Any], path: str, parent: Pack | None) -> Pack:

@@ -12,7 +12,10 @@ import os
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-from deckcheck.model import DeckResult, Report, Severity
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the model is imported when a report is rendered, not for --version
+    from deckcheck.model import DeckResult, Report, Severity
 
 # name -> module under deckcheck.render that defines render(report, options)
 RENDERERS: dict[str, str] = {
@@ -52,6 +55,8 @@ def render(name: str, report: Report, options: RenderOptions = RenderOptions()) 
 
 
 def failing_severities(fail_on: str) -> frozenset[Severity]:
+    from deckcheck.model import Severity
+
     return frozenset({Severity.ERROR} if fail_on == "error" else {Severity.ERROR, Severity.WARNING})
 
 

@@ -1,0 +1,46 @@
+"""Packs are validated once and then reused from the user cache, never stale."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from deckcheck import packs
+from deckcheck.packs import PackError, load_pack
+from support import PROJECT_ROOT
+
+PACK = "name: league\nextends: unlimited\nrules:\n  - {id: deck-size, kind: deck-size, size: 40}\n"
+PROBE = ("import sys; from deckcheck.packs import load_pack; p = load_pack(sys.argv[1]); "
+         "print(p.rule('deck-size').options['size'], 'yaml' in sys.modules, 'jsonschema' in sys.modules)")
+
+
+def probe(pack_path, cache):
+    env = {**os.environ, "DECKCHECK_CACHE_DIR": str(cache), "PYTHONPATH": str(PROJECT_ROOT)}
+    out = subprocess.run([sys.executable, "-c", PROBE, str(pack_path)], capture_output=True, text=True, env=env,
+                         check=True)
+    return out.stdout.split()
+
+
+def test_a_validated_pack_is_reused_without_yaml_or_jsonschema(tmp_path):
+    pack = tmp_path / "league.yaml"
+    pack.write_text(PACK)
+    assert probe(pack, tmp_path / "cache") == ["40", "True", "True"]  # first run validates
+    assert probe(pack, tmp_path / "cache") == ["40", "False", "False"]  # then reads the cache
+
+
+def test_a_changed_pack_is_validated_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    pack = tmp_path / "league.yaml"
+    pack.write_text(PACK)
+    assert load_pack(str(pack)).rule("deck-size").options["size"] == 40
+    pack.write_text(PACK.replace("size: 40", "size: forty"))
+    packs._CACHE.clear()
+    with pytest.raises(PackError, match=r"league.yaml:4"):
+        load_pack(str(pack))
+    pack.write_text(PACK.replace("size: 40", "size: 30"))  # same size as the cached bytes
+    os.utime(pack, ns=(1_700_000_000_000_000_000, 1_700_000_000_000_000_000))  # and surely a new time
+    packs._CACHE.clear()
+    assert load_pack(str(pack)).rule("deck-size").options["size"] == 30
