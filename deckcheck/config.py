@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 YAML_NAMES = (".deckcheck.yaml", ".deckcheck.yml")
 PYPROJECT = "pyproject.toml"
@@ -51,8 +51,7 @@ class ConfigError(Exception):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-@dataclass(frozen=True, slots=True)
-class Override:
+class Override(NamedTuple):
     """Settings for the decks matching ``paths`` (patterns relative to the config's folder)."""
 
     paths: tuple[str, ...]
@@ -417,8 +416,7 @@ def _pack_reference(value: str | None, root: Path) -> str | None:
 
 # -- the command line on top of the file -------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class PatternSet:
+class PatternSet(NamedTuple):
     """.gitignore-style patterns and the folder they are relative to."""
 
     base: str
@@ -560,8 +558,7 @@ def _relative_to(path: str, base: str) -> str | None:
 
 # -- which files are decks -----------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
-class Selection:
+class Selection(NamedTuple):
     decks: tuple[str, ...]  # in order, each once
     missing: tuple[str, ...] = ()  # messages for paths that do not exist
     excluded: tuple[str, ...] = ()  # files named on the command line that the excludes leave out

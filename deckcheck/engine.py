@@ -53,11 +53,12 @@ def resolve_options_for(pack: Pack, date: dt.date, index: CardIndex, **extra) ->
     """How a pack wants lines read: name-only lines resolve among the prints its
     card pool allows on the day, and pre-DP packs read Darkness/Metal Energy as
     the Special cards (RULES.md decision 10)."""
-    from deckcheck.rules.card_pool import pool_predicate
-
-    pools = [pool_predicate(rule.options, date, index) for rule in pack.rules if rule.kind == "card-pool"]
+    pool_rules = [rule for rule in pack.rules if rule.kind == "card-pool"]
     allowed = None
-    if pools:
+    if pool_rules:
+        from deckcheck.rules.card_pool import pool_predicate
+
+        pools = [pool_predicate(rule.options, date, index) for rule in pool_rules]
         allowed = lambda card: all(p(card) for p in pools)  # noqa: E731
     return ResolveOptions(
         allowed=allowed,

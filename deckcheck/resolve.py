@@ -33,7 +33,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from deckcheck.carddb.index import CardIndex, TranslatedName
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
@@ -94,13 +94,12 @@ class ResolveOptions:
     memo: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
+class Resolution(NamedTuple):
     """What became of one line: the print (None when unresolved), the findings,
     and the languages its name was read in when not English (best first)."""
 
     card: Card | None
-    findings: list[Finding] = field(default_factory=list)
+    findings: Sequence[Finding] = ()
     langs: tuple[str, ...] = ()
     unknown: bool = False  # an unknown-card finding (its suggestions may be redone)
 
@@ -191,7 +190,7 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
             "unknown-print", Severity.WARNING, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT,
             set_code=entry.set_code, number=entry.number, card=card.label, cards=(card.label,),
         ))
-    return Resolution(card, findings + by_name.findings, by_name.langs, by_name.unknown)
+    return Resolution(card, [*findings, *by_name.findings], by_name.langs, by_name.unknown)
 
 
 def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions,

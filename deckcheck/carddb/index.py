@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from typing import NamedTuple
 from typing import Iterable, Mapping, Protocol, Sequence
 
 from deckcheck.model import Card
@@ -62,8 +62,7 @@ def translation_key(name: str) -> str:
     return _SUFFIX_HYPHEN.sub(" ", _TITLE.sub("prof", name_key(name)))
 
 
-@dataclass(frozen=True, slots=True)
-class TranslatedName:
+class TranslatedName(NamedTuple):
     """A card name in another language and the (English) card it names."""
 
     lang: str  # "de", "fr", "es", "it", "pt"

@@ -31,9 +31,9 @@ import sqlite3
 import stat
 import time
 from contextlib import suppress
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckcheck.carddb.index import TranslatedName, is_promo_code, number_key, set_code_key, translation_key
 from deckcheck.model import Card
@@ -56,8 +56,7 @@ class DatabaseError(Exception):
     """A card database or dataset problem, with a one-line message for the user."""
 
 
-@dataclass(frozen=True, slots=True)
-class DatabaseInfo:
+class DatabaseInfo(NamedTuple):
     """What a database holds: ``cards`` prints, ``sets`` sets with at least one
     card, the newest such set, and the ``meta`` table (source, imported_at,
     and for ``db update`` url, etag, last_modified, sha256, downloaded_at)."""
@@ -70,7 +69,7 @@ class DatabaseInfo:
     newest_set_date: str | None
     source: str | None
     imported_at: str | None
-    meta: Mapping[str, str] = field(default_factory=dict)
+    meta: Mapping[str, str] = MappingProxyType({})
 
 
 # -- schema -------------------------------------------------------------------

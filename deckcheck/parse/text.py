@@ -9,7 +9,7 @@ parser never guesses a card from a line it does not understand.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from deckcheck.i18n import N_, term
 from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
@@ -109,8 +109,7 @@ TOTAL_MISMATCH_HINT = N_("Correct the total or the card lines.")
 SECTION_NAMES = (N_("Pokémon"), N_("Trainer"), N_("Energy"))
 
 
-@dataclass(frozen=True, slots=True)
-class EnergyName:
+class EnergyName(NamedTuple):
     """A card name with the Energy spellings of RULES.md 5.3 resolved."""
 
     name: str
@@ -228,12 +227,13 @@ def _header_section(word: str) -> str:
     return POKEMON
 
 
-@dataclass(slots=True)
 class _Block:
-    section: str
-    line: int
-    declared: int | None
-    actual: int = 0
+    """A section header and the cards counted under it so far."""
+
+    __slots__ = ("section", "line", "declared", "actual")
+
+    def __init__(self, section: str, line: int, declared: int | None):
+        self.section, self.line, self.declared, self.actual = section, line, declared, 0
 
 
 def split_lines(text: str) -> list[str]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from types import MappingProxyType
+from typing import Callable, Mapping, NamedTuple
 
 from typing import TYPE_CHECKING
 
@@ -29,8 +29,9 @@ RENDERERS: dict[str, str] = {
 FAIL_ON = ("error", "warning")
 
 
-@dataclass(frozen=True, slots=True)
-class RenderOptions:
+class RenderOptions(NamedTuple):
+    """How to render (a NamedTuple: created on every run, cheaper than a dataclass)."""
+
     color: bool = False
     width: int = 100
     quiet: bool = False  # only decks with findings
@@ -40,9 +41,9 @@ class RenderOptions:
     root: str | None = None
     # What each rule id of the packs used checks (id -> description), for the
     # rule catalogues of SARIF; ids not listed fall back to the built-in texts.
-    rules: Mapping[str, str] = field(default_factory=dict)
-    # The language of the text report (deckcheck.i18n); CI reports stay English,
-    # as the machine-read json does.
+    rules: Mapping[str, str] = MappingProxyType({})
+    # The language of the messages (deckcheck.i18n): the text report's, and the
+    # other outputs' only when --lang asks for it.
     lang: str = "en"
 
 

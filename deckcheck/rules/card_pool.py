@@ -29,7 +29,7 @@ import datetime as dt
 import json
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckcheck.i18n import N_
 from deckcheck.model import Card, Deck, Finding, Severity
@@ -41,8 +41,7 @@ _DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 _SELECTOR = {"$ref": "#/$defs/selector"}
 
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+class Verdict(NamedTuple):
     legal: bool
     reason: str = ""  # template key of why not
     params: Mapping[str, Any] | None = None
