@@ -138,3 +138,13 @@ def test_a_shipped_pack_with_the_same_mistake_would_fail(tmp_path):
     with pytest.raises(PackError) as raised:
         load_pack(str(broken))
     assert raised.value.line == wrong_line
+
+
+def test_the_committed_pack_schema_is_the_one_the_rule_kinds_generate():
+    from deckcheck.packs import dump_schema
+    from support import PROJECT_ROOT
+
+    committed = (PROJECT_ROOT / "deckcheck" / "schemas" / "pack.schema.json").read_text(encoding="utf-8")
+    assert committed == dump_schema(), (
+        "regenerate it: python -c \"from deckcheck.packs import dump_schema; "
+        "open('deckcheck/schemas/pack.schema.json','w').write(dump_schema())\"")
