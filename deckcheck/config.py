@@ -25,6 +25,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
+from deckcheck.datafiles import dates_as_text, validation_cache
+
 YAML_NAMES = (".deckcheck.yaml", ".deckcheck.yml")
 PYPROJECT = "pyproject.toml"
 TOOL_TABLE = "tool.deckcheck"
@@ -153,7 +155,7 @@ def parse_config(text: str, path: Path, kind: str) -> Config:
     else:
         data, locate = _yaml_mapping(text, path)
         prefix = ""
-    data = _dates_as_text(data)
+    data = dates_as_text(data)
     import hashlib  # only when a configuration file exists
 
     digest = hashlib.sha256(f"{kind}\0{text}".encode("utf-8")).hexdigest()
@@ -222,20 +224,10 @@ def config_schema() -> dict[str, Any]:
 
 
 def _validation_stamp(digest: str) -> Path | None:
-    """Validation needs jsonschema (slow to import; deckcheck runs as a pre-commit
-    hook), so a configuration whose exact text passed once is remembered by its
-    SHA-256 in the user cache, as deckcheck.packs does for packs."""
-    if os.environ.get("DECKCHECK_NO_CACHE"):
-        return None
-    from deckcheck import __version__
-
-    base = os.environ.get("DECKCHECK_CACHE_DIR")
-    if base is None:
-        from platformdirs import user_cache_dir
-
-        base = user_cache_dir("deckcheck")
-    # The schema changes with the version, so a stamp is only good for one version.
-    return Path(base) / "validated-configs" / __version__ / digest
+    """A configuration whose exact text passed validation once is remembered
+    by its SHA-256, as deckcheck.packs does for packs."""
+    folder = validation_cache("validated-configs")
+    return folder / digest if folder is not None else None
 
 
 def _validated_before(digest: str) -> bool:
@@ -252,17 +244,6 @@ def _remember_valid(digest: str) -> None:
         stamp.touch()
     except OSError:
         pass  # a read-only cache only costs speed
-
-
-def _dates_as_text(value: Any) -> Any:
-    """YAML and TOML read ``2026-04-10`` as a date; the configuration keeps ISO text."""
-    if isinstance(value, dict):
-        return {k: _dates_as_text(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_dates_as_text(v) for v in value]
-    if isinstance(value, (dt.date, dt.datetime)):
-        return value.isoformat()
-    return value
 
 
 # -- TOML ----------------------------------------------------------------------

@@ -132,7 +132,8 @@ def lint_pack(
     database may simply be older than the pack)."""
     import yaml
 
-    from deckcheck.packs import _line_of, _yaml_loader, dates_as_text
+    from deckcheck.datafiles import dates_as_text
+    from deckcheck.packs import _line_of, _yaml_loader
 
     node = yaml.compose(text, Loader=_yaml_loader())
     data = dates_as_text(yaml.load(text, Loader=_yaml_loader())) or {}

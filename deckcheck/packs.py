@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from deckcheck.datafiles import dates_as_text, validation_cache
 from deckcheck.model import Severity
 from deckcheck.rules.base import RuleSpec
 
@@ -218,19 +219,6 @@ def parse_pack_text(text: str, path: str) -> dict[str, Any]:
     return data
 
 
-def dates_as_text(value: Any) -> Any:
-    """YAML reads ``2026-04-10`` as a date; packs keep dates as ISO text."""
-    import datetime as dt
-
-    if isinstance(value, dict):
-        return {k: dates_as_text(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [dates_as_text(v) for v in value]
-    if isinstance(value, (dt.date, dt.datetime)):
-        return value.isoformat()
-    return value
-
-
 def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     """Schema errors of a pack as (path, message), most specific first."""
     from jsonschema import Draft202012Validator
@@ -327,21 +315,13 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
 
 
 def _validation_stamp(path: Path) -> Path | None:
-    if os.environ.get("DECKCHECK_NO_CACHE"):
-        return None
     import zlib
 
-    from deckcheck import __version__
-
-    base = os.environ.get("DECKCHECK_CACHE_DIR")
-    if base is None:
-        from platformdirs import user_cache_dir
-
-        base = user_cache_dir("deckcheck")
-    where = str(path.resolve())
-    # One entry per pack file; the schema changes with the version, so an
-    # entry is only good for one version.
-    return Path(base) / "validated-packs" / __version__ / f"{path.stem}-{zlib.crc32(where.encode()):08x}.json"
+    folder = validation_cache("validated-packs")
+    if folder is None:
+        return None
+    # One entry per pack file, named after it.
+    return folder / f"{path.stem}-{zlib.crc32(str(path.resolve()).encode()):08x}.json"
 
 
 def _build(data: Mapping[str, Any], path: str, parent: Pack | None) -> Pack:

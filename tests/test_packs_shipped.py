@@ -3,7 +3,6 @@ its file and the line of the mistake."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 import yaml

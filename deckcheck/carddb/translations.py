@@ -328,7 +328,7 @@ def map_sets(tcgdex_sets: Mapping[str, Mapping[str, Any]], db: _Database) -> dic
     for db_id, claimants in claims.items():
         db_count = db.sets[db_id].card_count
 
-        def distance(set_id: str) -> int:
+        def distance(set_id: str, db_count: int = db_count) -> int:
             count = _official(tcgdex_sets[set_id].get("cardCount"))
             return abs(db_count - count) if isinstance(count, int) else db_count
 

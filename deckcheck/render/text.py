@@ -109,8 +109,7 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
                 yield [(" " * indent, ""), (more, "")]
             hint = finding_hint(finding, tr)
             if hint:
-                for i, hint_line in enumerate(textwrap.wrap("→ " + hint, text_width,
-                                                            subsequent_indent="  ")):
+                for hint_line in textwrap.wrap("→ " + hint, text_width, subsequent_indent="  "):
                     yield [(" " * indent, ""), (hint_line, "cyan")]
     yield []
 
