@@ -79,8 +79,10 @@ class CardPool:
         },
     }
     examples = {
-        "legal": "# standard, 2026-11-30\n4 Iono PAL 185   # (G) but reprinted? no: rotated\n4 Ultra Ball MEG 131",
-        "illegal": "# standard, 2026-11-30\n4 Nest Ball SVI 181   # regulation mark G rotated out on 2026-04-10",
+        "legal": "# format: standard, checked on 2026-11-30\n4 Ultra Ball MEG 131\n"
+                 "4 Rare Candy SVI 191   # G, but legal through its reprint MEG 175\n",
+        "illegal": "# format: standard, checked on 2026-11-30\n"
+                   "4 Nest Ball SVI 181   # regulation mark G rotated out on 2026-04-10\n",
     }
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
