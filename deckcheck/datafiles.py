@@ -35,3 +35,38 @@ def validation_cache(kind: str) -> Path | None:
 
         base = user_cache_dir("deckcheck")
     return Path(base) / kind / __version__
+
+
+def yaml_loader(*, pure: bool = False):
+    """The safe YAML loader every data file is read with.
+
+    It keeps timestamps as text: ``since: 2026-02-30`` must become a message
+    with a line, not a ``ValueError`` from the date constructor, and packs and
+    configuration compare ISO dates as text anyway. ``pure`` gives the
+    pure-Python loader (for callers that walk marks node by node); otherwise
+    the C loader when PyYAML has it.
+    """
+    return _loader(pure)
+
+
+_LOADERS: dict = {}
+
+
+def _loader(pure: bool):
+    loader = _LOADERS.get(pure)
+    if loader is None:
+        import yaml
+
+        base = yaml.SafeLoader if pure else getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+        class Loader(base):  # type: ignore[misc, valid-type]
+            pass
+
+        Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_str)
+        loader = _LOADERS[pure] = Loader
+    return loader
+
+
+# What PyYAML raises for input it cannot convert, besides YAMLError: "!!int zz",
+# "!!float zz", absurd numbers. Callers turn these into messages too.
+YAML_VALUE_ERRORS = (ValueError, TypeError, OverflowError, RecursionError)
