@@ -148,11 +148,6 @@ class Finding:
             return None
         return self.hint_template.format(**self.hint_params)
 
-    def with_severity(self, severity: Severity) -> "Finding":
-        from dataclasses import replace
-
-        return replace(self, severity=severity)
-
 
 @dataclass(frozen=True, slots=True)
 class ParsedDeck:

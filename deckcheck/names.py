@@ -24,8 +24,10 @@ _SPACES = re.compile(r"\s+")
 # Prism Star is ◇ in the dataset, {*}, ♢ or "Prism Star" in exports.
 _PRISM = re.compile(r"\s*(?:\{\*\}|♢|◊|◆|\bprism star\b)\s*", re.IGNORECASE)
 _STAR = re.compile(r"\s*(?:☆|\bstar\b(?=\s*(?:δ|$)))", re.IGNORECASE)
-# RULES.md 2.5: third-party lists write the Neo/DP letters as "Unown F".
-_UNOWN_LETTER = re.compile(r"^unown \[?([a-z!?])\]?$")
+# RULES.md 2.5: third-party lists write the Neo/DP letters as "Unown F" --
+# but "Unown V" is also the Silver Tempest Pokémon V, so this is only an alias
+# for what a player writes, tried when no card has the name as written.
+_UNOWN_LETTER = re.compile(r"^unown ([a-z!?])$", re.IGNORECASE)
 # RULES.md 2.9: "Nidoran ♂" and "Nidoran♂" both occur.
 _NIDORAN = re.compile(r"\s+([♂♀])")
 
@@ -48,11 +50,7 @@ def name_key(name: str) -> str:
     text = _STAR.sub(" ★", text)
     text = _strip_accents(text).casefold()
     text = _SPACES.sub(" ", text).strip()
-    text = _NIDORAN.sub(r"\1", text)
-    unown = _UNOWN_LETTER.match(text)
-    if unown:
-        text = f"unown [{unown.group(1)}]"
-    return text
+    return _NIDORAN.sub(r"\1", text)
 
 
 @lru_cache(maxsize=65536)
@@ -74,6 +72,12 @@ def deck_name(name: str, supertype: str) -> str:
         text = _SUBTITLE.sub("", text)
         text = _FLARE_GEAR.sub("", text)
     return text
+
+
+def unown_letter(name: str) -> str | None:
+    """``Unown F`` as the Neo/DP card name ``Unown [F]`` (decision 11), else None."""
+    match = _UNOWN_LETTER.match(name.strip())
+    return f"Unown [{match.group(1).upper()}]" if match else None
 
 
 def deck_key(name: str, supertype: str) -> str:

@@ -38,7 +38,7 @@ from typing import Callable, NamedTuple, Sequence
 from deckcheck.carddb.index import CardIndex, TranslatedName
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
 from deckcheck.model import Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
-from deckcheck.names import deck_key, deck_name, name_key
+from deckcheck.names import deck_key, deck_name, name_key, unown_letter
 
 # What the command line says after "unknown card", by whether a card database
 # is installed; marked here so that the catalogues translate them.
@@ -72,6 +72,10 @@ MEANING_IN_LANGUAGE = N_("{card} in {language}")
 
 # Players abbreviate the title the English cards spell out: "Prof. Juniper".
 _ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
+
+
+# Unknown lines of one deck that get "did you mean" suggestions.
+MAX_SUGGESTED_LINES = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,12 +112,14 @@ def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions |
     options = options or ResolveOptions()
     resolutions = [_remembered(entry, index, options) for entry in parsed.entries]
     deck_langs = _deck_languages(resolutions)
-    if deck_langs and options.card_lang is None and any(r.unknown for r in resolutions):
-        # Typos in a German list get German suggestions: now that the deck's
-        # language is known, ask again for the lines that matched nothing.
-        ranked = tuple(lang for lang, _n in deck_langs.most_common())
-        resolutions = [resolve_line(entry, index, options, suggest_langs=ranked) if r.unknown else r
-                       for entry, r in zip(parsed.entries, resolutions)]
+    if any(r.unknown for r in resolutions):
+        # "Did you mean" once the deck's language is known (typos in a German
+        # list get German suggestions), and for the first lines only: a fuzzy
+        # search over every name costs, and a file of junk needs no thousand hints.
+        ranked = tuple(lang for lang, _n in deck_langs.most_common()) if options.card_lang is None else ()
+        unknown = [i for i, r in enumerate(resolutions) if r.unknown][:MAX_SUGGESTED_LINES]
+        for i in unknown:
+            resolutions[i] = resolve_line(parsed.entries[i], index, options, suggest_langs=ranked)
     resolved: list[DeckCard] = []
     unresolved: list[DeckEntry] = []
     findings: list[Finding] = []
@@ -127,11 +133,14 @@ def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions |
 
 
 def _remembered(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> Resolution:
-    key = (id(index), entry.name, entry.set_code, entry.number, entry.basic_energy_type, entry.special_energy)
+    # The count matters once: above 4 copies a bare Darkness/Metal Energy line
+    # is worth a warning (decision 10), so the two cases are remembered apart.
+    key = (id(index), entry.name, entry.set_code, entry.number, entry.basic_energy_type, entry.special_energy,
+           entry.count > 4)
     known = options.memo.get(key)
     if known is not None and known[0] is index:
         return known[1]
-    resolution = resolve_line(entry, index, options)
+    resolution = resolve_line(entry, index, options, suggest=False)
     if not resolution.findings:
         options.memo[key] = (index, resolution)
     return resolution
@@ -160,8 +169,9 @@ def resolve_entry(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -
 
 
 def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
-                 suggest_langs: tuple[str, ...] = ()) -> Resolution:
-    """One line: set code and number first, then the name (English, then translated)."""
+                 suggest_langs: tuple[str, ...] = (), suggest: bool = True) -> Resolution:
+    """One line: set code and number first, then the name (English, then translated).
+    ``suggest=False`` leaves "did you mean" out of an unknown-card finding."""
     findings: list[Finding] = []
     if entry.set_code and entry.number:
         printed = list(index.by_number(entry.set_code, entry.number))
@@ -183,7 +193,7 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
             findings.append(_finding(
                 "unknown-set", Severity.WARNING, entry, UNKNOWN_SET, hint=UNKNOWN_SET_HINT, set_code=entry.set_code,
             ))
-    by_name = _resolve_by_name(entry, index, options, suggest_langs)
+    by_name = _resolve_by_name(entry, index, options, suggest_langs, suggest)
     card = by_name.card
     if card is not None and entry.set_code and entry.number and index.knows_set_code(entry.set_code):
         findings.append(_finding(
@@ -194,12 +204,12 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
 
 
 def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
-                     suggest_langs: tuple[str, ...] = ()) -> Resolution:
+                     suggest_langs: tuple[str, ...] = (), suggest: bool = True) -> Resolution:
     candidates, langs, problem = _name_candidates(entry, index, options)
     if problem is not None:
         return Resolution(None, [problem])
     if not candidates:
-        suggestions = _suggestions(entry.name, index, options, suggest_langs)
+        suggestions = _suggestions(entry.name, index, options, suggest_langs) if suggest else []
         hint = UNKNOWN_CARD_HINT if suggestions else UNKNOWN_CARD_HINT_NO_SUGGESTION
         return Resolution(None, [_finding(
             "unknown-card", Severity.ERROR, entry, UNKNOWN_CARD,
@@ -233,6 +243,8 @@ def _english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         candidates = list(index.by_name(entry.name.split(" - ", 1)[0]))
     if not candidates and _ENGLISH_TITLE.match(entry.name):
         candidates = list(index.by_name(_ENGLISH_TITLE.sub("Professor ", entry.name)))
+    if not candidates and unown_letter(entry.name):
+        candidates = list(index.by_name(unown_letter(entry.name)))
     return candidates
 
 
@@ -453,6 +465,8 @@ def _name_fits(entry: DeckEntry, card: Card) -> bool:
         professor = name_key(_ENGLISH_TITLE.sub("Professor ", entry.name))
         if professor in (name_key(card.name), deck_key(card.name, card.supertype)):
             return True
+    if unown_letter(entry.name) and name_key(unown_letter(entry.name)) == name_key(card.name):
+        return True  # "Unown F LA 79"
     if " - " in entry.name:
         return name_key(entry.name.split(" - ", 1)[0]) == deck_key(card.name, card.supertype)
     return False

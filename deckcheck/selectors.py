@@ -6,7 +6,7 @@ A selector is a mapping; a card matches when it satisfies *every* key given::
       supertype: Pokémon            # or a list
       subtypes: [Basic, Baby]       # any of these
       flags: [ace_spec]             # any of these (see FLAGS)
-      names: [Professor Juniper]    # deck-building names, folded
+      names: [Professor Juniper]    # deck-building names (RULES.md 2.10), folded
       ids: [sm8-90]                 # dataset card ids
       sets: [base1, base2]          # dataset set ids
       not: {flags: [basic_energy]}  # the card must not match this selector
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from deckcheck.model import Card
-from deckcheck.names import deck_key, name_key
+from deckcheck.model import SUPERTYPES, Card
+from deckcheck.names import deck_key
 
 # Subtypes that put a Pokémon in a Rule Box (GLC "no Rule Box cards", RULES.md 6.4).
 RULE_BOX_SUBTYPES = frozenset(
@@ -99,8 +99,10 @@ def _compile(where: Mapping[str, Any]) -> Callable[[Card], bool]:
         tests.append(checks[0] if len(checks) == 1 else (lambda c: any(check(c) for check in checks)))
     names = where.get("names")
     if names is not None:
-        keys = frozenset(name_key(n) for n in names)
-        tests.append(lambda c: deck_key(c.name, c.supertype) in keys or name_key(c.name) in keys)
+        # Deck-building names, as the banned kind reads them: "Boss's Orders
+        # (Ghetsis)" names every Boss's Orders, "Gardevoir LV.X" every Gardevoir.
+        keys = {supertype: frozenset(deck_key(n, supertype) for n in names) for supertype in SUPERTYPES}
+        tests.append(lambda c: deck_key(c.name, c.supertype) in keys.get(c.supertype, ()))
     ids = where.get("ids")
     if ids is not None:
         id_set = frozenset(ids)

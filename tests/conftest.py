@@ -13,3 +13,17 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
     monkeypatch.delenv("DECKCHECK_DB", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+@pytest.fixture(scope="session")
+def reference_index(tmp_path_factory):
+    """The reference dataset imported once per test session (skips when absent)."""
+    from deckcheck.carddb.sqlite import SqliteIndex, build_database
+    from support import require_reference_data
+
+    data = require_reference_data()
+    path = tmp_path_factory.mktemp("reference-db") / "cards.sqlite3"
+    build_database(data, path)
+    index = SqliteIndex(path)
+    yield index
+    index.close()

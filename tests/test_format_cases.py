@@ -19,11 +19,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.carddb.sqlite import SqliteIndex, build_database
 from deckcheck.engine import check_deck
 from deckcheck.packs import available_packs, load_pack
 from deckcheck.parse import read_deck
-from support import require_reference_data
 
 CASES = Path(__file__).resolve().parent / "cases"
 VERDICTS = ("legal", "illegal")
@@ -49,16 +47,6 @@ def _expected_path(path: Path) -> Path:
 
 def _case_id(path: Path) -> str:
     return path.relative_to(CASES).as_posix()
-
-
-@pytest.fixture(scope="session")
-def reference_index(tmp_path_factory):
-    data = require_reference_data()
-    path = tmp_path_factory.mktemp("format-cases-db") / "cards.sqlite3"
-    build_database(data, path)
-    index = SqliteIndex(path)
-    yield index
-    index.close()
 
 
 def _findings(path: Path, index) -> tuple[list[tuple[str, tuple[int, ...]]], list[str]]:

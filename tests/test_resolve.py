@@ -110,3 +110,38 @@ def test_resolve_deck_keeps_unresolved_lines_for_the_total():
     assert [c.card for c in deck.cards] == [IONO]
     assert deck.total == 6 and [e.line for e in deck.unresolved] == [2]
     assert [f.rule for f in findings] == ["unknown-card"]
+
+
+def test_a_remembered_line_does_not_hide_the_warning_of_a_larger_count():
+    options = ResolveOptions()
+    parsed = ParsedDeck("d.txt", (entry("Darkness Energy", 3, line=1), entry("Darkness Energy", 10, line=2)))
+    _deck, findings = resolve_deck(parsed, INDEX, options)
+    assert [(f.rule, f.lines) for f in findings] == [("ambiguous-card", (2,))]
+    again = ParsedDeck("e.txt", (entry("Darkness Energy", 10, line=7),))
+    assert [f.lines for f in resolve_deck(again, INDEX, options)[1]] == [(7,)]
+
+
+UNOWN_F = Card("dp6-84", "Unown [F]", "Pokémon", ("Basic",), "dp6", "LA", "84")
+UNOWN_V_LETTER = Card("dp6-79", "Unown [V]", "Pokémon", ("Basic",), "dp6", "LA", "79")
+UNOWN_V_POKEMON_V = Card("swsh12-65", "Unown V", "Pokémon", ("Basic", "V"), "swsh12", "SIT", "65")
+
+
+def test_unown_letters_written_without_brackets_and_the_pokemon_v_unown_v_decision_11():
+    from deckcheck.names import deck_key
+
+    index = MemoryIndex([UNOWN_F, UNOWN_V_LETTER, UNOWN_V_POKEMON_V])
+    assert resolve_entry(entry("Unown F"), index, DEFAULT) == (UNOWN_F, [])
+    assert resolve_entry(entry("Unown F", 1, "LA", "84"), index, DEFAULT) == (UNOWN_F, [])
+    # "Unown V" is a card of its own: the Silver Tempest Pokémon V, a different name from Unown [V].
+    assert resolve_entry(entry("Unown V"), index, DEFAULT) == (UNOWN_V_POKEMON_V, [])
+    assert deck_key("Unown V", "Pokémon") != deck_key("Unown [V]", "Pokémon")
+
+
+def test_only_the_first_unknown_lines_get_suggestions():
+    from deckcheck.resolve import MAX_SUGGESTED_LINES
+
+    lines = tuple(entry("Ionno", 1, line=n) for n in range(1, MAX_SUGGESTED_LINES + 6))
+    _deck, findings = resolve_deck(ParsedDeck("junk.txt", lines), INDEX)
+    assert len(findings) == MAX_SUGGESTED_LINES + 5
+    hinted = [f for f in findings if f.hint.startswith("Did you mean")]
+    assert [f.lines[0] for f in hinted] == list(range(1, MAX_SUGGESTED_LINES + 1))

@@ -107,9 +107,7 @@ def _rules_text(raw: Mapping[str, Any]) -> str:
         # M Rayquaza-EX), so they are compared as a set.
         return " ".join(sorted(_clean(str(rule)) for rule in raw.get("rules") or ()))
     text = _clean(" ".join(str(rule) for rule in raw.get("rules") or ()))
-    if raw.get("supertype") != POKEMON:
-        text = _SPACES.sub(" ", _REMINDERS.sub(" ", text)).strip()
-    return text
+    return _SPACES.sub(" ", _REMINDERS.sub(" ", text)).strip()
 
 
 def _strings(value: Any) -> tuple[str, ...]:

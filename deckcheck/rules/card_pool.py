@@ -33,7 +33,7 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckcheck.i18n import N_
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.names import deck_key
+from deckcheck.names import deck_key, name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, finding
 from deckcheck.selectors import matches
 
@@ -79,9 +79,9 @@ class CardPool:
         },
     }
     examples = {
-        "legal": "# format: standard, checked on 2026-11-30\n4 Ultra Ball MEG 131\n"
-                 "4 Rare Candy SVI 191   # G, but legal through its reprint MEG 175\n",
-        "illegal": "# format: standard, checked on 2026-11-30\n"
+        "legal": "# checked as Standard on 2026-11-30\n4 Ultra Ball MEG 131\n"
+                 "4 Rare Candy SVI 191   # G, but legal through its reprint (a note)\n",
+        "illegal": "# checked as Standard on 2026-11-30\n"
                    "4 Nest Ball SVI 181   # regulation mark G rotated out on 2026-04-10\n",
     }
 
@@ -94,7 +94,7 @@ class CardPool:
             verdict = pool.verdict(card, ctx.date)
             if verdict.legal:
                 continue
-            reprint = pool.legal_reprint(card, ctx.date, ctx.index)
+            reprint = pool.legal_reprint(card, ctx.date, ctx.index, verdict)
             if reprint is not None:
                 # Decision 5: legal, but say through which print, so a player
                 # questioned at a tournament can point to it.
@@ -153,7 +153,14 @@ class Pool:
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "Pool":
-        return _pool_from_json(json.dumps(options, sort_keys=True, default=str))
+        # Options belong to a loaded pack, which lives as long as the process:
+        # build the pool once per options object, not once per deck.
+        known = _POOLS.get(id(options))
+        if known is not None and known[0] is options:
+            return known[1]
+        pool = _pool_from_json(json.dumps(options, sort_keys=True, default=str))
+        _POOLS[id(options)] = (options, pool)
+        return pool
 
     # -- the print itself ---------------------------------------------------
     def verdict(self, card: Card, date: dt.date) -> Verdict:
@@ -208,27 +215,69 @@ class Pool:
     def allows(self, card: Card, date: dt.date, index=None) -> bool:
         if self.always and matches(card, self.always):
             return True
-        return self.verdict(card, date).legal or self.legal_reprint(card, date, index) is not None
+        verdict = self.verdict(card, date)
+        return verdict.legal or self.legal_reprint(card, date, index, verdict) is not None
 
-    def legal_reprint(self, card: Card, date: dt.date, index) -> Card | None:
-        """The newest print in the pool with the same deck-building name and
-        game text (RULES.md decision 5), when the pack allows reprints."""
-        if not (self.reprints and index is not None and card.text_hash):
+    def legal_reprint(self, card: Card, date: dt.date, index, verdict: Verdict | None = None) -> Card | None:
+        """The newest print in the pool that ``card`` is a reprint of (RULES.md
+        decision 5), when the pack allows reprints and the card is out of the
+        pool for its mark or its set -- a print of a set still in its waiting
+        period, or one a pack excludes by name, is not made legal by a reprint."""
+        if not (self.reprints and index is not None):
+            return None
+        verdict = verdict or self.verdict(card, date)
+        if verdict.legal or verdict.reason not in _REPRINT_REASONS:
             return None
         reprints = [other for other in _same_name(card, index)
-                    if other.id != card.id and other.text_hash == card.text_hash and self.verdict(other, date).legal]
+                    if other.id != card.id and is_reprint(card, other) and self.verdict(other, date).legal]
         return max(reprints, key=lambda o: (o.release_date or "", o.id)) if reprints else None
 
     def legal_other_print(self, card: Card, date: dt.date, index) -> Card | None:
-        """A legal print of the same name whose game text differs (so not a reprint)."""
+        """A legal print with the same printed name whose game text differs (so not a reprint)."""
         if index is None:
             return None
-        legal = [o for o in _same_name(card, index) if o.id != card.id and self.verdict(o, date).legal]
+        legal = [o for o in _same_name(card, index)
+                 if o.id != card.id and name_key(o.name) == name_key(card.name) and self.verdict(o, date).legal]
         return max(legal, key=lambda o: (o.release_date or "", o.id)) if legal else None
+
+
+# The reasons a reprint can cure: the print's mark or set is out of the pool.
+_REPRINT_REASONS = frozenset({"mark-rotated", "mark-not-yet", "no-mark", "outside-sets"})
+# Subtypes that say nothing about what a Trainer or Energy does.
+_PRINT_ONLY_SUBTYPES = frozenset({"Prime", "Team Plasma", "Rocket's Secret Machine"})
+
+
+def is_reprint(card: Card, other: Card) -> bool:
+    """Whether ``other`` is the same card for the reprint rule (RULES.md decision 5).
+
+    Pokémon: the same game text (attacks, abilities, rules, HP, type, stage).
+    Trainers and Energy: the same name and the same kind of card (Item,
+    Supporter, Stadium, Tool, ACE SPEC, Special ...), as the official examples
+    of RULES.md 6.1 need: Rare Candy SUM 129 is legal through its PGO reprint
+    and Boss's Orders RCL 154 through MEG 114, though both were reworded
+    ("cards that don't have a regulation mark can still be used if there is a
+    legal card with the same name" [S12, S13]; Handbook 5.4.2.2 [S16]).
+    """
+    if card.supertype != other.supertype:
+        return False
+    if card.text_hash and card.text_hash == other.text_hash:
+        return True
+    if card.is_pokemon:
+        return False
+    kinds = (frozenset(card.subtypes) - _PRINT_ONLY_SUBTYPES, frozenset(other.subtypes) - _PRINT_ONLY_SUBTYPES)
+    if kinds[0] and kinds[1]:
+        return kinds[0] == kinds[1]
+    # Old Trainers carry no subtypes in the data (RULES.md 7.6): then only the
+    # special limits must agree (Computer Search BS 71 is not the ACE SPEC BCR 137).
+    return (card.is_ace_spec, card.is_prism_star, card.own_limit) == (other.is_ace_spec, other.is_prism_star,
+                                                                       other.own_limit)
 
 
 def _same_name(card: Card, index) -> Sequence[Card]:
     return index.by_deck_key(deck_key(card.name, card.supertype))
+
+
+_POOLS: dict[int, tuple[Mapping[str, Any], "Pool"]] = {}
 
 
 @lru_cache(maxsize=64)

@@ -33,8 +33,8 @@ class SingleType:
     description = "All Pokémon in the deck share one type; a dual-type Pokémon fits when one of its types matches."
     options_schema = {"type": "object", "additionalProperties": False, "properties": {}}
     examples = {
-        "legal": "1 Charmander OBF 26\n1 Charmeleon OBF 27\n1 Charizard OBF 28",
-        "illegal": "1 Charmander OBF 26\n1 Squirtle MEW 7   # Water in a Fire deck",
+        "legal": "1 Charmander MEW 4\n1 Charmeleon MEW 5\n1 Charizard ex MEW 6\n",
+        "illegal": "1 Charmander OBF 26\n1 Squirtle MEW 7   # Water in a Fire deck\n",
     }
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:

@@ -144,3 +144,13 @@ def test_each_card_is_reported_once_by_the_first_entry_in_force(make_deck, run):
 def test_no_entries(make_deck, run):
     rule = RuleSpec(id="banned", kind="banned", options={"cards": []})
     assert run(KIND, make_deck((1, TRUMP_CARD)), rule) == []
+
+
+def test_names_in_a_selector_mean_what_they_mean_in_a_ban_list():
+    from deckcheck.model import Card
+    from deckcheck.selectors import matches
+
+    ghetsis = Card("sv2-172", "Boss's Orders (Ghetsis)", "Trainer", ("Supporter",), "sv2", "PAL", "172")
+    plain = Card("me1-114", "Boss's Orders", "Trainer", ("Supporter",), "me1", "MEG", "114")
+    where = {"names": ["Boss's Orders (Ghetsis)"]}
+    assert matches(ghetsis, where) and matches(plain, where)

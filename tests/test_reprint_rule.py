@@ -1,0 +1,56 @@
+"""The reprint rule (RULES.md decision 5, 6.1, 6.2) on real cards of the reference data."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from deckcheck.engine import check_deck
+from deckcheck.packs import load_pack
+from deckcheck.parse import parse_text
+
+
+def findings(index, text, fmt, day):
+    result = check_deck(parse_text(text, "d.txt"), load_pack(fmt), index, dt.date.fromisoformat(day))
+    return [(f.rule, f.severity.value, f.message) for f in result.findings if f.rule in ("not-legal", "legal-reprint")]
+
+
+@pytest.mark.parametrize("line, fmt, day, reprint", [
+    # The official examples of RULES.md 6.1 [S11]: reworded reprints of the same Trainer.
+    ("4 Rare Candy SUM 129", "standard", "2023-06-01", None),
+    ("4 Boss's Orders RCL 154", "standard", "2026-11-30", None),
+    # RULES.md 6.2: Double Colorless Energy BS 96 is Expanded-legal through its reprints.
+    ("4 Double Colorless Energy BS 96", "expanded", "2026-11-30", None),
+    # Identical Pokémon: OBF 125 is a G print, PAF 54 too; on 2025-06-01 both are legal on their own.
+    ("3 Charizard ex OBF 125", "standard", "2025-06-01", "none needed"),
+])
+def test_prints_legal_through_a_reprint(reference_index, line, fmt, day, reprint):
+    found = findings(reference_index, line + "\n", fmt, day)
+    if reprint == "none needed":
+        assert found == []
+        return
+    assert [(rule, severity) for rule, severity, _ in found] == [("legal-reprint", "info")], found
+    if reprint:
+        assert found[0][2].endswith(f"is legal through its reprint {reprint}.")
+
+
+@pytest.mark.parametrize("line, fmt, day, why", [
+    # Not the same card: Base Set's Computer Search is no ACE SPEC (BCR 137 is).
+    ("1 Computer Search BS 71", "expanded", "2026-11-30", "which is not in the expanded card pool"),
+    # A set in its waiting period is not legal yet, reprints of legal cards included.
+    ("4 Energy Retrieval CRI 108", "standard", "2026-05-25", "becomes legal in standard on 2026-06-05"),
+    # A Pokémon reprint needs the same game text: EX-era Charizard ex is not SV Charizard ex.
+    ("1 Charizard ex RG 105", "standard", "2026-11-30", "no regulation mark"),
+])
+def test_prints_not_legal_although_their_name_is(reference_index, line, fmt, day, why):
+    found = findings(reference_index, line + "\n", fmt, day)
+    assert [rule for rule, _, _ in found] == ["not-legal"], found
+    assert why in found[0][2]
+
+
+def test_the_other_print_hint_names_the_same_printed_name_only(reference_index):
+    result = check_deck(parse_text("1 Mewtwo LV.X LA 144\n", "d.txt"), load_pack("glc"), reference_index,
+                        dt.date(2026, 11, 30))
+    hints = [f.hint or "" for f in result.findings]
+    assert not any("Mewtwo SCR" in hint for hint in hints), hints
