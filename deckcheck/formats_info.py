@@ -8,10 +8,11 @@ the pack's text and the names the card database knows).
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from deckcheck.packs import Pack
+from deckcheck.packs import Pack, load_pack, resolve_extends
 from deckcheck.rules.banned import ban_date, in_force
 
 
@@ -126,17 +127,18 @@ def lint_pack(
     known_sets: Iterable[str] = (),
     known_ids: Iterable[str] | None = None,
     known_marks: Iterable[str] = (),
+    extra_dirs: Sequence[str | os.PathLike[str]] = (),
 ) -> list[LintProblem]:
     """Semantic problems of a pack that passed its schema: dates out of order,
     unknown set ids, card ids and regulation marks (as warnings when the card
-    database may simply be older than the pack)."""
-    import yaml
+    database may simply be older than the pack), and ban lists that replace an
+    inherited one by reusing its id. Raises PackError when the text is not
+    YAML or its ``extends`` cannot be loaded."""
+    from deckcheck.packs import _line_of, read_pack_yaml
 
-    from deckcheck.datafiles import dates_as_text
-    from deckcheck.packs import _line_of, _yaml_loader
-
-    node = yaml.compose(text, Loader=_yaml_loader())
-    data = dates_as_text(yaml.load(text, Loader=_yaml_loader())) or {}
+    node, data = read_pack_yaml(text, path)
+    if not isinstance(data, dict):
+        data = {}
     sets, marks = set(known_sets), set(known_marks)
     ids = set(known_ids) if known_ids is not None else None
     problems: list[LintProblem] = []
@@ -144,6 +146,14 @@ def lint_pack(
     def problem(where: Sequence[Any], level: str, message: str) -> None:
         problems.append(LintProblem(path, _line_of(node, where), level, message))
 
+    inherited, parent_name = _inherited_rules(data, path, extra_dirs)
+    for r, rule in enumerate(data.get("rules") or ()):
+        old = inherited.get(rule.get("id", rule.get("kind")))
+        if rule.get("kind") == "banned" and old is not None and old.kind == "banned" \
+                and _drops_entries(old.options.get("cards") or (), rule.get("cards") or ()):
+            problem(["rules", r, "id"], "warning",
+                    f"rule '{old.id}' replaces the inherited ban list of {parent_name}; "
+                    f"give it another id to add to it")
     for r, rule in enumerate(data.get("rules") or ()):
         base = ["rules", r]
         seasons = rule.get("seasons") or ()
@@ -180,3 +190,29 @@ def lint_pack(
                         problem(base + ["cards", c, "ids", i], "warning",
                                 f"unknown card id '{card_id}' (not in the card database)")
     return problems
+
+
+def _inherited_rules(data: Mapping[str, Any], path: str,
+                     extra_dirs: Sequence[str | os.PathLike[str]]) -> tuple[dict[str, Any], str]:
+    """The rules a pack inherits (after its ``remove``) by id, and its parent's name."""
+    ref = data.get("extends")
+    if not isinstance(ref, str) or not ref:
+        return {}, ""
+    parent = load_pack(str(resolve_extends(ref, path, extra_dirs)), extra_dirs)
+    removed = set(data.get("remove") or ())
+    return {rule.id: rule for rule in parent.rules if rule.id not in removed}, parent.name
+
+
+# What a ban entry only says about itself, not which cards it bans when.
+_BAN_NOTES = frozenset({"reason", "source"})
+
+
+def _drops_entries(inherited: Iterable[Mapping[str, Any]], new: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether a ban list under an inherited id leaves out an inherited entry.
+    A list that repeats every inherited entry (Expanded's, which keeps
+    Unlimited's not-for-tournaments entry) replaces nothing by mistake."""
+    def bans(entry: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in entry.items() if k not in _BAN_NOTES} if isinstance(entry, Mapping) else entry
+
+    kept = [bans(entry) for entry in new]
+    return any(bans(entry) not in kept for entry in inherited)

@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from deckcheck.datafiles import dates_as_text, validation_cache
+from deckcheck.datafiles import YAML_VALUE_ERRORS, validation_cache, yaml_loader
 from deckcheck.model import Severity
 from deckcheck.rules.base import RuleSpec
 
@@ -88,7 +88,7 @@ def available_packs(extra: Sequence[str | os.PathLike[str]] = ()) -> dict[str, P
 
 def find_pack(name: str, extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
     """A pack given by name (``expanded``) or by path (``my/pack.yaml``)."""
-    if name.endswith(PACK_SUFFIXES) or os.sep in name or "/" in name:
+    if _looks_like_path(name):
         path = Path(name)
         if not path.is_file():
             raise PackError(f"format pack file not found: {name}")
@@ -96,11 +96,46 @@ def find_pack(name: str, extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
     packs = available_packs(extra)
     if name in packs:
         return packs[name]
+    raise PackError(_unknown_format(name, packs))
+
+
+def _looks_like_path(name: str) -> bool:
+    return name.endswith(PACK_SUFFIXES) or os.sep in name or "/" in name
+
+
+def _unknown_format(name: str, packs: Mapping[str, Path]) -> str:
     from deckcheck.suggest import closest_names
 
     close = closest_names(name, {n: n for n in packs}, 3)
     hint = f" Did you mean: {', '.join(close)}?" if close else ""
-    raise PackError(f"unknown format '{name}'. Known formats: {', '.join(sorted(packs))}.{hint}")
+    return f"unknown format '{name}'. Known formats: {', '.join(sorted(packs))}.{hint}"
+
+
+def resolve_extends(ref: str, pack_path: str | os.PathLike[str],
+                    extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
+    """The file that ``extends: ref`` in the pack at ``pack_path`` means.
+
+    A path (``base-local.yaml``, ``../common/base.yaml``) is taken relative to
+    the pack's own folder, so a pack works from any working directory. A name
+    is looked up in the pack's own folder, then the extra pack folders, then
+    the shipped packs -- skipping the pack itself, so that a local
+    ``standard.yaml`` can extend the shipped ``standard``.
+    """
+    pack_path = Path(pack_path)
+    folder = pack_path.parent
+    if _looks_like_path(ref):
+        candidate = folder / ref
+        if not candidate.is_file():
+            raise PackError(f"format pack file not found: {ref} (looked in {folder})")
+        return candidate
+    itself = pack_path.resolve()
+    places = [folder, *extra]
+    for place in pack_dirs(places):
+        for suffix in PACK_SUFFIXES:
+            candidate = place / f"{ref}{suffix}"
+            if candidate.is_file() and candidate.resolve() != itself:
+                return candidate
+    raise PackError(_unknown_format(ref, available_packs(places)))
 
 
 # -- the schema ------------------------------------------------------------
@@ -127,7 +162,7 @@ def pack_schema() -> dict[str, Any]:
                 "additionalProperties": False,
             },
         })
-    return {
+    return _checked_dates({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://deckcheck.invalid/schemas/pack.schema.json",
         "title": "deckcheck format pack",
@@ -160,16 +195,27 @@ def pack_schema() -> dict[str, Any]:
                 "allOf": branches,
             },
         },
-    }
+    })
+
+
+_ISO_DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
+
+
+def _checked_dates(schema: Any) -> Any:
+    """``schema`` with ``"format": "date"`` on every string spelled like an ISO
+    date: the pattern alone lets ``2026-02-30`` through, and some rule kinds
+    give only the pattern (a ban's ``since``/``until``)."""
+    if isinstance(schema, list):
+        return [_checked_dates(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    checked = {key: _checked_dates(value) for key, value in schema.items()}
+    if checked.get("pattern") == _ISO_DATE_PATTERN and checked.get("type") == "string":
+        checked.setdefault("format", "date")
+    return checked
 
 
 # -- loading ---------------------------------------------------------------
-
-def _yaml_loader():
-    import yaml
-
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 
 def _line_of(node: Any, path: Iterable[Any]) -> int | None:
     """The 1-based line of the YAML node at ``path`` (keys and indexes), or of
@@ -198,24 +244,94 @@ def _format_path(path: Iterable[Any]) -> str:
     return "".join(parts).lstrip(".") or "(top level)"
 
 
-def parse_pack_text(text: str, path: str) -> dict[str, Any]:
-    """Load and validate one pack file's YAML; raises PackError with a line."""
+def _unconvertible_node(node: Any) -> Any:
+    """The first scalar (in file order) that the loader cannot convert, such as
+    ``!!int zz``: PyYAML's ValueError does not say where it was."""
     import yaml
 
+    probe = yaml_loader()("")
     try:
-        node = yaml.compose(text, Loader=_yaml_loader())
-        data = yaml.load(text, Loader=_yaml_loader())
+        stack, seen = [node], set()
+        while stack:
+            current = stack.pop()
+            if current is None or id(current) in seen:
+                continue
+            seen.add(id(current))
+            if isinstance(current, yaml.ScalarNode):
+                try:
+                    probe.construct_object(current, deep=True)
+                except YAML_VALUE_ERRORS:
+                    return current
+                except yaml.YAMLError:
+                    pass
+            elif isinstance(current, yaml.MappingNode):
+                stack.extend(reversed([part for pair in current.value for part in pair]))
+            elif isinstance(current, yaml.SequenceNode):
+                stack.extend(reversed(current.value))
+    finally:
+        probe.dispose()
+    return None
+
+
+def read_pack_yaml(text: str, path: str) -> tuple[Any, Any]:
+    """The YAML node tree (for lines) and the data of a pack file, read once;
+    raises PackError with the line for bad YAML and for values YAML cannot
+    convert (``since: !!int zz``). Dates stay text (``datafiles.yaml_loader``)."""
+    import yaml
+
+    loader = yaml_loader()(text)
+    node = None
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)
         raise PackError(f"invalid YAML: {problem}", path=path, line=mark.line + 1 if mark else None) from None
+    except RecursionError:
+        raise PackError("invalid YAML: lists or mappings nested too deeply", path=path) from None
+    except YAML_VALUE_ERRORS as error:
+        bad = _unconvertible_node(node) if node is not None else None
+        line = bad.start_mark.line + 1 if bad is not None else None
+        # int()'s advice after ';' (sys.set_int_max_str_digits) is for programmers.
+        written = "" if bad is None else bad.value if len(bad.value) <= 40 else bad.value[:39] + "…"
+        what = f" '{written}'" if bad is not None else ""
+        raise PackError(f"invalid YAML value{what}: {str(error).split(';')[0]}", path=path, line=line) from None
+    finally:
+        loader.dispose()
+    return node, data
+
+
+def _line_in(text: str, where: Sequence[Any]) -> int | None:
+    """The line of ``where`` in a pack's text, for errors found after loading
+    (when the data came from the validation cache, there is no node)."""
+    try:
+        node, _ = read_pack_yaml(text, "")
+    except PackError:
+        return None
+    return _line_of(node, where)
+
+
+def parse_pack_text(text: str, path: str) -> dict[str, Any]:
+    """Load and validate one pack file's YAML; raises PackError with a line."""
+    node, data = read_pack_yaml(text, path)
     if not isinstance(data, dict):
         raise PackError("a format pack must be a YAML mapping with 'name' and 'rules'", path=path, line=1)
-    data = dates_as_text(data)
     errors = validate_pack_data(data)
     if errors:
         first_path, message = errors[0]
         raise PackError(f"{_format_path(first_path)}: {message}", path=path, line=_line_of(node, first_path))
+    first_of: dict[str, int] = {}
+    for index, rule in enumerate(data["rules"]):
+        # A rule without an id is known by its kind (see _build).
+        rule_id = rule.get("id", rule["kind"])
+        if rule_id in first_of:
+            where = ["rules", index, "id"] if "id" in rule else ["rules", index]
+            raise PackError(
+                f"{_format_path(where)}: duplicate rule id '{rule_id}' (also rules[{first_of[rule_id]}], "
+                f"line {_line_of(node, ['rules', first_of[rule_id]])}); give each rule its own id",
+                path=path, line=_line_of(node, where))
+        first_of[rule_id] = index
     return data
 
 
@@ -224,7 +340,9 @@ def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import best_match
 
-    validator = Draft202012Validator(_compiled_schema())
+    # The format checker makes "format": "date" refuse 2026-02-30 (jsonschema
+    # checks dates with the standard library; no extra package needed).
+    validator = Draft202012Validator(_compiled_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
     errors = list(validator.iter_errors(data))
     if not errors:
         return []
@@ -244,17 +362,18 @@ _CACHE: dict[tuple, Pack] = {}
 
 
 def load_pack(name: str, extra_dirs: Sequence[str | os.PathLike[str]] = ()) -> Pack:
-    """Load a pack by name or path, following ``extends:``."""
-    return _load(find_pack(name, extra_dirs), tuple(str(d) for d in extra_dirs), ())
+    """Load a pack by name or path, following ``extends:`` (see resolve_extends)."""
+    return _load(find_pack(name, extra_dirs), tuple(str(d) for d in extra_dirs), (), ())
 
 
-def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[str, ...]) -> Pack:
+def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[Path, ...], names: tuple[str, ...]) -> Pack:
     try:
         stat = path.stat()
         raw = path.read_bytes()
+        resolved = path.resolve()
     except OSError as error:
         raise PackError(f"cannot read format pack: {error.strerror}", path=str(path)) from None
-    cache_key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, extra_dirs)
+    cache_key = (str(resolved), stat.st_size, stat.st_mtime_ns, extra_dirs)
     if cache_key in _CACHE:
         return _CACHE[cache_key]
     try:
@@ -263,15 +382,38 @@ def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[str, ...]) -> Pac
         raise PackError("format pack is not UTF-8 text", path=str(path)) from None
     data = _validated_data(raw, text, path, stat)
     name = data["name"]
-    if name in seen:
-        raise PackError(f"'extends' loops back to '{name}' ({' -> '.join(seen + (name,))})", path=str(path))
+    # Files, not names, make a loop: a local 'standard' may extend the shipped one.
+    if resolved in seen:
+        raise PackError(f"'extends' loops back to '{name}' ({' -> '.join(names + (name,))})", path=str(path),
+                        line=_line_in(text, ["extends"]))
     parent: Pack | None = None
     if data.get("extends"):
-        parent_path = find_pack(data["extends"], extra_dirs)
-        parent = _load(parent_path, extra_dirs, seen + (name,))
+        try:
+            parent_path = resolve_extends(data["extends"], path, extra_dirs)
+        except PackError as error:
+            raise PackError(f"extends: {error}", path=str(path), line=_line_in(text, ["extends"])) from None
+        parent = _load(parent_path, extra_dirs, seen + (resolved,), names + (name,))
     pack = _build(data, str(path), parent)
     _CACHE[cache_key] = pack
     return pack
+
+
+def _usable(data: Any) -> bool:
+    """Whether cached data has the shape that _load and _build rely on: a
+    damaged or hand-edited cache entry is validated again, not trusted."""
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str) \
+            or not isinstance(data.get("rules"), list):
+        return False
+    for key, kind in (("description", str), ("extends", str), ("remove", list), ("options", dict)):
+        if key in data and not isinstance(data[key], kind):
+            return False
+    severities = {s.value for s in Severity}
+    return all(
+        isinstance(rule, dict) and isinstance(rule.get("kind"), str)
+        and isinstance(rule.get("id", ""), str) and isinstance(rule.get("description", ""), str)
+        and rule.get("severity", "error") in severities
+        for rule in data["rules"]
+    )
 
 
 def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> dict[str, Any]:
@@ -290,14 +432,15 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
             stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             stamp = {}  # not cached yet, or a damaged entry: validate again
-    if (isinstance(stamp, dict) and isinstance(stamp.get("data"), dict)
-            and stamp.get("path") == str(path.resolve())
+    if not isinstance(stamp, dict) or not _usable(stamp.get("data")):
+        stamp = {}
+    if (stamp.get("path") == str(path.resolve())
             and (stamp.get("size"), stamp.get("mtime_ns")) == (stat.st_size, stat.st_mtime_ns)):
         return stamp["data"]
     import hashlib
 
     digest = hashlib.sha256(raw).hexdigest()
-    if isinstance(stamp, dict) and stamp.get("sha256") == digest and isinstance(stamp.get("data"), dict):
+    if stamp.get("sha256") == digest:
         data = stamp["data"]  # touched, not changed
     else:
         data = parse_pack_text(text, str(path))

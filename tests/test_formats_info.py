@@ -34,7 +34,9 @@ def test_lint_reports_planted_mistakes_with_their_lines():
     assert (9, "warning", "unknown set id 'nosuchset' (not in the card database)") in found
     assert (13, "warning", "unknown card id 'sv1-99999' (not in the card database)") in found
     assert (13, "error", "ban ends (2025-01-01) before it starts (2026-01-01)") in found
-    assert len(problems) == 5
+    assert (10, "warning", ("rule 'banned' replaces the inherited ban list of standard; "
+                            "give it another id to add to it")) in found
+    assert len(problems) == 6
     assert str(problems[0]).startswith("local.yaml:")
 
 
@@ -53,3 +55,42 @@ def test_date_ranges_and_what_is_in_force_on_a_day():
     expanded_2018 = dict(in_force_on(load_pack("expanded"), dt.date(2018, 8, 16)))["banned"]
     expanded_2019 = dict(in_force_on(load_pack("expanded"), dt.date(2018, 8, 17)))["banned"]
     assert "Wally" not in expanded_2018 and "Wally" in expanded_2019
+
+
+ADDS_TO_EXPANDED = """\
+name: local-expanded
+extends: expanded
+{remove}rules:
+  - id: {rule_id}
+    kind: banned
+    cards:
+      - {{names: [Iono], since: 2026-01-01}}
+"""
+
+
+def replacement_warnings(text: str, path: str = "local.yaml") -> list:
+    return [(p.line, p.message) for p in lint_pack(path, text) if "replaces" in p.message]
+
+
+def test_lint_warns_when_a_ban_list_reuses_the_inherited_id():
+    # The author meant to ban one more card; the id 'banned' drops Expanded's whole list.
+    text = ADDS_TO_EXPANDED.format(remove="", rule_id="banned")
+    assert replacement_warnings(text) == [
+        (4, "rule 'banned' replaces the inherited ban list of expanded; give it another id to add to it")]
+    problem = next(p for p in lint_pack("local.yaml", text) if "replaces" in p.message)
+    assert problem.level == "warning"
+
+
+def test_lint_accepts_a_ban_list_with_its_own_id_or_a_declared_replacement():
+    assert replacement_warnings(ADDS_TO_EXPANDED.format(remove="", rule_id="league-bans")) == []
+    # 'remove' first says the inherited list goes on purpose (as glc does).
+    assert replacement_warnings(ADDS_TO_EXPANDED.format(remove="remove: [banned]\n", rule_id="banned")) == []
+
+
+def test_lint_finds_the_parent_next_to_the_pack(tmp_path, monkeypatch):
+    (tmp_path / "base-local.yaml").write_text(
+        "name: base-local\nextends: unlimited\nrules:\n  - {id: house-bans, kind: banned, cards: [{names: [Iono]}]}\n")
+    text = "name: league\nextends: base-local\nrules:\n  - {id: house-bans, kind: banned, cards: [{names: [Lillie]}]}\n"
+    monkeypatch.chdir(PROJECT_ROOT)
+    assert replacement_warnings(text, str(tmp_path / "league.yaml")) == [
+        (4, "rule 'house-bans' replaces the inherited ban list of base-local; give it another id to add to it")]

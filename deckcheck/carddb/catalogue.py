@@ -18,6 +18,7 @@ from typing import Any, Mapping
 import yaml
 
 from deckcheck.carddb.index import MemoryIndex
+from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
 from deckcheck.model import SUPERTYPES, Card
 
 _SET_KEYS = frozenset({"id", "code", "name", "released", "series"})
@@ -35,9 +36,12 @@ class CatalogueError(ValueError):
 @lru_cache(maxsize=1)
 def _document() -> Mapping[str, Any]:
     text = (resources.files("deckcheck") / "data" / "catalogue.yaml").read_text(encoding="utf-8")
-    # The C loader is the safe loader compiled; it keeps start-up fast (pre-commit hook).
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    document = yaml.load(text, Loader=loader)
+    # The shared safe loader (the C one when PyYAML has it: start-up matters for
+    # the pre-commit hook); release dates stay ISO text.
+    try:
+        document = yaml.load(text, Loader=yaml_loader())
+    except (yaml.YAMLError, *YAML_VALUE_ERRORS) as error:
+        raise CatalogueError(f"catalogue.yaml cannot be read: {error}") from None
     if not isinstance(document, dict) or not isinstance(document.get("sets"), list) \
             or not isinstance(document.get("cards"), dict):
         raise CatalogueError("catalogue.yaml must be a mapping with a 'sets' list and a 'cards' mapping")

@@ -67,7 +67,11 @@ def _syntax(template: str, lines: Iterable[int] = (), hint: str | None = None, *
 def _load_yaml(text: str) -> tuple[Any, _Lines]:
     import yaml
 
-    loader = yaml.SafeLoader(text)
+    from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
+
+    # The pure loader: its nodes carry the marks the card lines come from.
+    loader = yaml_loader(pure=True)(text)
+    node = None
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
@@ -76,14 +80,57 @@ def _load_yaml(text: str) -> tuple[Any, _Lines]:
         problem = exc.problem or exc.context or "unknown problem"
         if mark is None:
             raise _Unparsable(_syntax(INVALID_YAML_NO_LINE, problem=problem)) from None
-        line = mark.line + 1
-        raise _Unparsable(_syntax(INVALID_YAML, (line,), line=line, column=mark.column + 1,
-                                  problem=problem)) from None
+        raise _Unparsable(_invalid_yaml(mark, problem)) from None
     except yaml.YAMLError as exc:
         raise _Unparsable(_syntax(INVALID_YAML_NO_LINE, problem=str(exc))) from None
+    except RecursionError:
+        raise  # parse_structured: TOO_DEEP
+    except YAML_VALUE_ERRORS as exc:
+        # "count: !!int zz": PyYAML's error does not say where; the node does.
+        bad = _unconvertible_node(node) if node is not None else None
+        if bad is None:
+            raise _Unparsable(_syntax(INVALID_YAML_NO_LINE, problem=str(exc))) from None
+        # int()'s advice after ';' (sys.set_int_max_str_digits) is for programmers.
+        written = bad.value if len(bad.value) <= 40 else bad.value[:39] + "…"
+        raise _Unparsable(_invalid_yaml(bad.start_mark, f"{written!r}: {str(exc).split(';')[0]}")) from None
     finally:
         loader.dispose()
     return data, _yaml_lines(node, data)
+
+
+def _invalid_yaml(mark: Any, problem: str) -> Finding:
+    line = mark.line + 1
+    return _syntax(INVALID_YAML, (line,), line=line, column=mark.column + 1, problem=problem)
+
+
+def _unconvertible_node(node: Any) -> Any:
+    """The first scalar (in file order) the loader cannot convert, or None."""
+    import yaml
+
+    from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
+
+    probe = yaml_loader(pure=True)("")
+    try:
+        stack, seen = [node], set()
+        while stack:
+            current = stack.pop()
+            if id(current) in seen:
+                continue
+            seen.add(id(current))
+            if isinstance(current, yaml.ScalarNode):
+                try:
+                    probe.construct_object(current, deep=True)
+                except YAML_VALUE_ERRORS:
+                    return current
+                except yaml.YAMLError:
+                    pass
+            elif isinstance(current, yaml.MappingNode):
+                stack.extend(reversed([part for pair in current.value for part in pair]))
+            elif isinstance(current, yaml.SequenceNode):
+                stack.extend(reversed(current.value))
+    finally:
+        probe.dispose()
+    return None
 
 
 def _yaml_lines(node: Any, data: Any) -> _Lines:
@@ -141,6 +188,11 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
     except json.JSONDecodeError as exc:
         raise _Unparsable(_syntax(INVALID_JSON, (exc.lineno,), line=exc.lineno, column=exc.colno,
                                   problem=exc.msg)) from None
+    except RecursionError:
+        raise  # parse_structured: TOO_DEEP
+    except ValueError as exc:
+        # A number too long for int() ("Exceeds the limit (4300 digits)") has no position.
+        raise _Unparsable(_syntax(INVALID_DECK, hint=SCHEMA_HINT, problem=str(exc))) from None
 
     newlines = [i for i, ch in enumerate(text) if ch == "\n"]
 

@@ -123,6 +123,29 @@ def test_absurd_nesting_is_a_finding_not_a_crash(kind, text):
     assert finding.rule == "syntax"
 
 
+@pytest.mark.parametrize("value", ['!!int "zz"', '!!float "zz"', "!!int " + "1" * 5_000],
+                         ids=["int-tag", "float-tag", "too-many-digits"])
+def test_a_value_yaml_cannot_convert_is_a_finding_with_its_line(value):
+    text = f"name: x\ncards:\n  - {{count: 4, name: Iono}}\n  - count: {value}\n    name: Iono\n"
+    (finding,) = parse_structured(text, "d.yaml", "yaml").findings
+    assert (finding.rule, finding.severity, finding.lines) == ("syntax", Severity.ERROR, (4,))
+    assert "Line 4, column 12" in finding.message
+
+
+def test_a_day_that_does_not_exist_is_text_not_a_crash():
+    # YAML would read 2026-02-30 as a timestamp and fail; decks keep dates as text.
+    deck = parse_structured("name: 2026-02-30\ncards:\n  - {count: 4, name: Iono}\n", "d.yaml", "yaml")
+    assert (deck.findings, deck.name, len(deck.entries)) == ((), "2026-02-30", 1)
+    (finding,) = parse_structured("cards:\n  - {count: 2026-02-30, name: Iono}\n", "d.yaml", "yaml").findings
+    assert (finding.rule, finding.lines) == ("syntax", (2,))
+
+
+def test_a_json_number_too_long_to_read_is_a_finding():
+    (finding,) = parse_structured('{"cards": [{"count": ' + "1" * 5_000 + ', "name": "Iono"}]}', "d.json",
+                                  "json").findings
+    assert (finding.rule, finding.severity) == ("syntax", Severity.ERROR)
+
+
 @pytest.mark.parametrize("kind, text", [("yaml", "- count: 4\n  name: Iono\n"), ("yaml", "just text\n"),
                                         ("yaml", "# only a comment\n"), ("json", "[]")])
 def test_top_level_must_be_a_mapping(kind, text):
