@@ -70,3 +70,33 @@ def _loader(pure: bool):
 # What PyYAML raises for input it cannot convert, besides YAMLError: "!!int zz",
 # "!!float zz", absurd numbers. Callers turn these into messages too.
 YAML_VALUE_ERRORS = (ValueError, TypeError, OverflowError, RecursionError)
+
+
+def unconvertible_node(node: Any, *, pure: bool = False) -> Any:
+    """The first scalar (in file order) of a composed YAML ``node`` that the
+    loader cannot convert, such as ``!!int zz`` -- PyYAML's ValueError does not
+    say where it was -- or None."""
+    import yaml
+
+    probe = yaml_loader(pure=pure)("")
+    try:
+        stack, seen = [node], set()
+        while stack:
+            current = stack.pop()
+            if current is None or id(current) in seen:
+                continue
+            seen.add(id(current))
+            if isinstance(current, yaml.ScalarNode):
+                try:
+                    probe.construct_object(current, deep=True)
+                except YAML_VALUE_ERRORS:
+                    return current
+                except yaml.YAMLError:
+                    pass
+            elif isinstance(current, yaml.MappingNode):
+                stack.extend(reversed([part for pair in current.value for part in pair]))
+            elif isinstance(current, yaml.SequenceNode):
+                stack.extend(reversed(current.value))
+    finally:
+        probe.dispose()
+    return None

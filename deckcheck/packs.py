@@ -245,32 +245,9 @@ def _format_path(path: Iterable[Any]) -> str:
 
 
 def _unconvertible_node(node: Any) -> Any:
-    """The first scalar (in file order) that the loader cannot convert, such as
-    ``!!int zz``: PyYAML's ValueError does not say where it was."""
-    import yaml
+    from deckcheck.datafiles import unconvertible_node
 
-    probe = yaml_loader()("")
-    try:
-        stack, seen = [node], set()
-        while stack:
-            current = stack.pop()
-            if current is None or id(current) in seen:
-                continue
-            seen.add(id(current))
-            if isinstance(current, yaml.ScalarNode):
-                try:
-                    probe.construct_object(current, deep=True)
-                except YAML_VALUE_ERRORS:
-                    return current
-                except yaml.YAMLError:
-                    pass
-            elif isinstance(current, yaml.MappingNode):
-                stack.extend(reversed([part for pair in current.value for part in pair]))
-            elif isinstance(current, yaml.SequenceNode):
-                stack.extend(reversed(current.value))
-    finally:
-        probe.dispose()
-    return None
+    return unconvertible_node(node, pure=False)
 
 
 def read_pack_yaml(text: str, path: str) -> tuple[Any, Any]:

@@ -104,33 +104,9 @@ def _invalid_yaml(mark: Any, problem: str) -> Finding:
 
 
 def _unconvertible_node(node: Any) -> Any:
-    """The first scalar (in file order) the loader cannot convert, or None."""
-    import yaml
+    from deckcheck.datafiles import unconvertible_node
 
-    from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
-
-    probe = yaml_loader(pure=True)("")
-    try:
-        stack, seen = [node], set()
-        while stack:
-            current = stack.pop()
-            if id(current) in seen:
-                continue
-            seen.add(id(current))
-            if isinstance(current, yaml.ScalarNode):
-                try:
-                    probe.construct_object(current, deep=True)
-                except YAML_VALUE_ERRORS:
-                    return current
-                except yaml.YAMLError:
-                    pass
-            elif isinstance(current, yaml.MappingNode):
-                stack.extend(reversed([part for pair in current.value for part in pair]))
-            elif isinstance(current, yaml.SequenceNode):
-                stack.extend(reversed(current.value))
-    finally:
-        probe.dispose()
-    return None
+    return unconvertible_node(node, pure=True)
 
 
 def _yaml_lines(node: Any, data: Any) -> _Lines:

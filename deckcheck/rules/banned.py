@@ -24,7 +24,7 @@ BANNED_BECAUSE = N_("{name} is banned in this format ({detail}).")
 BANNED = N_("{name} is banned in this format.")
 REMOVE = N_("Remove {name} ({lines}).")
 
-_DATE = {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
+_DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 
 
 def ban_date(value: Any) -> dt.date | None:
