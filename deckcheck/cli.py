@@ -19,7 +19,7 @@ import typer
 
 from deckcheck import __version__
 from deckcheck.exitcodes import ExitCode
-from deckcheck.render import RENDERERS
+from deckcheck.render import FAIL_ON, OUTPUTS
 
 app = typer.Typer(
     name="deckcheck",
@@ -34,8 +34,6 @@ formats_app = typer.Typer(help="List, show and lint format packs.", no_args_is_h
 app.add_typer(db_app, name="db")
 app.add_typer(formats_app, name="formats")
 
-OUTPUTS = tuple(RENDERERS)
-FAIL_ON = ("error", "warning")
 PACK_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -113,7 +111,7 @@ def check(
     date: Optional[str] = typer.Option(None, "--date", help="Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text)."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only show decks with findings."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only show the decks that fail (errors, or warnings with --fail-on warning), then the summary."),
     fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on 'error' findings (default) or also on 'warning'."),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
@@ -147,9 +145,9 @@ def _load_settings(config_path: Optional[Path], no_config: bool, **command_line)
     cwd = Path.cwd()
     try:
         found = Config(root=cwd) if no_config else load_config(cwd, explicit=config_path)
-    except ConfigError as error:
+        return settings(found, cwd=cwd, **command_line)
+    except ConfigError as error:  # a bad file, or a bad --exclude pattern
         raise UsageProblem(str(error)) from None
-    return settings(found, cwd=cwd, **command_line)
 
 
 class _Packs:
@@ -198,6 +196,11 @@ class _Packs:
             raise PackError(f"the deck's format '{declared}' is not a format name")
         return self.get(self.run.format_for(path, declared) or self.default)
 
+    def known(self) -> list[str]:
+        from deckcheck.packs import available_packs
+
+        return sorted(available_packs(self.extra))
+
     def rule_descriptions(self) -> dict[str, str]:
         from deckcheck.rules import KINDS
 
@@ -226,9 +229,9 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
     render_lang = message_lang if run.output == "text" or lang is not None else "en"
     selection = select_decks(paths, run)
-    if selection.missing:
-        raise UsageProblem("; ".join(selection.missing))
-    if not selection.decks:
+    for warning in selection.warnings:
+        typer.echo(f"deckcheck: warning: {warning}", err=True)
+    if not selection.decks and not selection.missing:
         if selection.excluded:
             files = "file" if len(selection.excluded) == 1 else "files"
             typer.echo(f"deckcheck: nothing to check: the {len(selection.excluded)} {files} given are excluded "
@@ -243,23 +246,35 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     results = []
     usage_problem = False
     resolve_options = {}
+
+    def options_for(pack, day):
+        key = (pack.name, pack.path, day)
+        if key not in resolve_options:
+            resolve_options[key] = resolve_options_for(pack, day, index, missing_hint=_missing_hint(notice),
+                                                       card_lang=names_lang)
+        return resolve_options[key]
+
     stdin = sys.stdin.buffer if "-" in selection.decks else None
-    with _DeckProgress(len(selection.decks)) as progress:
-        for path in selection.decks:
+    # Paths that do not exist are checked too: read_deck makes each an
+    # `unreadable` finding, so every report carries it (README: every file is checked).
+    with _DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
+        for path in selection.missing:
+            progress.echo(f"deckcheck: error: {path}: no such file or directory")
+            usage_problem = True
+        for path in (*selection.missing, *selection.decks):
             progress.advance(path)
             parsed = read_deck(path, stdin=stdin)
             try:
                 pack = packs.for_deck(path, parsed.declared_format)
                 day = _parse_date(run.date_for(path))
             except (PackError, UsageProblem) as error:
+                # The deck still gets a result (with an unknown-format error), so that
+                # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
                 progress.echo(f"deckcheck: error: {path}: {error}")
+                results.append(_unusable_format_result(parsed, packs, run, error, index, options_for))
                 continue
-            key = (pack.name, pack.path, day)
-            if key not in resolve_options:
-                resolve_options[key] = resolve_options_for(pack, day, index, missing_hint=_missing_hint(notice),
-                                                           card_lang=names_lang)
-            results.append(check_deck(parsed, pack, index, day, resolve_options=resolve_options[key]))
+            results.append(check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day)))
     report = Report(tuple(results))
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     width = 100
@@ -275,6 +290,58 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     if any(is_failing(result, run.fail_on) for result in results):
         return ExitCode.ILLEGAL
     return ExitCode.LEGAL
+
+
+def _unusable_format_result(parsed, packs: "_Packs", run, error: Exception, index, options_for):
+    """The result of a deck whose format (or date) cannot be used: its lines are
+    read and counted, no rule is applied, and an ``unknown-format`` error says why."""
+    import dataclasses
+
+    from deckcheck.engine import check_deck
+    from deckcheck.i18n import N_
+    from deckcheck.model import Finding, Severity
+    from deckcheck.packs import Pack
+
+    # TRANSLATORS: {format} is the format the deck names ("standrd"); {known} lists the format names.
+    unknown = N_("The deck's format {format} is not a format deckcheck knows. Known formats: {known}.")
+    # TRANSLATORS: "# format: NAME" and "format:" are written in the deck as shown; keep them.
+    unknown_hint = N_("Correct the deck's format line (# format: NAME in a text list, format: in a YAML or JSON "
+                      "deck), or choose a format with --format.")
+    # TRANSLATORS: {suggestions} are format names close to the one the deck names.
+    suggestion_hint = N_("Did you mean {suggestions}? Correct the deck's format line, or choose a format "
+                         "with --format.")
+    # TRANSLATORS: {reason} is the (English) problem of the format pack, with its file and line.
+    broken = N_("The deck's format {format} cannot be used: {reason}")
+    broken_hint = N_("Correct the format pack (deckcheck formats lint FILE), or choose a format with --format.")
+    bad_date = N_("The deck cannot be checked on {date}: that is not a day like 2026-04-10.")
+    bad_date_hint = N_("Correct the date in the configuration, or give one with --date.")
+
+    declared = run.format_for(parsed.path, parsed.declared_format) or packs.default
+    date_text = run.date_for(parsed.path)
+    try:
+        day = _parse_date(date_text)
+    except UsageProblem:
+        day = dt.date.today()
+    known = packs.known()
+    finding = Finding(rule="unknown-format", severity=Severity.ERROR, template=unknown,
+                      params={"format": declared, "known": ", ".join(known)}, hint_template=unknown_hint)
+    if isinstance(error, UsageProblem):
+        finding = dataclasses.replace(finding, template=bad_date, params={"date": date_text},
+                                      hint_template=bad_date_hint)
+    elif declared in known:  # a pack of that name that cannot be loaded
+        finding = dataclasses.replace(finding, template=broken, params={"format": declared, "reason": str(error)},
+                                      hint_template=broken_hint)
+    else:
+        from deckcheck.suggest import closest_names
+
+        close = closest_names(declared, {name: name for name in known}, 3)
+        if close:
+            finding = dataclasses.replace(finding, hint_template=suggestion_hint,
+                                          hint_params={"suggestions": ", ".join(close)})
+    # No rule runs (a pack without rules): the result still counts the deck's cards.
+    unruled = Pack(name=declared, description="", rules=())
+    result = check_deck(parsed, unruled, index, day, resolve_options=options_for(unruled, day))
+    return dataclasses.replace(result, findings=(finding, *parsed.findings), date=date_text or day.isoformat())
 
 
 class _DeckProgress:
@@ -352,15 +419,19 @@ def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
     from deckcheck.resolve import resolve_deck
 
     selection = select_decks(paths, run)
-    if selection.missing:
-        raise UsageProblem("; ".join(selection.missing))
-    if not selection.decks and not selection.excluded:
+    for warning in selection.warnings:
+        typer.echo(f"deckcheck: warning: {warning}", err=True)
+    if not selection.decks and not selection.excluded and not selection.missing:
         raise UsageProblem(f"no deck files found in {', '.join(paths)}")
     packs = _Packs(run)
     packs.check_configured()
     index, notice = _open_index(run.db)
     code = ExitCode.LEGAL
     changed = 0
+    # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
+    for path in selection.missing:
+        typer.echo(f"deckcheck: error: {path}: no such file or directory", err=True)
+        code = ExitCode.USAGE
     for path in selection.decks:
         if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
             if path in paths:
@@ -505,17 +576,23 @@ def db_update(
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
     from deckcheck.carddb.sqlite import DatabaseError
-    from deckcheck.carddb.update import DEFAULT_DATASET_URL, update_database
+    from deckcheck.carddb.update import DEFAULT_DATASET_URL, check_url, update_database, valid_timeout
     from deckcheck.i18n import UnknownLanguage, parse_languages
 
     if names_url is not None and lang is None:
         raise _fail("--names-url needs --lang")
+    if not valid_timeout(timeout):
+        raise _fail(f"--timeout must be a number of seconds greater than 0, not {timeout:g}")
     try:
         langs = parse_languages(lang) if lang is not None else ()
     except UnknownLanguage as error:
         raise _fail(str(error))
     dest = _db_path(db)
     source = url or DEFAULT_DATASET_URL
+    try:
+        check_url(source)  # before "Downloading ...": a URL that cannot be parsed is one line, exit 2
+    except DatabaseError as error:
+        raise _fail(f"update failed, the installed database is unchanged: {error}")
     with _progress_reporter(f"Downloading {source}") as progress:
         try:
             result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=progress)
@@ -691,12 +768,14 @@ def formats_show(
 
 @formats_app.command("lint")
 def formats_lint(
-    paths: List[Path] = typer.Argument(..., help="Pack files to check."),
+    paths: List[str] = typer.Argument(..., help="Pack files, or names of installed packs (standard), to check."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database whose sets, cards and marks the packs may name."),
 ) -> None:
-    """Check pack files: schema, extends, dates in order, known sets, cards and marks. Problems name file and line."""
+    """Check pack files: schema, extends, dates in order, known sets, cards and marks. Problems name file and line.
+
+    Exit code 1 when a pack has an error, 2 when a file cannot be opened."""
     from deckcheck.formats_info import lint_pack
-    from deckcheck.packs import PackError, load_pack
+    from deckcheck.packs import PackError, find_pack, load_pack
 
     try:
         index, _notice = _open_index(db)
@@ -707,11 +786,23 @@ def formats_lint(
                  known_marks={c.regulation_mark for c in cards if c.regulation_mark})
     if not hasattr(index, "path"):
         known["known_ids"] = None  # the built-in catalogue holds only some cards
-    failed = False
-    for path in paths:
+    failed = unopened = False
+    for name in paths:
+        try:
+            path = find_pack(name)  # a pack name means the installed pack's file
+            text = path.read_text(encoding="utf-8-sig")
+        except PackError as error:
+            unopened = True
+            typer.echo(f"deckcheck: error: {error}", err=True)
+            continue
+        except (OSError, UnicodeDecodeError) as error:
+            unopened = True
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text"
+            typer.echo(f"deckcheck: error: {name}: cannot read the pack file: {reason}", err=True)
+            continue
         try:
             load_pack(str(path))
-            problems = lint_pack(str(path), path.read_text(encoding="utf-8-sig"), **known)
+            problems = lint_pack(str(path), text, **known)
         except PackError as error:
             failed = True
             typer.echo(f"{error}", err=True)
@@ -721,7 +812,8 @@ def formats_lint(
         failed = failed or any(p.level == "error" for p in problems)
         if not problems:
             typer.echo(f"{path}: ok")
-    raise typer.Exit(ExitCode.ILLEGAL if failed else ExitCode.LEGAL)
+    # Every pack is linted before the exit code is chosen; a file that cannot be opened is a usage problem.
+    raise typer.Exit(ExitCode.USAGE if unopened else ExitCode.ILLEGAL if failed else ExitCode.LEGAL)
 
 
 def _all_cards(index):
@@ -746,7 +838,22 @@ def rules_list() -> None:
         typer.echo("")
 
 
+def _robust_output() -> None:
+    """Reports hold ✖, → and Pokémon: where standard output cannot encode them
+    (PYTHONIOENCODING=cp1252, a legacy Windows console, LANG=C) they become
+    ``?`` instead of a UnicodeEncodeError that loses the whole report."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or getattr(stream, "errors", None) not in ("strict", None):
+            continue  # stderr already has backslashreplace, or the stream is no text file
+        try:
+            reconfigure(errors="replace")
+        except (ValueError, OSError):  # closed or detached: nothing will be printed there anyway
+            pass
+
+
 def main() -> None:
+    _robust_output()
     try:
         app()
     except KeyboardInterrupt:

@@ -25,14 +25,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from deckcheck.datafiles import dates_as_text, validation_cache
+from deckcheck.datafiles import YAML_VALUE_ERRORS, dates_as_text, validation_cache, yaml_loader
 
 YAML_NAMES = (".deckcheck.yaml", ".deckcheck.yml")
 PYPROJECT = "pyproject.toml"
 TOOL_TABLE = "tool.deckcheck"
-OUTPUTS = ("text", "json", "github", "sarif", "junit")
-FAIL_ON = ("error", "warning")
-DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")  # as deckcheck.parse.files finds decks
+# What a folder holds that is a deck when the configuration has no ``include``
+# (README "Checking decks"); deckcheck.parse.files reads .yaml/.yml/.json as structured decks.
+DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")
 STDIN = "-"
 SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "config.schema.json"
 _PACK_SUFFIXES = (".yaml", ".yml")
@@ -293,30 +293,28 @@ def _toml_locator(text: str) -> Locator:
 
 # -- YAML ------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
-def _yaml_loader():
-    """A safe loader that keeps dates as text: ``2026-02-30`` must become a
-    message with a line, not a ValueError from the date constructor."""
-    import yaml
-
-    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-        pass
-
-    Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_str)
-    return Loader
+def _yaml_error(error: Any, path: Path) -> ConfigError:
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or str(error)
+    return ConfigError(f"invalid YAML: {problem}", path=path, line=mark.line + 1 if mark else None)
 
 
 def _yaml_mapping(text: str, path: Path) -> tuple[dict[str, Any], Locator]:
     import yaml
 
-    loader = _yaml_loader()
+    # Dates stay text: "2026-02-30" must become a message with a line, not a
+    # ValueError from the date constructor.
+    loader = yaml_loader()
     try:
         node = yaml.compose(text, Loader=loader)
+    except yaml.YAMLError as error:
+        raise _yaml_error(error, path) from None
+    try:
         data = yaml.load(text, Loader=loader)
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        problem = getattr(error, "problem", None) or str(error)
-        raise ConfigError(f"invalid YAML: {problem}", path=path, line=mark.line + 1 if mark else None) from None
+        raise _yaml_error(error, path) from None
+    except YAML_VALUE_ERRORS as error:  # "!!int zz" and the like: the document parsed, a value did not
+        raise ConfigError(f"invalid YAML: a value cannot be read ({error})", path=path) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -358,9 +356,19 @@ def _build(data: Mapping[str, Any], path: Path, locate: Locator, prefix: str) ->
                               path=path, line=locate(steps, False)) from None
         return value
 
+    def checked_patterns(values: Sequence[str], steps: list[Any]) -> tuple[str, ...]:
+        patterns = tuple(values)
+        problem = pattern_problem(patterns)
+        if problem is not None:
+            index, reason = problem
+            where = steps + [index]
+            raise ConfigError(f"{_key_path(where, prefix)}: {patterns[index]!r} is not a valid pattern: {reason}",
+                              path=path, line=locate(where, False))
+        return patterns
+
     overrides = tuple(
         Override(
-            paths=tuple(item["paths"]),
+            paths=checked_patterns(item["paths"], ["overrides", index, "paths"]),
             format=_pack_reference(item.get("format"), root),
             date=checked_date(item.get("date"), ["overrides", index, "date"]),
         )
@@ -373,8 +381,8 @@ def _build(data: Mapping[str, Any], path: Path, locate: Locator, prefix: str) ->
         date=checked_date(data.get("date"), ["date"]),
         packs=tuple(_absolute(p, root) for p in data.get("packs", ())),
         db=_absolute(data["db"], root) if data.get("db") else None,
-        include=tuple(data.get("include", ())),
-        exclude=tuple(data.get("exclude", ())),
+        include=checked_patterns(data.get("include", ()), ["include"]),
+        exclude=checked_patterns(data.get("exclude", ()), ["exclude"]),
         overrides=overrides,
         output=data.get("output"),
         fail_on=data.get("fail_on"),
@@ -488,6 +496,10 @@ def settings(
     if config.exclude:
         excludes.append(PatternSet(os.path.abspath(config.root), config.exclude))
     if exclude:
+        problem = pattern_problem(tuple(exclude))
+        if problem is not None:
+            index, reason = problem
+            raise ConfigError(f"--exclude {exclude[index]!r} is not a valid pattern: {reason}")
         # Patterns typed on the command line are relative to where they were typed.
         excludes.append(PatternSet(os.path.abspath(cwd or Path.cwd()), tuple(exclude)))
     return Settings(
@@ -508,6 +520,51 @@ def _compiled(patterns: tuple[str, ...]):
     import pathspec
 
     return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
+def pattern_problem(patterns: tuple[str, ...]) -> tuple[int, str] | None:
+    """The first pattern pathspec cannot compile (``[z-a]``, a trailing ``\\``),
+    as (its index, why); None when every pattern compiles."""
+    if not patterns:
+        return None
+    try:
+        _compiled(patterns)
+        return None
+    except (re.error, ValueError):
+        pass
+    for index, pattern in enumerate(patterns):
+        try:
+            _compiled((pattern,))
+        except (re.error, ValueError) as error:
+            return index, _pattern_reason(pattern, error)
+    return None  # pragma: no cover - the patterns failed together but not one by one
+
+
+def _pattern_reason(pattern: str, error: Exception) -> str:
+    if isinstance(error, re.error):
+        return error.msg  # "bad character range z-a", without the position in pathspec's regex
+    if (len(pattern) - len(pattern.rstrip("\\"))) % 2:
+        return "it ends with a backslash that escapes nothing"
+    return str(error.__cause__ or error)
+
+
+def _tolerant_spec(lines: list[str], source: str, warn: Callable[[str], None]):
+    """A .gitignore file's patterns compiled, skipping (with a warning naming
+    file and line) the ones pathspec cannot compile: git itself goes on past them."""
+    try:
+        return _compiled(tuple(lines))
+    except (re.error, ValueError):
+        pass
+    kept = list(lines)
+    for number, line in enumerate(lines, start=1):
+        try:
+            _compiled((line,))
+        except (re.error, ValueError) as error:
+            pattern = line.strip()
+            warn(f"{os.path.normpath(source)}:{number}: skipped the pattern {pattern!r}, "
+                 f"which is not a valid pattern: {_pattern_reason(pattern, error)}")
+            kept[number - 1] = ""  # a blank line keeps the others' line numbers
+    return _compiled(tuple(kept))
 
 
 def gitignore_match(patterns: tuple[str, ...], relative_path: str) -> bool:
@@ -541,8 +598,9 @@ def _relative_to(path: str, base: str) -> str | None:
 
 class Selection(NamedTuple):
     decks: tuple[str, ...]  # in order, each once
-    missing: tuple[str, ...] = ()  # messages for paths that do not exist
+    missing: tuple[str, ...] = ()  # paths named on the command line that do not exist
     excluded: tuple[str, ...] = ()  # files named on the command line that the excludes leave out
+    warnings: tuple[str, ...] = ()  # .gitignore patterns skipped, once each ("file:line: ...")
 
 
 def select_decks(paths: Sequence[str], run: Settings) -> Selection:
@@ -550,13 +608,16 @@ def select_decks(paths: Sequence[str], run: Settings) -> Selection:
 
     Folders are walked: hidden files and folders, what the repository's
     ``.gitignore`` files (and ``.git/info/exclude``) ignore and what the
-    excludes match are skipped; a file is a deck when
+    excludes match are skipped; a file is a deck when it is a regular file and
     :meth:`Settings.is_deck_file` says so. Files named explicitly are decks
     unless an exclude pattern matches them (so a pre-commit hook, which names
-    every staged file, honours the project's excludes); ``-`` is standard input."""
+    every staged file, honours the project's excludes); ``-`` is standard input.
+    Paths that do not exist are returned in ``missing``, for the caller to
+    report while it checks the others (README: every file is checked)."""
     decks: list[str] = []
     missing: list[str] = []
     excluded: list[str] = []
+    warnings: dict[str, None] = {}  # in order, each once (two walks may meet one .gitignore)
     seen: set[str] = set()
 
     def add(candidate: str) -> None:
@@ -569,26 +630,31 @@ def select_decks(paths: Sequence[str], run: Settings) -> Selection:
         if path == STDIN:
             add(path)
         elif os.path.isdir(path):
-            for deck in _walk(path, run):
+            for deck in _walk(path, run, lambda message: warnings.setdefault(message)):
                 add(deck)
         elif os.path.exists(path):
+            # Named explicitly: kept even when it is no regular file, so that
+            # deckcheck.parse.files.read_deck reports it instead of it being skipped.
             if run.is_excluded(path):
                 excluded.append(path)
             else:
                 add(path)
         else:
-            missing.append(f"{path}: no such file or directory")
-    return Selection(tuple(decks), tuple(missing), tuple(excluded))
+            missing.append(path)
+    return Selection(tuple(decks), tuple(missing), tuple(excluded), tuple(warnings))
 
 
 class _GitIgnores:
     """The .gitignore rules in force in one folder: its ancestors' up to the
     repository root, then its own. Later (deeper) files win, as in git."""
 
-    def __init__(self, rules: tuple[tuple[str, Any], ...] = ()):
+    def __init__(self, warn: Callable[[str], None], rules: tuple[tuple[str, Any], ...] = ()):
+        self.warn = warn  # told about each pattern skipped
         self.rules = rules
 
     def with_file(self, folder: str, path: str) -> "_GitIgnores":
+        if not os.path.isfile(path):  # a FIFO named .gitignore must not hang the walk
+            return self
         try:
             with open(path, encoding="utf-8-sig", errors="replace") as handle:
                 lines = handle.read().splitlines()
@@ -596,7 +662,8 @@ class _GitIgnores:
             return self
         if not any(line.strip() and not line.lstrip().startswith("#") for line in lines):
             return self
-        return _GitIgnores(self.rules + ((os.path.abspath(folder), _compiled(tuple(lines))),))
+        spec = _tolerant_spec(lines, path, self.warn)
+        return _GitIgnores(self.warn, self.rules + ((os.path.abspath(folder), spec),))
 
     def ignores(self, path: str, *, is_dir: bool) -> bool:
         decision = None
@@ -622,9 +689,9 @@ def _repository_root(folder: str) -> str | None:
         current = parent
 
 
-def _ignores_above(folder: str) -> _GitIgnores:
+def _ignores_above(folder: str, warn: Callable[[str], None]) -> _GitIgnores:
     """The .gitignore files between the repository root and ``folder`` (exclusive)."""
-    ignores = _GitIgnores()
+    ignores = _GitIgnores(warn)
     root = _repository_root(folder)
     if root is None:
         return ignores
@@ -640,9 +707,9 @@ def _ignores_above(folder: str) -> _GitIgnores:
     return ignores
 
 
-def _walk(directory: str, run: Settings) -> list[str]:
+def _walk(directory: str, run: Settings, warn: Callable[[str], None]) -> list[str]:
     found: list[str] = []
-    start = _ignores_above(directory)
+    start = _ignores_above(directory, warn)
     ignores_by_folder: dict[str, _GitIgnores] = {}
     for folder, dirs, files in os.walk(directory):
         key = os.path.normpath(folder)
@@ -663,6 +730,7 @@ def _walk(directory: str, run: Settings) -> list[str]:
             if name.startswith("."):
                 continue  # hidden files include .deckcheck.yaml and .pre-commit-config.yaml
             path = os.path.join(folder, name)
-            if run.is_deck_file(path) and not ignores.ignores(path, is_dir=False) and not run.is_excluded(path):
+            if (run.is_deck_file(path) and not ignores.ignores(path, is_dir=False) and not run.is_excluded(path)
+                    and os.path.isfile(path)):  # a FIFO or device named *.txt would block the run
                 found.append(path)
     return sorted(found, key=lambda p: os.path.relpath(p, directory).split(os.sep))

@@ -90,8 +90,7 @@ def test_named_files_are_checked_unless_excluded(repository):
     # excludes still apply, so a pre-commit hook (which names files) honours them.
     assert selection.decks == (named[0], "-")
     assert selection.excluded == (named[1],)
-    assert select_decks([str(repository / "nope.txt")], run_settings).missing == (
-        f"{repository / 'nope.txt'}: no such file or directory",)
+    assert select_decks([str(repository / "nope.txt")], run_settings).missing == (str(repository / "nope.txt"),)
 
 
 def test_each_deck_is_listed_once_in_command_line_order(repository):
@@ -188,3 +187,92 @@ def test_progress_bar_appears_on_a_terminal_only_after_a_moment(monkeypatch):
         progress.clock = lambda: now[0] + 60
         progress.advance("a.txt")
         assert progress.bar is None
+
+
+# -- the one folder walker: suffixes, hidden files, order, what is no regular file ---------------
+
+def test_folders_expand_recursively_to_deck_suffixes_sorted_skipping_hidden(tmp_path):
+    for name in ["b.txt", "a.yaml", "c.json", "d.yml", "notes.md", "image.png", ".hidden.txt",
+                 "sub/z.txt", "sub/inner/y.TXT", ".git/x.txt", ".venv/lib/deck.txt", "a2/m.txt"]:
+        write(tmp_path / name, "4 Iono PAL 185\n")
+    selection = select_decks([str(tmp_path)], settings(Config(root=tmp_path), environ={}))
+    assert relative(selection, tmp_path) == [
+        "a.yaml", "a2/m.txt", "b.txt", "c.json", "d.yml", "sub/inner/y.TXT", "sub/z.txt",
+    ]
+    assert select_decks([str(tmp_path / "a2" / "..")], settings(Config(root=tmp_path), environ={})).decks
+    (tmp_path / "empty").mkdir()
+    assert select_decks([str(tmp_path / "empty")], settings(Config(root=tmp_path), environ={})) == ((), (), (), ())
+
+
+def test_files_named_explicitly_are_kept_whatever_their_suffix(tmp_path):
+    md = str(write(tmp_path / "deck.md", "x"))
+    txt = str(write(tmp_path / "deck.txt", "x"))
+    assert select_decks([md, "-", txt], settings(Config(root=tmp_path), environ={})).decks == (md, "-", txt)
+
+
+def test_parse_files_has_no_second_folder_walker():
+    # config.select_decks is the one walker (it honours .gitignore and the excludes); a second
+    # one in deckcheck.parse.files would drift from it unseen, since the program never called it.
+    import deckcheck.parse
+    import deckcheck.parse.files
+
+    assert not hasattr(deckcheck.parse.files, "find_deck_files")
+    assert not hasattr(deckcheck.parse.files, "_deck_files_under")
+    assert "find_deck_files" not in deckcheck.parse.__all__
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs os.mkfifo (POSIX)")
+def test_a_fifo_in_a_folder_is_not_a_deck(repository):
+    os.mkfifo(repository / "decks" / "pipe.txt")
+    selection = select_decks([str(repository)], settings(Config(root=repository), environ={}))
+    assert "decks/pipe.txt" not in relative(selection, repository)
+    result = run("check", ".", "--format", "unlimited", "--date", DATE, "-o", "json", cwd=repository)  # no hang
+    assert result.returncode == 1, result.stderr.decode()
+    assert len(json.loads(result.stdout)["results"]) == 4
+
+
+# -- patterns that cannot be compiled -----------------------------------------------------------------
+
+def test_a_bad_gitignore_pattern_is_skipped_with_one_warning(repository):
+    write(repository / ".gitignore", "build/\n[z-a]\n*.draft.txt\n!keep.draft.txt\nfoo\\\n")
+    selection = select_decks([str(repository), str(repository / "decks")],
+                             settings(Config(root=repository), environ={}))
+    # The other patterns still apply, in their order.
+    assert relative(selection, repository) == [
+        "decks/a.txt", "decks/keep.draft.txt", "decks/old/d.txt", "decks/sub/c.txt",
+    ]
+    gitignore = repository / ".gitignore"
+    assert selection.warnings == (  # once each, although two walks met the file
+        f"{gitignore}:2: skipped the pattern '[z-a]', which is not a valid pattern: bad character range z-a",
+        f"{gitignore}:5: skipped the pattern 'foo\\\\', which is not a valid pattern: "
+        "it ends with a backslash that escapes nothing",
+    )
+    result = run("check", ".", "--format", "unlimited", "--date", DATE, cwd=repository)
+    assert result.returncode == 1, result.stderr.decode()
+    assert b"Traceback" not in result.stderr
+    warnings = [line for line in result.stderr.decode().splitlines() if line.startswith("deckcheck: warning:")]
+    assert warnings == ["deckcheck: warning: .gitignore:2: skipped the pattern '[z-a]', which is not a valid "
+                        "pattern: bad character range z-a",
+                        "deckcheck: warning: .gitignore:5: skipped the pattern 'foo\\\\', which is not a valid "
+                        "pattern: it ends with a backslash that escapes nothing"]
+    assert "4 decks checked" in result.stdout.decode()
+
+
+def test_a_bad_exclude_pattern_is_a_usage_error(repository):
+    result = run("check", ".", "--exclude", "[z-a]", cwd=repository)
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    assert result.stderr.decode().strip() == (
+        "deckcheck: error: --exclude '[z-a]' is not a valid pattern: bad character range z-a")
+
+
+@pytest.mark.parametrize("text, line, key", [
+    ("format: unlimited\nexclude:\n  - drafts/\n  - '[z-a]'\n", 4, "exclude[1]"),
+    ("include: ['decks/**/*.txt', 'decks/[9-0]*.txt']\n", 1, "include[1]"),
+    ("overrides:\n  - paths: ['[b-a]/**']\n    format: expanded\n", 2, "overrides[0].paths[0]"),
+])
+def test_a_bad_configured_pattern_is_a_usage_error_naming_file_and_line(repository, text, line, key):
+    config = write(repository / ".deckcheck.yaml", text)
+    result = run("check", ".", cwd=repository)
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    assert result.stderr.decode().startswith(f"deckcheck: error: {config}:{line}: {key}: ")
+    assert "is not a valid pattern" in result.stderr.decode()

@@ -166,3 +166,148 @@ def test_formats_show_on_a_day_and_lint_with_lines(tmp_path):
     result = run("formats", "lint", str(broken))
     assert result.returncode == 1 and f"{broken}:4".encode() in result.stderr
     assert b"Traceback" not in result.stderr
+
+
+# -- review fixes: every deck is reported, nothing crashes ---------------------------------
+
+def test_a_missing_path_is_reported_and_the_other_decks_still_checked(tmp_path):
+    missing = str(tmp_path / "nonexistent.txt")
+    result = run("check", missing, "sample_decks/illegal/copy-limit.txt", "--date", DATE, "-o", "json")
+    assert result.returncode == 2, result.stderr.decode()
+    assert f"{missing}: no such file or directory".encode() in result.stderr
+    assert b"Traceback" not in result.stderr
+    results = {r["path"]: r for r in json.loads(result.stdout)["results"]}
+    assert [f["rule"] for f in results["sample_decks/illegal/copy-limit.txt"]["findings"]] == ["copy-limit"]
+    (finding,) = results[missing]["findings"]
+    assert (finding["rule"], finding["severity"]) == ("unreadable", "error")
+    assert "does not exist" in finding["message"]
+    junit = run("check", missing, "sample_decks/illegal/copy-limit.txt", "--date", DATE, "-o", "junit")
+    assert junit.returncode == 2 and b'tests="2"' in junit.stdout and b'type="unreadable"' in junit.stdout
+
+
+def test_fmt_goes_on_past_a_missing_path(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Iono PAL 185\n", encoding="utf-8")  # no section header: not formatted
+    result = run("fmt", "--check", str(tmp_path / "nonexistent.txt"), str(deck), "--format", "unlimited")
+    assert result.returncode == 2
+    assert b"nonexistent.txt: no such file or directory" in result.stderr and b"Traceback" not in result.stderr
+    assert f"would reformat {deck}".encode() in result.stderr  # the other list was still looked at
+
+
+UNKNOWN_FORMAT_DECK = "# format: standrd\n" + (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(
+    encoding="utf-8").replace("# format:", "# was-format:")
+
+
+@pytest.mark.parametrize("output", ["json", "junit", "sarif", "text"])
+def test_a_deck_whose_own_format_is_unknown_is_in_every_report(tmp_path, output):
+    bad = tmp_path / "typo.txt"
+    bad.write_text(UNKNOWN_FORMAT_DECK, encoding="utf-8")
+    good = tmp_path / "good.txt"
+    good.write_bytes((SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_bytes())
+    result = run("check", str(bad), str(good), "--date", DATE, "-o", output)
+    assert result.returncode == 2, result.stderr.decode()
+    assert b"Traceback" not in result.stderr and b"standrd" in result.stderr
+    out = result.stdout.decode()
+    if output == "json":
+        report = json.loads(out)
+        assert report["legal"] is False
+        by_path = {Path(r["path"]).name: r for r in report["results"]}
+        assert by_path["good.txt"]["legal"] is True
+        typo = by_path["typo.txt"]
+        assert typo["legal"] is False and typo["format"] == "standrd" and typo["total_cards"] == 60
+        (finding,) = typo["findings"]
+        assert (finding["rule"], finding["severity"]) == ("unknown-format", "error")
+        assert "standrd" in finding["message"] and "standard" in finding["message"]  # names the known ones
+        assert finding["hint"].startswith("Did you mean standard?")
+    elif output == "junit":
+        assert 'tests="2"' in out and 'failures="1"' in out and 'type="unknown-format"' in out
+    elif output == "sarif":
+        (run_,) = json.loads(out)["runs"]
+        assert [r["ruleId"] for r in run_["results"]] == ["unknown-format"]
+    else:
+        assert "ILLEGAL  " in out and "unknown-format" in out and "2 decks checked: 1 legal, 1 illegal." in out
+
+
+def test_a_deck_format_that_is_no_name_is_an_unknown_format(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# format: ../../etc/passwd.yaml\n4 Iono PAL 185\n", encoding="utf-8")
+    result = run("check", str(deck), "--date", DATE, "-o", "json")
+    assert result.returncode == 2
+    (deck_result,) = json.loads(result.stdout)["results"]
+    assert [f["rule"] for f in deck_result["findings"]][0] == "unknown-format"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs os.mkfifo (POSIX)")
+def test_a_fifo_named_on_the_command_line_is_reported_not_waited_for(tmp_path):
+    fifo = tmp_path / "deck.txt"
+    os.mkfifo(fifo)
+    result = run("check", str(fifo), "--date", DATE, "--format", "unlimited", "-o", "json")  # run() times out
+    assert result.returncode == 1, result.stderr.decode()
+    (deck_result,) = json.loads(result.stdout)["results"]
+    (finding,) = deck_result["findings"]
+    assert finding["rule"] == "unreadable" and "not a regular file" in finding["message"]
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+@pytest.mark.parametrize("args", [
+    ("check", "sample_decks/illegal/copy-limit.txt", "--date", DATE),
+    ("check", "sample_decks/illegal/copy-limit.txt", "--date", DATE, "--lang", "de", "--quiet"),
+    ("rules",),
+])
+def test_output_survives_a_terminal_that_is_not_utf8(encoding, args):
+    result = run(*args, env={"PYTHONIOENCODING": encoding})
+    assert b"Traceback" not in result.stderr, result.stderr.decode()
+    assert result.returncode == (1 if args[0] == "check" else 0)
+    # (click writes UTF-8 where the stream says ASCII; either way nothing is lost to a traceback)
+    out = result.stdout.decode(encoding, errors="replace")
+    assert ("copy-limit" if args[0] == "check" else "copy-limit:") in out
+
+
+def test_quiet_is_documented_as_showing_only_failing_decks():
+    help_text = " ".join(run("check", "--help").stdout.decode().split())
+    assert "Only show the decks that fail (errors, or warnings with --fail-on warning)" in help_text
+    readme = " ".join((PROJECT_ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "`--quiet` shows only the decks that fail (errors, or warnings with `--fail-on warning`)" in readme
+    assert "decks with findings" not in readme and "decks without findings" not in readme
+
+
+def test_formats_lint_takes_a_pack_name_and_a_missing_file_is_a_usage_error(tmp_path):
+    result = run("formats", "lint", "unlimited")
+    assert b"Traceback" not in result.stderr, result.stderr.decode()
+    assert result.returncode == 0 and result.stdout.decode().strip().endswith("unlimited.yaml: ok")
+    missing = tmp_path / "missing.yaml"
+    result = run("formats", "lint", str(missing), "formats/unlimited.yaml")
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    assert str(missing).encode() in result.stderr
+    assert b"unlimited.yaml: ok" in result.stdout  # the other packs are still linted
+    assert run("formats", "lint", str(tmp_path)).returncode == 2  # a folder is no pack file
+
+
+@pytest.mark.parametrize("value", ["-1", "0", "nan", "inf"])
+def test_db_update_needs_a_positive_finite_timeout(tmp_path, value):
+    result = run("db", "update", f"--timeout={value}", "--url", "http://127.0.0.1:9/x.zip",
+                 "--db", str(tmp_path / "cards.sqlite3"))
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    assert result.stderr.decode().strip().splitlines() == [
+        f"deckcheck: error: --timeout must be a number of seconds greater than 0, not {float(value):g}"]
+    assert list(tmp_path.iterdir()) == []  # nothing was locked, downloaded or written
+
+
+@pytest.mark.parametrize("url", ["http://[::1", "http://127.0.0.1:99999/x.zip"])
+def test_db_update_with_a_url_that_cannot_be_parsed_fails_in_one_line(tmp_path, url):
+    result = run("db", "update", "--url", url, "--db", str(tmp_path / "cards.sqlite3"))
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    (line,) = result.stderr.decode().strip().splitlines()
+    assert line.startswith("deckcheck: error: update failed, the installed database is unchanged: ")
+    assert url in line and "not a valid URL" in line
+
+
+def test_one_definition_of_the_output_and_fail_on_choices():
+    from deckcheck import cli, config, render
+    from deckcheck.config import config_schema
+
+    assert cli.OUTPUTS is render.OUTPUTS and cli.FAIL_ON is render.FAIL_ON
+    assert not hasattr(config, "OUTPUTS") and not hasattr(config, "FAIL_ON")  # no second copy to drift
+    schema = config_schema()["properties"]
+    assert tuple(schema["output"]["enum"]) == render.OUTPUTS
+    assert tuple(schema["fail_on"]["enum"]) == render.FAIL_ON

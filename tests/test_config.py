@@ -189,6 +189,40 @@ def test_the_schema_is_valid_and_its_outputs_are_the_renderers():
     assert schema["properties"]["output"]["enum"] == list(RENDERERS)
 
 
+@pytest.mark.parametrize("text, kind, line, expected", [
+    ("exclude:\n  - drafts/\n  - '[z-a]'\n", "yaml", 3,
+     "exclude[1]: '[z-a]' is not a valid pattern: bad character range z-a"),
+    ("include: ['*.txt', 'x\\']\n", "yaml", 1,
+     "include[1]: 'x\\\\' is not a valid pattern: it ends with a backslash that escapes nothing"),
+    ("overrides:\n  - paths: ['[b-a]/**']\n    format: glc\n", "yaml", 2,
+     "overrides[0].paths[0]: '[b-a]/**' is not a valid pattern: bad character range b-a"),
+    ('[tool.deckcheck]\nformat = "glc"\nexclude = ["drafts/", "[z-a]"]\n', "toml", 3,
+     "tool.deckcheck.exclude[1]: '[z-a]' is not a valid pattern: bad character range z-a"),
+])
+def test_patterns_that_cannot_be_compiled_are_errors_with_the_line(tmp_path, text, kind, line, expected):
+    name = "pyproject.toml" if kind == "toml" else ".deckcheck.yaml"
+    with pytest.raises(ConfigError) as caught:
+        parse_config(text, tmp_path / name, kind)
+    assert (caught.value.line, str(caught.value)) == (line, f"{tmp_path / name}:{line}: {expected}")
+
+
+def test_a_command_line_exclude_that_cannot_be_compiled_is_an_error(tmp_path):
+    with pytest.raises(ConfigError, match=r"^--exclude '\[z-a\]' is not a valid pattern: bad character range z-a$"):
+        settings(Config(root=tmp_path), exclude=["drafts/", "[z-a]"], cwd=tmp_path, environ={})
+
+
+def test_yaml_values_that_cannot_be_converted_are_configuration_errors(tmp_path):
+    with pytest.raises(ConfigError, match="invalid YAML"):
+        parse_config("format: !!int zz\n", tmp_path / ".deckcheck.yaml", "yaml")
+
+
+def test_the_configuration_is_read_with_the_shared_data_file_loader():
+    import deckcheck.config as config
+
+    # datafiles.yaml_loader is the one safe loader (dates kept as text) for every data file.
+    assert not hasattr(config, "_yaml_loader")
+
+
 # -- paths in the file are relative to the file ----------------------------------------
 
 def test_relative_paths_are_relative_to_the_configuration_file(tmp_path):

@@ -253,3 +253,18 @@ def test_display_path_is_relative_with_forward_slashes():
     assert display_path(str(Path("/work/repo/decks/a.txt")), "/work/repo") == "decks/a.txt"
     assert display_path(str(Path("/elsewhere/a.txt")), "/work/repo") == "/elsewhere/a.txt"
     assert display_path("-", "/work/repo") == "-"
+
+
+def test_sarif_describes_the_unknown_format_rule_like_the_other_stable_ids():
+    finding = Finding(rule="unknown-format", severity=Severity.ERROR,
+                      template="The deck's format {format} is not a format deckcheck knows. Known formats: {known}.",
+                      params={"format": "standrd", "known": "expanded, standard"})
+    report = Report((DeckResult(path="decks/a.txt", format="standrd", date=DATE, total_cards=60,
+                                findings=(finding,)),))
+    (run_,) = json.loads(render("sarif", report, RenderOptions()))["runs"]
+    (rule,) = run_["tool"]["driver"]["rules"]
+    assert rule["id"] == "unknown-format"
+    assert "format" in rule["shortDescription"]["text"] and "--format" in rule["help"]["text"]
+    assert "rule of the format pack" not in rule["shortDescription"]["text"]  # not the fallback for pack rules
+    (result,) = run_["results"]
+    assert result["level"] == "error" and "standrd" in result["message"]["text"]

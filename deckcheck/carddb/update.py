@@ -182,7 +182,10 @@ def _fetch_http(url: str, target: Path, headers: Mapping[str, str], timeout: flo
 
     from deckcheck import __version__
 
-    request = urllib.request.Request(url, headers={"User-Agent": f"deckcheck/{__version__}", **headers})
+    try:
+        request = urllib.request.Request(url, headers={"User-Agent": f"deckcheck/{__version__}", **headers})
+    except ValueError as error:  # "http:/x" and the like
+        raise DatabaseError(f"cannot download {url}: not a valid URL ({error})") from None
     try:
         response = urllib.request.urlopen(request, timeout=timeout)
     except urllib.error.HTTPError as error:
@@ -235,15 +238,44 @@ def _fetch_http(url: str, target: Path, headers: Mapping[str, str], timeout: flo
         return _Download(False, response.headers.get("ETag"), response.headers.get("Last-Modified"), got)
 
 
-def _download(url: str, target: Path, headers: Mapping[str, str], *, timeout: float, retries: int,
-              progress: Progress | None) -> _Download:
+def valid_timeout(seconds: object) -> bool:
+    """Whether ``seconds`` is a timeout the socket layer takes as one: 0 means
+    non-blocking there (every download would "fail"), and a negative number,
+    NaN or infinity raise exceptions of their own."""
+    import math
+
+    return isinstance(seconds, (int, float)) and math.isfinite(seconds) and seconds > 0
+
+
+def check_timeout(timeout: float) -> None:
+    if not valid_timeout(timeout):
+        raise DatabaseError(f"the timeout must be a number of seconds greater than 0, not {timeout!r}")
+
+
+def check_url(url: str) -> str:
+    """The scheme of a URL deckcheck can download from (``http``, ``https``,
+    ``file``); DatabaseError (one line) for anything else, including text
+    urllib cannot parse (``http://[::1``, a port out of range)."""
     from urllib.parse import urlsplit
 
-    scheme = urlsplit(url).scheme.lower()
-    if scheme == "file":
-        return _fetch_file(url, target, progress)
-    if scheme not in ("http", "https"):
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018  ("http://host:99999/" fails only when the port is read)
+    except ValueError as error:
+        raise DatabaseError(f"cannot download {url}: not a valid URL ({error})") from None
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https", "file"):
         raise DatabaseError(f"cannot download {url}: only http, https and file URLs are supported")
+    if scheme != "file" and not parts.hostname:
+        raise DatabaseError(f"cannot download {url}: the URL names no host")
+    return scheme
+
+
+def _download(url: str, target: Path, headers: Mapping[str, str], *, timeout: float, retries: int,
+              progress: Progress | None) -> _Download:
+    check_timeout(timeout)
+    if check_url(url) == "file":
+        return _fetch_file(url, target, progress)
     attempt = 0
     while True:
         try:
@@ -302,6 +334,9 @@ def update_database(
 
     dest = Path(dest)
     expected = _normalise_sha256(sha256)
+    # The options are checked before anything is locked, created or downloaded.
+    check_timeout(timeout)
+    check_url(url)
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:

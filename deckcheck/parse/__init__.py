@@ -1,9 +1,9 @@
 """Deck lists in, :class:`~deckcheck.model.ParsedDeck` out (RULES.md section 7)."""
 
-from deckcheck.parse.files import find_deck_files, read_deck
+from deckcheck.parse.files import read_deck
 from deckcheck.parse.text import parse_text
 
-__all__ = ["find_deck_files", "parse_structured", "parse_text", "read_deck"]
+__all__ = ["parse_structured", "parse_text", "read_deck"]
 
 
 def __getattr__(name: str):

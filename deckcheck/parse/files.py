@@ -1,16 +1,19 @@
-"""Reading deck files from disk or standard input, and finding them in directories.
+"""Reading deck files from disk or standard input.
 
 :func:`read_deck` never raises for a bad file: a missing, unreadable, empty,
-binary, oversized or wrongly encoded file becomes a :class:`ParsedDeck` with
-one ``unreadable`` error finding, so a run over many decks reports them all.
+binary, oversized or wrongly encoded file, or one that is no regular file (a
+FIFO, a device), becomes a :class:`ParsedDeck` with one ``unreadable`` error
+finding, so a run over many decks reports them all. Which files of a folder
+are decks is :func:`deckcheck.config.select_decks`'s business.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
-from typing import BinaryIO, Sequence
+from typing import BinaryIO
 
 from deckcheck.i18n import N_
 from deckcheck.model import Finding, ParsedDeck, Severity
@@ -20,11 +23,12 @@ UNREADABLE = "unreadable"
 STDIN = "-"
 STDIN_LABEL = "<stdin>"
 DEFAULT_MAX_BYTES = 5_000_000
-DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")
 _YAML_SUFFIXES = (".yaml", ".yml")
 
 NOT_FOUND = N_("The deck file {path} does not exist.")
 IS_DIRECTORY = N_("{path} is a directory, not a deck file.")
+NOT_REGULAR = N_("{path} is not a regular file (it is a pipe, a device or a socket), so it is not read as a deck.")
+NOT_REGULAR_HINT = N_("Give a deck list saved as a file.")
 PERMISSION_DENIED = N_("The deck file {path} cannot be read: permission denied.")
 # {reason} is the operating system's own text.
 OS_ERROR = N_("The deck file {path} cannot be read: {reason}.")
@@ -41,6 +45,14 @@ ENCODING_HINT = N_("Save the deck list as UTF-8.")
 # Standard input has no file name: a JSON object or a top-level "cards:" key
 # is a structured deck, anything else a text list.
 _YAML_CARDS_KEY = re.compile(r"^cards\s*:\s*(?:$|\[)", re.MULTILINE)
+# Where the platform has it (not on Windows, which has no FIFOs to open by name).
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def _nonblocking(path: str, flags: int) -> int:
+    # Should a FIFO take a regular file's place between the check and the
+    # open, reading it gives an empty (or unreadable) deck, not a hang.
+    return os.open(path, flags | _NONBLOCK)
 
 
 def _unreadable(path: str, template: str, hint: str | None = None, lines: tuple[int, ...] = (),
@@ -101,7 +113,14 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
         if path == STDIN:
             data = _read_limited(stdin if stdin is not None else sys.stdin.buffer, max_bytes + 1)
         else:
-            with open(path, "rb") as handle:
+            # Only regular files are opened: opening a FIFO named *.txt waits for
+            # a writer forever (and opening a device may do something).
+            mode = os.stat(path).st_mode
+            if stat.S_ISDIR(mode):
+                return _unreadable(path, IS_DIRECTORY)
+            if not stat.S_ISREG(mode):
+                return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
+            with open(path, "rb", opener=_nonblocking) as handle:
                 data = _read_limited(handle, max_bytes + 1)
     except FileNotFoundError:
         return _unreadable(path, NOT_FOUND)
@@ -143,46 +162,3 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
     from deckcheck.parse.structured import parse_structured
 
     return parse_structured(text, path, kind)  # type: ignore[arg-type]
-
-
-def _is_hidden(name: str) -> bool:
-    return name.startswith(".")
-
-
-def _deck_files_under(directory: str) -> list[str]:
-    found = []
-    for root, dirs, files in os.walk(directory):
-        # .git, .venv and the like hold no decks; hidden files include .deckcheck.yaml.
-        dirs[:] = sorted(d for d in dirs if not _is_hidden(d))
-        for name in sorted(files):
-            if not _is_hidden(name) and os.path.splitext(name)[1].lower() in DECK_SUFFIXES:
-                found.append(os.path.join(root, name))
-    return sorted(found, key=lambda p: os.path.relpath(p, directory).split(os.sep))
-
-
-def find_deck_files(paths: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Expand ``paths`` into deck files: directories recursively to ``*.txt``,
-    ``*.yaml``, ``*.yml`` and ``*.json``; files named explicitly and ``"-"`` as
-    given. Returns the deck paths (each once, in order) and one message per
-    path that does not exist."""
-    decks: list[str] = []
-    errors: list[str] = []
-    seen: set[str] = set()
-
-    def add(candidate: str) -> None:
-        key = candidate if candidate == STDIN else os.path.normcase(os.path.normpath(candidate))
-        if key not in seen:
-            seen.add(key)
-            decks.append(candidate)
-
-    for path in paths:
-        if path == STDIN:
-            add(path)
-        elif os.path.isdir(path):
-            for deck in _deck_files_under(path):
-                add(deck)
-        elif os.path.exists(path):
-            add(path)
-        else:
-            errors.append(f"{path}: no such file or directory")
-    return decks, errors

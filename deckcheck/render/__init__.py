@@ -26,7 +26,10 @@ RENDERERS: dict[str, str] = {
     "junit": "deckcheck.render.junit",
 }
 
-FAIL_ON = ("error", "warning")
+# The choices of --output / ``output:`` and of --fail-on / ``fail_on:`` (the
+# configuration schema lists the same; tests/test_config.py keeps them equal).
+OUTPUTS: tuple[str, ...] = tuple(RENDERERS)
+FAIL_ON: tuple[str, ...] = ("error", "warning")
 
 
 class RenderOptions(NamedTuple):

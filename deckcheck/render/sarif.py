@@ -35,6 +35,10 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
                "headers and Total Cards equal to the sum of their lines."),
     "unreadable": ("A file that cannot be read as a deck (binary, empty, too large, not UTF-8).",
                    "Give a deck list saved as UTF-8 text, YAML or JSON."),
+    "unknown-format": ("A deck whose own format (# format: in a text list, format: in a YAML or JSON deck) "
+                       "is not a format deckcheck can use, so its legality cannot be shown.",
+                       "Correct the deck's format, or choose a format with --format; deckcheck formats list "
+                       "shows the formats."),
     "unknown-card": ("No card of that name is in the card database.",
                      "Correct the name (see the suggestions) or update the card database: deckcheck db update."),
     "ambiguous-card": ("A name whose prints the deck-building rules treat differently.",

@@ -389,3 +389,22 @@ def test_kill_during_import(server, installed, archives, tmp_path):
     result = update_database(server.url("/newer.zip"), dest)
     assert result.status == "updated"
     assert _temp_files(dest) == []
+
+
+@pytest.mark.parametrize("timeout", [-1, 0, float("nan"), float("inf")])
+def test_a_timeout_that_is_not_a_positive_finite_number_is_refused(installed, timeout):
+    with pytest.raises(DatabaseError, match="timeout must be a number of seconds greater than 0"):
+        update_database("http://127.0.0.1:9/dataset.zip", installed[0], timeout=timeout, retries=0)
+    _assert_untouched(installed)
+
+
+@pytest.mark.parametrize("url, message", [
+    ("http://[::1", "not a valid URL"),
+    ("http://127.0.0.1:99999/dataset.zip", "not a valid URL"),
+    ("http:///dataset.zip", "names no host"),
+])
+def test_a_url_that_cannot_be_parsed_is_a_one_line_failure(installed, url, message):
+    with pytest.raises(DatabaseError, match=message) as caught:
+        update_database(url, installed[0], retries=0)
+    assert "\n" not in str(caught.value) and url in str(caught.value)
+    _assert_untouched(installed)

@@ -131,15 +131,17 @@ def sample_report(monkeypatch) -> Report:
     """What `deckcheck check sample_decks --format unlimited --date 2026-11-30` checks,
     without a card database (the built-in catalogue), as the CLI does it."""
     from deckcheck.carddb.catalogue import load_catalogue
+    from deckcheck.config import Config, select_decks, settings
     from deckcheck.engine import check_deck, resolve_options_for
     from deckcheck.packs import load_pack
-    from deckcheck.parse import find_deck_files, read_deck
+    from deckcheck.parse import read_deck
     from deckcheck.resolve import CATALOGUE_ONLY_HINT
 
     monkeypatch.chdir(PROJECT_ROOT)
     index, pack = load_catalogue(), load_pack("unlimited")
-    paths, missing = find_deck_files(["sample_decks"])
-    assert paths and not missing
+    selection = select_decks(["sample_decks"], settings(Config(root=PROJECT_ROOT), environ={}))
+    paths = selection.decks
+    assert paths and not selection.missing
     results = []
     for path in paths:
         options = resolve_options_for(pack, DATE, index, missing_hint=CATALOGUE_ONLY_HINT)

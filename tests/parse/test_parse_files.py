@@ -1,4 +1,5 @@
-"""Reading deck files (encodings, bad files, stdin) and finding them in directories."""
+"""Reading deck files (encodings, bad files, stdin); which files of a folder are decks is
+tested through deckcheck.config.select_decks in tests/test_check_repository.py."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import os
 import pytest
 
 from deckcheck.model import Severity
-from deckcheck.parse import find_deck_files, read_deck
+from deckcheck.parse import read_deck
 
 TEXT_DECK = "Pokémon: 1\n1 Pikachu ex SSP 57\nTrainer: 4\n4 Iono PAL 185\n"
 
@@ -145,6 +146,30 @@ def test_directory(tmp_path):
     assert "directory" in finding.message
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs os.mkfifo (POSIX)")
+def test_a_fifo_is_reported_without_being_opened(tmp_path, monkeypatch):
+    import deckcheck.parse.files as files
+
+    fifo = tmp_path / "deck.txt"
+    os.mkfifo(fifo)
+
+    def must_not_open(*args, **kwargs):
+        # Opening a FIFO for reading waits for a writer: the run would hang here.
+        raise AssertionError("read_deck opened a FIFO")
+
+    monkeypatch.setattr(files, "open", must_not_open, raising=False)
+    finding = only_finding(read_deck(str(fifo)))
+    assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
+    assert str(fifo) in finding.message and "not a regular file" in finding.message
+    assert finding.hint
+
+
+@pytest.mark.skipif(not os.path.exists(os.devnull) or os.name != "posix", reason="needs a POSIX device file")
+def test_a_device_is_not_read_as_an_empty_deck():
+    finding = only_finding(read_deck(os.devnull))
+    assert finding.rule == "unreadable" and "not a regular file" in finding.message
+
+
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs POSIX permissions and a non-root user")
 def test_unreadable_file(tmp_path):
     path = write(tmp_path / "deck.txt", TEXT_DECK)
@@ -224,42 +249,3 @@ def test_stdin_structured_decks_are_recognised(data):
 def test_empty_stdin():
     finding = only_finding(read_deck("-", stdin=io.BytesIO(b"")))
     assert finding.rule == "unreadable" and "<stdin>" in finding.message
-
-
-# -- finding deck files --------------------------------------------------------------
-
-def test_directories_expand_recursively_sorted_skipping_hidden(tmp_path):
-    for name in ["b.txt", "a.yaml", "c.json", "d.yml", "notes.md", "image.png", ".hidden.txt",
-                 "sub/z.txt", "sub/inner/y.TXT", ".git/x.txt", ".venv/lib/deck.txt", "a2/m.txt"]:
-        write(tmp_path / name, "4 Iono PAL 185\n")
-    decks, errors = find_deck_files([str(tmp_path)])
-    assert errors == []
-    assert [os.path.relpath(p, tmp_path) for p in decks] == [
-        "a.yaml", os.path.join("a2", "m.txt"), "b.txt", "c.json", "d.yml",
-        os.path.join("sub", "inner", "y.TXT"), os.path.join("sub", "z.txt"),
-    ]
-
-
-def test_explicit_files_kept_whatever_their_extension(tmp_path):
-    md = write(tmp_path / "deck.md", "x")
-    txt = write(tmp_path / "deck.txt", "x")
-    decks, errors = find_deck_files([md, "-", txt])
-    assert (decks, errors) == ([md, "-", txt], [])
-
-
-def test_missing_paths_are_errors_and_the_rest_still_found(tmp_path):
-    txt = write(tmp_path / "deck.txt", "x")
-    missing = str(tmp_path / "nope.txt")
-    decks, errors = find_deck_files([missing, txt])
-    assert decks == [txt]
-    assert len(errors) == 1 and missing in errors[0]
-
-
-def test_each_deck_is_listed_once(tmp_path):
-    txt = write(tmp_path / "deck.txt", "x")
-    decks, _ = find_deck_files([txt, str(tmp_path), txt])
-    assert decks == [txt]
-
-
-def test_empty_directory_finds_nothing(tmp_path):
-    assert find_deck_files([str(tmp_path)]) == ([], [])
