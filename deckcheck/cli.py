@@ -770,6 +770,8 @@ def formats_show(
 def formats_lint(
     paths: List[str] = typer.Argument(..., help="Pack files, or names of installed packs (standard), to check."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database whose sets, cards and marks the packs may name."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Check pack files: schema, extends, dates in order, known sets, cards and marks. Problems name file and line.
 
@@ -778,6 +780,7 @@ def formats_lint(
     from deckcheck.packs import PackError, find_pack, load_pack
 
     try:
+        extra = _extra_pack_dirs(config, no_config)  # packs may extend packs of the configured folders
         index, _notice = _open_index(db)
     except UsageProblem as problem:
         raise _fail(str(problem))
@@ -789,7 +792,7 @@ def formats_lint(
     failed = unopened = False
     for name in paths:
         try:
-            path = find_pack(name)  # a pack name means the installed pack's file
+            path = find_pack(name, extra)  # a pack name means the installed pack's file
             text = path.read_text(encoding="utf-8-sig")
         except PackError as error:
             unopened = True
@@ -801,8 +804,8 @@ def formats_lint(
             typer.echo(f"deckcheck: error: {name}: cannot read the pack file: {reason}", err=True)
             continue
         try:
-            load_pack(str(path))
-            problems = lint_pack(str(path), text, **known)
+            load_pack(str(path), extra)
+            problems = lint_pack(str(path), text, extra_dirs=extra, **known)
         except PackError as error:
             failed = True
             typer.echo(f"{error}", err=True)
