@@ -20,7 +20,6 @@ import datetime as dt
 import json
 import os
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
@@ -61,8 +60,7 @@ class Override(NamedTuple):
     date: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
+class Config(NamedTuple):
     """What a configuration file says; every path in it made absolute against ``root``."""
 
     source: Path | None = None  # the file read; None when no file configures deckcheck
@@ -420,11 +418,10 @@ class PatternSet(NamedTuple):
         return gitignore_match(self.patterns, relative + ("/" if is_dir else ""))
 
 
-@dataclass(frozen=True, slots=True)
-class Settings:
+class Settings(NamedTuple):
     """The configuration with the command line applied: what a run uses."""
 
-    config: Config = field(default_factory=Config)
+    config: Config = Config()
     format: str | None = None  # --format: beats the deck's own format and every override
     date: str | None = None  # --date
     db: Path | None = None  # None: $DECKCHECK_DB or the user data directory

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from deckcheck.datafiles import YAML_VALUE_ERRORS, validation_cache, yaml_loader
 from deckcheck.model import Severity
@@ -45,13 +45,14 @@ class PackError(Exception):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-@dataclass(frozen=True, slots=True)
-class Pack:
+class Pack(NamedTuple):
+    """A loaded format pack: its rules, after ``extends:`` and ``remove:``."""
+
     name: str
     description: str
     rules: tuple[RuleSpec, ...]
     path: str = ""
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = MappingProxyType({})
     chain: tuple[str, ...] = ()  # this pack and the packs it extends, nearest first
 
     def rule(self, rule_id: str) -> RuleSpec | None:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, Mapping, Protocol
+from types import MappingProxyType
+from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Protocol
 
 from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import line_numbers
@@ -23,19 +23,19 @@ from deckcheck.model import Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSpec:
-    """One rule of a pack: which kind, with which options, under which id."""
+class RuleSpec(NamedTuple):
+    """One rule of a pack: which kind, with which options, under which id.
+    (Records built on every run are NamedTuples: far cheaper to define than
+    dataclasses, which matters to a pre-commit hook's start-up.)"""
 
     id: str
     kind: str
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = MappingProxyType({})
     severity: Severity = Severity.ERROR
     description: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class RuleContext:
+class RuleContext(NamedTuple):
     """What a rule may know besides the deck: the day and the card database."""
 
     date: dt.date
