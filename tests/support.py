@@ -17,3 +17,14 @@ def require_reference_data() -> Path:
     if not (POKEMON_TCG_DATA / "sets" / "en.json").is_file():
         pytest.skip(f"reference data not found at {POKEMON_TCG_DATA} (../shared/carddata is needed for this test)")
     return POKEMON_TCG_DATA
+
+
+def assert_golden(path: Path, actual: str) -> None:
+    """``actual`` must equal the golden file; DECKCHECK_UPDATE_GOLDEN=1 rewrites it (review the diff)."""
+    import os
+
+    if os.environ.get("DECKCHECK_UPDATE_GOLDEN"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(actual, encoding="utf-8")
+    assert path.is_file(), f"golden file {path} missing; run with DECKCHECK_UPDATE_GOLDEN=1 once and review it"
+    assert actual == path.read_text(encoding="utf-8")

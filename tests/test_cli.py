@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from support import PROJECT_ROOT, SAMPLE_DECKS
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden
 
 GOLDEN = Path(__file__).parent / "golden"
 DATE = "2026-11-30"
@@ -26,13 +26,8 @@ def run(*args: str, stdin: bytes | None = None, env: dict | None = None, cwd: Pa
     )
 
 
-def golden(name: str, actual: str, update: bool = bool(os.environ.get("DECKCHECK_UPDATE_GOLDEN"))) -> None:
-    path = GOLDEN / name
-    if update:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-    assert path.is_file(), f"golden file {path} missing; run with DECKCHECK_UPDATE_GOLDEN=1 once and review it"
-    assert actual == path.read_text(encoding="utf-8")
+def golden(name: str, actual: str) -> None:
+    assert_golden(GOLDEN / name, actual)
 
 
 def test_sample_decks_text_report_matches_golden():

@@ -15,7 +15,7 @@ from deckcheck.fmt import format_deck, layout, unambiguous_prints
 from deckcheck.model import Card
 from deckcheck.parse import parse_text
 from deckcheck.resolve import resolve_deck
-from support import PROJECT_ROOT, SAMPLE_DECKS
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "ci"
 DATE = "2026-11-30"
@@ -147,10 +147,7 @@ def test_sample_deck_in_ptcgo_form_matches_golden(tmp_path):
     deck.write_bytes((SAMPLE_DECKS / "legal" / "night-march-ptcgo.txt").read_bytes())
     result = run("fmt", str(deck), "--format", "unlimited", "--date", DATE)
     assert result.returncode == 0, result.stderr.decode()
-    golden = GOLDEN / "fmt.night-march-ptcgo.txt"
-    if os.environ.get("DECKCHECK_UPDATE_GOLDEN"):
-        golden.write_bytes(deck.read_bytes())
-    assert deck.read_text(encoding="utf-8") == golden.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / "fmt.night-march-ptcgo.txt", deck.read_text(encoding="utf-8"))
 
 
 def test_formatting_keeps_every_verdict_and_finding_and_is_idempotent(tmp_path):

@@ -21,7 +21,7 @@ import pytest
 from deckcheck import __version__
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import RENDERERS, RenderOptions, display_path, render
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, assert_golden
 
 GOLDEN = Path(__file__).parent / "golden" / "ci"
 DATE = "2026-11-30"
@@ -38,12 +38,7 @@ def run(*args: str):
 
 
 def golden(name: str, actual: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("DECKCHECK_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-    assert path.is_file(), f"golden file {path} missing; run with DECKCHECK_UPDATE_GOLDEN=1 once and review it"
-    assert actual == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / name, actual)
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from support import assert_golden
+
 from deckcheck.i18n import (
     N_,
     Phrase,
@@ -150,12 +152,7 @@ def sample_report(monkeypatch) -> Report:
 
 
 def golden(name: str, actual: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("DECKCHECK_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-    assert path.is_file(), f"golden file {path} missing; run with DECKCHECK_UPDATE_GOLDEN=1 once and review it"
-    assert actual == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / name, actual)
 
 
 def test_english_report_is_unchanged(monkeypatch, render_options):

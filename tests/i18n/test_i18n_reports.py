@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-import os
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
+from support import assert_golden
 
 from deckcheck.carddb.sqlite import SqliteIndex
 from deckcheck.engine import check_deck, resolve_options_for
@@ -15,7 +15,6 @@ from deckcheck.model import Report
 from deckcheck.packs import load_pack
 from deckcheck.parse import read_deck
 from deckcheck.render.text import render
-from deckcheck.resolve import resolve_deck
 
 from i18n_support import DECKS, GOLDEN, PROJECT_ROOT
 
@@ -35,21 +34,12 @@ def check(paths, index, **resolve):
     for path in paths:
         parsed = read_deck(str(Path(path).relative_to(PROJECT_ROOT)))
         options = resolve_options_for(pack, DATE, index, **resolve)
-        result = check_deck(parsed, pack, index, DATE, resolve_options=options)
-        if not result.languages:
-            # Until engine.py passes Deck.languages on (see the report of issue 6).
-            result = replace(result, languages=resolve_deck(parsed, index, options)[0].languages)
-        results.append(result)
+        results.append(check_deck(parsed, pack, index, DATE, resolve_options=options))
     return Report(tuple(results))
 
 
 def golden(name: str, actual: str) -> None:
-    path = GOLDEN / name
-    if os.environ.get("DECKCHECK_UPDATE_GOLDEN"):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(actual, encoding="utf-8")
-    assert path.is_file(), f"golden file {path} missing; run with DECKCHECK_UPDATE_GOLDEN=1 once and review it"
-    assert actual == path.read_text(encoding="utf-8")
+    assert_golden(GOLDEN / name, actual)
 
 
 def decks(lang: str) -> list[Path]:
