@@ -11,6 +11,7 @@ from deckcheck.rules.base import RuleContext, RuleSpec, finding
 DEFAULT_SIZE = 60
 
 WRONG_SIZE = N_("The deck has {total} cards; a deck must have exactly {size}.")
+ONE_CARD = N_("The deck has 1 card; a deck must have exactly {size}.")
 REMOVE_ONE = N_("Remove 1 card.")
 REMOVE_MANY = N_("Remove {excess} cards.")
 ADD_ONE = N_("Add 1 card.")
@@ -45,7 +46,8 @@ class DeckSize:
         else:
             missing = size - cards
             hint, hint_params = (ADD_ONE, {}) if missing == 1 else (ADD_MANY, {"missing": missing})
-        yield finding(rule, WRONG_SIZE, hint=hint, hint_params=hint_params, total=cards, size=size)
+        template = ONE_CARD if cards == 1 else WRONG_SIZE  # one template per number, never a plural ending
+        yield finding(rule, template, hint=hint, hint_params=hint_params, total=cards, size=size)
 
 
 KIND = DeckSize()

@@ -94,3 +94,8 @@ def _total(snippet: str) -> int:
 def test_documentation_examples_have_the_sizes_they_claim():
     assert _total(KIND.examples["legal"]) == 60
     assert _total(KIND.examples["illegal"]) == 61
+
+
+def test_a_single_card_is_one_card(make_deck, run):
+    (finding,) = run(KIND, make_deck((1, IONO)), RULE)
+    assert finding.message == "The deck has 1 card; a deck must have exactly 60."
