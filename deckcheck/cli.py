@@ -19,6 +19,7 @@ import typer
 
 from deckcheck import __version__
 from deckcheck.exitcodes import ExitCode
+from deckcheck.progress import DeckProgress, DownloadProgress
 from deckcheck.render import FAIL_ON, OUTPUTS
 
 app = typer.Typer(
@@ -257,7 +258,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     stdin = sys.stdin.buffer if "-" in selection.decks else None
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
-    with _DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
+    with DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
         for path in selection.missing:
             progress.echo(f"deckcheck: error: {path}: no such file or directory")
             usage_problem = True
@@ -342,50 +343,6 @@ def _unusable_format_result(parsed, packs: "_Packs", run, error: Exception, inde
     unruled = Pack(name=declared, description="", rules=())
     result = check_deck(parsed, unruled, index, day, resolve_options=options_for(unruled, day))
     return dataclasses.replace(result, findings=(finding, *parsed.findings), date=date_text or day.isoformat())
-
-
-class _DeckProgress:
-    """A rich progress bar on stderr, shown only on a terminal and only once a
-    run has taken longer than a moment (short runs and pipes stay clean)."""
-
-    DELAY = 0.5  # seconds
-
-    def __init__(self, total: int):
-        import time
-
-        self.total = total
-        self.done = 0
-        self.clock = time.monotonic
-        self.started = self.clock()
-        self.enabled = total > 1 and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
-        self.bar = None
-
-    def __enter__(self) -> "_DeckProgress":
-        return self
-
-    def advance(self, path: str) -> None:
-        if self.bar is None and self.enabled and self.clock() - self.started > self.DELAY:
-            from rich.console import Console
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-            self.bar = Progress(TextColumn("Checking decks"), BarColumn(), MofNCompleteColumn(),
-                                TimeRemainingColumn(), TextColumn("{task.description}"),
-                                console=Console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("", total=self.total, completed=self.done)
-        if self.bar is not None:
-            self.bar.update(self.task, completed=self.done, description=os.path.basename(path))
-        self.done += 1
-
-    def echo(self, message: str) -> None:
-        if self.bar is not None:
-            self.bar.console.print(message, markup=False, highlight=False)
-        else:
-            typer.echo(message, err=True)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 # -- fmt --------------------------------------------------------------------
@@ -593,7 +550,7 @@ def db_update(
         check_url(source)  # before "Downloading ...": a URL that cannot be parsed is one line, exit 2
     except DatabaseError as error:
         raise _fail(f"update failed, the installed database is unchanged: {error}")
-    with _progress_reporter(f"Downloading {source}") as progress:
+    with DownloadProgress(f"Downloading {source}") as progress:
         try:
             result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=progress)
         except DatabaseError as error:
@@ -608,7 +565,7 @@ def db_update(
         from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
 
         base = names_url or DEFAULT_NAMES_URL
-        with _progress_reporter(f"Downloading the card names ({', '.join(langs)}) from {base}") as progress:
+        with DownloadProgress(f"Downloading the card names ({', '.join(langs)}) from {base}") as progress:
             try:
                 names = import_names(base, dest, langs, timeout=timeout, progress=progress)
             except DatabaseError as error:
@@ -641,39 +598,6 @@ def db_import_names(
     for line in result.lines():
         typer.echo(line)
     typer.echo(f"{result.names} names in {result.path}")
-
-
-class _progress_reporter:
-    """A rich progress bar on a terminal, a few plain lines otherwise."""
-
-    def __init__(self, label: str):
-        self.label = label
-        self.bar = None
-        self.next_report = 0
-
-    def __enter__(self):
-        if sys.stderr.isatty() and not os.environ.get("NO_COLOR"):
-            from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
-
-            self.bar = Progress("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn(),
-                                transient=True, console=None)
-            self.bar.start()
-            self.task = self.bar.add_task(self.label, total=None)
-        else:
-            typer.echo(self.label, err=True)
-        return self.report
-
-    def report(self, done: int, total: Optional[int]) -> None:
-        if self.bar is not None:
-            self.bar.update(self.task, completed=done, total=total)
-        elif done >= self.next_report:
-            size = f" of {total / 1e6:.1f} MB" if total else ""
-            typer.echo(f"  {done / 1e6:.1f} MB{size}", err=True)
-            self.next_report = done + 10_000_000
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()
 
 
 @db_app.command("info")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.config import Config, load_config, select_decks, settings
+from deckcheck.progress import DeckProgress
 from support import PROJECT_ROOT, SAMPLE_DECKS
 
 DATE = "2026-11-30"
@@ -166,24 +167,23 @@ class _Terminal(io.StringIO):
 
 
 def test_progress_bar_appears_on_a_terminal_only_after_a_moment(monkeypatch):
-    from deckcheck import cli
 
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     monkeypatch.delenv("TERM", raising=False)
     now = [100.0]
-    with cli._DeckProgress(3) as progress:
+    with DeckProgress(3) as progress:
         progress.clock = lambda: now[0]
         progress.started = now[0]
         progress.advance("a.txt")
         assert progress.bar is None  # a quick run shows nothing
-        now[0] += cli._DeckProgress.DELAY + 0.1
+        now[0] += DeckProgress.DELAY + 0.1
         progress.advance("b.txt")
         assert progress.bar is not None
         progress.advance("c.txt")
     assert "Checking decks" in terminal.getvalue()
     monkeypatch.setattr(sys, "stderr", io.StringIO())  # a pipe: never a bar
-    with cli._DeckProgress(3) as progress:
+    with DeckProgress(3) as progress:
         progress.clock = lambda: now[0] + 60
         progress.advance("a.txt")
         assert progress.bar is None
