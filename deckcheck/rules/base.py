@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Protocol
 
 from deckcheck.carddb.index import CardIndex
-from deckcheck.i18n import line_numbers
+from deckcheck.i18n import N_, line_numbers
 from deckcheck.model import Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name
 
@@ -97,3 +97,31 @@ def lines_text(cards: Iterable[DeckCard]) -> str:
     """``line 12`` or ``lines 12, 30`` for messages and hints (translated with
     the message: a :class:`~deckcheck.i18n.Phrase`)."""
     return line_numbers(c.line for c in cards)
+
+
+REMOVE_ONE = N_("Remove 1 copy of {name} ({lines}).")
+REMOVE_MANY = N_("Remove {excess} copies of {name} ({lines}).")
+
+
+def remove_hint(name: str, cards: list[DeckCard], excess: int) -> tuple[str, dict[str, Any]]:
+    """The "Remove N copies of X (lines …)." hint shared by the per-name limits."""
+    params: dict[str, Any] = {"name": name, "lines": lines_text(cards)}
+    if excess == 1:
+        return REMOVE_ONE, params
+    return REMOVE_MANY, {**params, "excess": excess}
+
+
+def limit_options_schema(*, minimum: int) -> dict[str, Any]:
+    """Options of the kinds that limit the cards matching a selector
+    (group-limit, name-limit): ``max``, ``where`` and the plural ``label``."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["max", "where", "label"],
+        "properties": {
+            "max": {"type": "integer", "minimum": minimum},
+            "where": {"$ref": "#/$defs/selector"},
+            # Plural noun for messages: "ACE SPEC cards", "Radiant Pokémon".
+            "label": {"type": "string", "minLength": 1},
+        },
+    }

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from deckcheck.i18n import N_
+from deckcheck.i18n import N_, and_list
 from deckcheck.model import Card, Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding
-from deckcheck.rules.copy_limit import names_text
 
 NONE_FOUND = N_("The deck has no Basic Pokémon; a deck must have at least {min}.")
 TOO_FEW = N_("The deck has {count} Basic Pokémon; a deck must have at least {min}.")
@@ -51,7 +50,7 @@ class BasicPokemon:
         if not_counted:
             hint, hint_params = ADD_NOT_DOLLS, {
                 "missing": missing,
-                "names": names_text(display_name(dc) for dc in not_counted),
+                "names": and_list(display_name(dc) for dc in not_counted),
             }
         else:
             hint, hint_params = ADD, {"missing": missing}

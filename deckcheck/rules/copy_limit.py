@@ -12,7 +12,8 @@ from typing import Any, Iterable, Iterator, Mapping
 from deckcheck.i18n import N_, and_list
 from deckcheck.model import Deck, DeckCard, Finding
 from deckcheck.names import name_key
-from deckcheck.rules.base import RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text, total
+from deckcheck.rules.base import (RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text,
+                                  remove_hint, total)
 from deckcheck.selectors import matches
 
 DEFAULT_MAX = 4
@@ -23,14 +24,6 @@ OVER_LIMIT_SHARED = N_(
     "The deck has {count} cards named {name} ({line_list}); the limit is {max} per name, "
     "and {printed_names} share one name."
 )
-REMOVE_ONE = N_("Remove 1 copy of {name} ({lines}).")
-REMOVE_MANY = N_("Remove {excess} copies of {name} ({lines}).")
-
-
-def names_text(names: Iterable[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``: distinct names in the order given
-    (the "and" is translated with the message)."""
-    return and_list(names)
 
 
 def printed_names(cards: Iterable[DeckCard]) -> list[str]:
@@ -39,14 +32,6 @@ def printed_names(cards: Iterable[DeckCard]) -> list[str]:
     for deck_card in cards:
         seen.setdefault(name_key(deck_card.card.name), deck_card.card.name)
     return list(seen.values())
-
-
-def remove_hint(name: str, cards: list[DeckCard], excess: int) -> tuple[str, dict[str, Any]]:
-    """The "Remove N copies of X (lines …)." hint shared by the per-name limits."""
-    params: dict[str, Any] = {"name": name, "lines": lines_text(cards)}
-    if excess == 1:
-        return REMOVE_ONE, params
-    return REMOVE_MANY, {**params, "excess": excess}
 
 
 class CopyLimit:
@@ -90,7 +75,7 @@ class CopyLimit:
             if len(printed) > 1:
                 # RULES.md 2.1, 2.2, 2.8: LV.X, δ and Trainer subtitles share the name.
                 template = OVER_LIMIT_SHARED
-                params["printed_names"] = names_text(printed)
+                params["printed_names"] = and_list(printed)
             else:
                 template = OVER_LIMIT
             hint, hint_params = remove_hint(name, cards, count - maximum)

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping, Sequence
 
-from deckcheck.i18n import N_, or_list
+from deckcheck.i18n import N_, and_list, or_list
 from deckcheck.model import Deck, DeckCard, Finding
 from deckcheck.names import deck_key
 from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text
-from deckcheck.rules.copy_limit import names_text
 
 MIXED = N_("The deck has cards named {names} ({line_list}); a deck may contain cards of only one of these names.")
 KEEP_ONE = N_("Keep the cards of only one of these names: {choices}.")
@@ -27,11 +26,6 @@ def _member(card_key: str, supertype: str, group: Sequence[str]) -> int | None:
         if deck_key(group_name, supertype) == card_key:
             return index
     return None
-
-
-def or_text(names: Sequence[str]) -> str:
-    """``A or B``, ``A, B or C`` (the "or" is translated with the message)."""
-    return or_list(names)
 
 
 class Exclusive:
@@ -68,8 +62,8 @@ class Exclusive:
                 continue
             names = [display_name(found[0]) for found in present.values()]
             yield finding(
-                rule, MIXED, cards=cards, hint=KEEP_ONE, hint_params={"choices": or_text(names)},
-                names=names_text(names), line_list=lines_text(cards),
+                rule, MIXED, cards=cards, hint=KEEP_ONE, hint_params={"choices": or_list(names)},
+                names=and_list(names), line_list=lines_text(cards),
             )
 
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from deckcheck.i18n import N_, term
+from deckcheck.i18n import N_, and_list, term
 from deckcheck.model import Deck, Finding
-from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text, total
-from deckcheck.rules.copy_limit import names_text
+from deckcheck.rules.base import RuleContext, RuleSpec, limit_options_schema, display_name, finding, lines_text, total
 from deckcheck.selectors import predicate
 
 OVER_LIMIT = N_("The deck has {count} {label} ({names}); a deck may have at most {max}.")
@@ -33,17 +32,8 @@ LABELS = (
 class GroupLimit:
     name = "group-limit"
     description = "A deck may have at most the given number of cards of one kind (such as ACE SPEC) in total."
-    options_schema: Mapping[str, Any] = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["max", "where", "label"],
-        "properties": {
-            "max": {"type": "integer", "minimum": 0},
-            "where": {"$ref": "#/$defs/selector"},
-            # Plural noun for messages: "ACE SPEC cards", "Radiant Pokémon".
-            "label": {"type": "string", "minLength": 1},
-        },
-    }
+    # max 0 forbids the kind outright (GLC allows no ACE SPEC).
+    options_schema: Mapping[str, Any] = limit_options_schema(minimum=0)
     examples = {
         "legal": "1 Prime Catcher TEF 157\n4 Iono PAL 185\n",
         "illegal": "1 Prime Catcher TEF 157\n1 Master Ball TEF 153\n",
@@ -58,7 +48,7 @@ class GroupLimit:
         count = total(cards)
         if count <= maximum:
             return
-        params = {"count": count, "label": label, "names": names_text(display_name(dc) for dc in cards)}
+        params = {"count": count, "label": label, "names": and_list(display_name(dc) for dc in cards)}
         lines = lines_text(cards)
         if maximum == 0:
             yield finding(

@@ -10,8 +10,7 @@ from typing import Any, Iterator, Mapping
 
 from deckcheck.i18n import N_, term
 from deckcheck.model import Deck, Finding
-from deckcheck.rules.base import RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text, total
-from deckcheck.rules.copy_limit import remove_hint
+from deckcheck.rules.base import RuleContext, RuleSpec, limit_options_schema, by_deck_name, display_name, finding, lines_text, remove_hint, total
 from deckcheck.selectors import predicate
 
 OVER_LIMIT = N_("The deck has {count} cards named {name} ({line_list}); {label} are limited to {max} per name.")
@@ -23,17 +22,7 @@ class NameLimit:
         "A deck may have at most the given number of cards with the same name among cards of one kind "
         "(such as Prism Star)."
     )
-    options_schema: Mapping[str, Any] = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["max", "where", "label"],
-        "properties": {
-            "max": {"type": "integer", "minimum": 1},
-            "where": {"$ref": "#/$defs/selector"},
-            # Plural noun for messages: "Prism Star cards".
-            "label": {"type": "string", "minLength": 1},
-        },
-    }
+    options_schema: Mapping[str, Any] = limit_options_schema(minimum=1)
     examples = {
         "legal": "1 Giratina ◇ UPR 58\n1 Darkrai ◇ UPR 77\n",
         "illegal": "2 Giratina ◇ UPR 58\n",

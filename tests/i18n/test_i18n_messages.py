@@ -82,7 +82,8 @@ def test_message_parts_are_english_strings_until_translated():
 
 
 def test_a_finding_is_translated_as_a_whole():
-    from deckcheck.rules.copy_limit import OVER_LIMIT, REMOVE_MANY
+    from deckcheck.rules.base import REMOVE_MANY
+    from deckcheck.rules.copy_limit import OVER_LIMIT
 
     finding = Finding("copy-limit", Severity.ERROR, OVER_LIMIT,
                       {"count": 6, "name": "Iono", "line_list": line_numbers([21, 22]), "max": 4},

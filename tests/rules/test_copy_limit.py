@@ -1,6 +1,7 @@
 from deckcheck.model import Card, Severity
 from deckcheck.rules.base import RuleSpec
-from deckcheck.rules.copy_limit import KIND, names_text
+from deckcheck.i18n import and_list
+from deckcheck.rules.copy_limit import KIND
 
 IONO = Card(id="sv2-185", name="Iono", supertype="Trainer", subtypes=("Supporter",),
             set_id="sv2", set_code="PAL", number="185", regulation_mark="G")
@@ -222,8 +223,8 @@ def test_custom_exemption(make_deck, run):
     assert finding.params["name"] == "Basic Fire Energy"
 
 
-def test_names_text():
-    assert names_text([]) == ""
-    assert names_text(["Iono"]) == "Iono"
-    assert names_text(["Iono", "Iono", "Arven"]) == "Iono and Arven"
-    assert names_text(["A", "B", "C"]) == "A, B and C"
+def test_names_are_listed_once_each():
+    assert and_list([]) == ""
+    assert and_list(["Iono"]) == "Iono"
+    assert and_list(["Iono", "Iono", "Arven"]) == "Iono and Arven"
+    assert and_list(["A", "B", "C"]) == "A, B and C"
