@@ -342,7 +342,7 @@ def _unusable_format_result(parsed, packs: "_Packs", run, error: Exception, inde
     # No rule runs (a pack without rules): the result still counts the deck's cards.
     unruled = Pack(name=declared, description="", rules=())
     result = check_deck(parsed, unruled, index, day, resolve_options=options_for(unruled, day))
-    return dataclasses.replace(result, findings=(finding, *parsed.findings), date=date_text or day.isoformat())
+    return dataclasses.replace(result, findings=(finding, *result.findings), date=date_text or day.isoformat())
 
 
 # -- fmt --------------------------------------------------------------------

@@ -306,3 +306,13 @@ def test_one_definition_of_the_output_and_fail_on_choices():
     schema = config_schema()["properties"]
     assert tuple(schema["output"]["enum"]) == render.OUTPUTS
     assert tuple(schema["fail_on"]["enum"]) == render.FAIL_ON
+
+
+def test_a_deck_with_an_unknown_format_still_reports_its_unknown_cards(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# format: standrd\n4 Iono PAL 185\n3 Ionno\n", encoding="utf-8")
+    result = run("check", str(deck), "--date", DATE, "-o", "json")
+    assert result.returncode == 2
+    (deck_result,) = json.loads(result.stdout)["results"]
+    assert [(f["rule"], f["lines"]) for f in deck_result["findings"]] == [("unknown-format", []),
+                                                                         ("unknown-card", [3])]
