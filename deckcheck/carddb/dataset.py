@@ -15,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
+from deckcheck.carddb.index import CODES_OF_UNLISTED_SETS
 from deckcheck.gametext import as_strings, text_hash
 from deckcheck.model import TRAINER, Card
 
@@ -109,7 +110,8 @@ def set_for_card(raw: Mapping[str, Any], file_set_id: str, sets: Mapping[str, Ma
     if set_id in sets:
         return sets[set_id]
     embedded = raw.get("set") if isinstance(raw.get("set"), Mapping) else {}
-    return {"id": set_id, "name": embedded.get("name") or set_id, "series": embedded.get("series")}
+    return {"id": set_id, "name": embedded.get("name") or set_id, "series": embedded.get("series"),
+            "ptcgoCode": CODES_OF_UNLISTED_SETS.get(set_id)}
 
 
 def iter_cards(
