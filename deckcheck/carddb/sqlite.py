@@ -36,13 +36,16 @@ from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckcheck.carddb.index import TranslatedName, is_promo_code, number_key, set_code_key, translation_key
+from deckcheck.gametext import DIGEST_VERSION
 from deckcheck.model import Card
 from deckcheck.names import deck_key, name_key
 
 if TYPE_CHECKING:  # zipfile and tempfile are imported when importing, not for a check
     import zipfile
 
-SCHEMA_VERSION = "1"
+# The stored game-text digests are part of the schema (RULES.md decision 15):
+# a database built with another digest version is refused and rebuilt.
+SCHEMA_VERSION = f"1.{DIGEST_VERSION}"
 MAX_MEMBERS = 20_000
 MAX_UNPACKED_BYTES = 512 * 1024 * 1024
 # A temp file of a process that died is removed by the next import after this
