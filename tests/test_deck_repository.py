@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from deckcheck.parse.files import deck_shape_problem, not_a_deck
-from support import PROJECT_ROOT, SAMPLE_DECKS
+from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
 
 DATE = "2026-11-30"
 
@@ -103,7 +103,7 @@ def test_verbose_lists_each_skipped_file_with_the_reason(deck_repository):
     assert listed["notes/todo.txt"] == "it has no card lines"
     assert listed["notes/results.txt"] == "it has no card lines"
     assert listed["tournaments/2026.json"] == 'it has no "cards" list'
-    report = json.loads(result.stdout)
+    report = json_report(result.stdout)
     assert sorted(report["skipped"]) == sorted(NOT_DECKS)
     assert sorted(r["path"] for r in report["results"]) == sorted(DECKS)
 
@@ -150,7 +150,7 @@ def test_fmt_walks_the_same_decks(deck_repository):
 def test_check_dot_at_this_repository_reports_only_decks():
     result = run("check", ".", "--date", DATE, "--format", "unlimited", "-o", "json", "--verbose",
                  cwd=PROJECT_ROOT)
-    report = json.loads(result.stdout)
+    report = json_report(result.stdout)
     paths = [r["path"] for r in report["results"]]
     assert any(p.startswith("sample_decks/") for p in paths)
     not_decks = [p for p in paths if p.startswith(("formats/", "deckcheck/", "bench/", ".")) or p.endswith(
