@@ -209,11 +209,13 @@ def test_bad_archives_are_refused_and_change_nothing(datasets, tmp_path, install
 def test_member_count_and_size_caps(datasets, tmp_path, installed, monkeypatch):
     archive = datasets.write_zip(tmp_path / "data.zip", datasets.files())
     before = installed.read_bytes()
-    monkeypatch.setattr(carddb_sqlite, "MAX_MEMBERS", 3)
+    from deckcheck.carddb.sources import files
+
+    monkeypatch.setattr(files, "MAX_MEMBERS", 3)
     with pytest.raises(DatabaseError, match="more than 3 members"):
         build_database(archive, installed)
-    monkeypatch.setattr(carddb_sqlite, "MAX_MEMBERS", 20_000)
-    monkeypatch.setattr(carddb_sqlite, "MAX_UNPACKED_BYTES", 1000)
+    monkeypatch.setattr(files, "MAX_MEMBERS", 20_000)
+    monkeypatch.setattr(files, "MAX_UNPACKED_BYTES", 1000)
     with pytest.raises(DatabaseError, match="unpacks to more than"):
         build_database(archive, installed)
     assert installed.read_bytes() == before
@@ -231,7 +233,7 @@ def test_missing_source(tmp_path, installed):
 
 
 def test_interrupt_during_import_leaves_dest_and_no_temp_file(tmp_path, installed, small_dataset, monkeypatch):
-    from deckcheck.carddb import dataset
+    from deckcheck.carddb.sources import pokemontcg as dataset
 
     before = installed.read_bytes()
     real = dataset.card_from_dataset
