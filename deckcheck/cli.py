@@ -14,7 +14,7 @@ import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import List, Optional
+from typing import List, NamedTuple, Optional
 
 import typer
 
@@ -94,6 +94,65 @@ def _open_index(db: Optional[Path]):
     return database.index, database.notice
 
 
+SKIP_NON_DECKS_OPTION = typer.Option(
+    False, "--skip-non-decks",
+    help="Judge the files named on the command line as a folder walk does, skipping those that are not decks "
+         "(the pre-commit hooks pass every staged file).")
+
+
+class _Found(NamedTuple):
+    """How the files given are turned into decks (README "What counts as a deck")."""
+
+    verbose: bool = False  # list the skipped files on standard error
+    skip_non_decks: bool = False  # named files are judged like files found in a folder
+
+
+def _select(paths, run, found: "_Found"):
+    """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error."""
+    from deckcheck.config import select_decks
+
+    selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks)
+    for warning in selection.warnings:
+        typer.echo(f"deckcheck: warning: {warning}", err=True)
+    if found.verbose:
+        for path, reason in selection.skipped:
+            typer.echo(f"deckcheck: skipped {path}: not a deck: {reason}", err=True)
+    return selection
+
+
+def _nothing_to_check(paths, run, selection, found: "_Found") -> Optional[ExitCode]:
+    """The exit code when no deck is left to check (None when there are decks or missing paths)."""
+    if selection.decks or selection.missing:
+        return None
+    if selection.excluded:
+        typer.echo(f"deckcheck: nothing to check: {_excluded_text(selection.excluded, run)}", err=True)
+        return ExitCode.LEGAL
+    skipped = len(selection.skipped)
+    if skipped and found.skip_non_decks:
+        # The pre-commit hooks: a commit of a README or a CI workflow has no deck to check.
+        return ExitCode.LEGAL
+    if skipped:
+        files = "file" if skipped == 1 else "files"
+        more = "" if found.verbose else " (--verbose lists them)"
+        raise UsageProblem(f"no decks found in {', '.join(paths)}: the {skipped} {files} found are not decks{more}")
+    raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+
+
+def _excluded_text(excluded, run) -> str:
+    """Which pattern from where excluded the files named on the command line."""
+    first = excluded[0]
+    found = run.exclusion_of(first)
+    if found is None:
+        why = "by the excludes"
+    elif found[1] == "--exclude":
+        why = f"by --exclude '{found[0]}'"
+    else:
+        why = f"by the pattern '{found[0]}' of exclude in {found[1]}"
+    if len(excluded) == 1:
+        return f"{first} is excluded {why}"
+    return f"the {len(excluded)} files given are excluded ({first} {why})"
+
+
 @app.command()
 def check(
     paths: List[str] = typer.Argument(..., help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input."),
@@ -108,12 +167,15 @@ def check(
     exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."),
     lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."),
     card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
+    skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
         run = _load_settings(config, no_config, format=format, date=date, db=db, output=output,
                              fail_on=fail_on, exclude=exclude or ())
-        code = _check(paths, run, quiet, lang=lang, card_lang=card_lang)
+        code = _check(paths, run, quiet, lang=lang, card_lang=card_lang,
+                      found=_Found(verbose=verbose, skip_non_decks=skip_non_decks))
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
@@ -202,8 +264,8 @@ class _Packs:
         return described
 
 
-def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None) -> ExitCode:
-    from deckcheck.config import select_decks
+def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
+           found: _Found = _Found()) -> ExitCode:
     from deckcheck.engine import check_deck
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
     from deckcheck.packs import PackError
@@ -217,16 +279,10 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         raise UsageProblem(str(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
     render_lang = message_lang if run.output == "text" or lang is not None else "en"
-    selection = select_decks(paths, run)
-    for warning in selection.warnings:
-        typer.echo(f"deckcheck: warning: {warning}", err=True)
-    if not selection.decks and not selection.missing:
-        if selection.excluded:
-            files = "file" if len(selection.excluded) == 1 else "files"
-            typer.echo(f"deckcheck: nothing to check: the {len(selection.excluded)} {files} given are excluded "
-                       f"by {run.config.label}", err=True)
-            return ExitCode.LEGAL
-        raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+    selection = _select(paths, run, found)
+    nothing = _nothing_to_check(paths, run, selection, found)
+    if nothing is not None:
+        return nothing
     packs = _Packs(run)
     packs.check_configured()
     database = _open_database(run.db)
@@ -280,7 +336,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         for result in results(progress):
             failing = failing or is_failing(result, run.fail_on)
             report.add(result)
-    report.finish()
+    report.finish(skipped=tuple(path for path, _reason in selection.skipped))
     if usage_problem:
         return ExitCode.USAGE
     if failing:
@@ -335,29 +391,30 @@ def fmt(
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
+    skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
 ) -> None:
     """Rewrite text deck lists into one canonical form (PTCG Live sections, counts, set codes)."""
     try:
         run = _load_settings(config, no_config, format=format, date=date, db=db)
-        code = _fmt(paths, run, check_only=check_only, diff=diff)
+        code = _fmt(paths, run, check_only=check_only, diff=diff,
+                    found=_Found(verbose=verbose, skip_non_decks=skip_non_decks))
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
 
 
-def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
-    from deckcheck.config import select_decks
+def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) -> ExitCode:
     from deckcheck.engine import resolve_options_for
     from deckcheck.fmt import layout, unambiguous_prints
     from deckcheck.packs import PackError
     from deckcheck.parse import parse_text
     from deckcheck.resolve import resolve_deck
 
-    selection = select_decks(paths, run)
-    for warning in selection.warnings:
-        typer.echo(f"deckcheck: warning: {warning}", err=True)
-    if not selection.decks and not selection.excluded and not selection.missing:
-        raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+    selection = _select(paths, run, found)
+    nothing = _nothing_to_check(paths, run, selection, found)
+    if nothing is not None:
+        return nothing
     packs = _Packs(run)
     packs.check_configured()
     index, notice = _open_index(run.db)
@@ -372,13 +429,13 @@ def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
             if path in paths:
                 typer.echo(f"deckcheck: {path}: left as it is (fmt rewrites text deck lists, not YAML or JSON)", err=True)
             continue
-        stdin_data = sys.stdin.buffer.read() if path == "-" else None
+        stdin_data = _read_stdin_limited() if path == "-" else None
         source = _read_deck_text(path, stdin_data)
         if isinstance(source, str):  # a message: the file cannot be read as a deck
             typer.echo(f"deckcheck: error: {source}", err=True)
             code = ExitCode.USAGE
             continue
-        text, newline = source
+        text, original = source
         parsed = parse_text(text, path)
         try:
             pack = packs.for_deck(path, parsed.declared_format)
@@ -389,7 +446,7 @@ def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
             continue
         options = resolve_options_for(pack, day, index)
         deck, _ = resolve_deck(parsed, index, options)
-        result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed), newline=newline)
+        result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed))
         if result.kept:
             what = _lines_label(result.kept, "is not a card line", "are not card lines")
             typer.echo(f"deckcheck: {path}: {what}; kept as written at the top", err=True)
@@ -399,8 +456,8 @@ def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
             typer.echo(f"deckcheck: {path}: {what} under no section header; kept at the top{hint}", err=True)
         if (result.kept or result.unplaced) and code == ExitCode.LEGAL:
             code = ExitCode.ILLEGAL
-        original = stdin_data if path == "-" else Path(path).read_bytes()
-        new_bytes = result.text.encode("utf-8")
+        # A byte-order mark stays (the text fmt writes is UTF-8, as it was).
+        new_bytes = (b"\xef\xbb\xbf" if original.startswith(b"\xef\xbb\xbf") else b"") + result.text.encode("utf-8")
         if path == "-" and not (check_only or diff):
             sys.stdout.write(result.text)
             continue
@@ -419,8 +476,13 @@ def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
             if code == ExitCode.LEGAL:
                 code = ExitCode.ILLEGAL
             continue
+        target = _writable_target(path)
+        if isinstance(target, str):
+            typer.echo(f"deckcheck: error: {target}", err=True)
+            code = ExitCode.USAGE
+            continue
         try:
-            _replace_atomically(Path(path), new_bytes)
+            _replace_atomically(target, new_bytes)
         except OSError as error:
             typer.echo(f"deckcheck: error: {path}: cannot write: {error.strerror or error}", err=True)
             code = ExitCode.USAGE
@@ -438,7 +500,7 @@ def _lines_label(numbers, one: str, many: str) -> str:
 
 
 def _read_deck_text(path: str, stdin_data: Optional[bytes]):
-    """(text with LF line ends, the file's line end) or a message why it is no text deck list."""
+    """(the text with its own line ends, the bytes read) or a message why it is no text deck list."""
     import io
 
     from deckcheck.parse import read_deck
@@ -447,18 +509,52 @@ def _read_deck_text(path: str, stdin_data: Optional[bytes]):
     unreadable = [f for f in parsed.findings if f.rule == "unreadable"]
     if unreadable:
         return unreadable[0].message
-    data = stdin_data if stdin_data is not None else Path(path).read_bytes()
+    try:
+        data = stdin_data if stdin_data is not None else Path(path).read_bytes()
+    except OSError as error:
+        return f"{path}: cannot read: {error.strerror or error}"
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return f"{path}: fmt rewrites UTF-8 deck lists only; save it as UTF-8 first"
-    newline = "\r\n" if "\r\n" in text else "\n"
-    return text.replace("\r\n", "\n").replace("\r", "\n"), newline
+    return text, data
+
+
+def _read_stdin_limited() -> bytes:
+    """Standard input, at most one byte more than ``check -`` reads (read_deck then refuses it as too large)."""
+    from deckcheck.parse.files import DEFAULT_MAX_BYTES, _read_limited
+
+    return _read_limited(sys.stdin.buffer, DEFAULT_MAX_BYTES + 1)
+
+
+def _writable_target(path: str) -> "Path | str":
+    """The file to replace when formatting ``path`` (the target of a symbolic link),
+    or a message why it is left alone.
+
+    A rename puts a new file in place: it would break hard links, and take the
+    owner of whoever runs fmt. So fmt refuses a file it may not write (read-only:
+    its owner said not to change it), a file with other hard links, and a file it
+    cannot give back to its owner, rather than write around any of them."""
+    import stat as stat_module
+
+    target = Path(os.path.realpath(path))
+    try:
+        info = target.stat()
+    except OSError as error:
+        return f"{path}: cannot write: {error.strerror or error}"
+    if not stat_module.S_ISREG(info.st_mode):
+        return f"{path}: not a regular file; left as it is"
+    if not os.access(target, os.W_OK) or not info.st_mode & (stat_module.S_IWUSR | stat_module.S_IWGRP | stat_module.S_IWOTH):
+        return f"{path}: the file is read-only; left as it is (make it writable to format it)"
+    if info.st_nlink > 1:
+        return f"{path}: the file has {info.st_nlink} hard links, which a rewrite would break; left as it is"
+    return target
 
 
 def _replace_atomically(path: Path, data: bytes) -> None:
     """Write a sibling temporary file and rename it over ``path``: a reader (or a
-    crash) sees the old list or the new one, never half of one."""
+    crash) sees the old list or the new one, never half of one. The new file
+    keeps the old one's mode, and its owner and group (or fmt refuses)."""
     import shutil
     import tempfile
 
@@ -469,6 +565,14 @@ def _replace_atomically(path: Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         shutil.copymode(path, handle.name)
+        old = path.stat()
+        new = os.stat(handle.name)
+        if (new.st_uid, new.st_gid) != (old.st_uid, old.st_gid) and hasattr(os, "chown"):
+            try:
+                os.chown(handle.name, old.st_uid, old.st_gid)
+            except PermissionError:
+                raise PermissionError(f"the file belongs to another user, and a rewrite would take it over; "
+                                      f"left as it is") from None
         os.replace(handle.name, path)
     except BaseException:
         try:

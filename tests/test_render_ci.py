@@ -317,3 +317,12 @@ def test_json_report_puts_legal_after_the_results():
     assert list(json.loads(text)) == ["version", "results", "legal"]
     assert text.endswith('\n  ],\n  "legal": false\n}\n')
     assert render("json", Report(()), RenderOptions()) == '{\n  "version": 1,\n  "results": [],\n  "legal": true\n}\n'
+
+
+def test_skipped_files_come_before_legal_as_json_dumps_writes_them():
+    from deckcheck.render.json_report import report_dict
+
+    report = Report(tuple(_many_results(2)), skipped=("notes/README.md", "decks/list.txt"))
+    text = render("json", report, RenderOptions())
+    assert list(json.loads(text)) == ["version", "results", "skipped", "legal"]
+    assert text == json.dumps(report_dict(report), indent=2, ensure_ascii=False) + "\n"

@@ -76,6 +76,7 @@ class ReportWriter:
     """A report written deck by deck to ``out`` (see the module's doc)."""
 
     spooled = False  # True: head() needs the whole report; deck parts wait in a temporary file
+    skipped: tuple[str, ...] = ()  # set by finish(), before tail() is called
 
     def __init__(self, out: IO[str], options: RenderOptions = RenderOptions()):
         self.out = out
@@ -115,7 +116,10 @@ class ReportWriter:
                                                         newline="")
         self._spool.write(part)
 
-    def finish(self) -> None:
+    def finish(self, skipped: tuple[str, ...] = ()) -> None:
+        """Write the end; ``skipped`` are the files met while walking folders
+        that are no decks (README "What counts as a deck")."""
+        self.skipped = skipped
         if self.spooled:
             self.out.write(self.head())
             if self._spool is not None:
@@ -148,10 +152,10 @@ class _WholeReport(ReportWriter):
     def add(self, result: DeckResult) -> None:
         self._results.append(result)
 
-    def finish(self) -> None:
+    def finish(self, skipped: tuple[str, ...] = ()) -> None:
         from deckcheck.model import Report
 
-        self.out.write(self._render(Report(tuple(self._results)), self.options))
+        self.out.write(self._render(Report(tuple(self._results), skipped=skipped), self.options))
 
 
 def writer(name: str, out: IO[str], options: RenderOptions = RenderOptions()) -> ReportWriter:
@@ -163,19 +167,19 @@ def writer(name: str, out: IO[str], options: RenderOptions = RenderOptions()) ->
     return make(out, options)
 
 
-def write_report(report_writer: ReportWriter, results: Iterable[DeckResult]) -> str:
+def write_report(report_writer: ReportWriter, results: Iterable[DeckResult], skipped: tuple[str, ...] = ()) -> str:
     """Drive ``report_writer`` over ``results``; what it wrote when it writes to a StringIO."""
     report_writer.start()
     for result in results:
         report_writer.add(result)
-    report_writer.finish()
+    report_writer.finish(skipped)
     return report_writer.out.getvalue() if isinstance(report_writer.out, io.StringIO) else ""
 
 
 def render_with(writer_class: Callable[..., ReportWriter], report: Report, options=None) -> str:
     """The whole report as one string, written by ``writer_class`` (a module's ``render``)."""
     return write_report(writer_class(io.StringIO(), options if options is not None else RenderOptions()),
-                        report.results)
+                        report.results, report.skipped)
 
 
 def renderer(name: str) -> Callable[[Report, RenderOptions], str]:
@@ -184,7 +188,7 @@ def renderer(name: str) -> Callable[[Report, RenderOptions], str]:
 
 def render(name: str, report: Report, options: RenderOptions = RenderOptions()) -> str:
     """The whole report as one string."""
-    return write_report(writer(name, io.StringIO(), options), report.results)
+    return write_report(writer(name, io.StringIO(), options), report.results, report.skipped)
 
 
 def failing_severities(fail_on: str) -> frozenset[Severity]:

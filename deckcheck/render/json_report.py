@@ -43,8 +43,11 @@ def result_dict(result: DeckResult, lang: str = "en") -> dict[str, Any]:
 def report_dict(report: Report, lang: str = "en") -> dict[str, Any]:
     # The key order of the written report: "legal" comes last, after the results
     # it sums up, so that the report can be written deck by deck.
-    return {"version": JSON_VERSION, "results": [result_dict(r, lang) for r in report.results],
-            "legal": report.legal}
+    found: dict[str, Any] = {"version": JSON_VERSION, "results": [result_dict(r, lang) for r in report.results]}
+    if report.skipped:  # files met while walking that are no decks
+        found["skipped"] = list(report.skipped)
+    found["legal"] = report.legal
+    return found
 
 
 class Writer(ReportWriter):
@@ -68,6 +71,8 @@ class Writer(ReportWriter):
 
     def tail(self) -> str:
         close = "\n  ]" if self.decks else "]"
+        if self.skipped:  # files met while walking that are no decks
+            close += ',\n  "skipped": ' + json.dumps(list(self.skipped), indent=2, ensure_ascii=False).replace("\n", "\n  ")
         return f'{close},\n  "legal": {"true" if self.legal else "false"}\n}}\n'
 
 

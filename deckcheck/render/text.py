@@ -46,6 +46,9 @@ NAMED_COUNTS = N_("{name}: {total} cards — {pokemon} Pokémon, {trainer} Train
 READ_AS = N_("Card names read as {language}: {lines}")
 ONE_DECK = N_("{count} deck checked: {legal} legal, {illegal} illegal.")
 MANY_DECKS = N_("{count} decks checked: {legal} legal, {illegal} illegal.")
+# TRANSLATORS: files found in a folder that are not deck lists (a README, notes); "--verbose" stays as written.
+ONE_SKIPPED = N_("{count} file skipped: it is not a deck (--verbose lists it).")
+MANY_SKIPPED = N_("{count} files skipped: they are not decks (--verbose lists them).")
 # TRANSLATORS: column titles of the summary table of findings by rule.
 COLUMN_RULE = N_("rule")
 # TRANSLATORS: column title: how many findings of a rule are errors.
@@ -77,7 +80,8 @@ class Writer(ReportWriter):
         return self._text(_deck(result, self.options.width, self.tr))
 
     def tail(self) -> str:
-        return self._text(_summary(self.decks, self.legal, self.by_rule, self.options.width, self.tr))
+        return self._text(_summary(self.decks, self.legal, self.by_rule, self.options.width, self.tr,
+                                   len(self.skipped)))
 
     def _text(self, lines: Iterable[Line]) -> str:
         if not self.options.color:
@@ -138,10 +142,12 @@ def _lines_label(lines: tuple[int, ...], tr: Translator) -> str:
 
 
 def _summary(decks: int, legal: int, by_rule: Counter[tuple[str, Severity]], width: int,
-             tr: Translator) -> Iterator[Line]:
+             tr: Translator, skipped: int = 0) -> Iterator[Line]:
     style = "bold green" if legal == decks else "bold red"
     template = ONE_DECK if decks == 1 else MANY_DECKS
     yield [(localize(template, {"count": decks, "legal": legal, "illegal": decks - legal}, tr), style)]
+    if skipped:
+        yield [(localize(ONE_SKIPPED if skipped == 1 else MANY_SKIPPED, {"count": skipped}, tr), "dim")]
     if not by_rule:
         return
     # Issue 5: a table of the findings by rule (rule ids stay English).
