@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 import json
 import re
 from pathlib import Path
@@ -139,8 +140,11 @@ def test_the_merge_takes_pokemontcg_first_and_fills_from_tcgdex(merged_db, full_
     assert info.cards == ptcg.cards + tcgdex.cards
     merged = {card.id: card for card in iter_cards(merged_db)}
     for card in iter_cards(full_db):
-        if card.set_code:  # pokemontcg.io wins for every card it has (those without a code gain one)
-            assert merged[card.id] == card
+        # pokemontcg.io wins for every card it has; a set without a code or date gains TCGdex's
+        there = merged[card.id]
+        assert replace(there, set_code=card.set_code or there.set_code,
+                       release_date=card.release_date or there.release_date) == there
+        assert replace(card, set_code=there.set_code, release_date=there.release_date) == there
 
 
 def test_a_pitch_black_deck_is_checked_for_real(merged_db, full_db, tmp_path):
