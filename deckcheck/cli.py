@@ -228,7 +228,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     except UnknownLanguage as error:
         raise UsageProblem(str(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
-    render_lang = message_lang if run.output == "text" or lang is not None else "en"
+    render_lang = message_lang if run.output in ("text", "html") or lang is not None else "en"
     selection = select_decks(paths, run)
     for warning in selection.warnings:
         typer.echo(f"deckcheck: warning: {warning}", err=True)
@@ -256,6 +256,17 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         return resolve_options[key]
 
     stdin = sys.stdin.buffer if "-" in selection.decks else None
+    source = None
+    if stdin is not None and run.output == "html":
+        # The HTML report shows each list as written: standard input is kept to show it.
+        import io
+
+        from deckcheck.parse.files import DEFAULT_MAX_BYTES
+        from deckcheck.render.html import read_source, source_lines
+
+        stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
+        stdin, stdin_lines = io.BytesIO(stdin_data), source_lines(stdin_data)
+        source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
     with DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
@@ -284,7 +295,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=packs.rule_descriptions(), lang=render_lang)
+                            rules=packs.rule_descriptions(), lang=render_lang, source=source)
     sys.stdout.write(render(run.output, report, options))
     if usage_problem:
         return ExitCode.USAGE
