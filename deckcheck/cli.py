@@ -77,32 +77,20 @@ def _db_path(db: Optional[Path]) -> Path:
     return default_db_path()
 
 
+def _open_database(db: Optional[Path]):
+    """The imported database when there is one, else the built-in catalogue (deckcheck.api)."""
+    from deckcheck.api import open_database
+    from deckcheck.carddb.sqlite import DatabaseError
+
+    try:
+        return open_database(db)
+    except DatabaseError as error:
+        raise UsageProblem(str(error)) from None
+
+
 def _open_index(db: Optional[Path]):
-    """The imported database when there is one, else the built-in catalogue."""
-    path = _db_path(db)
-    explicit = db is not None or bool(os.environ.get("DECKCHECK_DB"))
-    if path.exists():
-        from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex
-
-        try:
-            return SqliteIndex(path), None
-        except DatabaseError as error:
-            raise UsageProblem(str(error)) from None
-    if explicit:
-        raise UsageProblem(f"no card database at {path}; build one with: deckcheck db import PATH --db {path}")
-    from deckcheck.carddb.catalogue import load_catalogue
-
-    notice = (
-        "No card database is installed, so only the built-in catalogue of rule-relevant cards is used. "
-        "Build the full database with: deckcheck db update (or deckcheck db import PATH)."
-    )
-    return load_catalogue(), notice
-
-
-def _missing_hint(notice: Optional[str]) -> str:
-    from deckcheck.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
-
-    return CATALOGUE_ONLY_HINT if notice else MISSING_HINT
+    database = _open_database(db)
+    return database.index, database.notice
 
 
 @app.command()
@@ -163,10 +151,10 @@ class _Packs:
         self.default = "standard" if "standard" in available_packs(self.extra) else "unlimited"
 
     def get(self, name: str):
-        from deckcheck.packs import load_pack
+        from deckcheck.api import load_format
 
         if name not in self.loaded:
-            self.loaded[name] = load_pack(name, self.extra)
+            self.loaded[name] = load_format(name, self.extra).pack
         return self.loaded[name]
 
     def check_configured(self) -> None:
@@ -215,7 +203,7 @@ class _Packs:
 
 def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None) -> ExitCode:
     from deckcheck.config import select_decks
-    from deckcheck.engine import check_deck, resolve_options_for
+    from deckcheck.engine import check_deck
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
     from deckcheck.model import Report
     from deckcheck.packs import PackError
@@ -241,19 +229,15 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         raise UsageProblem(f"no deck files found in {', '.join(paths)}")
     packs = _Packs(run)
     packs.check_configured()
-    index, notice = _open_index(run.db)
+    database = _open_database(run.db)
+    index, notice = database.index, database.notice
     if notice and run.output == "text":
         typer.echo(f"deckcheck: {notice}", err=True)
     results = []
     usage_problem = False
-    resolve_options = {}
 
     def options_for(pack, day):
-        key = (pack.name, pack.path, day)
-        if key not in resolve_options:
-            resolve_options[key] = resolve_options_for(pack, day, index, missing_hint=_missing_hint(notice),
-                                                       card_lang=names_lang)
-        return resolve_options[key]
+        return database.resolve_options(pack, day, names_lang)
 
     stdin = sys.stdin.buffer if "-" in selection.decks else None
     source = None
@@ -284,7 +268,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
                 # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
                 progress.echo(f"deckcheck: error: {path}: {error}")
-                results.append(_unusable_format_result(parsed, packs, run, error, index, options_for))
+                results.append(_unusable_format_result(parsed, packs, run, error, database, names_lang))
                 continue
             results.append(check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day)))
     report = Report(tuple(results))
@@ -304,29 +288,9 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     return ExitCode.LEGAL
 
 
-def _unusable_format_result(parsed, packs: "_Packs", run, error: Exception, index, options_for):
-    """The result of a deck whose format (or date) cannot be used: its lines are
-    read and counted, no rule is applied, and an ``unknown-format`` error says why."""
-    import dataclasses
-
-    from deckcheck.engine import check_deck
-    from deckcheck.i18n import N_
-    from deckcheck.model import Finding, Severity
-    from deckcheck.packs import Pack
-
-    # TRANSLATORS: {format} is the format the deck names ("standrd"); {known} lists the format names.
-    unknown = N_("The deck's format {format} is not a format deckcheck knows. Known formats: {known}.")
-    # TRANSLATORS: "# format: NAME" and "format:" are written in the deck as shown; keep them.
-    unknown_hint = N_("Correct the deck's format line (# format: NAME in a text list, format: in a YAML or JSON "
-                      "deck), or choose a format with --format.")
-    # TRANSLATORS: {suggestions} are format names close to the one the deck names.
-    suggestion_hint = N_("Did you mean {suggestions}? Correct the deck's format line, or choose a format "
-                         "with --format.")
-    # TRANSLATORS: {reason} is the (English) problem of the format pack, with its file and line.
-    broken = N_("The deck's format {format} cannot be used: {reason}")
-    broken_hint = N_("Correct the format pack (deckcheck formats lint FILE), or choose a format with --format.")
-    bad_date = N_("The deck cannot be checked on {date}: that is not a day like 2026-04-10.")
-    bad_date_hint = N_("Correct the date in the configuration, or give one with --date.")
+def _unusable_format_result(parsed, packs: "_Packs", run, error: Exception, database, names_lang):
+    """The result of a deck whose format (or date) cannot be used (deckcheck.api.unusable_format_result)."""
+    from deckcheck.api import unusable_format_result
 
     declared = run.format_for(parsed.path, parsed.declared_format) or packs.default
     date_text = run.date_for(parsed.path)
@@ -334,26 +298,9 @@ def _unusable_format_result(parsed, packs: "_Packs", run, error: Exception, inde
         day = _parse_date(date_text)
     except UsageProblem:
         day = dt.date.today()
-    known = packs.known()
-    finding = Finding(rule="unknown-format", severity=Severity.ERROR, template=unknown,
-                      params={"format": declared, "known": ", ".join(known)}, hint_template=unknown_hint)
-    if isinstance(error, UsageProblem):
-        finding = dataclasses.replace(finding, template=bad_date, params={"date": date_text},
-                                      hint_template=bad_date_hint)
-    elif declared in known:  # a pack of that name that cannot be loaded
-        finding = dataclasses.replace(finding, template=broken, params={"format": declared, "reason": str(error)},
-                                      hint_template=broken_hint)
-    else:
-        from deckcheck.suggest import closest_names
-
-        close = closest_names(declared, {name: name for name in known}, 3)
-        if close:
-            finding = dataclasses.replace(finding, hint_template=suggestion_hint,
-                                          hint_params={"suggestions": ", ".join(close)})
-    # No rule runs (a pack without rules): the result still counts the deck's cards.
-    unruled = Pack(name=declared, description="", rules=())
-    result = check_deck(parsed, unruled, index, day, resolve_options=options_for(unruled, day))
-    return dataclasses.replace(result, findings=(finding, *result.findings), date=date_text or day.isoformat())
+    bad_date = date_text if isinstance(error, UsageProblem) else None
+    return unusable_format_result(parsed, declared, packs.known(), database, day, names_lang,
+                                  reason=str(error), bad_date=bad_date)
 
 
 # -- fmt --------------------------------------------------------------------

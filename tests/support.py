@@ -28,3 +28,28 @@ def assert_golden(path: Path, actual: str) -> None:
         path.write_text(actual, encoding="utf-8")
     assert path.is_file(), f"golden file {path} missing; run with DECKCHECK_UPDATE_GOLDEN=1 once and review it"
     assert actual == path.read_text(encoding="utf-8")
+
+
+REPORT_SCHEMA = PROJECT_ROOT / "deckcheck" / "schemas" / "report.schema.json"
+
+
+def json_report(output: bytes | str) -> dict:
+    """An ``--output json`` report parsed and validated against the published
+    schema (deckcheck/schemas/report.schema.json): every JSON report a test
+    produces goes through here."""
+    import json
+
+    report = json.loads(output)
+    assert_valid_report(report)
+    return report
+
+
+def assert_valid_report(report: dict) -> None:
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads(REPORT_SCHEMA.read_text(encoding="utf-8"))
+    errors = sorted(Draft202012Validator(schema).iter_errors(report), key=lambda e: list(e.absolute_path))
+    assert not errors, "report does not follow report.schema.json: " + "; ".join(
+        f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors[:5])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 import os
 import subprocess
 import sys
@@ -13,7 +12,7 @@ import pytest
 
 from deckcheck.config import Config, load_config, select_decks, settings
 from deckcheck.progress import DeckProgress
-from support import PROJECT_ROOT, SAMPLE_DECKS
+from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
 
 DATE = "2026-11-30"
 LEGAL = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
@@ -129,7 +128,7 @@ def test_fail_on_warning_from_the_command_line_or_the_configuration(tmp_path):
     base = ["check", "decks", "--format", "unlimited", "--date", DATE, "-o", "json"]
     result = run(*base, cwd=tmp_path)
     assert result.returncode == 0
-    (deck,) = json.loads(result.stdout)["results"]
+    (deck,) = json_report(result.stdout)["results"]
     assert deck["legal"] and [f["severity"] for f in deck["findings"]] == ["warning"]
     assert run(*base, "--fail-on", "warning", cwd=tmp_path).returncode == 1
     write(tmp_path / ".deckcheck.yaml", "fail_on: warning\n")
@@ -152,7 +151,7 @@ def test_exclude_option_skips_matching_files(repository):
     result = run("check", ".", "--format", "unlimited", "--date", DATE, "--exclude", "decks/old/", "-o", "json",
                  cwd=repository)
     assert result.returncode == 0, result.stderr.decode()
-    paths = [Path(r["path"]).as_posix() for r in json.loads(result.stdout)["results"]]
+    paths = [Path(r["path"]).as_posix() for r in json_report(result.stdout)["results"]]
     assert not any("old" in p for p in paths) and len(paths) == 3
 
 
@@ -228,7 +227,7 @@ def test_a_fifo_in_a_folder_is_not_a_deck(repository):
     assert "decks/pipe.txt" not in relative(selection, repository)
     result = run("check", ".", "--format", "unlimited", "--date", DATE, "-o", "json", cwd=repository)  # no hang
     assert result.returncode == 1, result.stderr.decode()
-    assert len(json.loads(result.stdout)["results"]) == 4
+    assert len(json_report(result.stdout)["results"]) == 4
 
 
 # -- patterns that cannot be compiled -----------------------------------------------------------------

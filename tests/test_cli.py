@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, json_report
 
 GOLDEN = Path(__file__).parent / "golden"
 DATE = "2026-11-30"
@@ -40,7 +40,7 @@ def test_sample_decks_text_report_matches_golden():
 def test_sample_decks_json_report_matches_golden():
     result = run("check", "sample_decks", "--date", DATE, "--format", "unlimited", "--output", "json")
     assert result.returncode == 1
-    report = json.loads(result.stdout)
+    report = json_report(result.stdout)
     golden("sample_decks.unlimited.json", result.stdout.decode())
     assert report["version"] == 1
     by_path = {Path(r["path"]).name: r for r in report["results"]}
@@ -69,7 +69,7 @@ def test_standard_input_is_read_with_dash():
     deck = (SAMPLE_DECKS / "illegal" / "copy-limit.txt").read_bytes()
     result = run("check", "-", "--date", DATE, "--format", "unlimited", "-o", "json", stdin=deck)
     assert result.returncode == 1
-    (deck_result,) = json.loads(result.stdout)["results"]
+    (deck_result,) = json_report(result.stdout)["results"]
     assert [f["rule"] for f in deck_result["findings"]] == ["copy-limit"]
 
 
@@ -103,7 +103,7 @@ def test_bad_files_are_reported_and_the_others_still_checked(tmp_path):
     result = run("check", str(tmp_path), "--date", DATE, "--format", "unlimited", "-o", "json")
     assert b"Traceback" not in result.stderr
     assert result.returncode == 1
-    results = {Path(r["path"]).name: r for r in json.loads(result.stdout)["results"]}
+    results = {Path(r["path"]).name: r for r in json_report(result.stdout)["results"]}
     assert results["good.txt"]["legal"] is True
     for name in ("binary.txt", "latin1.txt", "empty.txt", "broken.yaml", "counts.txt"):
         assert results[name]["legal"] is False, name
@@ -171,7 +171,7 @@ def test_a_missing_path_is_reported_and_the_other_decks_still_checked(tmp_path):
     assert result.returncode == 2, result.stderr.decode()
     assert f"{missing}: no such file or directory".encode() in result.stderr
     assert b"Traceback" not in result.stderr
-    results = {r["path"]: r for r in json.loads(result.stdout)["results"]}
+    results = {r["path"]: r for r in json_report(result.stdout)["results"]}
     assert [f["rule"] for f in results["sample_decks/illegal/copy-limit.txt"]["findings"]] == ["copy-limit"]
     (finding,) = results[missing]["findings"]
     assert (finding["rule"], finding["severity"]) == ("unreadable", "error")
@@ -204,7 +204,7 @@ def test_a_deck_whose_own_format_is_unknown_is_in_every_report(tmp_path, output)
     assert b"Traceback" not in result.stderr and b"standrd" in result.stderr
     out = result.stdout.decode()
     if output == "json":
-        report = json.loads(out)
+        report = json_report(out)
         assert report["legal"] is False
         by_path = {Path(r["path"]).name: r for r in report["results"]}
         assert by_path["good.txt"]["legal"] is True
@@ -228,7 +228,7 @@ def test_a_deck_format_that_is_no_name_is_an_unknown_format(tmp_path):
     deck.write_text("# format: ../../etc/passwd.yaml\n4 Iono PAL 185\n", encoding="utf-8")
     result = run("check", str(deck), "--date", DATE, "-o", "json")
     assert result.returncode == 2
-    (deck_result,) = json.loads(result.stdout)["results"]
+    (deck_result,) = json_report(result.stdout)["results"]
     assert [f["rule"] for f in deck_result["findings"]][0] == "unknown-format"
 
 
@@ -238,7 +238,7 @@ def test_a_fifo_named_on_the_command_line_is_reported_not_waited_for(tmp_path):
     os.mkfifo(fifo)
     result = run("check", str(fifo), "--date", DATE, "--format", "unlimited", "-o", "json")  # run() times out
     assert result.returncode == 1, result.stderr.decode()
-    (deck_result,) = json.loads(result.stdout)["results"]
+    (deck_result,) = json_report(result.stdout)["results"]
     (finding,) = deck_result["findings"]
     assert finding["rule"] == "unreadable" and "not a regular file" in finding["message"]
 
@@ -313,6 +313,6 @@ def test_a_deck_with_an_unknown_format_still_reports_its_unknown_cards(tmp_path)
     deck.write_text("# format: standrd\n4 Iono PAL 185\n3 Ionno\n", encoding="utf-8")
     result = run("check", str(deck), "--date", DATE, "-o", "json")
     assert result.returncode == 2
-    (deck_result,) = json.loads(result.stdout)["results"]
+    (deck_result,) = json_report(result.stdout)["results"]
     assert [(f["rule"], f["lines"]) for f in deck_result["findings"]] == [("unknown-format", []),
                                                                          ("unknown-card", [3])]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -19,7 +18,7 @@ from deckcheck.config import (
     parse_config,
     settings,
 )
-from support import PROJECT_ROOT, SAMPLE_DECKS
+from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
 
 DATE = "2026-11-30"
 LEGAL_DECK = SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt"
@@ -303,7 +302,7 @@ def test_cli_reads_the_configuration_from_a_parent_folder(tmp_path):
     write(decks / "a.txt", LEGAL_DECK.read_text(encoding="utf-8"))
     result = run("check", "a.txt", cwd=decks)
     assert result.returncode == 0, result.stderr.decode()
-    (deck,) = json.loads(result.stdout)["results"]
+    (deck,) = json_report(result.stdout)["results"]
     assert (deck["format"], deck["date"]) == ("unlimited", DATE)
     # the command line beats the file
     result = run("check", "a.txt", "--output", "github", "--date", "2026-04-10", cwd=decks)
@@ -346,7 +345,7 @@ def test_cli_overrides_choose_the_format_per_folder_and_packs_come_from_configur
     write(tmp_path / "league" / "b.txt", deck)
     result = run("check", ".", cwd=tmp_path)
     assert result.returncode == 1, result.stderr.decode()
-    by_path = {Path(r["path"]).parent.name: r for r in json.loads(result.stdout)["results"]}
+    by_path = {Path(r["path"]).parent.name: r for r in json_report(result.stdout)["results"]}
     assert by_path["open"]["format"] == "unlimited" and by_path["open"]["legal"]
     assert by_path["league"]["format"] == "club-league" and not by_path["league"]["legal"]
     assert {f["rule"] for f in by_path["league"]["findings"]} == {"copy-limit"}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import stat
 import subprocess
@@ -15,7 +14,7 @@ from deckcheck.fmt import format_deck, layout, unambiguous_prints
 from deckcheck.model import Card
 from deckcheck.parse import parse_text
 from deckcheck.resolve import resolve_deck
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, json_report
 
 GOLDEN = Path(__file__).parent / "golden" / "ci"
 DATE = "2026-11-30"
@@ -166,7 +165,7 @@ def test_formatting_keeps_every_verdict_and_finding_and_is_idempotent(tmp_path):
                     (f["rule"], f["severity"], tuple(f["cards"])) for f in r["findings"]
                     # fmt corrects the section and total counts, nothing else
                     if not (f["rule"] == "syntax" and f["severity"] == "warning")))
-                for r in json.loads(output.stdout)["results"]}
+                for r in json_report(output.stdout)["results"]}
 
     assert verdicts(after) == verdicts(before)
     snapshot = {p: p.read_bytes() for p in tmp_path.rglob("*.txt")}

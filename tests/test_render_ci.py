@@ -21,7 +21,7 @@ import pytest
 from deckcheck import __version__
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import RENDERERS, RenderOptions, display_path, render
-from support import PROJECT_ROOT, assert_golden
+from support import PROJECT_ROOT, assert_golden, json_report
 
 GOLDEN = Path(__file__).parent / "golden" / "ci"
 DATE = "2026-11-30"
@@ -60,7 +60,7 @@ def _unescape(text: str) -> str:
 
 def findings_from_json(text: str) -> list[tuple]:
     return [(r["path"].replace(os.sep, "/"), f["rule"], f["severity"], tuple(f["lines"]), f["message"], f["hint"])
-            for r in json.loads(text)["results"] for f in r["findings"]]
+            for r in json_report(text)["results"] for f in r["findings"]]
 
 
 _COMMAND = re.compile(r"^::(error|warning) ([^:]*)::(.*)$")

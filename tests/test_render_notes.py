@@ -6,6 +6,7 @@ import json
 
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import RenderOptions, is_failing, render
+from support import json_report
 
 NOTE = Finding(rule="legal-reprint", severity=Severity.INFO,
                template="{card} ({mark}) is legal through its reprint {reprint}.",
@@ -25,7 +26,7 @@ def test_notes_in_each_output():
     text = render("text", REPORT, RenderOptions())
     assert "i  legal-reprint  line 19  Ultra Ball SVI 196 (G) is legal through its reprint MEG 131." in text
     assert "notes" in text.splitlines()[-3]
-    assert json.loads(render("json", REPORT))["results"][0]["findings"][0]["severity"] == "info"
+    assert json_report(render("json", REPORT))["results"][0]["findings"][0]["severity"] == "info"
     github = render("github", REPORT, RenderOptions())
     assert "::notice file=decks/a.txt,line=19" in github
     sarif = json.loads(render("sarif", REPORT, RenderOptions()))

@@ -1,8 +1,11 @@
-"""The card database: the pokemontcg.io dataset imported into SQLite.
+"""The card database: open card sources imported into SQLite.
 
 * :mod:`deckcheck.carddb.index` – the :class:`CardIndex` protocol and an in-memory index;
-* :mod:`deckcheck.carddb.dataset` – dataset JSON -> :class:`deckcheck.model.Card`;
-* :mod:`deckcheck.carddb.sqlite` – ``build_database``, ``SqliteIndex``, ``database_info``;
+* :mod:`deckcheck.carddb.sources` – one module per card source, each yielding
+  :class:`deckcheck.model.Card` values (:mod:`~deckcheck.carddb.sources.pokemontcg`:
+  the pokemontcg.io dataset JSON);
+* :mod:`deckcheck.carddb.build` – ``build_database``: any source into a new SQLite file, atomically;
+* :mod:`deckcheck.carddb.sqlite` – the schema, ``SqliteIndex``, ``database_info``;
 * :mod:`deckcheck.carddb.update` – ``update_database`` (``deckcheck db update``);
 * :mod:`deckcheck.carddb.paths` – where the database lives.
 

@@ -43,17 +43,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deckcheck.carddb.index import is_promo_code, number_key, set_code_key
+from deckcheck.carddb.build import _file_mode, _fsync, clean_stale_temp_files, temp_prefix
+from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sqlite import (
-    DatabaseError,
-    DatabaseInfo,
     NAMES_META_PREFIX,
+    DatabaseInfo,
     _connect_readonly,
-    _file_mode,
-    _fsync,
-    clean_stale_temp_files,
     database_info,
     name_rows,
-    temp_prefix,
     write_names,
 )
 from deckcheck.names import deck_key, name_key

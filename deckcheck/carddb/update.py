@@ -46,14 +46,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
-from deckcheck.carddb.sqlite import (
-    DatabaseError,
-    DatabaseInfo,
-    build_database,
-    clean_stale_temp_files,
-    database_info,
-    temp_prefix,
-)
+from deckcheck.carddb.build import build_database, clean_stale_temp_files, temp_prefix
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.sqlite import DatabaseInfo, database_info
 
 DEFAULT_DATASET_URL = "https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/master.zip"
 # The new dataset may have at most this share fewer cards or sets than the

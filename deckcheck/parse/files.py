@@ -149,13 +149,20 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
         except UnicodeDecodeError as exc:
             line = _line_of_offset(data, exc.start)
             return _unreadable(path, INVALID_UTF8, ENCODING_HINT, (line,), offset=exc.start, line=line)
+    return parse_deck_text(text, path)
+
+
+def parse_deck_text(text: str, path: str, *, sniff: bool = False) -> ParsedDeck:
+    """Parse a deck list already in memory (what :func:`read_deck` does after
+    reading). The kind comes from ``path``'s suffix, or, for standard input and
+    with ``sniff``, from the text itself (a JSON object, a ``cards:`` key)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         return _unreadable(path, EMPTY, EMPTY_HINT)
 
-    kind = _deck_kind(path, text)
+    kind = _deck_kind(STDIN if sniff else path, text)
     if kind == "text":
         return parse_text(text, path)
     # Imported here: YAML/JSON decks are rare on the pre-commit hot path.

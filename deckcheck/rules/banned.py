@@ -13,8 +13,8 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from deckcheck.i18n import N_
 from deckcheck.model import Card, Deck, DeckCard, Finding
-from deckcheck.names import deck_key, name_key
-from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text
+from deckcheck.names import deck_key, deck_name, name_key
+from deckcheck.rules.base import RuleContext, RuleSpec, finding, lines_text
 from deckcheck.selectors import matches
 
 # {detail} is the pack's own reason/source text: it stays as the pack wrote it.
@@ -46,20 +46,83 @@ def in_force(entry: Mapping[str, Any], date: dt.date) -> bool:
     return (since is None or since <= date) and (until is None or date < until)
 
 
-def _by_id(card: Card, entry: Mapping[str, Any]) -> bool:
-    return card.id in entry.get("ids", ())
+class BanIndex:
+    """One ban list as it stands on one day, indexed by what it bans: built once
+    per pack and day (see :func:`ban_index`), so that checking a card costs a
+    few dictionary look-ups instead of a comparison with every entry.
+
+    :meth:`banning` answers what the first entry in force that bans a card is,
+    as reading the list in order would: an entry bans by name before it bans by
+    print, by print before by property, and an earlier entry wins.
+    """
+
+    def __init__(self, cards: Sequence[Mapping[str, Any]], date: dt.date):
+        self.entries: list[Mapping[str, Any]] = [e for e in cards if in_force(e, date)]
+        self._ids: dict[str, int] = {}
+        for index, entry in enumerate(self.entries):
+            for card_id in entry.get("ids", ()):
+                self._ids.setdefault(card_id, index)
+        self._selectors = [(index, entry["where"]) for index, entry in enumerate(self.entries) if entry.get("where")]
+        self._names: dict[str, dict[str, int]] = {}  # supertype -> {deck key: entry}
+        self._verdicts: dict[Card, tuple[tuple[int, str], str] | None] = {}
+
+    def _names_of(self, supertype: str) -> dict[str, int]:
+        table = self._names.get(supertype)
+        if table is None:
+            # The pack's names are folded as names of the card's supertype, so that
+            # "Boss's Orders" and "Boss's Orders (Ghetsis)" both ban every print.
+            table = {}
+            for index, entry in enumerate(self.entries):
+                for name in entry.get("names", ()):
+                    table.setdefault(deck_key(name, supertype), index)
+            self._names[supertype] = table
+        return table
+
+    def banning(self, card: Card) -> tuple[tuple[int, str], str] | None:
+        """``((entry, what is banned), name to show)`` for a banned card, else None."""
+        try:
+            return self._verdicts[card]
+        except KeyError:
+            pass
+        none = len(self.entries)
+        key = deck_key(card.name, card.supertype)
+        by_name = self._names_of(card.supertype).get(key, none)
+        by_id = self._ids.get(card.id, none)
+        first = min(by_name, by_id)
+        verdict: tuple[tuple[int, str], str] | None = None
+        for index, where in self._selectors:
+            if index >= first:
+                break
+            if matches(card, where):
+                # The prints with the property, not their whole deck name
+                # (Zacian LV.X SWSH135 is banned, other Zacian are not).
+                verdict = (index, "printed:" + name_key(card.name)), card.name
+                break
+        else:
+            if first == none:
+                verdict = None
+            elif by_name == first:
+                verdict = (first, "name:" + key), deck_name(card.name, card.supertype)
+            else:
+                # Only this print is banned; name it the way a list writes it.
+                verdict = (first, "id:" + card.id), card.label
+        self._verdicts[card] = verdict
+        return verdict
 
 
-def _by_name(card: Card, entry: Mapping[str, Any]) -> bool:
-    key = deck_key(card.name, card.supertype)
-    # The pack's names are folded as names of the card's supertype, so that
-    # "Boss's Orders" and "Boss's Orders (Ghetsis)" both ban every print.
-    return any(deck_key(name, card.supertype) == key for name in entry.get("names", ()))
+# Ban lists come from loaded packs, which live as long as the process; the
+# options object is kept beside its index so that its id is never reused.
+_INDEXES: dict[tuple[int, dt.date], tuple[Mapping[str, Any], BanIndex]] = {}
 
 
-def _by_selector(card: Card, entry: Mapping[str, Any]) -> bool:
-    where = entry.get("where")
-    return bool(where) and matches(card, where)
+def ban_index(options: Mapping[str, Any], date: dt.date) -> BanIndex:
+    """The ban list of a rule's ``options`` on ``date``, indexed once."""
+    cached = _INDEXES.get((id(options), date))
+    if cached is not None and cached[0] is options:
+        return cached[1]
+    index = BanIndex(options.get("cards", ()), date)
+    _INDEXES[(id(options), date)] = (options, index)
+    return index
 
 
 def _detail(entry: Mapping[str, Any]) -> str:
@@ -102,31 +165,20 @@ class Banned:
     }
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
-        entries: Sequence[Mapping[str, Any]] = [e for e in rule.options.get("cards", ()) if in_force(e, ctx.date)]
-        if not entries:
+        bans = ban_index(rule.options, ctx.date)
+        if not bans.entries:
             return
+        entries = bans.entries
         # (entry, what is banned) -> the deck's lines it bans, in deck order
         groups: dict[tuple[int, str], list[DeckCard]] = {}
         names: dict[tuple[int, str], str] = {}
         for deck_card in deck.cards:
-            card = deck_card.card
-            for index, entry in enumerate(entries):
-                if _by_name(card, entry):
-                    group = (index, "name:" + deck_key(card.name, card.supertype))
-                    names.setdefault(group, display_name(deck_card))
-                elif _by_id(card, entry):
-                    # Only this print is banned; name it the way a list writes it.
-                    group = (index, "id:" + card.id)
-                    names.setdefault(group, card.label)
-                elif _by_selector(card, entry):
-                    # The prints with the property, not their whole deck name
-                    # (Zacian LV.X SWSH135 is banned, other Zacian are not).
-                    group = (index, "printed:" + name_key(card.name))
-                    names.setdefault(group, card.name)
-                else:
-                    continue
-                groups.setdefault(group, []).append(deck_card)
-                break
+            verdict = bans.banning(deck_card.card)
+            if verdict is None:
+                continue
+            group, name = verdict
+            names.setdefault(group, name)
+            groups.setdefault(group, []).append(deck_card)
         for group, cards in groups.items():
             entry = entries[group[0]]
             name = names[group]

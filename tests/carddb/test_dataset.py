@@ -164,7 +164,9 @@ def test_reprints_share_a_text_hash(dataset_cards):
     # Ultra Ball: SV, ME and Paldean Fates print the same text (split and spaced differently).
     ultra_balls = {dataset_cards[i].text_hash for i in ("sv1-196", "me1-131", "sv4pt5-91", "swsh9-150")}
     assert len(ultra_balls) == 1
-    assert dataset_cards["sm1-135"].text_hash not in ultra_balls  # SM wording differs
+    # Decision 15: the SM wording does the same thing, a different effect does not.
+    assert dataset_cards["sm1-135"].text_hash in ultra_balls
+    assert dataset_cards["ex1-91"].text_hash != dataset_cards["me3-83"].text_hash  # Potion RS 91 / POR 83
     # Professor's Research SWSH and SV differ only in the Supporter reminder.
     assert dataset_cards["swsh1-178"].text_hash == dataset_cards["sv1-189"].text_hash
     # Pokémon reprints: Base Set and Base Set 2 Charizard, full-art Charizard ex.

@@ -209,11 +209,13 @@ def test_bad_archives_are_refused_and_change_nothing(datasets, tmp_path, install
 def test_member_count_and_size_caps(datasets, tmp_path, installed, monkeypatch):
     archive = datasets.write_zip(tmp_path / "data.zip", datasets.files())
     before = installed.read_bytes()
-    monkeypatch.setattr(carddb_sqlite, "MAX_MEMBERS", 3)
+    from deckcheck.carddb.sources import files
+
+    monkeypatch.setattr(files, "MAX_MEMBERS", 3)
     with pytest.raises(DatabaseError, match="more than 3 members"):
         build_database(archive, installed)
-    monkeypatch.setattr(carddb_sqlite, "MAX_MEMBERS", 20_000)
-    monkeypatch.setattr(carddb_sqlite, "MAX_UNPACKED_BYTES", 1000)
+    monkeypatch.setattr(files, "MAX_MEMBERS", 20_000)
+    monkeypatch.setattr(files, "MAX_UNPACKED_BYTES", 1000)
     with pytest.raises(DatabaseError, match="unpacks to more than"):
         build_database(archive, installed)
     assert installed.read_bytes() == before
@@ -231,7 +233,7 @@ def test_missing_source(tmp_path, installed):
 
 
 def test_interrupt_during_import_leaves_dest_and_no_temp_file(tmp_path, installed, small_dataset, monkeypatch):
-    from deckcheck.carddb import dataset
+    from deckcheck.carddb.sources import pokemontcg as dataset
 
     before = installed.read_bytes()
     real = dataset.card_from_dataset
@@ -282,11 +284,14 @@ def test_corrupt_database(tmp_path, content):
         database_info(path)
 
 
-def test_wrong_schema_version(installed):
+# "1": a database built before decision 15 changed the stored game-text
+# digests must be rebuilt, not read with stale digests.
+@pytest.mark.parametrize("version", ["0", "1"])
+def test_wrong_schema_version(installed, version):
     with sqlite3.connect(installed) as conn:
-        conn.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (version,))
     conn.close()
-    with pytest.raises(DatabaseError, match="schema version 0"):
+    with pytest.raises(DatabaseError, match=f"schema version {version}, .*db update"):
         SqliteIndex(installed)
 
 

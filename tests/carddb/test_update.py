@@ -342,7 +342,7 @@ def test_updates_are_serialised_by_the_lock(server, installed, archives):
 _KILLABLE = """
 import sys, time
 from pathlib import Path
-from deckcheck.carddb import dataset
+from deckcheck.carddb.sources import pokemontcg as dataset
 from deckcheck.carddb.update import update_database
 
 marker = Path(sys.argv[3])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -10,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from support import PROJECT_ROOT, REFERENCE_DATA, require_reference_data
+from support import PROJECT_ROOT, REFERENCE_DATA, json_report, require_reference_data
 
 DECKS = Path(__file__).parent / "decks"
 
@@ -47,7 +46,7 @@ def test_german_list_in_german_and_in_json(names_db):
     out = text.stdout.decode()
     assert "Kartennamen auf Deutsch gelesen" in out and "1 Deck geprüft: 0 legal, 1 illegal." in out
     assert "exclusive" in out and "copy-limit" in out
-    report = json.loads(deckcheck("check", deck, "--db", str(names_db), "-o", "json").stdout)
+    report = json_report(deckcheck("check", deck, "--db", str(names_db), "-o", "json").stdout)
     (result,) = report["results"]
     assert {f["rule"] for f in result["findings"]} >= {"exclusive", "copy-limit"}
     assert "de" in result["languages"]

@@ -1,0 +1,292 @@
+"""Building the card database from a card source, atomically.
+
+:func:`build_database` reads a card source (:mod:`deckcheck.carddb.sources`;
+today a pokemontcg.io dataset folder or zip archive) and writes a SQLite file
+*atomically*: a temporary file beside the destination is filled, committed,
+synced and renamed over it, so a failed or interrupted import leaves the
+installed database exactly as it was, and a ``check`` running meanwhile keeps
+reading the file it opened. The build knows only deckcheck's cards and sets:
+what a source's files look like is its module's business.
+
+Card names in other languages (the ``names`` table, written by
+:mod:`deckcheck.carddb.translations`) survive a rebuild: :func:`build_database`
+copies the names of the cards that are still there from the database it replaces.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sqlite3
+import stat
+import time
+from contextlib import suppress
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.sources import CardSource, SetRecord, open_source
+from deckcheck.carddb.sqlite import (
+    _CARD_COLUMNS,
+    _INDEXES,
+    _SCHEMA,
+    NAMES_META_PREFIX,
+    SCHEMA_VERSION,
+    DatabaseInfo,
+    _card_row,
+    _connect_readonly,
+    _has_table,
+    database_info,
+    name_rows,
+    write_names,
+)
+
+# A temp file of a process that died is removed by the next import after this
+# long even where the process cannot be asked about (Windows, another host).
+STALE_AFTER_SECONDS = 24 * 3600
+
+
+def temp_prefix(dest: Path) -> str:
+    """Name prefix of the temporary files an import or update writes beside ``dest``;
+    the process id that follows lets a later run tell its own from a dead one's."""
+    return f".{dest.name}.tmp-"
+
+
+def _pid_alive(pid: int) -> bool:
+    if os.name == "nt":  # os.kill(pid, 0) would terminate the process there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
+
+
+def clean_stale_temp_files(dest: Path) -> list[Path]:
+    """Remove temporary files and folders left beside ``dest`` by an import or
+    update that was killed (their process is gone, or they are a day old).
+
+    Returns what was removed. Files of a live process are left alone, so this
+    is safe while another import is running.
+    """
+    import shutil
+
+    removed = []
+    prefix = temp_prefix(Path(dest))
+    try:
+        entries = list(Path(dest).parent.iterdir())
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        if not entry.name.startswith(prefix):
+            continue
+        match = re.match(r"(\d+)-", entry.name[len(prefix):])
+        pid = int(match.group(1)) if match else None
+        if pid == os.getpid():
+            continue
+        try:
+            age = now - entry.lstat().st_mtime
+        except OSError:
+            continue
+        if not (age > STALE_AFTER_SECONDS or (pid is not None and not _pid_alive(pid))):
+            continue
+        with suppress(OSError):
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+            removed.append(entry)
+    return removed
+
+
+def _fsync(path: Path, *, directory: bool = False) -> None:
+    if directory and os.name == "nt":
+        return
+    flags = os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        if directory:
+            return
+        raise
+    try:
+        os.fsync(fd)
+    except OSError:
+        if not directory:
+            raise
+    finally:
+        os.close(fd)
+
+
+def _file_mode(dest: Path) -> int:
+    try:
+        return stat.S_IMODE(dest.stat().st_mode)
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _newest_set(sets: Sequence[tuple[Any, ...]]) -> tuple[Any, ...] | None:
+    dated = [s for s in sets if s[4] and s[5] > 0]
+    if not dated:
+        return None
+    return max(dated, key=lambda s: s[4])
+
+
+def _old_names(path: Path) -> tuple[list[tuple[str, str, str]], dict[str, str]]:
+    """The names and names meta of the database at ``path``, or nothing when it
+    has none or cannot be read (a broken database is being replaced)."""
+    try:
+        conn = _connect_readonly(path)
+    except DatabaseError:
+        return [], {}
+    try:
+        if not _has_table(conn, "names"):
+            return [], {}
+        rows = conn.execute("SELECT lang, name, card_id FROM names ORDER BY rowid").fetchall()
+        meta = {key: value for key, value in conn.execute("SELECT key, value FROM meta")
+                if key.startswith(NAMES_META_PREFIX)}
+        return rows, meta
+    except sqlite3.Error:
+        return [], {}
+    finally:
+        conn.close()
+
+
+def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, str] | None,
+          keep_names_from: Path | None = None) -> None:
+    import datetime as dt
+
+    from deckcheck import __version__
+
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        # The file is private until renamed; a crash just leaves it to be deleted.
+        conn.execute("PRAGMA journal_mode=OFF")
+        conn.execute("PRAGMA synchronous=OFF")
+        conn.executescript(_SCHEMA)
+        conn.execute("BEGIN")
+        insert = f"INSERT INTO cards ({', '.join(_CARD_COLUMNS)}) VALUES ({', '.join('?' * len(_CARD_COLUMNS))})"
+        listed = {record.id: record for record in source.sets()}
+        counts: dict[str, int] = {}
+        extra_sets: dict[str, SetRecord] = {}
+        total = 0
+        for batch in source.batches():
+            rows = []
+            for card, record in batch.cards:
+                if card.set_id not in listed:
+                    extra_sets.setdefault(card.set_id, record)
+                counts[card.set_id] = counts.get(card.set_id, 0) + 1
+                rows.append(_card_row(card))
+            try:
+                conn.executemany(insert, rows)
+            except sqlite3.IntegrityError:
+                raise DatabaseError(f"{batch.origin} in {source.label} repeats a card id") from None
+            total += len(rows)
+        if total == 0:
+            raise DatabaseError(f"{source.label} holds no cards")
+
+        set_rows = [
+            (set_id, record.name, record.code, record.series, record.release_date, counts.get(set_id, 0))
+            for set_id, record in list(listed.items()) + list(extra_sets.items())
+        ]
+        conn.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?)", set_rows)
+        for statement in _INDEXES:
+            conn.execute(statement)
+
+        newest = _newest_set(set_rows)
+        meta = {
+            "schema_version": SCHEMA_VERSION,
+            "deckcheck_version": __version__,
+            "source": label,
+            "imported_at": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+            "cards": str(total),
+            "sets": str(sum(1 for row in set_rows if row[5] > 0)),
+            "newest_set_id": newest[0] if newest else "",
+            "newest_set_name": (newest[1] or "") if newest else "",
+            "newest_set_code": (newest[2] or "") if newest else "",
+            "newest_set_date": (newest[4] or "") if newest else "",
+        }
+        if source.commit:
+            meta["source_commit"] = source.commit
+        meta.update({str(k): str(v) for k, v in (extra_meta or {}).items() if v is not None})
+        if keep_names_from is not None:
+            old_rows, old_meta = _old_names(keep_names_from)
+            if old_rows:
+                # Card ids are stable across dataset versions; names of cards
+                # that are gone are dropped, new cards get theirs at the next
+                # db update --lang.
+                write_names(conn, name_rows(old_rows))
+                conn.execute("DELETE FROM names WHERE card_id NOT IN (SELECT id FROM cards)")
+                meta.update(old_meta)
+                meta["names_kept_from_previous_database"] = str(
+                    conn.execute("SELECT COUNT(*) FROM names").fetchone()[0])
+        conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", meta.items())
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def build_database(
+    source: Path | CardSource,
+    dest: Path,
+    *,
+    source_label: str | None = None,
+    extra_meta: Mapping[str, str] | None = None,
+    keep_names_from: Path | None = None,
+) -> DatabaseInfo:
+    """Import the card source at ``source`` (a folder or ``.zip`` that
+    :func:`~deckcheck.carddb.sources.open_source` reads, or an open
+    :class:`~deckcheck.carddb.sources.CardSource`, which is closed at the end)
+    into a new SQLite file at ``dest``.
+
+    The file is replaced atomically: on any failure (including Ctrl-C) ``dest``
+    is left untouched and the temporary file removed. ``extra_meta`` is stored
+    in the ``meta`` table (``db update`` records its url, ETag, ... there).
+    The card names in other languages of the database at ``keep_names_from``
+    (default: ``dest`` itself, when it exists) are kept for the cards still there.
+    Raises :class:`DatabaseError` with a one-line message.
+    """
+    import tempfile
+
+    dest = Path(dest)
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DatabaseError(f"cannot create {dest.parent}: {error.strerror or error}") from None
+    clean_stale_temp_files(dest)
+    src = open_source(Path(source)) if isinstance(source, (str, os.PathLike)) else source
+    try:
+        try:
+            fd, name = tempfile.mkstemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".sqlite3",
+                                        dir=dest.parent)
+        except OSError as error:
+            raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
+        os.close(fd)
+        temp = Path(name)
+        try:
+            previous = Path(keep_names_from) if keep_names_from is not None else dest
+            _fill(temp, src, source_label or src.label, extra_meta,
+                  previous if previous.is_file() else None)
+            # mkstemp makes the file private; the database is as readable as
+            # the one it replaces (or as the umask allows).
+            os.chmod(temp, _file_mode(dest))
+            _fsync(temp)
+            os.replace(temp, dest)
+        except BaseException as error:
+            with suppress(OSError):
+                temp.unlink()
+            if isinstance(error, sqlite3.Error):
+                raise DatabaseError(f"cannot write the card database next to {dest}: {error}") from None
+            if isinstance(error, OSError):
+                raise DatabaseError(f"cannot write the card database {dest}: {error.strerror or error}") from None
+            raise
+        _fsync(dest.parent, directory=True)
+    finally:
+        src.close()
+    return database_info(dest)
+

@@ -1,0 +1,61 @@
+"""Card sources: each open card database is one module here that reads its own
+files and yields deckcheck's :class:`~deckcheck.model.Card` values.
+
+* :mod:`deckcheck.carddb.sources.pokemontcg` – the pokemontcg.io dataset
+  (``sets/en.json``, ``cards/en/<set>.json``), from a folder or a zip archive;
+* :mod:`deckcheck.carddb.sources.files` – reading such a tree of files safely
+  from a folder or a zip archive (shared by the sources).
+
+A source is anything with the :class:`CardSource` shape: the sets it lists and
+its cards in batches (one per file), each card with the :class:`SetRecord` of
+its set. The build (:mod:`deckcheck.carddb.build`) and the index
+(:mod:`deckcheck.carddb.sqlite`) know nothing of where a card came from, so a
+further source is one more module here and one more case in :func:`open_source`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator, NamedTuple, Protocol, Sequence
+
+from deckcheck.model import Card
+
+
+class SetRecord(NamedTuple):
+    """A set as the database stores it (the ``sets`` table)."""
+
+    id: str
+    name: str | None
+    code: str | None  # as printed in deck lists
+    series: str | None
+    release_date: str | None  # ISO date
+
+
+class CardBatch(NamedTuple):
+    """The cards of one source file (``origin``, for messages), each with its set."""
+
+    origin: str
+    cards: Sequence[tuple[Card, SetRecord]]
+
+
+class CardSource(Protocol):
+    """What the build reads from a card source."""
+
+    label: str  # where it was read from, for messages
+    commit: str | None  # the source revision, where known
+
+    def sets(self) -> Sequence[SetRecord]:
+        """The sets the source lists (also those without cards yet), in release order."""
+
+    def batches(self) -> Iterator[CardBatch]:
+        """Every card, a file at a time; raises DatabaseError for a malformed one."""
+
+    def close(self) -> None:
+        """Release open files."""
+
+
+def open_source(path: Path) -> CardSource:
+    """The card source at ``path`` (a folder or a ``.zip``), or DatabaseError."""
+    from deckcheck.carddb.sources.pokemontcg import open_dataset
+
+    return open_dataset(Path(path))
