@@ -458,6 +458,35 @@ def _replace_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+) -> None:
+    """A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."""
+    try:
+        from deckcheck.serve import Checker, bind, run
+    except ImportError as error:
+        raise _fail(f"deckcheck serve needs the web server ({error.name}): pip install 'deckcheck[serve]'")
+    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.i18n import UnknownLanguage, choose_language
+
+    try:
+        settings = _load_settings(config, no_config, db=db)
+        message_lang = choose_language(lang)
+        checker = Checker(settings.db, tuple(str(p) for p in settings.config.packs), message_lang)
+        sock = bind(host, port)
+    except (UsageProblem, UnknownLanguage, DatabaseError) as problem:
+        raise _fail(str(problem))
+    except OSError as error:
+        raise _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    run(checker, sock)
+
+
 # -- db ---------------------------------------------------------------------
 
 @db_app.command("import")

@@ -100,7 +100,7 @@ SEE_LINE = N_("see line {number}")
 SEVERITY_WORDS = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning"), Severity.INFO: N_("note")}
 _MARKS = {Severity.ERROR: "✖", Severity.WARNING: "!", Severity.INFO: "i"}
 
-_STYLE = """
+STYLE = """
 :root{color-scheme:light dark;--bg:#fff;--fg:#1b1b1b;--muted:#5a5a5a;--rule:#c8c8c8;--head:#f2f2f2;
 --error:#a4161a;--error-bg:#fde4e4;--warning:#7a4d00;--warning-bg:#fff1c7;--info:#0b4f9c;--info-bg:#e2eeff;
 --ok:#146c2e;--ok-bg:#dcf3e3;--link:#0b57d0;--focus:#0b57d0}
@@ -256,7 +256,7 @@ def page_head(tr: Translator, lang: str = "en") -> str:
         f'<!DOCTYPE html>\n<html lang="{_e(lang)}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta name="color-scheme" content="light dark">\n<title>{title}</title>\n'
-        f"<style>{_STYLE}</style>\n</head>\n<body>\n<header><h1>{title}</h1>\n"
+        f"<style>{STYLE}</style>\n</head>\n<body>\n<header><h1>{title}</h1>\n"
         f'<nav><ul><li><a href="#summary">{_e(tr.gettext(SUMMARY))}</a></li>'
         f'<li><a href="#decks-section">{_e(tr.gettext(DECKS))}</a></li></ul></nav></header>\n<main>\n'
         f'<section id="decks-section" aria-labelledby="decks-heading">\n'
