@@ -189,8 +189,10 @@ def test_reprints_match_whatever_order_the_rule_boxes_are_listed_in(dataset_card
 
 def test_card_files_without_a_set_entry_still_import(dataset_cards):
     mep = dataset_cards["mep-001"]
-    assert (mep.set_id, mep.set_code, mep.release_date) == ("mep", None, None)
+    # The codes PTCG Live writes for them are known (decision 17): "MEP 25", "MEE 5".
+    assert (mep.set_id, mep.set_code, mep.release_date) == ("mep", "MEP", None)
     assert dataset_cards["mee-2"].set_id == "mee" and dataset_cards["mee-2"].is_basic_energy
+    assert dataset_cards["mee-2"].set_code == "MEE"
 
 
 def test_iter_dataset_reads_a_small_folder(small_dataset):
