@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from serve_support import running_server
 from support import PROJECT_ROOT
 
 pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
@@ -151,20 +152,8 @@ def test_the_page_in_german_and_its_errors(client):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    home = tmp_path_factory.mktemp("serve-home")
-    env = {**os.environ, "DECKCHECK_CACHE_DIR": str(home / "cache"), "XDG_DATA_HOME": str(home / "data"),
-           "LANG": "C"}
-    env.pop("DECKCHECK_DB", None)
-    process = subprocess.Popen([sys.executable, "-m", "deckcheck", "serve", "--port", "0", "--no-config"],
-                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, cwd=home, env=env, text=True)
-    line = process.stderr.readline()
-    found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-    if not found:
-        process.kill()
-        pytest.fail(f"deckcheck serve did not say where it listens: {line!r}")
-    yield f"http://127.0.0.1:{found.group(1)}"
-    process.terminate()
-    process.wait(timeout=10)
+    with running_server(tmp_path_factory.mktemp("serve-home")) as address:
+        yield address
 
 
 def post(url: str, body: bytes, content_type: str = "text/plain") -> tuple[int, dict]:
