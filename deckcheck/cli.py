@@ -13,7 +13,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import List, NamedTuple, Optional
 
 import typer
 
@@ -95,6 +95,65 @@ def _open_index(db: Optional[Path]):
     return database.index, database.notice
 
 
+SKIP_NON_DECKS_OPTION = typer.Option(
+    False, "--skip-non-decks",
+    help="Judge the files named on the command line as a folder walk does, skipping those that are not decks "
+         "(the pre-commit hooks pass every staged file).")
+
+
+class _Found(NamedTuple):
+    """How the files given are turned into decks (README "What counts as a deck")."""
+
+    verbose: bool = False  # list the skipped files on standard error
+    skip_non_decks: bool = False  # named files are judged like files found in a folder
+
+
+def _select(paths, run, found: "_Found"):
+    """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error."""
+    from deckcheck.config import select_decks
+
+    selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks)
+    for warning in selection.warnings:
+        typer.echo(f"deckcheck: warning: {warning}", err=True)
+    if found.verbose:
+        for path, reason in selection.skipped:
+            typer.echo(f"deckcheck: skipped {path}: not a deck: {reason}", err=True)
+    return selection
+
+
+def _nothing_to_check(paths, run, selection, found: "_Found") -> Optional[ExitCode]:
+    """The exit code when no deck is left to check (None when there are decks or missing paths)."""
+    if selection.decks or selection.missing:
+        return None
+    if selection.excluded:
+        typer.echo(f"deckcheck: nothing to check: {_excluded_text(selection.excluded, run)}", err=True)
+        return ExitCode.LEGAL
+    skipped = len(selection.skipped)
+    if skipped and found.skip_non_decks:
+        # The pre-commit hooks: a commit of a README or a CI workflow has no deck to check.
+        return ExitCode.LEGAL
+    if skipped:
+        files = "file" if skipped == 1 else "files"
+        more = "" if found.verbose else " (--verbose lists them)"
+        raise UsageProblem(f"no decks found in {', '.join(paths)}: the {skipped} {files} found are not decks{more}")
+    raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+
+
+def _excluded_text(excluded, run) -> str:
+    """Which pattern from where excluded the files named on the command line."""
+    first = excluded[0]
+    found = run.exclusion_of(first)
+    if found is None:
+        why = "by the excludes"
+    elif found[1] == "--exclude":
+        why = f"by --exclude '{found[0]}'"
+    else:
+        why = f"by the pattern '{found[0]}' of exclude in {found[1]}"
+    if len(excluded) == 1:
+        return f"{first} is excluded {why}"
+    return f"the {len(excluded)} files given are excluded ({first} {why})"
+
+
 @app.command()
 def check(
     paths: List[str] = typer.Argument(..., help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input."),
@@ -109,12 +168,15 @@ def check(
     exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."),
     lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."),
     card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
+    skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
         run = _load_settings(config, no_config, format=format, date=date, db=db, output=output,
                              fail_on=fail_on, exclude=exclude or ())
-        code = _check(paths, run, quiet, lang=lang, card_lang=card_lang)
+        code = _check(paths, run, quiet, lang=lang, card_lang=card_lang,
+                      found=_Found(verbose=verbose, skip_non_decks=skip_non_decks))
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
@@ -203,8 +265,8 @@ class _Packs:
         return described
 
 
-def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None) -> ExitCode:
-    from deckcheck.config import select_decks
+def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
+           found: _Found = _Found()) -> ExitCode:
     from deckcheck.engine import check_deck
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
     from deckcheck.model import Report
@@ -218,17 +280,11 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     except UnknownLanguage as error:
         raise UsageProblem(str(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
-    render_lang = message_lang if run.output == "text" or lang is not None else "en"
-    selection = select_decks(paths, run)
-    for warning in selection.warnings:
-        typer.echo(f"deckcheck: warning: {warning}", err=True)
-    if not selection.decks and not selection.missing:
-        if selection.excluded:
-            files = "file" if len(selection.excluded) == 1 else "files"
-            typer.echo(f"deckcheck: nothing to check: the {len(selection.excluded)} {files} given are excluded "
-                       f"by {run.config.label}", err=True)
-            return ExitCode.LEGAL
-        raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+    render_lang = message_lang if run.output in ("text", "html") or lang is not None else "en"
+    selection = _select(paths, run, found)
+    nothing = _nothing_to_check(paths, run, selection, found)
+    if nothing is not None:
+        return nothing
     packs = _Packs(run)
     packs.check_configured()
     database = _open_database(run.db)
@@ -242,6 +298,17 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         return database.resolve_options(pack, day, names_lang)
 
     stdin = sys.stdin.buffer if "-" in selection.decks else None
+    source = None
+    if stdin is not None and run.output == "html":
+        # The HTML report shows each list as written: standard input is kept to show it.
+        import io
+
+        from deckcheck.parse.files import DEFAULT_MAX_BYTES
+        from deckcheck.render.html import read_source, source_lines
+
+        stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
+        stdin, stdin_lines = io.BytesIO(stdin_data), source_lines(stdin_data)
+        source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
     with DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
@@ -262,7 +329,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
                 results.append(_unusable_format_result(parsed, packs, run, error, database, names_lang))
                 continue
             results.append(check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day)))
-    report = Report(tuple(results))
+    report = Report(tuple(results), skipped=tuple(path for path, _reason in selection.skipped))
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     width = 100
     if color:
@@ -270,7 +337,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=packs.rule_descriptions(), lang=render_lang)
+                            rules=packs.rule_descriptions(), lang=render_lang, source=source)
     sys.stdout.write(render(run.output, report, options))
     if usage_problem:
         return ExitCode.USAGE
@@ -306,29 +373,30 @@ def fmt(
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
+    skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
 ) -> None:
     """Rewrite text deck lists into one canonical form (PTCG Live sections, counts, set codes)."""
     try:
         run = _load_settings(config, no_config, format=format, date=date, db=db)
-        code = _fmt(paths, run, check_only=check_only, diff=diff)
+        code = _fmt(paths, run, check_only=check_only, diff=diff,
+                    found=_Found(verbose=verbose, skip_non_decks=skip_non_decks))
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
 
 
-def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
-    from deckcheck.config import select_decks
+def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) -> ExitCode:
     from deckcheck.engine import resolve_options_for
     from deckcheck.fmt import layout, unambiguous_prints
     from deckcheck.packs import PackError
     from deckcheck.parse import parse_text
     from deckcheck.resolve import resolve_deck
 
-    selection = select_decks(paths, run)
-    for warning in selection.warnings:
-        typer.echo(f"deckcheck: warning: {warning}", err=True)
-    if not selection.decks and not selection.excluded and not selection.missing:
-        raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+    selection = _select(paths, run, found)
+    nothing = _nothing_to_check(paths, run, selection, found)
+    if nothing is not None:
+        return nothing
     packs = _Packs(run)
     packs.check_configured()
     index, notice = _open_index(run.db)
@@ -496,25 +564,72 @@ def _replace_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+) -> None:
+    """A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."""
+    try:
+        from deckcheck.serve import Checker, bind, run
+    except ImportError as error:
+        raise _fail(f"deckcheck serve needs the web server ({error.name}): pip install 'deckcheck[serve]'")
+    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.i18n import UnknownLanguage, choose_language
+
+    try:
+        settings = _load_settings(config, no_config, db=db)
+        message_lang = choose_language(lang)
+        checker = Checker(settings.db, tuple(str(p) for p in settings.config.packs), message_lang)
+        sock = bind(host, port)
+    except (UsageProblem, UnknownLanguage, DatabaseError) as problem:
+        raise _fail(str(problem))
+    except OSError as error:
+        raise _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    run(checker, sock)
+
+
 # -- db ---------------------------------------------------------------------
 
 @db_app.command("import")
 def db_import(
-    source: Path = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json)."),
+    sources: List[Path] = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short)."),
     db: Optional[Path] = typer.Option(None, "--db", help="Database file to write (default: $DECKCHECK_DB or the user data directory)."),
 ) -> None:
-    """Build the card database from a copy of the pokemontcg.io dataset."""
-    from deckcheck.carddb.sqlite import DatabaseError, build_database
+    """Build the card database from a copy of the pokemontcg.io dataset and/or a TCGdex export."""
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import open_sources
+    from deckcheck.carddb.sqlite import DatabaseError
 
     dest = _db_path(db)
-    if not source.exists():
-        raise _fail(f"{source} does not exist")
+    for source in sources:
+        if not source.exists():
+            raise _fail(f"{source} does not exist")
     try:
-        info = build_database(source, dest, source_label=str(source.resolve()))
+        info = build_database(open_sources(sources), dest,
+                              source_label=" + ".join(str(source.resolve()) for source in sources))
     except DatabaseError as error:
         raise _fail(str(error))
     typer.echo(f"Imported {info.cards} cards from {info.sets} sets into {dest}")
     typer.echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+    if len(sources) > 1:
+        _echo_source_shares(info)
+
+
+def _echo_source_shares(info) -> None:
+    """One line per card source: how many cards and sets came from it, and its newest set."""
+    for name, share in info.sources.items():
+        label = SOURCE_LABELS.get(name, name)
+        newest = f", newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
+            if share.newest_set_name else ""
+        typer.echo(f"  from {label}: {share.cards} cards in {share.sets} sets{newest}")
+
+
+SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex"}
 
 
 @db_app.command("update")
@@ -596,6 +711,36 @@ def db_import_names(
     typer.echo(f"{result.names} names in {result.path}")
 
 
+@db_app.command("check-sources")
+def db_check_sources(
+    pokemontcg: Path = typer.Argument(..., help="A copy (folder or .zip) of the pokemontcg.io dataset."),
+    tcgdex: Path = typer.Argument(..., help="A TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/)."),
+    digest: bool = typer.Option(False, "--digest", help="Also compare the game-text digests (the sources word rule boxes differently)."),
+) -> None:
+    """List the cards both sources have whose rule facts differ (name, flags, Trainer kind, mark, set code, limit)."""
+    from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare
+    from deckcheck.carddb.sources import open_source
+    from deckcheck.carddb.sqlite import DatabaseError
+
+    def cards(path: Path) -> list:
+        source = open_source(path)
+        try:
+            return [card for batch in source.batches() for card, _ in batch.cards]
+        finally:
+            source.close()
+
+    try:
+        left, right = cards(pokemontcg), cards(tcgdex)
+    except DatabaseError as error:
+        raise _fail(str(error))
+    both = len({card.id for card in left} & {card.id for card in right})
+    found = compare(left, right, FACTS if digest else STRICT_FACTS)
+    for difference in found:
+        typer.echo(f"{difference.card_id}  {difference.fact}: pokemontcg.io {difference.left!r}, "
+                   f"TCGdex {difference.right!r}")
+    typer.echo(f"{both} cards in both sources; {len(found)} differences in {len({d.card_id for d in found})} cards.")
+
+
 @db_app.command("info")
 def db_info(
     db: Optional[Path] = typer.Option(None, "--db", help="Database file (default: $DECKCHECK_DB or the user data directory)."),
@@ -620,6 +765,10 @@ def db_info(
     typer.echo(f"Sets:        {info.sets}")
     typer.echo(f"Newest set:  {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
     typer.echo(f"Source:      {info.source}")
+    for name, share in info.sources.items():
+        newest = f"; newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
+            if share.newest_set_name else ""
+        typer.echo(f"  {SOURCE_LABELS.get(name, name) + ':':<14} {share.sets} sets, {share.cards} cards{newest}")
     typer.echo(f"Imported at: {info.imported_at}")
     for key in ("etag", "last_modified"):
         if info.meta.get(key):
