@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import quote
 
 from deckcheck import __version__
 from deckcheck.model import DeckResult, Finding, Report, Severity
-from deckcheck.render import ReportWriter, display_path, render_with
+from deckcheck.render import ReportWriter, path_uri, render_with
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -129,7 +128,7 @@ class Writer(ReportWriter):
     def deck(self, result: DeckResult) -> str:
         if not result.findings:
             return ""
-        uri = quote(display_path(result.path, self.options.root), safe="/")
+        uri = path_uri(result.path, self.options.root)
         self.artifacts.setdefault(uri)
         self.rule_ids.update(f.rule for f in result.findings)
         return json.dumps([uri, [_finding_data(f) for f in result.findings]], ensure_ascii=False) + "\n"
@@ -177,7 +176,8 @@ class Writer(ReportWriter):
 
 
 def sarif_log(report: Report, options) -> dict[str, Any]:
-    return json.loads(render(report, options))
+from deckcheck.model import DeckResult, Finding, Report, Severity
+from deckcheck.render import ReportWriter, path_uri, render_with
 
 
 def render(report: Report, options) -> str:
