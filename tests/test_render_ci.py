@@ -275,7 +275,7 @@ def _many_results(count: int):
                          findings=(finding,) if i % 3 == 0 else (), counts={"Pokémon": 12})
 
 
-@pytest.mark.parametrize("output", sorted(RENDERERS))
+@pytest.mark.parametrize("output", ["github", "json", "junit", "sarif", "text"])
 def test_reports_are_written_deck_by_deck_and_equal_the_whole(output):
     import io
 

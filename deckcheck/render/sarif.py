@@ -176,8 +176,7 @@ class Writer(ReportWriter):
 
 
 def sarif_log(report: Report, options) -> dict[str, Any]:
-from deckcheck.model import DeckResult, Finding, Report, Severity
-from deckcheck.render import ReportWriter, path_uri, render_with
+    return json.loads(render(report, options))
 
 
 def render(report: Report, options) -> str:
