@@ -145,7 +145,7 @@ class CardPool:
                 # questioned at a tournament can point to it.
                 where = f"{reprint.set_code or reprint.set_id} {reprint.number}"
                 template = LEGAL_THROUGH_REPRINT if card.regulation_mark else UNMARKED_LEGAL_THROUGH_REPRINT
-                yield replace(finding(rule, template, cards=(deck_card,), card=card.label,
+                yield replace(finding(rule, template, cards=(deck_card,), card=deck_card.label,
                                       mark=card.regulation_mark, reprint=where),
                               rule=REPRINT_NOTE, severity=Severity.INFO)
                 continue
@@ -163,7 +163,7 @@ class CardPool:
                 hint_params = {"card": card.name, "count": deck_card.count}
             yield finding(
                 rule, _REASONS[verdict.reason], cards=(deck_card,), hint=hint, hint_params=hint_params,
-                card=card.label, format=ctx.format_name, date=ctx.date.isoformat(), **params,
+                card=deck_card.label, format=ctx.format_name, date=ctx.date.isoformat(), **params,
             )
         if pool.known_until is not None and ctx.date.isoformat() > pool.known_until:
             # Issue 10: never a silent LEGAL past what the pack knows.
@@ -187,7 +187,7 @@ class CardPool:
                 continue
             days = (change - ctx.date).days
             yield replace(finding(rule, ROTATING_ONE_DAY if days == 1 else ROTATING, cards=(deck_card,),
-                                  card=deck_card.card.label, format=ctx.format_name, day=change.isoformat(),
+                                  card=deck_card.label, format=ctx.format_name, day=change.isoformat(),
                                   days=days, season=pool.season_name(change), count=deck_card.count),
                           rule=ROTATING_RULE, severity=Severity.WARNING)
 
