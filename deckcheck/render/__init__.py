@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 from types import MappingProxyType
-from typing import Callable, Mapping, NamedTuple
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,7 @@ RENDERERS: dict[str, str] = {
     "github": "deckcheck.render.github",
     "sarif": "deckcheck.render.sarif",
     "junit": "deckcheck.render.junit",
+    "html": "deckcheck.render.html",
 }
 
 # The choices of --output / ``output:`` and of --fail-on / ``fail_on:`` (the
@@ -48,6 +49,9 @@ class RenderOptions(NamedTuple):
     # The language of the messages (deckcheck.i18n): the text report's, and the
     # other outputs' only when --lang asks for it.
     lang: str = "en"
+    # A deck's lines as written, by path, for the reports that show them (HTML);
+    # None reads the deck file again (standard input cannot be: the CLI keeps it).
+    source: Callable[[str], Sequence[str] | None] | None = None
 
 
 def renderer(name: str) -> Callable[[Report, RenderOptions], str]:
@@ -72,7 +76,27 @@ def is_failing(result: DeckResult, fail_on: str = "error") -> bool:
 
 def display_path(path: str, root: str | None = None) -> str:
     """A deck path as CI tools want it: relative to ``root`` when inside it, with
-    forward slashes, without a leading ``./``."""
+    forward slashes, without a leading ``./``; control characters and bytes that
+    are not UTF-8 escaped (:func:`deckcheck.printable.printable`)."""
+    from deckcheck.printable import printable
+
+    return printable(_relative_path(path, root))
+
+
+def path_uri(path: str, root: str | None = None) -> str:
+    """:func:`display_path` as a relative URI (SARIF): the name's bytes
+    percent-encoded, so a name that is not UTF-8 (byte 0xFF) is ``%FF``."""
+    from urllib.parse import quote
+
+    shown = _relative_path(path, root)
+    try:
+        data = os.fsencode(shown)
+    except UnicodeEncodeError:  # a lone surrogate that no file system name decodes to
+        data = shown.encode("utf-8", "surrogatepass")
+    return quote(data, safe="/")
+
+
+def _relative_path(path: str, root: str | None) -> str:
     if path == "-":
         return path
     shown = path
