@@ -568,23 +568,41 @@ def _replace_atomically(path: Path, data: bytes) -> None:
 
 @db_app.command("import")
 def db_import(
-    source: Path = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json)."),
+    sources: List[Path] = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short)."),
     db: Optional[Path] = typer.Option(None, "--db", help="Database file to write (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     config: Optional[Path] = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
-    """Build the card database from a copy of the pokemontcg.io dataset."""
-    from deckcheck.carddb.sqlite import DatabaseError, build_database
+    """Build the card database from a copy of the pokemontcg.io dataset and/or a TCGdex export."""
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import open_sources
+    from deckcheck.carddb.sqlite import DatabaseError
 
     dest = _db_path(_configured_db(db, config, no_config))
-    if not source.exists():
-        raise _fail(f"{source} does not exist")
+    for source in sources:
+        if not source.exists():
+            raise _fail(f"{source} does not exist")
     try:
-        info = build_database(source, dest, source_label=str(source.resolve()))
+        info = build_database(open_sources(sources), dest,
+                              source_label=" + ".join(str(source.resolve()) for source in sources))
     except DatabaseError as error:
         raise _fail(str(error))
     typer.echo(f"Imported {info.cards} cards from {info.sets} sets into {dest}")
     typer.echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+    if len(sources) > 1:
+        _echo_source_shares(info)
+
+
+def _echo_source_shares(info) -> None:
+    """One line per card source: how many cards and sets came from it, and its newest set."""
+    for name, share in info.sources.items():
+        label = SOURCE_LABELS.get(name, name)
+        newest = f", newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
+            if share.newest_set_name else ""
+        typer.echo(f"  from {label}: {share.cards} cards in {share.sets} sets{newest}")
+
+
+SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex"}
 
 
 @db_app.command("update")
@@ -670,6 +688,36 @@ def db_import_names(
     typer.echo(f"{result.names} names in {result.path}")
 
 
+@db_app.command("check-sources")
+def db_check_sources(
+    pokemontcg: Path = typer.Argument(..., help="A copy (folder or .zip) of the pokemontcg.io dataset."),
+    tcgdex: Path = typer.Argument(..., help="A TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/)."),
+    digest: bool = typer.Option(False, "--digest", help="Also compare the game-text digests (the sources word rule boxes differently)."),
+) -> None:
+    """List the cards both sources have whose rule facts differ (name, flags, Trainer kind, mark, set code, limit)."""
+    from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare
+    from deckcheck.carddb.sources import open_source
+    from deckcheck.carddb.sqlite import DatabaseError
+
+    def cards(path: Path) -> list:
+        source = open_source(path)
+        try:
+            return [card for batch in source.batches() for card, _ in batch.cards]
+        finally:
+            source.close()
+
+    try:
+        left, right = cards(pokemontcg), cards(tcgdex)
+    except DatabaseError as error:
+        raise _fail(str(error))
+    both = len({card.id for card in left} & {card.id for card in right})
+    found = compare(left, right, FACTS if digest else STRICT_FACTS)
+    for difference in found:
+        typer.echo(f"{difference.card_id}  {difference.fact}: pokemontcg.io {difference.left!r}, "
+                   f"TCGdex {difference.right!r}")
+    typer.echo(f"{both} cards in both sources; {len(found)} differences in {len({d.card_id for d in found})} cards.")
+
+
 @db_app.command("info")
 def db_info(
     db: Optional[Path] = typer.Option(None, "--db", help="Database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
@@ -701,6 +749,10 @@ def db_info(
     typer.echo(f"Sets:        {info.sets}")
     typer.echo(f"Newest set:  {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
     typer.echo(f"Source:      {info.source}")
+    for name, share in info.sources.items():
+        newest = f"; newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
+            if share.newest_set_name else ""
+        typer.echo(f"  {SOURCE_LABELS.get(name, name) + ':':<14} {share.sets} sets, {share.cards} cards{newest}")
     typer.echo(f"Imported at: {info.imported_at}")
     for key in ("etag", "last_modified"):
         if info.meta.get(key):
