@@ -227,3 +227,28 @@ def test_schema_is_draft_2020_12_and_valid():
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     jsonschema.Draft202012Validator.check_schema(schema)
     assert json.loads(json.dumps(schema)) == schema
+
+
+@pytest.mark.parametrize("text", [YAML_DECK, "name: x\ncards:\n  - count: 4\n    name: [Iono\n", "cards:\n\t- count: 4\n",
+                                  "a: b: c\n", "cards:\n  - {count: !!int zz, name: Iono}\n", "name: a\x01b\ncards: []\n"],
+                         ids=["deck", "unclosed", "tab", "mapping-in-value", "unconvertible", "control-character"])
+def test_yaml_decks_read_the_same_with_or_without_the_c_loader(monkeypatch, text):
+    # PyYAML's C loader is used where it is installed; the pure one is the
+    # fallback, and gives every syntax message (libyaml words them differently).
+    yaml = pytest.importorskip("yaml")
+    if getattr(yaml, "CSafeLoader", None) is None:
+        pytest.skip("this PyYAML has no C loader (libyaml) to compare with")
+    with_c = parse_structured(text, "d.yaml", "yaml")
+    monkeypatch.delattr(yaml, "CSafeLoader")
+    assert parse_structured(text, "d.yaml", "yaml") == with_c
+
+
+def test_the_syntax_message_is_the_pure_loaders():
+    (finding,) = parse_structured("name: x\ncards: a: b\n", "d.yaml", "yaml").findings
+    assert finding.params["problem"] == "mapping values are not allowed here"
+
+
+def test_a_control_character_is_a_finding_with_its_line():
+    (finding,) = parse_structured("name: x\ncards: []\nnotes: a\x01b\n", "d.yaml", "yaml").findings
+    assert (finding.rule, finding.lines) == ("syntax", (3,))
+    assert "Line 3, column 9" in finding.message and "#x0001" in finding.message
