@@ -96,7 +96,8 @@ def _describe_pool(options: Mapping[str, Any], day: dt.date) -> str:
     if options.get("waiting_days"):
         parts.append(f"new sets legal {options['waiting_days']} days after release")
     if options.get("reprints"):
-        parts.append("older prints legal through identical reprints")
+        parts.append("older prints legal through functionally identical reprints "
+                     "(game text compared across wordings; the finding names the reprint)")
     if options.get("always"):
         parts.append(f"always legal: {_short(options['always'])}")
     return "card pool: " + "; ".join(parts) if parts else "card pool: every card"

@@ -22,19 +22,27 @@ _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": 
 _SPACES = re.compile(r"\s+")
 # RULES.md 2.7: Pokémon Star is ★ in the dataset, ☆ or "Star" elsewhere;
 # Prism Star is ◇ in the dataset, {*}, ♢ or "Prism Star" in exports.
-_PRISM = re.compile(r"\s*(?:\{\*\}|♢|◊|◆|\bprism star\b)\s*", re.IGNORECASE)
-_STAR = re.compile(r"\s*(?:☆|\bstar\b(?=\s*(?:δ|$)))", re.IGNORECASE)
+_PRISM = re.compile(r"(?<!\s)\s*+(?:\{\*\}|♢|◊|◆|\bprism star\b)\s*+", re.IGNORECASE)
+_STAR = re.compile(r"(?<!\s)\s*+(?:☆|\bstar\b(?=\s*+(?:δ|$)))", re.IGNORECASE)
 # RULES.md 2.5: third-party lists write the Neo/DP letters as "Unown F" --
 # but "Unown V" is also the Silver Tempest Pokémon V, so this is only an alias
 # for what a player writes, tried when no card has the name as written.
 _UNOWN_LETTER = re.compile(r"^unown ([a-z!?])$", re.IGNORECASE)
 # RULES.md 2.9: "Nidoran ♂" and "Nidoran♂" both occur.
-_NIDORAN = re.compile(r"\s+([♂♀])")
+_NIDORAN = re.compile(r"(?<!\s)\s++([♂♀])")
 
-_LEVEL_X = re.compile(r"\s+LV\.?\s?X$", re.IGNORECASE)
-_DELTA = re.compile(r"\s*δ\s*")
-_SUBTITLE = re.compile(r"\s+\([^()]*\)$")
-_FLARE_GEAR = re.compile(r"\s+Team Flare (?:Hyper )?Gear$")
+# PTCG Live writes the type of a Special Energy as its symbol letter:
+# "Telepathic {P} Energy" is the card "Telepathic Psychic Energy" (RULES.md 5.3).
+_ENERGY_SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}(?=\s*+energy\b)", re.IGNORECASE)
+_ENERGY_WORDS = {"G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
+                 "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": "Colorless"}
+
+# The patterns that may start in a run of blanks start only where the run
+# starts (``(?<!\s)``) and take it whole, so a long run is read once (issue 12).
+_LEVEL_X = re.compile(r"(?<!\s)\s++LV\.?\s?X$", re.IGNORECASE)
+_DELTA = re.compile(r"(?<!\s)\s*+δ\s*+")
+_SUBTITLE = re.compile(r"(?<!\s)\s++\([^()]*+\)$")
+_FLARE_GEAR = re.compile(r"(?<!\s)\s++Team Flare (?:Hyper )?Gear$")
 
 
 def _strip_accents(text: str) -> str:
@@ -48,6 +56,8 @@ def name_key(name: str) -> str:
     text = unicodedata.normalize("NFC", name).translate(_APOSTROPHES).translate(_DASHES)
     text = _PRISM.sub(" ◇", text)
     text = _STAR.sub(" ★", text)
+    if "{" in text:
+        text = _ENERGY_SYMBOL.sub(lambda m: _ENERGY_WORDS[m.group(1).upper()], text)
     text = _strip_accents(text).casefold()
     text = _SPACES.sub(" ", text).strip()
     return _NIDORAN.sub(r"\1", text)

@@ -74,6 +74,11 @@ MEANING_IN_LANGUAGE = N_("{card} in {language}")
 _ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
 
 
+# PTCG Live numbers a Shiny Vault on from its main set (decision 17): Hidden
+# Fates "HIF 163" is SV94 and Shining Fates "SHF 74" is SV001. The main set's
+# highest number, by the set code as the card database knows it.
+LIVE_SHINY_VAULT_AFTER = {"HIF": 69, "SHF": 73}
+
 # Unknown lines of one deck that get "did you mean" suggestions.
 MAX_SUGGESTED_LINES = 20
 
@@ -175,6 +180,9 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
     findings: list[Finding] = []
     if entry.set_code and entry.number:
         printed = list(index.by_number(entry.set_code, entry.number))
+        shiny_vault = live_shiny_vault(entry.set_code, entry.number)
+        if not printed and shiny_vault:
+            printed = list(index.by_number(entry.set_code, shiny_vault))
         if printed:
             named = [c for c in printed if _name_fits(entry, c)]
             if named:
@@ -201,6 +209,15 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
             set_code=entry.set_code, number=entry.number, card=card.label, cards=(card.label,),
         ))
     return Resolution(card, [*findings, *by_name.findings], by_name.langs, by_name.unknown)
+
+
+def live_shiny_vault(set_code: str, number: str) -> str | None:
+    """The Shiny Vault number of a PTCG Live number past the main set
+    (``HIF 163`` -> ``SV94``), else None."""
+    after = LIVE_SHINY_VAULT_AFTER.get(set_code.strip().upper())
+    if after is None or not number.isdigit() or int(number) <= after:
+        return None
+    return f"SV{int(number) - after}"
 
 
 def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions,

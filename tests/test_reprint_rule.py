@@ -54,3 +54,51 @@ def test_the_other_print_hint_names_the_same_printed_name_only(reference_index):
                         dt.date(2026, 11, 30))
     hints = [f.hint or "" for f in result.findings]
     assert not any("Mewtwo SCR" in hint for hint in hints), hints
+
+
+# -- RULES.md decision 15: functionally identical, in both directions ---------------------------
+
+@pytest.mark.parametrize("line, fmt, day, reprint", [
+    # Reworded but doing the same thing: legal through the newer print.
+    ("4 Rare Candy SUM 129", "standard", "2026-11-30", "MEG"),  # "to evolve it" / ", skipping the Stage 1"
+    ("2 Pal Pad UPR 132", "standard", "2025-06-01", "SVI"),  # "Shuffle 2" / "Shuffle up to 2"
+    ("1 Counter Catcher CIN 120", "standard", "2025-06-01", "PAR"),  # "Switch ... with their Active" / "Switch in"
+    ("4 Ultra Ball PLB 90", "standard", "2026-11-30", "ASC"),  # "(If you can't discard 2 cards ...)"
+    ("2 Copycat TRR 83", "expanded", "2026-11-30", "EVS"),  # "count ... and draw that many cards"
+    ("4 Crushing Hammer EPO 92", "standard", "2025-06-01", "SVI"),  # "attached to 1 of" / "from 1 of"
+])
+def test_reworded_prints_stay_legal_through_their_reprint(reference_index, line, fmt, day, reprint):
+    found = findings(reference_index, line + "\n", fmt, day)
+    assert [(rule, severity) for rule, severity, _ in found] == [("legal-reprint", "info")], found
+    # The finding names the print that makes it legal (the newest such print).
+    assert f"is legal through its reprint {reprint} " in found[0][2], found
+
+
+@pytest.mark.parametrize("line, fmt, day", [
+    # The Handbook's own example: TR 17 does 10 damage (no Weakness/Resistance) and counts as basic Energy.
+    ("2 Rainbow Energy TR 17", "expanded", "2026-11-30"),
+    # "Remove 2 damage counters" is 20, not "Heal 30 damage" (POR 83, legal from 2026-04-10).
+    ("2 Potion RS 91", "standard", "2026-11-30"),
+    # The old Master Ball looks at 7 cards; TEF 153 is an ACE SPEC that searches the deck.
+    ("1 Master Ball G2 116", "standard", "2025-06-01"),
+    ("1 Master Ball DX 88", "expanded", "2026-11-30"),
+    # Energy Retrieval BS 81 costs a card from the hand; BLW 92 does not.
+    ("2 Energy Retrieval BS 81", "expanded", "2026-11-30"),
+])
+def test_different_effects_with_one_name_are_not_reprints(reference_index, line, fmt, day):
+    found = findings(reference_index, line + "\n", fmt, day)
+    assert [rule for rule, _, _ in found] == ["not-legal"], found
+
+
+def test_the_other_print_hint_says_whether_the_text_is_the_same(reference_index):
+    # Issue 9 §2: MEG (released 2025-09-26) is in its waiting period on 2025-10-01;
+    # Rare Candy PAF 89 is legal and has the very same text.
+    result = check_deck(parse_text("4 Rare Candy MEG 125\n", "d.txt"), load_pack("standard"), reference_index,
+                        dt.date(2025, 10, 1))
+    hints = [f.hint for f in result.findings if f.rule == "not-legal"]
+    assert len(hints) == 1 and "with the same game text is legal: Rare Candy" in hints[0], hints
+    # Potion RS 91 against a legal Potion of other text keeps the "different game text" hint.
+    result = check_deck(parse_text("2 Potion RS 91\n", "d.txt"), load_pack("standard"), reference_index,
+                        dt.date(2026, 11, 30))
+    hints = [f.hint for f in result.findings if f.rule == "not-legal"]
+    assert len(hints) == 1 and "with different game text is legal: Potion" in hints[0], hints

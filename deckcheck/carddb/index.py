@@ -38,7 +38,13 @@ SET_CODE_ALIASES: Mapping[str, str] = {
     "WBSP": "PR",  # Wizards Black Star Promos
 }
 
-_NUMBER = re.compile(r"^([A-Z-]*?)0*(\d+)([A-Z]?)$")
+# Linear (issue 12): the leading zeros are all but the last digit's, taken at once.
+_NUMBER = re.compile(r"^([A-Z-]*+)(?:0(?=\d))*+(\d++)([A-Z]?)$")
+
+# Sets the pokemontcg.io data publishes card files for but no set entry, by the
+# set id of their cards, and the code PTCG Live writes for them (decision 17):
+# "Basic {P} Energy MEE 5", "Mega Kangaskhan ex MEP 25".
+CODES_OF_UNLISTED_SETS: Mapping[str, str] = {"mee": "MEE", "mep": "MEP"}
 
 # Players write the professors' title as the card does not: "Professor Esche"
 # for the German card "Prof. Esche", "Prof. Juniper" for "Professora Juniper".

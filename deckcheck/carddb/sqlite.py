@@ -21,12 +21,15 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.index import TranslatedName, is_promo_code, number_key, set_code_key, translation_key
+from deckcheck.gametext import DIGEST_VERSION
 from deckcheck.model import Card
 from deckcheck.names import deck_key, name_key
 
 __all__ = ["DatabaseError", "DatabaseInfo", "SqliteIndex", "database_info", "iter_cards"]
 
-SCHEMA_VERSION = "1"
+# The stored game-text digests are part of the schema (RULES.md decision 15):
+# a database built with another digest version is refused and rebuilt.
+SCHEMA_VERSION = f"1.{DIGEST_VERSION}"
 
 _REBUILD = "run `deckcheck db update` (or `deckcheck db import PATH`) to rebuild it"
 

@@ -40,24 +40,31 @@ _TYPE_WORDS = "|".join(ENERGY_TYPES)
 VARIANT_TOKENS = frozenset({"PH"})
 
 _SPACES = re.compile(r"\s+")
-# RULES.md 7.2: "****** Pokémon Trading Card Game Deck List ******".
-_BANNER = re.compile(r"^\*{3,}.*\*{3,}$")
-# RULES.md 7.1 "Pokémon: 12", 7.2 "##Trainer Cards - 43"; informal "Energy (12)".
-# The word is any single word here and must be one of _SECTION_WORDS (a set
-# look-up compiles faster than a regex alternation of every language's words).
+# Every pattern below is linear in the length of the line (issue 12): quantifiers
+# that could give back what they took are possessive ("*+", "++") wherever the
+# next token could also match it, and the shapes that need backtracking (the
+# banner, a parenthesised print) are read by hand.
+#
+# RULES.md 7.1 "Pokémon: 12", 7.2 "##Trainer Cards - 43"; informal "Energy (12)";
+# Italian PTCG Live "Carte Allenatore: 13" (two words). The words must be one of
+# _SECTION_WORDS (a set look-up compiles faster than a regex alternation of
+# every language's words).
+_LETTERS = r"[^\W\d_](?:[^\W\d_]|\u0301)*+"
 _HEADER = re.compile(
-    r"^(?:#{1,3}\s*)?(?P<word>[^\W\d_](?:[^\W\d_]|\u0301)*)(?:\s+[Cc][Aa][Rr][Dd][Ss]?)?\s*"
-    r"(?:[:\-–—]\s*(?:(?P<count>\d{1,9})(?:\s+[Cc]ards?)?)?|\(\s*(?P<paren>\d{1,9})\s*\))?\s*:?$"
+    rf"^(?:#{{1,3}}+\s*+)?(?P<word>{_LETTERS}(?:\s++{_LETTERS})?+)\s*+"
+    r"(?:[:\-–—]\s*+(?:(?P<count>\d{1,9}+)(?:\s++[Cc]ards?)?+)?+|\(\s*+(?P<paren>\d{1,9}+)\s*+\))?+\s*+:?$"
 )
 # Section words of English exports and of lists written in German, French,
-# Spanish, Italian and Portuguese (issue 6): "Energie: 12", "Treinador: 36";
-# compared without accents and case ("Pokemon", "Énergie").
+# Spanish, Italian and Portuguese (issue 6, decision 17): "Energie: 12",
+# "Treinador: 36", "Carte Allenatore: 13"; compared without accents and case
+# ("Pokemon", "Énergie"). A trailing "Cards" is allowed after any of them.
 _SECTION_WORDS = {
     "pokemon": POKEMON,
     **dict.fromkeys(("trainer", "trainers", "treinador", "treinadores", "entrenador", "entrenadores",
-                     "dresseur", "dresseurs", "allenatore", "allenatori"), TRAINER),
+                     "dresseur", "dresseurs", "allenatore", "allenatori", "carte allenatore"), TRAINER),
     **dict.fromkeys(("energy", "energies", "energie", "energia", "energias"), ENERGY),
 }
+_CARDS_WORDS = frozenset({"card", "cards"})
 
 
 def _header(line: str) -> tuple[str, int | None] | None:
@@ -65,7 +72,10 @@ def _header(line: str) -> tuple[str, int | None] | None:
     match = _HEADER.match(line)
     if match is None:
         return None
-    section = _SECTION_WORDS.get(_fold_accents(match["word"]))
+    words = _fold_accents(match["word"]).split()
+    if len(words) > 1 and words[-1] in _CARDS_WORDS:
+        words.pop()
+    section = _SECTION_WORDS.get(" ".join(words))
     if section is None:
         return None
     count = match["count"] or match["paren"]
@@ -77,43 +87,56 @@ def _fold_accents(word: str) -> str:
 
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-# RULES.md 7.1 "Total Cards: 60", 7.2 "Total Cards - 60".
+# RULES.md 7.1 "Total Cards: 60", 7.2 "Total Cards - 60", and the total line of
+# PTCG Live in other languages (decision 17), as the clients write it:
+# German "Karten insgesamt: 60", French "Total de cartes : 60", Spanish and
+# Portuguese "Total de cartas: 60", Italian "Totale carte: 60".
+TOTAL_LABELS = ("Total Cards", "Karten insgesamt", "Total de cartes", "Total de cartas", "Totale carte")
 _TOTAL = re.compile(
-    r"^(?:#{1,3}\s*)?total(?:\s+cards?)?\s*(?:[:\-–—]\s*|\s+)(?P<count>\d{1,9})$", re.IGNORECASE
+    r"^(?:#{1,3}+\s*+)?(?:total(?:\s++cards?)?+|karten\s++insgesamt|total\s++de\s++cart[ae]s|totale\s++carte)"
+    r"\s*+(?:[:\-–—]\s*+|(?<=\s))(?P<count>\d{1,9}+)$",
+    re.IGNORECASE,
 )
-_COMMENT = re.compile(r"^(?:#|//)\s*(?P<body>.*)$")
+_COMMENT = re.compile(r"^(?:#|//)\s*+(?P<body>.*)$")
 _META = re.compile(
-    r"^(?P<key>format|deck\s*name|deck|name)\s*[:=]\s*(?P<value>\S.*)$", re.IGNORECASE
+    r"^(?P<key>format|deck\s*+name|deck|name)\s*+[:=]\s*+(?P<value>\S.*)$", re.IGNORECASE
 )
-_TRAILING_COMMENT = re.compile(r"\s+(?:#|//)\s.*$")
+# Starts only where a run of blanks starts, so a long run is read once.
+_TRAILING_COMMENT = re.compile(r"(?<!\s)\s++(?:#|//)\s.*$")
 # PTCGO lines start with "* " (RULES.md 7.2); informal lists use bullets.
-_BULLET = re.compile(r"^(?:[*•·]\s*|-\s+)")
+_BULLET = re.compile(r"^(?:[*•·]\s*+|-\s++)")
 # RULES.md 7.3: "4-4 Zoroark-GX" counts a whole evolution line at once.
-_SHORTHAND = re.compile(r"^\d+(?:\s*-\s*\d+)+\s+\S")
+_SHORTHAND = re.compile(r"^\d++(?:\s*+-\s*+\d++)++\s++\S")
 # "4 Iono", "4x Iono", "4 x Iono", "x4 Iono" (RULES.md 7.3).
 _COUNTED = re.compile(
-    r"^(?:[xX×]\s*(?P<xcount>[-+]?\d+)|(?P<count>[-+]?\d+)(?:\s*[xX×](?=\s))?)\s+(?P<rest>\S.*)$"
+    r"^(?:[xX×]\s*+(?P<xcount>[-+]?\d++)|(?P<count>[-+]?\d++)(?:\s*+[xX×](?=\s))?+)\s++(?P<rest>\S.*)$"
 )
-_FRACTION_COUNT = re.compile(r"^(?P<count>[-+]?\d+[.,]\d+)(?:\s*[xX×])?\s+\S")
+_FRACTION_COUNT = re.compile(r"^(?P<count>[-+]?\d++[.,]\d++)(?:\s*+[xX×])?+\s++\S")
 # Collector numbers: "185", "107a", "TG12", "SWSH262", "XY05", "SM104" (RULES.md 7.1, 7.4).
-_NUMBER = re.compile(r"^(?:\d{1,4}[a-zA-Z]?|[A-Z]{1,5}\d{1,4}[a-z]?)$")
+_NUMBER = re.compile(r"^(?:\d{1,4}+[a-zA-Z]?|[A-Z]{1,5}+\d{1,4}+[a-z]?)$")
 # Set codes: 2-5 uppercase letters/digits with a letter, or promo codes "PR", "PR-SV" (RULES.md 7.1).
 # Prints numbered with letters in the dataset: Unseen Forces' Unown "A"…"Z",
 # "!", "?", and the Alph Lithographs "ONE"…"FOUR" (HS, UL, UD, TM).
 _LETTER_NUMBER_SETS = frozenset({"UF"})
 _LETTER_NUMBER = re.compile(r"^[A-Z!?]$")
 _WORD_NUMBERS = frozenset({"ONE", "TWO", "THREE", "FOUR"})
-_SET_CODE = re.compile(r"^(?:PR(?:-[A-Z]{2,5})?|(?=[A-Z0-9]*[A-Z])[A-Z0-9]{2,5})$")
-_PAREN_PRINT = re.compile(r"^(?P<name>.*\S)\s*\(\s*(?P<set>\S+)\s+(?P<number>\S+)\s*\)$")
+# "SWSHALT", "SVALT", "SMALT": codes of PTCG Live's own alternate prints (decision 17).
+_SET_CODE = re.compile(r"^(?:PR(?:-[A-Z]{2,5})?|(?:SWSH|SV|SM)ALT|(?=[A-Z0-9]{0,4}[A-Z])[A-Z0-9]{2,5})$")
+# PTCG Live writes the cards of a set's sub-set with the sub-set in the code and
+# a bare number (decision 17): "LOR-TG 24" is LOR TG24 (Trainer Gallery),
+# "CRZ-GG 25" CRZ GG25 (Galarian Gallery), "GEN-RC 5" GEN RC5 (Radiant
+# Collection); "CEL-CC 15" is Celebrations' Classic Collection card 15.
+_SUB_SET = re.compile(r"^(?P<set>[A-Z][A-Z0-9]{1,4})-(?P<sub>TG|GG|RC|CC)$")
+_SUB_SET_NUMBER = re.compile(r"^\d{1,3}$")
 
 # RULES.md 5.3 / 7.3: Energy spellings.
-_QUALIFIER = re.compile(r"^(?P<name>.*\S)\s+[-–—]\s*(?P<qualifier>basic|special)$", re.IGNORECASE)
-_BASIC_LETTER = re.compile(r"^(?:basic\s+)?\{(?P<letter>[A-Za-z])\}\s*energy$", re.IGNORECASE)
-_BASIC_WORD = re.compile(rf"^basic\s+(?P<type>{_TYPE_WORDS})\s+energy$", re.IGNORECASE)
-_TYPE_WORD = re.compile(rf"^(?P<type>{_TYPE_WORDS})\s+energy$", re.IGNORECASE)
+_QUALIFIER = re.compile(r"^(?P<name>.*\S)\s++[-–—]\s*+(?P<qualifier>basic|special)$", re.IGNORECASE)
+_BASIC_LETTER = re.compile(r"^(?:basic\s++)?+\{(?P<letter>[A-Za-z])\}\s*+energy$", re.IGNORECASE)
+_BASIC_WORD = re.compile(rf"^basic\s++(?P<type>{_TYPE_WORDS})\s++energy$", re.IGNORECASE)
+_TYPE_WORD = re.compile(rf"^(?P<type>{_TYPE_WORDS})\s++energy$", re.IGNORECASE)
 # PTCGO's pseudo prints: "Fighting Energy Energy 6", "Lightning Energy 4",
 # "Basic {D} Energy Energy 15", "Basic Fire Energy null" -- not real set codes.
-_PSEUDO_PRINT = re.compile(r"^(?P<name>.*?\benergy)\s+(?:energy(?:\s+\d+)?|\d+|null)$", re.IGNORECASE)
+_PSEUDO_PRINT = re.compile(r"^(?P<name>.*?\benergy)\s++(?:energy(?:\s++\d++)?+|\d++|null)$", re.IGNORECASE)
 
 NOT_A_CARD_LINE = N_('Line {line} is not a card line: "{text}".')
 NOT_A_CARD_LINE_HINT = N_('Write each card as COUNT NAME SET NUMBER, for example "4 Iono PAL 185".')
@@ -183,6 +206,36 @@ def format_id(declared: str) -> str | None:
     return declared.strip().lower() or None
 
 
+def _is_banner(line: str) -> bool:
+    """RULES.md 7.2: "****** Pokémon Trading Card Game Deck List ******" (at
+    least three stars at each end)."""
+    return len(line) >= 6 and line.startswith("***") and line.endswith("***")
+
+
+def _paren_print(text: str) -> tuple[str, str, str] | None:
+    """``Sceptile (PCL 8)``: name, set code and number of a print in brackets at the end."""
+    if not text.endswith(")"):
+        return None
+    opening = text.rfind("(")
+    if opening < 0:
+        return None
+    name = text[:opening].rstrip()
+    inside = text[opening + 1:-1].split()
+    if not name or len(inside) != 2:
+        return None
+    return name, inside[0], inside[1]
+
+
+def live_sub_set(set_code: str, number: str) -> tuple[str, str] | None:
+    """A PTCG Live sub-set print as the card database numbers it:
+    ``LOR-TG 24`` -> ``LOR TG24``, ``CEL-CC 15`` -> ``CEL 15`` (decision 17)."""
+    match = _SUB_SET.match(set_code)
+    if match is None or not _SUB_SET_NUMBER.match(number):
+        return None
+    sub = match["sub"]
+    return match["set"], number if sub == "CC" else f"{sub}{int(number)}"
+
+
 def is_collector_number(token: str, set_code: str | None = None) -> bool:
     if _NUMBER.match(token) or token in _WORD_NUMBERS:
         return True
@@ -199,16 +252,24 @@ def split_print(text: str) -> tuple[str, str | None, str | None]:
     The set code and number are taken from the end only when the last token
     is a collector number and the one before it a plausible set code, so that
     ``Garchomp C LV.X``, ``Alakazam E4`` and ``Unown [A]`` keep their names."""
-    match = _PAREN_PRINT.match(text)
-    if match and is_set_code(match["set"]) and is_collector_number(match["number"], match["set"]):
-        return match["name"], match["set"], match["number"]
+    paren = _paren_print(text)
+    if paren and is_set_code(paren[1]) and is_collector_number(paren[2], paren[1]):
+        return paren
     tokens = text.split(" ")
-    if len(tokens) >= 4 and tokens[-1] in VARIANT_TOKENS and is_set_code(tokens[-3]) \
-            and is_collector_number(tokens[-2], tokens[-3]):
-        tokens = tokens[:-1]
-    if len(tokens) >= 3 and is_set_code(tokens[-2]) and is_collector_number(tokens[-1], tokens[-2]):
-        return " ".join(tokens[:-2]), tokens[-2], tokens[-1]
+    if len(tokens) >= 4 and tokens[-1] in VARIANT_TOKENS and _is_print(tokens[-3], tokens[-2]):
+        tokens = tokens[:-1]  # "Techno Radar PAR 180 PH"
+    if len(tokens) >= 3:
+        sub_set = live_sub_set(tokens[-2], tokens[-1])
+        if sub_set is not None:
+            return " ".join(tokens[:-2]), *sub_set
+        if is_set_code(tokens[-2]) and is_collector_number(tokens[-1], tokens[-2]):
+            return " ".join(tokens[:-2]), tokens[-2], tokens[-1]
     return text, None, None
+
+
+def _is_print(set_code: str, number: str) -> bool:
+    return (is_set_code(set_code) and is_collector_number(number, set_code)) \
+        or live_sub_set(set_code, number) is not None
 
 
 def _quote(text: str) -> str:
@@ -233,7 +294,7 @@ def normalise_spaces(raw: str) -> str:
 
 def is_structure_line(line: str) -> bool:
     """A banner, section header or total line: the layout a formatter rewrites."""
-    return bool(_BANNER.match(line) or _header(line) or _TOTAL.match(line))
+    return bool(_is_banner(line) or _header(line) or _TOTAL.match(line))
 
 
 def trailing_comment(line: str) -> re.Match[str] | None:
@@ -261,7 +322,7 @@ def _read_other_line(line: str, number: int, blocks: list[_Block], totals: list[
                      labels: dict[str, str]) -> bool:
     """Read a banner, section header, total, comment or ``# format:`` line;
     False when ``line`` is none of these."""
-    if _BANNER.match(line):
+    if _is_banner(line):
         return True
     header = _header(line)
     if header:

@@ -107,7 +107,10 @@ class CardPool:
             params = dict(verdict.params or {})
             reprint = pool.legal_other_print(card, ctx.date, ctx.index)
             if reprint is not None:
-                hint = OTHER_PRINT_LEGAL
+                # Issue 9 §2: the hint must be true -- a print of a set still in
+                # its waiting period (Rare Candy MEG 125) has the same text as
+                # the legal print, not a different one.
+                hint = SAME_TEXT_PRINT_LEGAL if is_reprint(card, reprint) else OTHER_PRINT_LEGAL
                 hint_params = {"name": card.name, "reprint": reprint.label}
             else:
                 # One template per number: a plural ending is never a parameter.
@@ -123,6 +126,7 @@ class CardPool:
 REPRINT_NOTE = "legal-reprint"
 LEGAL_THROUGH_REPRINT = N_("{card} ({mark}) is legal through its reprint {reprint}.")
 UNMARKED_LEGAL_THROUGH_REPRINT = N_("{card} is legal through its reprint {reprint}.")
+SAME_TEXT_PRINT_LEGAL = N_("A print of {name} with the same game text is legal: {reprint}. Play that print or remove this one.")
 OTHER_PRINT_LEGAL = N_("A print of {name} with different game text is legal: {reprint}. Play that print or remove this one.")
 REMOVE_ONE = N_("Remove {card} from the deck (1 copy).")
 REMOVE_MANY = N_("Remove {card} from the deck ({count} copies).")
@@ -243,34 +247,18 @@ class Pool:
 
 # The reasons a reprint can cure: the print's mark or set is out of the pool.
 _REPRINT_REASONS = frozenset({"mark-rotated", "mark-not-yet", "no-mark", "outside-sets"})
-# Subtypes that say nothing about what a Trainer or Energy does.
-_PRINT_ONLY_SUBTYPES = frozenset({"Prime", "Team Plasma", "Rocket's Secret Machine"})
 
 
 def is_reprint(card: Card, other: Card) -> bool:
-    """Whether ``other`` is the same card for the reprint rule (RULES.md decision 5).
-
-    Pokémon: the same game text (attacks, abilities, rules, HP, type, stage).
-    Trainers and Energy: the same name and the same kind of card (Item,
-    Supporter, Stadium, Tool, ACE SPEC, Special ...), as the official examples
-    of RULES.md 6.1 need: Rare Candy SUM 129 is legal through its PGO reprint
-    and Boss's Orders RCL 154 through MEG 114, though both were reworded
-    ("cards that don't have a regulation mark can still be used if there is a
-    legal card with the same name" [S12, S13]; Handbook 5.4.2.2 [S16]).
+    """Whether ``other`` is the same card for the reprint rule: it does the same
+    thing in play (RULES.md decision 15, "functionally identical", Tournament
+    Handbook 4.1.3). Same name and kind of card is not enough (Rainbow Energy TR
+    17 is not CES 151, Potion RS 91 is not POR 83); rewording is (Rare Candy SUM
+    129 and MEG 125, Copycat TRR 83 and CES 127). The comparison is the game-text
+    digest of :mod:`deckcheck.gametext`, which brings each era's wording to one
+    form and holds the table of pairs the wording rules cannot decide.
     """
-    if card.supertype != other.supertype:
-        return False
-    if card.text_hash and card.text_hash == other.text_hash:
-        return True
-    if card.is_pokemon:
-        return False
-    kinds = (frozenset(card.subtypes) - _PRINT_ONLY_SUBTYPES, frozenset(other.subtypes) - _PRINT_ONLY_SUBTYPES)
-    if kinds[0] and kinds[1]:
-        return kinds[0] == kinds[1]
-    # Old Trainers carry no subtypes in the data (RULES.md 7.6): then only the
-    # special limits must agree (Computer Search BS 71 is not the ACE SPEC BCR 137).
-    return (card.is_ace_spec, card.is_prism_star, card.own_limit) == (other.is_ace_spec, other.is_prism_star,
-                                                                       other.own_limit)
+    return card.supertype == other.supertype and bool(card.text_hash) and card.text_hash == other.text_hash
 
 
 def _same_name(card: Card, index) -> Sequence[Card]:

@@ -164,7 +164,9 @@ def test_reprints_share_a_text_hash(dataset_cards):
     # Ultra Ball: SV, ME and Paldean Fates print the same text (split and spaced differently).
     ultra_balls = {dataset_cards[i].text_hash for i in ("sv1-196", "me1-131", "sv4pt5-91", "swsh9-150")}
     assert len(ultra_balls) == 1
-    assert dataset_cards["sm1-135"].text_hash not in ultra_balls  # SM wording differs
+    # Decision 15: the SM wording does the same thing, a different effect does not.
+    assert dataset_cards["sm1-135"].text_hash in ultra_balls
+    assert dataset_cards["ex1-91"].text_hash != dataset_cards["me3-83"].text_hash  # Potion RS 91 / POR 83
     # Professor's Research SWSH and SV differ only in the Supporter reminder.
     assert dataset_cards["swsh1-178"].text_hash == dataset_cards["sv1-189"].text_hash
     # Pokémon reprints: Base Set and Base Set 2 Charizard, full-art Charizard ex.
@@ -187,8 +189,10 @@ def test_reprints_match_whatever_order_the_rule_boxes_are_listed_in(dataset_card
 
 def test_card_files_without_a_set_entry_still_import(dataset_cards):
     mep = dataset_cards["mep-001"]
-    assert (mep.set_id, mep.set_code, mep.release_date) == ("mep", None, None)
+    # The codes PTCG Live writes for them are known (decision 17): "MEP 25", "MEE 5".
+    assert (mep.set_id, mep.set_code, mep.release_date) == ("mep", "MEP", None)
     assert dataset_cards["mee-2"].set_id == "mee" and dataset_cards["mee-2"].is_basic_energy
+    assert dataset_cards["mee-2"].set_code == "MEE"
 
 
 def test_iter_dataset_reads_a_small_folder(small_dataset):

@@ -284,11 +284,14 @@ def test_corrupt_database(tmp_path, content):
         database_info(path)
 
 
-def test_wrong_schema_version(installed):
+# "1": a database built before decision 15 changed the stored game-text
+# digests must be rebuilt, not read with stale digests.
+@pytest.mark.parametrize("version", ["0", "1"])
+def test_wrong_schema_version(installed, version):
     with sqlite3.connect(installed) as conn:
-        conn.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (version,))
     conn.close()
-    with pytest.raises(DatabaseError, match="schema version 0"):
+    with pytest.raises(DatabaseError, match=f"schema version {version}, .*db update"):
         SqliteIndex(installed)
 
 

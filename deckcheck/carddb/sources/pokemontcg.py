@@ -16,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
+from deckcheck.carddb.index import CODES_OF_UNLISTED_SETS
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sources.files import FileTree, FolderTree, ZipTree
@@ -103,7 +104,8 @@ def set_for_card(raw: Mapping[str, Any], file_set_id: str, sets: Mapping[str, Ma
 
     Upstream publishes some card files without a set entry (``mee``, ``mep1``,
     whose ids say ``mep``): those cards get a set with their id prefix (or the
-    file name), the card's own embedded ``set`` name if any, and no code/date.
+    file name), the card's own embedded ``set`` name if any, no date, and the code
+    PTCG Live writes for it if :data:`CODES_OF_UNLISTED_SETS` knows it.
     """
     found = sets.get(file_set_id)
     if found is not None:
@@ -113,7 +115,8 @@ def set_for_card(raw: Mapping[str, Any], file_set_id: str, sets: Mapping[str, Ma
     if set_id in sets:
         return sets[set_id]
     embedded = raw.get("set") if isinstance(raw.get("set"), Mapping) else {}
-    return {"id": set_id, "name": embedded.get("name") or set_id, "series": embedded.get("series")}
+    return {"id": set_id, "name": embedded.get("name") or set_id, "series": embedded.get("series"),
+            "ptcgoCode": CODES_OF_UNLISTED_SETS.get(set_id)}
 
 
 def iter_cards(
