@@ -341,13 +341,13 @@ def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
             if path in paths:
                 typer.echo(f"deckcheck: {path}: left as it is (fmt rewrites text deck lists, not YAML or JSON)", err=True)
             continue
-        stdin_data = sys.stdin.buffer.read() if path == "-" else None
+        stdin_data = _read_stdin_limited() if path == "-" else None
         source = _read_deck_text(path, stdin_data)
         if isinstance(source, str):  # a message: the file cannot be read as a deck
             typer.echo(f"deckcheck: error: {source}", err=True)
             code = ExitCode.USAGE
             continue
-        text, newline = source
+        text, original = source
         parsed = parse_text(text, path)
         try:
             pack = packs.for_deck(path, parsed.declared_format)
@@ -358,7 +358,7 @@ def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
             continue
         options = resolve_options_for(pack, day, index)
         deck, _ = resolve_deck(parsed, index, options)
-        result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed), newline=newline)
+        result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed))
         if result.kept:
             what = _lines_label(result.kept, "is not a card line", "are not card lines")
             typer.echo(f"deckcheck: {path}: {what}; kept as written at the top", err=True)
@@ -368,8 +368,8 @@ def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
             typer.echo(f"deckcheck: {path}: {what} under no section header; kept at the top{hint}", err=True)
         if (result.kept or result.unplaced) and code == ExitCode.LEGAL:
             code = ExitCode.ILLEGAL
-        original = stdin_data if path == "-" else Path(path).read_bytes()
-        new_bytes = result.text.encode("utf-8")
+        # A byte-order mark stays (the text fmt writes is UTF-8, as it was).
+        new_bytes = (b"\xef\xbb\xbf" if original.startswith(b"\xef\xbb\xbf") else b"") + result.text.encode("utf-8")
         if path == "-" and not (check_only or diff):
             sys.stdout.write(result.text)
             continue
@@ -388,8 +388,13 @@ def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
             if code == ExitCode.LEGAL:
                 code = ExitCode.ILLEGAL
             continue
+        target = _writable_target(path)
+        if isinstance(target, str):
+            typer.echo(f"deckcheck: error: {target}", err=True)
+            code = ExitCode.USAGE
+            continue
         try:
-            _replace_atomically(Path(path), new_bytes)
+            _replace_atomically(target, new_bytes)
         except OSError as error:
             typer.echo(f"deckcheck: error: {path}: cannot write: {error.strerror or error}", err=True)
             code = ExitCode.USAGE
@@ -407,7 +412,7 @@ def _lines_label(numbers, one: str, many: str) -> str:
 
 
 def _read_deck_text(path: str, stdin_data: Optional[bytes]):
-    """(text with LF line ends, the file's line end) or a message why it is no text deck list."""
+    """(the text with its own line ends, the bytes read) or a message why it is no text deck list."""
     import io
 
     from deckcheck.parse import read_deck
@@ -416,18 +421,52 @@ def _read_deck_text(path: str, stdin_data: Optional[bytes]):
     unreadable = [f for f in parsed.findings if f.rule == "unreadable"]
     if unreadable:
         return unreadable[0].message
-    data = stdin_data if stdin_data is not None else Path(path).read_bytes()
+    try:
+        data = stdin_data if stdin_data is not None else Path(path).read_bytes()
+    except OSError as error:
+        return f"{path}: cannot read: {error.strerror or error}"
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return f"{path}: fmt rewrites UTF-8 deck lists only; save it as UTF-8 first"
-    newline = "\r\n" if "\r\n" in text else "\n"
-    return text.replace("\r\n", "\n").replace("\r", "\n"), newline
+    return text, data
+
+
+def _read_stdin_limited() -> bytes:
+    """Standard input, at most one byte more than ``check -`` reads (read_deck then refuses it as too large)."""
+    from deckcheck.parse.files import DEFAULT_MAX_BYTES, _read_limited
+
+    return _read_limited(sys.stdin.buffer, DEFAULT_MAX_BYTES + 1)
+
+
+def _writable_target(path: str) -> "Path | str":
+    """The file to replace when formatting ``path`` (the target of a symbolic link),
+    or a message why it is left alone.
+
+    A rename puts a new file in place: it would break hard links, and take the
+    owner of whoever runs fmt. So fmt refuses a file it may not write (read-only:
+    its owner said not to change it), a file with other hard links, and a file it
+    cannot give back to its owner, rather than write around any of them."""
+    import stat as stat_module
+
+    target = Path(os.path.realpath(path))
+    try:
+        info = target.stat()
+    except OSError as error:
+        return f"{path}: cannot write: {error.strerror or error}"
+    if not stat_module.S_ISREG(info.st_mode):
+        return f"{path}: not a regular file; left as it is"
+    if not os.access(target, os.W_OK) or not info.st_mode & (stat_module.S_IWUSR | stat_module.S_IWGRP | stat_module.S_IWOTH):
+        return f"{path}: the file is read-only; left as it is (make it writable to format it)"
+    if info.st_nlink > 1:
+        return f"{path}: the file has {info.st_nlink} hard links, which a rewrite would break; left as it is"
+    return target
 
 
 def _replace_atomically(path: Path, data: bytes) -> None:
     """Write a sibling temporary file and rename it over ``path``: a reader (or a
-    crash) sees the old list or the new one, never half of one."""
+    crash) sees the old list or the new one, never half of one. The new file
+    keeps the old one's mode, and its owner and group (or fmt refuses)."""
     import shutil
     import tempfile
 
@@ -438,6 +477,14 @@ def _replace_atomically(path: Path, data: bytes) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         shutil.copymode(path, handle.name)
+        old = path.stat()
+        new = os.stat(handle.name)
+        if (new.st_uid, new.st_gid) != (old.st_uid, old.st_gid) and hasattr(os, "chown"):
+            try:
+                os.chown(handle.name, old.st_uid, old.st_gid)
+            except PermissionError:
+                raise PermissionError(f"the file belongs to another user, and a rewrite would take it over; "
+                                      f"left as it is") from None
         os.replace(handle.name, path)
     except BaseException:
         try:

@@ -26,7 +26,14 @@ The form is the one Pokémon TCG Live exports (RULES.md 7.1)::
   ``*`` bullets, banners or blank-line noise;
 * nothing is lost: a line that is not a card line, and a card line whose
   section is unknown (an unknown card under no header), stays verbatim (or as
-  a card line) at the top, where it counts towards no section.
+  a card line) at the top, where it counts towards no section;
+* nothing changes what the deck is: ``- Special`` stays on a name-only line,
+  the ``PH`` after a print stays, two lines are merged only while the sum is a
+  count the parser reads (at most ``MAX_COUNT``), and a list without card lines
+  keeps its headers (recomputing them would change its findings);
+* every line keeps its own line end (LF, CRLF or CR, mixed or not); a line fmt
+  writes anew (a header, a blank line, the total) takes the file's most common
+  one, so a file with one kind of line end keeps that kind.
 
 Pure: the CLI reads and writes the files. Formatting its own output changes
 nothing (tests check that).
@@ -34,6 +41,8 @@ nothing (tests check that).
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
@@ -43,6 +52,13 @@ from deckcheck.names import name_key
 from deckcheck.parse import text as grammar
 
 SECTION_HEADERS = {POKEMON: "Pokémon", TRAINER: "Trainer", ENERGY: "Energy"}
+# The largest count a header or the total line can carry (the parser reads at most 9 digits).
+_MAX_DECLARED = 999_999_999
+# RULES.md decision 10: the names that are a basic and a Special Energy, and the
+# count per line above which resolution warns that a bare line may mean the Special card.
+_UNDECIDED = frozenset({"Darkness Energy", "Metal Energy"})
+_TWIN_LINE_LIMIT = 4
+_LINE_END = re.compile(r"\r\n|\r|\n")
 _LETTER_BY_TYPE = {energy_type: letter for letter, energy_type in grammar.ENERGY_LETTERS.items()}
 
 
@@ -65,11 +81,15 @@ class _Line:
     number: str | None
     comments: list[str]
     first_line: int
+    variant: str | None = None  # "PH" after the print (RULES.md 5.3)
+    end: str | None = None  # the line end of the line it came from
 
     def render(self) -> str:
         text = f"{self.count} {self.name}"
         if self.set_code and self.number:
             text += f" {self.set_code} {self.number}"
+            if self.variant:
+                text += f" {self.variant}"
         if self.comments:
             text += " " + " ".join(self.comments)
         return text
@@ -101,7 +121,7 @@ def _single_print(cards: list[Card]) -> Card | None:
 
 
 def format_deck(parsed: ParsedDeck, deck: Deck, text: str, *,
-                prints: Mapping[int, Card] | None = None, newline: str = "\n") -> str:
+                prints: Mapping[int, Card] | None = None, newline: str | None = None) -> str:
     """The canonical form of a text deck list (see the module's description).
 
     ``parsed`` is :func:`deckcheck.parse.parse_text` of ``text``, ``deck`` its
@@ -111,26 +131,32 @@ def format_deck(parsed: ParsedDeck, deck: Deck, text: str, *,
 
 
 def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
-           prints: Mapping[int, Card] | None = None, newline: str = "\n") -> Formatted:
+           prints: Mapping[int, Card] | None = None, newline: str | None = None) -> Formatted:
+    """The canonical form of ``text`` and what could not be done for it.
+
+    Each line keeps its own line end (``text`` may use LF, CRLF, CR or a mix);
+    ``newline``, when given, ends every line with it instead."""
     prints = prints or {}
     card_of = {deck_card.line: deck_card.card for deck_card in deck.cards}
     entry_at = {entry.line: entry for entry in parsed.entries}
     unreadable = {line for f in parsed.findings if f.rule == grammar.SYNTAX and f.severity is Severity.ERROR
                   for line in f.lines}
+    raw_lines, ends = split_keeping_ends(text)
 
-    top: list[tuple[int, str | _Line]] = []
+    top: list[tuple[str | None, str | _Line]] = []
     sections: dict[str, list[_Line]] = {section: [] for section in SUPERTYPES}
     merged: dict[tuple, _Line] = {}
     kept: list[int] = []
     unplaced: list[int] = []
     filled: list[int] = []
-    for number, raw in enumerate(grammar.split_lines(text), start=1):
+    for number, raw in enumerate(raw_lines, start=1):
+        end = ends[number - 1]
         entry = entry_at.get(number)
         if entry is None:
             line = grammar.normalise_spaces(raw)
-            if not line or grammar.is_structure_line(line):
-                continue  # structure the formatter writes anew
-            top.append((number, line))
+            if not line or (parsed.entries and grammar.is_structure_line(line)):
+                continue  # structure the formatter writes anew (a list without cards keeps its own)
+            top.append((end, line))
             if number in unreadable:
                 kept.append(number)
             continue
@@ -140,37 +166,113 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
             card = card or fill
             filled.append(number)
         item = _card_line(entry, card, fill)
+        item.end = end
         if item.section is None:
             unplaced.append(number)
-            top.append((number, item))
+            top.append((end, item))
             continue
-        key = (item.section, name_key(item.name), _print_key(item.set_code, item.number))
-        if key in merged:
-            merged[key].count += item.count
-            merged[key].comments.extend(c for c in item.comments if c not in merged[key].comments)
+        key = (item.section, name_key(item.name), _print_key(item.set_code, item.number), item.variant)
+        into = merged.get(key)
+        # Never merge into a count the parser would refuse (RULES.md 7: at most MAX_COUNT per line).
+        if into is not None and _mergeable(into, item):
+            into.count += item.count
+            into.comments.extend(c for c in item.comments if c not in into.comments)
         else:
             merged[key] = item
             sections[item.section].append(item)
 
-    out: list[str] = [item if isinstance(item, str) else item.render() for _, item in top]
+    # (line end or None for "like the line before", text)
+    out: list[tuple[str | None, str]] = [
+        (end, item if isinstance(item, str) else item.render()) for end, item in top]
     if parsed.entries:
         if out:
-            out.append("")
+            out.append((None, ""))
         for section in SUPERTYPES:
             lines = sections[section]
             if not lines:
                 continue
-            out.append(f"{SECTION_HEADERS[section]}: {sum(line.count for line in lines)}")
-            out.extend(line.render() for line in lines)
-            out.append("")
-        out.append(f"Total Cards: {sum(entry.count for entry in parsed.entries)}")
-    body = newline.join(out)
+            out.append((None, _declared(SECTION_HEADERS[section] + ":", sum(line.count for line in lines))))
+            out.extend((line.end, line.render()) for line in lines)
+            out.append((None, ""))
+        out.append((None, _declared("Total Cards:", sum(entry.count for entry in parsed.entries))))
+    if newline:
+        out = [(newline, line) for _, line in out]
     return Formatted(
-        text=body + newline if out else "",
+        text=_join(out, raw_lines, ends),
         kept=tuple(kept),
         unplaced=tuple(unplaced),
         filled=tuple(filled),
     )
+
+
+def _mergeable(into: _Line, item: _Line) -> bool:
+    total = into.count + item.count
+    if total > grammar.MAX_COUNT:
+        return False  # never a count the parser refuses (RULES.md 7: at most MAX_COUNT per line)
+    if into.section == ENERGY and not (into.set_code and into.number) and into.name in _UNDECIDED:
+        # A bare "Darkness Energy" line above 4 copies is worth a warning (decision 10):
+        # merging must not make one appear or go.
+        return (into.count > _TWIN_LINE_LIMIT or item.count > _TWIN_LINE_LIMIT) == (total > _TWIN_LINE_LIMIT)
+    return True
+
+
+def split_keeping_ends(text: str) -> tuple[list[str], list[str | None]]:
+    """The lines of ``text`` numbered as the parser numbers them, and the line
+    end of each (``None`` for a last line without one)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines: list[str] = []
+    ends: list[str | None] = []
+    start = 0
+    for match in _LINE_END.finditer(text):
+        lines.append(text[start:match.start()])
+        ends.append(match.group(0))
+        start = match.end()
+    lines.append(text[start:])
+    ends.append(None)
+    return lines, ends
+
+
+_END_ORDER = ("\n", "\r\n", "\r")  # who wins a tie
+
+
+def _most_common(ends: Counter) -> str:
+    return max(_END_ORDER, key=lambda end: (ends[end], -_END_ORDER.index(end)))
+
+
+def _join(out: list[tuple[str | None, str]], file_lines: list[str], file_ends: list[str | None]) -> str:
+    """The lines with their own ends; a line fmt writes anew (or a last line that
+    had none) ends with the file's most common line end.
+
+    "Most common" counts the lines that are not blank, and is chosen so that it
+    stays so in the output (else a second fmt would pick another): the input's,
+    when that holds, else the one of the lines that keep their own ends. A
+    blank line after a line ending in CR ends in CR too (CR + LF would read as
+    one CRLF); blank lines do not count, so that changes nothing."""
+    if not out:
+        return ""
+    kept = Counter(end for end, line in out if end and line)
+    new = sum(1 for end, line in out if not end and line)
+
+    def winner_with(end: str) -> str:
+        return _most_common(kept + Counter({end: new}))
+
+    file_counts = Counter(end for line, end in zip(file_lines, file_ends) if end and line.strip())
+    end = _most_common(file_counts or Counter(end for end in file_ends if end))
+    if winner_with(end) != end:
+        end = _most_common(kept)
+    parts: list[str] = []
+    previous = ""
+    for own, line in out:
+        this = own or ("\r" if not line and previous == "\r" and end == "\n" else end)
+        parts.append(line + this)
+        previous = this
+    return "".join(parts)
+
+
+def _declared(label: str, count: int) -> str:
+    # A count longer than the parser reads is left out: "Pokémon:" says only where the section starts.
+    return f"{label} {count}" if count <= _MAX_DECLARED else label
 
 
 def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None) -> _Line:
@@ -185,6 +287,7 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None) -> _Line:
 
     comment = grammar.trailing_comment(grammar.normalise_spaces(entry.raw))
     return _Line(
+        variant=_variant(entry, comment),
         section=section,
         count=entry.count,
         name=_canonical_name(entry, card, has_print=bool(set_code and number)),
@@ -193,6 +296,19 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None) -> _Line:
         comments=[comment.group(0).strip()] if comment else [],
         first_line=entry.line,
     )
+
+
+def _variant(entry: DeckEntry, comment: re.Match[str] | None) -> str | None:
+    """The variant token after the print (``SVE 1 PH``), which the parser reads past."""
+    if not (entry.set_code and entry.number):
+        return None
+    line = grammar.normalise_spaces(entry.raw)
+    if comment is not None:
+        line = line[:comment.start()]
+    last = line.rsplit(" ", 1)[-1]
+    if last in grammar.VARIANT_TOKENS and line.endswith(f" {entry.set_code} {entry.number} {last}"):
+        return last
+    return None
 
 
 def _canonical_name(entry: DeckEntry, card: Card | None, *, has_print: bool) -> str:
@@ -205,11 +321,14 @@ def _canonical_name(entry: DeckEntry, card: Card | None, *, has_print: bool) -> 
     if energy_type in _LETTER_BY_TYPE:
         # PTCG Live's spelling, which the parser reads as basic Energy of that type.
         return f"Basic {{{_LETTER_BY_TYPE[energy_type]}}} Energy"
+    name = entry.name
     if card is not None and name_key(entry.name) == name_key(card.name):
-        return card.name
+        name = card.name
     if entry.special_energy and not has_print:
-        return f"{entry.name} - Special"  # keeps "not the basic card" for Darkness/Metal twins
-    return entry.name
+        # Keeps "not the basic card" for the Darkness/Metal twins (RULES.md decision 10),
+        # also when the database spells the name.
+        return f"{name} - Special"
+    return name
 
 
 def _print_key(set_code: str | None, number: str | None) -> tuple[str, str] | None:

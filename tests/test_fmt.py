@@ -227,3 +227,110 @@ def test_yaml_decks_and_unreadable_files_are_left_alone(tmp_path):
     assert result.returncode == 2 and b"not a text file" in result.stderr and b"Traceback" not in result.stderr
     assert binary.read_bytes() == b"\x00\x01"
     assert run("fmt", str(tmp_path / "missing.txt")).returncode == 2
+
+
+# -- issue 12: fmt never changes what a deck is -------------------------------------
+
+def test_special_energy_suffix_is_kept_so_the_copy_limit_still_counts():
+    # "5 Darkness Energy - Special" is illegal (copy-limit); without the suffix it reads as basic Energy.
+    text = "5 Darkness Energy - Special\n"
+    parsed = parse_text(text, "deck.txt")
+    deck, _ = resolve_deck(parsed, INDEX)
+    assert format_deck(parsed, deck, text).splitlines()[1] == "5 Darkness Energy - Special"
+    # With its one Special print filled in, the print says which card it is.
+    assert formatted(text).splitlines()[1] == "5 Darkness Energy N1 104"
+
+
+def test_lines_are_never_merged_into_a_count_the_parser_refuses():
+    out = formatted("600 Iono PAL 185\n600 Iono PAL 185\n300 Iono PAL 185\n")
+    assert out.splitlines()[1:3] == ["600 Iono PAL 185", "900 Iono PAL 185"]
+    assert parse_text(out, "deck.txt").findings == ()  # every line read back, total and header agree
+    assert formatted(out) == out
+
+
+def test_bare_darkness_energy_lines_merge_only_when_no_warning_appears_or_goes():
+    # A bare line above 4 copies may mean the Special card (decision 10): 1 + 4 stay apart, 5 + 1 merge.
+    assert formatted("1 Darkness Energy\n4 Darkness Energy\n").splitlines()[1:3] == [
+        "1 Darkness Energy", "4 Darkness Energy"]
+    assert formatted("5 Darkness Energy\n1 Darkness Energy\n").splitlines()[1] == "6 Darkness Energy"
+
+
+def test_the_ph_variant_after_the_print_is_kept():
+    out = formatted("2 Iono PAL 185 PH\n1 Iono PAL 185\n")
+    assert out.splitlines()[1:3] == ["2 Iono PAL 185 PH", "1 Iono PAL 185"]
+    assert formatted(out) == out
+
+
+def test_cr_only_and_mixed_line_ends_are_kept_line_by_line():
+    assert formatted("4 Professor Oak\r2 Hitmonchan BS 7\r") == \
+        "Pokémon: 2\r2 Hitmonchan BS 7\r\rTrainer: 4\r4 Professor Oak BS 88\r\rTotal Cards: 6\r"
+    # One CRLF line among LF lines stays the one CRLF line; new lines take the file's most common end.
+    mixed = "Trainer: 4\n4 Professor Oak BS 88\r\n\nTotal Cards: 4\n"
+    assert formatted(mixed) == mixed
+    out = formatted("# note\n4 Professor Oak BS 88\r\n2 Hitmonchan BS 7\n")
+    assert out == "# note\n\nPokémon: 2\n2 Hitmonchan BS 7\n\nTrainer: 4\n4 Professor Oak BS 88\r\n\nTotal Cards: 6\n"
+    assert formatted(out) == out
+
+
+def test_a_list_of_only_headers_keeps_them():
+    # A deck of 0 cards is illegal (deck-size); an empty file would be "unreadable" instead.
+    assert formatted("Pokémon: 3\nTrainer: 4\n\nTotal Cards: 7\n") == "Pokémon: 3\nTrainer: 4\nTotal Cards: 7\n"
+
+
+def test_fmt_on_a_symbolic_link_formats_its_target(tmp_path):
+    target = tmp_path / "real.txt"
+    target.write_text("4x Professor Oak\n", encoding="utf-8")
+    link = tmp_path / "deck.txt"
+    link.symlink_to(target)
+    result = run("fmt", str(link), "--format", "unlimited", "--no-config")
+    assert result.returncode == 0, result.stderr.decode()
+    assert link.is_symlink()
+    assert target.read_text(encoding="utf-8") == "Trainer: 4\n4 Professor Oak BS 88\n\nTotal Cards: 4\n"
+
+
+def test_read_only_and_hard_linked_files_are_refused_and_left_as_they_are(tmp_path):
+    # A rename would write around the protection (the folder is writable) and break hard links.
+    read_only = tmp_path / "read-only.txt"
+    read_only.write_text("4x Professor Oak\n", encoding="utf-8")
+    read_only.chmod(0o444)
+    result = run("fmt", str(read_only), "--format", "unlimited", "--no-config")
+    assert result.returncode == 2 and b"read-only; left as it is" in result.stderr
+    assert read_only.read_text(encoding="utf-8") == "4x Professor Oak\n"
+    assert stat.S_IMODE(read_only.stat().st_mode) == 0o444
+
+    linked = tmp_path / "linked.txt"
+    linked.write_text("4x Professor Oak\n", encoding="utf-8")
+    os.link(linked, tmp_path / "other-name.txt")
+    result = run("fmt", str(linked), "--format", "unlimited", "--no-config")
+    assert result.returncode == 2 and b"2 hard links" in result.stderr
+    assert (tmp_path / "other-name.txt").read_text(encoding="utf-8") == "4x Professor Oak\n"
+    assert os.path.samefile(linked, tmp_path / "other-name.txt")
+
+
+def test_a_rewritten_file_keeps_its_owner(tmp_path):
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        import pytest
+
+        pytest.skip("only root can give a file to another user to set this test up")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4x Professor Oak\n", encoding="utf-8")
+    os.chown(deck, 4321, 4321)
+    result = run("fmt", str(deck), "--format", "unlimited", "--no-config")
+    assert result.returncode == 0, result.stderr.decode()
+    assert (deck.stat().st_uid, deck.stat().st_gid) == (4321, 4321)
+    assert deck.read_text(encoding="utf-8").startswith("Trainer: 4\n")
+
+
+def test_standard_input_is_read_no_further_than_check_reads_it():
+    from deckcheck.parse.files import DEFAULT_MAX_BYTES
+
+    big = b"4 Professor Oak\n" * (DEFAULT_MAX_BYTES // 16 + 2)
+    result = run("fmt", "-", "--format", "unlimited", "--no-config", stdin=big)
+    assert result.returncode == 2 and b"larger than" in result.stderr and result.stdout == b""
+
+
+def test_a_byte_order_mark_is_kept(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(b"\xef\xbb\xbf4x Professor Oak\r\n")
+    assert run("fmt", str(deck), "--format", "unlimited", "--no-config").returncode == 0
+    assert deck.read_bytes() == b"\xef\xbb\xbfTrainer: 4\r\n4 Professor Oak BS 88\r\n\r\nTotal Cards: 4\r\n"
