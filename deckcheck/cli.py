@@ -13,7 +13,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import List, NamedTuple, Optional
 
 import typer
 
@@ -93,6 +93,65 @@ def _open_index(db: Optional[Path]):
     return database.index, database.notice
 
 
+SKIP_NON_DECKS_OPTION = typer.Option(
+    False, "--skip-non-decks",
+    help="Judge the files named on the command line as a folder walk does, skipping those that are not decks "
+         "(the pre-commit hooks pass every staged file).")
+
+
+class _Found(NamedTuple):
+    """How the files given are turned into decks (README "What counts as a deck")."""
+
+    verbose: bool = False  # list the skipped files on standard error
+    skip_non_decks: bool = False  # named files are judged like files found in a folder
+
+
+def _select(paths, run, found: "_Found"):
+    """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error."""
+    from deckcheck.config import select_decks
+
+    selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks)
+    for warning in selection.warnings:
+        typer.echo(f"deckcheck: warning: {warning}", err=True)
+    if found.verbose:
+        for path, reason in selection.skipped:
+            typer.echo(f"deckcheck: skipped {path}: not a deck: {reason}", err=True)
+    return selection
+
+
+def _nothing_to_check(paths, run, selection, found: "_Found") -> Optional[ExitCode]:
+    """The exit code when no deck is left to check (None when there are decks or missing paths)."""
+    if selection.decks or selection.missing:
+        return None
+    if selection.excluded:
+        typer.echo(f"deckcheck: nothing to check: {_excluded_text(selection.excluded, run)}", err=True)
+        return ExitCode.LEGAL
+    skipped = len(selection.skipped)
+    if skipped and found.skip_non_decks:
+        # The pre-commit hooks: a commit of a README or a CI workflow has no deck to check.
+        return ExitCode.LEGAL
+    if skipped:
+        files = "file" if skipped == 1 else "files"
+        more = "" if found.verbose else " (--verbose lists them)"
+        raise UsageProblem(f"no decks found in {', '.join(paths)}: the {skipped} {files} found are not decks{more}")
+    raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+
+
+def _excluded_text(excluded, run) -> str:
+    """Which pattern from where excluded the files named on the command line."""
+    first = excluded[0]
+    found = run.exclusion_of(first)
+    if found is None:
+        why = "by the excludes"
+    elif found[1] == "--exclude":
+        why = f"by --exclude '{found[0]}'"
+    else:
+        why = f"by the pattern '{found[0]}' of exclude in {found[1]}"
+    if len(excluded) == 1:
+        return f"{first} is excluded {why}"
+    return f"the {len(excluded)} files given are excluded ({first} {why})"
+
+
 @app.command()
 def check(
     paths: List[str] = typer.Argument(..., help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input."),
@@ -107,12 +166,15 @@ def check(
     exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."),
     lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."),
     card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
+    skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
         run = _load_settings(config, no_config, format=format, date=date, db=db, output=output,
                              fail_on=fail_on, exclude=exclude or ())
-        code = _check(paths, run, quiet, lang=lang, card_lang=card_lang)
+        code = _check(paths, run, quiet, lang=lang, card_lang=card_lang,
+                      found=_Found(verbose=verbose, skip_non_decks=skip_non_decks))
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
@@ -201,8 +263,8 @@ class _Packs:
         return described
 
 
-def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None) -> ExitCode:
-    from deckcheck.config import select_decks
+def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
+           found: _Found = _Found()) -> ExitCode:
     from deckcheck.engine import check_deck
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
     from deckcheck.model import Report
@@ -217,16 +279,10 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         raise UsageProblem(str(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
     render_lang = message_lang if run.output == "text" or lang is not None else "en"
-    selection = select_decks(paths, run)
-    for warning in selection.warnings:
-        typer.echo(f"deckcheck: warning: {warning}", err=True)
-    if not selection.decks and not selection.missing:
-        if selection.excluded:
-            files = "file" if len(selection.excluded) == 1 else "files"
-            typer.echo(f"deckcheck: nothing to check: the {len(selection.excluded)} {files} given are excluded "
-                       f"by {run.config.label}", err=True)
-            return ExitCode.LEGAL
-        raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+    selection = _select(paths, run, found)
+    nothing = _nothing_to_check(paths, run, selection, found)
+    if nothing is not None:
+        return nothing
     packs = _Packs(run)
     packs.check_configured()
     database = _open_database(run.db)
@@ -260,7 +316,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
                 results.append(_unusable_format_result(parsed, packs, run, error, database, names_lang))
                 continue
             results.append(check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day)))
-    report = Report(tuple(results))
+    report = Report(tuple(results), skipped=tuple(path for path, _reason in selection.skipped))
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     width = 100
     if color:
@@ -304,29 +360,30 @@ def fmt(
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
+    skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
 ) -> None:
     """Rewrite text deck lists into one canonical form (PTCG Live sections, counts, set codes)."""
     try:
         run = _load_settings(config, no_config, format=format, date=date, db=db)
-        code = _fmt(paths, run, check_only=check_only, diff=diff)
+        code = _fmt(paths, run, check_only=check_only, diff=diff,
+                    found=_Found(verbose=verbose, skip_non_decks=skip_non_decks))
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
 
 
-def _fmt(paths, run, *, check_only: bool, diff: bool) -> ExitCode:
-    from deckcheck.config import select_decks
+def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) -> ExitCode:
     from deckcheck.engine import resolve_options_for
     from deckcheck.fmt import layout, unambiguous_prints
     from deckcheck.packs import PackError
     from deckcheck.parse import parse_text
     from deckcheck.resolve import resolve_deck
 
-    selection = select_decks(paths, run)
-    for warning in selection.warnings:
-        typer.echo(f"deckcheck: warning: {warning}", err=True)
-    if not selection.decks and not selection.excluded and not selection.missing:
-        raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+    selection = _select(paths, run, found)
+    nothing = _nothing_to_check(paths, run, selection, found)
+    if nothing is not None:
+        return nothing
     packs = _Packs(run)
     packs.check_configured()
     index, notice = _open_index(run.db)

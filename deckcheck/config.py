@@ -408,14 +408,24 @@ class PatternSet(NamedTuple):
 
     base: str
     patterns: tuple[str, ...]
+    source: str = ""  # where the patterns come from: a configuration file, or --exclude
 
     def matches(self, path: str, *, is_dir: bool = False) -> bool:
+        return self.deciding_pattern(path, is_dir=is_dir) is not None
+
+    def deciding_pattern(self, path: str, *, is_dir: bool = False) -> str | None:
+        """The pattern that matches ``path`` (the last that matches, as in .gitignore), or
+        None when none matches or a negation (``!keep.txt``) has the last word."""
         if not self.patterns:
-            return False
+            return None
         relative = _relative_to(os.path.abspath(path), self.base)
         if relative is None:
-            return False
-        return gitignore_match(self.patterns, relative + ("/" if is_dir else ""))
+            return None
+        relative += "/" if is_dir else ""
+        if not gitignore_match(self.patterns, relative):
+            return None
+        return next((pattern for pattern in reversed(self.patterns)
+                     if _decision(_compiled((pattern,)), relative) is True), self.patterns[-1])
 
 
 class Settings(NamedTuple):
@@ -460,6 +470,18 @@ class Settings(NamedTuple):
     def is_excluded(self, path: str, *, is_dir: bool = False) -> bool:
         return any(patterns.matches(path, is_dir=is_dir) for patterns in self.excludes)
 
+    def exclusion_of(self, path: str) -> tuple[str, str] | None:
+        """(the pattern, where it is written) that excludes ``path``, or None."""
+        for patterns in self.excludes:
+            pattern = patterns.deciding_pattern(path)
+            if pattern is not None:
+                return pattern, patterns.source
+        return None
+
+    def in_packs_folder(self, path: str) -> bool:
+        """Whether ``path`` is a configured ``packs`` folder or lies below one."""
+        return any(_relative_to(os.path.abspath(path), os.path.abspath(p)) is not None for p in self.config.packs)
+
     def is_deck_file(self, path: str) -> bool:
         """Whether a file met in a folder is a deck: the ``include`` patterns when
         the configuration has them, else the deck suffixes."""
@@ -491,14 +513,14 @@ def settings(
         db = config.db
     excludes = []
     if config.exclude:
-        excludes.append(PatternSet(os.path.abspath(config.root), config.exclude))
+        excludes.append(PatternSet(os.path.abspath(config.root), config.exclude, config.label))
     if exclude:
         problem = pattern_problem(tuple(exclude))
         if problem is not None:
             index, reason = problem
             raise ConfigError(f"--exclude {exclude[index]!r} is not a valid pattern: {reason}")
         # Patterns typed on the command line are relative to where they were typed.
-        excludes.append(PatternSet(os.path.abspath(cwd or Path.cwd()), tuple(exclude)))
+        excludes.append(PatternSet(os.path.abspath(cwd or Path.cwd()), tuple(exclude), "--exclude"))
     return Settings(
         config=config,
         format=format,
@@ -598,47 +620,83 @@ class Selection(NamedTuple):
     missing: tuple[str, ...] = ()  # paths named on the command line that do not exist
     excluded: tuple[str, ...] = ()  # files named on the command line that the excludes leave out
     warnings: tuple[str, ...] = ()  # .gitignore patterns skipped, once each ("file:line: ...")
+    # Files met while walking (or named with --skip-non-decks) that are no decks,
+    # as (path, why): README "What counts as a deck".
+    skipped: tuple[tuple[str, str], ...] = ()
 
 
-def select_decks(paths: Sequence[str], run: Settings) -> Selection:
+PACKS_FOLDER_REASON = "it is in a packs: folder of the configuration (format packs are no decks)"
+HIDDEN_REASON = "it is hidden, or in a hidden folder"
+NOT_INCLUDED_REASON = "the configuration's include does not select it"
+NOT_A_DECK_NAME_REASON = "it is no .txt, .yaml, .yml or .json file"
+
+
+def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = False) -> Selection:
     """Expand the command line's paths into deck files.
 
-    Folders are walked: hidden files and folders, what the repository's
-    ``.gitignore`` files (and ``.git/info/exclude``) ignore and what the
-    excludes match are skipped; a file is a deck when it is a regular file and
-    :meth:`Settings.is_deck_file` says so. Files named explicitly are decks
-    unless an exclude pattern matches them (so a pre-commit hook, which names
-    every staged file, honours the project's excludes); ``-`` is standard input.
-    Paths that do not exist are returned in ``missing``, for the caller to
-    report while it checks the others (README: every file is checked)."""
+    Folders are walked: hidden files and folders, the configured ``packs``
+    folders, what the repository's ``.gitignore`` files (and
+    ``.git/info/exclude``) ignore and what the excludes match are left out; a
+    file is a candidate when it is a regular file and
+    :meth:`Settings.is_deck_file` says so, and a deck when its content is one
+    (:func:`deckcheck.parse.files.not_a_deck`); the other candidates are
+    returned in ``skipped``. Files named explicitly are decks unless an exclude
+    pattern matches them (so a pre-commit hook, which names every staged file,
+    honours the project's excludes) -- with ``skip_non_decks`` they are judged
+    as a walk judges them; ``-`` is standard input. Paths that do not exist are
+    returned in ``missing``, for the caller to report while it checks the
+    others (README: every file is checked)."""
+    from deckcheck.parse.files import not_a_deck
+
     decks: list[str] = []
     missing: list[str] = []
     excluded: list[str] = []
+    skipped: list[tuple[str, str]] = []
     warnings: dict[str, None] = {}  # in order, each once (two walks may meet one .gitignore)
     seen: set[str] = set()
 
-    def add(candidate: str) -> None:
+    def add(candidate: str, reason: str | None = None) -> None:
         key = candidate if candidate == STDIN else os.path.normcase(os.path.normpath(candidate))
         if key not in seen:
             seen.add(key)
-            decks.append(candidate)
+            if reason is None:
+                decks.append(candidate)
+            else:
+                skipped.append((candidate, reason))
 
     for path in paths:
         if path == STDIN:
             add(path)
         elif os.path.isdir(path):
-            for deck in _walk(path, run, lambda message: warnings.setdefault(message)):
-                add(deck)
+            for found, in_packs in _walk(path, run, lambda message: warnings.setdefault(message)):
+                if found not in seen:
+                    add(found, PACKS_FOLDER_REASON if in_packs else not_a_deck(found))
         elif os.path.exists(path):
             # Named explicitly: kept even when it is no regular file, so that
             # deckcheck.parse.files.read_deck reports it instead of it being skipped.
             if run.is_excluded(path):
                 excluded.append(path)
+            elif skip_non_decks:
+                add(path, _named_file_problem(path, run, not_a_deck))
             else:
                 add(path)
         else:
             missing.append(path)
-    return Selection(tuple(decks), tuple(missing), tuple(excluded), tuple(warnings))
+    return Selection(tuple(decks), tuple(missing), tuple(excluded), tuple(warnings), tuple(skipped))
+
+
+def _named_file_problem(path: str, run: Settings, not_a_deck: Callable[[str], str | None]) -> str | None:
+    """Why a file named with --skip-non-decks is not a deck, judged as a walk would judge it."""
+    parts = os.path.normpath(path).split(os.sep)
+    if any(part.startswith(".") and part not in (os.curdir, os.pardir) for part in parts):
+        return HIDDEN_REASON
+    if run.in_packs_folder(path):
+        return PACKS_FOLDER_REASON
+    if not run.is_deck_file(path):
+        return NOT_INCLUDED_REASON if run.config.include else NOT_A_DECK_NAME_REASON
+    if not os.path.isfile(path):
+        return None  # read_deck says what it is
+    return not_a_deck(path)
 
 
 class _GitIgnores:
@@ -704,8 +762,12 @@ def _ignores_above(folder: str, warn: Callable[[str], None]) -> _GitIgnores:
     return ignores
 
 
-def _walk(directory: str, run: Settings, warn: Callable[[str], None]) -> list[str]:
-    found: list[str] = []
+_HERE = os.curdir + os.sep
+
+
+def _walk(directory: str, run: Settings, warn: Callable[[str], None]) -> list[tuple[str, bool]]:
+    """The candidate files below ``directory``, each with whether it lies in a packs folder."""
+    found: list[tuple[str, bool]] = []
     start = _ignores_above(directory, warn)
     ignores_by_folder: dict[str, _GitIgnores] = {}
     for folder, dirs, files in os.walk(directory):
@@ -713,6 +775,7 @@ def _walk(directory: str, run: Settings, warn: Callable[[str], None]) -> list[st
         parent = start if folder == directory else ignores_by_folder[os.path.normpath(os.path.dirname(folder))]
         ignores = parent.with_file(folder, os.path.join(folder, ".gitignore")) if ".gitignore" in files else parent
         ignores_by_folder[key] = ignores
+        packs = run.in_packs_folder(folder)
         kept_dirs = []
         for name in sorted(dirs):
             # .git, .venv and the like hold no decks.
@@ -729,5 +792,6 @@ def _walk(directory: str, run: Settings, warn: Callable[[str], None]) -> list[st
             path = os.path.join(folder, name)
             if (run.is_deck_file(path) and not ignores.ignores(path, is_dir=False) and not run.is_excluded(path)
                     and os.path.isfile(path)):  # a FIFO or device named *.txt would block the run
-                found.append(path)
-    return sorted(found, key=lambda p: os.path.relpath(p, directory).split(os.sep))
+                # "deckcheck check ." shows decks/a.txt, not ./decks/a.txt
+                found.append((path[len(_HERE):] if path.startswith(_HERE) else path, packs))
+    return sorted(found, key=lambda item: os.path.relpath(item[0], directory).split(os.sep))

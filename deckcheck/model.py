@@ -222,6 +222,8 @@ class DeckResult:
 @dataclass(frozen=True, slots=True)
 class Report:
     results: tuple[DeckResult, ...]
+    # Files met while walking that are no decks (README "What counts as a deck").
+    skipped: tuple[str, ...] = ()
 
     @property
     def legal(self) -> bool:

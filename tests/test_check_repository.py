@@ -119,7 +119,7 @@ def test_quiet_prints_only_failing_decks(repository):
     result = run("check", ".", "--format", "unlimited", "--date", DATE, "--quiet", cwd=repository)
     out = result.stdout.decode()
     verdicts = [line for line in out.splitlines() if line.startswith(("LEGAL  ", "ILLEGAL  "))]
-    assert verdicts == ["ILLEGAL  ./decks/old/d.txt  (unlimited, 2026-11-30)"]
+    assert verdicts == ["ILLEGAL  decks/old/d.txt  (unlimited, 2026-11-30)"]  # no "./" (issue 13)
     assert "4 decks checked: 3 legal, 1 illegal." in out
 
 
@@ -191,16 +191,19 @@ def test_progress_bar_appears_on_a_terminal_only_after_a_moment(monkeypatch):
 # -- the one folder walker: suffixes, hidden files, order, what is no regular file ---------------
 
 def test_folders_expand_recursively_to_deck_suffixes_sorted_skipping_hidden(tmp_path):
-    for name in ["b.txt", "a.yaml", "c.json", "d.yml", "notes.md", "image.png", ".hidden.txt",
+    for name in ["b.txt", "notes.md", "image.png", ".hidden.txt",
                  "sub/z.txt", "sub/inner/y.TXT", ".git/x.txt", ".venv/lib/deck.txt", "a2/m.txt"]:
         write(tmp_path / name, "4 Iono PAL 185\n")
+    for name in ["a.yaml", "d.yml"]:
+        write(tmp_path / name, "cards:\n- {count: 4, name: Iono}\n")
+    write(tmp_path / "c.json", '{"cards": [{"count": 4, "name": "Iono"}]}')
     selection = select_decks([str(tmp_path)], settings(Config(root=tmp_path), environ={}))
     assert relative(selection, tmp_path) == [
         "a.yaml", "a2/m.txt", "b.txt", "c.json", "d.yml", "sub/inner/y.TXT", "sub/z.txt",
     ]
     assert select_decks([str(tmp_path / "a2" / "..")], settings(Config(root=tmp_path), environ={})).decks
     (tmp_path / "empty").mkdir()
-    assert select_decks([str(tmp_path / "empty")], settings(Config(root=tmp_path), environ={})) == ((), (), (), ())
+    assert select_decks([str(tmp_path / "empty")], settings(Config(root=tmp_path), environ={})) == ((), (), (), (), ())
 
 
 def test_files_named_explicitly_are_kept_whatever_their_suffix(tmp_path):

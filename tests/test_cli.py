@@ -103,12 +103,23 @@ def test_bad_files_are_reported_and_the_others_still_checked(tmp_path):
     result = run("check", str(tmp_path), "--date", DATE, "--format", "unlimited", "-o", "json")
     assert b"Traceback" not in result.stderr
     assert result.returncode == 1
-    results = {Path(r["path"]).name: r for r in json_report(result.stdout)["results"]}
+    report = json_report(result.stdout)
+    results = {Path(r["path"]).name: r for r in report["results"]}
     assert results["good.txt"]["legal"] is True
-    for name in ("binary.txt", "latin1.txt", "empty.txt", "broken.yaml", "counts.txt"):
+    # Found in a folder, a binary or empty file and a YAML file without "cards" are no decks:
+    # skipped (README "What counts as a deck"); a wrongly encoded list and bad counts are decks' problems.
+    assert sorted(Path(p).name for p in report["skipped"]) == ["binary.txt", "broken.yaml", "empty.txt"]
+    for name in ("latin1.txt", "counts.txt"):
         assert results[name]["legal"] is False, name
         assert results[name]["findings"], name
     assert [f["lines"] for f in results["counts.txt"]["findings"] if f["rule"] == "syntax"][:3] == [[1], [2], [3]]
+    # Named on the command line, every one is checked and reported.
+    named = [str(tmp_path / name) for name in ("binary.txt", "empty.txt", "broken.yaml", "good.txt")]
+    result = run("check", *named, "--date", DATE, "--format", "unlimited", "-o", "json")
+    assert result.returncode == 1 and b"Traceback" not in result.stderr
+    results = {Path(r["path"]).name: r for r in json.loads(result.stdout)["results"]}
+    for name in ("binary.txt", "empty.txt", "broken.yaml"):
+        assert results[name]["legal"] is False and results[name]["findings"], name
 
 
 def test_no_color_and_pipes_get_plain_text():

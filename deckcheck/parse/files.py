@@ -3,8 +3,10 @@
 :func:`read_deck` never raises for a bad file: a missing, unreadable, empty,
 binary, oversized or wrongly encoded file, or one that is no regular file (a
 FIFO, a device), becomes a :class:`ParsedDeck` with one ``unreadable`` error
-finding, so a run over many decks reports them all. Which files of a folder
-are decks is :func:`deckcheck.config.select_decks`'s business.
+finding, so a run over many decks reports them all.
+
+:func:`not_a_deck` says whether a file met while walking a folder is a deck
+(README "What counts as a deck"); :func:`deckcheck.config.select_decks` walks.
 """
 
 from __future__ import annotations
@@ -169,3 +171,103 @@ def parse_deck_text(text: str, path: str, *, sniff: bool = False) -> ParsedDeck:
     from deckcheck.parse.structured import parse_structured
 
     return parse_structured(text, path, kind)  # type: ignore[arg-type]
+
+
+# -- what counts as a deck (README "What counts as a deck") ----------------------
+#
+# One definition for `check`, `fmt` and the pre-commit hook: a file found while
+# walking a folder (or named with --skip-non-decks) is a deck when
+#   * a text file: most of its non-blank, non-comment lines are card lines or
+#     section headers ("Pokémon: 12", "Total Cards: 60"), and one at least is a card line;
+#   * a YAML or JSON file: it has the deck shape, a mapping with a "cards" list
+#     (not a list of entries none of which has a "count"), or it is broken and
+#     has a top-level "cards" key (so that its syntax error is reported).
+# Anything else is skipped, with the reason :func:`not_a_deck` gives.
+
+_JSON_CARDS_KEY = re.compile(r'"cards"\s*:')
+_YAML_TOP_CARDS_KEY = re.compile(r"""^(?:\{\s*)?["']?cards["']?\s*:""", re.MULTILINE)
+
+
+def structured_shape_problem(data: object) -> str | None:
+    """Why parsed YAML/JSON ``data`` has not the deck shape, or None when it has."""
+    if not isinstance(data, dict):
+        return 'it is not a mapping with a "cards" list'
+    if "cards" not in data:
+        return 'it has no "cards" list'
+    cards = data["cards"]
+    if isinstance(cards, dict):
+        return 'its "cards" is a mapping, not a list of cards with counts'
+    if isinstance(cards, list) and cards and all(isinstance(c, dict) for c in cards) \
+            and not any("count" in c for c in cards):
+        return 'no entry of its "cards" list has a "count"'
+    return None
+
+
+def text_deck_problem(text: str) -> str | None:
+    """Why a text file is not a deck list, or None when it is one."""
+    from deckcheck.parse.text import NOT_A_CARD_LINE, is_structure_line, normalise_spaces
+
+    parsed = parse_text(text, "")
+    other = sum(1 for f in parsed.findings if f.template == NOT_A_CARD_LINE)
+    # Bad counts and "4-4 Zoroark-GX" are card lines written wrong: a deck's problems.
+    attempts = sum(1 for f in parsed.findings if f.lines and f.template != NOT_A_CARD_LINE
+                   and f.severity is Severity.ERROR)
+    cards = len(parsed.entries) + attempts
+    if cards == 0:
+        return "it has no card lines"
+    structure = sum(1 for line in text.split("\n") if line.strip() and is_structure_line(normalise_spaces(line)))
+    if cards + structure <= other:
+        return f"most of its lines are not card lines ({other} of {cards + structure + other})"
+    return None
+
+
+def deck_shape_problem(text: str, kind: str) -> str | None:
+    """Why ``text`` (of a ``kind`` file: text, yaml or json) is not a deck, or None."""
+    if kind == "text":
+        return text_deck_problem(text)
+    if kind == "json":
+        if not _JSON_CARDS_KEY.search(text):
+            return 'it has no "cards" list'
+        import json
+
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return None  # a broken deck file: reading it reports where
+        return structured_shape_problem(data)
+    if not _YAML_TOP_CARDS_KEY.search(text):
+        return 'it has no "cards" list'
+    import yaml
+
+    from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
+
+    try:
+        data = yaml.load(text, Loader=yaml_loader())
+    except (yaml.YAMLError, *YAML_VALUE_ERRORS):
+        return None
+    return structured_shape_problem(data)
+
+
+def not_a_deck(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
+    """Why the file at ``path``, met while walking a folder, is not a deck
+    (a reason in English, for ``--verbose``), or None when it is one.
+
+    A file that cannot be read counts as a deck: reading it then reports why."""
+    try:
+        with open(path, "rb", opener=_nonblocking) as handle:
+            data = _read_limited(handle, max_bytes + 1)
+    except OSError:
+        return None
+    if len(data) > max_bytes:
+        return f"it is larger than {max_bytes} bytes"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        text = data.decode("utf-16", errors="replace")
+    elif b"\x00" in data:
+        return "it is not a text file"
+    else:
+        # Wrongly encoded lists are decks still: reading them reports the bad byte.
+        text = data.decode("utf-8", errors="replace")
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        return "it is empty"
+    return deck_shape_problem(text, _deck_kind(path, text))

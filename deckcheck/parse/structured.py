@@ -15,6 +15,7 @@ from typing import Any, Iterable, Literal
 
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
+from deckcheck.parse.files import structured_shape_problem
 from deckcheck.parse.text import SYNTAX, energy_name, format_id
 
 # {problem} is the YAML/JSON parser's or the schema validator's own (English) text.
@@ -35,6 +36,15 @@ SCHEMA_HINT = N_(
 FOUND_NOTHING = N_("nothing")
 FOUND_LIST = N_("a list")
 FOUND_VALUE = N_("a {kind} value")
+
+# A YAML/JSON file named on the command line that has not the deck shape (a
+# format pack, a CI workflow): one short finding, not every schema error quoting the file.
+# TRANSLATORS: "cards", "count" and "name" are keys of a deck file, keep them; {keys} lists the file's keys.
+NOT_A_DECK_FILE = N_('The file is not a deck: a deck file is a mapping with a "cards" list of cards with '
+                     '"count" and "name", and this one has the keys {keys}.')
+# How much of a schema error's text is shown: jsonschema quotes the whole value at fault.
+PROBLEM_LIMIT = 160
+_SHOWN_KEYS = 8
 
 _YAML_NUMBER_TAGS = frozenset({"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"})
 
@@ -235,6 +245,10 @@ def _describe(data: Any) -> str:
     return Phrase(FOUND_VALUE, kind=type(data).__name__)
 
 
+def _shortened(problem: str) -> str:
+    return problem if len(problem) <= PROBLEM_LIMIT else problem[: PROBLEM_LIMIT - 1] + "…"
+
+
 def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]]:
     """Findings for every schema error, and the indexes of the cards at fault."""
     findings: list[Finding] = []
@@ -246,7 +260,7 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
             index = path[1]
             bad_cards.add(index)
             where = ".".join(str(part) for part in path[2:])
-            problem = f"{where}: {error.message}" if where else error.message
+            problem = _shortened(f"{where}: {error.message}" if where else error.message)
             line = lines.cards[index] if index < len(lines.cards) else None
             if line is None:
                 findings.append(_syntax(INVALID_CARD_NO_LINE, hint=SCHEMA_HINT, index=index + 1, problem=problem))
@@ -255,7 +269,7 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
                                         problem=problem))
             continue
         where = ".".join(str(part) for part in path)
-        problem = f"{where}: {error.message}" if where else error.message
+        problem = _shortened(f"{where}: {error.message}" if where else error.message)
         key = str(path[0]) if path else next((k for k in data if k not in known_keys), None)
         line = lines.keys.get(key) if key is not None else None
         if line is None:
@@ -298,6 +312,11 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
     if not isinstance(data, dict):
         return ParsedDeck(path=path, findings=(_syntax(NOT_A_MAPPING, (1,), hint=SCHEMA_HINT,
                                                        found=_describe(data)),))
+    if structured_shape_problem(data) is not None and data:
+        keys = [str(key) for key in data]
+        shown = ", ".join(keys[:_SHOWN_KEYS]) + (", …" if len(keys) > _SHOWN_KEYS else "")
+        first = min(lines.keys.values(), default=1)
+        return ParsedDeck(path=path, findings=(_syntax(NOT_A_DECK_FILE, (first,), keys=shown),))
     try:
         findings, bad_cards = _schema_findings(data, lines)
     except RecursionError:

@@ -40,8 +40,11 @@ def result_dict(result: DeckResult, lang: str = "en") -> dict[str, Any]:
 
 
 def report_dict(report: Report, lang: str = "en") -> dict[str, Any]:
-    return {"version": JSON_VERSION, "legal": report.legal,
-            "results": [result_dict(r, lang) for r in report.results]}
+    found = {"version": JSON_VERSION, "legal": report.legal,
+             "results": [result_dict(r, lang) for r in report.results]}
+    if report.skipped:  # files met while walking that are no decks
+        found["skipped"] = list(report.skipped)
+    return found
 
 
 def render(report: Report, options=None) -> str:

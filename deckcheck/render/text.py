@@ -45,6 +45,9 @@ NAMED_COUNTS = N_("{name}: {total} cards — {pokemon} Pokémon, {trainer} Train
 READ_AS = N_("Card names read as {language}: {lines}")
 ONE_DECK = N_("{count} deck checked: {legal} legal, {illegal} illegal.")
 MANY_DECKS = N_("{count} decks checked: {legal} legal, {illegal} illegal.")
+# TRANSLATORS: files found in a folder that are not deck lists (a README, notes); "--verbose" stays as written.
+ONE_SKIPPED = N_("{count} file skipped: it is not a deck (--verbose lists it).")
+MANY_SKIPPED = N_("{count} files skipped: they are not decks (--verbose lists them).")
 # TRANSLATORS: column titles of the summary table of findings by rule.
 COLUMN_RULE = N_("rule")
 # TRANSLATORS: column title: how many findings of a rule are errors.
@@ -129,6 +132,9 @@ def _summary(report: Report, width: int, tr: Translator) -> Iterator[Line]:
     style = "bold green" if legal == len(results) else "bold red"
     template = ONE_DECK if len(results) == 1 else MANY_DECKS
     yield [(localize(template, {"count": len(results), "legal": legal, "illegal": len(results) - legal}, tr), style)]
+    skipped = len(getattr(report, "skipped", ()))
+    if skipped:
+        yield [(localize(ONE_SKIPPED if skipped == 1 else MANY_SKIPPED, {"count": skipped}, tr), "dim")]
     by_rule = Counter((f.rule, f.severity) for r in results for f in r.findings)
     if not by_rule:
         return

@@ -207,7 +207,8 @@ def test_unknown_top_level_key_names_its_line():
 
 def test_missing_cards_key():
     (finding,) = parse_structured("name: x\n", "d.yaml", "yaml").findings
-    assert "'cards' is a required property" in finding.message
+    assert finding.message.startswith('The file is not a deck: a deck file is a mapping with a "cards" list')
+    assert finding.message.endswith("this one has the keys name.")
 
 
 def test_cards_must_be_a_list():
