@@ -278,7 +278,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     except UnknownLanguage as error:
         raise UsageProblem(str(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
-    render_lang = message_lang if run.output == "text" or lang is not None else "en"
+    render_lang = message_lang if run.output in ("text", "html") or lang is not None else "en"
     selection = _select(paths, run, found)
     nothing = _nothing_to_check(paths, run, selection, found)
     if nothing is not None:
@@ -296,6 +296,17 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         return database.resolve_options(pack, day, names_lang)
 
     stdin = sys.stdin.buffer if "-" in selection.decks else None
+    source = None
+    if stdin is not None and run.output == "html":
+        # The HTML report shows each list as written: standard input is kept to show it.
+        import io
+
+        from deckcheck.parse.files import DEFAULT_MAX_BYTES
+        from deckcheck.render.html import read_source, source_lines
+
+        stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
+        stdin, stdin_lines = io.BytesIO(stdin_data), source_lines(stdin_data)
+        source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
     with DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
@@ -324,7 +335,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=packs.rule_descriptions(), lang=render_lang)
+                            rules=packs.rule_descriptions(), lang=render_lang, source=source)
     sys.stdout.write(render(run.output, report, options))
     if usage_problem:
         return ExitCode.USAGE
@@ -551,25 +562,72 @@ def _replace_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+) -> None:
+    """A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."""
+    try:
+        from deckcheck.serve import Checker, bind, run
+    except ImportError as error:
+        raise _fail(f"deckcheck serve needs the web server ({error.name}): pip install 'deckcheck[serve]'")
+    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.i18n import UnknownLanguage, choose_language
+
+    try:
+        settings = _load_settings(config, no_config, db=db)
+        message_lang = choose_language(lang)
+        checker = Checker(settings.db, tuple(str(p) for p in settings.config.packs), message_lang)
+        sock = bind(host, port)
+    except (UsageProblem, UnknownLanguage, DatabaseError) as problem:
+        raise _fail(str(problem))
+    except OSError as error:
+        raise _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    run(checker, sock)
+
+
 # -- db ---------------------------------------------------------------------
 
 @db_app.command("import")
 def db_import(
-    source: Path = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json)."),
+    sources: List[Path] = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short)."),
     db: Optional[Path] = typer.Option(None, "--db", help="Database file to write (default: $DECKCHECK_DB or the user data directory)."),
 ) -> None:
-    """Build the card database from a copy of the pokemontcg.io dataset."""
-    from deckcheck.carddb.sqlite import DatabaseError, build_database
+    """Build the card database from a copy of the pokemontcg.io dataset and/or a TCGdex export."""
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import open_sources
+    from deckcheck.carddb.sqlite import DatabaseError
 
     dest = _db_path(db)
-    if not source.exists():
-        raise _fail(f"{source} does not exist")
+    for source in sources:
+        if not source.exists():
+            raise _fail(f"{source} does not exist")
     try:
-        info = build_database(source, dest, source_label=str(source.resolve()))
+        info = build_database(open_sources(sources), dest,
+                              source_label=" + ".join(str(source.resolve()) for source in sources))
     except DatabaseError as error:
         raise _fail(str(error))
     typer.echo(f"Imported {info.cards} cards from {info.sets} sets into {dest}")
     typer.echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+    if len(sources) > 1:
+        _echo_source_shares(info)
+
+
+def _echo_source_shares(info) -> None:
+    """One line per card source: how many cards and sets came from it, and its newest set."""
+    for name, share in info.sources.items():
+        label = SOURCE_LABELS.get(name, name)
+        newest = f", newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
+            if share.newest_set_name else ""
+        typer.echo(f"  from {label}: {share.cards} cards in {share.sets} sets{newest}")
+
+
+SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex"}
 
 
 @db_app.command("update")
@@ -651,6 +709,36 @@ def db_import_names(
     typer.echo(f"{result.names} names in {result.path}")
 
 
+@db_app.command("check-sources")
+def db_check_sources(
+    pokemontcg: Path = typer.Argument(..., help="A copy (folder or .zip) of the pokemontcg.io dataset."),
+    tcgdex: Path = typer.Argument(..., help="A TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/)."),
+    digest: bool = typer.Option(False, "--digest", help="Also compare the game-text digests (the sources word rule boxes differently)."),
+) -> None:
+    """List the cards both sources have whose rule facts differ (name, flags, Trainer kind, mark, set code, limit)."""
+    from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare
+    from deckcheck.carddb.sources import open_source
+    from deckcheck.carddb.sqlite import DatabaseError
+
+    def cards(path: Path) -> list:
+        source = open_source(path)
+        try:
+            return [card for batch in source.batches() for card, _ in batch.cards]
+        finally:
+            source.close()
+
+    try:
+        left, right = cards(pokemontcg), cards(tcgdex)
+    except DatabaseError as error:
+        raise _fail(str(error))
+    both = len({card.id for card in left} & {card.id for card in right})
+    found = compare(left, right, FACTS if digest else STRICT_FACTS)
+    for difference in found:
+        typer.echo(f"{difference.card_id}  {difference.fact}: pokemontcg.io {difference.left!r}, "
+                   f"TCGdex {difference.right!r}")
+    typer.echo(f"{both} cards in both sources; {len(found)} differences in {len({d.card_id for d in found})} cards.")
+
+
 @db_app.command("info")
 def db_info(
     db: Optional[Path] = typer.Option(None, "--db", help="Database file (default: $DECKCHECK_DB or the user data directory)."),
@@ -675,6 +763,10 @@ def db_info(
     typer.echo(f"Sets:        {info.sets}")
     typer.echo(f"Newest set:  {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
     typer.echo(f"Source:      {info.source}")
+    for name, share in info.sources.items():
+        newest = f"; newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
+            if share.newest_set_name else ""
+        typer.echo(f"  {SOURCE_LABELS.get(name, name) + ':':<14} {share.sets} sets, {share.cards} cards{newest}")
     typer.echo(f"Imported at: {info.imported_at}")
     for key in ("etag", "last_modified"):
         if info.meta.get(key):

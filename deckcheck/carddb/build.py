@@ -186,6 +186,7 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
                 conn.executemany(insert, rows)
             except sqlite3.IntegrityError:
                 raise DatabaseError(f"{batch.origin} in {source.label} repeats a card id") from None
+            conn.executemany("INSERT INTO card_sources VALUES (?, ?)", [(row[0], batch.source) for row in rows])
             total += len(rows)
         if total == 0:
             raise DatabaseError(f"{source.label} holds no cards")

@@ -25,7 +25,8 @@ from deckcheck.gametext import DIGEST_VERSION
 from deckcheck.model import Card
 from deckcheck.names import deck_key, name_key
 
-__all__ = ["DatabaseError", "DatabaseInfo", "SqliteIndex", "database_info", "iter_cards"]
+__all__ = ["DatabaseError", "DatabaseInfo", "SourceShare", "SqliteIndex", "cards_of_source", "database_info",
+           "iter_cards"]
 
 # The stored game-text digests are part of the schema (RULES.md decision 15):
 # a database built with another digest version is refused and rebuilt.
@@ -48,6 +49,19 @@ class DatabaseInfo(NamedTuple):
     source: str | None
     imported_at: str | None
     meta: Mapping[str, str] = MappingProxyType({})
+    # per card source ("pokemontcg", "tcgdex"): what it contributed
+    sources: Mapping[str, "SourceShare"] = MappingProxyType({})
+
+
+class SourceShare(NamedTuple):
+    """What one card source contributed to a database: cards, the sets they
+    are in, and the newest of those sets."""
+
+    cards: int
+    sets: int
+    newest_set_name: str | None
+    newest_set_code: str | None
+    newest_set_date: str | None
 
 # -- schema -------------------------------------------------------------------
 
@@ -93,7 +107,13 @@ CREATE TABLE meta (
     key TEXT PRIMARY KEY,
     value TEXT
 );
+CREATE TABLE card_sources (          -- which card source each card came from
+    card_id TEXT PRIMARY KEY,
+    source TEXT NOT NULL             -- "pokemontcg", "tcgdex"
+);
 """
+# Databases built before card_sources existed hold pokemontcg.io cards only.
+DEFAULT_SOURCE = "pokemontcg"
 
 # Card names in other languages (TCGdex): one row per card, language and name.
 # Optional: a database without it simply has no translations.
@@ -224,6 +244,7 @@ def database_info(path: Path) -> DatabaseInfo:
         cards = conn.execute("SELECT COUNT(*) FROM cards").fetchone()[0]
         # Sets listed in sets/en.json before their cards are published do not count.
         sets = conn.execute("SELECT COUNT(*) FROM sets WHERE card_count > 0").fetchone()[0]
+        shares = _source_shares(conn)
     except sqlite3.Error as error:
         raise DatabaseError(f"the card database {path} is unreadable ({error}); {_REBUILD}") from None
     finally:
@@ -238,7 +259,44 @@ def database_info(path: Path) -> DatabaseInfo:
         source=meta.get("source") or None,
         imported_at=meta.get("imported_at") or None,
         meta=meta,
+        sources=MappingProxyType(shares),
     )
+
+
+def _source_shares(conn: sqlite3.Connection) -> dict[str, SourceShare]:
+    if not _has_table(conn, "card_sources"):
+        row = conn.execute("SELECT COUNT(*), COUNT(DISTINCT set_id) FROM cards").fetchone()
+        newest = conn.execute("SELECT name, code, release_date FROM sets WHERE card_count > 0 "
+                              "AND release_date IS NOT NULL ORDER BY release_date DESC, id LIMIT 1").fetchone()
+        return {DEFAULT_SOURCE: SourceShare(row[0], row[1], *(newest or (None, None, None)))}
+    shares = {}
+    for source, cards, sets in conn.execute(
+            "SELECT s.source, COUNT(*), COUNT(DISTINCT c.set_id) FROM cards c JOIN card_sources s ON s.card_id = c.id "
+            "GROUP BY s.source ORDER BY s.source").fetchall():
+        newest = conn.execute(
+            "SELECT t.name, t.code, t.release_date FROM sets t WHERE t.release_date IS NOT NULL AND t.id IN "
+            "(SELECT c.set_id FROM cards c JOIN card_sources s ON s.card_id = c.id WHERE s.source = ?) "
+            "ORDER BY t.release_date DESC, t.id LIMIT 1", (source,)).fetchone()
+        shares[source] = SourceShare(cards, sets, *(newest or (None, None, None)))
+    return shares
+
+
+def cards_of_source(path: Path, source: str) -> Iterator[Card]:
+    """The cards of the database at ``path`` that came from ``source``, in import order."""
+    conn = _connect_readonly(path)
+    try:
+        if not _has_table(conn, "card_sources"):
+            query, params = (f"{_SELECT} ORDER BY rowid", ()) if source == DEFAULT_SOURCE else (None, ())
+        else:
+            columns = ", ".join(f"c.{column}" for column in _CARD_COLUMNS)
+            query = (f"SELECT {columns} FROM cards c JOIN card_sources s ON s.card_id = c.id "
+                     "WHERE s.source = ? ORDER BY c.rowid")
+            params = (source,)
+        if query is not None:
+            for row in conn.execute(query, params):
+                yield _card_from_row(row)
+    finally:
+        conn.close()
 
 
 _SELECT = f"SELECT {', '.join(_CARD_COLUMNS)} FROM cards"

@@ -39,6 +39,38 @@ def full_db(pokemon_tcg_data, tmp_path_factory) -> Path:
     return dest
 
 
+TCGDEX = REFERENCE.parent / "tcgdex-api"
+
+
+@pytest.fixture(scope="session")
+def tcgdex_api() -> Path:
+    """The TCGdex export in ../shared (laid out like the API), or skip saying why."""
+    if not (TCGDEX / "v2" / "en" / "sets" / "me05.json").is_file():
+        pytest.skip("reference data ../shared/carddata/tcgdex-api not found (needed for this test)")
+    return TCGDEX.resolve()
+
+
+@pytest.fixture(scope="session")
+def tcgdex_db(tcgdex_api, tmp_path_factory) -> Path:
+    """A database built from the TCGdex export alone, once per session."""
+    from deckcheck.carddb.build import build_database
+
+    dest = tmp_path_factory.mktemp("tcgdex-db") / "cards.sqlite3"
+    build_database(tcgdex_api, dest, source_label="tcgdex snapshot")
+    return dest
+
+
+@pytest.fixture(scope="session")
+def merged_db(pokemon_tcg_data, tcgdex_api, tmp_path_factory) -> Path:
+    """pokemontcg.io filled in from TCGdex (what db update builds), once per session."""
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import open_sources
+
+    dest = tmp_path_factory.mktemp("merged-db") / "cards.sqlite3"
+    build_database(open_sources([pokemon_tcg_data, tcgdex_api]), dest, source_label="both snapshots")
+    return dest
+
+
 # -- a small invented dataset (never a copy of the reference files) ----------
 
 SMALL_SETS = [

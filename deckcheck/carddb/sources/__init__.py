@@ -3,6 +3,10 @@ files and yields deckcheck's :class:`~deckcheck.model.Card` values.
 
 * :mod:`deckcheck.carddb.sources.pokemontcg` – the pokemontcg.io dataset
   (``sets/en.json``, ``cards/en/<set>.json``), from a folder or a zip archive;
+* :mod:`deckcheck.carddb.sources.tcgdex` – the TCGdex card database (REST API
+  v2 objects), from an export laid out like the API;
+* :mod:`deckcheck.carddb.sources.merge` – one source filled in from others
+  (the sets it lacks or has short);
 * :mod:`deckcheck.carddb.sources.files` – reading such a tree of files safely
   from a folder or a zip archive (shared by the sources).
 
@@ -16,7 +20,7 @@ further source is one more module here and one more case in :func:`open_source`.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator, NamedTuple, Protocol, Sequence
+from typing import Callable, Iterator, NamedTuple, Protocol, Sequence
 
 from deckcheck.model import Card
 
@@ -32,10 +36,12 @@ class SetRecord(NamedTuple):
 
 
 class CardBatch(NamedTuple):
-    """The cards of one source file (``origin``, for messages), each with its set."""
+    """The cards of one source file (``origin``, for messages), each with its
+    set, and the name of the source they come from (``pokemontcg``, ``tcgdex``)."""
 
     origin: str
     cards: Sequence[tuple[Card, SetRecord]]
+    source: str = "pokemontcg"
 
 
 class CardSource(Protocol):
@@ -54,8 +60,30 @@ class CardSource(Protocol):
         """Release open files."""
 
 
+class FillSource(Protocol):
+    """A source that can fill in the sets another one lacks (or has short),
+    reading only those: :class:`~deckcheck.carddb.sources.merge.MergedSource`."""
+
+    name: str
+    label: str
+
+    def candidate_sets(self) -> Sequence[tuple[str, SetRecord, int | None]]:
+        """``(the source's own set id, the set, how many cards it says the set has)`` for every set."""
+
+    def set_batch(self, source_set_id: str, skip: Callable[[Card], bool]) -> CardBatch:
+        """The cards of one set, except those ``skip`` says are there already."""
+
+    def close(self) -> None:
+        """Release open files and connections."""
+
+
 def open_source(path: Path) -> CardSource:
-    """The card source at ``path`` (a folder or a ``.zip``), or DatabaseError."""
+    """The card source at ``path`` (a folder or a ``.zip``): a TCGdex export
+    (``v2/en/sets/``) or else the pokemontcg.io dataset; DatabaseError if neither."""
+    from deckcheck.carddb.sources import tcgdex
     from deckcheck.carddb.sources.pokemontcg import open_dataset
 
-    return open_dataset(Path(path))
+    path = Path(path)
+    if tcgdex.is_export(path):
+        return tcgdex.open_export(path)
+    return open_dataset(path)

@@ -1,0 +1,168 @@
+"""One card source filled in from others: the sets it lacks, or has short.
+
+:class:`MergedSource` yields every card of its primary source (pokemontcg.io
+for ``db update``), then asks each fill source (TCGdex) for
+
+* every set the primary does not have (Pitch Black before pokemontcg.io
+  publishes it), with all its cards;
+* every set the primary has fewer cards of than the fill source's printed
+  total (``cardCount.official``), with only the cards the primary lacks
+  (compared by set and collector number);
+
+and gives the primary's sets without a set code or release date (the card
+files pokemontcg.io publishes before their set entry: ``mee``, ``mep``) the
+fill source's. A set of the fill source is the primary's when its id in
+deckcheck's scheme is the primary's id, or else when it has the same set code
+(folded like a deck list's) and was released within
+:data:`CODE_DATE_TOLERANCE_DAYS` of it.
+
+Which source wins for which field is therefore: everything about a card the
+primary has comes from the primary; the fill source adds cards and sets, and a
+set's code and date where the primary has none (README, "Card sources").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from deckcheck.carddb.index import number_key, set_code_key
+from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord
+from deckcheck.model import Card
+
+CODE_DATE_TOLERANCE_DAYS = 120
+
+
+def _days_apart(one: str | None, other: str | None) -> int | None:
+    try:
+        return abs((dt.date.fromisoformat(str(one)) - dt.date.fromisoformat(str(other))).days)
+    except ValueError:
+        return None
+
+
+class MergedSource:
+    """``primary`` filled in from ``fills``, in order (a :class:`CardSource`)."""
+
+    def __init__(self, primary: CardSource | None, fills: Sequence[FillSource]):
+        self.primary = primary
+        self.fills = list(fills)
+        labels = ([primary.label] if primary else []) + [fill.label for fill in self.fills]
+        self.label = " + ".join(labels)
+        self.commit = primary.commit if primary else None
+        self._candidates = [(fill, fill.candidate_sets()) for fill in self.fills]
+        # The fill sources' sets by deckcheck id, to complete the primary's.
+        self._fill_records: dict[str, SetRecord] = {}
+        for _, candidates in self._candidates:
+            for _, record, _ in candidates:
+                self._fill_records.setdefault(record.id, record)
+        self.filled: dict[str, list[str]] = {}  # fill source name -> set ids it added cards to
+
+    def _complete(self, record: SetRecord) -> SetRecord:
+        """The primary's set with the code and date it lacks taken from a fill source."""
+        if record.code and record.release_date:
+            return record
+        other = self._fill_records.get(record.id)
+        if other is None:
+            return record
+        return record._replace(code=record.code or other.code, release_date=record.release_date or other.release_date,
+                               name=record.name if record.name and record.name != record.id else other.name,
+                               series=record.series or other.series)
+
+    def sets(self) -> list[SetRecord]:
+        return [self._complete(record) for record in (self.primary.sets() if self.primary else ())]
+
+    def batches(self) -> Iterator[CardBatch]:
+        ids: set[str] = set()
+        numbers: dict[str, set[str]] = {}  # set id -> number keys the merged cards have
+        counts: dict[str, int] = {}
+        records: dict[str, SetRecord] = {}
+        by_code: dict[str, list[SetRecord]] = {}
+
+        def note(card: Card, record: SetRecord) -> None:
+            ids.add(card.id)
+            numbers.setdefault(card.set_id, set()).add(number_key(card.number))
+            counts[card.set_id] = counts.get(card.set_id, 0) + 1
+            if card.set_id not in records:
+                records[card.set_id] = record
+                if record.code:
+                    by_code.setdefault(set_code_key(record.code), []).append(record)
+
+        if self.primary is not None:
+            for batch in self.primary.batches():
+                cards = []
+                for card, record in batch.cards:
+                    completed = self._complete(record)
+                    if completed is not record:
+                        card = replace(card, set_code=completed.code, release_date=completed.release_date)
+                    note(card, completed)
+                    cards.append((card, completed))
+                yield batch._replace(cards=cards)
+
+        for fill, candidates in self._candidates:
+            for source_set_id, record, official in candidates:
+                target = self._match(record, records, by_code)
+                if target is not None and official and counts.get(target.id, 0) >= official:
+                    continue  # the set is there in full (a promo set's count is 0: always looked at)
+                home = target or record
+                have = numbers.get(home.id, set())
+
+                def skip(card: Card, home: SetRecord = home, have: set[str] = have) -> bool:
+                    return number_key(card.number) in have or f"{home.id}-{card.number}" in ids
+
+                batch = fill.set_batch(source_set_id, skip)
+                cards = []
+                for card, _ in batch.cards:
+                    if target is not None:
+                        card = replace(card, id=f"{home.id}-{card.number}", set_id=home.id, set_code=home.code,
+                                       release_date=home.release_date)
+                    if card.id in ids or skip(card):
+                        continue
+                    note(card, home)
+                    cards.append((card, home))
+                if cards:
+                    self.filled.setdefault(fill.name, []).append(home.id)
+                    yield batch._replace(cards=cards)
+
+    @staticmethod
+    def _match(record: SetRecord, records: dict[str, SetRecord],
+               by_code: dict[str, list[SetRecord]]) -> SetRecord | None:
+        if record.id in records:
+            return records[record.id]
+        if not record.code:
+            return None
+        near = [(days, other.id, other) for other in by_code.get(set_code_key(record.code), ())
+                if (days := _days_apart(record.release_date, other.release_date)) is not None
+                and days <= CODE_DATE_TOLERANCE_DAYS]
+        return min(near)[2] if near else None
+
+    def close(self) -> None:
+        try:
+            if self.primary is not None:
+                self.primary.close()
+        finally:
+            for fill in self.fills:
+                fill.close()
+
+
+def open_sources(paths: Sequence[Path]) -> CardSource:
+    """The card sources at ``paths`` (folders or zips), the first filled in from
+    the others (:class:`MergedSource`); one path is that source alone."""
+    from deckcheck.carddb.errors import DatabaseError
+    from deckcheck.carddb.sources import open_source
+
+    opened: list = []
+    try:
+        for path in paths:
+            opened.append(open_source(Path(path)))
+        if len(opened) == 1:
+            return opened[0]
+        for source in opened[1:]:
+            if not hasattr(source, "candidate_sets"):
+                raise DatabaseError(f"{source.label} cannot fill in another card source (a TCGdex export can)")
+        return MergedSource(opened[0], opened[1:])
+    except BaseException:
+        for source in opened:
+            source.close()
+        raise
