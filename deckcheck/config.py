@@ -165,13 +165,16 @@ def parse_config(text: str, path: Path, kind: str) -> Config:
     return _build(data, path, locate, prefix)
 
 
-def schema_problems(data: Any) -> list[tuple[list[Any], str, bool]]:
-    """Schema violations as (key path, message, whether the key itself is wrong)."""
+def schema_problems(data: Any, validator: Any = None) -> list[tuple[list[Any], str, bool]]:
+    """Schema violations as (key path, message, whether the key itself is wrong), each
+    unknown key with a did-you-mean; ``validator`` defaults to the configuration's
+    (deckcheck.formats_info lints packs with it too)."""
     import difflib
 
-    from jsonschema import Draft202012Validator
+    if validator is None:
+        from jsonschema import Draft202012Validator
 
-    validator = Draft202012Validator(config_schema())
+        validator = Draft202012Validator(config_schema())
     problems: list[tuple[list[Any], str, bool]] = []
     for error in validator.iter_errors(data):
         where = list(error.absolute_path)
@@ -677,7 +680,7 @@ def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = 
             for found, in_packs in _walk(path, run, lambda message: warnings.setdefault(message), unreadable):
                 if found not in seen:
                     add(found, PACKS_FOLDER_REASON if in_packs else not_a_deck(found))
-        elif os.path.exists(path):
+        elif os.path.lexists(path):  # a symbolic link that leads nowhere: read_deck says why
             # Named explicitly: kept even when it is no regular file, so that
             # deckcheck.parse.files.read_deck reports it instead of it being skipped.
             if run.is_excluded(path):
