@@ -165,7 +165,7 @@ def _select(paths, run, found: "_Found"):
 
 def _nothing_to_check(paths, run, selection, found: "_Found") -> Optional[ExitCode]:
     """The exit code when no deck is left to check (None when there are decks or missing paths)."""
-    if selection.decks or selection.missing:
+    if selection.decks or selection.missing or selection.unreadable:
         return None
     if selection.excluded:
         typer.echo(f"deckcheck: nothing to check: {_excluded_text(selection.excluded, run)}", err=True)
@@ -322,6 +322,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     from deckcheck.model import Report
     from deckcheck.packs import PackError
     from deckcheck.parse import read_deck
+    from deckcheck.parse.files import unreadable_folder
     from deckcheck.render import RenderOptions, is_failing, render
 
     try:
@@ -361,13 +362,18 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
-    with DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
+    # So are folders that cannot be read (issue 12: never skipped silently).
+    unreadable = dict(selection.unreadable)
+    with DeckProgress(len(selection.missing) + len(unreadable) + len(selection.decks)) as progress:
         for path in selection.missing:
             progress.echo(printable(f"deckcheck: error: {path}: no such file or directory"))
             usage_problem = True
-        for path in (*selection.missing, *selection.decks):
+        for path, reason in unreadable.items():
+            progress.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"))
+            usage_problem = True
+        for path in (*selection.missing, *unreadable, *selection.decks):
             progress.advance(path)
-            parsed = read_deck(path, stdin=stdin)
+            parsed = unreadable_folder(path, unreadable[path]) if path in unreadable else read_deck(path, stdin=stdin)
             try:
                 pack = packs.for_deck(path, parsed.declared_format)
                 day = _parse_date(run.date_for(path))
@@ -459,6 +465,9 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
     # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
     for path in selection.missing:
         typer.echo(printable(f"deckcheck: error: {path}: no such file or directory"), err=True)
+        code = ExitCode.USAGE
+    for path, reason in selection.unreadable:
+        typer.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"), err=True)
         code = ExitCode.USAGE
     for path in selection.decks:
         if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
