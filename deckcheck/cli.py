@@ -278,7 +278,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     except UnknownLanguage as error:
         raise UsageProblem(str(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
-    render_lang = message_lang if run.output == "text" or lang is not None else "en"
+    render_lang = message_lang if run.output in ("text", "html") or lang is not None else "en"
     selection = _select(paths, run, found)
     nothing = _nothing_to_check(paths, run, selection, found)
     if nothing is not None:
@@ -296,6 +296,17 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         return database.resolve_options(pack, day, names_lang)
 
     stdin = sys.stdin.buffer if "-" in selection.decks else None
+    source = None
+    if stdin is not None and run.output == "html":
+        # The HTML report shows each list as written: standard input is kept to show it.
+        import io
+
+        from deckcheck.parse.files import DEFAULT_MAX_BYTES
+        from deckcheck.render.html import read_source, source_lines
+
+        stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
+        stdin, stdin_lines = io.BytesIO(stdin_data), source_lines(stdin_data)
+        source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
     with DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
@@ -324,7 +335,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=packs.rule_descriptions(), lang=render_lang)
+                            rules=packs.rule_descriptions(), lang=render_lang, source=source)
     sys.stdout.write(render(run.output, report, options))
     if usage_problem:
         return ExitCode.USAGE
@@ -549,6 +560,35 @@ def _replace_atomically(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+) -> None:
+    """A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."""
+    try:
+        from deckcheck.serve import Checker, bind, run
+    except ImportError as error:
+        raise _fail(f"deckcheck serve needs the web server ({error.name}): pip install 'deckcheck[serve]'")
+    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.i18n import UnknownLanguage, choose_language
+
+    try:
+        settings = _load_settings(config, no_config, db=db)
+        message_lang = choose_language(lang)
+        checker = Checker(settings.db, tuple(str(p) for p in settings.config.packs), message_lang)
+        sock = bind(host, port)
+    except (UsageProblem, UnknownLanguage, DatabaseError) as problem:
+        raise _fail(str(problem))
+    except OSError as error:
+        raise _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    run(checker, sock)
 
 
 # -- db ---------------------------------------------------------------------

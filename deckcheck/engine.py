@@ -63,5 +63,6 @@ def resolve_options_for(pack: Pack, date: dt.date, index: CardIndex, **extra) ->
     return ResolveOptions(
         allowed=allowed,
         special_darkness_metal=bool(pack.options.get("special_darkness_metal", False)),
+        date=date.isoformat(),
         **extra,
     )

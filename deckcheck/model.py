@@ -169,10 +169,25 @@ class DeckCard:
     # The language the line's card name was read in ("de", "pt" ...) when it
     # was not English; the card and its deck-building name are English all the same.
     read_as: str | None = None
+    # False when the line was read by its name: it gave no set code and number,
+    # or ones that name no print (issue 9 §2).
+    by_print: bool = True
 
     @property
     def count(self) -> int:
         return self.entry.count
+
+    @property
+    def label(self) -> str:
+        """The card as findings name it: the print the line's set code and number
+        name (``Iono PAL 185``), else what the player wrote -- ``Iono`` for
+        ``4 Iono``, never a print the line did not name (issue 9 §2)."""
+        if self.by_print:
+            return self.card.label
+        entry = self.entry
+        if entry.set_code and entry.number:
+            return f"{entry.name} {entry.set_code} {entry.number}"
+        return entry.name
 
     @property
     def line(self) -> int:

@@ -61,6 +61,13 @@ AMBIGUOUS_HINT = N_("Add the set code and number, e.g. {example}.")
 DARK_METAL = N_("{name} is both a basic Energy and a Special Energy card; the {count} copies were read as basic "
                 "Energy ({card}). As the Special card ({special}) at most 4 would be allowed.")
 DARK_METAL_HINT = N_("Add the set code and number to say which card you play.")
+# TRANSLATORS: {set_code} is SWSHALT, SVALT or SMALT, a code only the PTCG Live game uses.
+LIVE_ALT = N_("{set_code} is PTCG Live's own code for an alternate print, so the print cannot be told; the line was "
+              "read by its name as {card}.")
+LIVE_ALT_AMBIGUOUS = N_("{set_code} is PTCG Live's own code for an alternate print, so the print cannot be told, and "
+                        "the format allows some prints of {name} but not others ({candidates}); the line was read as "
+                        "{card}.")
+LIVE_ALT_HINT = N_("Write the set code and number printed on the card, e.g. {example}.")
 # TRANSLATORS: {meanings} lists the English card names the written name can mean.
 AMBIGUOUS_TRANSLATION = N_("{name} names cards with different names ({meanings}), so the line was not counted "
                            "under any of them.")
@@ -79,6 +86,13 @@ _ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
 # highest number, by the set code as the card database knows it.
 LIVE_SHINY_VAULT_AFTER = {"HIF": 69, "SHF": 73}
 
+# Codes that exist only inside PTCG Live, for its alternate prints (decision 17):
+# "4 Irida SWSHALT 101". No printed card carries them; the line is read by name.
+# The code names the series of the print: a SWSHALT card is a print of the
+# Sword & Shield series or later (its first promos came out on 2019-11-15).
+LIVE_ALT_SERIES_START = {"SMALT": "2017-02-03", "SWSHALT": "2019-11-15", "SVALT": "2023-01-01"}
+LIVE_ALT_CODES = frozenset(LIVE_ALT_SERIES_START)
+
 # Unknown lines of one deck that get "did you mean" suggestions.
 MAX_SUGGESTED_LINES = 20
 
@@ -91,6 +105,9 @@ class ResolveOptions:
     # Before Diamond & Pearl, "Darkness Energy"/"Metal Energy" were Special only
     # (RULES.md 5.2, decision 10).
     special_darkness_metal: bool = False
+    # The day the deck is checked for (ISO): a PTCG Live alternate print
+    # (SWSHALT, SVALT) can only be a print released by then (decision 17).
+    date: str | None = None
     # Said after "unknown card": how to get a fuller card database.
     missing_hint: str = MISSING_HINT
     # The language of the card names (--card-lang): None reads each line as
@@ -111,6 +128,7 @@ class Resolution(NamedTuple):
     findings: Sequence[Finding] = ()
     langs: tuple[str, ...] = ()
     unknown: bool = False  # an unknown-card finding (its suggestions may be redone)
+    by_print: bool = False  # found by the line's set code and number, not by its name
 
 
 def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions | None = None) -> tuple[Deck, list[Finding]]:
@@ -133,7 +151,8 @@ def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions |
         if resolution.card is None:
             unresolved.append(entry)
         else:
-            resolved.append(DeckCard(entry, resolution.card, read_as=_pick_language(resolution.langs, deck_langs)))
+            resolved.append(DeckCard(entry, resolution.card, read_as=_pick_language(resolution.langs, deck_langs),
+                                     by_print=resolution.by_print))
     return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
 
 
@@ -186,17 +205,19 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
         if printed:
             named = [c for c in printed if _name_fits(entry, c)]
             if named:
-                return Resolution(_prefer(named, options), findings)
+                return Resolution(_prefer(named, options), findings, by_print=True)
             translated, langs = _translated_fits(entry, printed, index, options)
             if translated:
-                return Resolution(_prefer(translated, options), findings, langs)
+                return Resolution(_prefer(translated, options), findings, langs, by_print=True)
             card = printed[0]
             findings.append(_finding(
                 "name-mismatch", Severity.WARNING, entry, NAME_MISMATCH, hint=NAME_MISMATCH_HINT,
                 set_code=entry.set_code, number=entry.number, actual=card.name, written=entry.name,
                 cards=(card.label,),
             ))
-            return Resolution(card, findings)
+            return Resolution(card, findings, by_print=True)
+        if is_live_alt_code(entry.set_code):
+            return _resolve_live_alt(entry, index, options, suggest_langs, suggest)
         if not index.knows_set_code(entry.set_code):
             findings.append(_finding(
                 "unknown-set", Severity.WARNING, entry, UNKNOWN_SET, hint=UNKNOWN_SET_HINT, set_code=entry.set_code,
@@ -209,6 +230,37 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
             set_code=entry.set_code, number=entry.number, card=card.label, cards=(card.label,),
         ))
     return Resolution(card, [*findings, *by_name.findings], by_name.langs, by_name.unknown)
+
+
+def is_live_alt_code(set_code: str) -> bool:
+    return set_code.strip().upper() in LIVE_ALT_CODES
+
+
+def _resolve_live_alt(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
+                      suggest_langs: tuple[str, ...], suggest: bool) -> Resolution:
+    """A ``SWSHALT``/``SVALT`` line: read by its name among the prints the format
+    allows (decision 17). When the format allows every print of the name, or
+    none, the verdict does not depend on the print and a note says how the line
+    was read; otherwise an ``ambiguous-card`` warning names the candidates."""
+    by_name = _resolve_by_name(entry, index, options, suggest_langs, suggest)
+    card = by_name.card
+    if card is None or by_name.findings:
+        return by_name
+    candidates, _langs, _problem = _name_candidates(entry, index, options)
+    start, end = LIVE_ALT_SERIES_START[entry.set_code.strip().upper()], options.date or "9999"
+    candidates = [c for c in candidates if not c.release_date or start <= c.release_date <= end] or candidates
+    allowed = [c for c in candidates if options.allowed is None or options.allowed(c)]
+    if not allowed or len(allowed) == len(candidates):
+        note = _finding("unknown-print", Severity.INFO, entry, LIVE_ALT, set_code=entry.set_code, card=card.label,
+                        cards=(card.label,))
+        return Resolution(card, [note], by_name.langs)
+    labels = [c.label for c in allowed[:2]] + [c.label for c in candidates if c not in allowed][:2]
+    shown = ", ".join(labels) + (", …" if len(candidates) > len(labels) else "")
+    return Resolution(card, [_finding(
+        "ambiguous-card", Severity.WARNING, entry, LIVE_ALT_AMBIGUOUS, hint=LIVE_ALT_HINT,
+        hint_params={"example": f"{entry.count} {card.label}"}, set_code=entry.set_code, name=entry.name,
+        candidates=shown, card=card.label, cards=(card.label,),
+    )], by_name.langs)
 
 
 def live_shiny_vault(set_code: str, number: str) -> str | None:

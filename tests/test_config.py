@@ -133,7 +133,7 @@ def test_toml_arrays_of_tables_are_located_too(tmp_path):
     ("format: 2001\n", 1, "format: 2001 is not of type 'string'"),
     ("date: 30.11.2026\n", 1, "date: '30.11.2026' is not a date like 2026-04-10"),
     ("date: 2026-02-30\n", 1, "date: '2026-02-30' is not a day of the calendar"),
-    ("output: html\n", 1, "output: 'html' is not one of text, json, github, sarif, junit"),
+    ("output: pdf\n", 1, "output: 'pdf' is not one of text, json, github, sarif, junit, html"),
     ("exclude: drafts/\n", 1, "exclude: 'drafts/' is not of type 'array'"),
     ("overrides:\n  - format: glc\n", 2, "overrides[0]: 'paths' is a required property"),
     ("format: [unclosed\n", 2, "invalid YAML"),
@@ -149,11 +149,11 @@ def test_bad_values_are_errors_with_the_line(tmp_path, text, line, expected):
 
 
 def test_every_problem_is_reported_not_only_the_first(tmp_path):
-    write(tmp_path / ".deckcheck.yaml", "fromat: expanded\noutput: html\nexclud: []\n")
+    write(tmp_path / ".deckcheck.yaml", "fromat: expanded\noutput: pdf\nexclud: []\n")
     with pytest.raises(ConfigError) as error:
         load_config(tmp_path)
     message = str(error.value)
-    assert "fromat" in message and "'html'" in message and "exclud" in message
+    assert "fromat" in message and "'pdf'" in message and "exclud" in message
     assert f"{tmp_path / '.deckcheck.yaml'}:3: exclud:" in message
 
 

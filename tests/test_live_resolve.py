@@ -59,3 +59,76 @@ def test_shiny_vault_numbers():
     assert live_shiny_vault("HIF", "69") is None  # the main set's own secret rare
     assert live_shiny_vault("SHF", "74") == "SV1"
     assert live_shiny_vault("PAL", "300") is None
+
+
+# -- SWSHALT / SVALT: PTCG Live's own codes (decision 17) ---------------------------
+
+def check(reference_index, text: str, fmt: str, day: str):
+    import datetime as dt
+
+    from deckcheck.engine import check_deck
+    from deckcheck.packs import load_pack
+
+    return check_deck(parse_text(text, "d.txt"), load_pack(fmt), reference_index, dt.date.fromisoformat(day))
+
+
+def rules_of(result, line: int):
+    return [(f.rule, f.severity.value) for f in result.findings if f.lines == (line,)]
+
+
+@pytest.mark.parametrize("alt, printed", [
+    ("3 Boss's Orders SWSHALT 32", "3 Boss's Orders BRS 132"),
+    ("4 Irida SWSHALT 101", "4 Irida ASR 147"),
+    ("1 Snorlax SWSHALT 107", "1 Snorlax CRZ 109"),
+])
+def test_an_alt_line_has_the_verdict_of_the_printed_card_when_every_candidate_agrees(reference_index, alt, printed):
+    # Expanded allows every Sword & Shield print of these names: the print does not matter.
+    with_alt = check(reference_index, alt, "expanded", "2023-06-01")
+    with_print = check(reference_index, printed, "expanded", "2023-06-01")
+    assert [f for f in with_alt.findings if f.severity.value != "info"] \
+        == [f for f in with_print.findings if f.severity.value != "info"]
+    (note,) = [f for f in with_alt.findings if f.lines == (1,)]
+    assert (note.rule, note.severity.value) == ("unknown-print", "info")
+    assert "SWSHALT" in note.message and "cannot be told" in note.message
+
+
+def test_an_alt_line_whose_candidates_differ_is_an_ambiguous_card_warning_naming_them(reference_index):
+    # Standard in June 2023: Snorlax FST 206 (E) is legal, Snorlax SSH 140 (D) is not.
+    result = check(reference_index, "1 Snorlax SWSHALT 107", "standard", "2023-06-01")
+    (warning,) = [f for f in result.findings if f.rule == "ambiguous-card"]
+    assert warning.severity.value == "warning" and warning.lines == (1,)
+    assert "Snorlax FST 206" in warning.message or "Snorlax PR-SW SWSH119" in warning.message
+    assert "Snorlax PR-SW SWSH032" in warning.message  # mark D: not allowed
+    assert "not-legal" not in [f.rule for f in result.findings]  # read as an allowed print
+    assert warning.hint.startswith("Write the set code and number printed on the card")
+
+
+def test_alt_candidates_are_prints_released_by_the_day(reference_index):
+    # Boss's Orders MEG 114 (2025) cannot be the print of a list checked in 2023.
+    result = check(reference_index, "3 Boss's Orders SWSHALT 32", "standard", "2023-06-01")
+    assert rules_of(result, 1)[0] == ("unknown-print", "info")
+    assert "ambiguous-card" not in [f.rule for f in result.findings]
+
+
+def test_an_alt_code_is_no_unknown_set(reference_index):
+    deck, findings = resolve(reference_index, "2 Latias ex SVALT 221\n1 Basic {R} Energy SVALT 132\n")
+    assert [c.card.name for c in deck.cards] == ["Latias ex", "Basic Fire Energy"]
+    assert [(f.rule, f.severity.value) for f in findings] == [("unknown-print", "info")] * 2
+
+
+# -- a name-only line is reported as written (issue 9 §2) --------------------------
+
+def test_a_name_only_line_is_reported_by_the_name_written(reference_index):
+    result = check(reference_index, "4 Iono\n", "standard", "2026-05-20")
+    (finding,) = [f for f in result.findings if f.rule == "not-legal"]
+    assert finding.message.startswith("Iono has regulation mark G")
+    assert finding.cards == ("Iono",)
+    printed = check(reference_index, "4 Iono PAL 185\n", "standard", "2026-05-20")
+    (finding,) = [f for f in printed.findings if f.rule == "not-legal"]
+    assert finding.message.startswith("Iono PAL 185 has regulation mark G") and finding.cards == ("Iono PAL 185",)
+
+
+def test_a_line_read_by_name_after_an_unknown_print_is_reported_as_written(reference_index):
+    result = check(reference_index, "4 Iono PAL 999\n", "standard", "2026-05-20")
+    (finding,) = [f for f in result.findings if f.rule == "not-legal"]
+    assert finding.message.startswith("Iono PAL 999 has regulation mark G")

@@ -139,9 +139,9 @@ def test_every_output_carries_the_same_findings_as_json(sample_outputs):
 def test_renderer_registry_is_the_command_line_choice():
     from deckcheck.cli import OUTPUTS
 
-    assert OUTPUTS == tuple(RENDERERS) == ("text", "json", "github", "sarif", "junit")
-    result = run("check", "sample_decks/legal", "--output", "html")
-    assert result.returncode == 2 and b"--output must be one of text, json, github, sarif, junit" in result.stderr
+    assert OUTPUTS == tuple(RENDERERS) == ("text", "json", "github", "sarif", "junit", "html")
+    result = run("check", "sample_decks/legal", "--output", "pdf")
+    assert result.returncode == 2 and b"--output must be one of text, json, github, sarif, junit, html" in result.stderr
 
 
 # -- a report with awkward text -------------------------------------------------------------

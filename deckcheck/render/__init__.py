@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 from types import MappingProxyType
-from typing import Callable, Mapping, NamedTuple
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 from typing import TYPE_CHECKING
 
@@ -24,6 +24,7 @@ RENDERERS: dict[str, str] = {
     "github": "deckcheck.render.github",
     "sarif": "deckcheck.render.sarif",
     "junit": "deckcheck.render.junit",
+    "html": "deckcheck.render.html",
 }
 
 # The choices of --output / ``output:`` and of --fail-on / ``fail_on:`` (the
@@ -48,6 +49,9 @@ class RenderOptions(NamedTuple):
     # The language of the messages (deckcheck.i18n): the text report's, and the
     # other outputs' only when --lang asks for it.
     lang: str = "en"
+    # A deck's lines as written, by path, for the reports that show them (HTML);
+    # None reads the deck file again (standard input cannot be: the CLI keeps it).
+    source: Callable[[str], Sequence[str] | None] | None = None
 
 
 def renderer(name: str) -> Callable[[Report, RenderOptions], str]:

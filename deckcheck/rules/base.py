@@ -64,7 +64,7 @@ def finding(
     """Build a finding for ``rule`` citing ``cards`` (their lines are added)."""
     cards = tuple(cards)
     all_lines = sorted({c.line for c in cards} | set(lines))
-    labels = tuple(dict.fromkeys(c.card.label for c in cards))
+    labels = tuple(dict.fromkeys(c.label for c in cards))  # what each line named (issue 9 §2)
     return Finding(
         rule=rule.id,
         severity=rule.severity,

@@ -59,7 +59,7 @@ class CardLimit:
             hint, hint_params = remove_hint(name, cards, count - maximum)
             yield finding(
                 rule, OVER_LIMIT, cards=cards, hint=hint, hint_params=hint_params,
-                count=count, name=name, line_list=lines_text(cards), card=source.card.label, max=maximum,
+                count=count, name=name, line_list=lines_text(cards), card=source.label, max=maximum,
             )
 
 

@@ -100,7 +100,7 @@ class CardPool:
                 # questioned at a tournament can point to it.
                 where = f"{reprint.set_code or reprint.set_id} {reprint.number}"
                 template = LEGAL_THROUGH_REPRINT if card.regulation_mark else UNMARKED_LEGAL_THROUGH_REPRINT
-                yield replace(finding(rule, template, cards=(deck_card,), card=card.label,
+                yield replace(finding(rule, template, cards=(deck_card,), card=deck_card.label,
                                       mark=card.regulation_mark, reprint=where),
                               rule=REPRINT_NOTE, severity=Severity.INFO)
                 continue
@@ -118,7 +118,7 @@ class CardPool:
                 hint_params = {"card": card.name, "count": deck_card.count}
             yield finding(
                 rule, _REASONS[verdict.reason], cards=(deck_card,), hint=hint, hint_params=hint_params,
-                card=card.label, format=ctx.format_name, date=ctx.date.isoformat(), **params,
+                card=deck_card.label, format=ctx.format_name, date=ctx.date.isoformat(), **params,
             )
 
 

@@ -1,0 +1,436 @@
+"""``--output html``: one self-contained page for a person to look at.
+
+Styles and a little script are inline (no network, works from ``file://``):
+a summary (decks, legal, illegal, findings by rule, formats and dates), a
+table of the decks that can be sorted and filtered, and for each deck its
+list as written with every finding on its lines. Accessible: real table
+markup with headers, headings for every part, a mark and a word beside every
+colour, a light and a dark scheme (``prefers-color-scheme``).
+
+The page is produced deck by deck (:func:`chunks`: :func:`page_head`, one
+:func:`deck_chunk` per result, :func:`page_tail`), so a report of any number
+of decks can be written as the results arrive: the summary is counted on the
+way and written last, and the script moves it to the top. Each deck is its
+own ``<tbody>`` of the table (its row, then its list in a ``<details>`` that
+the browser lays out only when opened), which keeps a report of thousands of
+decks quick to open.
+
+The deck's lines are read again from its file (the results carry findings,
+not texts); a caller that has the text (standard input, ``deckcheck serve``)
+passes a ``source`` function instead.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from typing import Callable, Iterable, Iterator, Sequence
+
+from deckcheck.i18n import (
+    N_,
+    Translator,
+    and_list,
+    finding_hint,
+    finding_message,
+    language_name,
+    line_numbers,
+    localize,
+    translator,
+)
+from deckcheck.model import DeckResult, Finding, Report, Severity
+# Already in the catalogue (the text report's): verdicts, the summary sentence, column titles.
+from deckcheck.render.text import (
+    COLUMN_ERRORS,
+    COLUMN_NOTES,
+    COLUMN_RULE,
+    COLUMN_WARNINGS,
+    COUNTS,
+    MANY_DECKS,
+    NAMED_COUNTS,
+    ONE_DECK,
+    READ_AS,
+    VERDICT_ILLEGAL,
+    VERDICT_LEGAL,
+)
+
+# The deck's lines as written, by path (None when they cannot be shown).
+Source = Callable[[str], "Sequence[str] | None"]
+
+# Like the parser (deckcheck.parse.files): larger files are no deck lists.
+MAX_SOURCE_BYTES = 5_000_000
+
+# TRANSLATORS: the title and main heading of the HTML report.
+TITLE = N_("deckcheck report")
+# TRANSLATORS: a heading of the HTML report.
+SUMMARY = N_("Summary")
+# TRANSLATORS: a heading of the HTML report: the table of the decks checked.
+DECKS = N_("Decks")
+# TRANSLATORS: a heading of the HTML report: the table of findings by rule.
+BY_RULE = N_("Findings by rule")
+# TRANSLATORS: {formats} are format names ("standard"), {dates} days (2026-11-30).
+CHECKED_FOR = N_("Checked for {formats} on {dates}.")
+# TRANSLATORS: column titles of the table of decks (lower case, as "rule", "errors").
+COLUMN_PATH = N_("file")
+COLUMN_NAME = N_("name")
+COLUMN_FORMAT = N_("format")
+COLUMN_VERDICT = N_("verdict")
+# TRANSLATORS: the label of the choice of which decks the HTML report shows.
+SHOW = N_("Show")
+SHOW_ALL = N_("all decks")
+SHOW_ILLEGAL = N_("illegal decks")
+SHOW_LEGAL = N_("legal decks")
+SHOW_FINDINGS = N_("decks with findings")
+# TRANSLATORS: the label of a search field that filters the table of decks.
+SEARCH = N_("Search file or name")
+# TRANSLATORS: {shown} and {count} are numbers of decks (the script fills them in).
+SHOWN = N_("{shown} of {count} decks shown")
+# TRANSLATORS: the button that opens a deck's list in the HTML report; {path} is the deck file.
+DETAILS = N_("List and findings of {path}")
+# TRANSLATORS: a heading above the findings that are about no line (deck size, ...).
+WHOLE_DECK = N_("Findings about the whole deck")
+# TRANSLATORS: column titles of a deck's list: the line number, the line as written, its findings.
+COLUMN_LINE = N_("line")
+COLUMN_AS_WRITTEN = N_("as written")
+COLUMN_FINDINGS = N_("findings")
+NO_FINDINGS = N_("No findings.")
+NO_SOURCE = N_("The lines of this deck cannot be shown.")
+# TRANSLATORS: on the other lines of a finding that names several lines; {number} is its first line.
+SEE_LINE = N_("see line {number}")
+# TRANSLATORS: severities of a finding, shown beside its mark (✖, !, i).
+SEVERITY_WORDS = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning"), Severity.INFO: N_("note")}
+_MARKS = {Severity.ERROR: "✖", Severity.WARNING: "!", Severity.INFO: "i"}
+
+STYLE = """
+:root{color-scheme:light dark;--bg:#fff;--fg:#1b1b1b;--muted:#5a5a5a;--rule:#c8c8c8;--head:#f2f2f2;
+--error:#a4161a;--error-bg:#fde4e4;--warning:#7a4d00;--warning-bg:#fff1c7;--info:#0b4f9c;--info-bg:#e2eeff;
+--ok:#146c2e;--ok-bg:#dcf3e3;--link:#0b57d0;--focus:#0b57d0}
+@media (prefers-color-scheme:dark){:root{--bg:#131313;--fg:#e9e9e9;--muted:#b0b0b0;--rule:#474747;
+--head:#222;--error:#ffb3ad;--error-bg:#4b1717;--warning:#ffd479;--warning-bg:#3d2f00;--info:#a8ccff;
+--info-bg:#122c4d;--ok:#93dca4;--ok-bg:#133d20;--link:#9cc3ff;--focus:#9cc3ff}}
+*{box-sizing:border-box}
+body{margin:0 auto;max-width:90rem;padding:1rem 1.25rem 3rem;background:var(--bg);color:var(--fg);
+font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+a{color:var(--link)}
+:focus-visible{outline:3px solid var(--focus);outline-offset:2px}
+h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}h3{font-size:1.05rem;margin:1rem 0 .4rem}
+nav ul{list-style:none;display:flex;gap:1rem;padding:0;margin:0 0 1rem}
+table{border-collapse:collapse}
+th,td{padding:.3rem .55rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--rule)}
+thead th{background:var(--head)}
+.decks>thead th{position:sticky;top:0;z-index:1}
+thead th::first-letter,thead button::first-letter{text-transform:uppercase}
+thead th{white-space:nowrap}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+.decks{width:100%}
+.decks thead button{all:inherit;display:inline-block;cursor:pointer;padding:0}
+.decks thead button::after{content:" \\2195";color:var(--muted)}
+.decks th[aria-sort=ascending] button::after{content:" \\25B2"}
+.decks th[aria-sort=descending] button::after{content:" \\25BC"}
+.decks tbody.deck>tr.detail>td{border-bottom:2px solid var(--rule);padding-top:0}
+.verdict{font-weight:700;white-space:nowrap;padding:.05rem .4rem;border-radius:.25rem}
+.verdict.legal{color:var(--ok);background:var(--ok-bg)}
+.verdict.illegal{color:var(--error);background:var(--error-bg)}
+.controls{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.5rem 0}
+.controls select,.controls input{font:inherit;color:inherit;background:var(--bg);border:1px solid var(--rule);
+padding:.2rem .4rem;border-radius:.25rem}
+details>summary{cursor:pointer;color:var(--link);padding:.2rem 0}
+.list{width:100%;margin:.25rem 0 .5rem;font-size:.95em}
+.list th{color:var(--muted);font-weight:400}
+.list tbody th{width:3rem;white-space:nowrap}
+.list td:first-of-type{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace;white-space:pre-wrap;
+overflow-wrap:anywhere;width:40%}
+.list tr.error>*{background:var(--error-bg)}.list tr.warning>*{background:var(--warning-bg)}
+.list tr.info>*{background:var(--info-bg)}
+.list tr.error>th{border-left:.35rem solid var(--error)}.list tr.warning>th{border-left:.35rem solid var(--warning)}
+.list tr.info>th{border-left:.35rem dashed var(--info)}
+.list tr:target>*{outline:2px solid var(--focus)}
+ul.findings{list-style:none;margin:0;padding:0}
+ul.findings li{margin:0 0 .3rem}
+.sev{font-weight:700;white-space:nowrap}
+.sev.error{color:var(--error)}.sev.warning{color:var(--warning)}.sev.info{color:var(--info)}
+.rule{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em}
+.hint{display:block;color:var(--muted)}
+.muted{color:var(--muted)}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media print{details{display:block}.controls,nav{display:none}}
+"""
+
+# Sorting (header buttons, aria-sort), filtering (verdict, search), the count
+# of decks shown, the summary moved before the table, the list of a lone deck open.
+_SCRIPT = """
+(function(){
+var table=document.getElementById("decks"),rows=Array.prototype.slice.call(table.tBodies);
+var show=document.getElementById("show"),search=document.getElementById("search"),
+status=document.getElementById("shown"),summary=document.getElementById("summary");
+summary.parentNode.insertBefore(summary,document.getElementById("decks-section"));
+if(rows.length===1){rows[0].querySelector("details").open=true;}
+function filter(){
+ var want=show.value,text=search.value.trim().toLowerCase(),shown=0;
+ rows.forEach(function(body){
+  var ok=(want==="all"||(want==="illegal"&&body.dataset.legal==="0")||(want==="legal"&&body.dataset.legal==="1")
+   ||(want==="findings"&&body.dataset.findings!=="0"))&&(!text||body.dataset.text.indexOf(text)>=0);
+  body.hidden=!ok;if(ok){shown++;}
+ });
+ status.textContent=status.dataset.template.replace("{shown}",shown).replace("{count}",rows.length);
+}
+show.addEventListener("change",filter);search.addEventListener("input",filter);
+var heads=table.tHead.rows[0].cells;
+Array.prototype.forEach.call(heads,function(th,column){
+ var button=th.querySelector("button");if(!button){return;}
+ button.addEventListener("click",function(){
+  var ascending=th.getAttribute("aria-sort")!=="ascending",numeric=th.classList.contains("n");
+  Array.prototype.forEach.call(heads,function(other){other.removeAttribute("aria-sort");});
+  th.setAttribute("aria-sort",ascending?"ascending":"descending");
+  function key(body){var cell=body.rows[0].cells[column];var v=cell.dataset.sort||cell.textContent;
+   return numeric?parseFloat(v):v.toLowerCase();}
+  var keyed=rows.map(function(body,i){return [key(body),i,body];});
+  keyed.sort(function(a,b){var r=a[0]<b[0]?-1:a[0]>b[0]?1:a[1]-b[1];return ascending?r:-r;});
+  rows=keyed.map(function(k){return k[2];});
+  var fragment=document.createDocumentFragment();rows.forEach(function(body){fragment.appendChild(body);});
+  table.appendChild(fragment);
+ });
+});
+filter();
+})();
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+class Tally:
+    """What the summary says, counted while the decks go by."""
+
+    def __init__(self) -> None:
+        self.decks = 0
+        self.legal = 0
+        self.by_rule: Counter = Counter()
+        self.formats: dict[str, None] = {}
+        self.dates: dict[str, None] = {}
+
+    def add(self, result: DeckResult) -> None:
+        self.decks += 1
+        self.legal += result.legal
+        self.formats.setdefault(result.format, None)
+        self.dates.setdefault(result.date, None)
+        self.by_rule.update((f.rule, f.severity) for f in result.findings)
+
+
+def read_source(path: str) -> Sequence[str] | None:
+    """The lines of a deck file as the parser numbers them, or None when it cannot be read."""
+    if path == "-":
+        return None
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SOURCE_BYTES + 1)
+    except OSError:
+        return None
+    if len(data) > MAX_SOURCE_BYTES or b"\x00" in data and data[:2] not in (b"\xff\xfe", b"\xfe\xff"):
+        return None
+    return source_lines(data)
+
+
+def source_lines(data: bytes | str) -> list[str]:
+    """Text split into lines numbered as the parser numbers them (CRLF, CR and LF end a line)."""
+    if isinstance(data, bytes):
+        encoding = "utf-16" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8"
+        data = data.decode(encoding, errors="replace")
+    text = data.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
+def page_head(tr: Translator, lang: str = "en") -> str:
+    title = _e(tr.gettext(TITLE))
+    columns = [
+        (COLUMN_PATH, ""), (COLUMN_NAME, ""), (COLUMN_FORMAT, ""), (COLUMN_VERDICT, ""),
+        ("Pokémon", "n"), ("Trainer", "n"), ("Energy", "n"), (COLUMN_ERRORS, "n"), (COLUMN_WARNINGS, "n"),
+    ]
+    heads = "".join(
+        f'<th scope="col"{f" class={klass}" if klass else ""}><button type="button">{_e(tr.gettext(text))}</button></th>'
+        for text, klass in columns)
+    options = "".join(f'<option value="{value}">{_e(tr.gettext(text))}</option>' for value, text in
+                      (("all", SHOW_ALL), ("illegal", SHOW_ILLEGAL), ("legal", SHOW_LEGAL),
+                       ("findings", SHOW_FINDINGS)))
+    return (
+        f'<!DOCTYPE html>\n<html lang="{_e(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta name="color-scheme" content="light dark">\n<title>{title}</title>\n'
+        f"<style>{STYLE}</style>\n</head>\n<body>\n<header><h1>{title}</h1>\n"
+        f'<nav><ul><li><a href="#summary">{_e(tr.gettext(SUMMARY))}</a></li>'
+        f'<li><a href="#decks-section">{_e(tr.gettext(DECKS))}</a></li></ul></nav></header>\n<main>\n'
+        f'<section id="decks-section" aria-labelledby="decks-heading">\n'
+        f'<h2 id="decks-heading">{_e(tr.gettext(DECKS))}</h2>\n'
+        f'<div class="controls"><label>{_e(tr.gettext(SHOW))} <select id="show">{options}</select></label>'
+        f'<label>{_e(tr.gettext(SEARCH))} <input id="search" type="search"></label>'
+        f'<span id="shown" role="status" data-template="{_e(tr.gettext(SHOWN))}"></span></div>\n'
+        f'<table class="decks" id="decks">\n<caption class="visually-hidden">{_e(tr.gettext(DECKS))}</caption>\n'
+        f"<thead><tr>{heads}</tr></thead>\n"
+    )
+
+
+def deck_chunk(result: DeckResult, number: int, lines: Sequence[str] | None, tr: Translator,
+               root: str | None = None) -> str:
+    """One deck: its row of the table and, below it, its list with the findings."""
+    from deckcheck.render import display_path
+
+    path = display_path(result.path, root)
+    severities = Counter(f.severity for f in result.findings)
+    errors, warnings = severities[Severity.ERROR], severities[Severity.WARNING]
+    counts = result.counts
+    cells = [
+        f'<th scope="row"><a href="#d{number}">{_e(path)}</a></th>',
+        f"<td>{_e(result.name or '')}</td>",
+        f"<td>{_e(result.format)}</td>",
+        f'<td data-sort="{int(result.legal)}">{_verdict(result.legal, tr)}</td>',
+        *(f'<td class="n">{counts.get(kind, 0)}</td>' for kind in ("Pokémon", "Trainer", "Energy")),
+        f'<td class="n">{errors}</td>',
+        f'<td class="n">{warnings}</td>',
+    ]
+    search_text = f"{path}\n{result.name or ''}".lower()
+    summary = _e(localize(DETAILS, {"path": path}, tr))
+    return (
+        f'<tbody class="deck" id="d{number}" data-legal="{int(result.legal)}" '
+        f'data-findings="{len(result.findings)}" data-text="{_e(search_text)}">\n'
+        f'<tr class="row">{"".join(cells)}</tr>\n'
+        f'<tr class="detail"><td colspan="9"><details><summary>{summary}</summary>\n'
+        f"{deck_details(result, f'd{number}', lines, tr)}</details></td></tr>\n</tbody>\n"
+    )
+
+
+def _verdict(legal: bool, tr: Translator) -> str:
+    if legal:
+        return f'<span class="verdict legal">✔ {_e(tr.gettext(VERDICT_LEGAL))}</span>'
+    return f'<span class="verdict illegal">✖ {_e(tr.gettext(VERDICT_ILLEGAL))}</span>'
+
+
+def verdict_heading(result: DeckResult, tr: Translator, level: int = 3) -> str:
+    """The verdict and the card counts of a deck, as the text report's first lines say them."""
+    counts = result.counts
+    numbers = {"total": result.total_cards, "pokemon": counts.get("Pokémon", 0),
+               "trainer": counts.get("Trainer", 0), "energy": counts.get("Energy", 0)}
+    line = localize(NAMED_COUNTS, {"name": result.name, **numbers}, tr) if result.name \
+        else localize(COUNTS, numbers, tr)
+    return (f"<h{level}>{_verdict(result.legal, tr)} {_e(result.format)}, {_e(result.date)}</h{level}>\n"
+            f"<p>{_e(line)}</p>\n")
+
+
+def deck_details(result: DeckResult, anchor: str, lines: Sequence[str] | None, tr: Translator) -> str:
+    """A deck's list as written, each finding on its lines (findings about no line first).
+
+    ``anchor`` prefixes the ids of the lines (``{anchor}-L21``)."""
+    parts: list[str] = []
+    for lang, read_lines in (result.languages or {}).items():
+        text = localize(READ_AS, {"language": language_name(lang, tr), "lines": line_numbers(read_lines)}, tr)
+        parts.append(f'<p class="muted">{_e(text)}</p>\n')
+    shown = len(lines) if lines is not None else 0
+    on_lines: dict[int, list[tuple[Finding, int]]] = {}
+    whole: list[Finding] = []
+    for finding in result.findings:
+        numbers = sorted({n for n in finding.lines if 1 <= n <= shown})
+        if not numbers:
+            whole.append(finding)
+            continue
+        for n in numbers:
+            on_lines.setdefault(n, []).append((finding, numbers[0]))
+    if whole:
+        parts.append(f"<h3>{_e(tr.gettext(WHOLE_DECK))}</h3>\n<ul class=\"findings\">")
+        parts.extend(f"<li>{_finding(f, tr)}</li>" for f in whole)
+        parts.append("</ul>\n")
+    elif not result.findings:
+        parts.append(f"<p>{_e(tr.gettext(NO_FINDINGS))}</p>\n")
+    if lines is None:
+        parts.append(f'<p class="muted">{_e(tr.gettext(NO_SOURCE))}</p>\n')
+        return "".join(parts)
+    parts.append(
+        f'<table class="list"><thead><tr><th scope="col">{_e(tr.gettext(COLUMN_LINE))}</th>'
+        f'<th scope="col">{_e(tr.gettext(COLUMN_AS_WRITTEN))}</th>'
+        f'<th scope="col">{_e(tr.gettext(COLUMN_FINDINGS))}</th></tr></thead><tbody>\n')
+    # A trailing newline leaves an empty last "line" that no finding names.
+    last = len(lines) - 1 if lines and lines[-1] == "" and len(lines) > 1 else len(lines)
+    for n in range(1, last + 1):
+        text = _e(lines[n - 1])
+        found = on_lines.get(n)
+        if not found:
+            # The shortest markup for the many lines without a finding (the findings cell may be left out).
+            parts.append(f"<tr><th>{n}</th><td>{text}</td></tr>\n")
+            continue
+        worst = min((f.severity for f, _first in found), key=_SEVERITY_ORDER.index)
+        items = "".join(
+            f"<li>{_finding(f, tr) if first == n else _reference(f, first, tr, anchor)}</li>"
+            for f, first in found)
+        parts.append(f'<tr id="{anchor}-L{n}" class="{worst.value}"><th>{n}</th><td>{text}</td>'
+                     f'<td><ul class="findings">{items}</ul></td></tr>\n')
+    parts.append("</tbody></table>\n")
+    return "".join(parts)
+
+
+_SEVERITY_ORDER = [Severity.ERROR, Severity.WARNING, Severity.INFO]
+
+
+def _severity(finding: Finding, tr: Translator) -> str:
+    word = _e(tr.gettext(SEVERITY_WORDS[finding.severity]))
+    return f'<span class="sev {finding.severity.value}">{_MARKS[finding.severity]} {word}</span>'
+
+
+def _finding(finding: Finding, tr: Translator) -> str:
+    text = (f'{_severity(finding, tr)} <code class="rule">{_e(finding.rule)}</code> '
+            f"{_e(finding_message(finding, tr))}")
+    hint = finding_hint(finding, tr)
+    if hint:
+        text += f'<span class="hint">→ {_e(hint)}</span>'
+    return text
+
+
+def _reference(finding: Finding, first: int, tr: Translator, anchor: str) -> str:
+    see = _e(localize(SEE_LINE, {"number": first}, tr))
+    return (f'{_severity(finding, tr)} <code class="rule">{_e(finding.rule)}</code> '
+            f'<a href="#{anchor}-L{first}">{see}</a>')
+
+
+def page_tail(tally: Tally, tr: Translator) -> str:
+    template = ONE_DECK if tally.decks == 1 else MANY_DECKS
+    sentence = localize(template, {"count": tally.decks, "legal": tally.legal,
+                                   "illegal": tally.decks - tally.legal}, tr)
+    parts = ["</table>\n</section>\n", '<section id="summary" aria-labelledby="summary-heading">\n',
+             f'<h2 id="summary-heading">{_e(tr.gettext(SUMMARY))}</h2>\n<p><strong>{_e(sentence)}</strong></p>\n']
+    if tally.decks:
+        checked = localize(CHECKED_FOR, {"formats": and_list(tally.formats), "dates": and_list(tally.dates)}, tr)
+        parts.append(f"<p>{_e(checked)}</p>\n")
+    if tally.by_rule:
+        columns = [(Severity.ERROR, COLUMN_ERRORS), (Severity.WARNING, COLUMN_WARNINGS)]
+        if any(severity is Severity.INFO for _rule, severity in tally.by_rule):
+            columns.append((Severity.INFO, COLUMN_NOTES))
+        head = "".join(f'<th scope="col" class="n">{_e(tr.gettext(title))}</th>' for _s, title in columns)
+        parts.append(f"<h3>{_e(tr.gettext(BY_RULE))}</h3>\n<table class=\"by-rule\">"
+                     f'<thead><tr><th scope="col">{_e(tr.gettext(COLUMN_RULE))}</th>{head}</tr></thead><tbody>\n')
+        for rule in sorted({rule for rule, _severity in tally.by_rule}):
+            cells = "".join(f'<td class="n">{tally.by_rule[(rule, severity)]}</td>' for severity, _t in columns)
+            parts.append(f'<tr><th scope="row"><code class="rule">{_e(rule)}</code></th>{cells}</tr>\n')
+        parts.append("</tbody></table>\n")
+    parts.append(f"</section>\n</main>\n<script>{_SCRIPT}</script>\n</body>\n</html>\n")
+    return "".join(parts)
+
+
+def chunks(results: Iterable[DeckResult], options=None, source: Source | None = None) -> Iterator[str]:
+    """The page in pieces: the head, one piece per deck as the results come, the tail."""
+    from deckcheck.render import is_failing
+
+    lang = getattr(options, "lang", None) or "en"
+    quiet = getattr(options, "quiet", False)
+    fail_on = getattr(options, "fail_on", "error")
+    root = getattr(options, "root", None)
+    read = source or getattr(options, "source", None) or read_source
+    tr = translator(lang)
+    tally = Tally()
+    yield page_head(tr, lang)
+    for number, result in enumerate(results, 1):
+        tally.add(result)
+        if quiet and not is_failing(result, fail_on):
+            continue
+        yield deck_chunk(result, number, read(result.path), tr, root)
+    yield page_tail(tally, tr)
+
+
+def render(report: Report, options=None) -> str:
+    return "".join(chunks(report.results, options))

@@ -1,0 +1,370 @@
+"""``deckcheck serve``: a local page to paste a deck list and see its verdict, and ``POST /api/check``.
+
+Built on the library API (:mod:`deckcheck.api`): the card database and every
+format pack are opened once when the server starts and shared by all
+requests (the database gives each thread its own read-only connection).
+Starlette routes the requests and uvicorn serves them; both are imported
+only here, so ``deckcheck check`` starts as fast as before (``pip install
+'deckcheck[serve]'``).
+
+Requests are bounded: the body (``max_bytes``), the lines of a list
+(``max_lines``) and the time of a check (``timeout``); checks run in a
+small pool of threads, so a slow one does not hold up the others. A bad
+request gets a 4xx answer with a message (JSON ``{"error": ...}`` from the
+API, the page again with the message from the page), never a traceback.
+
+* ``GET /``: the page (``?lang=de`` for its language).
+* ``POST /check``: the form of the page (``text``, ``format``, ``date``,
+  ``lang``); answers the page with the verdict and the list, each finding on
+  its lines. The page's script sends the form in the background and swaps
+  the verdict in; without a script the browser shows the answer itself.
+* ``POST /api/check``: the body is the deck list (any text form deckcheck
+  reads, or a deck in the YAML/JSON schema), with ``format``, ``date``,
+  ``lang`` and ``card_lang`` in the query string; or a JSON object
+  ``{"text": ..., "format": ..., "date": ..., "lang": ..., "card_lang": ...}``.
+  The answer is the ``--output json`` document of that one deck.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import socket
+import sys
+from typing import Any, Mapping, NamedTuple, Sequence
+from urllib.parse import parse_qs
+
+from anyio import CapacityLimiter, fail_after, to_thread
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from deckcheck import api
+from deckcheck.i18n import CARD_LANGUAGES, MESSAGE_LANGUAGES, N_, Translator, localize, translator
+from deckcheck.render import html as report
+
+# TRANSLATORS: the title and heading of the page of deckcheck serve.
+PAGE_TITLE = N_("Check a deck list")
+# TRANSLATORS: the label of the field where a deck list is pasted.
+LIST_LABEL = N_("Deck list")
+LIST_HELP = N_("Paste a deck list (as Pokémon TCG Live or Limitless export it), or drop a file on the field.")
+# TRANSLATORS: the label of a file chooser; the file's text goes into the deck list field.
+FILE_LABEL = N_("Or open a file")
+FORMAT_LABEL = N_("Format")
+# TRANSLATORS: the choice of format that uses the one the list names (# format:), else standard.
+OWN_FORMAT = N_("the deck's own format")
+DATE_LABEL = N_("Date")
+# TRANSLATORS: the label of the choice of the language of the messages.
+LANGUAGE_LABEL = N_("Language")
+# TRANSLATORS: the button that checks the deck list.
+CHECK_BUTTON = N_("Check")
+# TRANSLATORS: a heading above the verdict on the deck list.
+RESULT_HEADING = N_("Verdict")
+# TRANSLATORS: {api} is "POST /api/check", the address of the JSON interface.
+API_NOTE = N_("The same check, answered with the JSON report: {api}.")
+
+TOO_LARGE = N_("The request is larger than {limit} bytes; a deck list is much smaller.")
+TOO_MANY_LINES = N_("The deck list has more than {limit} lines; a deck list is much shorter.")
+NOT_UTF8 = N_("The request is not UTF-8 text.")
+NO_TEXT = N_("The JSON request has no \"text\" string with the deck list.")
+UNKNOWN_FORMAT = N_("{format} is not a format deckcheck knows. Known formats: {known}.")
+BAD_DATE = N_("The date must be a day like 2026-04-10, not {date}.")
+UNKNOWN_LANGUAGE = N_("{lang} is not a language deckcheck knows: choose one of {languages}.")
+TOO_SLOW = N_("The check took longer than {seconds} seconds and was given up.")
+
+
+class Limits(NamedTuple):
+    max_bytes: int = 200_000  # a 60-card list is about 2 kB
+    max_lines: int = 2_000
+    timeout: float = 10.0  # seconds for one check
+    threads: int = 4  # checks at the same time (each thread has its own database connection)
+
+
+class BadRequest(Exception):
+    def __init__(self, status: int, template: str, **params: Any):
+        super().__init__(template.format(**params))
+        self.status, self.template, self.params = status, template, params
+
+    def message(self, tr: Translator) -> str:
+        return localize(self.template, self.params, tr)
+
+
+class Checker:
+    """The card database and the format packs, opened once and used by every request."""
+
+    def __init__(self, db: str | os.PathLike | None = None, pack_dirs: Sequence[str | os.PathLike] = (),
+                 lang: str = "en"):
+        self.db = api.open_database(db)
+        self.pack_dirs = tuple(pack_dirs)
+        self.formats: dict[str, api.Format] = {}
+        for name in api.available_formats(self.pack_dirs):
+            try:
+                self.formats[name] = api.load_format(name, self.pack_dirs)
+            except api.FormatError:  # a broken pack of the user's: the others still serve
+                continue
+        self.default_format = "standard" if "standard" in self.formats else "unlimited"
+        self.lang = lang
+
+    def options(self, fields: Mapping[str, str | None]) -> dict[str, Any]:
+        """The check's arguments from the request's fields, or :class:`BadRequest`."""
+        name = (fields.get("format") or "").strip()
+        chosen = None
+        if name:
+            if name not in self.formats:
+                raise BadRequest(400, UNKNOWN_FORMAT, format=name, known=", ".join(self.formats))
+            chosen = self.formats[name]
+        date = (fields.get("date") or "").strip()
+        try:
+            day = dt.date.fromisoformat(date) if date else dt.date.today()
+        except ValueError:
+            raise BadRequest(400, BAD_DATE, date=date) from None
+        return {"format": chosen, "date": day, "lang": self.language(fields.get("lang")),
+                "card_lang": self.card_language(fields.get("card_lang"))}
+
+    def language(self, value: str | None) -> str:
+        lang = (value or "").strip().lower() or self.lang
+        if lang not in MESSAGE_LANGUAGES:
+            raise BadRequest(400, UNKNOWN_LANGUAGE, lang=lang, languages=", ".join(MESSAGE_LANGUAGES))
+        return lang
+
+    def card_language(self, value: str | None) -> str | None:
+        lang = (value or "").strip().lower()
+        if lang in ("", "auto"):
+            return None
+        if lang not in ("en", *CARD_LANGUAGES):
+            raise BadRequest(400, UNKNOWN_LANGUAGE, lang=lang, languages=", ".join(("auto", "en", *CARD_LANGUAGES)))
+        return lang
+
+    def check(self, text: str, options: Mapping[str, Any]) -> api.DeckResult:
+        if options["format"] is None:  # the deck's own format, else the default
+            from deckcheck.parse.files import parse_deck_text
+
+            declared = parse_deck_text(text, api.TEXT_LABEL, sniff=True).declared_format
+            if not declared:
+                options = {**options, "format": self.formats.get(self.default_format)}
+            elif declared in self.formats:
+                options = {**options, "format": self.formats[declared]}
+        return api.check_text(text, db=self.db, pack_dirs=self.pack_dirs, **options)
+
+
+def _request_language(request: Request, checker: Checker) -> str:
+    value = request.query_params.get("lang", "")
+    return value if value in MESSAGE_LANGUAGES else checker.lang
+
+
+async def _body(request: Request, limits: Limits) -> str:
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limits.max_bytes:
+        raise BadRequest(413, TOO_LARGE, limit=limits.max_bytes)
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limits.max_bytes:
+            raise BadRequest(413, TOO_LARGE, limit=limits.max_bytes)
+    try:
+        return bytes(data).decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadRequest(400, NOT_UTF8) from None
+
+
+def _api_fields(request: Request, body: str) -> tuple[str, dict[str, str | None]]:
+    """(deck text, options): a JSON ``{"text": ...}`` wrapper, else the body itself with the query's options."""
+    fields: dict[str, str | None] = {key: request.query_params.get(key)
+                                     for key in ("format", "date", "lang", "card_lang")}
+    if "json" in request.headers.get("content-type", "") and body.lstrip().startswith("{"):
+        try:
+            data = json.loads(body)
+        except ValueError:
+            data = None  # not JSON after all: the parser reports it as the deck file's problem
+        if isinstance(data, dict) and "cards" not in data:
+            text = data.get("text")
+            if not isinstance(text, str):
+                raise BadRequest(400, NO_TEXT)
+            for key in fields:
+                if isinstance(data.get(key), str):
+                    fields[key] = data[key]
+            return text, fields
+    return body, fields
+
+
+class Server:
+    """The Starlette application with its checker and limits."""
+
+    def __init__(self, checker: Checker, limits: Limits = Limits()):
+        self.checker = checker
+        self.limits = limits
+        self.limiter = CapacityLimiter(limits.threads)
+        self.app = Starlette(routes=[
+            Route("/", self.page, methods=["GET"]),
+            Route("/check", self.check_form, methods=["POST"]),
+            Route("/api/check", self.check_api, methods=["POST"]),
+        ])
+
+    async def _check(self, text: str, options: Mapping[str, Any]) -> api.DeckResult:
+        if text.count("\n") >= self.limits.max_lines:
+            raise BadRequest(413, TOO_MANY_LINES, limit=self.limits.max_lines)
+        try:
+            with fail_after(self.limits.timeout):
+                return await to_thread.run_sync(self.checker.check, text, options, limiter=self.limiter,
+                                                abandon_on_cancel=True)
+        except TimeoutError:
+            raise BadRequest(503, TOO_SLOW, seconds=f"{self.limits.timeout:g}") from None
+
+    async def check_api(self, request: Request) -> Response:
+        lang = _request_language(request, self.checker)
+        try:
+            text, fields = _api_fields(request, await _body(request, self.limits))
+            options = self.checker.options(fields)
+            lang = options["lang"]
+            result = await self._check(text, options)
+        except BadRequest as problem:
+            return JSONResponse({"error": problem.message(translator(lang))}, status_code=problem.status)
+        return JSONResponse(api.report_json([result]))
+
+    async def page(self, request: Request) -> Response:
+        lang = _request_language(request, self.checker)
+        return HTMLResponse(self.render_page(lang, {"lang": lang}))
+
+    async def check_form(self, request: Request) -> Response:
+        lang = _request_language(request, self.checker)
+        fields: dict[str, str] = {}
+        try:
+            body = await _body(request, self.limits)
+            fields = {key: values[-1] for key, values in parse_qs(body, keep_blank_values=True).items()}
+            lang = fields["lang"] if fields.get("lang") in MESSAGE_LANGUAGES else lang
+            options = self.checker.options(fields)
+            result = await self._check(fields.get("text", ""), options)
+        except BadRequest as problem:
+            return HTMLResponse(self.render_page(lang, fields, error=problem.message(translator(lang))),
+                                status_code=problem.status)
+        return HTMLResponse(self.render_page(lang, fields, result=result))
+
+    def render_page(self, lang: str, fields: Mapping[str, str], *, result: api.DeckResult | None = None,
+                    error: str | None = None) -> str:
+        return page_html(self.checker, translator(lang), lang, fields, result=result, error=error)
+
+
+def _e(text: object) -> str:
+    import html
+
+    return html.escape(str(text), quote=True)
+
+
+_PAGE_STYLE = """
+form{display:grid;gap:.75rem;max-width:60rem}
+textarea{width:100%;min-height:16rem;font:14px/1.4 ui-monospace,Menlo,Consolas,monospace;color:inherit;
+background:var(--bg);border:1px solid var(--rule);border-radius:.25rem;padding:.5rem}
+textarea.drop{outline:3px dashed var(--focus)}
+.choices{display:flex;flex-wrap:wrap;gap:1rem;align-items:end}
+.choices label,.field label{display:flex;flex-direction:column;gap:.2rem;font-weight:600}
+select,input,button{font:inherit;color:inherit;background:var(--bg);border:1px solid var(--rule);
+border-radius:.25rem;padding:.3rem .5rem}
+button.primary{background:var(--link);color:var(--bg);border-color:var(--link);font-weight:700;padding:.4rem 1.2rem;
+cursor:pointer}
+.help{color:var(--muted);font-weight:400;margin:0}
+.problem{color:var(--error);background:var(--error-bg);padding:.5rem .75rem;border-radius:.25rem}
+#result{margin-top:1.5rem}
+"""
+
+# Sends the form in the background and swaps the verdict in; a dropped or chosen file fills the list.
+_PAGE_SCRIPT = """
+(function(){
+var form=document.getElementById("deck-form"),text=document.getElementById("text"),
+file=document.getElementById("file"),result=document.getElementById("result");
+function load(f){if(!f){return;}var reader=new FileReader();reader.onload=function(){text.value=reader.result;};
+ reader.readAsText(f);}
+file.addEventListener("change",function(){load(file.files[0]);});
+text.addEventListener("dragover",function(e){e.preventDefault();text.classList.add("drop");});
+text.addEventListener("dragleave",function(){text.classList.remove("drop");});
+text.addEventListener("drop",function(e){e.preventDefault();text.classList.remove("drop");
+ if(e.dataTransfer.files.length){load(e.dataTransfer.files[0]);}});
+form.addEventListener("submit",function(e){
+ e.preventDefault();result.setAttribute("aria-busy","true");
+ var body=new URLSearchParams(new FormData(form));body.delete("file");
+ fetch(form.action,{method:"POST",body:body}).then(function(answer){return answer.text();}).then(function(page){
+  var fresh=new DOMParser().parseFromString(page,"text/html").getElementById("result");
+  result.innerHTML=fresh.innerHTML;result.removeAttribute("aria-busy");
+  var heading=result.querySelector("h2");if(heading){heading.focus();}
+ }).catch(function(){form.submit();});
+});
+})();
+"""
+
+
+def page_html(checker: Checker, tr: Translator, lang: str, fields: Mapping[str, str], *,
+              result: api.DeckResult | None = None, error: str | None = None) -> str:
+    from deckcheck.i18n import language_name
+
+    title = _e(tr.gettext(PAGE_TITLE))
+    chosen_format = fields.get("format", checker.default_format)
+    formats = [("", tr.gettext(OWN_FORMAT)), *((name, name) for name in checker.formats)]
+    format_options = "".join(
+        f'<option value="{_e(value)}"{" selected" if value == chosen_format else ""}>{_e(label)}</option>'
+        for value, label in formats)
+    lang_options = "".join(
+        f'<option value="{code}"{" selected" if code == lang else ""}>{_e(language_name(code, code))}</option>'
+        for code in MESSAGE_LANGUAGES)
+    day = fields.get("date") or dt.date.today().isoformat()
+    verdict = ""
+    if error is not None:
+        verdict = f'<p class="problem" role="alert">{_e(error)}</p>'
+    elif result is not None:
+        core = result.result
+        lines = report.source_lines(fields.get("text", ""))
+        verdict = (f'<h2 tabindex="-1">{_e(tr.gettext(RESULT_HEADING))}</h2>\n'
+                   f"{report.verdict_heading(core, tr)}{report.deck_details(core, 'deck', lines, tr)}")
+    return (
+        f'<!DOCTYPE html>\n<html lang="{_e(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta name="color-scheme" content="light dark">\n<title>{title}</title>\n'
+        f"<style>{report.STYLE}{_PAGE_STYLE}</style>\n</head>\n<body>\n<main>\n<h1>{title}</h1>\n"
+        f'<form id="deck-form" method="post" action="/check">\n'
+        f'<div class="field"><label for="text">{_e(tr.gettext(LIST_LABEL))}</label>'
+        f'<p class="help" id="text-help">{_e(tr.gettext(LIST_HELP))}</p>'
+        f'<textarea id="text" name="text" aria-describedby="text-help" spellcheck="false" required>'
+        f'{_e(fields.get("text", ""))}</textarea></div>\n'
+        f'<div class="choices"><label>{_e(tr.gettext(FILE_LABEL))} <input type="file" id="file" name="file" '
+        f'accept=".txt,.yaml,.yml,.json,text/plain"></label>\n'
+        f'<label>{_e(tr.gettext(FORMAT_LABEL))} <select name="format" id="format">{format_options}</select></label>\n'
+        f'<label>{_e(tr.gettext(DATE_LABEL))} <input type="date" name="date" id="date" value="{_e(day)}"></label>\n'
+        f'<label>{_e(tr.gettext(LANGUAGE_LABEL))} <select name="lang" id="lang">{lang_options}</select></label>\n'
+        f'<button type="submit" class="primary" id="check">{_e(tr.gettext(CHECK_BUTTON))}</button></div>\n'
+        f"</form>\n"
+        f'<section id="result" aria-live="polite">{verdict}</section>\n'
+        f'<p class="muted">{_e(localize(API_NOTE, {"api": "POST /api/check"}, tr))}</p>\n'
+        f"</main>\n<script>{_PAGE_SCRIPT}</script>\n</body>\n</html>\n"
+    )
+
+
+def create_app(checker: Checker | None = None, limits: Limits = Limits()) -> Starlette:
+    return Server(checker or Checker(), limits).app
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket (OSError when the address cannot be used)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def run(checker: Checker, sock: socket.socket, limits: Limits = Limits()) -> None:
+    """Serve on ``sock`` until interrupted."""
+    import uvicorn
+
+    config = uvicorn.Config(create_app(checker, limits), log_level="warning", access_log=False,
+                            timeout_keep_alive=5, limit_concurrency=256)
+    server = uvicorn.Server(config)
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"deckcheck serve: http://{shown}:{port}/ (Ctrl-C stops it)", file=sys.stderr, flush=True)
+    server.run(sockets=[sock])

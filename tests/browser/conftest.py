@@ -1,0 +1,60 @@
+"""A real headless Chromium for the tests that look at pages as a person does.
+
+The browser is the system's (Debian's ``chromium`` package, which ``.ci/run``
+installs), driven by Playwright with ``executable_path``: nothing is
+downloaded. Without Chromium or Playwright these tests are skipped, saying
+so; CI has both, so they run there. Screenshots go to ``build/screenshots``
+(or ``$DECKCHECK_SCREENSHOTS``) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from support import PROJECT_ROOT
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("DECKCHECK_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                      shutil.which("chromium-browser")):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    folder = Path(os.environ.get("DECKCHECK_SCREENSHOTS") or PROJECT_ROOT / "build" / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def _playwright():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("Playwright is not installed (pip install -e '.[test]'); browser tests skipped")
+    if chromium_path() is None:
+        pytest.skip("no Chromium found (apt-get install chromium, or set DECKCHECK_CHROMIUM); browser tests skipped")
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture
+def browser(_playwright, tmp_path_factory):
+    """A fresh browser context: its own user-data folder, light scheme, 1200×900."""
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    context = _playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS,
+        viewport={"width": 1200, "height": 900}, color_scheme="light")
+    context.set_default_timeout(30_000)
+    yield context
+    context.close()

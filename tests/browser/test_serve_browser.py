@@ -1,0 +1,66 @@
+"""The page of ``deckcheck serve`` in a real browser: paste a list with 5 Iono,
+press the button, and the copy-limit finding shows on the Iono lines."""
+
+from __future__ import annotations
+
+import pytest
+
+from serve_support import running_server
+from support import PROJECT_ROOT
+
+pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
+
+IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("serve-home")) as address:
+        yield address
+
+
+def test_pasting_a_list_with_5_iono_shows_copy_limit_on_its_lines(browser, server, screenshots):
+    page = browser.new_page()
+    page.goto(server + "/")
+    assert page.title() == "Check a deck list"
+    text = IONO.read_text(encoding="utf-8").replace("# format: unlimited\n", "")
+    lines = text.splitlines()
+    iono = [n for n, line in enumerate(lines, 1) if line.split(" ", 1)[-1].startswith("Iono ")]
+    assert len(iono) == 2
+    page.get_by_label("Deck list").fill(text)
+    page.get_by_label("Format").select_option("unlimited")
+    page.get_by_label("Date").fill("2026-11-30")
+    page.get_by_role("button", name="Check").click()
+    first = page.locator(f"#deck-L{iono[0]}")
+    first.wait_for()
+    assert page.url.rstrip("/") == server  # answered in place, by the page's script
+    assert "ILLEGAL" in page.locator("#result h3").inner_text()
+    for n in iono:
+        row = page.locator(f"#deck-L{n}")
+        assert row.get_attribute("class") == "error"
+        assert "copy-limit" in row.inner_text() and lines[n - 1] in row.inner_text()
+    assert "The deck has 5 cards named Iono" in first.inner_text()
+    # Only those lines carry the finding.
+    assert page.locator("#result tr.error").count() == 2
+    first.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "serve.png"))
+
+    # A legal list afterwards replaces the verdict.
+    page.get_by_label("Deck list").fill((PROJECT_ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt")
+                                        .read_text(encoding="utf-8"))
+    page.get_by_role("button", name="Check").click()
+    page.locator("#result .verdict.legal").wait_for()
+    assert page.locator("#result tr.error").count() == 0
+
+
+def test_a_dropped_file_fills_the_list_and_the_page_speaks_german(browser, server, tmp_path):
+    page = browser.new_page()
+    page.goto(server + "/?lang=de")
+    assert page.locator("h1").inner_text() == "Deckliste prüfen"
+    deck = tmp_path / "iono.txt"
+    deck.write_text(IONO.read_text(encoding="utf-8"), encoding="utf-8")
+    page.set_input_files("#file", str(deck))
+    page.wait_for_function("document.getElementById('text').value.indexOf('Iono PAL 185') >= 0")
+    page.get_by_role("button", name="Prüfen").click()
+    page.locator("#result tr.error").first.wait_for()
+    assert "Das Deck hat 5 Karten namens Iono" in page.locator("#result").inner_text()

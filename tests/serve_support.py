@@ -1,0 +1,34 @@
+"""A real ``deckcheck serve`` for the tests (any free port on 127.0.0.1, its own empty home)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Iterator
+
+
+@contextlib.contextmanager
+def running_server(home: Path, *args: str) -> Iterator[str]:
+    """Start ``deckcheck serve --port 0`` and yield its address (``http://127.0.0.1:PORT``)."""
+    env = {**os.environ, "DECKCHECK_CACHE_DIR": str(home / "cache"), "XDG_DATA_HOME": str(home / "data"),
+           "LANG": "C"}
+    env.pop("DECKCHECK_DB", None)
+    process = subprocess.Popen([sys.executable, "-m", "deckcheck", "serve", "--port", "0", "--no-config", *args],
+                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, cwd=home, env=env, text=True)
+    try:
+        line = process.stderr.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not found:
+            raise AssertionError(f"deckcheck serve did not say where it listens: {line!r}")
+        yield f"http://127.0.0.1:{found.group(1)}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()

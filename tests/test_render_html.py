@@ -1,0 +1,209 @@
+"""``--output html``: the self-contained report a person opens in a browser.
+
+What the page says is read back with the standard library's HTML parser; how
+it behaves in a browser (filter, sort, highlighted lines) is tested in
+tests/browser.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+from deckcheck.model import DeckResult, Finding, Report, Severity
+from deckcheck.render import RENDERERS, OUTPUTS, RenderOptions, render
+from deckcheck.render.html import chunks
+from support import PROJECT_ROOT, assert_golden
+
+GOLDEN = Path(__file__).parent / "golden" / "html"
+DATE = "2026-11-30"
+IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
+
+
+def run(*args: str, stdin: bytes | None = None, cwd: Path = PROJECT_ROOT):
+    env = {**os.environ, "LANG": "C"}
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env,
+                          input=stdin, timeout=120)
+
+
+class Page(HTMLParser):
+    """Elements by tag with their attributes and text, enough to read the report back."""
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=True)
+        self.elements: list[dict] = []
+        self.open: list[dict] = []
+        self.feed(text)
+
+    VOID = {"meta", "input", "br", "img", "link"}
+
+    def handle_starttag(self, tag, attrs):
+        element = {"tag": tag, "attrs": dict(attrs), "text": ""}
+        self.elements.append(element)
+        if tag not in self.VOID:
+            self.open.append(element)
+
+    def handle_endtag(self, tag):
+        for i in range(len(self.open) - 1, -1, -1):
+            if self.open[i]["tag"] == tag:
+                del self.open[i:]
+                break
+
+    def handle_data(self, data):
+        for element in self.open:
+            element["text"] += data
+
+    def all(self, tag: str, **attrs) -> list[dict]:
+        return [e for e in self.elements if e["tag"] == tag
+                and all(value in (e["attrs"].get(key.rstrip("_")) or "").split() for key, value in attrs.items())]
+
+    def by_id(self, ident: str) -> dict:
+        found = [e for e in self.elements if e["attrs"].get("id") == ident]
+        assert len(found) == 1, f"{len(found)} elements with id {ident}"
+        return found[0]
+
+
+def test_html_is_an_output_of_check_and_of_the_configuration():
+    assert "html" in RENDERERS and "html" in OUTPUTS
+    schema = json.loads((PROJECT_ROOT / "deckcheck" / "schemas" / "config.schema.json").read_text())
+    assert "html" in json.dumps(schema)
+
+
+def test_sample_decks_report_has_every_deck_its_findings_and_the_summary(tmp_path):
+    done = run("check", "sample_decks", "--date", DATE, "--format", "unlimited", "--output", "html")
+    assert done.returncode == 1, done.stderr.decode()  # exit codes as for every report
+    text = done.stdout.decode("utf-8")
+    page = Page(text)
+    data = json.loads(run("check", "sample_decks", "--date", DATE, "--format", "unlimited",
+                          "--output", "json").stdout)
+    decks = page.all("tbody", class_="deck")
+    assert len(decks) == len(data["results"])
+    for body, result in zip(decks, data["results"]):
+        assert result["path"] in body["text"]
+        assert body["attrs"]["data-legal"] == ("1" if result["legal"] else "0")
+        assert ("LEGAL" if result["legal"] else "ILLEGAL") in body["text"]
+        for finding in result["findings"]:
+            assert finding["message"] in body["text"]
+            if finding["hint"]:
+                assert finding["hint"] in body["text"]
+    legal = sum(r["legal"] for r in data["results"])
+    summary = page.by_id("summary")["text"]
+    count = len(data["results"])
+    assert f"{count} decks checked: {legal} legal, {count - legal} illegal." in summary
+    assert f"Checked for unlimited on {DATE}." in summary
+    by_rule = {f["rule"] for r in data["results"] for f in r["findings"]}
+    rows = [e["text"] for e in page.all("table", class_="by-rule")[0:1]][0]
+    for rule in by_rule:
+        assert rule in rows
+
+
+def test_a_finding_is_shown_on_its_lines_with_severity_rule_message_and_hint():
+    done = run("check", str(IONO), "--date", DATE, "--output", "html")
+    assert done.returncode == 1
+    page = Page(done.stdout.decode("utf-8"))
+    lines = IONO.read_text(encoding="utf-8").splitlines()
+    iono = [n for n, line in enumerate(lines, 1) if re.match(r"\d+ Iono ", line)]
+    assert len(iono) == 2
+    first, second = (page.by_id(f"d1-L{n}") for n in iono)
+    assert first["attrs"]["class"] == "error" and second["attrs"]["class"] == "error"
+    assert lines[iono[0] - 1] in first["text"]
+    # The whole finding on its first line, a mark and a word beside the colour ...
+    assert "✖ error" in first["text"] and "copy-limit" in first["text"]
+    assert "The deck has 5 cards named Iono" in first["text"] and "→ Remove 1 copy of Iono" in first["text"]
+    # ... and a link to it on its other line.
+    assert f"see line {iono[0]}" in second["text"]
+    assert [a["attrs"]["href"] for a in page.all("a") if a["text"] == f"see line {iono[0]}"] == [f"#d1-L{iono[0]}"]
+    # Every other line is there, as written, without a finding.
+    listed = page.all("table", class_="list")[0]["text"]
+    for line in lines:
+        assert line in listed
+
+
+def test_whole_deck_findings_notes_and_languages_are_shown():
+    results = (DeckResult(
+        path="short.txt", format="standard", date=DATE, total_cards=59, counts={"Pokémon": 10},
+        languages={"de": (2,)},
+        findings=(Finding("deck-size", Severity.ERROR, "The deck has {count} cards; a deck has exactly 60.",
+                          {"count": 59}, hint_template="Add 1 card."),
+                  Finding("legal-reprint", Severity.INFO, "Ultra Ball SVI 196 (G) is legal through its reprint.",
+                          lines=(2,)))),)
+    text = "".join(chunks(results, source=lambda path: ["Pokémon: 10", "4 Hyperball SVI 196", ""]))
+    page = Page(text)
+    assert "Findings about the whole deck" in text
+    assert "✖ error" in text and "The deck has 59 cards; a deck has exactly 60." in text
+    row = page.by_id("d1-L2")
+    assert row["attrs"]["class"] == "info" and "i note" in row["text"] and "legal-reprint" in row["text"]
+    assert "Card names read as German: line 2" in text
+    # The file's last newline is no line of its own.
+    assert "d1-L3" not in text and "<th>3</th>" not in text
+
+
+def test_deck_text_is_escaped_and_nothing_is_fetched(tmp_path):
+    deck = tmp_path / "decks" / "x.txt"
+    deck.parent.mkdir()
+    deck.write_text('# name: <script>alert("x")</script>\n4 Iono PAL 185 <b>\n', encoding="utf-8")
+    done = run("check", str(deck), "--format", "unlimited", "--date", DATE, "--output", "html")
+    text = done.stdout.decode("utf-8")
+    assert "<script>alert" not in text and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in text
+    assert "4 Iono PAL 185 &lt;b&gt;" in text
+    # Self-contained: one inline style and script, no file or address to load.
+    assert not re.search(r"""(src|href)=["']?(https?:|//|file:)""", text)
+    assert "<link" not in text and "@import" not in text and text.count("<script>") == 1
+
+
+def test_standard_input_shows_its_lines():
+    done = run("check", "-", "--date", DATE, "--output", "html", stdin=IONO.read_bytes())
+    assert done.returncode == 1
+    text = done.stdout.decode("utf-8")
+    assert "The lines of this deck cannot be shown." not in text
+    assert "3 Iono PAL 185" in text and 'class="error"' in text
+
+
+def test_an_unreadable_deck_has_its_finding_and_no_lines(tmp_path):
+    done = run("check", str(tmp_path / "missing.txt"), "--output", "html")
+    assert done.returncode == 2
+    text = done.stdout.decode("utf-8")
+    assert "does not exist" in text and "The lines of this deck cannot be shown." in text
+
+
+def test_translated_with_lang():
+    done = run("check", str(IONO), "--date", DATE, "--output", "html", "--lang", "de")
+    text = done.stdout.decode("utf-8")
+    assert '<html lang="de">' in text
+    for german in ("Zusammenfassung", "Decks", "Zeile", "Fehler", "Das Deck hat 5 Karten namens Iono"):
+        assert german in text, german
+
+
+def test_the_page_is_written_deck_by_deck():
+    """The head is out before the first result is asked for, each deck before the next one."""
+    pulled: list[int] = []
+
+    def results():
+        for n in range(3):
+            pulled.append(n)
+            yield DeckResult(path=f"deck-{n}.txt", format="standard", date=DATE, total_cards=60, findings=())
+
+    pieces = chunks(results(), source=lambda path: None)
+    assert "<table" in next(pieces) and pulled == []
+    assert "deck-0.txt" in next(pieces) and pulled == [0]
+    rest = list(pieces)
+    assert len(rest) == 3 and "3 decks checked: 3 legal, 0 illegal." in rest[-1]
+
+
+def test_quiet_shows_failing_decks_but_counts_all():
+    legal = DeckResult(path="ok.txt", format="standard", date=DATE, total_cards=60, findings=())
+    bad = DeckResult(path="bad.txt", format="standard", date=DATE, total_cards=61,
+                     findings=(Finding("deck-size", Severity.ERROR, "too many"),))
+    text = render("html", Report((legal, bad)), RenderOptions(quiet=True, source=lambda path: None))
+    assert "bad.txt" in text and "ok.txt" not in text
+    assert "2 decks checked: 1 legal, 1 illegal." in text
+
+
+def test_golden_report_of_one_deck():
+    done = run("check", str(IONO.relative_to(PROJECT_ROOT)), "--date", DATE, "--output", "html")
+    assert_golden(GOLDEN / "copy-limit.html", done.stdout.decode("utf-8"))

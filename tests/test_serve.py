@@ -1,0 +1,202 @@
+"""``deckcheck serve``: POST /api/check answers the ``--output json`` document,
+the page shows the verdict, bad requests get a 4xx with a message, the server
+really listens (127.0.0.1 by default, any port with --port 0) and answers
+concurrent requests; ``check`` never imports the web stack."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from serve_support import running_server
+from support import PROJECT_ROOT
+
+pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
+from starlette.testclient import TestClient  # noqa: E402
+
+from deckcheck.serve import Checker, Limits, create_app  # noqa: E402
+
+DATE = "2026-11-30"
+IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
+LEGAL = PROJECT_ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt"
+
+
+@pytest.fixture(scope="module")
+def checker():
+    return Checker()  # the built-in catalogue: the tests' environment has no database
+
+
+@pytest.fixture
+def client(checker):
+    with TestClient(create_app(checker, Limits(max_bytes=20_000, max_lines=300))) as test_client:
+        yield test_client
+
+
+def cli_json(path: Path, *args: str) -> dict:
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(path), "--output", "json", *args],
+                          capture_output=True, cwd=PROJECT_ROOT, timeout=120)
+    return json.loads(done.stdout)
+
+
+def test_api_answers_what_check_output_json_says(client):
+    answer = client.post(f"/api/check?format=unlimited&date={DATE}", content=IONO.read_bytes(),
+                         headers={"content-type": "text/plain"})
+    assert answer.status_code == 200
+    expected = cli_json(IONO, "--format", "unlimited", "--date", DATE)
+    expected["results"][0]["path"] = "<text>"
+    assert answer.json() == expected
+    copy_limit = [f for f in answer.json()["results"][0]["findings"] if f["rule"] == "copy-limit"]
+    assert copy_limit[0]["lines"] == [21, 22]
+
+
+def test_api_takes_a_json_object_with_the_list_and_its_options(client):
+    answer = client.post("/api/check", json={"text": IONO.read_text(encoding="utf-8"), "format": "unlimited",
+                                             "date": DATE, "lang": "de"})
+    assert answer.status_code == 200
+    result = answer.json()["results"][0]
+    assert result["format"] == "unlimited" and result["date"] == DATE and not result["legal"]
+    assert "Das Deck hat 5 Karten namens Iono" in result["findings"][0]["message"]
+
+
+def test_api_takes_a_deck_in_the_json_schema(client):
+    deck = {"name": "Iono test", "format": "unlimited",
+            "cards": [{"count": 5, "name": "Iono", "set": "PAL", "number": 185}]}
+    answer = client.post(f"/api/check?date={DATE}", json=deck)
+    result = answer.json()["results"][0]
+    assert answer.status_code == 200 and result["name"] == "Iono test" and result["format"] == "unlimited"
+    assert {"copy-limit", "deck-size"} <= {f["rule"] for f in result["findings"]}
+
+
+def test_the_decks_own_format_else_standard(client):
+    own = client.post(f"/api/check?date={DATE}", content=IONO.read_bytes()).json()["results"][0]
+    assert own["format"] == "unlimited"  # "# format: unlimited" in the list
+    plain = client.post(f"/api/check?date={DATE}", content=b"4 Iono PAL 185\n").json()["results"][0]
+    assert plain["format"] == "standard"
+
+
+@pytest.mark.parametrize("query, body, status, message", [
+    ("?format=standrd", b"4 Iono PAL 185", 400, "standrd is not a format deckcheck knows. Known formats: "),
+    ("?date=2026-13-01", b"4 Iono PAL 185", 400, "The date must be a day like 2026-04-10, not 2026-13-01."),
+    ("?lang=xx", b"4 Iono PAL 185", 400, "xx is not a language deckcheck knows"),
+    ("?card_lang=jp", b"4 Iono PAL 185", 400, "jp is not a language deckcheck knows"),
+    ("", b"\xff\xfe\xfa", 400, "The request is not UTF-8 text."),
+    ("", b"4 Iono PAL 185\n" * 400, 413, "more than 300 lines"),
+    ("", b"x" * 20_001, 413, "The request is larger than 20000 bytes"),
+])
+def test_bad_requests_get_a_4xx_with_a_message(client, query, body, status, message):
+    answer = client.post(f"/api/check{query}", content=body)
+    assert answer.status_code == status
+    assert message in answer.json()["error"]
+
+
+def test_bad_json_wrapper_and_translated_errors(client):
+    answer = client.post("/api/check", json={"list": "4 Iono PAL 185"})
+    assert answer.status_code == 400 and '"text"' in answer.json()["error"]
+    answer = client.post("/api/check?format=nope&lang=de", content=b"4 Iono PAL 185")
+    assert answer.status_code == 400 and "kein Format" in answer.json()["error"]
+    # Not a JSON object after all: the deck's own problem, reported as a finding.
+    answer = client.post("/api/check", content=b"{not json", headers={"content-type": "application/json"})
+    assert answer.status_code == 200 and answer.json()["results"][0]["findings"][0]["rule"] == "syntax"
+
+
+def test_other_methods_and_paths_are_4xx(client):
+    assert client.get("/api/check").status_code == 405
+    assert client.get("/nothing-here").status_code == 404
+
+
+def test_a_check_that_takes_too_long_is_given_up(checker):
+    slow = Checker.__new__(Checker)
+    slow.__dict__.update(checker.__dict__)
+    slow.check = lambda text, options: time.sleep(3)  # type: ignore[method-assign]
+    with TestClient(create_app(slow, Limits(timeout=0.3))) as test_client:
+        started = time.perf_counter()
+        answer = test_client.post("/api/check", content=b"4 Iono PAL 185")
+        assert time.perf_counter() - started < 2.5
+    assert answer.status_code == 503 and "longer than 0.3 seconds" in answer.json()["error"]
+
+
+def test_the_page_shows_the_verdict_with_findings_on_their_lines(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "<textarea" in page.text and 'action="/check"' in page.text
+    assert '<option value="standard" selected>' in page.text
+    answer = client.post("/check", data={"text": IONO.read_text(encoding="utf-8"), "format": "unlimited",
+                                         "date": DATE, "lang": "en"})
+    assert answer.status_code == 200
+    assert "ILLEGAL" in answer.text
+    row = re.search(r'<tr id="deck-L21" class="error">(.*?)</tr>', answer.text, re.S)
+    assert row and "3 Iono PAL 185" in row.group(1) and "copy-limit" in row.group(1)
+    assert '<tr id="deck-L22" class="error">' in answer.text
+    # The list stays in the field, the choices stay chosen.
+    assert "3 Iono PAL 185" in answer.text.split("</textarea>")[0]
+    assert '<option value="unlimited" selected>' in answer.text
+
+
+def test_the_page_in_german_and_its_errors(client):
+    page = client.get("/?lang=de")
+    assert '<html lang="de">' in page.text and "Deckliste prüfen" in page.text
+    answer = client.post("/check", data={"text": "4 Iono PAL 185", "date": "gestern", "lang": "de"})
+    assert answer.status_code == 400 and 'role="alert"' in answer.text and "gestern" in answer.text
+
+
+# -- the real server --------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("serve-home")) as address:
+        yield address
+
+
+def post(url: str, body: bytes, content_type: str = "text/plain") -> tuple[int, dict]:
+    request = urllib.request.Request(url, data=body, method="POST", headers={"Content-Type": content_type})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, json.load(answer)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def test_serve_listens_on_loopback_and_answers_concurrent_requests(server):
+    decks = [IONO, LEGAL] * 10
+    answers: list = [None] * len(decks)
+
+    def ask(i: int) -> None:
+        answers[i] = post(f"{server}/api/check?format=unlimited&date={DATE}", decks[i].read_bytes())
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in range(len(decks))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    for deck, (status, body) in zip(decks, answers):
+        assert status == 200
+        assert body["legal"] is (deck == LEGAL)
+    status, body = post(f"{server}/api/check?format=nope", b"4 Iono PAL 185")
+    assert status == 400 and "nope is not a format" in body["error"]
+
+
+def test_serve_refuses_a_port_in_use(server):
+    port = server.rsplit(":", 1)[1]
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "serve", "--port", port, "--no-config"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_check_does_not_import_the_web_stack():
+    code = ("import sys\nfrom deckcheck.cli import main\n"
+            "sys.argv = ['deckcheck', 'check', 'sample_decks/legal', '--format', 'unlimited']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'starlette', 'uvicorn', 'anyio', 'httpx'}),"
+            " file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=60)
+    assert done.stderr.strip().splitlines()[-1] == "[]"
