@@ -504,7 +504,10 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
     unruled = _unruled_pack(declared)
     options = db.resolve_options(unruled, day, card_lang)
     result = check_deck(parsed, unruled, db.index, day, resolve_options=options)
-    return dataclasses.replace(result, findings=(finding, *result.findings), date=bad_date or day.isoformat())
+    from deckcheck.printable import printable, printable_finding  # the deck's own text (issue 12)
+
+    return dataclasses.replace(result, findings=(printable_finding(finding), *result.findings),
+                               date=printable(bad_date) if bad_date else day.isoformat())
 
 
 @lru_cache(maxsize=64)

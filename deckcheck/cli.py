@@ -19,6 +19,7 @@ import typer
 
 from deckcheck import __version__
 from deckcheck.exitcodes import ExitCode
+from deckcheck.printable import printable
 from deckcheck.progress import DeckProgress, DownloadProgress
 from deckcheck.render import FAIL_ON, OUTPUTS
 
@@ -43,7 +44,7 @@ class UsageProblem(Exception):
 
 
 def _fail(message: str) -> "typer.Exit":
-    typer.echo(f"deckcheck: error: {message}", err=True)
+    typer.echo(printable(f"deckcheck: error: {message}"), err=True)
     return typer.Exit(ExitCode.USAGE)
 
 
@@ -56,6 +57,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def _main(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    debug: bool = typer.Option(False, "--debug", help="Show the traceback of an internal error (any command accepts it)."),
 ) -> None:
     """deckcheck: is this deck legal in that format?"""
 
@@ -311,7 +313,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     # `unreadable` finding, so every report carries it (README: every file is checked).
     with DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
         for path in selection.missing:
-            progress.echo(f"deckcheck: error: {path}: no such file or directory")
+            progress.echo(printable(f"deckcheck: error: {path}: no such file or directory"))
             usage_problem = True
         for path in (*selection.missing, *selection.decks):
             progress.advance(path)
@@ -323,7 +325,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
                 # The deck still gets a result (with an unknown-format error), so that
                 # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
-                progress.echo(f"deckcheck: error: {path}: {error}")
+                progress.echo(printable(f"deckcheck: error: {path}: {error}"))
                 results.append(_unusable_format_result(parsed, packs, run, error, database, names_lang))
                 continue
             results.append(check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day)))
@@ -402,17 +404,17 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
     changed = 0
     # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
     for path in selection.missing:
-        typer.echo(f"deckcheck: error: {path}: no such file or directory", err=True)
+        typer.echo(printable(f"deckcheck: error: {path}: no such file or directory"), err=True)
         code = ExitCode.USAGE
     for path in selection.decks:
         if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
             if path in paths:
-                typer.echo(f"deckcheck: {path}: left as it is (fmt rewrites text deck lists, not YAML or JSON)", err=True)
+                typer.echo(printable(f"deckcheck: {path}: left as it is (fmt rewrites text deck lists, not YAML or JSON)"), err=True)
             continue
         stdin_data = _read_stdin_limited() if path == "-" else None
         source = _read_deck_text(path, stdin_data)
         if isinstance(source, str):  # a message: the file cannot be read as a deck
-            typer.echo(f"deckcheck: error: {source}", err=True)
+            typer.echo(printable(f"deckcheck: error: {source}"), err=True)
             code = ExitCode.USAGE
             continue
         text, original = source
@@ -421,7 +423,7 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
             pack = packs.for_deck(path, parsed.declared_format)
             day = _parse_date(run.date_for(path))
         except (PackError, UsageProblem) as error:
-            typer.echo(f"deckcheck: error: {path}: {error}", err=True)
+            typer.echo(printable(f"deckcheck: error: {path}: {error}"), err=True)
             code = ExitCode.USAGE
             continue
         options = resolve_options_for(pack, day, index)
@@ -429,11 +431,11 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
         result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed))
         if result.kept:
             what = _lines_label(result.kept, "is not a card line", "are not card lines")
-            typer.echo(f"deckcheck: {path}: {what}; kept as written at the top", err=True)
+            typer.echo(printable(f"deckcheck: {path}: {what}; kept as written at the top"), err=True)
         if result.unplaced:
             hint = " (build the card database: deckcheck db update)" if notice else ""
             what = _lines_label(result.unplaced, "is an unknown card", "are unknown cards")
-            typer.echo(f"deckcheck: {path}: {what} under no section header; kept at the top{hint}", err=True)
+            typer.echo(printable(f"deckcheck: {path}: {what} under no section header; kept at the top{hint}"), err=True)
         if (result.kept or result.unplaced) and code == ExitCode.LEGAL:
             code = ExitCode.ILLEGAL
         # A byte-order mark stays (the text fmt writes is UTF-8, as it was).
@@ -452,22 +454,22 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
                 old_text.splitlines(keepends=True), result.text.replace("\r\n", "\n").splitlines(keepends=True),
                 fromfile=f"{path} (original)", tofile=f"{path} (formatted)"))
         if check_only or diff or path == "-":
-            typer.echo(f"deckcheck: would reformat {path}", err=True)
+            typer.echo(printable(f"deckcheck: would reformat {path}"), err=True)
             if code == ExitCode.LEGAL:
                 code = ExitCode.ILLEGAL
             continue
         target = _writable_target(path)
         if isinstance(target, str):
-            typer.echo(f"deckcheck: error: {target}", err=True)
+            typer.echo(printable(f"deckcheck: error: {target}"), err=True)
             code = ExitCode.USAGE
             continue
         try:
             _replace_atomically(target, new_bytes)
         except OSError as error:
-            typer.echo(f"deckcheck: error: {path}: cannot write: {error.strerror or error}", err=True)
+            typer.echo(printable(f"deckcheck: error: {path}: cannot write: {error.strerror or error}"), err=True)
             code = ExitCode.USAGE
             continue
-        typer.echo(f"deckcheck: reformatted {path}", err=True)
+        typer.echo(printable(f"deckcheck: reformatted {path}"), err=True)
     if check_only and changed == 0 and code == ExitCode.LEGAL:
         typer.echo("deckcheck: every deck list is formatted", err=True)
     return code
@@ -877,12 +879,12 @@ def formats_lint(
             text = path.read_text(encoding="utf-8-sig")
         except PackError as error:
             unopened = True
-            typer.echo(f"deckcheck: error: {error}", err=True)
+            typer.echo(printable(f"deckcheck: error: {error}"), err=True)
             continue
         except (OSError, UnicodeDecodeError) as error:
             unopened = True
             reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text"
-            typer.echo(f"deckcheck: error: {name}: cannot read the pack file: {reason}", err=True)
+            typer.echo(printable(f"deckcheck: error: {name}: cannot read the pack file: {reason}"), err=True)
             continue
         try:
             load_pack(str(path), extra)
@@ -936,10 +938,155 @@ def _robust_output() -> None:
             pass
 
 
-def main() -> None:
-    _robust_output()
+class OutputError(Exception):
+    """Standard output (or error) cannot be written: a full disk, a closed pipe or stream."""
+
+    def __init__(self, stream: str, error: OSError):
+        super().__init__(f"cannot write to {stream}: {error.strerror or error}")
+
+
+class _GuardedStream:
+    """A standard stream whose write errors become :class:`OutputError`: an
+    OSError would be taken for a problem with a deck or a database file (and
+    Typer turns a broken pipe into exit code 1, the code of an illegal deck)."""
+
+    def __init__(self, stream, name: str):
+        self._stream = stream
+        self._name = name
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except OSError as error:
+            raise OutputError(self._name, error) from error
+
+    def writelines(self, lines) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as error:
+            raise OutputError(self._name, error) from error
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+class _ClosedStream:
+    """What a standard stream that was closed when deckcheck started (``>&-``) becomes."""
+
+    closed = False
+    encoding = "utf-8"
+    errors = "replace"
+
+    def write(self, text):
+        import errno
+
+        raise OSError(errno.EBADF, "the stream is closed")
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _guard_standard_streams() -> None:
+    """A closed standard input reads as empty; writes to a closed or failing
+    standard output end the run with one line and exit code 2."""
+    import io
+
+    if sys.stdin is None:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream()
+    if sys.stderr is None:
+        sys.stderr = io.StringIO()  # nowhere to say anything: the exit code must tell
+    sys.stdout = _GuardedStream(sys.stdout, "standard output")
+    sys.stderr = _GuardedStream(sys.stderr, "standard error")
+
+
+def _silence_stdout() -> None:
+    """After a failed write, what is still buffered would fail again at exit
+    ("Exception ignored ..."): standard output goes to the null device."""
     try:
-        app()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.close(null)
+    except OSError:
+        pass
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except Exception:  # standard error itself cannot be written: the exit code says it
+        pass
+
+
+def _where(error: BaseException) -> str:
+    """The innermost place in deckcheck's own code the error passed through."""
+    import traceback
+
+    package = os.path.dirname(os.path.abspath(__file__))
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [f for f in frames if os.path.abspath(f.filename).startswith(package + os.sep)] or frames
+    if not ours:
+        return "?"
+    frame = ours[-1]
+    shown = os.path.relpath(frame.filename, os.path.dirname(package)).replace(os.sep, "/")
+    return f"{shown}:{frame.lineno} in {frame.name}"
+
+
+def _take_debug_flag(argv: list[str]) -> bool:
+    """``--debug`` anywhere before ``--``: taken out, so every command accepts it."""
+    end = argv.index("--") if "--" in argv else len(argv)
+    if "--debug" not in argv[1:end]:
+        return False
+    argv[1:end] = [arg for arg in argv[1:end] if arg != "--debug"]
+    return True
+
+
+def main() -> None:
+    """The entry point: exit codes scripts can trust (README "Exit codes").
+
+    An unexpected error is never a traceback with exit code 1 (the code of an
+    illegal deck): one line says what and where, and the exit code is 2;
+    ``--debug`` shows the traceback too."""
+    debug = _take_debug_flag(sys.argv)
+    _robust_output()
+    _guard_standard_streams()
+    code: object = 0
+    try:
+        try:
+            app()
+        finally:
+            sys.stdout.flush()  # a full disk shows here, not as a warning at exit
+    except SystemExit as exit_:
+        code = exit_.code
     except KeyboardInterrupt:
-        typer.echo("deckcheck: interrupted", err=True)
-        sys.exit(130)
+        _say("deckcheck: interrupted")
+        code = 130
+    except OutputError as error:
+        _silence_stdout()
+        _say(f"deckcheck: error: {error}")
+        code = ExitCode.USAGE
+    except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
+        if debug:
+            import traceback
+
+            traceback.print_exc()
+        what = str(error).splitlines()[0][:300] if str(error) else ""
+        _say(f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
+             f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback"))
+        code = ExitCode.USAGE
+    try:
+        sys.stdout.flush()
+    except OutputError as error:
+        _silence_stdout()
+        _say(f"deckcheck: error: {error}")
+        code = ExitCode.USAGE
+    sys.exit(code)

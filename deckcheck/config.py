@@ -257,6 +257,8 @@ def _toml_table(text: str, path: Path, *, required: bool) -> dict[str, Any] | No
     except tomllib.TOMLDecodeError as error:
         match = _TOML_ERROR_LINE.search(str(error))
         raise ConfigError(f"invalid TOML: {error}", path=path, line=int(match.group(1)) if match else None) from None
+    except RecursionError:  # tomllib recurses into each nested array or inline table
+        raise ConfigError("invalid TOML: arrays or tables nested too deeply", path=path) from None
     tool = document.get("tool")
     table = tool.get("deckcheck") if isinstance(tool, dict) else None
     if table is None:

@@ -337,6 +337,8 @@ def _compiled_schema() -> dict[str, Any]:
 
 
 _CACHE: dict[tuple, Pack] = {}
+# How deep an ``extends`` chain may go (the shipped packs go 2 deep).
+MAX_EXTENDS = 50
 
 
 def load_pack(name: str, extra_dirs: Sequence[str | os.PathLike[str]] = ()) -> Pack:
@@ -366,6 +368,12 @@ def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[Path, ...], names
                         line=_line_in(text, ["extends"]))
     parent: Pack | None = None
     if data.get("extends"):
+        if len(seen) + 1 >= MAX_EXTENDS:
+            # Each level is a recursion: a chain of 1,200 packs would end in a RecursionError.
+            raise PackError(f"'extends' goes more than {MAX_EXTENDS} packs deep "
+                            f"({' -> '.join(names[:2] + ('...', name))} -> ...); no real format needs that many",
+                            path=str(path),
+                            line=_line_in(text, ["extends"]))
         try:
             parent_path = resolve_extends(data["extends"], path, extra_dirs)
         except PackError as error:
@@ -410,8 +418,9 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
             stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             stamp = {}  # not cached yet, or a damaged entry: validate again
-    if not isinstance(stamp, dict) or not _usable(stamp.get("data")):
-        stamp = {}
+    if not isinstance(stamp, dict) or not _usable(stamp.get("data")) \
+            or stamp.get("data_sha256") != _data_digest(stamp.get("data")):
+        stamp = {}  # edited behind deckcheck's back (issue 12): the data no longer matches its checksum
     if (stamp.get("path") == str(path.resolve())
             and (stamp.get("size"), stamp.get("mtime_ns")) == (stat.st_size, stat.st_mtime_ns)):
         return stamp["data"]
@@ -424,7 +433,7 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
         data = parse_pack_text(text, str(path))
     if stamp_path is not None:
         record = {"path": str(path.resolve()), "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
-                  "sha256": digest, "data": data}
+                  "sha256": digest, "data": data, "data_sha256": _data_digest(data)}
         try:
             stamp_path.parent.mkdir(parents=True, exist_ok=True)
             temporary = stamp_path.with_name(f"{stamp_path.name}.{os.getpid()}.tmp")
@@ -433,6 +442,15 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
         except OSError:
             pass  # a read-only cache only costs speed
     return data
+
+
+def _data_digest(data: Any) -> str:
+    """The checksum of validated data as cached: an entry whose data was changed
+    by hand (a rule option ``max: four``) no longer matches, and is validated again."""
+    import hashlib
+
+    canonical = json.dumps(data, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _validation_stamp(path: Path) -> Path | None:

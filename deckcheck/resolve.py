@@ -267,7 +267,8 @@ def live_shiny_vault(set_code: str, number: str) -> str | None:
     """The Shiny Vault number of a PTCG Live number past the main set
     (``HIF 163`` -> ``SV94``), else None."""
     after = LIVE_SHINY_VAULT_AFTER.get(set_code.strip().upper())
-    if after is None or not number.isdigit() or int(number) <= after:
+    # ASCII digits only, and few: int() refuses "²" and numbers past 4,300 digits.
+    if after is None or not (number.isascii() and number.isdigit() and len(number) <= 9) or int(number) <= after:
         return None
     return f"SV{int(number) - after}"
 

@@ -96,7 +96,8 @@ def number_key(number: str, *, promo: bool = False) -> str:
     prefix, digits, suffix = match.groups()
     if promo:
         prefix = ""
-    return f"{prefix}{int(digits)}{suffix}"
+    # Leading zeros dropped by hand: int() refuses numbers past 4,300 digits.
+    return f"{prefix}{digits.lstrip('0') or '0'}{suffix}"
 
 
 class CardIndex(Protocol):

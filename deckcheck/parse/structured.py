@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Literal
@@ -279,7 +280,18 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
     return findings, bad_cards
 
 
+# JSON's "\ud800" (and YAML's) is a lone surrogate: no character, and no UTF-8
+# output or database query can take it. It becomes U+FFFD, as a byte that is not
+# UTF-8 would in a text list.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _text(value: Any) -> Any:
+    return _SURROGATE.sub("\ufffd", value) if isinstance(value, str) else value
+
+
 def _entry(card: dict, line: int | None) -> DeckEntry:
+    card = {key: _text(value) for key, value in card.items()}
     energy = energy_name(" ".join(card["name"].split()))
     set_code = card.get("set")
     number = card.get("number")
@@ -328,8 +340,8 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
         for index, card in enumerate(cards):
             if index not in bad_cards:
                 entries.append(_entry(card, lines.cards[index] if index < len(lines.cards) else None))
-    name = data.get("name")
-    declared_format = data.get("format")
+    name = _text(data.get("name"))
+    declared_format = _text(data.get("format"))
     return ParsedDeck(
         path=path,
         entries=tuple(entries),

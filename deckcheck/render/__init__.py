@@ -76,7 +76,27 @@ def is_failing(result: DeckResult, fail_on: str = "error") -> bool:
 
 def display_path(path: str, root: str | None = None) -> str:
     """A deck path as CI tools want it: relative to ``root`` when inside it, with
-    forward slashes, without a leading ``./``."""
+    forward slashes, without a leading ``./``; control characters and bytes that
+    are not UTF-8 escaped (:func:`deckcheck.printable.printable`)."""
+    from deckcheck.printable import printable
+
+    return printable(_relative_path(path, root))
+
+
+def path_uri(path: str, root: str | None = None) -> str:
+    """:func:`display_path` as a relative URI (SARIF): the name's bytes
+    percent-encoded, so a name that is not UTF-8 (byte 0xFF) is ``%FF``."""
+    from urllib.parse import quote
+
+    shown = _relative_path(path, root)
+    try:
+        data = os.fsencode(shown)
+    except UnicodeEncodeError:  # a lone surrogate that no file system name decodes to
+        data = shown.encode("utf-8", "surrogatepass")
+    return quote(data, safe="/")
+
+
+def _relative_path(path: str, root: str | None) -> str:
     if path == "-":
         return path
     shown = path

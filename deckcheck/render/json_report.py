@@ -7,6 +7,7 @@ from typing import Any
 
 from deckcheck.i18n import finding_hint, finding_message
 from deckcheck.model import DeckResult, Finding, Report
+from deckcheck.printable import printable
 
 JSON_VERSION = 1
 
@@ -24,7 +25,7 @@ def finding_dict(finding: Finding, lang: str = "en") -> dict[str, Any]:
 
 def result_dict(result: DeckResult, lang: str = "en") -> dict[str, Any]:
     found = {
-        "path": result.path,
+        "path": printable(result.path),
         "name": result.name,
         "format": result.format,
         "date": result.date,

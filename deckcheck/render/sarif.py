@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import quote
 
 from deckcheck import __version__
 from deckcheck.model import Finding, Report, Severity
-from deckcheck.render import display_path
+from deckcheck.render import path_uri
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -111,7 +110,7 @@ def sarif_log(report: Report, options) -> dict[str, Any]:
     results = []
     artifacts: list[str] = []
     for deck in report.results:
-        uri = quote(display_path(deck.path, options.root), safe="/")
+        uri = path_uri(deck.path, options.root)
         if deck.findings and uri not in artifacts:
             artifacts.append(uri)
         results.extend(_result(f, uri, index_of[f.rule]) for f in deck.findings)

@@ -27,6 +27,7 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.model import DeckResult, Report, Severity
+from deckcheck.printable import printable
 
 Segment = tuple[str, str]  # (text, rich style)
 Line = list[Segment]
@@ -82,7 +83,7 @@ def layout(report: Report, *, width: int = 100, quiet: bool = False, lang: str =
 
 def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
     verdict = (tr.gettext(VERDICT_LEGAL), "bold green") if result.legal else (tr.gettext(VERDICT_ILLEGAL), "bold red")
-    yield [verdict, ("  ", ""), (result.path, "bold"), (f"  ({result.format}, {result.date})", "")]
+    yield [verdict, ("  ", ""), (printable(result.path), "bold"), (f"  ({result.format}, {result.date})", "")]
     counts = result.counts
     numbers = {"total": result.total_cards, "pokemon": counts.get("Pokémon", 0),
                "trainer": counts.get("Trainer", 0), "energy": counts.get("Energy", 0)}

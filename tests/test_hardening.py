@@ -1,0 +1,238 @@
+"""Issue 12: no input, file or fault may crash deckcheck -- an unexpected error is one
+line and exit code 2, never a traceback (exit code 1 is an illegal deck)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from support import PROJECT_ROOT
+
+LONG_NUMBER = "9" * 5000
+DECK = "4 Iono PAL 185\n"
+
+
+def run(*args: str, cwd: Path = PROJECT_ROOT, stdin: bytes | None = None, shell_tail: str = ""):
+    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
+    if shell_tail:  # redirections a shell makes: >/dev/full, >&-, <&-
+        command = " ".join([sys.executable, "-m", "deckcheck", *(f"'{a}'" for a in args)]) + " " + shell_tail
+        return subprocess.run(["sh", "-c", command], capture_output=True, cwd=cwd, env=env, timeout=120)
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env,
+                          input=stdin, timeout=120)
+
+
+def assert_clean(result, code: int | None = None) -> None:
+    assert b"Traceback" not in result.stderr, result.stderr.decode(errors="replace")
+    assert b"internal error" not in result.stderr, result.stderr.decode(errors="replace")
+    if code is not None:
+        assert result.returncode == code, result.stderr.decode(errors="replace")
+
+
+# -- the top-level handler ----------------------------------------------------------
+
+def _crash(*args, **kwargs):
+    raise ValueError("something nobody expected\nsecond line")
+
+
+def test_an_unexpected_error_is_one_line_and_exit_code_2(monkeypatch, capsys, tmp_path):
+    from deckcheck import cli
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK)
+    monkeypatch.setattr(cli, "_check", _crash)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(deck), "--no-config"])
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    lines = [line for line in err.splitlines() if line.startswith("deckcheck: internal error")]
+    assert lines == ["deckcheck: internal error: ValueError: something nobody expected (at deckcheck/cli.py:"
+                     + lines[0].split("deckcheck/cli.py:")[1]]
+    assert "in check)" in lines[0] and "--debug" in lines[0] and "Traceback" not in err
+
+
+def test_debug_shows_the_traceback_and_any_command_accepts_it(monkeypatch, capsys, tmp_path):
+    from deckcheck import cli
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK)
+    monkeypatch.setattr(cli, "_check", _crash)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(deck), "--debug", "--no-config"])
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback (most recent call last)" in err and "deckcheck: internal error: ValueError" in err
+
+
+def test_a_full_disk_a_closed_stdout_and_a_broken_pipe_are_exit_code_2(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK)
+    if Path("/dev/full").exists():
+        result = run("check", str(deck), "--no-config", shell_tail=">/dev/full")
+        assert_clean(result, 2)
+        assert b"cannot write to standard output: No space left on device" in result.stderr
+        assert b"Exception ignored" not in result.stderr
+    result = run("check", str(deck), "--no-config", shell_tail=">&-")
+    assert_clean(result, 2)
+    assert b"cannot write to standard output" in result.stderr
+    # A reader that is gone (| true): Typer's own handling said 1, an illegal deck.
+    process = subprocess.Popen([sys.executable, "-m", "deckcheck", "check", str(deck), "--no-config"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)})
+    process.stdout.close()
+    err = process.stderr.read()
+    assert process.wait(timeout=120) == 2
+    assert b"Broken pipe" in err and b"Traceback" not in err and b"Exception ignored" not in err
+
+
+def test_a_closed_stdin_reads_as_an_empty_deck(tmp_path):
+    result = run("check", "-", "--no-config", shell_tail="<&-")
+    assert_clean(result)
+    assert b"is empty" in result.stdout
+    result = run("fmt", "-", "--no-config", shell_tail="<&-")
+    assert_clean(result, 2)
+
+
+# -- decks ---------------------------------------------------------------------------
+
+def test_lone_surrogates_in_a_json_deck_reach_no_report_and_no_card_look_up(tmp_path):
+    deck = tmp_path / "deck.json"
+    deck.write_text('{"name": "Deck \\ud800", "cards": [{"count": 4, "name": "Iono\\udfff"}, '
+                    '{"count": 1, "name": "Pikachu \\ud83d"}]}')
+    for output in ("text", "json", "github", "sarif", "junit"):
+        result = run("check", str(deck), "--no-config", "-o", output)
+        assert_clean(result, 1)
+        assert "Iono\ufffd".encode() in result.stdout or b"Iono\\ufffd" in result.stdout
+
+
+def test_lone_surrogates_become_the_replacement_character_when_parsed():
+    from deckcheck.parse.structured import parse_structured
+
+    parsed = parse_structured('{"name": "x\\ud800", "cards": [{"count": 4, "name": "Iono\\ud800", "set": "P\\udc00"}]}',
+                              "deck.json", "json")
+    assert parsed.name == "x\ufffd"
+    assert (parsed.entries[0].name, parsed.entries[0].set_code) == ("Iono\ufffd", "P\ufffd")
+    parsed = parse_structured('cards:\n  - {count: 4, name: "Iono\\ud800"}\n', "deck.yaml", "yaml")
+    assert parsed.entries[0].name == "Iono\ufffd"
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="needs a file system that takes any bytes in a name")
+def test_a_file_name_that_is_not_utf8_is_an_escaped_uri_in_sarif(tmp_path):
+    folder = os.fsencode(tmp_path)
+    name = folder + b"/deck\xff\x1b[2J.txt"
+    with open(name, "wb") as handle:
+        handle.write(b"5 Iono PAL 185\n")
+    result = subprocess.run([sys.executable, "-m", "deckcheck", "check", tmp_path, "--no-config", "-o", "sarif"],
+                            capture_output=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+                            timeout=120)
+    assert_clean(result, 1)
+    log = json.loads(result.stdout)
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]}
+    assert uris == {"deck%FF%1B%5B2J.txt"}
+    for output in ("text", "json", "github", "junit"):
+        result = subprocess.run([sys.executable, "-m", "deckcheck", "check", ".", "--no-config", "-o", output],
+                                capture_output=True, cwd=tmp_path,
+                                env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}, timeout=120)
+        assert_clean(result, 1)
+        assert b"\x1b" not in result.stdout and b"\xff" not in result.stdout
+        assert b"deck\\xff\\x1b[2J.txt" in result.stdout.replace(b"\\\\", b"\\")
+
+
+def test_five_thousand_digit_numbers_are_findings_not_crashes(tmp_path):
+    from deckcheck.carddb.index import number_key
+
+    assert number_key("0" * 4000 + "12") == "12"
+    assert number_key(LONG_NUMBER) == LONG_NUMBER
+    (tmp_path / "deck.txt").write_text(f"4 Iono PAL {LONG_NUMBER}\n{LONG_NUMBER} Iono\n4 Iono HIF {LONG_NUMBER}\n"
+                                       f"4 Iono PR-SV {LONG_NUMBER}\n4 Iono LOR-TG {LONG_NUMBER}\n")
+    (tmp_path / "deck.yaml").write_text(f"cards:\n  - {{count: {LONG_NUMBER}, name: Iono}}\n"
+                                        f"  - {{count: 4, name: Iono, set: PAL, number: {LONG_NUMBER}}}\n")
+    (tmp_path / "deck.json").write_text(f'{{"cards": [{{"count": 4, "name": "Iono", "set": "PAL", '
+                                        f'"number": {LONG_NUMBER}}}]}}')
+    for name in ("deck.txt", "deck.yaml", "deck.json"):
+        assert_clean(run("check", str(tmp_path / name), "--no-config"), 1)
+    assert_clean(run("fmt", str(tmp_path / "deck.txt"), "--no-config"))
+
+
+def test_control_characters_from_a_deck_are_escaped_in_every_report(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(b"# name: \x1b]0;pwned\x07Deck\n4 Iono\x1b[2J PAL 185\n2 \xc2\x9b31mBad\xe2\x80\xae card\n"
+                     b"\x1b[31mnot a card line\n")
+    (tmp_path / "deck.json").write_text(json.dumps({"name": "J\x1b[2J", "format": "st\x1bandard",
+                                                    "cards": [{"count": 4, "name": "Iono\x1b[2J"}]}))
+    for output in ("text", "json", "github", "sarif", "junit"):
+        result = run("check", str(deck), str(tmp_path / "deck.json"), "--no-config", "-o", output)
+        assert_clean(result)
+        shown = result.stdout.decode("utf-8")
+        assert not any(ch in shown for ch in "\x1b\x07\x9b\u202e"), (output, shown)
+        if output != "json":  # JSON writes the backslash itself escaped
+            assert "\\x1b[2J" in shown and "\\u202e" in shown
+    assert b"\x1b" not in run("check", str(tmp_path / "deck.json"), "--no-config").stderr
+
+
+# -- configuration and packs ---------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["1: x\nformat: standard\n", "null: 1\n", "true: 1\n", "1.5: x\n",
+                                  "overrides:\n  - {1: x, paths: [a]}\n", "? !!binary aGk=\n: 1\n",
+                                  "? [1, 2]\n: 3\n", "overrides: {1: 2}\n"])
+def test_non_string_keys_in_the_configuration_are_messages(tmp_path, text):
+    (tmp_path / ".deckcheck.yaml").write_text(text)
+    (tmp_path / "deck.txt").write_text(DECK)
+    result = run("check", "deck.txt", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b".deckcheck.yaml" in result.stderr
+
+
+def test_deeply_nested_configuration_files_are_messages(tmp_path):
+    (tmp_path / "deck.txt").write_text(DECK)
+    (tmp_path / "pyproject.toml").write_text("[tool.deckcheck]\nformat = " + "[" * 5000 + "]" * 5000 + "\n")
+    result = run("check", "deck.txt", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"pyproject.toml: invalid TOML: arrays or tables nested too deeply" in result.stderr
+    (tmp_path / "pyproject.toml").unlink()
+    (tmp_path / ".deckcheck.yaml").write_text("format: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    result = run("check", "deck.txt", cwd=tmp_path)
+    assert_clean(result, 2)
+
+
+def test_an_extends_chain_1200_deep_is_a_message(tmp_path):
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    for level in range(1200):
+        parent = f"extends: p{level + 1}\n" if level < 1199 else ""
+        (packs / f"p{level}.yaml").write_text(f"name: p{level}\ndescription: level {level}\n{parent}rules: []\n")
+    (tmp_path / ".deckcheck.yaml").write_text("packs: [packs]\n")
+    (tmp_path / "deck.txt").write_text(DECK)
+    result = run("check", "deck.txt", "--format", "p0", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"'extends' goes more than 50 packs deep (p0 -> p1 -> ... -> p49 -> ...)" in result.stderr
+    result = run("formats", "lint", str(packs / "p0.yaml"), cwd=tmp_path)
+    assert_clean(result)
+    assert result.returncode in (1, 2)
+
+
+def test_a_pack_cache_entry_edited_behind_deckchecks_back_is_validated_again(tmp_path, monkeypatch):
+    from deckcheck import packs
+    from deckcheck.packs import load_pack
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(cache))
+    pack = tmp_path / "league.yaml"
+    pack.write_text("name: league\nextends: unlimited\nrules:\n  - {id: deck-size, kind: deck-size, size: 40}\n")
+    load_pack(str(pack))
+    (entry,) = [p for p in cache.rglob("league-*.json")]
+    record = json.loads(entry.read_text())
+    record["data"]["rules"][0]["size"] = [1]  # still the shape the loader needs, not what the schema allows
+    entry.write_text(json.dumps(record))
+    packs._CACHE.clear()
+    assert load_pack(str(pack)).rule("deck-size").options["size"] == 40
+    (tmp_path / "deck.txt").write_text(DECK)
+    record["data"]["rules"][0]["size"] = "forty"
+    entry.write_text(json.dumps(record))
+    assert_clean(run("check", "deck.txt", "--format", str(pack), "--no-config", cwd=tmp_path), 1)
