@@ -74,7 +74,9 @@ class TcgdexClient:
         return left
 
     def get(self, path: str, kind: str, headers: Mapping[str, str] | None = None) -> tuple[Any, Mapping[str, str]]:
-        """The JSON at ``path`` and the response headers, or ``NOT_MODIFIED``."""
+        """The JSON at ``path`` and the response headers, ``NOT_MODIFIED``, or
+        ``None`` for 404 Not Found where ``kind`` is a set or a card (TCGdex lists
+        sets and cards it has no object for: the set or card is then left out)."""
         from deckcheck.carddb import update
 
         attempt = 0
@@ -105,6 +107,8 @@ class TcgdexClient:
             error.close()
             if error.code == 304:
                 return NOT_MODIFIED, {}
+            if error.code == 404 and kind in ("set", "card"):
+                return None, {}
             if error.code >= 500 or error.code == 429:
                 raise _Retryable(f"TCGdex answered HTTP {error.code} {error.reason} for {url}") from None
             raise DatabaseError(f"TCGdex answered HTTP {error.code} {error.reason} for {url}") from None
@@ -177,6 +181,8 @@ class TcgdexApi:
         from urllib.parse import quote
 
         raw_set, _ = self.client.get(f"/v2/en/sets/{quote(tcgdex_id)}", "set")
+        if raw_set is None:  # listed, but TCGdex has no such set object
+            return CardBatch(f"{self.label}/v2/en/sets/{tcgdex_id}", [], SOURCE)
         if not isinstance(raw_set, Mapping) or not raw_set.get("id"):
             raise DatabaseError(f"TCGdex answered no set for {tcgdex_id}")
         record = set_record(raw_set)
@@ -198,8 +204,8 @@ class TcgdexApi:
                 self.progress(self.fetched, None)
 
         raws = self.client.many([f"/v2/en/cards/{quote(card_id)}" for card_id in wanted], "card", advanced)
-        batch = convert_set(raw_set, ((f"{self.label}/v2/en/cards/{c}", raw) for c, raw in zip(wanted, raws)),
-                            f"{self.label}/v2/en/sets/{tcgdex_id}")
+        batch = convert_set(raw_set, ((f"{self.label}/v2/en/cards/{c}", raw) for c, raw in zip(wanted, raws)
+                                      if raw is not None), f"{self.label}/v2/en/sets/{tcgdex_id}")
         cards = settle_stages([card for card, _ in batch.cards] + kept)
         return batch._replace(cards=[(card, record) for card in cards])
 
