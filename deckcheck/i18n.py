@@ -32,6 +32,52 @@ def N_(message: str) -> str:
     return message
 
 
+class Plural(str):
+    """A message template with plural forms, chosen by the number in the
+    parameter ``key``: English has "{count} card" for 1 and "{count} cards"
+    otherwise; each catalogue has as many forms as its language and its own
+    ``Plural-Forms`` rule (gettext ``ngettext``), so no language is left with
+    "1 cards". As a ``str`` it is the plural msgid; :meth:`format` picks the
+    English form, so ``Finding.message`` reads right without a catalogue.
+    Make one with :func:`ngettext`."""
+
+    singular: str
+    plural: str
+    key: str
+
+    def __new__(cls, singular: str, plural: str, key: str = "count") -> "Plural":
+        self = super().__new__(cls, plural)
+        self.singular, self.plural, self.key = singular, plural, key
+        return self
+
+    def number(self, params: Mapping[str, Any]) -> int:
+        value = params.get(self.key)
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            return 2  # not a number: the plural form reads least wrong
+
+    def english(self, params: Mapping[str, Any]) -> str:
+        return self.singular if self.number(params) == 1 else self.plural
+
+    def format(self, *args: Any, **params: Any) -> str:
+        return self.english(params).format(*args, **params)
+
+    def translated(self, tr: "Translator", params: Mapping[str, Any]) -> str:
+        return tr.ngettext(self.singular, self.plural, self.number(params))
+
+    def __reduce__(self):  # keep both forms through copy/pickle
+        return (Plural, (self.singular, self.plural, self.key))
+
+
+def ngettext(singular: str, plural: str, key: str = "count") -> Plural:
+    """Mark a message with plural forms for extraction (``ngettext`` is one of
+    Babel's default keywords; both forms carry the number's placeholder) and
+    return it as a :class:`Plural` template chosen by the parameter ``key``:
+    ``ngettext("Add {missing} card.", "Add {missing} cards.", "missing")``."""
+    return Plural(singular, plural, key)
+
+
 # Languages with a message catalogue (English is the msgids themselves).
 MESSAGE_LANGUAGES: tuple[str, ...] = ("en", "de", "pt", "fr", "es", "it")
 # Languages whose card names can be imported from TCGdex and read in deck lists.
@@ -126,12 +172,17 @@ def parse_languages(option: str | Iterable[str]) -> tuple[str, ...]:
 class Translator(Protocol):
     def gettext(self, message: str) -> str: ...
 
+    def ngettext(self, singular: str, plural: str, n: int) -> str: ...
+
 
 class _English:
     """The msgids are English: nothing to load."""
 
     def gettext(self, message: str) -> str:
         return message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
 
 
 @lru_cache(maxsize=None)
@@ -252,7 +303,10 @@ def localize(template: str, params: Mapping[str, Any], lang_or_translator: str |
     fit the parameters is not used: the English text is better than a traceback."""
     tr = _as_translator(lang_or_translator)
     values = {key: _localized(value, tr) for key, value in params.items()}
-    translated = tr.gettext(template) if template else template
+    if isinstance(template, Plural):
+        translated = template.translated(tr, params)
+    else:
+        translated = tr.gettext(template) if template else template
     try:
         return translated.format(**values)
     except (KeyError, IndexError, ValueError):

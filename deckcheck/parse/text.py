@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from deckcheck.i18n import N_, term
+from deckcheck.i18n import N_, ngettext, term
 from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
 
 SYNTAX = "syntax"
@@ -144,11 +144,15 @@ BAD_COUNT = N_('Line {line} has the count {count}, but a count must be a whole n
 BAD_COUNT_HINT = N_('Start the line with how many copies the deck holds, for example "4 Iono PAL 185".')
 SHORTHAND = N_('Line {line} counts several cards at once ("{text}"); deckcheck cannot tell which cards are meant.')
 SHORTHAND_HINT = N_('Write one line per card with its own count, for example "4 Zorua" and "4 Zoroark-GX".')
-SECTION_MISMATCH = N_(
-    "The {section} header on line {line} says {declared} cards, but the card lines under it add up to {actual}."
+SECTION_MISMATCH = ngettext(
+    "The {section} header on line {line} says {declared} card, but the card lines under it add up to {actual}.",
+    "The {section} header on line {line} says {declared} cards, but the card lines under it add up to {actual}.",
+    "declared",
 )
 SECTION_MISMATCH_HINT = N_("Correct the count in the header or the card lines under it.")
-TOTAL_MISMATCH = N_('The total on line {line} says {declared} cards, but the card lines add up to {actual}.')
+TOTAL_MISMATCH = ngettext("The total on line {line} says {declared} card, but the card lines add up to {actual}.",
+                          "The total on line {line} says {declared} cards, but the card lines add up to {actual}.",
+                          "declared")
 TOTAL_MISMATCH_HINT = N_("Correct the total or the card lines.")
 # The section names as {section} of SECTION_MISMATCH, so that the catalogues translate them.
 SECTION_NAMES = (N_("Pokémon"), N_("Trainer"), N_("Energy"))

@@ -45,9 +45,8 @@ from deckcheck.render.text import (
     COLUMN_RULE,
     COLUMN_WARNINGS,
     COUNTS,
-    MANY_DECKS,
+    DECKS_CHECKED,
     NAMED_COUNTS,
-    ONE_DECK,
     READ_AS,
     VERDICT_ILLEGAL,
     VERDICT_LEGAL,
@@ -389,8 +388,7 @@ def _reference(finding: Finding, first: int, tr: Translator, anchor: str) -> str
 
 
 def page_tail(tally: Tally, tr: Translator) -> str:
-    template = ONE_DECK if tally.decks == 1 else MANY_DECKS
-    sentence = localize(template, {"count": tally.decks, "legal": tally.legal,
+    sentence = localize(DECKS_CHECKED, {"count": tally.decks, "legal": tally.legal,
                                    "illegal": tally.decks - tally.legal}, tr)
     parts = ["</table>\n</section>\n", '<section id="summary" aria-labelledby="summary-heading">\n',
              f'<h2 id="summary-heading">{_e(tr.gettext(SUMMARY))}</h2>\n<p><strong>{_e(sentence)}</strong></p>\n']

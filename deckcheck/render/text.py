@@ -24,6 +24,7 @@ from deckcheck.i18n import (
     language_name,
     line_numbers,
     localize,
+    ngettext,
     translator,
 )
 from deckcheck.model import DeckResult, Report, Severity
@@ -39,16 +40,18 @@ VERDICT_LEGAL = N_("LEGAL")
 # TRANSLATORS: the verdict that heads a deck's report, in capitals.
 VERDICT_ILLEGAL = N_("ILLEGAL")
 # TRANSLATORS: {total}, {pokemon}, {trainer}, {energy} are numbers of cards.
-COUNTS = N_("{total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy")
+COUNTS = ngettext("{total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
+                  "{total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy", "total")
 # TRANSLATORS: {name} is the deck's name; the numbers are numbers of cards.
-NAMED_COUNTS = N_("{name}: {total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy")
+NAMED_COUNTS = ngettext("{name}: {total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
+                        "{name}: {total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy", "total")
 # TRANSLATORS: {language} is a language name ("German"), {lines} is "line 3" or "lines 3, 5".
 READ_AS = N_("Card names read as {language}: {lines}")
-ONE_DECK = N_("{count} deck checked: {legal} legal, {illegal} illegal.")
-MANY_DECKS = N_("{count} decks checked: {legal} legal, {illegal} illegal.")
+DECKS_CHECKED = ngettext("{count} deck checked: {legal} legal, {illegal} illegal.",
+                         "{count} decks checked: {legal} legal, {illegal} illegal.")
 # TRANSLATORS: files found in a folder that are not deck lists (a README, notes); "--verbose" stays as written.
-ONE_SKIPPED = N_("{count} file skipped: it is not a deck (--verbose lists it).")
-MANY_SKIPPED = N_("{count} files skipped: they are not decks (--verbose lists them).")
+SKIPPED = ngettext("{count} file skipped: it is not a deck (--verbose lists it).",
+                   "{count} files skipped: they are not decks (--verbose lists them).")
 # TRANSLATORS: column titles of the summary table of findings by rule.
 COLUMN_RULE = N_("rule")
 # TRANSLATORS: column title: how many findings of a rule are errors.
@@ -131,11 +134,11 @@ def _summary(report: Report, width: int, tr: Translator) -> Iterator[Line]:
     results = report.results
     legal = sum(1 for r in results if r.legal)
     style = "bold green" if legal == len(results) else "bold red"
-    template = ONE_DECK if len(results) == 1 else MANY_DECKS
+    template = DECKS_CHECKED
     yield [(localize(template, {"count": len(results), "legal": legal, "illegal": len(results) - legal}, tr), style)]
     skipped = len(getattr(report, "skipped", ()))
     if skipped:
-        yield [(localize(ONE_SKIPPED if skipped == 1 else MANY_SKIPPED, {"count": skipped}, tr), "dim")]
+        yield [(localize(SKIPPED, {"count": skipped}, tr), "dim")]
     by_rule = Counter((f.rule, f.severity) for r in results for f in r.findings)
     if not by_rule:
         return

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Protocol
 
 from deckcheck.carddb.index import CardIndex
-from deckcheck.i18n import N_, line_numbers
+from deckcheck.i18n import line_numbers, ngettext
 from deckcheck.model import Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name
 
@@ -99,16 +99,13 @@ def lines_text(cards: Iterable[DeckCard]) -> str:
     return line_numbers(c.line for c in cards)
 
 
-REMOVE_ONE = N_("Remove 1 copy of {name} ({lines}).")
-REMOVE_MANY = N_("Remove {excess} copies of {name} ({lines}).")
+REMOVE_COPIES = ngettext("Remove {excess} copy of {name} ({lines}).", "Remove {excess} copies of {name} ({lines}).",
+                         "excess")
 
 
 def remove_hint(name: str, cards: list[DeckCard], excess: int) -> tuple[str, dict[str, Any]]:
     """The "Remove N copies of X (lines …)." hint shared by the per-name limits."""
-    params: dict[str, Any] = {"name": name, "lines": lines_text(cards)}
-    if excess == 1:
-        return REMOVE_ONE, params
-    return REMOVE_MANY, {**params, "excess": excess}
+    return REMOVE_COPIES, {"name": name, "lines": lines_text(cards), "excess": excess}
 
 
 def limit_options_schema(*, minimum: int) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
-from deckcheck.i18n import N_
+from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.names import deck_key, name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, finding
@@ -113,8 +113,7 @@ class CardPool:
                 hint = SAME_TEXT_PRINT_LEGAL if is_reprint(card, reprint) else OTHER_PRINT_LEGAL
                 hint_params = {"name": card.name, "reprint": reprint.label}
             else:
-                # One template per number: a plural ending is never a parameter.
-                hint = REMOVE_ONE if deck_card.count == 1 else REMOVE_MANY
+                hint = REMOVE_CARD
                 hint_params = {"card": card.name, "count": deck_card.count}
             yield finding(
                 rule, _REASONS[verdict.reason], cards=(deck_card,), hint=hint, hint_params=hint_params,
@@ -128,8 +127,7 @@ LEGAL_THROUGH_REPRINT = N_("{card} ({mark}) is legal through its reprint {reprin
 UNMARKED_LEGAL_THROUGH_REPRINT = N_("{card} is legal through its reprint {reprint}.")
 SAME_TEXT_PRINT_LEGAL = N_("A print of {name} with the same game text is legal: {reprint}. Play that print or remove this one.")
 OTHER_PRINT_LEGAL = N_("A print of {name} with different game text is legal: {reprint}. Play that print or remove this one.")
-REMOVE_ONE = N_("Remove {card} from the deck (1 copy).")
-REMOVE_MANY = N_("Remove {card} from the deck ({count} copies).")
+REMOVE_CARD = ngettext("Remove {card} from the deck ({count} copy).", "Remove {card} from the deck ({count} copies).")
 
 _REASONS = {
     "mark-rotated": N_("{card} has regulation mark {mark}, which is not legal in {format} on {date}: "

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping
 
-from deckcheck.i18n import N_
+from deckcheck.i18n import ngettext
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, finding
 
 DEFAULT_SIZE = 60
 
-WRONG_SIZE = N_("The deck has {total} cards; a deck must have exactly {size}.")
-ONE_CARD = N_("The deck has 1 card; a deck must have exactly {size}.")
-REMOVE_ONE = N_("Remove 1 card.")
-REMOVE_MANY = N_("Remove {excess} cards.")
-ADD_ONE = N_("Add 1 card.")
-ADD_MANY = N_("Add {missing} cards.")
+# Plural forms by the number (issue 9 §2): "1 card", "1 Karte", never "1 cards".
+WRONG_SIZE = ngettext("The deck has {total} card; a deck must have exactly {size}.",
+                      "The deck has {total} cards; a deck must have exactly {size}.", "total")
+REMOVE = ngettext("Remove {excess} card.", "Remove {excess} cards.", "excess")
+ADD = ngettext("Add {missing} card.", "Add {missing} cards.", "missing")
 
 
 class DeckSize:
@@ -41,13 +40,10 @@ class DeckSize:
         if cards == size:
             return
         if cards > size:
-            excess = cards - size
-            hint, hint_params = (REMOVE_ONE, {}) if excess == 1 else (REMOVE_MANY, {"excess": excess})
+            hint, hint_params = REMOVE, {"excess": cards - size}
         else:
-            missing = size - cards
-            hint, hint_params = (ADD_ONE, {}) if missing == 1 else (ADD_MANY, {"missing": missing})
-        template = ONE_CARD if cards == 1 else WRONG_SIZE  # one template per number, never a plural ending
-        yield finding(rule, template, hint=hint, hint_params=hint_params, total=cards, size=size)
+            hint, hint_params = ADD, {"missing": size - cards}
+        yield finding(rule, WRONG_SIZE, hint=hint, hint_params=hint_params, total=cards, size=size)
 
 
 KIND = DeckSize()

@@ -27,8 +27,14 @@ def catalogue(path: Path):
         return read_po(stream)
 
 
-def messages(cat) -> dict[str, str]:
-    return {m.id: m.string for m in cat if m.id}
+def messages(cat) -> dict:
+    """msgid -> msgstr; a message with plural forms is (singular, plural) -> (forms ...)."""
+    return {tuple(m.id) if isinstance(m.id, list) else m.id: tuple(m.string) if isinstance(m.string, list) else m.string
+            for m in cat if m.id}
+
+
+def texts(msgid) -> tuple[str, ...]:
+    return tuple(msgid) if isinstance(msgid, (tuple, list)) else (msgid,)
 
 
 def placeholders(text: str) -> set[str]:
@@ -40,7 +46,7 @@ def extracted_msgids() -> set[str]:
         method_map, options_map = parse_mapping_cfg(cfg)
     found = set()
     for _filename, _lineno, message, _comments, _context in extract_from_dir(
-            str(PROJECT_ROOT), method_map, options_map, keywords={"N_": None}):
+            str(PROJECT_ROOT), method_map, options_map, keywords={"N_": None, "ngettext": (1, 2)}):
         found.add(message)
     return found
 
@@ -68,7 +74,7 @@ def test_each_catalogue_has_the_templates_messages(lang):
 @pytest.mark.parametrize("lang", REQUIRED)
 def test_every_message_is_translated_in_german_and_portuguese(lang):
     po = catalogue(LOCALE_DIR / lang / "LC_MESSAGES" / "deckcheck.po")
-    untranslated = [m.id for m in po if m.id and not m.string]
+    untranslated = [m.id for m in po if m.id and not all(texts(m.string))]
     fuzzy = [m.id for m in po if m.id and m.fuzzy]
     assert untranslated == [] and fuzzy == []
 
@@ -76,8 +82,20 @@ def test_every_message_is_translated_in_german_and_portuguese(lang):
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_translations_keep_the_placeholders(lang):
     po = messages(catalogue(LOCALE_DIR / lang / "LC_MESSAGES" / "deckcheck.po"))
-    wrong = {msgid: text for msgid, text in po.items() if text and placeholders(text) != placeholders(msgid)}
+    wrong = {msgid: form for msgid, text in po.items() for form in texts(text)
+             if form and placeholders(form) != placeholders(texts(msgid)[-1])}
     assert wrong == {}
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_messages_with_a_number_have_every_plural_form_of_the_language(lang):
+    # Issue 9 §2: "1 card", "1 Karte" -- as many forms as the catalogue's Plural-Forms says.
+    po = catalogue(LOCALE_DIR / lang / "LC_MESSAGES" / "deckcheck.po")
+    plurals = [m for m in po if m.id and m.pluralizable]
+    assert len(plurals) >= 10
+    for m in plurals:
+        assert len(texts(m.string)) == po.num_plurals and all(texts(m.string)), m.id
+        assert placeholders(m.id[0]) == placeholders(m.id[1])
 
 
 @pytest.mark.parametrize("lang", SHIPPED)
