@@ -461,7 +461,7 @@ def _day(date: dt.date | str | None) -> dt.date:
 
 def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[str], db: Database, day: dt.date,
                            card_lang: str | None = None, *, reason: str | None = None,
-                           bad_date: str | None = None) -> CoreResult:
+                           bad_date: str | None = None, absent: bool = False) -> CoreResult:
     """The result of a deck whose format (or date) cannot be used: its lines are
     read and counted, no rule is applied, and an ``unknown-format`` error says
     why. ``reason`` is the pack's problem when a pack of that name exists but
@@ -484,10 +484,18 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
     broken_hint = N_("Correct the format pack (deckcheck formats lint FILE), or choose a format with --format.")
     bad_date_text = N_("The deck cannot be checked on {date}: that is not a day like 2026-04-10.")
     bad_date_hint = N_("Correct the date in the configuration, or give one with --date.")
+    # TRANSLATORS: {reason} is English: "expanded began on 2014-09-01; there was no expanded on 2012-05-01".
+    absent_text = N_("The deck cannot be checked as {format} on {date}: {reason}.")
+    absent_hint = N_("Choose a day on which the format existed (--date), or another format (--format).")
 
     finding = Finding(rule="unknown-format", severity=Severity.ERROR, template=unknown,
                       params={"format": declared, "known": ", ".join(known)}, hint_template=unknown_hint)
-    if bad_date is not None:
+    if absent:
+        # Issue 10: a day before the format existed is a usage error, not a list of not-legal cards.
+        finding = dataclasses.replace(finding, template=absent_text,
+                                      params={"format": declared, "date": day.isoformat(), "reason": reason or ""},
+                                      hint_template=absent_hint)
+    elif bad_date is not None:
         finding = dataclasses.replace(finding, template=bad_date_text, params={"date": bad_date},
                                       hint_template=bad_date_hint)
     elif declared in known:  # a pack of that name that cannot be loaded

@@ -170,13 +170,16 @@ def check(
     card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
+    rotation_days: int = typer.Option(90, "--rotation-days", help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings)."),
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
+        if rotation_days < 0:
+            raise UsageProblem(f"--rotation-days must be 0 or more, not {rotation_days}")
         run = _load_settings(config, no_config, format=format, date=date, db=db, output=output,
                              fail_on=fail_on, exclude=exclude or ())
         code = _check(paths, run, quiet, lang=lang, card_lang=card_lang,
-                      found=_Found(verbose=verbose, skip_non_decks=skip_non_decks))
+                      found=_Found(verbose=verbose, skip_non_decks=skip_non_decks), rotation_days=rotation_days)
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
@@ -265,9 +268,14 @@ class _Packs:
         return described
 
 
+class _FormatAbsent(Exception):
+    """The format did not exist on the day asked about (issue 10): a usage error."""
+
+
 def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
-           found: _Found = _Found()) -> ExitCode:
+           found: _Found = _Found(), rotation_days: int = 90) -> ExitCode:
     from deckcheck.engine import check_deck
+    from deckcheck.formats_info import absent_on
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
     from deckcheck.model import Report
     from deckcheck.packs import PackError
@@ -321,14 +329,18 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
             try:
                 pack = packs.for_deck(path, parsed.declared_format)
                 day = _parse_date(run.date_for(path))
-            except (PackError, UsageProblem) as error:
+                absent = absent_on(pack, day)
+                if absent:
+                    raise _FormatAbsent(absent)
+            except (PackError, UsageProblem, _FormatAbsent) as error:
                 # The deck still gets a result (with an unknown-format error), so that
                 # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
                 progress.echo(printable(f"deckcheck: error: {path}: {error}"))
                 results.append(_unusable_format_result(parsed, packs, run, error, database, names_lang))
                 continue
-            results.append(check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day)))
+            results.append(check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day),
+                                      rotation_days=rotation_days))
     report = Report(tuple(results), skipped=tuple(path for path, _reason in selection.skipped))
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     width = 100
@@ -358,7 +370,7 @@ def _unusable_format_result(parsed, packs: "_Packs", run, error: Exception, data
         day = dt.date.today()
     bad_date = date_text if isinstance(error, UsageProblem) else None
     return unusable_format_result(parsed, declared, packs.known(), database, day, names_lang,
-                                  reason=str(error), bad_date=bad_date)
+                                  reason=str(error), bad_date=bad_date, absent=isinstance(error, _FormatAbsent))
 
 
 # -- fmt --------------------------------------------------------------------
@@ -821,7 +833,7 @@ def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CO
         except PackError as error:
             typer.echo(f"{name:<15} (broken: {error})")
             continue
-        typer.echo(f"{name:<15} {describe_range(pack):<18} {pack.description}")
+        typer.echo(f"{name:<15} {describe_range(pack):<40} {pack.description}")
 
 
 @formats_app.command("show")

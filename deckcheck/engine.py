@@ -25,12 +25,13 @@ def check_deck(
     date: dt.date,
     *,
     resolve_options: ResolveOptions | None = None,
+    rotation_days: int = 90,
 ) -> DeckResult:
     """Every finding for one deck: syntax, resolution, then each rule of the pack."""
     options = resolve_options or resolve_options_for(pack, date, index)
     deck, resolution = resolve_deck(parsed, index, options)
     findings: list[Finding] = [*parsed.findings, *resolution]
-    context = RuleContext(date=date, format_name=pack.name, index=index)
+    context = RuleContext(date=date, format_name=pack.name, index=index, rotation_days=rotation_days)
     if parsed.entries or not parsed.findings:
         # A file that could not be read at all has nothing for the rules to judge.
         for rule in pack.rules:

@@ -37,18 +37,52 @@ def date_range(pack: Pack) -> tuple[str | None, str | None]:
         if rule.kind != "card-pool":
             continue
         seasons = rule.options.get("seasons") or ()
-        if seasons:
+        if rule.options.get("first_day"):
+            starts.append(str(rule.options["first_day"]))
+        elif seasons:
             starts.append(min(str(s["from"]) for s in seasons))
-        if rule.options.get("released_from"):
+        elif rule.options.get("released_from"):
             starts.append(str(rule.options["released_from"]))
     return (max(starts) if starts else None, min(ends) if ends else None)
+
+
+def first_day(pack: Pack) -> dt.date | None:
+    """The first day of a format whose pack says when it began (the first
+    season, or ``first_day``): a day before it is a day without the format."""
+    starts = []
+    for rule in pack.rules:
+        if rule.kind != "card-pool":
+            continue
+        if rule.options.get("first_day"):
+            starts.append(str(rule.options["first_day"]))
+        elif rule.options.get("seasons"):
+            starts.append(min(str(s["from"]) for s in rule.options["seasons"]))
+    return dt.date.fromisoformat(max(starts)) if starts else None
+
+
+def absent_on(pack: Pack, day: dt.date) -> str | None:
+    """Why ``pack``'s format cannot be checked on ``day`` (it did not exist
+    yet), or None. Issue 10: such a day is a usage error, not a list of
+    `not-legal` findings."""
+    first = first_day(pack)
+    if first is None or day >= first:
+        return None
+    return f"{pack.name} began on {first.isoformat()}; there was no {pack.name} on {day.isoformat()}"
+
+
+def known_until(pack: Pack) -> str | None:
+    days = [str(r.options["known_until"]) for r in pack.rules if r.kind == "card-pool" and r.options.get("known_until")]
+    return min(days) if days else None
 
 
 def describe_range(pack: Pack) -> str:
     start, end = date_range(pack)
     if start is None and end is None:
         return "any date"
-    return f"{start or '…'} onward" if end is None else f"{start or '…'} to {end}"
+    known = known_until(pack)
+    if end is None:
+        return f"{start or '…'} onward" + (f" (known to {known})" if known else "")
+    return f"{start or '…'} to {end}"
 
 
 # -- what is in force on a day ------------------------------------------------
@@ -77,16 +111,18 @@ def _describe_pool(options: Mapping[str, Any], day: dt.date) -> str:
     parts = []
     seasons = sorted(options.get("seasons") or (), key=lambda s: str(s["from"]))
     current = [s for s in seasons if str(s["from"]) <= day.isoformat()]
+    if options.get("first_day") and day.isoformat() < str(options["first_day"]):
+        parts.append(f"the format began on {options['first_day']}")
     if seasons:
         if current:
-            season = current[-1]
-            name = f"{season.get('name')}, " if season.get("name") else ""
-            parts.append(f"regulation marks {', '.join(season['marks'])} ({name}since {season['from']})")
+            parts.append(_describe_season(current[-1]))
         else:
             parts.append(f"no season yet (the first starts {seasons[0]['from']})")
         upcoming = [s for s in seasons if str(s["from"]) > day.isoformat()]
         if upcoming:
-            parts.append(f"next change {upcoming[0]['from']}: marks {', '.join(upcoming[0]['marks'])}")
+            parts.append("next change " + _describe_change(current[-1] if current else None, upcoming[0]))
+        elif options.get("known_until"):
+            parts.append(f"no later season known (known to {options['known_until']})")
     if options.get("sets"):
         parts.append(f"sets {', '.join(options['sets'])}")
     if options.get("released_from") or options.get("released_until"):
@@ -95,6 +131,8 @@ def _describe_pool(options: Mapping[str, Any], day: dt.date) -> str:
         parts.append(f"except sets {', '.join(options['exclude_sets'])}")
     if options.get("waiting_days"):
         parts.append(f"new sets legal {options['waiting_days']} days after release")
+    if options.get("waiting_periods"):
+        parts.append("new sets legal " + _describe_waiting(options["waiting_periods"], day))
     if options.get("reprints"):
         parts.append("older prints legal through functionally identical reprints "
                      "(game text compared across wordings; the finding names the reprint)")
@@ -103,12 +141,62 @@ def _describe_pool(options: Mapping[str, Any], day: dt.date) -> str:
     return "card pool: " + "; ".join(parts) if parts else "card pool: every card"
 
 
+def _describe_season(season: Mapping[str, Any]) -> str:
+    name = f"{season.get('name')}, " if season.get("name") else ""
+    since = f"since {season['from']}" + (f" [unverified: {season['unverified']}]" if season.get("unverified") else "")
+    what = []
+    if season.get("marks"):
+        what.append(f"regulation marks {', '.join(season['marks'])}")
+    if season.get("sets"):
+        what.append(f"sets {', '.join(season['sets'])}")
+    for promo in season.get("promos") or ():
+        what.append(f"promos {promo['set']} {_promo_range(promo)}")
+    return f"{' + '.join(what)} ({name}{since})"
+
+
+def _promo_range(promo: Mapping[str, Any]) -> str:
+    if promo.get("only"):
+        return "only " + ", ".join(str(n) for n in promo["only"])
+    low, high = promo.get("from"), promo.get("to")
+    return f"{low or 0}-{high}" if high is not None else f"{low or 0} and up"
+
+
+def _describe_change(current: Mapping[str, Any] | None, upcoming: Mapping[str, Any]) -> str:
+    name = f" ({upcoming['name']})" if upcoming.get("name") else ""
+    text = f"{upcoming['from']}{name}"
+    if upcoming.get("unverified"):
+        text += f" [unverified: {upcoming['unverified']}]"
+    if upcoming.get("marks"):
+        return f"{text}: marks {', '.join(upcoming['marks'])}"
+    leaving = [s for s in (current or {}).get("sets") or () if s not in (upcoming.get("sets") or ())]
+    joining = [s for s in upcoming.get("sets") or () if s not in ((current or {}).get("sets") or ())]
+    details = []
+    if leaving:
+        details.append(f"sets {', '.join(leaving)} leave")
+    if joining:
+        details.append(f"sets {', '.join(joining)} join")
+    return text + (": " + ", ".join(details) if details else "")
+
+
+def _describe_waiting(periods: Sequence[Mapping[str, Any]], day: dt.date) -> str:
+    rule: Mapping[str, Any] = {"days": 0}
+    for period in sorted(periods, key=lambda p: str(p["from"])):
+        if str(period["from"]) <= day.isoformat():
+            rule = period
+    if rule.get("rule") == "third-friday-after":
+        return "on the third Friday after their release"
+    if rule.get("rule") == "third-friday-of-month":
+        return "on the third Friday of their release month (the first Friday of the next month after it)"
+    return f"{rule['days']} days after release" if rule.get("days") else "on release"
+
+
 def _describe_ban(entry: Mapping[str, Any]) -> str:
     what = ", ".join([*entry.get("names", ()), *entry.get("ids", ())]) or _short(entry.get("where", {}))
     since = f" since {entry['since']}" if entry.get("since") else ""
     until = f" until {entry['until']}" if entry.get("until") else ""
     reason = f" — {entry['reason']}" if entry.get("reason") else ""
-    return f"{what}{since}{until}{reason}"
+    unverified = f" [unverified: {entry['unverified']}]" if entry.get("unverified") else ""
+    return f"{what}{since}{until}{unverified}{reason}"
 
 
 def _short(value: Any) -> str:
@@ -163,6 +251,21 @@ def lint_pack(
             if starts[s] <= starts[s - 1]:
                 problem(base + ["seasons", s, "from"], "error",
                         f"season dates out of order: {starts[s]} comes after {starts[s - 1]}")
+        known = str(rule["known_until"]) if rule.get("known_until") else None
+        if known and starts and starts[-1] > known:
+            problem(base + ["known_until"], "error",
+                    f"known_until {known} is before the last season, which starts {starts[-1]}")
+        if rule.get("first_day") and starts and str(rule["first_day"]) > min(starts):
+            problem(base + ["first_day"], "error",
+                    f"first_day {rule['first_day']} is after the first season, which starts {min(starts)}")
+        if sets:
+            for s, season in enumerate(seasons):
+                named = [("sets", i, set_id) for i, set_id in enumerate(season.get("sets") or ())]
+                named += [("promos", i, promo.get("set")) for i, promo in enumerate(season.get("promos") or ())]
+                for key, i, set_id in named:
+                    if set_id not in sets:
+                        problem(base + ["seasons", s, key, i], "warning",
+                                f"unknown set id '{set_id}' (not in the card database)")
         if marks:
             for s, season in enumerate(seasons):
                 for m, mark in enumerate(season.get("marks") or ()):
@@ -177,6 +280,9 @@ def lint_pack(
                 for i, set_id in enumerate(rule.get(key) or ()):
                     if set_id not in sets:
                         problem(base + [key, i], "warning", f"unknown set id '{set_id}' (not in the card database)")
+        for c, other in _overlapping_bans(rule.get("cards") or ()):
+            problem(base + ["cards", c], "warning",
+                    f"this ban overlaps entry {other + 1} of the same list for the same card")
         for c, entry in enumerate(rule.get("cards") or ()):
             try:
                 since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
@@ -191,6 +297,27 @@ def lint_pack(
                         problem(base + ["cards", c, "ids", i], "warning",
                                 f"unknown card id '{card_id}' (not in the card database)")
     return problems
+
+
+def _overlapping_bans(entries: Sequence[Any]) -> Iterator[tuple[int, int]]:
+    """(entry, earlier entry) pairs that ban one name or print over days that
+    overlap: the history of a ban list should give each card one period at a time."""
+    seen: dict[str, list[tuple[int, str, str]]] = {}
+    for c, entry in enumerate(entries):
+        if not isinstance(entry, Mapping):
+            continue
+        try:
+            since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
+        except ValueError:
+            continue
+        start, end = (since.isoformat() if since else ""), (until.isoformat() if until else "9999")
+        keys = [f"id:{i}" for i in entry.get("ids") or ()] + [f"name:{n}" for n in entry.get("names") or ()]
+        for key in keys:
+            for other, other_start, other_end in seen.get(key, ()):
+                if start < other_end and other_start < end:
+                    yield c, other
+                    break
+            seen.setdefault(key, []).append((c, start, end))
 
 
 def _inherited_rules(data: Mapping[str, Any], path: str,

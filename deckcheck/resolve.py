@@ -532,6 +532,8 @@ def _name_fits(entry: DeckEntry, card: Card) -> bool:
     written = name_key(entry.name)
     if written in (name_key(card.name), deck_key(card.name, card.supertype)):
         return True
+    if card.is_basic_energy and written == name_key(card.name).removeprefix("basic "):
+        return True  # "8 Grass Energy MEE 1": Scarlet & Violet prints say "Basic Grass Energy"
     if _ENGLISH_TITLE.match(entry.name):
         professor = name_key(_ENGLISH_TITLE.sub("Professor ", entry.name))
         if professor in (name_key(card.name), deck_key(card.name, card.supertype)):

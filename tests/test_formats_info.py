@@ -47,14 +47,24 @@ def test_shipped_packs_lint_clean_apart_from_future_marks():
 
 
 def test_date_ranges_and_what_is_in_force_on_a_day():
-    assert describe_range(load_pack("standard")) == "2021-09-10 onward"
+    # Issue 10: Standard from the first Modified season, Expanded from its first day.
+    assert describe_range(load_pack("standard")) == "2001-05-01 onward (known to 2027-03-31)"
+    assert describe_range(load_pack("expanded")) == "2014-09-01 onward (known to 2027-03-31)"
     assert describe_range(load_pack("unlimited")) == "any date"
     standard = dict(in_force_on(load_pack("standard"), dt.date(2024, 3, 10)))
     assert "regulation marks E, F, G (2023 rotation, since 2023-04-14)" in standard["not-legal"]
-    assert "next change 2024-04-05: marks F, G, H" in standard["not-legal"]
+    standard_2017 = dict(in_force_on(load_pack("standard"), dt.date(2017, 8, 18)))["not-legal"]
+    assert "promos xyp 36 and up (2016-17 season, Primal Clash-on, since 2016-09-01)" in standard_2017
+    assert "next change 2017-09-01 (2017-18 season, BREAKthrough-on): sets xy5, dc1, xy6, xy7, mcd15 leave" \
+        in standard_2017
+    # Decision 16: a first day resting on unverified sources is marked.
+    standard_2015 = dict(in_force_on(load_pack("standard"), dt.date(2015, 1, 10)))["not-legal"]
+    assert "since 2014-09-01 [unverified: " in standard_2015
+    assert "next change 2024-04-05 (2024 rotation): marks F, G, H" in standard["not-legal"]
     expanded_2018 = dict(in_force_on(load_pack("expanded"), dt.date(2018, 8, 16)))["banned"]
     expanded_2019 = dict(in_force_on(load_pack("expanded"), dt.date(2018, 8, 17)))["banned"]
     assert "Wally" not in expanded_2018 and "Wally" in expanded_2019
+    assert "until 2021-02-19 [unverified: " in expanded_2019
 
 
 ADDS_TO_EXPANDED = """\
@@ -94,3 +104,34 @@ def test_lint_finds_the_parent_next_to_the_pack(tmp_path, monkeypatch):
     monkeypatch.chdir(PROJECT_ROOT)
     assert replacement_warnings(text, str(tmp_path / "league.yaml")) == [
         (4, "rule 'house-bans' replaces the inherited ban list of base-local; give it another id to add to it")]
+
+
+HISTORY = """\
+name: my-history
+extends: unlimited
+rules:
+  - id: not-legal
+    kind: card-pool
+    first_day: 2002-01-01
+    known_until: 2001-12-31
+    seasons:
+      - {from: 2001-05-01, name: first, sets: [base5, nosuchset]}
+      - {from: 2001-01-01, name: second, sets: [neo1], promos: [{set: basep, from: 20}]}
+  - id: my-bans
+    kind: banned
+    cards:
+      - {ids: [neo1-25], since: 2001-05-01, until: 2003-07-01}
+      - {ids: [neo1-25], since: 2003-01-01}
+      - {names: [Slowking], since: 2003-07-01}
+"""
+
+
+def test_lint_checks_the_order_and_overlaps_of_a_history():
+    problems = [(p.line, p.level, p.message) for p in lint_pack("h.yaml", HISTORY, known_sets={"base5", "neo1",
+                                                                                                "basep"})]
+    assert (10, "error", "season dates out of order: 2001-01-01 comes after 2001-05-01") in problems
+    assert (6, "error", "first_day 2002-01-01 is after the first season, which starts 2001-01-01") in problems
+    assert (9, "warning", "unknown set id 'nosuchset' (not in the card database)") in problems
+    assert (15, "warning", "this ban overlaps entry 1 of the same list for the same card") in problems
+    assert not any(line == 16 for line, _, _ in problems)  # another card
+    assert len(problems) == 4, problems

@@ -25,6 +25,8 @@ def resolve(reference_index, text: str):
     ("1 Mimikyu PAL 97 PH", "sv2-97"),
     ("3 Basic {R} Energy SVE 10 PH", "sve-10"),
     ("1 Basic {P} Energy MEE 5", "mee-5"),
+    ("8 Grass Energy MEE 1", "mee-1"),
+    ("2 Psychic Energy SVE 13", "sve-13"),
     ("4 Telepathic {P} Energy POR 88", "me3-88"),
 ])
 def test_live_prints_resolve_to_their_card(reference_index, line, card_id):

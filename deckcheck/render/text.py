@@ -52,6 +52,9 @@ DECKS_CHECKED = ngettext("{count} deck checked: {legal} legal, {illegal} illegal
 # TRANSLATORS: files found in a folder that are not deck lists (a README, notes); "--verbose" stays as written.
 SKIPPED = ngettext("{count} file skipped: it is not a deck (--verbose lists it).",
                    "{count} files skipped: they are not decks (--verbose lists them).")
+# TRANSLATORS: issue 10, rotation preview: {count} copies of cards of the deck leave {format} on {day}.
+ROTATING = ngettext("{count} card of this deck leaves {format} on {day}.",
+                    "{count} cards of this deck leave {format} on {day}.")
 # TRANSLATORS: column titles of the summary table of findings by rule.
 COLUMN_RULE = N_("rule")
 # TRANSLATORS: column title: how many findings of a rule are errors.
@@ -99,6 +102,8 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
         text = localize(READ_AS, {"language": language_name(lang, tr), "lines": line_numbers(read_lines)}, tr)
         for part in textwrap.wrap(text, max(30, width - 2), subsequent_indent="  "):
             yield [("  " + part, "dim")]
+    for day, count in _rotating(result).items():
+        yield [("  " + localize(ROTATING, {"count": count, "format": result.format, "day": day}, tr), "yellow")]
     if result.findings:
         rule_width = max(len(f.rule) for f in result.findings)
         where = [_lines_label(f.lines, tr) for f in result.findings]
@@ -119,6 +124,16 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
                 for hint_line in textwrap.wrap("→ " + hint, text_width, subsequent_indent="  "):
                     yield [(" " * indent, ""), (hint_line, "cyan")]
     yield []
+
+
+def _rotating(result: DeckResult) -> dict[str, int]:
+    """Copies of the deck's cards that leave the format, by day (the `rotating` warnings)."""
+    days: dict[str, int] = {}
+    for finding in result.findings:
+        if finding.rule == "rotating":
+            day = str(finding.params.get("day"))
+            days[day] = days.get(day, 0) + int(finding.params.get("count", 1))
+    return days
 
 
 def _lines_label(lines: tuple[int, ...], tr: Translator) -> str:

@@ -154,6 +154,9 @@ class Banned:
                         "until": _DATE,
                         "reason": {"type": "string"},
                         "source": {"type": "string"},
+                        # Why the ban's dates rest on unverified sources (RULES.md
+                        # decision 16); `formats show` marks the entry.
+                        "unverified": {"type": "string"},
                     },
                 },
             },

@@ -41,6 +41,8 @@ class RuleContext(NamedTuple):
     date: dt.date
     format_name: str = ""
     index: CardIndex | None = None
+    # How far ahead a format change is announced as `rotating` (issue 10).
+    rotation_days: int = 90
 
 
 class RuleKind(Protocol):

@@ -19,14 +19,23 @@ Options::
       sets: [base1, base2]           # set ids in the pool (besides the date range)
       exclude_sets: [cel25c]
       exclude: {ids: [...]}          # prints taken out of the pool
-      seasons:                       # regulation marks by season (Standard)
-        - {from: 2025-04-11, name: 2025 rotation, marks: [G, H, I]}
+      waiting_periods:               # instead of waiting_days: the rule of each era,
+        - {from: 2014-08-13, days: 21}                # chosen by a set's release date
+        - {from: 2016-06-08, rule: third-friday-after}
+        - {from: 2017-02-03, rule: third-friday-of-month}
+      first_day: 2014-09-01          # the format's first day (default: the first season's)
+      known_until: 2027-04-01        # after this day a warning: later changes are unknown
+      seasons:                       # the card pool of each season, oldest first
+        - {from: 2017-09-01, name: "2018 season, BREAKthrough-on", sets: [xy8, ...],
+           promos: [{set: xyp, from: 67}], unverified: "why"}
+        - {from: 2025-04-11, name: 2025 rotation, marks: [G, H, I]}   # by regulation mark
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
@@ -39,6 +48,22 @@ from deckcheck.selectors import matches
 
 _DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 _SELECTOR = {"$ref": "#/$defs/selector"}
+
+
+def _dated_list(choice: str, keys: tuple[str, ...], properties: dict[str, Any]) -> dict[str, Any]:
+    """Schema of a list of entries that each start on a day (``from``) and
+    carry ``choice`` ("oneOf"/"anyOf") of ``keys``."""
+    return {
+        "type": "array",
+        "minItems": 1,
+        "items": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["from"],
+            choice: [{"required": [key]} for key in keys],
+            "properties": {"from": _DATE, **properties},
+        },
+    }
 
 
 class Verdict(NamedTuple):
@@ -62,20 +87,37 @@ class CardPool:
             "sets": {"type": "array", "items": {"type": "string"}},
             "exclude_sets": {"type": "array", "items": {"type": "string"}},
             "exclude": _SELECTOR,
-            "seasons": {
-                "type": "array",
-                "minItems": 1,
-                "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": ["from", "marks"],
-                    "properties": {
-                        "from": _DATE,
-                        "name": {"type": "string"},
-                        "marks": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]$"}},
+            "waiting_periods": _dated_list("oneOf", ("days", "rule"), {
+                "days": {"type": "integer", "minimum": 0, "maximum": 365},
+                "rule": {"enum": ["third-friday-after", "third-friday-of-month"]},
+            }),
+            "first_day": _DATE,
+            "known_until": _DATE,
+            "seasons": _dated_list("anyOf", ("marks", "sets", "promos"), {
+                "name": {"type": "string"},
+                "marks": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]$"}},
+                # Set-based seasons (before 2021): the sets legal in the season.
+                "sets": {"type": "array", "items": {"type": "string"}},
+                # Promo sets legal in the season by number: "from 94" is SM94
+                # and up; "only" lists single numbers (Lycanroc-GX SV67).
+                "promos": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["set"],
+                        "properties": {
+                            "set": {"type": "string"},
+                            "from": {"type": "integer", "minimum": 0},
+                            "to": {"type": "integer", "minimum": 0},
+                            "only": {"type": "array", "items": {"type": "string"}},
+                        },
                     },
                 },
-            },
+                # Why the season's first day rests on unverified sources
+                # (RULES.md decision 16); `formats show` marks it.
+                "unverified": {"type": "string"},
+            }),
         },
     }
     examples = {
@@ -87,15 +129,18 @@ class CardPool:
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         pool = Pool.from_options(rule.options)
+        legal: list = []
         for deck_card in deck.cards:
             card = deck_card.card
-            if pool.always and matches(card, pool.always):
+            if pool.is_always(card, ctx.date):
                 continue
             verdict = pool.verdict(card, ctx.date)
             if verdict.legal:
+                legal.append(deck_card)
                 continue
             reprint = pool.legal_reprint(card, ctx.date, ctx.index, verdict)
             if reprint is not None:
+                legal.append(deck_card)
                 # Decision 5: legal, but say through which print, so a player
                 # questioned at a tournament can point to it.
                 where = f"{reprint.set_code or reprint.set_id} {reprint.number}"
@@ -119,39 +164,111 @@ class CardPool:
                 rule, _REASONS[verdict.reason], cards=(deck_card,), hint=hint, hint_params=hint_params,
                 card=deck_card.label, format=ctx.format_name, date=ctx.date.isoformat(), **params,
             )
+        if pool.known_until is not None and ctx.date.isoformat() > pool.known_until:
+            # Issue 10: never a silent LEGAL past what the pack knows.
+            last = pool.seasons[-1] if pool.seasons else None
+            yield replace(finding(rule, BEYOND_KNOWN, format=ctx.format_name, known=pool.known_until,
+                                  season=last.name if last else ""),
+                          rule=BEYOND_KNOWN_RULE, severity=Severity.WARNING)
+        yield from self._rotating(pool, legal, rule, ctx)
+
+    @staticmethod
+    def _rotating(pool: "Pool", legal: list, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        """Issue 10, rotation preview: a warning for each legal card that leaves
+        the format at a change known within ``ctx.rotation_days`` (the first
+        such change for the card)."""
+        changes = pool.changes(ctx.date, ctx.rotation_days)
+        if not changes:
+            return
+        for deck_card in legal:
+            change = next((day for day in changes if not pool.allows(deck_card.card, day, ctx.index)), None)
+            if change is None:
+                continue
+            days = (change - ctx.date).days
+            yield replace(finding(rule, ROTATING, cards=(deck_card,),
+                                  card=deck_card.label, format=ctx.format_name, day=change.isoformat(),
+                                  days=days, season=pool.season_name(change), count=deck_card.count),
+                          rule=ROTATING_RULE, severity=Severity.WARNING)
 
 
 # Rule id of the note that a print is legal through its reprint (severity info).
 REPRINT_NOTE = "legal-reprint"
+# Rule ids of the warnings about the day: past the known seasons; rotating soon.
+BEYOND_KNOWN_RULE = "beyond-known-seasons"
+ROTATING_RULE = "rotating"
 LEGAL_THROUGH_REPRINT = N_("{card} ({mark}) is legal through its reprint {reprint}.")
 UNMARKED_LEGAL_THROUGH_REPRINT = N_("{card} is legal through its reprint {reprint}.")
 SAME_TEXT_PRINT_LEGAL = N_("A print of {name} with the same game text is legal: {reprint}. Play that print or remove this one.")
 OTHER_PRINT_LEGAL = N_("A print of {name} with different game text is legal: {reprint}. Play that print or remove this one.")
 REMOVE_CARD = ngettext("Remove {card} from the deck ({count} copy).", "Remove {card} from the deck ({count} copies).")
+BEYOND_KNOWN = N_("deckcheck knows {format} up to {known} ({season}); later changes are not known, "
+                  "so this check may be out of date.")
+ROTATING = ngettext("{card} leaves {format} on {day} ({season}), in {days} day.",
+                    "{card} leaves {format} on {day} ({season}), in {days} days.", "days")
 
 _REASONS = {
-    "mark-rotated": N_("{card} has regulation mark {mark}, which is not legal in {format} on {date}: "
+    "mark-rotated": N_("{card} has regulation mark {mark}, which is not legal in {format} on {date} ({season}): "
                        "it rotated out on {rotated}."),
-    "mark-not-yet": N_("{card} has regulation mark {mark}, which is not legal in {format} on {date} yet."),
-    "no-mark": N_("{card} has no regulation mark and no legal reprint, so it is not legal in {format} on {date}."),
+    "mark-not-yet": N_("{card} has regulation mark {mark}, which is not legal in {format} on {date} ({season}) yet."),
+    "no-mark": N_("{card} has no regulation mark and no legal reprint, so it is not legal in {format} on {date} "
+                  "({season})."),
     "waiting": N_("{card} is from {set}, which becomes legal in {format} on {legal_from} "
                   "(release {released} plus the waiting period)."),
     "outside-sets": N_("{card} is from {set}, which is not in the {format} card pool."),
     "excluded": N_("{card} is not in the {format} card pool."),
+    "set-rotated": N_("{card} is from {set}, which is not legal in {format} on {date} ({season}): "
+                      "it rotated out on {rotated}."),
+    "outside-season": N_("{card} is from {set}, which is not legal in {format} on {date} ({season})."),
+    "no-season": N_("{card} is not legal: {format} began on {first}, after {date}."),
 }
+
+
+class Season(NamedTuple):
+    start: str  # ISO date of the first day
+    name: str
+    marks: frozenset[str] | None  # legal regulation marks (None: marks do not decide)
+    sets: frozenset[str] | None  # legal sets (None: sets do not decide)
+    promos: Mapping[str, tuple[tuple[int | None, int | None, frozenset[str]], ...]]
+    unverified: str | None
+
+    def allows(self, card: Card) -> bool:
+        if self.sets is not None or self.promos:
+            ranges = self.promos.get(card.set_id)
+            if ranges is not None:
+                if not any(_in_range(card.number, r) for r in ranges):
+                    return False
+            elif self.sets is None or card.set_id not in self.sets:
+                return False
+        return self.marks is None or card.regulation_mark in self.marks
+
+
+def _in_range(number: str, bounds: tuple[int | None, int | None, frozenset[str]]) -> bool:
+    low, high, only = bounds
+    if only:
+        return number in only
+    digits = _DIGITS.search(number)
+    if digits is None:
+        return False
+    value = int(digits.group())
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+_DIGITS = re.compile(r"\d+")
 
 
 @dataclass(frozen=True)
 class Pool:
     always: Mapping[str, Any] | None
     reprints: bool
-    waiting: dt.timedelta
+    waiting: tuple[tuple[str, int | str], ...]  # (from, days or rule), oldest first
     released_from: str | None
     released_until: str | None
     sets: frozenset[str]
     exclude_sets: frozenset[str]
     exclude: Mapping[str, Any] | None
-    seasons: tuple[tuple[str, str, frozenset[str]], ...]  # (from, name, marks), oldest first
+    seasons: tuple[Season, ...]  # oldest first
+    first_day: str | None
+    known_until: str | None
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "Pool":
@@ -166,6 +283,9 @@ class Pool:
 
     # -- the print itself ---------------------------------------------------
     def verdict(self, card: Card, date: dt.date) -> Verdict:
+        day = date.isoformat()
+        if self.first_day and day < self.first_day:
+            return Verdict(False, "no-season", {"first": self.first_day})
         if self.exclude and matches(card, self.exclude):
             return Verdict(False, "excluded")
         in_sets = card.set_id in self.sets
@@ -176,46 +296,74 @@ class Pool:
         if card.set_id in self.exclude_sets or (restricted_by_sets and not (in_sets or in_range)):
             return Verdict(False, "outside-sets", {"set": card.set_code or card.set_id})
         if card.release_date and self.waiting:
-            legal_from = dt.date.fromisoformat(card.release_date) + self.waiting
+            legal_from = self.legal_from(card.release_date)
             if date < legal_from:
                 return Verdict(False, "waiting", {"set": card.set_code or card.set_id,
                                                   "legal_from": legal_from.isoformat(),
                                                   "released": card.release_date})
         if self.seasons:
-            season = self._season(date)
+            season = self._season(day)
             if season is None:
-                return Verdict(False, "mark-not-yet", {"mark": card.regulation_mark or "-"})
-            if card.regulation_mark is None:
-                return Verdict(False, "no-mark")
-            if card.regulation_mark not in season[2]:
-                rotated = self._rotated(card.regulation_mark, date)
+                return Verdict(False, "no-season", {"first": self.seasons[0].start})
+            if season.allows(card):
+                return Verdict(True)
+            rotated = self._rotated(card, day)
+            params = {"season": season.name, "set": card.set_code or card.set_id, "mark": card.regulation_mark}
+            if season.marks is not None and season.sets is None and not season.promos:
+                if card.regulation_mark is None:
+                    return Verdict(False, "no-mark", params)
                 if rotated is None:
-                    return Verdict(False, "mark-not-yet", {"mark": card.regulation_mark})
-                return Verdict(False, "mark-rotated", {"mark": card.regulation_mark, "rotated": rotated})
+                    return Verdict(False, "mark-not-yet", params)
+                return Verdict(False, "mark-rotated", {**params, "rotated": rotated})
+            if rotated is None:
+                return Verdict(False, "outside-season", params)
+            return Verdict(False, "set-rotated", {**params, "rotated": rotated})
         return Verdict(True)
 
-    def _season(self, date: dt.date):
+    def legal_from(self, release_date: str) -> dt.date:
+        """The first legal day of a set released on ``release_date`` under the
+        waiting period of its time (FORMATS-HISTORY.md section 2)."""
+        return _legal_from(dt.date.fromisoformat(release_date), self.waiting)
+
+    def _season(self, day: str) -> Season | None:
         current = None
         for season in self.seasons:
-            if season[0] <= date.isoformat():
+            if season.start <= day:
                 current = season
         return current
 
-    def _rotated(self, mark: str, date: dt.date) -> str | None:
-        """The start of the first season, up to ``date``, that dropped ``mark``."""
+    def season_name(self, date: dt.date) -> str:
+        season = self._season(date.isoformat())
+        return season.name if season else ""
+
+    def _rotated(self, card: Card, day: str) -> str | None:
+        """The start of the first season, up to ``day``, that dropped ``card``."""
         rotated, was_legal = None, False
-        for start, _name, marks in self.seasons:
-            if start > date.isoformat():
+        for season in self.seasons:
+            if season.start > day:
                 break
-            if mark in marks:
+            if season.allows(card):
                 was_legal, rotated = True, None
             elif was_legal and rotated is None:
-                rotated = start
+                rotated = season.start
         return rotated
 
+    def changes(self, date: dt.date, within_days: int) -> list[dt.date]:
+        """The days after ``date``, at most ``within_days`` later, on which a new
+        season starts (issue 10: rotation preview)."""
+        if within_days <= 0:
+            return []
+        day, last = date.isoformat(), (date + dt.timedelta(days=within_days)).isoformat()
+        return [dt.date.fromisoformat(s.start) for s in self.seasons if day < s.start <= last]
     # -- with reprints ------------------------------------------------------
+    def is_always(self, card: Card, date: dt.date) -> bool:
+        """Whether ``card`` is legal whatever the season (basic Energy) -- once
+        its print exists: basic Darkness Energy of 2007 is no card of 2004."""
+        return bool(self.always) and matches(card, self.always) and (
+            card.release_date is None or card.release_date <= date.isoformat())
+
     def allows(self, card: Card, date: dt.date, index=None) -> bool:
-        if self.always and matches(card, self.always):
+        if self.is_always(card, date):
             return True
         verdict = self.verdict(card, date)
         return verdict.legal or self.legal_reprint(card, date, index, verdict) is not None
@@ -244,7 +392,8 @@ class Pool:
 
 
 # The reasons a reprint can cure: the print's mark or set is out of the pool.
-_REPRINT_REASONS = frozenset({"mark-rotated", "mark-not-yet", "no-mark", "outside-sets"})
+_REPRINT_REASONS = frozenset({"mark-rotated", "mark-not-yet", "no-mark", "outside-sets", "set-rotated",
+                              "outside-season"})
 
 
 def is_reprint(card: Card, other: Card) -> bool:
@@ -269,20 +418,67 @@ _POOLS: dict[int, tuple[Mapping[str, Any], "Pool"]] = {}
 @lru_cache(maxsize=64)
 def _pool_from_json(key: str) -> Pool:
     options = json.loads(key)
-    seasons = sorted(
-        (str(s["from"]), s.get("name", ""), frozenset(s["marks"])) for s in options.get("seasons", ())
-    )
+    seasons = sorted((_season(s) for s in options.get("seasons", ())), key=lambda s: s.start)
+    if options.get("waiting_periods"):
+        waiting = tuple(sorted((str(w["from"]), w.get("days", w.get("rule"))) for w in options["waiting_periods"]))
+    elif options.get("waiting_days"):
+        waiting = (("0000-01-01", int(options["waiting_days"])),)
+    else:
+        waiting = ()
     return Pool(
         always=options.get("always"),
         reprints=bool(options.get("reprints", False)),
-        waiting=dt.timedelta(days=int(options.get("waiting_days", 0))),
+        waiting=waiting,
         released_from=_iso(options.get("released_from")),
         released_until=_iso(options.get("released_until")),
         sets=frozenset(options.get("sets", ())),
         exclude_sets=frozenset(options.get("exclude_sets", ())),
         exclude=options.get("exclude"),
         seasons=tuple(seasons),
+        first_day=_iso(options.get("first_day")),
+        known_until=_iso(options.get("known_until")),
     )
+
+
+def _season(options: Mapping[str, Any]) -> Season:
+    promos: dict[str, list] = {}
+    for promo in options.get("promos", ()):
+        promos.setdefault(promo["set"], []).append(
+            (promo.get("from"), promo.get("to"), frozenset(str(n) for n in promo.get("only", ()))))
+    return Season(
+        start=str(options["from"]),
+        name=str(options.get("name", "")),
+        marks=frozenset(options["marks"]) if "marks" in options else None,
+        sets=frozenset(options["sets"]) if "sets" in options else None,
+        promos={set_id: tuple(ranges) for set_id, ranges in promos.items()},
+        unverified=options.get("unverified"),
+    )
+
+
+_FRIDAY = 4
+
+
+def _legal_from(release: dt.date, rules: Sequence[tuple[str, int | str]]) -> dt.date:
+    """A set's first legal day under the waiting-period rule in force on its
+    release day (FORMATS-HISTORY.md section 2): a number of days, "the third
+    Friday after its release" (2016), or "the third Friday of the release month,
+    the first Friday of the next month for a set released after it" (2017-2020;
+    Hidden Fates, released 2019-08-23, legal 2019-09-06)."""
+    rule: int | str = 0
+    for start, value in rules:
+        if start <= release.isoformat():
+            rule = value
+    if isinstance(rule, int):
+        return release + dt.timedelta(days=rule)
+    if rule == "third-friday-after":
+        first = release + dt.timedelta(days=(_FRIDAY - release.weekday()) % 7 or 7)
+        return first + dt.timedelta(days=14)
+    month_start = release.replace(day=1)
+    third = month_start + dt.timedelta(days=(_FRIDAY - month_start.weekday()) % 7 + 14)
+    if third >= release:
+        return third
+    next_month = (month_start + dt.timedelta(days=32)).replace(day=1)
+    return next_month + dt.timedelta(days=(_FRIDAY - next_month.weekday()) % 7)
 
 
 def _iso(value: Any) -> str | None:

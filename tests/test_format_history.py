@@ -1,0 +1,266 @@
+"""Standard and Expanded on every day of their history (issue 10; RULES.md decision 16).
+
+Each season boundary of ``formats/standard.yaml`` has a card legal the day
+before and not legal on the day; sets become legal on their first legal day
+under the waiting period of their era; promo ranges, Standard's own bans and
+every Expanded ban and unban apply from their day. Run against the reference
+card data (skipped where ../shared/carddata is absent).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from deckcheck.engine import check_deck
+from deckcheck.formats_info import absent_on
+from deckcheck.packs import load_pack
+from deckcheck.parse import parse_text
+
+ONE_DAY = dt.timedelta(days=1)
+
+
+def verdict(index, line: str, fmt: str, day: str, rotation_days: int = 0) -> list[tuple[str, str]]:
+    """(rule, message) of the findings about the card of ``line`` (not the deck's size)."""
+    result = check_deck(parse_text(f"1 {line}\n", "d.txt"), load_pack(fmt), index, dt.date.fromisoformat(day),
+                        rotation_days=rotation_days)
+    return [(f.rule, f.message) for f in result.findings if f.rule not in ("deck-size", "basic-pokemon")]
+
+
+def legal(index, line: str, fmt: str, day: str) -> bool:
+    found = verdict(index, line, fmt, day)
+    assert all(rule in ("not-legal", "banned", "legal-reprint") for rule, _ in found), found
+    return not any(rule in ("not-legal", "banned") for rule, _ in found)
+
+
+def before(day: str) -> str:
+    return (dt.date.fromisoformat(day) - ONE_DAY).isoformat()
+
+
+# -- Standard: one boundary per season since 2001 -------------------------------------------------
+
+# (first day of the season, a card of a set that rotates out on that day, the season's name)
+ROTATIONS = [
+    ("2002-08-03", "Blaine's Moltres G1 1", "2002-03 Modified, Neo-on"),
+    ("2003-07-01", "Ampharos N1 1", "2003-04 Modified, Expedition-on"),
+    ("2004-09-01", "Alakazam EX 1", "2004-05 Modified, Ruby & Sapphire-on"),
+    ("2005-09-01", "Aggron RS 1", "2005-06 Modified, Hidden Legends-on"),
+    ("2006-09-01", "Banette HL 1", "2006-07 Modified, Deoxys-on"),
+    ("2007-09-01", "Altaria DX 1", "2007-08 Modified, Holon Phantoms-on"),
+    ("2008-09-01", "Armaldo δ HP 1", "2008-09 Modified, Diamond & Pearl-on"),
+    ("2010-09-01", "Dusknoir DP 2", "2010-11 Modified, Majestic Dawn-on"),
+    ("2011-07-01", "Articuno MD 1", "2011-12 Modified, HeartGold & SoulSilver-on"),
+    ("2012-09-01", "Arcanine HS 1", "2012-13 Modified, Black & White-on"),
+    ("2013-08-28", "Snivy BLW 1", "2013-14 Modified, Next Destinies-on"),
+    ("2014-09-01", "Pinsir NXD 1", "2014-15 season, Boundaries Crossed-on"),
+    ("2015-09-01", "Oddish BCR 1", "2015-16 season, XY-on"),
+    ("2016-09-01", "M Venusaur-EX XY 2", "2016-17 season, Primal Clash-on"),
+    ("2017-09-01", "Weedle PRC 1", "2017-18 season, BREAKthrough-on"),
+    ("2018-08-31", "Paras BKT 1", "2018-19 season, Sun & Moon-on"),
+    ("2019-08-15", "Caterpie SUM 1", "2019-20 season, Ultra Prism-on"),
+    ("2020-08-28", "Exeggcute UPR 1", "2020-21 season, Team Up-on"),
+    ("2021-09-10", "Celebi & Venusaur-GX TEU 1", "2022 rotation"),
+    ("2023-04-14", "Marnie SSH 169", "2023 rotation"),
+    ("2024-04-05", "Battle VIP Pass FST 225", "2024 rotation"),
+    ("2025-04-11", "Lumineon V BRS 40", "2025 rotation"),
+    ("2026-04-10", "Iono PAL 185", "2026 rotation"),
+]
+
+
+@pytest.mark.parametrize("day, line, season", ROTATIONS)
+def test_a_card_rotates_out_on_the_first_day_of_the_season(reference_index, day, line, season):
+    assert legal(reference_index, line, "standard", before(day)), line
+    found = verdict(reference_index, line, "standard", day)
+    assert [rule for rule, _ in found] == ["not-legal"], found
+    # The finding names the season and the day the card rotated out (or, in
+    # the first regulation-mark season, that an old print has no mark).
+    assert f"({season})" in found[0][1], found
+    assert f"rotated out on {day}" in found[0][1] or "has no regulation mark" in found[0][1], found
+
+
+def test_the_rotation_message_names_season_set_and_day(reference_index):
+    found = verdict(reference_index, "Weedle PRC 1", "standard", "2018-01-13")
+    assert found == [("not-legal", "Weedle PRC 1 is from PRC, which is not legal in standard on 2018-01-13 "
+                                   "(2017-18 season, BREAKthrough-on): it rotated out on 2017-09-01.")]
+
+
+# (a card, its set's first legal day): legal on release until 2014, 21 days from
+# Furious Fists, the third Friday after release (2016), the third Friday of the
+# month (2017-2020, or the first Friday of the next month), two weeks since.
+FIRST_DAYS = [
+    ("Dark Alakazam TR 1", "2001-05-01"),      # the first day of Modified
+    ("Bulbasaur DEX 1", "2012-05-09"),          # Dark Explorers: on release
+    ("Bellsprout FFI 1", "2014-09-03"),         # Furious Fists 2014-08-13 + 21 days
+    ("Tangela STS 1", "2016-08-19"),            # Steam Siege 2016-08-03: third Friday after
+    ("Caterpie SUM 1", "2017-02-17"),           # Sun & Moon 2017-02-03: third Friday of the month
+    ("Pheromosa & Buzzwole-GX UNB 1", "2019-05-17"),  # Unbroken Bonds 2019-05-03
+    ("Caterpie HIF 1", "2019-09-06"),           # Hidden Fates 2019-08-23: first Friday of September
+    ("Butterfree V DAA 1", "2020-08-28"),       # Darkness Ablaze 2020-08-14 + 14 days
+]
+
+
+@pytest.mark.parametrize("line, day", FIRST_DAYS)
+def test_a_set_is_legal_from_its_first_legal_day(reference_index, line, day):
+    assert not legal(reference_index, line, "standard", before(day)), line
+    assert legal(reference_index, line, "standard", day), line
+
+
+@pytest.mark.parametrize("day, legal_line, other_line", [
+    ("2002-08-03", "Psyduck PR 20", "Sabrina's Abra PR 19"),      # Neo-on: Wizards promos 20-53
+    ("2006-09-01", "Celebi PR-NP 29", "Championship Arena PR-NP 28"),  # DX-on: Nintendo promos 029 and up
+    ("2013-08-28", "Riolu PR-BLW BW33", "Victini PR-BLW BW32"),    # NXD-on: BW33 and higher
+    ("2017-09-01", "Jirachi PR-XY XY67", "Latios PR-XY XY65"),  # BKT-on: XY67 and up
+    ("2019-08-15", "Wash Rotom PR-SM SM94", "Marshadow PR-SM SM93"),  # UPR-on: SM94 and up
+    ("2020-08-28", "Charizard PR-SM SM158", "Pikachu PR-SM SM157"),  # TEU-on: SM158 and up
+])
+def test_promo_ranges_of_a_season(reference_index, day, legal_line, other_line):
+    assert legal(reference_index, legal_line, "standard", day)
+    assert not legal(reference_index, other_line, "standard", day)
+
+
+def test_hidden_fates_shiny_vault_only_lycanroc_gx_in_team_up_on(reference_index):
+    assert legal(reference_index, "Lycanroc-GX HIF SV67", "standard", "2020-09-05")
+    assert legal(reference_index, "Caterpie HIF 1", "standard", "2020-09-05")  # the main set stays
+    assert legal(reference_index, "Lycanroc-GX HIF SV67", "standard", "2019-09-06")
+
+
+def test_no_rotation_in_2009_keeps_diamond_and_pearl(reference_index):
+    assert legal(reference_index, "Dusknoir DP 2", "standard", "2009-09-01")
+
+
+# -- bans of Standard ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("line, since, until", [
+    ("Sneasel N1 25", "2001-05-01", "2003-07-01"),
+    ("Slowking N1 14", "2003-01-01", None),
+    ("Lysandre's Trump Card PHF 99", "2015-06-15", None),
+    ("Bellelba & Brycen-Man CEC 186", "2020-08-28", None),
+    ("Mismagius UNB 78", "2020-08-28", None),
+])
+def test_standard_bans_on_their_day(reference_index, line, since, until):
+    if since != "2001-05-01":  # Sneasel was banned from Modified's first day
+        assert legal(reference_index, line, "standard", before(since)), line
+    found = verdict(reference_index, line, "standard", since)
+    assert [rule for rule, _ in found] == ["banned"], found
+
+
+# -- Expanded: its first day, every ban and unban ---------------------------------------------------
+
+# (card, first day of the ban, first day without it or None)
+EXPANDED_BANS = [
+    ("Lysandre's Trump Card PHF 99", "2015-06-15", None),
+    ("Shiftry NXD 72", "2015-09-01", "2017-08-18"),
+    ("Forest of Giant Plants AOR 74", "2017-08-18", None),
+    ("Archeops NVI 67", "2017-08-18", None),
+    ("Ghetsis PLF 101", "2018-08-17", None),
+    ("Hex Maniac AOR 75", "2018-08-17", None),
+    ("Puzzle of Time BKP 109", "2018-08-17", None),
+    ("Wally ROS 94", "2018-08-17", "2021-02-19"),
+    ("Maxie's Hidden Ball Trick PRC 133", "2019-02-15", None),
+    ("Unown LOT 90", "2019-02-15", None),
+    ("Delinquent BKP 98", "2019-02-15", None),
+    ("Lusamine CIN 96", "2019-02-15", "2021-02-19"),
+    ("Jessie & James HIF 58", "2019-09-06", None),
+    ("Marshadow SLG 45", "2019-11-15", None),
+    ("Lt. Surge's Strategy UNB 178", "2019-11-15", None),
+    ("Reset Stamp UNM 206", "2019-11-15", None),
+    ("Chip-Chip Ice Axe UNB 165", "2019-11-15", None),
+    ("Red Card XY 124", "2019-11-15", None),
+    ("Flabébé FLI 83", "2019-11-15", None),
+    ("Unown LOT 91", "2019-11-15", None),
+    ("Mismagius UNB 78", "2019-11-15", None),
+    ("Island Challenge Amulet CEC 194", "2019-11-15", None),
+    ("Sableye DEX 62", "2020-11-27", None),
+    ("Milotic FLF 23", "2020-11-27", None),
+    ("Shaymin-EX ROS 77", "2020-11-27", None),
+    ("Oranguru UPR 114", "2020-11-27", None),
+    ("Scoop Up Net RCL 165", "2024-02-09", None),
+    ("Duskull CEC 83", "2024-09-27", None),
+    ("Flapple RCL 22", "2025-10-10", None),
+    ("Medicham V EVS 83", "2026-04-10", None),
+]
+
+
+# Bans that began on the first legal day of the card's own set.
+_WITH_ITS_SET = {"Jessie & James HIF 58", "Island Challenge Amulet CEC 194"}
+
+
+@pytest.mark.parametrize("line, since, until", EXPANDED_BANS)
+def test_every_expanded_ban_and_unban_on_its_day(reference_index, line, since, until):
+    found_before = verdict(reference_index, line, "expanded", before(since))
+    if line in _WITH_ITS_SET:
+        assert [rule for rule, _ in found_before] == ["not-legal"], found_before  # the set was not legal yet
+    else:
+        assert found_before == [], found_before
+    assert [rule for rule, _ in verdict(reference_index, line, "expanded", since)] == ["banned"]
+    if until is not None:
+        assert [rule for rule, _ in verdict(reference_index, line, "expanded", before(until))] == ["banned"]
+        assert legal(reference_index, line, "expanded", until), line
+
+
+def test_bans_by_print_leave_other_prints_legal(reference_index):
+    # Shaymin-EX ROS 77 is banned; Shaymin-EX of other text (NXD 5) is not.
+    assert not legal(reference_index, "Shaymin-EX ROS 77", "expanded", "2021-01-09")
+    assert legal(reference_index, "Shaymin-EX NXD 5", "expanded", "2021-01-09")
+
+
+def test_no_format_before_its_first_day():
+    assert absent_on(load_pack("expanded"), dt.date(2012, 5, 1)) == \
+        "expanded began on 2014-09-01; there was no expanded on 2012-05-01"
+    assert absent_on(load_pack("standard"), dt.date(2000, 5, 1)) == \
+        "standard began on 2001-05-01; there was no standard on 2000-05-01"
+    assert absent_on(load_pack("standard"), dt.date(2001, 5, 1)) is None
+    assert absent_on(load_pack("unlimited"), dt.date(1999, 1, 9)) is None
+
+
+# -- what the pack does not know, and what rotates next ---------------------------------------------
+
+def test_a_day_past_the_known_seasons_is_a_warning(reference_index):
+    found = verdict(reference_index, "Iono PAF 80", "standard", "2027-04-01")
+    assert ("beyond-known-seasons", "deckcheck knows standard up to 2027-03-31 (2026 rotation); later changes "
+            "are not known, so this check may be out of date.") in found
+    assert not any(rule == "beyond-known-seasons" for rule, _ in verdict(reference_index, "Iono PAF 80",
+                                                                          "standard", "2027-03-31"))
+
+
+def test_rotation_preview(reference_index):
+    found = verdict(reference_index, "Iono PAL 185", "standard", "2026-04-09", rotation_days=90)
+    assert found == [("rotating", "Iono PAL 185 leaves standard on 2026-04-10 (2026 rotation), in 1 day.")]
+    # The J-mark season of 2026-03-06 keeps G; the card leaves at the next change.
+    found = verdict(reference_index, "Iono PAL 185", "standard", "2026-01-10", rotation_days=90)
+    assert found == [("rotating", "Iono PAL 185 leaves standard on 2026-04-10 (2026 rotation), in 90 days.")]
+    # A change further away than --rotation-days is not announced; a reprinted card does not rotate.
+    assert verdict(reference_index, "Iono PAL 185", "standard", "2026-01-09", rotation_days=30) == []
+    # Ultra Ball SVI 196 (G) stays legal on 2026-04-10 through its I-mark reprints.
+    assert verdict(reference_index, "Ultra Ball SVI 196", "standard", "2026-04-09", rotation_days=90) == []
+
+
+# -- the command line ---------------------------------------------------------------------------------
+
+def test_a_day_before_the_format_is_a_usage_error(tmp_path):
+    from test_cli import run
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Pikachu BS 58\n", encoding="utf-8")
+    result = run("check", str(deck), "--format", "expanded", "--date", "2012-05-01", "--output", "json")
+    assert result.returncode == 2, result.stderr
+    assert "expanded began on 2014-09-01; there was no expanded on 2012-05-01" in result.stderr.decode()
+    findings = json.loads(result.stdout)["results"][0]["findings"]
+    assert findings[0]["message"] == ("The deck cannot be checked as expanded on 2012-05-01: expanded began on "
+                                      "2014-09-01; there was no expanded on 2012-05-01.")
+
+
+def test_rotation_days_option(tmp_path, reference_index):
+    from test_cli import run
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Iono PAL 185\n", encoding="utf-8")
+    db = ["--db", str(reference_index.path)]
+    shown = run("check", str(deck), "--format", "standard", "--date", "2026-03-20", *db).stdout.decode()
+    assert "4 cards of this deck leave standard on 2026-04-10." in shown, shown
+    assert "Iono PAL 185 leaves standard on 2026-04-10 (2026 rotation), in 21 days." in " ".join(shown.split())
+    quiet = run("check", str(deck), "--format", "standard", "--date", "2026-03-20", "--rotation-days", "20", *db)
+    assert "rotating" not in quiet.stdout.decode()
+    assert run("check", str(deck), "--rotation-days", "-1").returncode == 2

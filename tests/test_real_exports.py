@@ -1,0 +1,54 @@
+"""Real PTCG Live exports from public repositories (tests/exports, issue 9): each is
+legal in its format on the day it was published (or played), and every line reads.
+
+The lists come as exported, in English, German, Portuguese and French clients, with
+the forms of decision 17: PH tags, gallery sub-set codes, SWSHALT/SVALT/SMALT,
+Hidden Fates Shiny Vault numbers, MEE/MEP, headers that count lines."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+import yaml
+
+from deckcheck.engine import check_deck
+from deckcheck.packs import load_pack
+from deckcheck.parse import parse_text
+from deckcheck.parse.text import is_structure_line, normalise_spaces
+
+EXPORTS = Path(__file__).resolve().parent / "exports"
+LISTS = yaml.safe_load((EXPORTS / "sources.yaml").read_text("utf-8"))["lists"]
+
+
+def test_the_corpus_is_described_and_complete():
+    files = sorted(p.name for p in EXPORTS.glob("*.txt"))
+    assert files == sorted(entry["file"] for entry in LISTS)
+    assert len(files) >= 30
+    readme = (EXPORTS / "README.md").read_text("utf-8")
+    for entry in LISTS:
+        assert {"repository", "commit", "path", "format", "date"} <= set(entry)
+        assert len(entry["commit"]) == 40 and entry["path"] in readme and entry["file"] in readme
+    languages = {name.rsplit("-", 1)[-1][:-4] for name in files}
+    assert {"de", "pt", "fr"} <= languages
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXPORTS.glob("*.txt")))
+def test_only_card_lines_headers_and_totals_are_kept(name):
+    for line in (EXPORTS / name).read_text("utf-8").splitlines():
+        text = normalise_spaces(line)
+        assert not text or text[0].isdigit() or is_structure_line(text), line
+
+
+@pytest.mark.parametrize("entry", LISTS, ids=[entry["file"] for entry in LISTS])
+def test_each_real_list_is_legal_on_its_day(reference_index, entry):
+    parsed = parse_text((EXPORTS / entry["file"]).read_text("utf-8"), entry["file"])
+    assert sum(e.count for e in parsed.entries) == 60
+    result = check_deck(parsed, load_pack(entry["format"]), reference_index, dt.date.fromisoformat(entry["date"]))
+    errors = [f"{f.rule}: {f.message}" for f in result.findings if f.severity.value == "error"]
+    assert errors == []
+    assert result.legal
+    # Every export form is read: no line is a syntax error, no set code of PTCG Live is unknown.
+    rules = {f.rule for f in result.findings}
+    assert "unknown-set" not in rules and "unknown-card" not in rules
