@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from pathlib import Path
 
 import pytest
 
@@ -264,3 +265,39 @@ def test_rotation_days_option(tmp_path, reference_index):
     quiet = run("check", str(deck), "--format", "standard", "--date", "2026-03-20", "--rotation-days", "20", *db)
     assert "rotating" not in quiet.stdout.decode()
     assert run("check", str(deck), "--rotation-days", "-1").returncode == 2
+
+
+# -- real lists of several eras ------------------------------------------------------------------------
+
+HISTORY_DECKS = Path(__file__).resolve().parent / "history_decks"
+
+
+def _deck_day(path: Path) -> str:
+    return next(line.split(":", 1)[1].strip() for line in path.read_text(encoding="utf-8").splitlines()
+                if line.startswith("# date:"))
+
+
+@pytest.mark.parametrize("path", sorted(HISTORY_DECKS.glob("*.txt")), ids=lambda p: p.stem)
+def test_world_championships_lists_are_legal_on_their_day(reference_index, path):
+    from deckcheck.parse import read_deck
+
+    day = dt.date.fromisoformat(_deck_day(path))
+    result = check_deck(read_deck(str(path)), load_pack("standard"), reference_index, day)
+    errors = [f"{f.rule} {list(f.lines)}: {f.message}" for f in result.findings if f.severity.value == "error"]
+    assert result.total_cards == 60 and not errors, errors
+
+
+# (list, a day after the rotation that removed some of its cards, a card it removed)
+@pytest.mark.parametrize("name, day, removed", [
+    ("worlds-2004-masters-1", "2005-09-01", "Team Magma's Groudon"),
+    ("worlds-2012-masters-1", "2012-09-01", "Junk Arm"),
+    ("worlds-2017-masters-1", "2017-09-01", "Wonder Energy"),
+    ("worlds-2019-masters-1", "2020-08-28", "Mysterious Treasure"),
+])
+def test_world_championships_lists_rotate(reference_index, name, day, removed):
+    from deckcheck.parse import read_deck
+
+    result = check_deck(read_deck(str(HISTORY_DECKS / f"{name}.txt")), load_pack("standard"), reference_index,
+                        dt.date.fromisoformat(day))
+    not_legal = [f.message for f in result.findings if f.rule == "not-legal"]
+    assert any(message.startswith(removed) for message in not_legal), not_legal
