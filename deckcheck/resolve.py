@@ -230,8 +230,11 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
     by_name = _resolve_by_name(entry, index, options, suggest_langs, suggest)
     card = by_name.card
     if card is not None and code and entry.number and index.knows_set_code(code):
+        # Every print of a basic Energy type is the same card to the rules: PTCG
+        # Live's own numbers for them ("Basic {R} Energy MEE 10") are only a note.
+        severity = Severity.INFO if entry.basic_energy_type and card.is_basic_energy else Severity.WARNING
         findings.append(_finding(
-            "unknown-print", Severity.WARNING, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT,
+            "unknown-print", severity, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT,
             set_code=entry.set_code, number=entry.number, card=card.label, cards=(card.label,),
         ))
     return Resolution(card, [*findings, *by_name.findings], by_name.langs, by_name.unknown)
