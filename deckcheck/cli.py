@@ -16,23 +16,52 @@ from pathlib import Path
 from typing import List, NamedTuple, Optional
 
 import typer
+import typer.core
 
-from deckcheck import __version__
+from deckcheck import __version__, completion
 from deckcheck.exitcodes import ExitCode
 from deckcheck.printable import printable
 from deckcheck.progress import DeckProgress, DownloadProgress
 from deckcheck.render import FAIL_ON, OUTPUTS
 
-app = typer.Typer(
+class _Command(typer.core.TyperCommand):
+    """Usage lines as the README writes them (``deckcheck check [OPTIONS] PATHS...``):
+    an argument's metavar is its name in capitals, ``...`` when it takes many,
+    in brackets when optional, instead of Typer's ``{paths}...``."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if isinstance(param, typer.core.TyperArgument) and param.metavar is None:
+                param.metavar = (param.name or "").upper() + ("..." if param.nargs != 1 else "")
+
+    def collect_usage_pieces(self, ctx) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, typer.core.TyperArgument):
+                pieces.append(param.metavar if param.required else f"[{param.metavar}]")
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+
+class _Typer(typer.Typer):
+    """A Typer whose commands have the usage lines of :class:`_Command`."""
+
+    def command(self, *args, cls=None, **kwargs):
+        return super().command(*args, cls=cls or _Command, **kwargs)
+
+
+app = _Typer(
     name="deckcheck",
     help="Check Pokémon TCG deck lists against the deck-building rules of a format.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion (deckcheck.completion)
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-db_app = typer.Typer(help="Build, update and inspect the card database.", no_args_is_help=True)
-formats_app = typer.Typer(help="List, show and lint format packs.", no_args_is_help=True)
+db_app = _Typer(help="Build, update and inspect the card database.", no_args_is_help=True)
+formats_app = _Typer(help="List, show and lint format packs.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 app.add_typer(formats_app, name="formats")
 
@@ -136,7 +165,7 @@ def _select(paths, run, found: "_Found"):
 
 def _nothing_to_check(paths, run, selection, found: "_Found") -> Optional[ExitCode]:
     """The exit code when no deck is left to check (None when there are decks or missing paths)."""
-    if selection.decks or selection.missing:
+    if selection.decks or selection.missing or selection.unreadable:
         return None
     if selection.excluded:
         typer.echo(f"deckcheck: nothing to check: {_excluded_text(selection.excluded, run)}", err=True)
@@ -170,17 +199,17 @@ def _excluded_text(excluded, run) -> str:
 @app.command()
 def check(
     paths: List[str] = typer.Argument(..., help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input."),
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard.", autocompletion=completion.formats),
     date: Optional[str] = typer.Option(None, "--date", help="Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text)."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text).", autocompletion=completion.outputs),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only show the decks that fail (errors, or warnings with --fail-on warning), then the summary."),
-    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on 'error' findings (default) or also on 'warning'."),
+    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on 'error' findings (default) or also on 'warning'.", autocompletion=completion.fail_on),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
     exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."),
-    card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang.", autocompletion=completion.message_languages),
+    card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt.", autocompletion=completion.card_languages),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
     rotation_days: int = typer.Option(90, "--rotation-days", help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings)."),
@@ -293,6 +322,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     from deckcheck.model import Report
     from deckcheck.packs import PackError
     from deckcheck.parse import read_deck
+    from deckcheck.parse.files import unreadable_folder
     from deckcheck.render import RenderOptions, is_failing, render
 
     try:
@@ -332,13 +362,18 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
-    with DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
+    # So are folders that cannot be read (issue 12: never skipped silently).
+    unreadable = dict(selection.unreadable)
+    with DeckProgress(len(selection.missing) + len(unreadable) + len(selection.decks)) as progress:
         for path in selection.missing:
             progress.echo(printable(f"deckcheck: error: {path}: no such file or directory"))
             usage_problem = True
-        for path in (*selection.missing, *selection.decks):
+        for path, reason in unreadable.items():
+            progress.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"))
+            usage_problem = True
+        for path in (*selection.missing, *unreadable, *selection.decks):
             progress.advance(path)
-            parsed = read_deck(path, stdin=stdin)
+            parsed = unreadable_folder(path, unreadable[path]) if path in unreadable else read_deck(path, stdin=stdin)
             try:
                 pack = packs.for_deck(path, parsed.declared_format)
                 day = _parse_date(run.date_for(path))
@@ -393,7 +428,7 @@ def fmt(
     paths: List[str] = typer.Argument(..., help="Text deck lists, or folders of them; - reads standard input and writes the result to standard output."),
     check_only: bool = typer.Option(False, "--check", help="Write nothing; exit 1 when a file would change."),
     diff: bool = typer.Option(False, "--diff", help="Write nothing; show what would change as a unified diff."),
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format whose card pool decides which print a name-only line means (default as for check)."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format whose card pool decides which print a name-only line means (default as for check).", autocompletion=completion.formats),
     date: Optional[str] = typer.Option(None, "--date", help="Day for the format's card pool (YYYY-MM-DD)."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file instead of searching for one."),
@@ -430,6 +465,9 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
     # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
     for path in selection.missing:
         typer.echo(printable(f"deckcheck: error: {path}: no such file or directory"), err=True)
+        code = ExitCode.USAGE
+    for path, reason in selection.unreadable:
+        typer.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"), err=True)
         code = ExitCode.USAGE
     for path in selection.decks:
         if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
@@ -594,7 +632,7 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
     port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale).", autocompletion=completion.message_languages),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
 ) -> None:
@@ -668,7 +706,7 @@ def db_update(
     sha256: Optional[str] = typer.Option(None, "--sha256", help="Expected SHA-256 of the archive (hex)."),
     force: bool = typer.Option(False, "--force", help="Download even if unchanged, and accept a smaller dataset."),
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
     names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
     card_source: str = typer.Option("both", "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short)."),
     tcgdex_url: Optional[str] = typer.Option(None, "--tcgdex-url", help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
@@ -730,8 +768,8 @@ def db_update(
 
 @db_app.command("import-names")
 def db_import_names(
-    folder: Path = typer.Argument(..., help="A TCGdex export: FOLDER/v2/{lang}/cards.json and sets.json (or FOLDER/{lang}/...)."),
-    lang: str = typer.Option("all", "--lang", help="Languages to import: de, fr, es, it, pt (comma-separated) or all."),
+    folder: Path = typer.Argument(..., help="A TCGdex export: the folder that holds v2/{lang}/cards.json and sets.json, or that v2 folder itself."),
+    lang: str = typer.Option("all", "--lang", help="Languages to import: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
     db: Optional[Path] = typer.Option(None, "--db", help="Database file to add the names to (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     config: Optional[Path] = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
@@ -860,27 +898,50 @@ def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CO
 
 @formats_app.command("show")
 def formats_show(
-    name: str = typer.Argument(..., help="Format name or pack file."),
+    name: str = typer.Argument(..., help="Format name or pack file.", autocompletion=completion.formats),
     date: Optional[str] = typer.Option(None, "--date", help="Show what is in force on this day (YYYY-MM-DD). Default: today."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database that names the banned prints (default as for check)."),
     config: Optional[Path] = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Show the rules and the card pool of a format on a day."""
-    from deckcheck.formats_info import describe_range, in_force_on
+    from deckcheck.formats_info import banned_ids, describe_range, in_force_on
     from deckcheck.packs import PackError, load_pack
 
     try:
         day = _parse_date(date)
-        pack = load_pack(name, _extra_pack_dirs(config, no_config))
+        run = _load_settings(config, no_config, db=db)
+        pack = load_pack(name, tuple(str(p) for p in run.config.packs))
+        ids = banned_ids(pack)
+        cards = _card_labels(_open_index(run.db)[0], ids) if ids else {}
     except (UsageProblem, PackError) as error:
         raise _fail(str(error))
     typer.echo(f"{pack.name} on {day.isoformat()}: {pack.description}")
     typer.echo(f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else ""))
-    for rule_id, text in in_force_on(pack, day):
+    for rule_id, text in in_force_on(pack, day, cards):
         first, *rest = text.splitlines()
         typer.echo(f"  {rule_id:<14} {first}")
         for line in rest:
             typer.echo(f"  {'':<14} {line}")
+
+
+def _card_labels(index, ids) -> dict:
+    """Dataset id -> (name, set code, number) of the cards ``ids`` names that ``index`` has."""
+    catalogue = getattr(index, "cards", None)
+    if catalogue is not None:
+        return {c.id: (c.name, c.set_code, c.number) for c in catalogue if c.id in ids}
+    import sqlite3
+
+    wanted = sorted(ids)
+    connection = sqlite3.connect(f"{Path(index.path).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = connection.execute(f"SELECT id, name, set_code, number FROM cards WHERE id IN "
+                                  f"({', '.join('?' * len(wanted))})", wanted).fetchall()
+    except sqlite3.Error:
+        return {}
+    finally:
+        connection.close()
+    return {card_id: (name, code, number) for card_id, name, code, number in rows}
 
 
 @formats_app.command("lint")
@@ -926,7 +987,11 @@ def formats_lint(
             problems = lint_pack(str(path), text, extra_dirs=extra, **known)
         except PackError as error:
             failed = True
-            typer.echo(f"{error}", err=True)
+            # Every schema error of the pack, each with its line (the load stops at the first).
+            from deckcheck.formats_info import pack_schema_problems
+
+            for problem in pack_schema_problems(str(path), text) or [error]:
+                typer.echo(f"{problem}", err=True)
             continue
         for problem in problems:
             typer.echo(str(problem), err=True)

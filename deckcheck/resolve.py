@@ -33,12 +33,14 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
 from deckcheck.carddb.index import CardIndex, TranslatedName
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
 from deckcheck.model import Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
 from deckcheck.names import deck_key, deck_name, name_key, unown_letter
+from deckcheck.parse.text import live_sub_set
 
 # What the command line says after "unknown card", by whether a card database
 # is installed; marked here so that the catalogues translate them.
@@ -198,11 +200,14 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
     """One line: set code and number first, then the name (English, then translated).
     ``suggest=False`` leaves "did you mean" out of an unknown-card finding."""
     findings: list[Finding] = []
+    code = entry.set_code
     if entry.set_code and entry.number:
-        printed = list(index.by_number(entry.set_code, entry.number))
-        shiny_vault = live_shiny_vault(entry.set_code, entry.number)
+        # PTCG Live's sub-set codes (decision 17): "LOR-TG 24" is LOR TG24.
+        code, number = live_sub_set(entry.set_code, entry.number) or (entry.set_code, entry.number)
+        printed = list(index.by_number(code, number))
+        shiny_vault = live_shiny_vault(code, number)
         if not printed and shiny_vault:
-            printed = list(index.by_number(entry.set_code, shiny_vault))
+            printed = list(index.by_number(code, shiny_vault))
         if printed:
             named = [c for c in printed if _name_fits(entry, c)]
             if named:
@@ -219,15 +224,18 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
             return Resolution(card, findings, by_print=True)
         if is_live_alt_code(entry.set_code):
             return _resolve_live_alt(entry, index, options, suggest_langs, suggest)
-        if not index.knows_set_code(entry.set_code):
+        if not index.knows_set_code(code):
             findings.append(_finding(
                 "unknown-set", Severity.WARNING, entry, UNKNOWN_SET, hint=UNKNOWN_SET_HINT, set_code=entry.set_code,
             ))
     by_name = _resolve_by_name(entry, index, options, suggest_langs, suggest)
     card = by_name.card
-    if card is not None and entry.set_code and entry.number and index.knows_set_code(entry.set_code):
+    if card is not None and code and entry.number and index.knows_set_code(code):
+        # Every print of a basic Energy type is the same card to the rules: PTCG
+        # Live's own numbers for them ("Basic {R} Energy MEE 10") are only a note.
+        severity = Severity.INFO if entry.basic_energy_type and card.is_basic_energy else Severity.WARNING
         findings.append(_finding(
-            "unknown-print", Severity.WARNING, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT,
+            "unknown-print", severity, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT,
             set_code=entry.set_code, number=entry.number, card=card.label, cards=(card.label,),
         ))
     return Resolution(card, [*findings, *by_name.findings], by_name.langs, by_name.unknown)
@@ -284,7 +292,7 @@ def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions
         hint = UNKNOWN_CARD_HINT if suggestions else UNKNOWN_CARD_HINT_NO_SUGGESTION
         return Resolution(None, [_finding(
             "unknown-card", Severity.ERROR, entry, UNKNOWN_CARD,
-            hint=hint, hint_params={"suggestions": ", ".join(suggestions), "missing": Phrase(options.missing_hint)},
+            hint=hint, hint_params={"suggestions": ", ".join(suggestions), "missing": _phrase(options.missing_hint)},
             name=_written(entry),
         )], unknown=True)
     if options.allowed is not None:
@@ -543,6 +551,13 @@ def _name_fits(entry: DeckEntry, card: Card) -> bool:
     if " - " in entry.name:
         return name_key(entry.name.split(" - ", 1)[0]) == deck_key(card.name, card.supertype)
     return False
+
+
+@lru_cache(maxsize=8)
+def _phrase(template: str) -> Phrase:
+    """One shared Phrase per advice: a list of a million unknown cards holds a
+    million findings, each needing no copy of its own (issue 12)."""
+    return Phrase(template)
 
 
 def _written(entry: DeckEntry) -> str:
