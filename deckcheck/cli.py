@@ -741,14 +741,21 @@ def db_update(
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
     lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
     names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
+    card_source: str = typer.Option("both", "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short)."),
+    tcgdex_url: Optional[str] = typer.Option(None, "--tcgdex-url", help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
     from deckcheck.carddb.sqlite import DatabaseError
-    from deckcheck.carddb.update import DEFAULT_DATASET_URL, check_url, update_database, valid_timeout
+    from deckcheck.carddb.update import DEFAULT_DATASET_URL, SOURCES, check_url, update_database, valid_timeout
     from deckcheck.i18n import UnknownLanguage, parse_languages
+    from deckcheck.progress import CountProgress
 
     if names_url is not None and lang is None:
         raise _fail("--names-url needs --lang")
+    if card_source not in SOURCES:
+        raise _fail(f"--source must be one of {', '.join(SOURCES)}, not {card_source!r}")
+    if tcgdex_url is not None and card_source == "pokemontcg":
+        raise _fail("--tcgdex-url needs --source tcgdex or both")
     if not valid_timeout(timeout):
         raise _fail(f"--timeout must be a number of seconds greater than 0, not {timeout:g}")
     try:
@@ -758,12 +765,15 @@ def db_update(
     dest = _db_path(_configured_db(db, config, no_config))
     source = url or DEFAULT_DATASET_URL
     try:
-        check_url(source)  # before "Downloading ...": a URL that cannot be parsed is one line, exit 2
+        for checked in ((source,) if card_source != "tcgdex" else ()) + ((tcgdex_url,) if tcgdex_url else ()):
+            check_url(checked)  # before "Downloading ...": a URL that cannot be parsed is one line, exit 2
     except DatabaseError as error:
         raise _fail(f"update failed, the installed database is unchanged: {error}")
-    with DownloadProgress(f"Downloading {source}") as progress:
+    label = f"Downloading {source}" if card_source != "tcgdex" else "Downloading the TCGdex set list"
+    with DownloadProgress(label) as progress, CountProgress("Fetching new cards from TCGdex") as cards:
         try:
-            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=progress)
+            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=progress,
+                                     source=card_source, tcgdex_url=tcgdex_url, tcgdex_progress=cards)
         except DatabaseError as error:
             raise _fail(f"update failed, the installed database is unchanged: {error}")
     info = result.info
@@ -772,6 +782,10 @@ def db_update(
     else:
         typer.echo(f"Installed {info.cards} cards from {info.sets} sets into {dest}")
         typer.echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+        if card_source == "both":
+            _echo_source_shares(info)
+        if result.tcgdex:
+            typer.echo(f"TCGdex requests: {result.tcgdex.get('set', 0)} sets, {result.tcgdex.get('card', 0)} cards")
     if langs:
         from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
 
