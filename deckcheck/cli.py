@@ -481,9 +481,11 @@ def _pool(checker: _DeckChecker, jobs: int, decks: int):
     database (a SQLite connection must not cross a fork); None for one job.
     Where processes cannot be forked (Windows, and macOS's default), decks are
     checked in this process."""
+    if jobs <= 1 or decks < 2:
+        return None  # without importing multiprocessing (start-up: one deck in a pre-commit hook)
     import multiprocessing
 
-    if jobs <= 1 or decks < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if "fork" not in multiprocessing.get_all_start_methods():
         return None
     return multiprocessing.get_context("fork").Pool(min(jobs, decks), initializer=_start_worker, initargs=(checker,))
 
