@@ -50,7 +50,8 @@ CATALOGUE_ONLY_HINT = N_("Only the built-in catalogue is installed: build the ca
 NAME_MISMATCH = N_("{set_code} {number} is {actual}, not {written}; the line was read as {actual}.")
 NAME_MISMATCH_HINT = N_("Correct the name or the set code and number.")
 UNKNOWN_SET = N_("The set code {set_code} is not in the card database.")
-UNKNOWN_SET_HINT = N_("If it is a new set, update the card database: deckcheck db update.")
+UNKNOWN_SET_HINT = N_("If it is a new set, update the card database: deckcheck db update "
+                      "(it takes new sets from pokemontcg.io and TCGdex).")
 UNKNOWN_PRINT = N_("There is no card {set_code} {number} in the card database; the line was read by its name as {card}.")
 UNKNOWN_PRINT_HINT = N_("Check the set code and number.")
 UNKNOWN_CARD = N_("No card named {name} was found, so the deck's legality cannot be shown.")
