@@ -741,7 +741,7 @@ def db_update(
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
     lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
     names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
-    card_source: str = typer.Option("both", "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short)."),
+    card_source: Optional[str] = typer.Option(None, "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short). Default: both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone)."),
     tcgdex_url: Optional[str] = typer.Option(None, "--tcgdex-url", help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
@@ -752,6 +752,9 @@ def db_update(
 
     if names_url is not None and lang is None:
         raise _fail("--names-url needs --lang")
+    if card_source is None:
+        # A dataset mirror given alone (offline set-ups, CI caches) is used alone.
+        card_source = "pokemontcg" if url is not None and tcgdex_url is None else "both"
     if card_source not in SOURCES:
         raise _fail(f"--source must be one of {', '.join(SOURCES)}, not {card_source!r}")
     if tcgdex_url is not None and card_source == "pokemontcg":

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, json_report
 
 LONG_NUMBER = "9" * 5000
 DECK = "4 Iono PAL 185\n"
@@ -287,7 +287,7 @@ def test_line_lists_in_reports_are_capped(tmp_path):
     assert "lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 3990 more" in text
     assert "(lines 1, 2, 3," in text and ", 60 and 3940 more)" in text
     result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "json")
-    copy_limit = [f for f in json.loads(result.stdout)["results"][0]["findings"] if f["rule"] == "copy-limit"]
+    copy_limit = [f for f in json_report(result.stdout)["results"][0]["findings"] if f["rule"] == "copy-limit"]
     assert copy_limit[0]["lines"] == list(range(1, 4001))  # machine-read reports keep every line
     result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "junit")
     assert b"and 3940 more" in result.stdout and len(result.stdout) < 20_000
@@ -298,7 +298,7 @@ def test_eight_thousand_yaml_cards_are_read(tmp_path):
     deck.write_text("cards:\n" + "".join("  - {count: 1, name: Iono, set: PAL, number: 185}\n" for _ in range(8000)))
     result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "json")
     assert_clean(result, 1)
-    assert json.loads(result.stdout)["results"][0]["total_cards"] == 8000
+    assert json_report(result.stdout)["results"][0]["total_cards"] == 8000
 
 
 def test_suggestions_look_at_no_more_than_a_card_name_could_be():
