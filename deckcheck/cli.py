@@ -1202,23 +1202,20 @@ def main() -> None:
         finally:
             sys.stdout.flush()  # a full disk shows here, not as a warning at exit
     except SystemExit as exit_:
-        code = exit_.code
+        code = _interrupted() if exit_.code == 130 else exit_.code
     except KeyboardInterrupt:
-        _say("deckcheck: interrupted")
-        code = 130
+        code = _interrupted()
     except OutputError as error:
         _silence_stdout()
         _say(f"deckcheck: error: {error}")
         code = ExitCode.USAGE
     except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
-        if debug:
-            import traceback
-
-            traceback.print_exc()
-        what = str(error).splitlines()[0][:300] if str(error) else ""
-        _say(f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
-             f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback"))
-        code = ExitCode.USAGE
+        known = _known_problem(error)
+        if known is not None and not debug:
+            _say(f"deckcheck: error: {printable(known)}")
+            code = ExitCode.USAGE
+        else:
+            code = _internal_error(error, debug)
     try:
         sys.stdout.flush()
     except OutputError as error:
@@ -1226,3 +1223,40 @@ def main() -> None:
         _say(f"deckcheck: error: {error}")
         code = ExitCode.USAGE
     sys.exit(code)
+
+
+def _known_problem(error: Exception) -> Optional[str]:
+    """The message of an error that is the card database's, not deckcheck's: a
+    file damaged past what opening it showed (every sqlite3 error ends here)."""
+    import sqlite3
+
+    from deckcheck.carddb.errors import DatabaseError
+
+    if isinstance(error, DatabaseError):
+        return str(error)
+    if isinstance(error, sqlite3.Error):
+        return (f"the card database cannot be read ({error}); rebuild it with deckcheck db update "
+                "(or deckcheck db import PATH)")
+    return None
+
+
+def _internal_error(error: Exception, debug: bool) -> ExitCode:
+    if debug:
+        import traceback
+
+        traceback.print_exc()
+    what = str(error).splitlines()[0][:300] if str(error) else ""
+    _say(printable(f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
+                   f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback")))
+    return ExitCode.USAGE
+
+
+def _interrupted() -> int:
+    """Ctrl-C (Typer turns it into exit code 130, silently): one line. A ``db``
+    command ends with 2, as the README promises: its changes are atomic, so the
+    installed database is as it was."""
+    if sys.argv[1:2] == ["db"]:
+        _say("deckcheck: error: interrupted; the installed database is unchanged")
+        return ExitCode.USAGE
+    _say("deckcheck: interrupted")
+    return 130
