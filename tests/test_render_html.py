@@ -18,7 +18,7 @@ from pathlib import Path
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import RENDERERS, OUTPUTS, RenderOptions, render
 from deckcheck.render.html import chunks
-from support import PROJECT_ROOT, assert_golden
+from support import PROJECT_ROOT, assert_golden, json_report
 
 GOLDEN = Path(__file__).parent / "golden" / "html"
 DATE = "2026-11-30"
@@ -79,7 +79,7 @@ def test_sample_decks_report_has_every_deck_its_findings_and_the_summary(tmp_pat
     assert done.returncode == 1, done.stderr.decode()  # exit codes as for every report
     text = done.stdout.decode("utf-8")
     page = Page(text)
-    data = json.loads(run("check", "sample_decks", "--date", DATE, "--format", "unlimited",
+    data = json_report(run("check", "sample_decks", "--date", DATE, "--format", "unlimited",
                           "--output", "json").stdout)
     decks = page.all("tbody", class_="deck")
     assert len(decks) == len(data["results"])
@@ -224,3 +224,19 @@ def test_readme_shows_small_screenshots_of_the_report_and_the_page():
         image = PROJECT_ROOT / "docs" / name
         data = image.read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) < 150_000, name
+
+
+def test_the_check_writes_the_page_as_the_results_come():
+    """``--output html`` goes through the streamed report writer: head at start, each deck as it is added."""
+    import io
+
+    from deckcheck.render import writer
+
+    out = io.StringIO()
+    page = writer("html", out, RenderOptions(source=lambda path: ["4 Iono PAL 185"]))
+    page.start()
+    assert out.getvalue().startswith("<!DOCTYPE html>") and "deck-0.txt" not in out.getvalue()
+    page.add(DeckResult(path="deck-0.txt", format="standard", date=DATE, total_cards=4, findings=()))
+    assert "deck-0.txt" in out.getvalue() and 'id="summary"' not in out.getvalue()
+    page.finish()
+    assert out.getvalue().endswith("</html>\n") and "1 deck checked: 1 legal, 0 illegal." in out.getvalue()
