@@ -79,6 +79,19 @@ def _db_path(db: Optional[Path]) -> Path:
     return default_db_path()
 
 
+CONFIG_OPTION = typer.Option(None, "--config", help="Use this configuration file instead of searching for one.")
+NO_CONFIG_OPTION = typer.Option(False, "--no-config", help="Ignore configuration files.")
+
+
+def _configured_db(db: Optional[Path], config: Optional[Path], no_config: bool) -> Optional[Path]:
+    """The database a command uses: --db, else $DECKCHECK_DB, else the configuration's
+    ``db:``, else None (the user data directory), the same for every command."""
+    try:
+        return _load_settings(config, no_config, db=db).db
+    except UsageProblem as problem:
+        raise _fail(str(problem))
+
+
 def _open_database(db: Optional[Path]):
     """The imported database when there is one, else the built-in catalogue (deckcheck.api)."""
     from deckcheck.api import open_database
@@ -610,14 +623,16 @@ def serve(
 @db_app.command("import")
 def db_import(
     sources: List[Path] = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short)."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Database file to write (default: $DECKCHECK_DB or the user data directory)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Database file to write (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Build the card database from a copy of the pokemontcg.io dataset and/or a TCGdex export."""
     from deckcheck.carddb.build import build_database
     from deckcheck.carddb.sources.merge import open_sources
     from deckcheck.carddb.sqlite import DatabaseError
 
-    dest = _db_path(db)
+    dest = _db_path(_configured_db(db, config, no_config))
     for source in sources:
         if not source.exists():
             raise _fail(f"{source} does not exist")
@@ -647,7 +662,9 @@ SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex"}
 @db_app.command("update")
 def db_update(
     url: Optional[str] = typer.Option(None, "--url", help="Dataset archive to fetch (http(s):// or file://). Default: the pokemontcg.io dataset's zip."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Database file to replace (default: $DECKCHECK_DB or the user data directory)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Database file to replace (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
     sha256: Optional[str] = typer.Option(None, "--sha256", help="Expected SHA-256 of the archive (hex)."),
     force: bool = typer.Option(False, "--force", help="Download even if unchanged, and accept a smaller dataset."),
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
@@ -667,7 +684,7 @@ def db_update(
         langs = parse_languages(lang) if lang is not None else ()
     except UnknownLanguage as error:
         raise _fail(str(error))
-    dest = _db_path(db)
+    dest = _db_path(_configured_db(db, config, no_config))
     source = url or DEFAULT_DATASET_URL
     try:
         check_url(source)  # before "Downloading ...": a URL that cannot be parsed is one line, exit 2
@@ -701,7 +718,9 @@ def db_update(
 def db_import_names(
     folder: Path = typer.Argument(..., help="A TCGdex export: FOLDER/v2/{lang}/cards.json and sets.json (or FOLDER/{lang}/...)."),
     lang: str = typer.Option("all", "--lang", help="Languages to import: de, fr, es, it, pt (comma-separated) or all."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Database file to add the names to (default: $DECKCHECK_DB or the user data directory)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Database file to add the names to (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Add card names in other languages (from TCGdex) to the card database."""
     from deckcheck.carddb.sqlite import DatabaseError
@@ -715,7 +734,7 @@ def db_import_names(
     if not folder.is_dir():
         raise _fail(f"{folder} is not a folder")
     try:
-        result = import_names(folder, _db_path(db), langs)
+        result = import_names(folder, _db_path(_configured_db(db, config, no_config)), langs)
     except DatabaseError as error:
         raise _fail(f"import failed, the installed database is unchanged: {error}")
     for line in result.lines():
@@ -755,15 +774,22 @@ def db_check_sources(
 
 @db_app.command("info")
 def db_info(
-    db: Optional[Path] = typer.Option(None, "--db", help="Database file (default: $DECKCHECK_DB or the user data directory)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Show what card database is installed."""
     from deckcheck.carddb.sqlite import DatabaseError, database_info
 
+    db = _configured_db(db, config, no_config)
     path = _db_path(db)
     if not path.exists():
         from deckcheck.carddb.catalogue import load_catalogue
 
+        try:  # a database named (--db, $DECKCHECK_DB, db:) must exist, as for check
+            _open_database(db)
+        except UsageProblem as problem:
+            raise _fail(str(problem))
         typer.echo(f"No card database at {path}.")
         typer.echo(f"The built-in catalogue is used instead ({len(load_catalogue().cards)} rule-relevant cards).")
         typer.echo("Build the full database with: deckcheck db update (or deckcheck db import PATH)")
@@ -797,10 +823,6 @@ def db_info(
 def _extra_pack_dirs(config_path: Optional[Path], no_config: bool) -> tuple[str, ...]:
     run = _load_settings(config_path, no_config)
     return tuple(str(p) for p in run.config.packs)
-
-
-CONFIG_OPTION = typer.Option(None, "--config", help="Use this configuration file instead of searching for one.")
-NO_CONFIG_OPTION = typer.Option(False, "--no-config", help="Ignore configuration files.")
 
 
 @formats_app.command("list")
@@ -850,7 +872,7 @@ def formats_show(
 @formats_app.command("lint")
 def formats_lint(
     paths: List[str] = typer.Argument(..., help="Pack files, or names of installed packs (standard), to check."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Card database whose sets, cards and marks the packs may name."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database whose sets, cards and marks the packs may name (default as for check)."),
     config: Optional[Path] = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
@@ -861,8 +883,9 @@ def formats_lint(
     from deckcheck.packs import PackError, find_pack, load_pack
 
     try:
-        extra = _extra_pack_dirs(config, no_config)  # packs may extend packs of the configured folders
-        index, _notice = _open_index(db)
+        run = _load_settings(config, no_config, db=db)
+        extra = tuple(str(p) for p in run.config.packs)  # packs may extend packs of the configured folders
+        index, _notice = _open_index(run.db)
     except UsageProblem as problem:
         raise _fail(str(problem))
     cards = list(getattr(index, "cards", ()) or _all_cards(index))

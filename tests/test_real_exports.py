@@ -32,6 +32,7 @@ def test_the_corpus_is_described_and_complete():
         assert len(entry["commit"]) == 40 and entry["path"] in readme and entry["file"] in readme
     languages = {name.rsplit("-", 1)[-1][:-4] for name in files}
     assert {"de", "pt", "fr"} <= languages
+    assert sum(1 for entry in LISTS if "event" in entry) >= 5
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in EXPORTS.glob("*.txt")))
@@ -52,3 +53,13 @@ def test_each_real_list_is_legal_on_its_day(reference_index, entry):
     # Every export form is read: no line is a syntax error, no set code of PTCG Live is unknown.
     rules = {f.rule for f in result.findings}
     assert "unknown-set" not in rules and "unknown-card" not in rules
+
+
+@pytest.mark.parametrize("entry", [e for e in LISTS if "illegal_from" in e], ids=lambda e: e["file"])
+def test_an_event_list_is_illegal_once_its_cards_rotate(reference_index, entry):
+    # The other direction: the same list, after the rotation its README names.
+    parsed = parse_text((EXPORTS / entry["file"]).read_text("utf-8"), entry["file"])
+    day = dt.date.fromisoformat(entry["illegal_from"])
+    result = check_deck(parsed, load_pack(entry["format"]), reference_index, day)
+    assert not result.legal
+    assert {f.rule for f in result.findings if f.severity.value == "error"} == {"not-legal"}

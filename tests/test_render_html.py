@@ -204,6 +204,23 @@ def test_quiet_shows_failing_decks_but_counts_all():
     assert "2 decks checked: 1 legal, 1 illegal." in text
 
 
+def test_files_that_are_no_decks_are_listed_in_the_summary():
+    legal = DeckResult(path="ok.txt", format="standard", date=DATE, total_cards=60, findings=())
+    text = render("html", Report((legal,), skipped=("decks/notes.txt", "decks/README.md")),
+                  RenderOptions(source=lambda path: None))
+    summary = Page(text).by_id("summary")["text"]
+    assert "Files skipped, as they are not decks: 2" in summary and "decks/README.md" in summary
+
+
 def test_golden_report_of_one_deck():
     done = run("check", str(IONO.relative_to(PROJECT_ROOT)), "--date", DATE, "--output", "html")
     assert_golden(GOLDEN / "copy-limit.html", done.stdout.decode("utf-8"))
+
+
+def test_readme_shows_small_screenshots_of_the_report_and_the_page():
+    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
+    for name in ("report.png", "serve.png"):
+        assert f"](docs/{name})" in readme
+        image = PROJECT_ROOT / "docs" / name
+        data = image.read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) < 150_000, name

@@ -95,6 +95,8 @@ NO_FINDINGS = N_("No findings.")
 NO_SOURCE = N_("The lines of this deck cannot be shown.")
 # TRANSLATORS: on the other lines of a finding that names several lines; {number} is its first line.
 SEE_LINE = N_("see line {number}")
+# TRANSLATORS: the files met in the folders checked that are no deck lists; {count} is a number.
+SKIPPED = N_("Files skipped, as they are not decks: {count}")
 # TRANSLATORS: severities of a finding, shown beside its mark (✖, !, i).
 SEVERITY_WORDS = {Severity.ERROR: N_("error"), Severity.WARNING: N_("warning"), Severity.INFO: N_("note")}
 _MARKS = {Severity.ERROR: "✖", Severity.WARNING: "!", Severity.INFO: "i"}
@@ -114,7 +116,7 @@ a{color:var(--link)}
 h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}h3{font-size:1.05rem;margin:1rem 0 .4rem}
 nav ul{list-style:none;display:flex;gap:1rem;padding:0;margin:0 0 1rem}
 table{border-collapse:collapse}
-th,td{padding:.3rem .55rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--rule)}
+th,td{padding:.3rem .5rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--rule)}
 thead th{background:var(--head)}
 .decks>thead th{position:sticky;top:0;z-index:1}
 thead th::first-letter,thead button::first-letter{text-transform:uppercase}
@@ -122,9 +124,10 @@ thead th{white-space:nowrap}
 td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .decks{width:100%}
 .decks thead button{all:inherit;display:inline-block;cursor:pointer;padding:0}
-.decks thead button::after{content:" \\2195";color:var(--muted)}
+.decks thead button::after{content:"\\2195";color:var(--muted);font-size:.8em;margin-left:.2em}
 .decks th[aria-sort=ascending] button::after{content:" \\25B2"}
 .decks th[aria-sort=descending] button::after{content:" \\25BC"}
+.decks tr.row>th{overflow-wrap:anywhere;min-width:10rem}
 .decks tbody.deck>tr.detail>td{border-bottom:2px solid var(--rule);padding-top:0}
 .verdict{font-weight:700;white-space:nowrap;padding:.05rem .4rem;border-radius:.25rem}
 .verdict.legal{color:var(--ok);background:var(--ok-bg)}
@@ -136,6 +139,7 @@ details>summary{cursor:pointer;color:var(--link);padding:.2rem 0}
 .list{width:100%;margin:.25rem 0 .5rem;font-size:.95em}
 .list th{color:var(--muted);font-weight:400}
 .list tbody th{width:3rem;white-space:nowrap}
+.list tbody th,.list tbody td{border-bottom:0}.list tbody tr{border-bottom:1px solid var(--rule)}
 .list td:first-of-type{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace;white-space:pre-wrap;
 overflow-wrap:anywhere;width:40%}
 .list tr.error>*{background:var(--error-bg)}.list tr.warning>*{background:var(--warning-bg)}
@@ -387,7 +391,7 @@ def _reference(finding: Finding, first: int, tr: Translator, anchor: str) -> str
             f'<a href="#{anchor}-L{first}">{see}</a>')
 
 
-def page_tail(tally: Tally, tr: Translator) -> str:
+def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
     sentence = localize(DECKS_CHECKED, {"count": tally.decks, "legal": tally.legal,
                                    "illegal": tally.decks - tally.legal}, tr)
     parts = ["</table>\n</section>\n", '<section id="summary" aria-labelledby="summary-heading">\n',
@@ -406,11 +410,16 @@ def page_tail(tally: Tally, tr: Translator) -> str:
             cells = "".join(f'<td class="n">{tally.by_rule[(rule, severity)]}</td>' for severity, _t in columns)
             parts.append(f'<tr><th scope="row"><code class="rule">{_e(rule)}</code></th>{cells}</tr>\n')
         parts.append("</tbody></table>\n")
+    if skipped:
+        files = "".join(f"<li>{_e(path)}</li>" for path in skipped)
+        title = _e(localize(SKIPPED, {"count": len(skipped)}, tr))
+        parts.append(f"<details><summary>{title}</summary><ul>{files}</ul></details>\n")
     parts.append(f"</section>\n</main>\n<script>{_SCRIPT}</script>\n</body>\n</html>\n")
     return "".join(parts)
 
 
-def chunks(results: Iterable[DeckResult], options=None, source: Source | None = None) -> Iterator[str]:
+def chunks(results: Iterable[DeckResult], options=None, source: Source | None = None,
+           skipped: Sequence[str] = ()) -> Iterator[str]:
     """The page in pieces: the head, one piece per deck as the results come, the tail."""
     from deckcheck.render import is_failing
 
@@ -427,8 +436,8 @@ def chunks(results: Iterable[DeckResult], options=None, source: Source | None = 
         if quiet and not is_failing(result, fail_on):
             continue
         yield deck_chunk(result, number, read(result.path), tr, root)
-    yield page_tail(tally, tr)
+    yield page_tail(tally, tr, skipped)
 
 
 def render(report: Report, options=None) -> str:
-    return "".join(chunks(report.results, options))
+    return "".join(chunks(report.results, options, skipped=getattr(report, "skipped", ())))

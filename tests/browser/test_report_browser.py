@@ -59,6 +59,9 @@ def test_report_renders_and_filters_to_illegal_decks(browser, report, screenshot
     assert all(not legal.nth(i).is_visible() for i in range(8))
     assert all(illegal.nth(i).is_visible() for i in range(11))
     assert page.locator("#shown").inner_text() == "11 of 19 decks shown"
+    page.set_viewport_size({"width": 1000, "height": 640})
+    page.evaluate("document.getElementById('decks-heading').scrollIntoView()")
+    page.screenshot(path=str(screenshots / "report.png"))  # the README's
 
     page.fill("#search", "iono")
     assert page.locator("tbody.deck:visible").count() == 1

@@ -43,7 +43,7 @@ def test_pasting_a_list_with_5_iono_shows_copy_limit_on_its_lines(browser, serve
     # Only those lines carry the finding.
     assert page.locator("#result tr.error").count() == 2
     first.scroll_into_view_if_needed()
-    page.screenshot(path=str(screenshots / "serve.png"))
+    page.screenshot(path=str(screenshots / "serve-iono-lines.png"))
 
     # A legal list afterwards replaces the verdict.
     page.get_by_label("Deck list").fill((PROJECT_ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt")
@@ -51,6 +51,24 @@ def test_pasting_a_list_with_5_iono_shows_copy_limit_on_its_lines(browser, serve
     page.get_by_role("button", name="Check").click()
     page.locator("#result .verdict.legal").wait_for()
     assert page.locator("#result tr.error").count() == 0
+
+
+def test_a_short_list_shows_every_finding(browser, server, screenshots):
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1000, "height": 900})
+    page.goto(server + "/")
+    page.get_by_label("Deck list").fill("Pokémon: 1\n4 Charmander PAF 7\nTrainer: 5\n3 Iono PAL 185\n2 Iono PAF 80\n")
+    page.get_by_label("Format").select_option("unlimited")
+    page.get_by_role("button", name="Check").click()
+    page.locator("#deck-L4").wait_for()
+    result = page.locator("#result").inner_text()
+    assert "Findings about the whole deck" in result and "deck-size" in result
+    # A section count that disagrees with its lines is a syntax warning on the header line.
+    header = page.locator("#deck-L1")
+    assert header.get_attribute("class") == "warning" and "! warning" in header.inner_text()
+    assert "syntax" in header.inner_text()
+    assert "copy-limit" in page.locator("#deck-L4").inner_text() and "copy-limit" in page.locator("#deck-L5").inner_text()
+    page.screenshot(path=str(screenshots / "serve.png"), full_page=True)  # the README's
 
 
 def test_a_dropped_file_fills_the_list_and_the_page_speaks_german(browser, server, tmp_path):
