@@ -60,11 +60,79 @@ def _loader(pure: bool):
         base = yaml.SafeLoader if pure else getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
         class Loader(base):  # type: ignore[misc, valid-type]
-            pass
+            # Every document is checked for alias bombs once composed, before
+            # anything is built from it or validated (issue 12).
+            def __init__(self, stream):
+                super().__init__(stream)
+                # No anchor, no alias: most files skip the walk.
+                self._may_alias = not isinstance(stream, str) or "&" in stream
+
+            def get_single_node(self):
+                node = super().get_single_node()
+                if self._may_alias:
+                    refuse_alias_bombs(node)
+                return node
+
+            def get_single_data(self):
+                node = self.get_single_node()
+                return self.construct_document(node) if node is not None else None
 
         Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_str)
         loader = _LOADERS[pure] = Loader
     return loader
+
+
+# How many values aliases may add to a document. YAML anchors and aliases
+# (``&a``, ``*a``) let 300 bytes stand for millions of values (an "alias bomb"):
+# every walk over them (validation, error messages, copying) would then take
+# minutes and gigabytes.
+MAX_ALIAS_EXPANSION = 100_000
+
+
+def refuse_alias_bombs(node: Any) -> None:
+    """Raise a YAML error (with the line of the first alias that goes past the
+    bound) when the aliases of a composed document expand to more than
+    :data:`MAX_ALIAS_EXPANSION` values beyond the document's own, or when an
+    alias refers to a node that contains it."""
+    import yaml
+
+    if node is None:
+        return
+    sizes: dict[int, int] = {}  # expanded size of each node, by id
+    unique: set[int] = set()
+    on_path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(node, False)]
+    while stack:
+        current, done = stack.pop()
+        key = id(current)
+        if done:
+            on_path.discard(key)
+            children = _children(current)
+            sizes[key] = 1 + sum(sizes[id(child)] for child in children)
+            if sizes[key] - len(unique) > MAX_ALIAS_EXPANSION:
+                raise yaml.composer.ComposerError(
+                    None, None, f"the aliases in this document expand to more than {MAX_ALIAS_EXPANSION:,} values "
+                    "(an alias bomb); write the values out", current.start_mark)
+            continue
+        if key in sizes:
+            continue  # met again through an alias: its size is known
+        if key in on_path:
+            raise yaml.composer.ComposerError(None, None, "an alias refers to a list or mapping that contains it",
+                                              current.start_mark)
+        on_path.add(key)
+        unique.add(key)
+        stack.append((current, True))
+        stack.extend((child, False) for child in _children(current))
+
+
+def _children(node: Any) -> list[Any]:
+    import yaml
+
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
 
 
 # What PyYAML raises for input it cannot convert, besides YAMLError: "!!int zz",

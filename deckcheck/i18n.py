@@ -280,14 +280,30 @@ def or_list(items: Iterable[Any]) -> str:
     return Phrase(N_("{items} or {last}"), items=Joined(unique[:-1]), last=unique[-1])
 
 
-def line_numbers(numbers: Iterable[int]) -> str:
-    """``line 12`` or ``lines 12, 30`` (sorted, each once)."""
-    ordered = sorted(set(numbers))
-    if len(ordered) == 1:
+# A finding names at most this many lines in its text; the JSON and SARIF
+# reports still list them all. A deck naming one card 4,000 times would
+# otherwise write each line number into the message, the hint and the column
+# every row of the text report is padded to (issue 12).
+# (A deck of 60 cards never has more lines than that.)
+MAX_LINES_SHOWN = 60
+
+
+def line_numbers(numbers: Iterable[int], *, ordered: bool = True, limit: int = MAX_LINES_SHOWN) -> str:
+    """``line 12`` or ``lines 12, 30`` (sorted, each once; ``ordered=False``
+    keeps the order given), at most ``limit`` of them:
+    ``lines 1, 2, ..., 60 and 3940 more``."""
+    shown = sorted(set(numbers)) if ordered else list(numbers)
+    if len(shown) == 1:
         # TRANSLATORS: a line number of the deck file, inside a message.
-        return Phrase(N_("line {number}"), number=ordered[0])
+        return Phrase(N_("line {number}"), number=shown[0])
+    if len(shown) > limit:
+        # TRANSLATORS: {numbers} is "3, 5, 9" (the first lines of the deck file named), {more} how many
+        # other lines there are ("3990").
+        return Phrase(N_("lines {numbers} and {more} more"),
+                      numbers=", ".join(str(n) for n in shown[:limit]),
+                      more=len(shown) - limit)
     # TRANSLATORS: {numbers} is "3, 5, 9" (lines of the deck file).
-    return Phrase(N_("lines {numbers}"), numbers=", ".join(str(n) for n in ordered))
+    return Phrase(N_("lines {numbers}"), numbers=", ".join(str(n) for n in shown))
 
 
 def _localized(value: Any, tr: Translator) -> Any:

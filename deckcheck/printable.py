@@ -37,8 +37,17 @@ def printable(text: str) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
+# A text from the deck shown in a finding is cut after this many characters: a
+# 4 MB "card name" need not be carried (and printed) whole in every report.
+MAX_SHOWN = 300
+
+
 def _value(value: Any) -> Any:
-    if not isinstance(value, str) or _UNSAFE.search(value) is None:
+    if not isinstance(value, str):
+        return value
+    if len(value) > MAX_SHOWN and type(value) is str:
+        value = value[:MAX_SHOWN - 1] + "…"
+    if _UNSAFE.search(value) is None:
         return value
     # Phrase and Joined (deckcheck.i18n) carry their parts for translation: rebuild them.
     from deckcheck.i18n import Joined, Phrase
@@ -52,7 +61,8 @@ def _value(value: Any) -> Any:
 
 def printable_finding(finding):
     """A :class:`~deckcheck.model.Finding` whose parameters, hint parameters and
-    cards are :func:`printable` (the same object when they already are)."""
+    cards are :func:`printable` and at most :data:`MAX_SHOWN` characters long
+    (the same object when they already are)."""
     params = {key: _value(value) for key, value in finding.params.items()}
     hint_params = {key: _value(value) for key, value in finding.hint_params.items()}
     cards = tuple(_value(card) for card in finding.cards)

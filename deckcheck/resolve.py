@@ -33,6 +33,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
 from deckcheck.carddb.index import CardIndex, TranslatedName
@@ -283,7 +284,7 @@ def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions
         hint = UNKNOWN_CARD_HINT if suggestions else UNKNOWN_CARD_HINT_NO_SUGGESTION
         return Resolution(None, [_finding(
             "unknown-card", Severity.ERROR, entry, UNKNOWN_CARD,
-            hint=hint, hint_params={"suggestions": ", ".join(suggestions), "missing": Phrase(options.missing_hint)},
+            hint=hint, hint_params={"suggestions": ", ".join(suggestions), "missing": _phrase(options.missing_hint)},
             name=_written(entry),
         )], unknown=True)
     if options.allowed is not None:
@@ -542,6 +543,13 @@ def _name_fits(entry: DeckEntry, card: Card) -> bool:
     if " - " in entry.name:
         return name_key(entry.name.split(" - ", 1)[0]) == deck_key(card.name, card.supertype)
     return False
+
+
+@lru_cache(maxsize=8)
+def _phrase(template: str) -> Phrase:
+    """One shared Phrase per advice: a list of a million unknown cards holds a
+    million findings, each needing no copy of its own (issue 12)."""
+    return Phrase(template)
 
 
 def _written(entry: DeckEntry) -> str:

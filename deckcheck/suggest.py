@@ -8,6 +8,10 @@ from deckcheck.names import name_key
 
 # Below this WRatio score a candidate is more noise than help.
 _MIN_SCORE = 70
+# No card name is near this long (the longest are some 50 characters): a longer
+# "name" is close to none, and comparing a 4 MB line with 20,000 names would take
+# minutes (issue 12).
+MAX_NAME_LENGTH = 120
 
 
 def closest_names(name: str, names_by_key: Mapping[str, str], limit: int = 3) -> Sequence[str]:
@@ -17,7 +21,11 @@ def closest_names(name: str, names_by_key: Mapping[str, str], limit: int = 3) ->
     """
     from rapidfuzz import fuzz, process, utils
 
+    if len(name) > MAX_NAME_LENGTH * 4:
+        return []  # cheap test first: name_key of a 4 MB line is work too
     key = name_key(name)
+    if len(key) > MAX_NAME_LENGTH:
+        return []
     choices = list(names_by_key)
     # Whole-name similarity first (typos); word-set similarity as a fallback for
     # words in another order or missing ("Research Professor's").

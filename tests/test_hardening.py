@@ -236,3 +236,93 @@ def test_a_pack_cache_entry_edited_behind_deckchecks_back_is_validated_again(tmp
     record["data"]["rules"][0]["size"] = "forty"
     entry.write_text(json.dumps(record))
     assert_clean(run("check", "deck.txt", "--format", str(pack), "--no-config", cwd=tmp_path), 1)
+
+
+# -- hangs and unbounded cost ------------------------------------------------------
+
+BOMB = "".join(
+    [f"{name}: &{name} [{', '.join([f'*{prev}'] * 9) if prev else ', '.join(['lol'] * 9)}]\n"
+     for name, prev in zip("abcdefg", [None, *"abcdef"])])
+
+
+def test_yaml_alias_bombs_are_refused_before_anything_walks_them(tmp_path):
+    (tmp_path / "deck.yaml").write_text(BOMB + "cards: [*g]\n")
+    result = run("check", str(tmp_path / "deck.yaml"), "--no-config")
+    assert_clean(result, 1)
+    assert b"(an alias bomb)" in result.stdout and len(result.stdout) < 5000
+    (tmp_path / "pack.yaml").write_text(BOMB + "name: bomb\nrules: *g\n")
+    (tmp_path / "list.txt").write_text(DECK)
+    result = run("check", str(tmp_path / "list.txt"), "--format", str(tmp_path / "pack.yaml"), "--no-config")
+    assert_clean(result, 2)
+    assert b"pack.yaml:6: invalid YAML: the aliases in this document expand to more than 100,000" in result.stderr
+    (tmp_path / ".deckcheck.yaml").write_text(BOMB + "formt: *g\n")  # an unknown key names its value
+    result = run("check", "list.txt", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b".deckcheck.yaml:6: invalid YAML" in result.stderr and len(result.stderr) < 5000
+
+
+def test_an_alias_inside_what_it_names_is_refused_and_modest_aliases_are_read():
+    import yaml
+
+    from deckcheck.datafiles import yaml_loader
+    from deckcheck.parse.structured import parse_structured
+
+    with pytest.raises(yaml.YAMLError, match="contains it"):
+        yaml.load("a: &a [1, *a]\n", Loader=yaml_loader())
+    with pytest.raises(yaml.YAMLError, match="contains it"):
+        yaml.load("a: &a [1, *a]\n", Loader=yaml_loader(pure=True))
+    parsed = parse_structured("iono: &iono {count: 4, name: Iono, set: PAL, number: 185}\n"
+                              "cards: [*iono, {count: 2, name: Pikachu}]\n", "deck.yaml", "yaml")
+    assert [entry.name for entry in parsed.entries] == ["Iono", "Pikachu"]
+
+
+def test_line_lists_in_reports_are_capped(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Iono PAL 185\n" * 4000)
+    result = run("check", str(deck), "--no-config", "--format", "unlimited")
+    assert_clean(result, 1)
+    text = result.stdout.decode()
+    # Was 590 MB: every row padded to a column of 4,000 line numbers.
+    assert len(text) < 20_000
+    assert "lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 3990 more" in text
+    assert "(lines 1, 2, 3," in text and ", 60 and 3940 more)" in text
+    result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "json")
+    copy_limit = [f for f in json.loads(result.stdout)["results"][0]["findings"] if f["rule"] == "copy-limit"]
+    assert copy_limit[0]["lines"] == list(range(1, 4001))  # machine-read reports keep every line
+    result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "junit")
+    assert b"and 3940 more" in result.stdout and len(result.stdout) < 20_000
+
+
+def test_eight_thousand_yaml_cards_are_read(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("cards:\n" + "".join("  - {count: 1, name: Iono, set: PAL, number: 185}\n" for _ in range(8000)))
+    result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "json")
+    assert_clean(result, 1)
+    assert json.loads(result.stdout)["results"][0]["total_cards"] == 8000
+
+
+def test_suggestions_look_at_no_more_than_a_card_name_could_be():
+    from deckcheck.suggest import MAX_NAME_LENGTH, closest_names
+
+    names = {"iono": "Iono", "pikachu": "Pikachu"}
+    assert closest_names("Ionoo", names) == ["Iono"]
+    assert closest_names("abcdefgh " * 450_000, names) == []  # a 4 MB line: no name is close
+    assert closest_names("x" * (MAX_NAME_LENGTH + 1), names) == []
+
+
+def test_findings_share_their_advice_and_cut_long_deck_text():
+    import datetime as dt
+
+    from deckcheck.carddb.catalogue import load_catalogue
+    from deckcheck.engine import check_deck
+    from deckcheck.packs import load_pack
+    from deckcheck.parse import parse_text
+    from deckcheck.printable import MAX_SHOWN
+
+    text = "".join(f"1 Unknownmon {number}\n" for number in range(50)) + "1 " + "long name " * 1000 + "\n"
+    result = check_deck(parse_text(text, "deck.txt"), load_pack("unlimited"), load_catalogue(), dt.date(2026, 11, 30))
+    unknown = [f for f in result.findings if f.rule == "unknown-card"]
+    assert len({id(f.hint_params["missing"]) for f in unknown}) == 1  # one shared Phrase, not one per finding
+    longest = max(unknown, key=lambda f: len(f.params["name"]))
+    assert len(longest.params["name"]) == MAX_SHOWN and longest.params["name"].endswith("…")
+    assert len(longest.message) < MAX_SHOWN + 100

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from deckcheck.i18n import line_numbers
 from deckcheck.model import Finding, Report
 from deckcheck.render import display_path, failing_severities
 
@@ -26,10 +27,7 @@ def _xml_text(text: str) -> str:
 
 def finding_line(finding: Finding) -> str:
     """One finding as one line of text: ``error copy-limit lines 21, 22: message → hint``."""
-    where = ""
-    if finding.lines:
-        label = "line" if len(finding.lines) == 1 else "lines"
-        where = f" {label} {', '.join(str(n) for n in finding.lines)}"
+    where = f" {line_numbers(finding.lines, ordered=False)}" if finding.lines else ""  # at most MAX_LINES_SHOWN
     text = f"{finding.severity.value} {finding.rule}{where}: {finding.message}"
     if finding.hint:
         text += f" → {finding.hint}"

@@ -136,13 +136,15 @@ def _rotating(result: DeckResult) -> dict[str, int]:
     return days
 
 
+_LINES_IN_COLUMN = 10
+
+
 def _lines_label(lines: tuple[int, ...], tr: Translator) -> str:
     if not lines:
         return ""
-    # As written in the finding (not sorted: the finding chose the order).
-    shown = ", ".join(str(n) for n in lines)
-    template = N_("line {number}") if len(lines) == 1 else N_("lines {numbers}")
-    return localize(template, {"number": shown, "numbers": shown}, tr)
+    # As written in the finding (not sorted: the finding chose the order). Every row is
+    # padded to the widest label: at most a few numbers here, the message names more.
+    return line_numbers(lines, ordered=False, limit=_LINES_IN_COLUMN).localize(tr)
 
 
 def _summary(report: Report, width: int, tr: Translator) -> Iterator[Line]:
