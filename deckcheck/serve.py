@@ -367,4 +367,6 @@ def run(checker: Checker, sock: socket.socket, limits: Limits = Limits()) -> Non
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     print(f"deckcheck serve: http://{shown}:{port}/ (Ctrl-C stops it)", file=sys.stderr, flush=True)
+    if checker.db.notice:  # the built-in catalogue only, as check says
+        print(f"deckcheck: {checker.db.notice}", file=sys.stderr, flush=True)
     server.run(sockets=[sock])

@@ -80,7 +80,7 @@ SHOW_ILLEGAL = N_("illegal decks")
 SHOW_LEGAL = N_("legal decks")
 SHOW_FINDINGS = N_("decks with findings")
 # TRANSLATORS: the label of a search field that filters the table of decks.
-SEARCH = N_("Search file or name")
+SEARCH = N_("Search file, name or rule")
 # TRANSLATORS: {shown} and {count} are numbers of decks (the script fills them in).
 SHOWN = N_("{shown} of {count} decks shown")
 # TRANSLATORS: the button that opens a deck's list in the HTML report; {path} is the deck file.
@@ -290,7 +290,8 @@ def deck_chunk(result: DeckResult, number: int, lines: Sequence[str] | None, tr:
         f'<td class="n">{errors}</td>',
         f'<td class="n">{warnings}</td>',
     ]
-    search_text = f"{path}\n{result.name or ''}".lower()
+    rules = " ".join(sorted({f.rule for f in result.findings}))
+    search_text = f"{path}\n{result.name or ''}\n{rules}".lower()
     summary = _e(localize(DETAILS, {"path": path}, tr))
     return (
         f'<tbody class="deck" id="d{number}" data-legal="{int(result.legal)}" '

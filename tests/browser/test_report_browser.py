@@ -65,6 +65,9 @@ def test_report_renders_and_filters_to_illegal_decks(browser, report, screenshot
 
     page.fill("#search", "iono")
     assert page.locator("tbody.deck:visible").count() == 1
+    page.fill("#search", "prism-star")  # a rule id finds the decks with such a finding
+    assert page.locator("tbody.deck:visible").count() == 1
+    assert "prism-star.txt" in page.locator("tbody.deck:visible").inner_text()
     page.fill("#search", "")
     page.select_option("#show", "all")
     assert page.locator("tbody.deck:visible").count() == 19
