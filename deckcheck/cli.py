@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import List, NamedTuple, Optional
 
 import typer
+import typer.core
 
 from deckcheck import __version__
 from deckcheck.exitcodes import ExitCode
@@ -23,7 +24,35 @@ from deckcheck.printable import printable
 from deckcheck.progress import DeckProgress, DownloadProgress
 from deckcheck.render import FAIL_ON, OUTPUTS
 
-app = typer.Typer(
+class _Command(typer.core.TyperCommand):
+    """Usage lines as the README writes them (``deckcheck check [OPTIONS] PATHS...``):
+    an argument's metavar is its name in capitals, ``...`` when it takes many,
+    in brackets when optional, instead of Typer's ``{paths}...``."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if isinstance(param, typer.core.TyperArgument) and param.metavar is None:
+                param.metavar = (param.name or "").upper() + ("..." if param.nargs != 1 else "")
+
+    def collect_usage_pieces(self, ctx) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, typer.core.TyperArgument):
+                pieces.append(param.metavar if param.required else f"[{param.metavar}]")
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+
+class _Typer(typer.Typer):
+    """A Typer whose commands have the usage lines of :class:`_Command`."""
+
+    def command(self, *args, cls=None, **kwargs):
+        return super().command(*args, cls=cls or _Command, **kwargs)
+
+
+app = _Typer(
     name="deckcheck",
     help="Check Pokémon TCG deck lists against the deck-building rules of a format.",
     no_args_is_help=True,
@@ -31,8 +60,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-db_app = typer.Typer(help="Build, update and inspect the card database.", no_args_is_help=True)
-formats_app = typer.Typer(help="List, show and lint format packs.", no_args_is_help=True)
+db_app = _Typer(help="Build, update and inspect the card database.", no_args_is_help=True)
+formats_app = _Typer(help="List, show and lint format packs.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
 app.add_typer(formats_app, name="formats")
 
@@ -136,7 +165,7 @@ def _select(paths, run, found: "_Found"):
 
 def _nothing_to_check(paths, run, selection, found: "_Found") -> Optional[ExitCode]:
     """The exit code when no deck is left to check (None when there are decks or missing paths)."""
-    if selection.decks or selection.missing:
+    if selection.decks or selection.missing or selection.unreadable:
         return None
     if selection.excluded:
         typer.echo(f"deckcheck: nothing to check: {_excluded_text(selection.excluded, run)}", err=True)
@@ -293,6 +322,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     from deckcheck.model import Report
     from deckcheck.packs import PackError
     from deckcheck.parse import read_deck
+    from deckcheck.parse.files import unreadable_folder
     from deckcheck.render import RenderOptions, is_failing, render
 
     try:
@@ -332,13 +362,18 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
-    with DeckProgress(len(selection.missing) + len(selection.decks)) as progress:
+    # So are folders that cannot be read (issue 12: never skipped silently).
+    unreadable = dict(selection.unreadable)
+    with DeckProgress(len(selection.missing) + len(unreadable) + len(selection.decks)) as progress:
         for path in selection.missing:
             progress.echo(printable(f"deckcheck: error: {path}: no such file or directory"))
             usage_problem = True
-        for path in (*selection.missing, *selection.decks):
+        for path, reason in unreadable.items():
+            progress.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"))
+            usage_problem = True
+        for path in (*selection.missing, *unreadable, *selection.decks):
             progress.advance(path)
-            parsed = read_deck(path, stdin=stdin)
+            parsed = unreadable_folder(path, unreadable[path]) if path in unreadable else read_deck(path, stdin=stdin)
             try:
                 pack = packs.for_deck(path, parsed.declared_format)
                 day = _parse_date(run.date_for(path))
@@ -430,6 +465,9 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
     # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
     for path in selection.missing:
         typer.echo(printable(f"deckcheck: error: {path}: no such file or directory"), err=True)
+        code = ExitCode.USAGE
+    for path, reason in selection.unreadable:
+        typer.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"), err=True)
         code = ExitCode.USAGE
     for path in selection.decks:
         if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
@@ -716,7 +754,7 @@ def db_update(
 
 @db_app.command("import-names")
 def db_import_names(
-    folder: Path = typer.Argument(..., help="A TCGdex export: FOLDER/v2/{lang}/cards.json and sets.json (or FOLDER/{lang}/...)."),
+    folder: Path = typer.Argument(..., help="A TCGdex export: the folder that holds v2/{lang}/cards.json and sets.json, or that v2 folder itself."),
     lang: str = typer.Option("all", "--lang", help="Languages to import: de, fr, es, it, pt (comma-separated) or all."),
     db: Optional[Path] = typer.Option(None, "--db", help="Database file to add the names to (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     config: Optional[Path] = CONFIG_OPTION,
@@ -848,25 +886,48 @@ def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CO
 def formats_show(
     name: str = typer.Argument(..., help="Format name or pack file."),
     date: Optional[str] = typer.Option(None, "--date", help="Show what is in force on this day (YYYY-MM-DD). Default: today."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database that names the banned prints (default as for check)."),
     config: Optional[Path] = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Show the rules and the card pool of a format on a day."""
-    from deckcheck.formats_info import describe_range, in_force_on
+    from deckcheck.formats_info import banned_ids, describe_range, in_force_on
     from deckcheck.packs import PackError, load_pack
 
     try:
         day = _parse_date(date)
-        pack = load_pack(name, _extra_pack_dirs(config, no_config))
+        run = _load_settings(config, no_config, db=db)
+        pack = load_pack(name, tuple(str(p) for p in run.config.packs))
+        ids = banned_ids(pack)
+        cards = _card_labels(_open_index(run.db)[0], ids) if ids else {}
     except (UsageProblem, PackError) as error:
         raise _fail(str(error))
     typer.echo(f"{pack.name} on {day.isoformat()}: {pack.description}")
     typer.echo(f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else ""))
-    for rule_id, text in in_force_on(pack, day):
+    for rule_id, text in in_force_on(pack, day, cards):
         first, *rest = text.splitlines()
         typer.echo(f"  {rule_id:<14} {first}")
         for line in rest:
             typer.echo(f"  {'':<14} {line}")
+
+
+def _card_labels(index, ids) -> dict:
+    """Dataset id -> (name, set code, number) of the cards ``ids`` names that ``index`` has."""
+    catalogue = getattr(index, "cards", None)
+    if catalogue is not None:
+        return {c.id: (c.name, c.set_code, c.number) for c in catalogue if c.id in ids}
+    import sqlite3
+
+    wanted = sorted(ids)
+    connection = sqlite3.connect(f"{Path(index.path).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = connection.execute(f"SELECT id, name, set_code, number FROM cards WHERE id IN "
+                                  f"({', '.join('?' * len(wanted))})", wanted).fetchall()
+    except sqlite3.Error:
+        return {}
+    finally:
+        connection.close()
+    return {card_id: (name, code, number) for card_id, name, code, number in rows}
 
 
 @formats_app.command("lint")
@@ -912,7 +973,11 @@ def formats_lint(
             problems = lint_pack(str(path), text, extra_dirs=extra, **known)
         except PackError as error:
             failed = True
-            typer.echo(f"{error}", err=True)
+            # Every schema error of the pack, each with its line (the load stops at the first).
+            from deckcheck.formats_info import pack_schema_problems
+
+            for problem in pack_schema_problems(str(path), text) or [error]:
+                typer.echo(f"{problem}", err=True)
             continue
         for problem in problems:
             typer.echo(str(problem), err=True)

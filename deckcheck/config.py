@@ -165,13 +165,16 @@ def parse_config(text: str, path: Path, kind: str) -> Config:
     return _build(data, path, locate, prefix)
 
 
-def schema_problems(data: Any) -> list[tuple[list[Any], str, bool]]:
-    """Schema violations as (key path, message, whether the key itself is wrong)."""
+def schema_problems(data: Any, validator: Any = None) -> list[tuple[list[Any], str, bool]]:
+    """Schema violations as (key path, message, whether the key itself is wrong), each
+    unknown key with a did-you-mean; ``validator`` defaults to the configuration's
+    (deckcheck.formats_info lints packs with it too)."""
     import difflib
 
-    from jsonschema import Draft202012Validator
+    if validator is None:
+        from jsonschema import Draft202012Validator
 
-    validator = Draft202012Validator(config_schema())
+        validator = Draft202012Validator(config_schema())
     problems: list[tuple[list[Any], str, bool]] = []
     for error in validator.iter_errors(data):
         where = list(error.absolute_path)
@@ -625,6 +628,9 @@ class Selection(NamedTuple):
     # Files met while walking (or named with --skip-non-decks) that are no decks,
     # as (path, why): README "What counts as a deck".
     skipped: tuple[tuple[str, str], ...] = ()
+    # Folders met while walking that cannot be listed (permissions, a path too long), as
+    # (path, the system's reason): reported as `unreadable`, exit code 2 (issue 12).
+    unreadable: tuple[tuple[str, str], ...] = ()
 
 
 PACKS_FOLDER_REASON = "it is in a packs: folder of the configuration (format packs are no decks)"
@@ -655,6 +661,7 @@ def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = 
     excluded: list[str] = []
     skipped: list[tuple[str, str]] = []
     warnings: dict[str, None] = {}  # in order, each once (two walks may meet one .gitignore)
+    unreadable: list[tuple[str, str]] = []
     seen: set[str] = set()
 
     def add(candidate: str, reason: str | None = None) -> None:
@@ -670,10 +677,10 @@ def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = 
         if path == STDIN:
             add(path)
         elif os.path.isdir(path):
-            for found, in_packs in _walk(path, run, lambda message: warnings.setdefault(message)):
+            for found, in_packs in _walk(path, run, lambda message: warnings.setdefault(message), unreadable):
                 if found not in seen:
                     add(found, PACKS_FOLDER_REASON if in_packs else not_a_deck(found))
-        elif os.path.exists(path):
+        elif os.path.lexists(path):  # a symbolic link that leads nowhere: read_deck says why
             # Named explicitly: kept even when it is no regular file, so that
             # deckcheck.parse.files.read_deck reports it instead of it being skipped.
             if run.is_excluded(path):
@@ -684,7 +691,8 @@ def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = 
                 add(path)
         else:
             missing.append(path)
-    return Selection(tuple(decks), tuple(missing), tuple(excluded), tuple(warnings), tuple(skipped))
+    return Selection(tuple(decks), tuple(missing), tuple(excluded), tuple(warnings), tuple(skipped),
+                     tuple(unreadable))
 
 
 def _named_file_problem(path: str, run: Settings, not_a_deck: Callable[[str], str | None]) -> str | None:
@@ -767,12 +775,21 @@ def _ignores_above(folder: str, warn: Callable[[str], None]) -> _GitIgnores:
 _HERE = os.curdir + os.sep
 
 
-def _walk(directory: str, run: Settings, warn: Callable[[str], None]) -> list[tuple[str, bool]]:
-    """The candidate files below ``directory``, each with whether it lies in a packs folder."""
+def _walk(directory: str, run: Settings, warn: Callable[[str], None],
+          unreadable: list[tuple[str, str]] | None = None) -> list[tuple[str, bool]]:
+    """The candidate files below ``directory``, each with whether it lies in a packs
+    folder; folders that cannot be listed go to ``unreadable`` (never skipped silently)."""
     found: list[tuple[str, bool]] = []
     start = _ignores_above(directory, warn)
     ignores_by_folder: dict[str, _GitIgnores] = {}
-    for folder, dirs, files in os.walk(directory):
+
+    def cannot_list(error: OSError) -> None:
+        if unreadable is not None:
+            folder = str(error.filename or directory)
+            unreadable.append((folder[len(_HERE):] if folder.startswith(_HERE) else folder,
+                               error.strerror or str(error)))
+
+    for folder, dirs, files in os.walk(directory, onerror=cannot_list):
         key = os.path.normpath(folder)
         parent = start if folder == directory else ignores_by_folder[os.path.normpath(os.path.dirname(folder))]
         ignores = parent.with_file(folder, os.path.join(folder, ".gitignore")) if ".gitignore" in files else parent

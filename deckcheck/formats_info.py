@@ -87,8 +87,12 @@ def describe_range(pack: Pack) -> str:
 
 # -- what is in force on a day ------------------------------------------------
 
-def in_force_on(pack: Pack, day: dt.date) -> Iterator[tuple[str, str]]:
-    """(rule id, readable description) for each rule of ``pack`` on ``day``."""
+def in_force_on(pack: Pack, day: dt.date,
+                cards: Mapping[str, tuple[str, str | None, str]] | None = None) -> Iterator[tuple[str, str]]:
+    """(rule id, readable description) for each rule of ``pack`` on ``day``.
+
+    ``cards`` maps dataset ids to (name, set code, number), so that a ban of
+    ``bw3-67`` reads "Archeops NVI 67"; ids it lacks are shown as they are."""
     for rule in pack.rules:
         options = rule.options
         if rule.kind == "card-pool":
@@ -98,8 +102,8 @@ def in_force_on(pack: Pack, day: dt.date) -> Iterator[tuple[str, str]]:
             lines = [f"ban list in force ({len(entries)} {'entry' if len(entries) == 1 else 'entries'}):"
                      if entries else "no card is banned on this day"]
             for entry in entries:
-                lines.append("  - " + _describe_ban(entry))
-            lines.extend(_next_ban_change(options.get("cards", ()), day))
+                lines.append("  - " + _describe_ban(entry, cards or {}))
+            lines.extend(_next_ban_change(options.get("cards", ()), day, cards or {}))
             yield rule.id, "\n".join(lines)
         else:
             shown = ", ".join(f"{k}: {_short(v)}" for k, v in options.items())
@@ -189,23 +193,48 @@ def _describe_waiting(periods: Sequence[Mapping[str, Any]], day: dt.date) -> str
     return f"{rule['days']} days after release" if rule.get("days") else "on release"
 
 
-def _next_ban_change(entries: Sequence[Mapping[str, Any]], day: dt.date) -> list[str]:
+def _next_ban_change(entries: Sequence[Mapping[str, Any]], day: dt.date,
+                     cards: Mapping[str, tuple[str, str | None, str]]) -> list[str]:
     """The next day after ``day`` on which the ban list changes, with what changes."""
     changes: dict[dt.date, list[str]] = {}
     for entry in entries:
         since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
         if since is not None and since > day:
-            changes.setdefault(since, []).append("banned: " + _describe_ban(entry))
+            changes.setdefault(since, []).append("banned: " + _describe_ban(entry, cards))
         if until is not None and until > day and (since is None or since <= day):
-            changes.setdefault(until, []).append("ban ends: " + _describe_ban(entry))
+            changes.setdefault(until, []).append("ban ends: " + _describe_ban(entry, cards))
     if not changes:
         return []
     first = min(changes)
     return [f"next change {first.isoformat()}:"] + ["  - " + text for text in changes[first]]
 
 
-def _describe_ban(entry: Mapping[str, Any]) -> str:
-    what = ", ".join([*entry.get("names", ()), *entry.get("ids", ())]) or _short(entry.get("where", {}))
+def banned_ids(pack: Pack) -> set[str]:
+    """The dataset ids the ban lists of ``pack`` name (to look their cards up)."""
+    return {card_id for rule in pack.rules if rule.kind == "banned"
+            for entry in rule.options.get("cards", ()) for card_id in entry.get("ids", ())}
+
+
+def _describe_ids(ids: Sequence[str], cards: Mapping[str, tuple[str, str | None, str]]) -> list[str]:
+    """Prints by name and set code: ``Archeops NVI 67, DEX 110``; unknown ids as they are."""
+    shown: list[str] = []
+    last_name = None
+    for card_id in ids:
+        known = cards.get(card_id)
+        if known is None:
+            shown.append(card_id)
+            last_name = None
+            continue
+        name, code, number = known
+        where = f"{code} {number}" if code else card_id
+        shown.append(where if name == last_name else f"{name} {where}")
+        last_name = name
+    return shown
+
+
+def _describe_ban(entry: Mapping[str, Any], cards: Mapping[str, tuple[str, str | None, str]] = {}) -> str:
+    what = ", ".join([*entry.get("names", ()), *_describe_ids(entry.get("ids", ()), cards)]) \
+        or _short(entry.get("where", {}))
     since = f" since {entry['since']}" if entry.get("since") else ""
     until = f" until {entry['until']}" if entry.get("until") else ""
     reason = f" — {entry['reason']}" if entry.get("reason") else ""
@@ -358,3 +387,22 @@ def _drops_entries(inherited: Iterable[Mapping[str, Any]], new: Iterable[Mapping
 
     kept = [bans(entry) for entry in new]
     return any(bans(entry) not in kept for entry in inherited)
+
+
+def pack_schema_problems(path: str, text: str) -> list[LintProblem]:
+    """Every schema error of a pack, each with its line, unknown keys with a
+    did-you-mean (``formats lint``; loading a pack stops at the first error).
+    Empty when the text is no YAML mapping the schema can judge."""
+    from jsonschema import Draft202012Validator
+
+    from deckcheck.config import schema_problems
+    from deckcheck.packs import PackError, _format_path, _line_of, pack_schema, read_pack_yaml
+
+    try:
+        node, data = read_pack_yaml(text, path)
+    except PackError:
+        return []
+    validator = Draft202012Validator(pack_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+    found = [LintProblem(path, _line_of(node, where), "error", f"{_format_path(where)}: {message}")
+             for where, message, _is_key in schema_problems(data, validator)]
+    return sorted(found, key=lambda problem: problem.line or 0)

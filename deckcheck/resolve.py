@@ -40,6 +40,7 @@ from deckcheck.carddb.index import CardIndex, TranslatedName
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
 from deckcheck.model import Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
 from deckcheck.names import deck_key, deck_name, name_key, unown_letter
+from deckcheck.parse.text import live_sub_set
 
 # What the command line says after "unknown card", by whether a card database
 # is installed; marked here so that the catalogues translate them.
@@ -198,11 +199,14 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
     """One line: set code and number first, then the name (English, then translated).
     ``suggest=False`` leaves "did you mean" out of an unknown-card finding."""
     findings: list[Finding] = []
+    code = entry.set_code
     if entry.set_code and entry.number:
-        printed = list(index.by_number(entry.set_code, entry.number))
-        shiny_vault = live_shiny_vault(entry.set_code, entry.number)
+        # PTCG Live's sub-set codes (decision 17): "LOR-TG 24" is LOR TG24.
+        code, number = live_sub_set(entry.set_code, entry.number) or (entry.set_code, entry.number)
+        printed = list(index.by_number(code, number))
+        shiny_vault = live_shiny_vault(code, number)
         if not printed and shiny_vault:
-            printed = list(index.by_number(entry.set_code, shiny_vault))
+            printed = list(index.by_number(code, shiny_vault))
         if printed:
             named = [c for c in printed if _name_fits(entry, c)]
             if named:
@@ -219,13 +223,13 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
             return Resolution(card, findings, by_print=True)
         if is_live_alt_code(entry.set_code):
             return _resolve_live_alt(entry, index, options, suggest_langs, suggest)
-        if not index.knows_set_code(entry.set_code):
+        if not index.knows_set_code(code):
             findings.append(_finding(
                 "unknown-set", Severity.WARNING, entry, UNKNOWN_SET, hint=UNKNOWN_SET_HINT, set_code=entry.set_code,
             ))
     by_name = _resolve_by_name(entry, index, options, suggest_langs, suggest)
     card = by_name.card
-    if card is not None and entry.set_code and entry.number and index.knows_set_code(entry.set_code):
+    if card is not None and code and entry.number and index.knows_set_code(code):
         findings.append(_finding(
             "unknown-print", Severity.WARNING, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT,
             set_code=entry.set_code, number=entry.number, card=card.label, cards=(card.label,),

@@ -203,7 +203,7 @@ def test_folders_expand_recursively_to_deck_suffixes_sorted_skipping_hidden(tmp_
     ]
     assert select_decks([str(tmp_path / "a2" / "..")], settings(Config(root=tmp_path), environ={})).decks
     (tmp_path / "empty").mkdir()
-    assert select_decks([str(tmp_path / "empty")], settings(Config(root=tmp_path), environ={})) == ((), (), (), (), ())
+    assert select_decks([str(tmp_path / "empty")], settings(Config(root=tmp_path), environ={})) == ((), (), (), (), (), ())
 
 
 def test_files_named_explicitly_are_kept_whatever_their_suffix(tmp_path):

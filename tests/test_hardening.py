@@ -326,3 +326,71 @@ def test_findings_share_their_advice_and_cut_long_deck_text():
     longest = max(unknown, key=lambda f: len(f.params["name"]))
     assert len(longest.params["name"]) == MAX_SHOWN and longest.params["name"].endswith("…")
     assert len(longest.message) < MAX_SHOWN + 100
+
+
+# -- silent misses --------------------------------------------------------------------
+
+def _nested_too_deep(root: Path) -> None:
+    """decks/ddd.../ddd.../deck.txt, a path longer than the system takes (PATH_MAX)."""
+    (root / "decks").mkdir()
+    (root / "decks" / "a.txt").write_text(DECK)
+    fd = os.open(root / "decks", os.O_RDONLY)
+    try:
+        for _ in range(25):
+            os.mkdir("d" * 200, dir_fd=fd)
+            inner = os.open("d" * 200, os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        with open(os.open("deck.txt", os.O_WRONLY | os.O_CREAT, dir_fd=fd), "w") as handle:
+            handle.write(DECK)
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.skipif(not hasattr(os, "O_DIRECTORY"), reason="needs dir_fd to build a path longer than PATH_MAX")
+def test_a_folder_that_cannot_be_read_is_reported_unreadable_with_exit_code_2(tmp_path):
+    _nested_too_deep(tmp_path)
+    result = run("check", "decks", "--no-config", "--format", "unlimited", "-o", "json", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"cannot read the folder: File name too long" in result.stderr
+    results = json.loads(result.stdout)["results"]
+    unreadable = [r for r in results if r["findings"][0]["rule"] == "unreadable"]
+    assert len(unreadable) == 1 and "File name too long" in unreadable[0]["findings"][0]["message"]
+    assert any(r["path"] == "decks/a.txt" for r in results)  # the readable decks are still checked
+    result = run("fmt", "decks", "--no-config", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"cannot read the folder" in result.stderr
+
+
+def test_a_folder_without_permission_is_unreadable(tmp_path, monkeypatch):
+    from deckcheck.config import Config, select_decks, settings
+
+    (tmp_path / "decks" / "locked").mkdir(parents=True)
+    (tmp_path / "decks" / "a.txt").write_text(DECK)
+    locked = str(tmp_path / "decks" / "locked")
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path) == locked:
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)  # root reads every folder: permissions cannot be taken away
+    run_settings = settings(Config(root=tmp_path), cwd=tmp_path)
+    selection = select_decks([str(tmp_path / "decks")], run_settings)
+    assert selection.unreadable == ((locked, "Permission denied"),)
+    assert selection.decks == (str(tmp_path / "decks" / "a.txt"),)
+
+
+@pytest.mark.parametrize("encoding", ["utf-32", "utf-32-le", "utf-32-be"])
+def test_utf32_deck_files_are_refused_with_a_clear_message(tmp_path, encoding):
+    from deckcheck.parse import read_deck
+
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes("# name: My deck\n4 Iono PAL 185\n".encode(encoding))
+    parsed = read_deck(str(deck))
+    assert [f.rule for f in parsed.findings] == ["unreadable"]
+    assert parsed.findings[0].message == f"The deck file {deck} is in UTF-32, an encoding deckcheck does not read."
+    utf16 = tmp_path / "utf16.txt"
+    utf16.write_bytes("4 Iono PAL 185\n".encode("utf-16"))
+    assert read_deck(str(utf16)).entries[0].name == "Iono"  # UTF-16 is still read

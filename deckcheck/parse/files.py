@@ -42,7 +42,11 @@ TOO_LARGE = N_("The deck file {path} is larger than {limit} bytes.")
 TOO_LARGE_HINT = N_("A deck list is a small text file; check that the right file was given.")
 INVALID_UTF8 = N_("The deck file {path} is not valid UTF-8: byte {offset} on line {line} cannot be decoded.")
 INVALID_UTF16 = N_("The deck file {path} starts with a UTF-16 byte-order mark but is not valid UTF-16.")
+UTF32 = N_("The deck file {path} is in UTF-32, an encoding deckcheck does not read.")
 ENCODING_HINT = N_("Save the deck list as UTF-8.")
+# {reason} is the operating system's own text ("Permission denied", "File name too long").
+FOLDER_UNREADABLE = N_("The folder {path} cannot be read ({reason}), so the decks in it were not checked.")
+FOLDER_UNREADABLE_HINT = N_("Make the folder readable, or exclude it (--exclude, or exclude: in the configuration).")
 
 # Standard input has no file name: a JSON object or a top-level "cards:" key
 # is a structured deck, anything else a text list.
@@ -137,6 +141,10 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
 
     if len(data) > max_bytes:
         return _unreadable(path, TOO_LARGE, TOO_LARGE_HINT, limit=max_bytes)
+    if _is_utf32(data):
+        # Its byte-order mark starts like UTF-16's: read as UTF-16 it would be a
+        # "not a card line" on every line (issue 12).
+        return _unreadable(path, UTF32, ENCODING_HINT)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         # Windows tools (PowerShell redirection, Notepad "Unicode") write UTF-16.
         try:
@@ -152,6 +160,19 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
             line = _line_of_offset(data, exc.start)
             return _unreadable(path, INVALID_UTF8, ENCODING_HINT, (line,), offset=exc.start, line=line)
     return parse_deck_text(text, path)
+
+
+def _is_utf32(data: bytes) -> bool:
+    """A UTF-32 byte-order mark, or (without one) text whose every fourth byte
+    alone is not zero, as UTF-32 writes ASCII."""
+    if data[:4] in (b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"):
+        return True
+    head = data[:4096]
+    if len(head) < 8 or len(data) % 4:
+        return False
+    little = head[1::4] + head[2::4] + head[3::4]
+    big = head[0::4] + head[1::4] + head[2::4]
+    return not little.strip(b"\x00") or not big.strip(b"\x00")
 
 
 def parse_deck_text(text: str, path: str, *, sniff: bool = False) -> ParsedDeck:
@@ -271,3 +292,9 @@ def not_a_deck(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
     if not text.strip():
         return "it is empty"
     return deck_shape_problem(text, _deck_kind(path, text))
+
+
+def unreadable_folder(path: str, reason: str) -> ParsedDeck:
+    """The result of a folder met while walking that cannot be listed: an
+    ``unreadable`` error, so that no report is silent about decks it could not see."""
+    return _unreadable(path, FOLDER_UNREADABLE, FOLDER_UNREADABLE_HINT, reason=reason)

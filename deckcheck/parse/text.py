@@ -262,12 +262,10 @@ def split_print(text: str) -> tuple[str, str | None, str | None]:
     tokens = text.split(" ")
     if len(tokens) >= 4 and tokens[-1] in VARIANT_TOKENS and _is_print(tokens[-3], tokens[-2]):
         tokens = tokens[:-1]  # "Techno Radar PAR 180 PH"
-    if len(tokens) >= 3:
-        sub_set = live_sub_set(tokens[-2], tokens[-1])
-        if sub_set is not None:
-            return " ".join(tokens[:-2]), *sub_set
-        if is_set_code(tokens[-2]) and is_collector_number(tokens[-1], tokens[-2]):
-            return " ".join(tokens[:-2]), tokens[-2], tokens[-1]
+    if len(tokens) >= 3 and _is_print(tokens[-2], tokens[-1]):
+        # A sub-set print stays as written ("LOR-TG 24"): resolution reads it
+        # as the card database numbers it, and fmt keeps the PTCG Live form.
+        return " ".join(tokens[:-2]), tokens[-2], tokens[-1]
     return text, None, None
 
 

@@ -33,6 +33,9 @@ from deckcheck.printable import printable
 Segment = tuple[str, str]  # (text, rich style)
 Line = list[Segment]
 
+_SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+# The widest line list kept in the column beside the messages ("lines 21, 22, 23").
+LINES_COLUMN_MAX = 18
 _SEVERITY = {Severity.ERROR: ("✖", "bold red"), Severity.WARNING: ("!", "yellow"), Severity.INFO: ("i", "blue")}
 
 # TRANSLATORS: the verdict that heads a deck's report, in capitals.
@@ -93,7 +96,9 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
     counts = result.counts
     numbers = {"total": result.total_cards, "pokemon": counts.get("Pokémon", 0),
                "trainer": counts.get("Trainer", 0), "energy": counts.get("Energy", 0)}
-    if result.name:
+    if result.total_cards == 0 and any(f.rule == "unreadable" for f in result.findings):
+        pass  # a file that could not be read has no cards to count (issue 13)
+    elif result.name:
         yield [("  " + localize(NAMED_COUNTS, {"name": result.name, **numbers}, tr), "dim")]
     else:
         yield [("  " + localize(COUNTS, numbers, tr), "dim")]
@@ -105,19 +110,28 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
     for day, count in _rotating(result).items():
         yield [("  " + localize(ROTATING, {"count": count, "format": result.format, "day": day}, tr), "yellow")]
     if result.findings:
-        rule_width = max(len(f.rule) for f in result.findings)
-        where = [_lines_label(f.lines, tr) for f in result.findings]
-        where_width = max(len(w) for w in where)
+        # Errors first, then warnings, then notes; in each, the order the checks gave (issue 13).
+        findings = sorted(result.findings, key=lambda f: _SEVERITY_ORDER[f.severity])
+        rule_width = max(len(f.rule) for f in findings)
+        where = [_lines_label(f.lines, tr) for f in findings]
+        # A long line list ("lines 10, 11, 12, ...") does not narrow every message: it
+        # stands alone on its line and its message starts below it.
+        where_width = max((len(w) for w in where if len(w) <= LINES_COLUMN_MAX), default=0)
         indent = 3 + rule_width + 2 + (where_width + 2 if where_width else 0)
         text_width = max(30, width - indent)
-        for finding, lines_label in zip(result.findings, where):
+        for finding, lines_label in zip(findings, where):
             mark, style = _SEVERITY[finding.severity]
             head: Line = [(mark, style), ("  ", ""), (finding.rule.ljust(rule_width), style), ("  ", "")]
-            if where_width:
-                head.append((lines_label.ljust(where_width) + "  ", "dim"))
             body = textwrap.wrap(finding_message(finding, tr), text_width) or [""]
-            yield head + [(body[0], "")]
-            for more in body[1:]:
+            if len(lines_label) > LINES_COLUMN_MAX:
+                yield head + [(lines_label, "dim")]
+                body_lines = body
+            else:
+                if where_width:
+                    head.append((lines_label.ljust(where_width) + "  ", "dim"))
+                yield head + [(body[0], "")]
+                body_lines = body[1:]
+            for more in body_lines:
                 yield [(" " * indent, ""), (more, "")]
             hint = finding_hint(finding, tr)
             if hint:

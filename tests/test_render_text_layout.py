@@ -1,0 +1,57 @@
+"""The text report's layout (issue 13 §4): errors before warnings, no card counts for a file
+that could not be read, and a readable width when a finding names many lines."""
+
+from __future__ import annotations
+
+from deckcheck.model import DeckResult, Finding, Report, Severity
+from deckcheck.render import RenderOptions, render
+
+
+def finding(rule: str, severity: Severity, message: str, lines: tuple[int, ...] = ()) -> Finding:
+    return Finding(rule=rule, severity=severity, template=message, lines=lines)
+
+
+def report_text(*findings: Finding, total: int = 60, width: int = 100) -> str:
+    result = DeckResult(path="decks/x.txt", format="glc", date="2026-11-30", total_cards=total,
+                        findings=findings, counts={"Pokémon": 20, "Trainer": 30, "Energy": 10} if total else {})
+    return render("text", Report((result,)), RenderOptions(width=width))
+
+
+def test_errors_come_before_warnings_and_notes():
+    text = report_text(
+        finding("ambiguous-card", Severity.WARNING, "A warning.", (1,)),
+        finding("legal-reprint", Severity.INFO, "A note.", (2,)),
+        finding("copy-limit", Severity.ERROR, "The first error.", (6, 7)),
+        finding("deck-size", Severity.ERROR, "The second error."),
+    )
+    order = [line.split()[1] for line in text.splitlines() if line[:1] in ("✖", "!", "i")]
+    assert order == ["copy-limit", "deck-size", "ambiguous-card", "legal-reprint"]
+
+
+def test_a_file_that_cannot_be_read_has_no_card_counts():
+    text = report_text(finding("unreadable", Severity.ERROR, "The deck file nope.txt does not exist."), total=0)
+    assert text.splitlines()[:2] == ["ILLEGAL  decks/x.txt  (glc, 2026-11-30)",
+                                     "✖  unreadable  The deck file nope.txt does not exist."]
+    assert "0 cards" not in text
+    # A deck that was read and is empty still says so.
+    assert "0 cards — 0 Pokémon" in report_text(finding("deck-size", Severity.ERROR, "Empty."), total=0)
+
+
+def test_a_long_line_list_stands_alone_and_the_messages_keep_their_width():
+    long_message = "The deck has Pokémon of more than one type; " * 4
+    text = report_text(
+        finding("single-type", Severity.ERROR, long_message, tuple(range(10, 19))),
+        finding("singleton", Severity.ERROR, long_message, (34, 36)),
+    )
+    lines = text.splitlines()
+    head = next(i for i, line in enumerate(lines) if "single-type" in line)
+    assert lines[head].split() == ["✖", "single-type", "lines", "10,", "11,", "12,", "13,", "14,", "15,", "16,",
+                                   "17,", "18"]
+    assert lines[head + 1].lstrip().startswith("The deck has Pokémon")
+    singleton = next(line for line in lines if "singleton" in line)
+    message_column = singleton.index("The deck has")
+    assert message_column <= 3 + len("single-type") + 2 + len("lines 34, 36") + 2
+    # Every message line starts in the same column and keeps at least 60 characters of width.
+    body = [line for line in lines if line.startswith(" " * message_column) and line.strip()]
+    assert body and all(len(line) <= 100 for line in lines)
+    assert max(len(line) - message_column for line in body) >= 60
