@@ -18,7 +18,7 @@ from typing import List, NamedTuple, Optional
 import typer
 import typer.core
 
-from deckcheck import __version__
+from deckcheck import __version__, completion
 from deckcheck.exitcodes import ExitCode
 from deckcheck.printable import printable
 from deckcheck.progress import DeckProgress, DownloadProgress
@@ -56,7 +56,7 @@ app = _Typer(
     name="deckcheck",
     help="Check Pokémon TCG deck lists against the deck-building rules of a format.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion (deckcheck.completion)
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -199,17 +199,17 @@ def _excluded_text(excluded, run) -> str:
 @app.command()
 def check(
     paths: List[str] = typer.Argument(..., help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input."),
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard.", autocompletion=completion.formats),
     date: Optional[str] = typer.Option(None, "--date", help="Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text)."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text).", autocompletion=completion.outputs),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Only show the decks that fail (errors, or warnings with --fail-on warning), then the summary."),
-    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on 'error' findings (default) or also on 'warning'."),
+    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on 'error' findings (default) or also on 'warning'.", autocompletion=completion.fail_on),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
     exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."),
-    card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang.", autocompletion=completion.message_languages),
+    card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt.", autocompletion=completion.card_languages),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
     rotation_days: int = typer.Option(90, "--rotation-days", help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings)."),
@@ -428,7 +428,7 @@ def fmt(
     paths: List[str] = typer.Argument(..., help="Text deck lists, or folders of them; - reads standard input and writes the result to standard output."),
     check_only: bool = typer.Option(False, "--check", help="Write nothing; exit 1 when a file would change."),
     diff: bool = typer.Option(False, "--diff", help="Write nothing; show what would change as a unified diff."),
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format whose card pool decides which print a name-only line means (default as for check)."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format whose card pool decides which print a name-only line means (default as for check).", autocompletion=completion.formats),
     date: Optional[str] = typer.Option(None, "--date", help="Day for the format's card pool (YYYY-MM-DD)."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file instead of searching for one."),
@@ -632,7 +632,7 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
     port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale).", autocompletion=completion.message_languages),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
 ) -> None:
@@ -706,16 +706,23 @@ def db_update(
     sha256: Optional[str] = typer.Option(None, "--sha256", help="Expected SHA-256 of the archive (hex)."),
     force: bool = typer.Option(False, "--force", help="Download even if unchanged, and accept a smaller dataset."),
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
     names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
+    card_source: str = typer.Option("both", "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short)."),
+    tcgdex_url: Optional[str] = typer.Option(None, "--tcgdex-url", help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
     from deckcheck.carddb.sqlite import DatabaseError
-    from deckcheck.carddb.update import DEFAULT_DATASET_URL, check_url, update_database, valid_timeout
+    from deckcheck.carddb.update import DEFAULT_DATASET_URL, SOURCES, check_url, update_database, valid_timeout
     from deckcheck.i18n import UnknownLanguage, parse_languages
+    from deckcheck.progress import CountProgress
 
     if names_url is not None and lang is None:
         raise _fail("--names-url needs --lang")
+    if card_source not in SOURCES:
+        raise _fail(f"--source must be one of {', '.join(SOURCES)}, not {card_source!r}")
+    if tcgdex_url is not None and card_source == "pokemontcg":
+        raise _fail("--tcgdex-url needs --source tcgdex or both")
     if not valid_timeout(timeout):
         raise _fail(f"--timeout must be a number of seconds greater than 0, not {timeout:g}")
     try:
@@ -725,12 +732,15 @@ def db_update(
     dest = _db_path(_configured_db(db, config, no_config))
     source = url or DEFAULT_DATASET_URL
     try:
-        check_url(source)  # before "Downloading ...": a URL that cannot be parsed is one line, exit 2
+        for checked in ((source,) if card_source != "tcgdex" else ()) + ((tcgdex_url,) if tcgdex_url else ()):
+            check_url(checked)  # before "Downloading ...": a URL that cannot be parsed is one line, exit 2
     except DatabaseError as error:
         raise _fail(f"update failed, the installed database is unchanged: {error}")
-    with DownloadProgress(f"Downloading {source}") as progress:
+    label = f"Downloading {source}" if card_source != "tcgdex" else "Downloading the TCGdex set list"
+    with DownloadProgress(label) as progress, CountProgress("Fetching new cards from TCGdex") as cards:
         try:
-            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=progress)
+            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=progress,
+                                     source=card_source, tcgdex_url=tcgdex_url, tcgdex_progress=cards)
         except DatabaseError as error:
             raise _fail(f"update failed, the installed database is unchanged: {error}")
     info = result.info
@@ -739,6 +749,10 @@ def db_update(
     else:
         typer.echo(f"Installed {info.cards} cards from {info.sets} sets into {dest}")
         typer.echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+        if card_source == "both":
+            _echo_source_shares(info)
+        if result.tcgdex:
+            typer.echo(f"TCGdex requests: {result.tcgdex.get('set', 0)} sets, {result.tcgdex.get('card', 0)} cards")
     if langs:
         from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
 
@@ -755,7 +769,7 @@ def db_update(
 @db_app.command("import-names")
 def db_import_names(
     folder: Path = typer.Argument(..., help="A TCGdex export: the folder that holds v2/{lang}/cards.json and sets.json, or that v2 folder itself."),
-    lang: str = typer.Option("all", "--lang", help="Languages to import: de, fr, es, it, pt (comma-separated) or all."),
+    lang: str = typer.Option("all", "--lang", help="Languages to import: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
     db: Optional[Path] = typer.Option(None, "--db", help="Database file to add the names to (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     config: Optional[Path] = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
@@ -884,7 +898,7 @@ def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CO
 
 @formats_app.command("show")
 def formats_show(
-    name: str = typer.Argument(..., help="Format name or pack file."),
+    name: str = typer.Argument(..., help="Format name or pack file.", autocompletion=completion.formats),
     date: Optional[str] = typer.Option(None, "--date", help="Show what is in force on this day (YYYY-MM-DD). Default: today."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database that names the banned prints (default as for check)."),
     config: Optional[Path] = CONFIG_OPTION,

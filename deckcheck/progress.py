@@ -85,3 +85,37 @@ class DownloadProgress:
     def __exit__(self, *exc) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+class CountProgress:
+    """Items fetched so far (TCGdex cards): a rich counter on a terminal, a
+    line every :attr:`EVERY` items otherwise."""
+
+    EVERY = 500
+
+    def __init__(self, label: str, unit: str = "cards"):
+        self.label = label
+        self.unit = unit
+        self.bar = None
+        self.next_report = self.EVERY
+
+    def __enter__(self):
+        if sys.stderr.isatty() and not os.environ.get("NO_COLOR"):
+            from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
+
+            self.bar = Progress(SpinnerColumn(), "{task.description}", MofNCompleteColumn(),
+                                TextColumn(self.unit), transient=True, console=None)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=None)
+        return self.report
+
+    def report(self, done: int, total: int | None) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done, total=total)
+        elif done >= self.next_report:
+            print(f"  {done} {self.unit}", file=sys.stderr)
+            self.next_report = done + self.EVERY
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
