@@ -12,6 +12,7 @@ import datetime as dt
 import os
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import List, NamedTuple, Optional
 
@@ -319,11 +320,10 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     from deckcheck.engine import check_deck
     from deckcheck.formats_info import absent_on
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
-    from deckcheck.model import Report
     from deckcheck.packs import PackError
     from deckcheck.parse import read_deck
     from deckcheck.parse.files import unreadable_folder
-    from deckcheck.render import RenderOptions, is_failing, render
+    from deckcheck.render import RenderOptions, is_failing, writer
 
     try:
         message_lang = choose_language(lang)
@@ -342,7 +342,6 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     index, notice = database.index, database.notice
     if notice and run.output == "text":
         typer.echo(f"deckcheck: {notice}", err=True)
-    results = []
     usage_problem = False
 
     def options_for(pack, day):
@@ -360,17 +359,19 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
         stdin, stdin_lines = io.BytesIO(stdin_data), source_lines(stdin_data)
         source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
-    # Paths that do not exist are checked too: read_deck makes each an
-    # `unreadable` finding, so every report carries it (README: every file is checked).
     # So are folders that cannot be read (issue 12: never skipped silently).
     unreadable = dict(selection.unreadable)
-    with DeckProgress(len(selection.missing) + len(unreadable) + len(selection.decks)) as progress:
+
+    def results(progress):
+        nonlocal usage_problem
         for path in selection.missing:
             progress.echo(printable(f"deckcheck: error: {path}: no such file or directory"))
             usage_problem = True
         for path, reason in unreadable.items():
             progress.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"))
             usage_problem = True
+        # Paths that do not exist are checked too: read_deck makes each an
+        # `unreadable` finding, so every report carries it (README: every file is checked).
         for path in (*selection.missing, *unreadable, *selection.decks):
             progress.advance(path)
             parsed = unreadable_folder(path, unreadable[path]) if path in unreadable else read_deck(path, stdin=stdin)
@@ -385,11 +386,11 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
                 # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
                 progress.echo(printable(f"deckcheck: error: {path}: {error}"))
-                results.append(_unusable_format_result(parsed, packs, run, error, database, names_lang))
+                yield _unusable_format_result(parsed, packs, run, error, database, names_lang)
                 continue
-            results.append(check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day),
-                                      rotation_days=rotation_days))
-    report = Report(tuple(results), skipped=tuple(path for path, _reason in selection.skipped))
+            yield check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day),
+                             rotation_days=rotation_days)
+
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     width = 100
     if color:
@@ -397,13 +398,45 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=packs.rule_descriptions(), lang=render_lang, source=source)
-    sys.stdout.write(render(run.output, report, options))
+                            rules=_RuleDescriptions(packs), lang=render_lang, source=source)
+    # The report is written deck by deck as the results come (deckcheck.render):
+    # memory stays flat however many decks are checked.
+    report = writer(run.output, sys.stdout, options)
+    failing = False
+    # A report written to the terminal shows the progress itself, deck by deck;
+    # a bar on stderr would be drawn across it.
+    with DeckProgress(len(selection.missing) + len(unreadable) + len(selection.decks),
+                      wanted=not sys.stdout.isatty()) as progress:
+        report.start()
+        for result in results(progress):
+            failing = failing or is_failing(result, run.fail_on)
+            report.add(result)
+    report.finish(skipped=tuple(path for path, _reason in selection.skipped))
     if usage_problem:
         return ExitCode.USAGE
-    if any(is_failing(result, run.fail_on) for result in results):
+    if failing:
         return ExitCode.ILLEGAL
     return ExitCode.LEGAL
+
+
+class _RuleDescriptions(Mapping):
+    """What each rule id of the packs loaded checks, read when the report ends
+    (packs are loaded as decks name them, while the report is written)."""
+
+    def __init__(self, packs: "_Packs"):
+        self._packs = packs
+
+    def _described(self) -> dict:
+        return self._packs.rule_descriptions()
+
+    def __getitem__(self, rule_id):
+        return self._described()[rule_id]
+
+    def __iter__(self):
+        return iter(self._described())
+
+    def __len__(self):
+        return len(self._described())
 
 
 def _unusable_format_result(parsed, packs: "_Packs", run, error: Exception, database, names_lang):
@@ -708,7 +741,7 @@ def db_update(
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
     lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
     names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
-    card_source: str = typer.Option("both", "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short)."),
+    card_source: Optional[str] = typer.Option(None, "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short). Default: both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone)."),
     tcgdex_url: Optional[str] = typer.Option(None, "--tcgdex-url", help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
@@ -719,6 +752,9 @@ def db_update(
 
     if names_url is not None and lang is None:
         raise _fail("--names-url needs --lang")
+    if card_source is None:
+        # A dataset mirror given alone (offline set-ups, CI caches) is used alone.
+        card_source = "pokemontcg" if url is not None and tcgdex_url is None else "both"
     if card_source not in SOURCES:
         raise _fail(f"--source must be one of {', '.join(SOURCES)}, not {card_source!r}")
     if tcgdex_url is not None and card_source == "pokemontcg":
@@ -1166,23 +1202,20 @@ def main() -> None:
         finally:
             sys.stdout.flush()  # a full disk shows here, not as a warning at exit
     except SystemExit as exit_:
-        code = exit_.code
+        code = _interrupted() if exit_.code == 130 else exit_.code
     except KeyboardInterrupt:
-        _say("deckcheck: interrupted")
-        code = 130
+        code = _interrupted()
     except OutputError as error:
         _silence_stdout()
         _say(f"deckcheck: error: {error}")
         code = ExitCode.USAGE
     except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
-        if debug:
-            import traceback
-
-            traceback.print_exc()
-        what = str(error).splitlines()[0][:300] if str(error) else ""
-        _say(f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
-             f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback"))
-        code = ExitCode.USAGE
+        known = _known_problem(error)
+        if known is not None and not debug:
+            _say(f"deckcheck: error: {printable(known)}")
+            code = ExitCode.USAGE
+        else:
+            code = _internal_error(error, debug)
     try:
         sys.stdout.flush()
     except OutputError as error:
@@ -1190,3 +1223,40 @@ def main() -> None:
         _say(f"deckcheck: error: {error}")
         code = ExitCode.USAGE
     sys.exit(code)
+
+
+def _known_problem(error: Exception) -> Optional[str]:
+    """The message of an error that is the card database's, not deckcheck's: a
+    file damaged past what opening it showed (every sqlite3 error ends here)."""
+    import sqlite3
+
+    from deckcheck.carddb.errors import DatabaseError
+
+    if isinstance(error, DatabaseError):
+        return str(error)
+    if isinstance(error, sqlite3.Error):
+        return (f"the card database cannot be read ({error}); rebuild it with deckcheck db update "
+                "(or deckcheck db import PATH)")
+    return None
+
+
+def _internal_error(error: Exception, debug: bool) -> ExitCode:
+    if debug:
+        import traceback
+
+        traceback.print_exc()
+    what = str(error).splitlines()[0][:300] if str(error) else ""
+    _say(printable(f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
+                   f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback")))
+    return ExitCode.USAGE
+
+
+def _interrupted() -> int:
+    """Ctrl-C (Typer turns it into exit code 130, silently): one line. A ``db``
+    command ends with 2, as the README promises: its changes are atomic, so the
+    installed database is as it was."""
+    if sys.argv[1:2] == ["db"]:
+        _say("deckcheck: error: interrupted; the installed database is unchanged")
+        return ExitCode.USAGE
+    _say("deckcheck: interrupted")
+    return 130

@@ -16,14 +16,14 @@ class DeckProgress:
 
     DELAY = 0.5  # seconds
 
-    def __init__(self, total: int):
+    def __init__(self, total: int, *, wanted: bool = True):
         import time
 
         self.total = total
         self.done = 0
         self.clock = time.monotonic
         self.started = self.clock()
-        self.enabled = total > 1 and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
+        self.enabled = wanted and total > 1 and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
         self.bar = None
 
     def __enter__(self) -> "DeckProgress":
