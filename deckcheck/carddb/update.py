@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
-from deckcheck.carddb.build import build_database, clean_stale_temp_files, temp_prefix
+from deckcheck.carddb.build import PhaseHook, build_database, clean_stale_temp_files, temp_prefix
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sqlite import DatabaseInfo, database_info
 
@@ -116,6 +116,12 @@ def database_lock(dest: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)  # releases the lock
+
+
+def check_sha256(sha256: str | None) -> str | None:
+    """``--sha256`` in lower case, or DatabaseError (one line) when it is not 64
+    hexadecimal digits: checked before anything is locked or downloaded."""
+    return _normalise_sha256(sha256)
 
 
 def _normalise_sha256(sha256: str | None) -> str | None:
@@ -310,6 +316,7 @@ def update_database(
     sha256: str | None = None,
     force: bool = False,
     progress: Progress | None = None,
+    phase: PhaseHook | None = None,
 ) -> UpdateResult:
     """Download the dataset archive at ``url`` and install it as the database ``dest``.
 
@@ -318,7 +325,10 @@ def update_database(
     ``timeout`` is per network operation in seconds; ``retries`` is how many
     times a transient failure is retried. ``sha256`` (hex) must match the
     archive. ``force`` skips the conditional request and the shrink check.
-    ``progress(bytes_so_far, total_or_None)`` is called while downloading.
+    ``progress(bytes_so_far, total_or_None)`` is called while downloading;
+    ``phase(key, total)`` when each phase begins: ``download``, ``verify``
+    (the SHA-256), ``import`` (then ``progress(files_done, None)``, see
+    :func:`~deckcheck.carddb.build.build_database`).
 
     Returns an :class:`UpdateResult`; raises :class:`DatabaseError` (one-line
     message) on any failure, leaving ``dest`` untouched. See the module
@@ -357,12 +367,16 @@ def update_database(
             raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
         try:
             archive = work / "dataset.zip"
+            if phase:
+                phase("download", None)
             download = _download(url, archive, headers, timeout=timeout, retries=retries, progress=progress)
             if download.not_modified and previous is not None:
                 return UpdateResult("unchanged", previous, previous, url, meta.get("etag"),
                                     meta.get("last_modified"), None, 0)
             if download.not_modified:
                 raise DatabaseError(f"{url} answered 304 Not Modified, but no database is installed; use --force")
+            if phase:
+                phase("verify", None)
             digest = _sha256_of(archive)
             if expected is not None and digest != expected:
                 raise DatabaseError(f"verification failed: the archive's SHA-256 is {digest}, expected {expected}")
@@ -379,6 +393,8 @@ def update_database(
                 work / dest.name,
                 source_label=url,
                 keep_names_from=dest,  # the card names in other languages survive an update
+                progress=progress if phase else None,  # without phases, progress is the download's alone
+                phase=phase,
                 extra_meta={
                     "url": url,
                     "etag": etag or "",
