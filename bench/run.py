@@ -91,6 +91,70 @@ def write_decks(folder: Path, wanted: int) -> int:
     return wanted
 
 
+TCGDEX = ROOT.parent / "shared" / "carddata" / "tcgdex-api"
+
+
+def _tcgdex_server(root: Path, hidden: set[str]):
+    """A static server on 127.0.0.1 answering ``/v2/en/...`` from the TCGdex export
+    (``/v2/en/cards/X`` is ``v2/en/cards/X.json``), its set list without ``hidden``."""
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            path = root / (self.path.lstrip("/") + ".json")
+            if not path.is_file():
+                self.send_error(404)
+                return
+            body = path.read_bytes()
+            if self.path == "/v2/en/sets":
+                body = json.dumps([s for s in json.loads(body) if s["id"] not in hidden]).encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def tcgdex_rows(deckcheck: list[str], env: dict[str, str], work: Path) -> list[tuple]:
+    """Issue 11: a database from the TCGdex export alone (``db import``), and the
+    fill-in of one new set (Pitch Black) by ``db update --source both`` from a
+    loopback server, the other TCGdex sets fetched by an earlier update."""
+    if not (TCGDEX / "v2" / "en" / "sets" / "me05.json").is_file():
+        return []
+    rows = []
+    only = {**env, "DECKCHECK_DB": str(work / "tcgdex.sqlite3")}
+    builds = [measure([*deckcheck, "db", "import", str(TCGDEX)], only) for _ in range(3)]
+    rows.append(("db import (TCGdex export alone)", statistics.median(r[0] for r in builds), "s", None, "", None))
+    rows.append(("  peak memory", max(r[1] for r in builds), "MB", None, "", None))
+
+    archive = Path(shutil.make_archive(str(work / "dataset"), "zip", REFERENCE))
+    both = {**env, "DECKCHECK_DB": str(work / "both.sqlite3")}
+    update = [*deckcheck, "db", "update", "--source", "both", "--url", archive.as_uri()]
+    server = _tcgdex_server(TCGDEX, hidden={"me05"})
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        measure([*update, "--tcgdex-url", url], both)  # everything but Pitch Black
+        server.shutdown()
+        server = _tcgdex_server(TCGDEX, hidden=set())
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        seconds, peak, code = measure([*update, "--tcgdex-url", url], both)
+    finally:
+        server.shutdown()
+    if code != 0:
+        raise SystemExit("bench: the TCGdex fill-in failed")
+    rows.append(("db update, fill-in of one new set (PBL)", seconds, "s", None, "", None))
+    rows.append(("  peak memory", peak, "MB", None, "", None))
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=11, help="runs per start-up figure (median)")
@@ -119,6 +183,7 @@ def main() -> int:
         import_mb = max(r[1] for r in imports)
         rows.append(("db import (full dataset)", import_s, "s", 5.0, "s", import_s <= 5.0))
         rows.append(("db import peak memory", import_mb, "MB", 400, "MB", import_mb <= 400))
+        rows += tcgdex_rows(deckcheck, env, work)
 
         # Warm the pack cache once, as the second run of any pre-commit hook would be.
         measure([*deckcheck, "check", str(SAMPLE_DECK)], env)

@@ -12,6 +12,7 @@ import datetime as dt
 import os
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import List, NamedTuple, Optional
 
@@ -319,11 +320,10 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     from deckcheck.engine import check_deck
     from deckcheck.formats_info import absent_on
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
-    from deckcheck.model import Report
     from deckcheck.packs import PackError
     from deckcheck.parse import read_deck
     from deckcheck.parse.files import unreadable_folder
-    from deckcheck.render import RenderOptions, is_failing, render
+    from deckcheck.render import RenderOptions, is_failing, writer
 
     try:
         message_lang = choose_language(lang)
@@ -342,7 +342,6 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     index, notice = database.index, database.notice
     if notice and run.output == "text":
         typer.echo(f"deckcheck: {notice}", err=True)
-    results = []
     usage_problem = False
 
     def options_for(pack, day):
@@ -360,17 +359,19 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
         stdin, stdin_lines = io.BytesIO(stdin_data), source_lines(stdin_data)
         source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
-    # Paths that do not exist are checked too: read_deck makes each an
-    # `unreadable` finding, so every report carries it (README: every file is checked).
     # So are folders that cannot be read (issue 12: never skipped silently).
     unreadable = dict(selection.unreadable)
-    with DeckProgress(len(selection.missing) + len(unreadable) + len(selection.decks)) as progress:
+
+    def results(progress):
+        nonlocal usage_problem
         for path in selection.missing:
             progress.echo(printable(f"deckcheck: error: {path}: no such file or directory"))
             usage_problem = True
         for path, reason in unreadable.items():
             progress.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"))
             usage_problem = True
+        # Paths that do not exist are checked too: read_deck makes each an
+        # `unreadable` finding, so every report carries it (README: every file is checked).
         for path in (*selection.missing, *unreadable, *selection.decks):
             progress.advance(path)
             parsed = unreadable_folder(path, unreadable[path]) if path in unreadable else read_deck(path, stdin=stdin)
@@ -385,11 +386,11 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
                 # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
                 progress.echo(printable(f"deckcheck: error: {path}: {error}"))
-                results.append(_unusable_format_result(parsed, packs, run, error, database, names_lang))
+                yield _unusable_format_result(parsed, packs, run, error, database, names_lang)
                 continue
-            results.append(check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day),
-                                      rotation_days=rotation_days))
-    report = Report(tuple(results), skipped=tuple(path for path, _reason in selection.skipped))
+            yield check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day),
+                             rotation_days=rotation_days)
+
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     width = 100
     if color:
@@ -397,13 +398,45 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=packs.rule_descriptions(), lang=render_lang, source=source)
-    sys.stdout.write(render(run.output, report, options))
+                            rules=_RuleDescriptions(packs), lang=render_lang, source=source)
+    # The report is written deck by deck as the results come (deckcheck.render):
+    # memory stays flat however many decks are checked.
+    report = writer(run.output, sys.stdout, options)
+    failing = False
+    # A report written to the terminal shows the progress itself, deck by deck;
+    # a bar on stderr would be drawn across it.
+    with DeckProgress(len(selection.missing) + len(unreadable) + len(selection.decks),
+                      wanted=not sys.stdout.isatty()) as progress:
+        report.start()
+        for result in results(progress):
+            failing = failing or is_failing(result, run.fail_on)
+            report.add(result)
+    report.finish(skipped=tuple(path for path, _reason in selection.skipped))
     if usage_problem:
         return ExitCode.USAGE
-    if any(is_failing(result, run.fail_on) for result in results):
+    if failing:
         return ExitCode.ILLEGAL
     return ExitCode.LEGAL
+
+
+class _RuleDescriptions(Mapping):
+    """What each rule id of the packs loaded checks, read when the report ends
+    (packs are loaded as decks name them, while the report is written)."""
+
+    def __init__(self, packs: "_Packs"):
+        self._packs = packs
+
+    def _described(self) -> dict:
+        return self._packs.rule_descriptions()
+
+    def __getitem__(self, rule_id):
+        return self._described()[rule_id]
+
+    def __iter__(self):
+        return iter(self._described())
+
+    def __len__(self):
+        return len(self._described())
 
 
 def _unusable_format_result(parsed, packs: "_Packs", run, error: Exception, database, names_lang):
@@ -667,6 +700,8 @@ PHASES = {
     "names-read": "Reading the card names",
     "names-map": "Matching the names to the cards",
     "names-write": "Writing the card names",
+    "tcgdex": "Downloading the TCGdex set list",
+    "tcgdex-cards": "Fetching new cards from TCGdex",
     "cards": "Reading the card database",
     "lint": "Linting the packs",
 }
@@ -723,14 +758,21 @@ def db_update(
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
     lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
     names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
+    card_source: str = typer.Option("both", "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short)."),
+    tcgdex_url: Optional[str] = typer.Option(None, "--tcgdex-url", help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
     from deckcheck.carddb.sqlite import DatabaseError
-    from deckcheck.carddb.update import DEFAULT_DATASET_URL, check_sha256, check_url, update_database, valid_timeout
+    from deckcheck.carddb.update import (DEFAULT_DATASET_URL, SOURCES, check_sha256, check_url, update_database,
+                                         valid_timeout)
     from deckcheck.i18n import UnknownLanguage, parse_languages
 
     if names_url is not None and lang is None:
         raise _fail("--names-url needs --lang")
+    if card_source not in SOURCES:
+        raise _fail(f"--source must be one of {', '.join(SOURCES)}, not {card_source!r}")
+    if tcgdex_url is not None and card_source == "pokemontcg":
+        raise _fail("--tcgdex-url needs --source tcgdex or both")
     if not valid_timeout(timeout):
         raise _fail(f"--timeout must be a number of seconds greater than 0, not {timeout:g}")
     try:
@@ -742,7 +784,8 @@ def db_update(
     try:
         # Before anything is downloaded: a URL that cannot be parsed, a --sha256 that is no
         # SHA-256, each one line and exit 2.
-        check_url(source)
+        for checked in ((source,) if card_source != "tcgdex" else ()) + ((tcgdex_url,) if tcgdex_url else ()):
+            check_url(checked)
         check_sha256(sha256)
     except DatabaseError as error:
         raise _fail(f"update failed, the installed database is unchanged: {error}")
@@ -751,7 +794,8 @@ def db_update(
     with Phases(labels, lines=True) as phases:
         try:
             result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=phases,
-                                     phase=phases.phase)
+                                     phase=phases.phase, source=card_source, tcgdex_url=tcgdex_url,
+                                     tcgdex_progress=phases.counter("tcgdex-cards", "cards"))
         except DatabaseError as error:
             raise _fail(f"update failed, the installed database is unchanged: {error}")
     info = result.info
@@ -760,6 +804,10 @@ def db_update(
     else:
         typer.echo(f"Installed {info.cards} cards from {info.sets} sets into {dest}")
         typer.echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+        if card_source == "both":
+            _echo_source_shares(info)
+        if result.tcgdex:
+            typer.echo(f"TCGdex requests: {result.tcgdex.get('set', 0)} sets, {result.tcgdex.get('card', 0)} cards")
     if langs:
         from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Callable
 
 
 class DeckProgress:
@@ -16,14 +17,14 @@ class DeckProgress:
 
     DELAY = 0.5  # seconds
 
-    def __init__(self, total: int):
+    def __init__(self, total: int, *, wanted: bool = True):
         import time
 
         self.total = total
         self.done = 0
         self.clock = time.monotonic
         self.started = self.clock()
-        self.enabled = total > 1 and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
+        self.enabled = wanted and total > 1 and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
         self.bar = None
 
     def __enter__(self) -> "DeckProgress":
@@ -78,6 +79,7 @@ class Phases:
         self.total: int | None = None
         self.next_report = 0
         self.reported = -1
+        self.counters: list[dict] = []
 
     def __enter__(self) -> "Phases":
         if sys.stderr.isatty() and os.environ.get("TERM") != "dumb":
@@ -112,6 +114,25 @@ class Phases:
             self._report()
             self.next_report = done + 10_000_000
 
+    def counter(self, key: str, unit: str) -> "Callable[[int, int | None], None]":
+        """A count beside the phases (TCGdex cards fetched while the cards are imported):
+        its own bar on a terminal, shown from its first step; off a terminal, with
+        ``lines``, a line every 500."""
+        state = {"task": None, "next": 500, "done": 0}
+
+        def report(done: int, total: int | None = None) -> None:
+            state["done"] = done
+            if self.bar is not None:
+                if state["task"] is None:
+                    state["task"] = self.bar.add_task(self.labels.get(key, key), total=total, detail="")
+                self.bar.update(state["task"], completed=done, total=total, detail=f"{done} {unit}")
+            elif self.lines and done >= state["next"]:
+                print(f"  {done} {unit}", file=sys.stderr)
+                state["next"] = done + 500
+
+        self.counters.append(state)
+        return report
+
     def _detail(self) -> str:
         if self.kind == "bytes":
             return f"{self.done / 1e6:.1f}" + (f"/{self.total / 1e6:.1f} MB" if self.total else " MB")
@@ -143,5 +164,9 @@ class Phases:
     def __exit__(self, exc_type, *exc) -> None:
         if exc_type is None:
             self._end_phase()
+            for state in self.counters:  # a count is done when the command is
+                if self.bar is not None and state["task"] is not None:
+                    done = max(state["done"], 1)
+                    self.bar.update(state["task"], completed=done, total=done)
         if self.bar is not None:
             self.bar.stop()

@@ -50,7 +50,8 @@ CATALOGUE_ONLY_HINT = N_("Only the built-in catalogue is installed: build the ca
 NAME_MISMATCH = N_("{set_code} {number} is {actual}, not {written}; the line was read as {actual}.")
 NAME_MISMATCH_HINT = N_("Correct the name or the set code and number.")
 UNKNOWN_SET = N_("The set code {set_code} is not in the card database.")
-UNKNOWN_SET_HINT = N_("If it is a new set, update the card database: deckcheck db update.")
+UNKNOWN_SET_HINT = N_("If it is a new set, update the card database: deckcheck db update "
+                      "(it takes new sets from pokemontcg.io and TCGdex).")
 UNKNOWN_PRINT = N_("There is no card {set_code} {number} in the card database; the line was read by its name as {card}.")
 UNKNOWN_PRINT_HINT = N_("Check the set code and number.")
 UNKNOWN_CARD = N_("No card named {name} was found, so the deck's legality cannot be shown.")
@@ -230,8 +231,11 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
     by_name = _resolve_by_name(entry, index, options, suggest_langs, suggest)
     card = by_name.card
     if card is not None and code and entry.number and index.knows_set_code(code):
+        # Every print of a basic Energy type is the same card to the rules: PTCG
+        # Live's own numbers for them ("Basic {R} Energy MEE 10") are only a note.
+        severity = Severity.INFO if entry.basic_energy_type and card.is_basic_energy else Severity.WARNING
         findings.append(_finding(
-            "unknown-print", Severity.WARNING, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT,
+            "unknown-print", severity, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT,
             set_code=entry.set_code, number=entry.number, card=card.label, cards=(card.label,),
         ))
     return Resolution(card, [*findings, *by_name.findings], by_name.langs, by_name.unknown)

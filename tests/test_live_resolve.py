@@ -134,3 +134,11 @@ def test_a_line_read_by_name_after_an_unknown_print_is_reported_as_written(refer
     result = check(reference_index, "4 Iono PAL 999\n", "standard", "2026-05-20")
     (finding,) = [f for f in result.findings if f.rule == "not-legal"]
     assert finding.message.startswith("Iono PAL 999 has regulation mark G")
+
+
+def test_an_unknown_number_of_a_basic_energy_print_is_only_a_note(reference_index):
+    # PTCG Live numbers more basic Energy prints than the card data has (MEE 10 is a Fire Energy).
+    deck, findings = resolve(reference_index, "4 Basic {R} Energy MEE 10\n4 Iono PAL 999\n")
+    assert [c.card.name for c in deck.cards] == ["Basic Fire Energy", "Iono"]
+    assert [(f.rule, f.severity.value, f.lines) for f in findings] == [
+        ("unknown-print", "info", (1,)), ("unknown-print", "warning", (2,))]

@@ -77,7 +77,7 @@ def off_a_terminal(*args: str, cwd: Path, tmp_path: Path) -> subprocess.Complete
 
 def test_db_update_shows_each_phase_and_ends_at_100_percent_on_a_terminal(tmp_path):
     archive = Path(shutil.make_archive(str(tmp_path / "dataset"), "zip", dataset(tmp_path / "data")))
-    code, shown = on_a_terminal("db", "update", "--url", archive.as_uri(), "--db", str(tmp_path / "c.sqlite3"),
+    code, shown = on_a_terminal("db", "update", "--source", "pokemontcg", "--url", archive.as_uri(), "--db", str(tmp_path / "c.sqlite3"),
                                 cwd=tmp_path, tmp_path=tmp_path)
     assert code == 0, shown
     places = [shown.find(label) for label in ("Downloading file://", "Verifying the archive (SHA-256)",
@@ -90,7 +90,7 @@ def test_db_update_shows_each_phase_and_ends_at_100_percent_on_a_terminal(tmp_pa
 
 def test_db_update_off_a_terminal_names_the_phases_and_ends_on_the_full_size(tmp_path):
     archive = Path(shutil.make_archive(str(tmp_path / "dataset"), "zip", dataset(tmp_path / "data")))
-    result = off_a_terminal("db", "update", "--url", archive.as_uri(), "--db", str(tmp_path / "c.sqlite3"),
+    result = off_a_terminal("db", "update", "--source", "pokemontcg", "--url", archive.as_uri(), "--db", str(tmp_path / "c.sqlite3"),
                             cwd=tmp_path, tmp_path=tmp_path)
     assert result.returncode == 0, result.stderr
     size = archive.stat().st_size / 1e6
@@ -135,7 +135,7 @@ def test_formats_lint_with_a_database_shows_it_is_reading_it(tmp_path):
 
 def test_a_malformed_sha256_is_refused_before_anything_is_downloaded(tmp_path):
     # Port 9 on loopback: nothing is fetched, and nothing should be tried.
-    result = off_a_terminal("db", "update", "--url", "http://127.0.0.1:9/data.zip", "--sha256", "abc",
+    result = off_a_terminal("db", "update", "--source", "pokemontcg", "--url", "http://127.0.0.1:9/data.zip", "--sha256", "abc",
                             "--db", str(tmp_path / "c.sqlite3"), cwd=tmp_path, tmp_path=tmp_path)
     assert result.returncode == 2
     assert result.stderr.splitlines() == [

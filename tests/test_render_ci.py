@@ -263,3 +263,66 @@ def test_sarif_describes_the_unknown_format_rule_like_the_other_stable_ids():
     assert "rule of the format pack" not in rule["shortDescription"]["text"]  # not the fallback for pack rules
     (result,) = run_["results"]
     assert result["level"] == "error" and "standrd" in result["message"]["text"]
+
+
+# -- written deck by deck ----------------------------------------------------------
+
+def _many_results(count: int):
+    finding = Finding(rule="deck-size", severity=Severity.ERROR, template="The deck has {n} cards.", params={"n": 59},
+                      lines=(3,), hint_template="Add 1 card.")
+    for i in range(count):
+        yield DeckResult(path=f"decks/d{i}.txt", format="standard", date=DATE, total_cards=60,
+                         findings=(finding,) if i % 3 == 0 else (), counts={"Pokémon": 12})
+
+
+@pytest.mark.parametrize("output", ["github", "json", "junit", "sarif", "text"])
+def test_reports_are_written_deck_by_deck_and_equal_the_whole(output):
+    import io
+
+    from deckcheck.render import writer
+
+    out = io.StringIO()
+    report_writer = writer(output, out, RenderOptions())
+    report_writer.start()
+    sizes = []
+    for result in _many_results(30):
+        report_writer.add(result)
+        sizes.append(len(out.getvalue()))
+    report_writer.finish()
+    if report_writer.spooled:  # the head waits for the whole run; nothing before the end
+        assert output in ("sarif", "junit") and sizes[-1] == 0
+    else:  # each deck's part is out before the next deck is checked
+        assert output in ("text", "json", "github")
+        assert sizes[0] > 0 and sizes[-1] > sizes[-4]
+    assert out.getvalue() == render(output, Report(tuple(_many_results(30))), RenderOptions())
+
+
+def test_spooled_reports_go_to_a_temporary_file_beyond_a_few_megabytes(monkeypatch):
+    import io
+
+    import deckcheck.render as render_module
+
+    monkeypatch.setattr(render_module, "_SPOOL_IN_MEMORY", 1000)
+    report_writer = render_module.writer("junit", io.StringIO(), RenderOptions())
+    report_writer.start()
+    for result in _many_results(40):
+        report_writer.add(result)
+    assert report_writer._spool._rolled  # on disk, not in memory
+    report_writer.finish()
+    assert report_writer.out.getvalue() == render("junit", Report(tuple(_many_results(40))), RenderOptions())
+
+
+def test_json_report_puts_legal_after_the_results():
+    text = render("json", Report(tuple(_many_results(2))), RenderOptions())
+    assert list(json.loads(text)) == ["version", "results", "legal"]
+    assert text.endswith('\n  ],\n  "legal": false\n}\n')
+    assert render("json", Report(()), RenderOptions()) == '{\n  "version": 1,\n  "results": [],\n  "legal": true\n}\n'
+
+
+def test_skipped_files_come_before_legal_as_json_dumps_writes_them():
+    from deckcheck.render.json_report import report_dict
+
+    report = Report(tuple(_many_results(2)), skipped=("notes/README.md", "decks/list.txt"))
+    text = render("json", report, RenderOptions())
+    assert list(json.loads(text)) == ["version", "results", "skipped", "legal"]
+    assert text == json.dumps(report_dict(report), indent=2, ensure_ascii=False) + "\n"

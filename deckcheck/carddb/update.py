@@ -76,6 +76,7 @@ class UpdateResult:
     last_modified: str | None = None
     sha256: str | None = None  # of the archive imported (None when unchanged via 304)
     downloaded_bytes: int = 0
+    tcgdex: Mapping[str, int] | None = None  # TCGdex requests made, by kind ("sets", "set", "card")
 
     @property
     def changed(self) -> bool:
@@ -307,6 +308,9 @@ def _check_not_shrunk(new: DatabaseInfo, old: DatabaseInfo | None) -> None:
             )
 
 
+SOURCES = ("pokemontcg", "tcgdex", "both")
+
+
 def update_database(
     url: str,
     dest: Path,
@@ -316,6 +320,11 @@ def update_database(
     sha256: str | None = None,
     force: bool = False,
     progress: Progress | None = None,
+    source: str = "pokemontcg",
+    tcgdex_url: str | None = None,
+    tcgdex_progress: Progress | None = None,
+    deadline: float | None = None,
+    workers: int | None = None,
     phase: PhaseHook | None = None,
 ) -> UpdateResult:
     """Download the dataset archive at ``url`` and install it as the database ``dest``.
@@ -327,8 +336,16 @@ def update_database(
     archive. ``force`` skips the conditional request and the shrink check.
     ``progress(bytes_so_far, total_or_None)`` is called while downloading;
     ``phase(key, total)`` when each phase begins: ``download``, ``verify``
-    (the SHA-256), ``import`` (then ``progress(files_done, None)``, see
-    :func:`~deckcheck.carddb.build.build_database`).
+    (the SHA-256), ``tcgdex`` (its set list), ``import`` (then
+    ``progress(files_done, None)``, see :func:`~deckcheck.carddb.build.build_database`).
+
+    ``source`` is ``pokemontcg`` (the archive only), ``tcgdex`` (the TCGdex API
+    at ``tcgdex_url`` only) or ``both``: the archive, filled in from TCGdex with
+    the sets it lacks or has short (:mod:`deckcheck.carddb.sources.merge`),
+    fetching only the cards neither the archive nor the installed database has
+    (:mod:`deckcheck.carddb.tcgdex_fetch`; ``deadline`` bounds all TCGdex
+    requests together, ``workers`` how many run at once;
+    ``tcgdex_progress(cards_so_far, None)`` follows them).
 
     Returns an :class:`UpdateResult`; raises :class:`DatabaseError` (one-line
     message) on any failure, leaving ``dest`` untouched. See the module
@@ -337,11 +354,20 @@ def update_database(
     import shutil
     import tempfile
 
+    from deckcheck.carddb import tcgdex_fetch
+
     dest = Path(dest)
     expected = _normalise_sha256(sha256)
     # The options are checked before anything is locked, created or downloaded.
+    if source not in SOURCES:
+        raise DatabaseError(f"the source must be one of {', '.join(SOURCES)}, not {source!r}")
     check_timeout(timeout)
-    check_url(url)
+    use_archive, use_tcgdex = source in ("pokemontcg", "both"), source in ("tcgdex", "both")
+    tcgdex_url = tcgdex_url or tcgdex_fetch.DEFAULT_TCGDEX_URL
+    if use_archive:
+        check_url(url)
+    if use_tcgdex and check_url(tcgdex_url) == "file":
+        raise DatabaseError(f"cannot read TCGdex at {tcgdex_url}: only http and https URLs are supported")
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -353,55 +379,106 @@ def update_database(
         clean_stale_temp_files(dest)
         previous = _installed(dest)
         meta = previous.meta if previous else {}
-        headers: dict[str, str] = {}
-        if previous and not force and meta.get("url") == url:
-            if meta.get("etag"):
-                headers["If-None-Match"] = meta["etag"]
-            if meta.get("last_modified"):
-                headers["If-Modified-Since"] = meta["last_modified"]
-
+        previous_sources = previous.sources if previous else {}
         try:
             work = Path(tempfile.mkdtemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".download",
                                          dir=dest.parent))
         except OSError as error:
             raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
         try:
-            archive = work / "dataset.zip"
-            if phase:
-                phase("download", None)
-            download = _download(url, archive, headers, timeout=timeout, retries=retries, progress=progress)
-            if download.not_modified and previous is not None:
-                return UpdateResult("unchanged", previous, previous, url, meta.get("etag"),
-                                    meta.get("last_modified"), None, 0)
-            if download.not_modified:
-                raise DatabaseError(f"{url} answered 304 Not Modified, but no database is installed; use --force")
-            if phase:
-                phase("verify", None)
-            digest = _sha256_of(archive)
-            if expected is not None and digest != expected:
-                raise DatabaseError(f"verification failed: the archive's SHA-256 is {digest}, expected {expected}")
-            etag = download.etag
-            last_modified = download.last_modified
-            if previous is not None and not force and meta.get("url") == url and meta.get("sha256") == digest:
-                return UpdateResult("unchanged", previous, previous, url, etag, last_modified, digest,
-                                    download.size)
-
             import datetime as dt
 
+            now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+            extra_meta: dict[str, str] = {"sources": source}
+            primary = None
+            archive_unchanged = not use_archive
+            etag = last_modified = digest = None
+            size = 0
+            if use_archive:
+                headers: dict[str, str] = {}
+                if previous and not force and meta.get("url") == url and "pokemontcg" in previous_sources:
+                    if meta.get("etag"):
+                        headers["If-None-Match"] = meta["etag"]
+                    if meta.get("last_modified"):
+                        headers["If-Modified-Since"] = meta["last_modified"]
+                archive = work / "dataset.zip"
+                if phase:
+                    phase("download", None)
+                download = _download(url, archive, headers, timeout=timeout, retries=retries, progress=progress)
+                if download.not_modified and previous is None:
+                    raise DatabaseError(f"{url} answered 304 Not Modified, but no database is installed; use --force")
+                etag, last_modified, size = download.etag, download.last_modified, download.size
+                if download.not_modified:
+                    archive_unchanged = True
+                    etag, last_modified = meta.get("etag"), meta.get("last_modified")
+                else:
+                    if phase:
+                        phase("verify", None)
+                    digest = _sha256_of(archive)
+                    if expected is not None and digest != expected:
+                        raise DatabaseError(
+                            f"verification failed: the archive's SHA-256 is {digest}, expected {expected}")
+                    archive_unchanged = (previous is not None and not force and meta.get("url") == url
+                                         and meta.get("sha256") == digest and "pokemontcg" in previous_sources)
+                if archive_unchanged and not use_tcgdex:
+                    return UpdateResult("unchanged", previous, previous, url, etag, last_modified, digest, size)
+                if archive_unchanged:
+                    from deckcheck.carddb.sources.installed import InstalledSource
+
+                    primary = InstalledSource(dest, "pokemontcg")
+                    digest = meta.get("sha256")
+                    extra_meta.update({k: meta[k] for k in ("url", "sha256", "downloaded_at") if meta.get(k)})
+                else:
+                    from deckcheck.carddb.sources.pokemontcg import open_dataset
+
+                    primary = open_dataset(archive)
+                    extra_meta.update({"url": url, "sha256": digest or "", "downloaded_at": now})
+                extra_meta.update({"etag": etag or "", "last_modified": last_modified or ""})
+            tcgdex_report: dict[str, int] = {}
+            fill = []
+            if use_tcgdex:
+                client = tcgdex_fetch.TcgdexClient(tcgdex_url, timeout=timeout, retries=retries,
+                                                   deadline=deadline or tcgdex_fetch.DEFAULT_DEADLINE,
+                                                   workers=workers or tcgdex_fetch.MAX_WORKERS)
+                conditional: dict[str, str] = {}
+                if previous and not force and meta.get("tcgdex_url") == tcgdex_url:
+                    if meta.get("tcgdex_etag"):
+                        conditional["If-None-Match"] = meta["tcgdex_etag"]
+                    if meta.get("tcgdex_last_modified"):
+                        conditional["If-Modified-Since"] = meta["tcgdex_last_modified"]
+                if phase:
+                    phase("tcgdex", None)
+                set_list, answer = client.get("/v2/en/sets", "sets", conditional)
+                if set_list is tcgdex_fetch.NOT_MODIFIED and archive_unchanged and previous is not None:
+                    if primary is not None:
+                        primary.close()
+                    return UpdateResult("unchanged", previous, previous, url, etag, last_modified, digest, 0,
+                                        tcgdex=dict(client.requests))
+                if set_list is tcgdex_fetch.NOT_MODIFIED:  # the archive changed: the list is needed after all
+                    set_list, answer = client.get("/v2/en/sets", "sets")
+                if not isinstance(set_list, list):
+                    raise DatabaseError(f"{tcgdex_url}/v2/en/sets did not answer a list of sets")
+                from deckcheck.carddb.sqlite import cards_of_source
+
+                reuse = {card.id: card for card in cards_of_source(dest, "tcgdex")} \
+                    if previous is not None and "tcgdex" in previous_sources else {}
+                fill = [tcgdex_fetch.TcgdexApi(client, set_list, reuse, tcgdex_progress)]
+                tcgdex_report = client.requests
+                extra_meta.update({"tcgdex_url": tcgdex_url, "tcgdex_etag": answer.get("ETag") or "",
+                                   "tcgdex_last_modified": answer.get("Last-Modified") or "",
+                                   "tcgdex_fetched_at": now})
+
+            from deckcheck.carddb.sources.merge import MergedSource
+
             fresh = build_database(
-                archive,
+                MergedSource(primary, fill),
                 work / dest.name,
-                source_label=url,
+                source_label=" + ".join(label for label, used in ((url, use_archive), (tcgdex_url, use_tcgdex))
+                                        if used),
                 keep_names_from=dest,  # the card names in other languages survive an update
+                extra_meta=extra_meta,
                 progress=progress if phase else None,  # without phases, progress is the download's alone
                 phase=phase,
-                extra_meta={
-                    "url": url,
-                    "etag": etag or "",
-                    "last_modified": last_modified or "",
-                    "sha256": digest,
-                    "downloaded_at": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
-                },
             )
             if not force:
                 _check_not_shrunk(fresh, previous)
@@ -415,7 +492,7 @@ def update_database(
             _fsync_directory(dest.parent)
             info = database_info(dest)
             return UpdateResult("updated" if previous else "installed", info, previous, url, etag,
-                                last_modified, digest, download.size)
+                                last_modified, digest, size, tcgdex=dict(tcgdex_report))
         finally:
             shutil.rmtree(work, ignore_errors=True)
 

@@ -1,16 +1,37 @@
-"""Renderers: a report in, text out. Keyed by the names ``--output`` accepts.
+"""Renderers: results in, report text out. Keyed by the names ``--output`` accepts.
 
-Each renderer is a pure ``render(report, options) -> str``, deterministic (no
-timestamps, no reading the clock or the working directory), so golden files
-stay stable. Modules are imported only when used.
+Reports are written deck by deck, as the results arrive, so that checking a
+folder of 100,000 decks takes no more memory than checking one. A renderer
+module defines ``Writer``, a :class:`ReportWriter` with three methods that
+each return text:
+
+* ``head()`` -- what comes before the first deck (may be empty);
+* ``deck(result)`` -- one deck's part, called once per deck, in order;
+* ``tail()`` -- what comes after the last deck (summaries, totals, closing
+  brackets), from what the writer counted on the way.
+
+The writer writes ``head()`` on :meth:`~ReportWriter.start`, each ``deck()``
+on :meth:`~ReportWriter.add` and ``tail()`` on :meth:`~ReportWriter.finish`.
+A format whose beginning depends on the whole report (SARIF's rule catalogue,
+JUnit's counts in the opening tag) sets ``spooled = True``: its deck parts go
+to a temporary file (in memory up to a few megabytes), and ``head()`` is called
+at the end, before they are copied out -- memory stays bounded all the same.
+
+Every renderer is deterministic (no timestamps, no reading the clock or the
+working directory), so golden files stay stable; :func:`render` gives the
+whole report as one string (tests, the library). Modules are imported only
+when used. A module without ``Writer`` may define ``render(report, options)``
+instead; it is then given the whole report at the end (which holds every
+result in memory: fine for small runs only).
 """
 
 from __future__ import annotations
 
 import importlib
+import io
 import os
 from types import MappingProxyType
-from typing import Callable, Mapping, NamedTuple, Sequence
+from typing import IO, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from typing import TYPE_CHECKING
 
@@ -45,6 +66,7 @@ class RenderOptions(NamedTuple):
     root: str | None = None
     # What each rule id of the packs used checks (id -> description), for the
     # rule catalogues of SARIF; ids not listed fall back to the built-in texts.
+    # Read when the report ends, so it may be a live view of the packs loaded.
     rules: Mapping[str, str] = MappingProxyType({})
     # The language of the messages (deckcheck.i18n): the text report's, and the
     # other outputs' only when --lang asks for it.
@@ -54,12 +76,123 @@ class RenderOptions(NamedTuple):
     source: Callable[[str], Sequence[str] | None] | None = None
 
 
+class ReportWriter:
+    """A report written deck by deck to ``out`` (see the module's doc)."""
+
+    spooled = False  # True: head() needs the whole report; deck parts wait in a temporary file
+    skipped: tuple[str, ...] = ()  # set by finish(), before tail() is called
+
+    def __init__(self, out: IO[str], options: RenderOptions = RenderOptions()):
+        self.out = out
+        self.options = options
+        self._spool: IO[str] | None = None
+
+    # -- what a renderer defines ---------------------------------------------
+    def head(self) -> str:
+        return ""
+
+    def deck(self, result: DeckResult) -> str:
+        return ""
+
+    def tail(self) -> str:
+        return ""
+
+    def replay(self, spooled: str) -> str:
+        """A spooled deck part as written out at the end (default: as spooled).
+        A writer that spools data rather than text overrides it; parts are then
+        read back line by line, so each must be one line."""
+        return spooled
+
+    # -- driving it ------------------------------------------------------------
+    def start(self) -> None:
+        if not self.spooled:
+            self.out.write(self.head())
+
+    def add(self, result: DeckResult) -> None:
+        part = self.deck(result)
+        if not self.spooled:
+            self.out.write(part)
+            return
+        if self._spool is None:
+            import tempfile
+
+            self._spool = tempfile.SpooledTemporaryFile(max_size=_SPOOL_IN_MEMORY, mode="w+", encoding="utf-8",
+                                                        newline="")
+        self._spool.write(part)
+
+    def finish(self, skipped: tuple[str, ...] = ()) -> None:
+        """Write the end; ``skipped`` are the files met while walking folders
+        that are no decks (README "What counts as a deck")."""
+        self.skipped = skipped
+        if self.spooled:
+            self.out.write(self.head())
+            if self._spool is not None:
+                self._spool.seek(0)
+                if type(self).replay is ReportWriter.replay:
+                    import shutil
+
+                    shutil.copyfileobj(self._spool, self.out)
+                else:
+                    for line in self._spool:
+                        self.out.write(self.replay(line))
+                self._spool.close()
+                self._spool = None
+        self.out.write(self.tail())
+
+
+# Spooled deck parts stay in memory up to this size, then go to a temporary file.
+_SPOOL_IN_MEMORY = 8 * 1024 * 1024
+
+
+class _WholeReport(ReportWriter):
+    """For a renderer module with only ``render(report, options)``: it gets
+    every result at the end."""
+
+    def __init__(self, out: IO[str], options: RenderOptions, render_whole: Callable[..., str]):
+        super().__init__(out, options)
+        self._render = render_whole
+        self._results: list[DeckResult] = []
+
+    def add(self, result: DeckResult) -> None:
+        self._results.append(result)
+
+    def finish(self, skipped: tuple[str, ...] = ()) -> None:
+        from deckcheck.model import Report
+
+        self.out.write(self._render(Report(tuple(self._results), skipped=skipped), self.options))
+
+
+def writer(name: str, out: IO[str], options: RenderOptions = RenderOptions()) -> ReportWriter:
+    """The writer of the ``--output`` format ``name``, writing to ``out``."""
+    module = importlib.import_module(RENDERERS[name])
+    make = getattr(module, "Writer", None)
+    if make is None:
+        return _WholeReport(out, options, module.render)
+    return make(out, options)
+
+
+def write_report(report_writer: ReportWriter, results: Iterable[DeckResult], skipped: tuple[str, ...] = ()) -> str:
+    """Drive ``report_writer`` over ``results``; what it wrote when it writes to a StringIO."""
+    report_writer.start()
+    for result in results:
+        report_writer.add(result)
+    report_writer.finish(skipped)
+    return report_writer.out.getvalue() if isinstance(report_writer.out, io.StringIO) else ""
+
+
+def render_with(writer_class: Callable[..., ReportWriter], report: Report, options=None) -> str:
+    """The whole report as one string, written by ``writer_class`` (a module's ``render``)."""
+    return write_report(writer_class(io.StringIO(), options if options is not None else RenderOptions()),
+                        report.results, report.skipped)
+
+
 def renderer(name: str) -> Callable[[Report, RenderOptions], str]:
     return importlib.import_module(RENDERERS[name]).render
 
 
 def render(name: str, report: Report, options: RenderOptions = RenderOptions()) -> str:
-    return renderer(name)(report, options)
+    """The whole report as one string."""
+    return write_report(writer(name, io.StringIO(), options), report.results, report.skipped)
 
 
 def failing_severities(fail_on: str) -> frozenset[Severity]:

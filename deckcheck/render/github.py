@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from deckcheck.model import Report, Severity
-from deckcheck.render import display_path
+from deckcheck.model import DeckResult, Report, Severity
+from deckcheck.render import ReportWriter, display_path, render_with
 
 _COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
@@ -24,10 +24,18 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render(report: Report, options) -> str:
-    out: list[str] = []
-    for result in report.results:
-        path = display_path(result.path, options.root)
+class Writer(ReportWriter):
+    def __init__(self, out, options=None):
+        super().__init__(out, options)
+        self.decks = self.legal = 0
+        self.by_rule: Counter[str] = Counter()
+
+    def deck(self, result: DeckResult) -> str:
+        self.decks += 1
+        self.legal += result.legal
+        self.by_rule.update(f.rule for f in result.findings)
+        path = display_path(result.path, self.options.root)
+        out: list[str] = []
         for finding in result.findings:
             properties = [f"file={escape_property(path)}"]
             if finding.lines:
@@ -37,13 +45,17 @@ def render(report: Report, options) -> str:
             message = finding.message
             if finding.hint:
                 message += "\n" + finding.hint
-            out.append(f"::{_COMMAND[finding.severity]} {','.join(properties)}::{escape_data(message)}")
-    # A plain log line (not a workflow command) that closes the step's output.
-    legal = sum(1 for r in report.results if r.legal)
-    decks = "deck" if len(report.results) == 1 else "decks"
-    by_rule = Counter(f.rule for r in report.results for f in r.findings)
-    summary = f"deckcheck: {len(report.results)} {decks} checked: {legal} legal, {len(report.results) - legal} illegal."
-    if by_rule:
-        summary += " Findings by rule: " + ", ".join(f"{rule} {n}" for rule, n in sorted(by_rule.items())) + "."
-    out.append(summary)
-    return "\n".join(out) + "\n"
+            out.append(f"::{_COMMAND[finding.severity]} {','.join(properties)}::{escape_data(message)}\n")
+        return "".join(out)
+
+    def tail(self) -> str:
+        # A plain log line (not a workflow command) that closes the step's output.
+        decks = "deck" if self.decks == 1 else "decks"
+        summary = f"deckcheck: {self.decks} {decks} checked: {self.legal} legal, {self.decks - self.legal} illegal."
+        if self.by_rule:
+            summary += " Findings by rule: " + ", ".join(f"{rule} {n}" for rule, n in sorted(self.by_rule.items())) + "."
+        return summary + "\n"
+
+
+def render(report: Report, options) -> str:
+    return render_with(Writer, report, options)

@@ -14,8 +14,8 @@ import re
 import xml.etree.ElementTree as ET
 
 from deckcheck.i18n import line_numbers
-from deckcheck.model import Finding, Report
-from deckcheck.render import display_path, failing_severities
+from deckcheck.model import DeckResult, Finding, Report
+from deckcheck.render import ReportWriter, display_path, failing_severities, render_with
 
 # XML 1.0 "Char": tab, LF, CR and everything from U+0020 but surrogates, U+FFFE, U+FFFF.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -34,22 +34,41 @@ def finding_line(finding: Finding) -> str:
     return text.replace("\r", " ").replace("\n", " ")
 
 
-def render(report: Report, options) -> str:
-    failing = failing_severities(getattr(options, "fail_on", "error"))
-    failures = sum(1 for r in report.results if any(f.severity in failing for f in r.findings))
-    counts = {"tests": str(len(report.results)), "failures": str(failures), "errors": "0", "skipped": "0"}
-    suites = ET.Element("testsuites", {"name": "deckcheck", **counts})
-    suite = ET.SubElement(suites, "testsuite", {"name": "deckcheck", **counts})
-    for result in report.results:
-        path = _xml_text(display_path(result.path, options.root))
-        case = ET.SubElement(suite, "testcase", {
+class Writer(ReportWriter):
+    """One ``<testcase>`` per deck; the opening tags carry the counts, so the
+    cases are spooled until the end (the report as ElementTree indents it)."""
+
+    spooled = True
+
+    def __init__(self, out, options=None):
+        super().__init__(out, options)
+        self.failing = failing_severities(getattr(options, "fail_on", "error"))
+        self.tests = self.failures = 0
+
+    def head(self) -> str:
+        counts = {"tests": str(self.tests), "failures": str(self.failures), "errors": "0", "skipped": "0"}
+        suites = ET.Element("testsuites", {"name": "deckcheck", **counts})
+        suite = ET.SubElement(suites, "testsuite", {"name": "deckcheck", **counts})
+        ET.indent(suites, space="  ")
+        if self.tests:
+            suite.text = "\n"  # an open <testsuite> tag; the cases and tail() follow
+        text = ET.tostring(suites, encoding="unicode")
+        if self.tests:
+            text = text[:text.rindex("\n</testsuite>")]
+        return '<?xml version="1.0" encoding="UTF-8"?>\n' + text
+
+    def deck(self, result: DeckResult) -> str:
+        self.tests += 1
+        path = _xml_text(display_path(result.path, self.options.root))
+        case = ET.Element("testcase", {
             "classname": _xml_text(f"deckcheck.{result.format}"),
             "name": path,
             "file": path,
         })
-        failed = [f for f in result.findings if f.severity in failing]
-        others = [f for f in result.findings if f.severity not in failing]
+        failed = [f for f in result.findings if f.severity in self.failing]
+        others = [f for f in result.findings if f.severity not in self.failing]
         if failed:
+            self.failures += 1
             rules = sorted({f.rule for f in failed})
             noun = "finding" if len(failed) == 1 else "findings"
             failure = ET.SubElement(case, "failure", {
@@ -59,6 +78,12 @@ def render(report: Report, options) -> str:
             failure.text = _xml_text("\n".join(finding_line(f) for f in failed))
         if others:
             ET.SubElement(case, "system-out").text = _xml_text("\n".join(finding_line(f) for f in others))
-    ET.indent(suites, space="  ")
-    body = ET.tostring(suites, encoding="unicode")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + body + "\n"
+        ET.indent(case, space="  ", level=2)
+        return "\n    " + ET.tostring(case, encoding="unicode")
+
+    def tail(self) -> str:
+        return "\n  </testsuite>\n</testsuites>\n" if self.tests else "\n"
+
+
+def render(report: Report, options) -> str:
+    return render_with(Writer, report, options)

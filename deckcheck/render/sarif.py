@@ -16,8 +16,8 @@ import json
 from typing import Any
 
 from deckcheck import __version__
-from deckcheck.model import Finding, Report, Severity
-from deckcheck.render import path_uri
+from deckcheck.model import DeckResult, Finding, Report, Severity
+from deckcheck.render import ReportWriter, path_uri, render_with
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -87,50 +87,97 @@ def _reporting_descriptor(rule_id: str, described: dict[str, str]) -> dict[str, 
     }
 
 
-def _result(finding: Finding, uri: str, rule_index: int) -> dict[str, Any]:
-    text = finding.message
-    if finding.hint:
-        text += "\n" + finding.hint
-    region = {"startLine": finding.lines[0] if finding.lines else 1}
+def _result(rule_id: str, level: str, text: str, uri: str, lines: list[int], cards: list[str], hint: str | None,
+            rule_index: int) -> dict[str, Any]:
+    region = {"startLine": lines[0] if lines else 1}
     return {
-        "ruleId": finding.rule,
+        "ruleId": rule_id,
         "ruleIndex": rule_index,
-        "level": _LEVEL[finding.severity],
+        "level": level,
         "message": {"text": text},
         "locations": [{"physicalLocation": {"artifactLocation": {"uri": uri}, "region": region}}],
         # deckcheck's own view of the finding, as in --output json
-        "properties": {"lines": list(finding.lines), "cards": list(finding.cards), "hint": finding.hint},
+        "properties": {"lines": lines, "cards": cards, "hint": hint},
     }
+
+
+def _finding_data(finding: Finding) -> list[Any]:
+    text = finding.message
+    hint = finding.hint
+    if hint:
+        text += "\n" + hint
+    return [finding.rule, _LEVEL[finding.severity], text, list(finding.lines), list(finding.cards), hint]
+
+
+class Writer(ReportWriter):
+    """The log as ``json.dumps(log, indent=2)`` writes it. The rule catalogue
+    (and each result's ``ruleIndex``) and the artifacts come before the
+    results and depend on every deck, so each deck's findings are spooled as
+    one line of data and written out at the end; only the paths of the decks
+    with findings stay in memory."""
+
+    spooled = True
+
+    def __init__(self, out, options=None):
+        super().__init__(out, options)
+        self.rule_ids: set[str] = set()
+        self.artifacts: dict[str, None] = {}
+        self.index_of: dict[str, int] = {}
+        self.results = 0
+
+    def deck(self, result: DeckResult) -> str:
+        if not result.findings:
+            return ""
+        uri = path_uri(result.path, self.options.root)
+        self.artifacts.setdefault(uri)
+        self.rule_ids.update(f.rule for f in result.findings)
+        return json.dumps([uri, [_finding_data(f) for f in result.findings]], ensure_ascii=False) + "\n"
+
+    def _log(self) -> tuple[str, str]:
+        described = dict(getattr(self.options, "rules", {}) or {})
+        rule_ids = sorted(self.rule_ids | set(described))
+        self.index_of = {rule_id: i for i, rule_id in enumerate(rule_ids)}
+        log = {
+            "$schema": SARIF_SCHEMA,
+            "version": SARIF_VERSION,
+            "runs": [{
+                "tool": {"driver": {
+                    "name": "deckcheck",
+                    "version": __version__,
+                    "semanticVersion": __version__,
+                    "informationUri": INFORMATION_URI,
+                    "rules": [_reporting_descriptor(rule_id, described) for rule_id in rule_ids],
+                }},
+                "artifacts": [{"location": {"uri": uri}} for uri in self.artifacts],
+                "results": [],
+                "columnKind": "unicodeCodePoints",
+            }],
+        }
+        before, after = json.dumps(log, indent=2, ensure_ascii=False).split('"results": []', 1)
+        return before + '"results": [', after
+
+    def head(self) -> str:
+        before, self._after = self._log()
+        return before
+
+    def replay(self, spooled: str) -> str:
+        uri, findings = json.loads(spooled)
+        out = []
+        for rule_id, level, text, lines, cards, hint in findings:
+            self.results += 1
+            result = _result(rule_id, level, text, uri, lines, cards, hint, self.index_of[rule_id])
+            # A result sits four levels deep; JSON strings hold no raw newline.
+            body = json.dumps(result, indent=2, ensure_ascii=False).replace("\n", "\n        ")
+            out.append(("\n        " if self.results == 1 else ",\n        ") + body)
+        return "".join(out)
+
+    def tail(self) -> str:
+        return ("\n      ]" if self.results else "]") + self._after + "\n"
 
 
 def sarif_log(report: Report, options) -> dict[str, Any]:
-    described = dict(getattr(options, "rules", {}) or {})
-    rule_ids = sorted({f.rule for r in report.results for f in r.findings} | set(described))
-    index_of = {rule_id: i for i, rule_id in enumerate(rule_ids)}
-    results = []
-    artifacts: list[str] = []
-    for deck in report.results:
-        uri = path_uri(deck.path, options.root)
-        if deck.findings and uri not in artifacts:
-            artifacts.append(uri)
-        results.extend(_result(f, uri, index_of[f.rule]) for f in deck.findings)
-    return {
-        "$schema": SARIF_SCHEMA,
-        "version": SARIF_VERSION,
-        "runs": [{
-            "tool": {"driver": {
-                "name": "deckcheck",
-                "version": __version__,
-                "semanticVersion": __version__,
-                "informationUri": INFORMATION_URI,
-                "rules": [_reporting_descriptor(rule_id, described) for rule_id in rule_ids],
-            }},
-            "artifacts": [{"location": {"uri": uri}} for uri in artifacts],
-            "results": results,
-            "columnKind": "unicodeCodePoints",
-        }],
-    }
+    return json.loads(render(report, options))
 
 
 def render(report: Report, options) -> str:
-    return json.dumps(sarif_log(report, options), indent=2, ensure_ascii=False) + "\n"
+    return render_with(Writer, report, options)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from deckcheck.i18n import (
     N_,
@@ -28,6 +28,7 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.model import DeckResult, Report, Severity
+from deckcheck.render import ReportWriter, render_with
 from deckcheck.printable import printable
 
 Segment = tuple[str, str]  # (text, rich style)
@@ -68,26 +69,40 @@ COLUMN_WARNINGS = N_("warnings")
 COLUMN_NOTES = N_("notes")
 
 
+class Writer(ReportWriter):
+    def __init__(self, out, options=None):
+        super().__init__(out, options)
+        # The message language (RenderOptions.lang); English for options without one.
+        self.tr = translator(getattr(options, "lang", None) or "en")
+        self.fail_on = getattr(options, "fail_on", "error")
+        self.decks = self.legal = 0
+        self.by_rule: Counter[tuple[str, Severity]] = Counter()
+        self._console = None
+
+    def deck(self, result: DeckResult) -> str:
+        from deckcheck.render import is_failing
+
+        self.decks += 1
+        self.legal += result.legal
+        self.by_rule.update((f.rule, f.severity) for f in result.findings)
+        if self.options.quiet and not is_failing(result, self.fail_on):
+            return ""
+        return self._text(_deck(result, self.options.width, self.tr))
+
+    def tail(self) -> str:
+        return self._text(_summary(self.decks, self.legal, self.by_rule, self.options.width, self.tr,
+                                   len(self.skipped)))
+
+    def _text(self, lines: Iterable[Line]) -> str:
+        if not self.options.color:
+            return "".join("".join(text for text, _style in line).rstrip() + "\n" for line in lines)
+        if self._console is None:
+            self._console = _console(self.options.width)
+        return _colour(self._console, lines)
+
+
 def render(report: Report, options) -> str:
-    # The message language (RenderOptions.lang); English for options without one.
-    lang = getattr(options, "lang", None) or "en"
-    lines = list(layout(report, width=options.width, quiet=options.quiet, lang=lang,
-                        fail_on=getattr(options, "fail_on", "error")))
-    if not options.color:
-        return "".join("".join(text for text, _style in line).rstrip() + "\n" for line in lines)
-    return _colour(lines, options.width)
-
-
-def layout(report: Report, *, width: int = 100, quiet: bool = False, lang: str = "en",
-           fail_on: str = "error") -> Iterator[Line]:
-    from deckcheck.render import is_failing
-
-    tr = translator(lang)
-    for result in report.results:
-        if quiet and not is_failing(result, fail_on):
-            continue
-        yield from _deck(result, width, tr)
-    yield from _summary(report, width, tr)
+    return render_with(Writer, report, options)
 
 
 def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
@@ -161,16 +176,12 @@ def _lines_label(lines: tuple[int, ...], tr: Translator) -> str:
     return line_numbers(lines, ordered=False, limit=_LINES_IN_COLUMN).localize(tr)
 
 
-def _summary(report: Report, width: int, tr: Translator) -> Iterator[Line]:
-    results = report.results
-    legal = sum(1 for r in results if r.legal)
-    style = "bold green" if legal == len(results) else "bold red"
-    template = DECKS_CHECKED
-    yield [(localize(template, {"count": len(results), "legal": legal, "illegal": len(results) - legal}, tr), style)]
-    skipped = len(getattr(report, "skipped", ()))
+def _summary(decks: int, legal: int, by_rule: Counter[tuple[str, Severity]], width: int,
+             tr: Translator, skipped: int = 0) -> Iterator[Line]:
+    style = "bold green" if legal == decks else "bold red"
+    yield [(localize(DECKS_CHECKED, {"count": decks, "legal": legal, "illegal": decks - legal}, tr), style)]
     if skipped:
         yield [(localize(SKIPPED, {"count": skipped}, tr), "dim")]
-    by_rule = Counter((f.rule, f.severity) for r in results for f in r.findings)
     if not by_rule:
         return
     # Issue 5: a table of the findings by rule (rule ids stay English).
@@ -187,15 +198,21 @@ def _summary(report: Report, width: int, tr: Translator) -> Iterator[Line]:
         yield [(rule.ljust(first), ""), *((cell, "") for cell in cells)]
 
 
-def _colour(lines: list[Line], width: int) -> str:
+def _console(width: int):
     import io
 
     from rich.console import Console
+
+    return Console(file=io.StringIO(), width=width, force_terminal=True, color_system="standard",
+                   highlight=False, emoji=False, soft_wrap=True)
+
+
+def _colour(console, lines: Iterable[Line]) -> str:
     from rich.text import Text
 
-    buffer = io.StringIO()
-    console = Console(file=buffer, width=width, force_terminal=True, color_system="standard",
-                      highlight=False, emoji=False, soft_wrap=True)
+    buffer = console.file
+    buffer.seek(0)
+    buffer.truncate()
     for line in lines:
         console.print(Text.assemble(*[(text, style) if style else text for text, style in line]))
     return buffer.getvalue()

@@ -158,7 +158,8 @@ def test_a_pitch_black_deck_is_checked_for_real(merged_db, full_db, tmp_path):
     assert list(result.findings) == []
     with SqliteIndex(full_db) as index:  # pokemontcg.io alone does not know the set
         before = check_deck(deck, load_pack("standard"), index, dt.date(2026, 11, 30))
-    assert "unknown-set" in {f.rule for f in before.findings}
+    unknown = [f for f in before.findings if f.rule == "unknown-set"]
+    assert unknown and "from pokemontcg.io and TCGdex" in unknown[0].hint  # the hint names both sources
 
     # five Mega Darkrai ex (of two prints) break the copy limit
     lines = (HERE / "decks" / "pitch-black-darkrai.txt").read_text(encoding="utf-8")

@@ -58,7 +58,7 @@ def test_db_commands_and_formats_lint_use_the_configured_db(project, small_tcgde
     assert "no card database" not in lint.stderr
 
     archive = shutil.make_archive(str(tmp_path / "dataset-zip"), "zip", dataset)
-    update = run("db", "update", "--url", Path(archive).as_uri(), "--force", cwd=project, home=tmp_path)
+    update = run("db", "update", "--source", "pokemontcg", "--url", Path(archive).as_uri(), "--force", cwd=project, home=tmp_path)
     assert update.returncode == 0, update.stderr
     assert f"into {configured}" in update.stdout
 

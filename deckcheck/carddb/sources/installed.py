@@ -1,0 +1,48 @@
+"""The cards an installed database got from one source, as a card source again.
+
+An update whose pokemontcg.io archive is unchanged (``304 Not Modified``)
+rebuilds from these instead of downloading it again; the TCGdex cards an
+earlier update fetched are reused the same way (:mod:`deckcheck.carddb.tcgdex_fetch`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from deckcheck.carddb.sources import CardBatch, SetRecord
+
+
+class InstalledSource:
+    """The cards of ``source`` in the database at ``path`` (a :class:`~deckcheck.carddb.sources.CardSource`)."""
+
+    def __init__(self, path: Path, source: str):
+        import sqlite3
+
+        from deckcheck.carddb.sqlite import _connect_readonly, cards_of_source
+
+        self.path = Path(path)
+        self.name = source
+        self.label = f"{path} ({source})"
+        self.commit = None
+        self._cards = list(cards_of_source(self.path, source))
+        wanted = {card.set_id for card in self._cards}
+        conn = _connect_readonly(self.path)
+        try:
+            rows = conn.execute("SELECT id, name, code, series, release_date FROM sets ORDER BY rowid").fetchall()
+        except sqlite3.Error:
+            rows = []
+        finally:
+            conn.close()
+        self._sets = {row[0]: SetRecord(*row) for row in rows if row[0] in wanted}
+
+    def sets(self) -> list[SetRecord]:
+        return list(self._sets.values())
+
+    def batches(self) -> Iterator[CardBatch]:
+        unknown = SetRecord("", None, None, None, None)
+        yield CardBatch(str(self.path), [(card, self._sets.get(card.set_id, unknown)) for card in self._cards],
+                        self.name)
+
+    def close(self) -> None:
+        pass

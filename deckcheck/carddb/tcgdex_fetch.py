@@ -1,0 +1,213 @@
+"""Fetching the TCGdex card objects over HTTP, only those that are missing.
+
+:class:`TcgdexClient` asks the TCGdex REST API v2 (``https://api.tcgdex.net``
+or a mirror: ``--tcgdex-url``) for JSON objects:
+
+* every request has a timeout, and all of them together an overall deadline;
+* connection errors, timeouts, cut-off answers and HTTP 5xx/429 are retried
+  with exponential back-off (:data:`deckcheck.carddb.update.RETRY_BACKOFF`);
+* the set list is asked for with ``If-None-Match``/``If-Modified-Since`` (the
+  ETag and Last-Modified of the last update are kept in the database's meta),
+  so an update with nothing new stops after one answer ``304 Not Modified``;
+* cards are fetched by at most :data:`MAX_WORKERS` requests at a time.
+
+:class:`TcgdexApi` is the :class:`~deckcheck.carddb.sources.FillSource` over
+the API: the set list, then for a set the merge wants its set object and only
+the cards that are neither in the other source nor already fetched by an
+earlier update (``reuse``: those cards are taken from the installed database).
+Any failure raises :class:`DatabaseError` with one line; the database build
+around it then leaves the installed database as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from typing import Any, Callable, Mapping, Sequence
+
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.sources import CardBatch, SetRecord
+from deckcheck.carddb.sources.tcgdex import (
+    SOURCE,
+    convert_set,
+    official_count,
+    set_list_order,
+    set_record,
+    settle_stages,
+    stub_card,
+)
+from deckcheck.model import Card
+
+DEFAULT_TCGDEX_URL = "https://api.tcgdex.net"
+MAX_WORKERS = 8
+# One card or set object is a few kB; the set list about 100 kB.
+MAX_JSON_BYTES = 32 * 1024 * 1024
+# All requests of one update together (seconds).
+DEFAULT_DEADLINE = 600.0
+
+Progress = Callable[[int, "int | None"], None]
+NOT_MODIFIED = object()
+
+
+class TcgdexClient:
+    """JSON from a TCGdex API base URL, with timeouts, retries and a deadline.
+
+    ``requests`` counts the requests made by path kind (``sets``, ``set``,
+    ``card``), for the report and the tests.
+    """
+
+    def __init__(self, base_url: str, *, timeout: float = 30, retries: int = 2, deadline: float = DEFAULT_DEADLINE,
+                 workers: int = MAX_WORKERS):
+        self.base = base_url.rstrip("/")
+        self.timeout = timeout
+        self.retries = retries
+        self.deadline = time.monotonic() + deadline
+        self.deadline_seconds = deadline
+        self.workers = max(1, workers)
+        self.requests: dict[str, int] = {"sets": 0, "set": 0, "card": 0}
+
+    def _remaining(self) -> float:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise DatabaseError(f"TCGdex ({self.base}) did not answer everything within {self.deadline_seconds:g} s")
+        return left
+
+    def get(self, path: str, kind: str, headers: Mapping[str, str] | None = None) -> tuple[Any, Mapping[str, str]]:
+        """The JSON at ``path`` and the response headers, ``NOT_MODIFIED``, or
+        ``None`` for 404 Not Found where ``kind`` is a set or a card (TCGdex lists
+        sets and cards it has no object for: the set or card is then left out)."""
+        from deckcheck.carddb import update
+
+        attempt = 0
+        while True:
+            try:
+                return self._get_once(path, kind, headers or {})
+            except update._Retryable as error:
+                if attempt >= self.retries:
+                    raise DatabaseError(str(error)) from None
+                time.sleep(min(update.RETRY_BACKOFF * 2**attempt, max(0.0, self.deadline - time.monotonic())))
+                attempt += 1
+
+    def _get_once(self, path: str, kind: str, headers: Mapping[str, str]) -> tuple[Any, Mapping[str, str]]:
+        import http.client
+        import urllib.error
+        import urllib.request
+
+        from deckcheck import __version__
+        from deckcheck.carddb.update import _describe, _Retryable
+
+        url = f"{self.base}{path}"
+        self.requests[kind] = self.requests.get(kind, 0) + 1
+        request = urllib.request.Request(url, headers={"User-Agent": f"deckcheck/{__version__}",
+                                                       "Accept": "application/json", **headers})
+        try:
+            response = urllib.request.urlopen(request, timeout=min(self.timeout, self._remaining()))
+        except urllib.error.HTTPError as error:
+            error.close()
+            if error.code == 304:
+                return NOT_MODIFIED, {}
+            if error.code == 404 and kind in ("set", "card"):
+                return None, {}
+            if error.code >= 500 or error.code == 429:
+                raise _Retryable(f"TCGdex answered HTTP {error.code} {error.reason} for {url}") from None
+            raise DatabaseError(f"TCGdex answered HTTP {error.code} {error.reason} for {url}") from None
+        except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
+            raise _Retryable(f"cannot reach {url} ({_describe(error)}); are you offline?") from None
+        with response:
+            if response.status == 304:
+                return NOT_MODIFIED, {}
+            try:
+                data = response.read(MAX_JSON_BYTES + 1)
+            except http.client.IncompleteRead as error:
+                raise _Retryable(f"the answer of {url} was cut off after {len(error.partial)} bytes") from None
+            except (OSError, http.client.HTTPException) as error:
+                raise _Retryable(f"the answer of {url} was cut off ({_describe(error)})") from None
+            if len(data) > MAX_JSON_BYTES:
+                raise DatabaseError(f"{url} answered more than {MAX_JSON_BYTES // 2**20} MB")
+            length = response.headers.get("Content-Length")
+            if length and length.isdigit() and int(length) != len(data):
+                raise _Retryable(f"the answer of {url} was cut off after {len(data)} of {length} bytes")
+            try:
+                return json.loads(data), response.headers
+            except (UnicodeDecodeError, json.JSONDecodeError) as error:
+                raise DatabaseError(f"{url} did not answer JSON: {error}") from None
+
+    def many(self, paths: Sequence[str], kind: str, progress: Callable[[], None] | None = None) -> list[Any]:
+        """The JSON of every path, at most ``workers`` requests at a time; the
+        first failure cancels the rest and is raised."""
+        if not paths:
+            return []
+        with ThreadPoolExecutor(max_workers=min(self.workers, len(paths))) as pool:
+            futures = [pool.submit(self.get, path, kind) for path in paths]
+            pending = set(futures)
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+                for future in done:
+                    if future.exception() is not None:
+                        for other in pending:
+                            other.cancel()
+                        raise future.exception()
+                    if progress:
+                        progress()
+            return [future.result()[0] for future in futures]
+
+
+class TcgdexApi:
+    """The TCGdex API as a :class:`~deckcheck.carddb.sources.FillSource`.
+
+    ``set_list`` is the answer of ``GET /v2/en/sets``; ``reuse`` maps deckcheck
+    card ids to the cards an earlier update fetched (not asked for again).
+    ``progress(cards so far, cards to fetch)`` follows the card requests.
+    """
+
+    name = SOURCE
+
+    def __init__(self, client: TcgdexClient, set_list: Sequence[Any], reuse: Mapping[str, Card] | None = None,
+                 progress: Progress | None = None):
+        self.client = client
+        self.label = client.base
+        self.commit = None
+        self.sets_listed = set_list_order(set_list)
+        self.reuse = dict(reuse or {})
+        self.progress = progress
+        self.fetched = 0
+        self.reused = 0
+
+    def candidate_sets(self) -> list[tuple[str, SetRecord, int | None]]:
+        return [(str(raw["id"]), set_record(raw), official_count(raw)) for raw in self.sets_listed]
+
+    def set_batch(self, tcgdex_id: str, skip: Callable[[Card], bool]) -> CardBatch:
+        from urllib.parse import quote
+
+        raw_set, _ = self.client.get(f"/v2/en/sets/{quote(tcgdex_id)}", "set")
+        if raw_set is None:  # listed, but TCGdex has no such set object
+            return CardBatch(f"{self.label}/v2/en/sets/{tcgdex_id}", [], SOURCE)
+        if not isinstance(raw_set, Mapping) or not raw_set.get("id"):
+            raise DatabaseError(f"TCGdex answered no set for {tcgdex_id}")
+        record = set_record(raw_set)
+        wanted, kept = [], []
+        for entry in raw_set.get("cards") or ():
+            card_id = str(entry.get("id") if isinstance(entry, Mapping) else entry)
+            stub = stub_card(card_id, record)
+            if skip(stub):
+                continue
+            if stub.id in self.reuse:
+                kept.append(self.reuse[stub.id])
+            else:
+                wanted.append(card_id)
+        self.reused += len(kept)
+
+        def advanced() -> None:
+            self.fetched += 1
+            if self.progress:
+                self.progress(self.fetched, None)
+
+        raws = self.client.many([f"/v2/en/cards/{quote(card_id)}" for card_id in wanted], "card", advanced)
+        batch = convert_set(raw_set, ((f"{self.label}/v2/en/cards/{c}", raw) for c, raw in zip(wanted, raws)
+                                      if raw is not None), f"{self.label}/v2/en/sets/{tcgdex_id}")
+        cards = settle_stages([card for card, _ in batch.cards] + kept)
+        return batch._replace(cards=[(card, record) for card in cards])
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,223 @@
+"""``db update --source both|tcgdex`` against a static server on 127.0.0.1 serving the TCGdex export.
+
+The server answers ``/v2/en/sets``, ``/v2/en/sets/<id>`` and
+``/v2/en/cards/<id>`` from ../shared/carddata/tcgdex-api (a few sets of it, so
+the tests stay quick) and ``/dataset.zip`` with a pokemontcg.io archive of a
+few sets built from ../shared/carddata/pokemon-tcg-data in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from deckcheck.carddb import update as carddb_update
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.sqlite import SqliteIndex, database_info, temp_prefix
+from deckcheck.carddb.update import update_database
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+ARCHIVE_SETS = ["sv1", "sv2", "sve", "me1"]  # pokemontcg.io: no Pitch Black, no MEE file
+TCGDEX_SETS = ["sv01", "sv02", "sve", "me01", "me05", "mee"]  # TCGdex: Pitch Black and MEE besides
+LISTED_ONLY = "wp"  # in TCGdex's set list, but it has no set object for it (404): left out
+
+
+@pytest.fixture(scope="session")
+def tcgdex_files(tcgdex_api) -> dict[str, bytes]:
+    """What the server answers, by path (the set list cut down to TCGDEX_SETS)."""
+    base = tcgdex_api / "v2" / "en"
+    listed = [s for s in json.loads((base / "sets.json").read_text(encoding="utf-8"))
+              if s["id"] in TCGDEX_SETS + [LISTED_ONLY]]
+    assert not (base / "sets" / f"{LISTED_ONLY}.json").exists()
+    files = {"/v2/en/sets": json.dumps(listed).encode()}
+    for set_id in TCGDEX_SETS:
+        raw = (base / "sets" / f"{set_id}.json").read_bytes()
+        files[f"/v2/en/sets/{set_id}"] = raw
+        for card in json.loads(raw)["cards"]:
+            path = base / "cards" / f"{card['id']}.json"
+            if path.is_file():
+                files[f"/v2/en/cards/{card['id']}"] = path.read_bytes()
+    return files
+
+
+@pytest.fixture(scope="session")
+def archive(pokemon_tcg_data, tmp_path_factory) -> bytes:
+    target = tmp_path_factory.mktemp("archive") / "dataset.zip"
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        out.write(pokemon_tcg_data / "sets" / "en.json", "sets/en.json")
+        for set_id in ARCHIVE_SETS:
+            out.write(pokemon_tcg_data / "cards" / "en" / f"{set_id}.json", f"cards/en/{set_id}.json")
+    return target.read_bytes()
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        server = self.server
+        server.requests.append(self.path)
+        body = server.files.get(self.path)
+        if body is None:
+            self.send_error(404, "Not Found")
+            return
+        etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("ETag", etag)
+        self.send_header("Last-Modified", "Fri, 21 Aug 2026 14:29:53 GMT")
+        cards = [p for p in server.requests if p.startswith("/v2/en/cards/")]
+        if self.path.startswith("/v2/en/cards/") and server.drop_after is not None and len(cards) > server.drop_after:
+            # half way through the cards: promise the whole answer, send half, hang up
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+
+@pytest.fixture
+def server(tcgdex_files, archive):
+    httpd = _Server(("127.0.0.1", 0), _Handler)
+    httpd.files = {**tcgdex_files, "/dataset.zip": archive}
+    httpd.requests = []
+    httpd.drop_after = None
+    httpd.base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield httpd
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(autouse=True)
+def _no_backoff(monkeypatch):
+    monkeypatch.setattr(carddb_update, "RETRY_BACKOFF", 0.0)
+
+
+def _update(server, dest: Path, **options):
+    return update_database(f"{server.base}/dataset.zip", dest, tcgdex_url=server.base, **options)
+
+
+def _card_requests(server) -> list[str]:
+    return [p for p in server.requests if p.startswith("/v2/en/cards/")]
+
+
+def test_both_fetches_only_the_sets_the_archive_lacks(server, tmp_path):
+    dest = tmp_path / "cards.sqlite3"
+    result = _update(server, dest, source="both")
+    assert result.status == "installed"
+    fetched = _card_requests(server)
+    # Pitch Black and MEE, which the archive lacks, and the Energy of sve it has short (1-16 of 1-24)
+    assert fetched and all(p.startswith(("/v2/en/cards/me05-", "/v2/en/cards/mee-", "/v2/en/cards/sve-"))
+                           for p in fetched)
+    assert sorted(int(p.rsplit("-", 1)[1]) for p in fetched if "/sve-" in p) == list(range(17, 25))
+    assert len(fetched) == len(set(fetched)) == result.tcgdex["card"]
+    assert {p for p in server.requests if p.startswith("/v2/en/sets/")} == \
+        {"/v2/en/sets/me05", "/v2/en/sets/mee", "/v2/en/sets/sve", f"/v2/en/sets/{LISTED_ONLY}"}
+    info = database_info(dest)
+    assert (info.newest_set_code, info.sources["tcgdex"].newest_set_code) == ("PBL", "PBL")
+    with SqliteIndex(dest) as index:
+        darkrai, = index.by_number("PBL", "48")
+        assert darkrai.is_basic_pokemon and darkrai.regulation_mark == "J"
+        assert [c.id for c in index.by_number("PAL", "185")] == ["sv2-185"]  # pokemontcg.io's card
+    assert info.meta["tcgdex_url"] == server.base and info.meta["tcgdex_etag"]
+
+
+def test_a_second_run_with_nothing_new_makes_no_card_requests(server, tmp_path):
+    dest = tmp_path / "cards.sqlite3"
+    _update(server, dest, source="both")
+    before = dest.read_bytes()
+    server.requests.clear()
+    result = _update(server, dest, source="both")
+    assert result.status == "unchanged" and dest.read_bytes() == before
+    assert server.requests == ["/dataset.zip", "/v2/en/sets"]  # both answered 304 Not Modified
+
+
+def test_a_new_archive_reuses_the_cards_fetched_before(server, tmp_path, pokemon_tcg_data):
+    dest = tmp_path / "cards.sqlite3"
+    _update(server, dest, source="both")
+    tcgdex_cards = database_info(dest).sources["tcgdex"].cards
+    server.files["/dataset.zip"] = server.files["/dataset.zip"] + b""  # same bytes: unchanged
+    with zipfile.ZipFile(tmp_path / "newer.zip", "w") as out:
+        out.write(pokemon_tcg_data / "sets" / "en.json", "sets/en.json")
+        for set_id in ARCHIVE_SETS + ["sv3"]:
+            out.write(pokemon_tcg_data / "cards" / "en" / f"{set_id}.json", f"cards/en/{set_id}.json")
+    server.files["/dataset.zip"] = (tmp_path / "newer.zip").read_bytes()
+    server.requests.clear()
+    result = _update(server, dest, source="both")
+    assert result.status == "updated" and _card_requests(server) == []
+    info = database_info(dest)
+    assert info.sources["tcgdex"].cards == tcgdex_cards and info.meta["url"].endswith("/dataset.zip")
+    with SqliteIndex(dest) as index:
+        assert index.knows_set_code("OBF") and index.knows_set_code("PBL")
+
+
+def test_a_connection_dropped_half_way_leaves_the_database_unchanged(server, tmp_path):
+    dest = tmp_path / "cards.sqlite3"
+    update_database(f"{server.base}/dataset.zip", dest, source="pokemontcg")
+    before = dest.read_bytes()
+    server.drop_after = 20
+    with pytest.raises(DatabaseError, match="cut off"):
+        _update(server, dest, source="both", force=True)
+    assert dest.read_bytes() == before
+    assert [p.name for p in dest.parent.iterdir() if p.name.startswith(temp_prefix(dest))] == []
+
+
+def test_tcgdex_alone_builds_from_the_api(server, tmp_path):
+    dest = tmp_path / "cards.sqlite3"
+    result = update_database("unused", dest, source="tcgdex", tcgdex_url=server.base, workers=4)
+    info = database_info(dest)
+    assert set(info.sources) == {"tcgdex"} and info.cards == result.tcgdex["card"]
+    assert "/dataset.zip" not in server.requests
+    with SqliteIndex(dest) as index:
+        assert [c.name for c in index.by_number("PAL", "185")] == ["Iono"]
+
+
+def test_cli_update_reports_a_dropped_connection_in_one_line(server, tmp_path):
+    dest = tmp_path / "cards.sqlite3"
+    update_database(f"{server.base}/dataset.zip", dest, source="pokemontcg")
+    before = dest.read_bytes()
+    server.drop_after = 5
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
+    result = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "db", "update", "--url", f"{server.base}/dataset.zip",
+         "--tcgdex-url", server.base, "--db", str(dest), "--force", "--timeout", "5"],
+        capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120)
+    assert result.returncode == 2
+    errors = [line for line in result.stderr.splitlines() if line.startswith("deckcheck:")]
+    assert len(errors) == 1 and "Traceback" not in result.stderr
+    assert errors[0].startswith("deckcheck: error: update failed, the installed database is unchanged: ")
+    assert "cut off" in errors[0]
+    assert dest.read_bytes() == before
+
+
+def test_cli_rejects_an_unknown_source(tmp_path):
+    from typer.testing import CliRunner
+
+    from deckcheck.cli import app
+
+    result = CliRunner().invoke(app, ["db", "update", "--source", "elsewhere", "--db", str(tmp_path / "x")])
+    assert result.exit_code == 2 and "--source must be one of pokemontcg, tcgdex, both" in result.output
