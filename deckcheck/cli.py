@@ -758,7 +758,7 @@ def db_update(
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
     lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
     names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
-    card_source: str = typer.Option("both", "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short)."),
+    card_source: Optional[str] = typer.Option(None, "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short). Default: both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone)."),
     tcgdex_url: Optional[str] = typer.Option(None, "--tcgdex-url", help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
@@ -769,6 +769,9 @@ def db_update(
 
     if names_url is not None and lang is None:
         raise _fail("--names-url needs --lang")
+    if card_source is None:
+        # A dataset mirror given alone (offline set-ups, CI caches) is used alone.
+        card_source = "pokemontcg" if url is not None and tcgdex_url is None else "both"
     if card_source not in SOURCES:
         raise _fail(f"--source must be one of {', '.join(SOURCES)}, not {card_source!r}")
     if tcgdex_url is not None and card_source == "pokemontcg":
@@ -1226,23 +1229,20 @@ def main() -> None:
         finally:
             sys.stdout.flush()  # a full disk shows here, not as a warning at exit
     except SystemExit as exit_:
-        code = exit_.code
+        code = _interrupted() if exit_.code == 130 else exit_.code
     except KeyboardInterrupt:
-        _say("deckcheck: interrupted")
-        code = 130
+        code = _interrupted()
     except OutputError as error:
         _silence_stdout()
         _say(f"deckcheck: error: {error}")
         code = ExitCode.USAGE
     except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
-        if debug:
-            import traceback
-
-            traceback.print_exc()
-        what = str(error).splitlines()[0][:300] if str(error) else ""
-        _say(f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
-             f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback"))
-        code = ExitCode.USAGE
+        known = _known_problem(error)
+        if known is not None and not debug:
+            _say(f"deckcheck: error: {printable(known)}")
+            code = ExitCode.USAGE
+        else:
+            code = _internal_error(error, debug)
     try:
         sys.stdout.flush()
     except OutputError as error:
@@ -1250,3 +1250,40 @@ def main() -> None:
         _say(f"deckcheck: error: {error}")
         code = ExitCode.USAGE
     sys.exit(code)
+
+
+def _known_problem(error: Exception) -> Optional[str]:
+    """The message of an error that is the card database's, not deckcheck's: a
+    file damaged past what opening it showed (every sqlite3 error ends here)."""
+    import sqlite3
+
+    from deckcheck.carddb.errors import DatabaseError
+
+    if isinstance(error, DatabaseError):
+        return str(error)
+    if isinstance(error, sqlite3.Error):
+        return (f"the card database cannot be read ({error}); rebuild it with deckcheck db update "
+                "(or deckcheck db import PATH)")
+    return None
+
+
+def _internal_error(error: Exception, debug: bool) -> ExitCode:
+    if debug:
+        import traceback
+
+        traceback.print_exc()
+    what = str(error).splitlines()[0][:300] if str(error) else ""
+    _say(printable(f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
+                   f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback")))
+    return ExitCode.USAGE
+
+
+def _interrupted() -> int:
+    """Ctrl-C (Typer turns it into exit code 130, silently): one line. A ``db``
+    command ends with 2, as the README promises: its changes are atomic, so the
+    installed database is as it was."""
+    if sys.argv[1:2] == ["db"]:
+        _say("deckcheck: error: interrupted; the installed database is unchanged")
+        return ExitCode.USAGE
+    _say("deckcheck: interrupted")
+    return 130

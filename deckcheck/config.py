@@ -125,7 +125,14 @@ def load_config(start: Path, *, explicit: Path | None = None) -> Config:
 
 
 def read_config_file(path: Path) -> Config:
+    import stat
+
     try:
+        # Only a regular file is opened: opening a FIFO waits for a writer forever (issue 12).
+        mode = path.stat().st_mode
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            raise ConfigError("is not a regular file (a pipe, a device or a socket), not a configuration file",
+                              path=path)
         raw = path.read_bytes()
     except IsADirectoryError:
         raise ConfigError("is a folder, not a configuration file", path=path) from None

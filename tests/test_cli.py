@@ -117,7 +117,7 @@ def test_bad_files_are_reported_and_the_others_still_checked(tmp_path):
     named = [str(tmp_path / name) for name in ("binary.txt", "empty.txt", "broken.yaml", "good.txt")]
     result = run("check", *named, "--date", DATE, "--format", "unlimited", "-o", "json")
     assert result.returncode == 1 and b"Traceback" not in result.stderr
-    results = {Path(r["path"]).name: r for r in json.loads(result.stdout)["results"]}
+    results = {Path(r["path"]).name: r for r in json_report(result.stdout)["results"]}
     for name in ("binary.txt", "empty.txt", "broken.yaml"):
         assert results[name]["legal"] is False and results[name]["findings"], name
 

@@ -10,7 +10,6 @@ card data (skipped where ../shared/carddata is absent).
 from __future__ import annotations
 
 import datetime as dt
-import json
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from deckcheck.engine import check_deck
 from deckcheck.formats_info import absent_on
 from deckcheck.packs import load_pack
 from deckcheck.parse import parse_text
+from support import json_report
 
 ONE_DAY = dt.timedelta(days=1)
 
@@ -248,7 +248,7 @@ def test_a_day_before_the_format_is_a_usage_error(tmp_path):
     result = run("check", str(deck), "--format", "expanded", "--date", "2012-05-01", "--output", "json")
     assert result.returncode == 2, result.stderr
     assert "expanded began on 2014-09-01; there was no expanded on 2012-05-01" in result.stderr.decode()
-    findings = json.loads(result.stdout)["results"][0]["findings"]
+    findings = json_report(result.stdout)["results"][0]["findings"]
     assert findings[0]["message"] == ("The deck cannot be checked as expanded on 2012-05-01: expanded began on "
                                       "2014-09-01; there was no expanded on 2012-05-01.")
 

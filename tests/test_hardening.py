@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, json_report
 
 LONG_NUMBER = "9" * 5000
 DECK = "4 Iono PAL 185\n"
@@ -287,7 +287,7 @@ def test_line_lists_in_reports_are_capped(tmp_path):
     assert "lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 3990 more" in text
     assert "(lines 1, 2, 3," in text and ", 60 and 3940 more)" in text
     result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "json")
-    copy_limit = [f for f in json.loads(result.stdout)["results"][0]["findings"] if f["rule"] == "copy-limit"]
+    copy_limit = [f for f in json_report(result.stdout)["results"][0]["findings"] if f["rule"] == "copy-limit"]
     assert copy_limit[0]["lines"] == list(range(1, 4001))  # machine-read reports keep every line
     result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "junit")
     assert b"and 3940 more" in result.stdout and len(result.stdout) < 20_000
@@ -298,7 +298,7 @@ def test_eight_thousand_yaml_cards_are_read(tmp_path):
     deck.write_text("cards:\n" + "".join("  - {count: 1, name: Iono, set: PAL, number: 185}\n" for _ in range(8000)))
     result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "json")
     assert_clean(result, 1)
-    assert json.loads(result.stdout)["results"][0]["total_cards"] == 8000
+    assert json_report(result.stdout)["results"][0]["total_cards"] == 8000
 
 
 def test_suggestions_look_at_no_more_than_a_card_name_could_be():
@@ -394,3 +394,179 @@ def test_utf32_deck_files_are_refused_with_a_clear_message(tmp_path, encoding):
     utf16 = tmp_path / "utf16.txt"
     utf16.write_bytes("4 Iono PAL 185\n".encode("utf-16"))
     assert read_deck(str(utf16)).entries[0].name == "Iono"  # UTF-16 is still read
+
+
+# -- the card database ------------------------------------------------------------------
+
+SET = {"id": "s1", "name": "Set", "ptcgoCode": "SS", "series": "X", "releaseDate": "2020/01/01"}
+CARD = {"id": "s1-1", "name": "Pikachu", "supertype": "Pokémon", "subtypes": ["Basic"], "number": "1"}
+
+
+def _dataset(root: Path, sets=None, cards=None) -> Path:
+    (root / "sets").mkdir(parents=True)
+    (root / "cards" / "en").mkdir(parents=True)
+    (root / "sets" / "en.json").write_text(sets if isinstance(sets, str) else json.dumps(sets or [SET]))
+    (root / "cards" / "en" / "s1.json").write_text(cards if isinstance(cards, str) else json.dumps(cards or [CARD]))
+    return root
+
+
+@pytest.mark.parametrize("sets, cards, message", [
+    (None, [{**CARD, "name": ["a", "b"]}], "card 1 is not valid: name must be text, not a list"),
+    (None, [{**CARD, "supertype": 5}], "card 1 is not valid: supertype must be text, not a number"),
+    (None, '[{"id": "s1-1", "name": "Pika\\ud800", "supertype": "Trainer", "number": "1"}]', "lone surrogate"),
+    (None, "[" * 100_000 + "]" * 100_000, "nests lists or objects too deeply"),
+    (None, '[{"id": "s1-1", "name": "P", "supertype": "Trainer", "number": ' + LONG_NUMBER + "}]",
+     "Exceeds the limit (4300 digits)"),
+    ([{**SET, "ptcgoCode": ["A"]}], None, "set 's1' is not valid: set code must be text, not a list"),
+])
+def test_bad_card_records_are_refused_with_a_message_and_nothing_is_stored(tmp_path, sets, cards, message):
+    source = _dataset(tmp_path / "data", sets, cards)
+    db = tmp_path / "cards.sqlite3"
+    result = run("db", "import", str(source), "--db", str(db))
+    assert_clean(result, 2)
+    assert message.encode() in result.stderr
+    assert b"Error binding parameter" not in result.stderr
+    assert not db.exists()
+
+
+def test_names_with_lone_surrogates_are_refused(tmp_path):
+    db = tmp_path / "cards.sqlite3"
+    assert run("db", "import", str(_dataset(tmp_path / "data")), "--db", str(db)).returncode == 0
+    folder = tmp_path / "names" / "v2" / "de"
+    folder.mkdir(parents=True)
+    (folder / "cards.json").write_text('[{"id": "s1-1", "localId": "1", "name": "Pika\\ud800", "set": {"id": "s1"}}]')
+    (folder / "sets.json").write_text(json.dumps([{"id": "s1", "name": "Set", "abbreviation": {"official": "SS"},
+                                                    "cardCount": {"official": 1}, "releaseDate": "2020-01-01"}]))
+    before = db.read_bytes()
+    result = run("db", "import-names", str(tmp_path / "names"), "--lang", "de", "--db", str(db))
+    assert_clean(result, 2)
+    assert b"lone surrogate" in result.stderr and db.read_bytes() == before
+
+
+def test_db_never_replaces_a_symbolic_link_a_fifo_or_a_device(tmp_path):
+    source = _dataset(tmp_path / "data")
+    real = tmp_path / "real.sqlite3"
+    assert run("db", "import", str(source), "--db", str(real)).returncode == 0
+    link = tmp_path / "link.sqlite3"
+    link.symlink_to(real)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for target in (link, fifo, Path("/dev/null")):
+        for command in (["db", "import", str(source)], ["db", "update", "--url", (tmp_path / "x.zip").as_uri()]):
+            result = run(*command, "--db", str(target))
+            assert_clean(result, 2)
+            assert b"symbolic link" in result.stderr or b"not a regular file" in result.stderr, result.stderr
+    assert link.is_symlink() and Path("/dev/null").is_char_device()
+
+
+def test_file_urls_must_be_regular_files_and_write_errors_say_so(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for url in ("file:///dev/zero", fifo.as_uri()):
+        result = run("db", "update", "--url", url, "--db", str(tmp_path / "cards.sqlite3"))
+        assert_clean(result, 2)
+        assert b"not a regular file" in result.stderr
+
+
+def test_a_fifo_as_config_is_refused_not_waited_on(tmp_path):
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    (tmp_path / "deck.txt").write_text(DECK)
+    result = run("check", "deck.txt", "--config", str(fifo), cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"is not a regular file" in result.stderr
+
+
+def test_zip_members_are_bounded_in_size(tmp_path, monkeypatch):
+    import zipfile
+
+    from deckcheck.carddb.errors import DatabaseError
+    from deckcheck.carddb.sources import files
+    from deckcheck.carddb.sources.files import ZipTree
+
+    archive = tmp_path / "data.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("sets/en.json", json.dumps([SET]))
+        out.writestr("cards/en/s1.json", "[" + " " * 2_000_000 + "]")  # compresses to a few KB
+    monkeypatch.setattr(files, "MAX_MEMBER_BYTES", 1_000_000)
+    with pytest.raises(DatabaseError, match="cards/en/s1.json' unpacks to 1 MB, more than"):
+        ZipTree(archive, "sets/en.json", "a dataset")
+
+
+def test_a_trickling_server_meets_an_overall_deadline(tmp_path, monkeypatch):
+    import http.server
+    import threading
+
+    from deckcheck.carddb import update
+    from deckcheck.carddb.errors import DatabaseError
+
+    class Trickle(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Length", "1000000")
+            self.end_headers()
+            try:
+                for _ in range(200):
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                    threading.Event().wait(0.05)
+            except OSError:
+                pass
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Trickle)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    monkeypatch.setattr(update, "download_deadline", lambda timeout: 0.5)
+    try:
+        with pytest.raises(DatabaseError, match="took longer than 0.5 s"):
+            update._fetch_http(f"http://127.0.0.1:{server.server_port}/data.zip", tmp_path / "x.zip", {}, 5.0, None)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_damaged_database_is_found_when_opened_and_every_sqlite_error_is_a_message(tmp_path, monkeypatch):
+    from deckcheck import cli
+
+    db = tmp_path / "cards.sqlite3"
+    assert run("db", "import", str(_dataset(tmp_path / "data")), "--db", str(db)).returncode == 0
+    data = bytearray(db.read_bytes())
+    page = 4096
+    for offset in range(len(data) - page, len(data)):  # the last page: an index or table page
+        data[offset] = 0x5A
+    db.write_bytes(bytes(data))
+    (tmp_path / "deck.txt").write_text(DECK)
+    result = run("check", "deck.txt", "--db", str(db), "--no-config", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"card database" in result.stderr
+    # A query that meets damage later (whatever sqlite3 raises) is one line too.
+    import sqlite3
+
+    def damaged(*args, **kwargs):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(cli, "_check", damaged)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(tmp_path / "deck.txt"), "--no-config"])
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    assert exit_.value.code == 2
+
+
+def test_ctrl_c_during_db_import_is_one_line_and_exit_code_2(tmp_path, monkeypatch, capsys):
+    from deckcheck import cli
+    from deckcheck.carddb import build
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build, "build_database", interrupted)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", "db", "import", str(_dataset(tmp_path / "data")),
+                                      "--db", str(tmp_path / "cards.sqlite3")])
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1] == \
+        "deckcheck: error: interrupted; the installed database is unchanged"

@@ -18,7 +18,7 @@ from pathlib import Path
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import RENDERERS, OUTPUTS, RenderOptions, render
 from deckcheck.render.html import chunks
-from support import PROJECT_ROOT, assert_golden
+from support import PROJECT_ROOT, assert_golden, json_report
 
 GOLDEN = Path(__file__).parent / "golden" / "html"
 DATE = "2026-11-30"
@@ -79,7 +79,7 @@ def test_sample_decks_report_has_every_deck_its_findings_and_the_summary(tmp_pat
     assert done.returncode == 1, done.stderr.decode()  # exit codes as for every report
     text = done.stdout.decode("utf-8")
     page = Page(text)
-    data = json.loads(run("check", "sample_decks", "--date", DATE, "--format", "unlimited",
+    data = json_report(run("check", "sample_decks", "--date", DATE, "--format", "unlimited",
                           "--output", "json").stdout)
     decks = page.all("tbody", class_="deck")
     assert len(decks) == len(data["results"])

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from serve_support import running_server
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, json_report
 
 pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
 from starlette.testclient import TestClient  # noqa: E402
@@ -45,7 +45,7 @@ def client(checker):
 def cli_json(path: Path, *args: str) -> dict:
     done = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(path), "--output", "json", *args],
                           capture_output=True, cwd=PROJECT_ROOT, timeout=120)
-    return json.loads(done.stdout)
+    return json_report(done.stdout)
 
 
 def test_api_answers_what_check_output_json_says(client):
@@ -54,8 +54,8 @@ def test_api_answers_what_check_output_json_says(client):
     assert answer.status_code == 200
     expected = cli_json(IONO, "--format", "unlimited", "--date", DATE)
     expected["results"][0]["path"] = "<text>"
-    assert answer.json() == expected
-    copy_limit = [f for f in answer.json()["results"][0]["findings"] if f["rule"] == "copy-limit"]
+    assert json_report(answer.content) == expected
+    copy_limit = [f for f in json_report(answer.content)["results"][0]["findings"] if f["rule"] == "copy-limit"]
     assert copy_limit[0]["lines"] == [21, 22]
 
 
@@ -63,7 +63,7 @@ def test_api_takes_a_json_object_with_the_list_and_its_options(client):
     answer = client.post("/api/check", json={"text": IONO.read_text(encoding="utf-8"), "format": "unlimited",
                                              "date": DATE, "lang": "de"})
     assert answer.status_code == 200
-    result = answer.json()["results"][0]
+    result = json_report(answer.content)["results"][0]
     assert result["format"] == "unlimited" and result["date"] == DATE and not result["legal"]
     assert "Das Deck hat 5 Karten namens Iono" in result["findings"][0]["message"]
 
@@ -72,15 +72,15 @@ def test_api_takes_a_deck_in_the_json_schema(client):
     deck = {"name": "Iono test", "format": "unlimited",
             "cards": [{"count": 5, "name": "Iono", "set": "PAL", "number": 185}]}
     answer = client.post(f"/api/check?date={DATE}", json=deck)
-    result = answer.json()["results"][0]
+    result = json_report(answer.content)["results"][0]
     assert answer.status_code == 200 and result["name"] == "Iono test" and result["format"] == "unlimited"
     assert {"copy-limit", "deck-size"} <= {f["rule"] for f in result["findings"]}
 
 
 def test_the_decks_own_format_else_standard(client):
-    own = client.post(f"/api/check?date={DATE}", content=IONO.read_bytes()).json()["results"][0]
+    own = json_report(client.post(f"/api/check?date={DATE}", content=IONO.read_bytes()).content)["results"][0]
     assert own["format"] == "unlimited"  # "# format: unlimited" in the list
-    plain = client.post(f"/api/check?date={DATE}", content=b"4 Iono PAL 185\n").json()["results"][0]
+    plain = json_report(client.post(f"/api/check?date={DATE}", content=b"4 Iono PAL 185\n").content)["results"][0]
     assert plain["format"] == "standard"
 
 
@@ -106,7 +106,7 @@ def test_bad_json_wrapper_and_translated_errors(client):
     assert answer.status_code == 400 and "kein Format" in answer.json()["error"]
     # Not a JSON object after all: the deck's own problem, reported as a finding.
     answer = client.post("/api/check", content=b"{not json", headers={"content-type": "application/json"})
-    assert answer.status_code == 200 and answer.json()["results"][0]["findings"][0]["rule"] == "syntax"
+    assert answer.status_code == 200 and json_report(answer.content)["results"][0]["findings"][0]["rule"] == "syntax"
 
 
 def test_other_methods_and_paths_are_4xx(client):

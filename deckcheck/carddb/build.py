@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.records import bad_card, bad_set
 from deckcheck.carddb.sources import CardSource, SetRecord, open_source
 from deckcheck.carddb.sqlite import (
     _CARD_COLUMNS,
@@ -55,6 +56,24 @@ def temp_prefix(dest: Path) -> str:
     """Name prefix of the temporary files an import or update writes beside ``dest``;
     the process id that follows lets a later run tell its own from a dead one's."""
     return f".{dest.name}.tmp-"
+
+
+def refuse_special_destination(dest: Path) -> None:
+    """``--db`` must name a regular file (or none yet): an import renames a new
+    file over it, which would replace a symbolic link instead of its target, and
+    a FIFO or a device node (as root, ``--db /dev/null`` would replace /dev/null)."""
+    try:
+        mode = os.lstat(dest).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise DatabaseError(f"cannot use {dest} as the card database: {error.strerror or error}") from None
+    if stat.S_ISLNK(mode):
+        raise DatabaseError(f"{dest} is a symbolic link; give the path of the database file itself "
+                            f"({os.path.realpath(dest)}), which is then replaced")
+    if not stat.S_ISREG(mode):
+        raise DatabaseError(f"{dest} is not a regular file (a folder, a pipe or a device); "
+                            "the card database must be a file of its own")
 
 
 def _pid_alive(pid: int) -> bool:
@@ -188,6 +207,12 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
                 progress(done, None)
             rows = []
             for card, record in batch.cards:
+                problem = bad_card(card)
+                if problem:
+                    # Refused before it reaches SQLite ("Error binding parameter 3" for a
+                    # set code that is a list): the installed database stays as it was.
+                    raise DatabaseError(f"{batch.origin} in {source.label}: card {_card_label(card)} is not valid: "
+                                        f"{problem}")
                 if card.set_id not in listed:
                     extra_sets.setdefault(card.set_id, record)
                 counts[card.set_id] = counts.get(card.set_id, 0) + 1
@@ -205,6 +230,10 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
             (set_id, record.name, record.code, record.series, record.release_date, counts.get(set_id, 0))
             for set_id, record in list(listed.items()) + list(extra_sets.items())
         ]
+        for row in set_rows:
+            problem = bad_set(row)
+            if problem:
+                raise DatabaseError(f"{source.label}: set {str(row[0])[:60]!r} is not valid: {problem}")
         conn.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?)", set_rows)
         for statement in _INDEXES:
             conn.execute(statement)
@@ -242,6 +271,11 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
         conn.close()
 
 
+def _card_label(card: Any) -> str:
+    card_id = getattr(card, "id", None)
+    return repr(card_id[:60]) if isinstance(card_id, str) else "(without an id)"
+
+
 def build_database(
     source: Path | CardSource,
     dest: Path,
@@ -269,6 +303,7 @@ def build_database(
     import tempfile
 
     dest = Path(dest)
+    refuse_special_destination(dest)
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -183,7 +183,15 @@ def _card_from_row(row: Sequence[Any]) -> Card:
 def name_rows(rows: Iterator[tuple[str, str, str]] | Sequence[tuple[str, str, str]]) -> list[tuple[str, str, str, str, str]]:
     """``(lang, name, card_id)`` -> rows of the ``names`` table (keys computed here,
     so that every writer folds names alike)."""
-    return [(lang, name, name_key(name), translation_key(name), card_id) for lang, name, card_id in rows]
+    from deckcheck.carddb.records import bad_text
+
+    out = []
+    for lang, name, card_id in rows:
+        problem = bad_text(name, "name") or bad_text(card_id, "card id", 100) or bad_text(lang, "language", 10)
+        if problem:  # refused before SQLite sees it (issue 12); the database stays as it was
+            raise DatabaseError(f"the {lang!s:.10} name of card {str(card_id)[:60]!r} is not valid: {problem}")
+        out.append((lang, name, name_key(name), translation_key(name), card_id))
+    return out
 
 
 def write_names(conn: sqlite3.Connection, rows: Sequence[tuple[str, str, str, str, str]],
@@ -229,7 +237,48 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
         raise DatabaseError(
             f"the card database {path} has schema version {found}, this deckcheck needs {SCHEMA_VERSION}; {_REBUILD}"
         )
+    try:
+        _check_once(conn, path)
+    except BaseException:
+        conn.close()
+        raise
     return conn
+
+
+def _check_once(conn: sqlite3.Connection, path: Path) -> None:
+    """``PRAGMA quick_check`` the first time this version of the file is opened
+    (issue 12): a partly corrupt file ("database disk image is malformed") is
+    otherwise found only when a query reaches the damaged page, mid-report. The
+    file's size, modification time and import time mark a version; what was
+    checked is remembered in the user cache (some 40 ms for the full database)."""
+    import hashlib
+
+    from deckcheck.datafiles import validation_cache
+
+    try:
+        info = path.stat()
+        imported = conn.execute("SELECT value FROM meta WHERE key = 'imported_at'").fetchone()
+    except (OSError, sqlite3.Error):
+        info, imported = None, None
+    folder = validation_cache("checked-databases")
+    stamp = None
+    if folder is not None and info is not None:
+        version = f"{path.resolve()}\0{info.st_size}\0{info.st_mtime_ns}\0{imported[0] if imported else ''}"
+        stamp = folder / hashlib.sha256(version.encode("utf-8", "surrogateescape")).hexdigest()
+        if stamp.exists():
+            return
+    try:
+        result = [row[0] for row in conn.execute("PRAGMA quick_check").fetchmany(3)]
+    except sqlite3.Error as error:
+        result = [str(error)]
+    if result != ["ok"]:
+        raise DatabaseError(f"the card database {path} is damaged ({'; '.join(map(str, result))[:200]}); {_REBUILD}")
+    if stamp is not None:
+        try:
+            stamp.parent.mkdir(parents=True, exist_ok=True)
+            stamp.touch()
+        except OSError:
+            pass  # a read-only cache only costs the check again
 
 
 def _read_meta(conn: sqlite3.Connection) -> dict[str, str]:

@@ -132,6 +132,10 @@ def _decode(data: bytes, what: str) -> Any:
         return json.loads(data)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise DatabaseError(f"{what} is not valid JSON: {error}") from None
+    except ValueError as error:  # a number of 5,000 digits: int()'s limit
+        raise DatabaseError(f"{what} is not valid JSON: {str(error).split(';')[0]}") from None
+    except RecursionError:
+        raise DatabaseError(f"{what} nests lists or objects too deeply") from None
 
 
 def parse_tcgdex(lang: str, cards: Any, sets: Any, label: str) -> TcgdexLanguage:
@@ -556,9 +560,11 @@ def import_names(
     import shutil
     import tempfile
 
+    from deckcheck.carddb.build import refuse_special_destination
     from deckcheck.carddb.update import database_lock
 
     dest = Path(dest)
+    refuse_special_destination(dest)
     wanted = tuple(dict.fromkeys(langs))
     if not wanted:
         raise DatabaseError("no language was given for the card names")

@@ -46,7 +46,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
-from deckcheck.carddb.build import PhaseHook, build_database, clean_stale_temp_files, temp_prefix
+from deckcheck.carddb.build import (PhaseHook, build_database, clean_stale_temp_files, refuse_special_destination,
+                                     temp_prefix)
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sqlite import DatabaseInfo, database_info
 
@@ -161,19 +162,45 @@ def _fetch_file(url: str, target: Path, progress: Progress | None) -> _Download:
     if parts.netloc not in ("", "localhost"):
         raise DatabaseError(f"cannot read {url}: only local file:// URLs are supported")
     path = Path(url2pathname(parts.path))
+    import stat
+
     try:
-        size = path.stat().st_size
-        mtime = path.stat().st_mtime
-        got = 0
-        with open(path, "rb") as source, open(target, "wb") as out:
-            while chunk := source.read(_CHUNK):
-                out.write(chunk)
-                got += len(chunk)
-                if progress:
-                    progress(got, size)
+        info = path.stat()
     except OSError as error:
         raise DatabaseError(f"cannot read {path}: {_describe(error)}") from None
-    return _Download(False, None, formatdate(mtime, usegmt=True), got)
+    # A FIFO would block forever, /dev/zero never end (issue 12): a regular file, of the size an http download may have.
+    if not stat.S_ISREG(info.st_mode):
+        raise DatabaseError(f"cannot read {path}: not a regular file (a folder, a pipe or a device)")
+    if info.st_size > MAX_DOWNLOAD_BYTES:
+        raise DatabaseError(f"{path} is {info.st_size} bytes, more than the {MAX_DOWNLOAD_BYTES // 2**20} MB allowed")
+    got = 0
+    try:
+        source = open(path, "rb")
+    except OSError as error:
+        raise DatabaseError(f"cannot read {path}: {_describe(error)}") from None
+    try:
+        out = open(target, "wb")
+    except OSError as error:
+        source.close()
+        raise DatabaseError(f"cannot save the download: {_describe(error)}") from None
+    with source, out:
+        while True:
+            try:
+                chunk = source.read(_CHUNK)
+            except OSError as error:
+                raise DatabaseError(f"cannot read {path}: {_describe(error)}") from None
+            if not chunk:
+                break
+            try:
+                out.write(chunk)
+            except OSError as error:  # a full disk, a file-size limit: the write failed, not the read
+                raise DatabaseError(f"cannot save the download: {_describe(error)}") from None
+            got += len(chunk)
+            if got > MAX_DOWNLOAD_BYTES:  # the file grew while it was copied
+                raise DatabaseError(f"{path} is more than the {MAX_DOWNLOAD_BYTES // 2**20} MB allowed")
+            if progress:
+                progress(got, info.st_size)
+    return _Download(False, None, formatdate(info.st_mtime, usegmt=True), got)
 
 
 def _fetch_http(url: str, target: Path, headers: Mapping[str, str], timeout: float,
@@ -209,14 +236,21 @@ def _fetch_http(url: str, target: Path, headers: Mapping[str, str], timeout: flo
         if length is not None and length > MAX_DOWNLOAD_BYTES:
             raise DatabaseError(f"{url} is {length} bytes, more than the {MAX_DOWNLOAD_BYTES // 2**20} MB allowed")
         got = 0
+        # --timeout is per read: a server trickling a byte a second never trips it.
+        deadline = time.monotonic() + download_deadline(timeout)
+        # read1: at most one read of the socket, so the deadline is looked at between reads.
+        read = getattr(response, "read1", response.read)
         try:
             out = open(target, "wb")
         except OSError as error:
             raise DatabaseError(f"cannot save the download: {_describe(error)}") from None
         with out:
             while True:
+                if time.monotonic() > deadline:
+                    raise DatabaseError(f"the download of {url} took longer than {download_deadline(timeout):g} s "
+                                        f"({got} bytes received); the server is too slow")
                 try:
-                    chunk = response.read(_CHUNK)
+                    chunk = read(_CHUNK)
                 except http.client.IncompleteRead as error:
                     got += len(error.partial)
                     raise _Retryable(
@@ -238,6 +272,15 @@ def _fetch_http(url: str, target: Path, headers: Mapping[str, str], timeout: flo
         if length is not None and got != length:
             raise _Retryable(f"the download of {url} was cut off after {got} of {length} bytes")
         return _Download(False, response.headers.get("ETag"), response.headers.get("Last-Modified"), got)
+
+
+# The whole download may take this many times --timeout (30 s: 20 minutes).
+DEADLINE_FACTOR = 40
+
+
+def download_deadline(timeout: float) -> float:
+    """Seconds a whole download may take, whatever the server's pace."""
+    return max(timeout * DEADLINE_FACTOR, 60.0)
 
 
 def valid_timeout(seconds: object) -> bool:
@@ -357,6 +400,7 @@ def update_database(
     from deckcheck.carddb import tcgdex_fetch
 
     dest = Path(dest)
+    refuse_special_destination(dest)  # a symbolic link, FIFO or device is never replaced
     expected = _normalise_sha256(sha256)
     # The options are checked before anything is locked, created or downloaded.
     if source not in SOURCES:

@@ -153,6 +153,22 @@ def iter_dataset(root: Path) -> Iterator[Card]:
 
 # -- the source the database build reads ----------------------------------------
 
+def _raw_problem(raw: Mapping[str, Any]) -> str | None:
+    """Why a card object's text fields are not text (issue 12), or None."""
+    from deckcheck.carddb.records import bad_text
+
+    for field in ("id", "name", "supertype", "number"):
+        problem = bad_text(raw.get(field), field)
+        if problem:
+            return problem
+    for field in ("regulationMark", "evolvesFrom"):
+        if raw.get(field) is not None:
+            problem = bad_text(raw[field], field)
+            if problem:
+                return problem
+    return None
+
+
 def set_record(raw: Mapping[str, Any]) -> SetRecord:
     """A ``sets/en.json`` entry (or :func:`set_for_card`'s stand-in) as the database stores it."""
     return SetRecord(str(raw.get("id") or ""), raw.get("name"), raw.get("ptcgoCode") or None, raw.get("series"),
@@ -194,6 +210,9 @@ class PokemonTcgSource:
                     raise DatabaseError(
                         f"{relpath} in {self.label}: card {position + 1} is malformed ({error!r})"
                     ) from None
+                problem = _raw_problem(raw)
+                if problem:  # before str() turns a list into "['a', 'b']"
+                    raise DatabaseError(f"{relpath} in {self.label}: card {position + 1} is not valid: {problem}")
                 record = self._records.get(card.set_id) or extra.get(card.set_id)
                 if record is None:
                     record = extra[card.set_id] = set_record(set_info)
