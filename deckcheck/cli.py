@@ -22,7 +22,7 @@ import typer.core
 from deckcheck import __version__, completion
 from deckcheck.exitcodes import ExitCode
 from deckcheck.printable import printable
-from deckcheck.progress import DeckProgress, DownloadProgress
+from deckcheck.progress import DeckProgress, Phases
 from deckcheck.render import FAIL_ON, OUTPUTS
 
 class _Command(typer.core.TyperCommand):
@@ -214,15 +214,19 @@ def check(
     verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
     rotation_days: int = typer.Option(90, "--rotation-days", help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Check decks in this many processes (default: one per core when there are enough decks to pay for it; 1: this process only). The report is the same, in the same order."),
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
         if rotation_days < 0:
             raise UsageProblem(f"--rotation-days must be 0 or more, not {rotation_days}")
+        if jobs is not None and jobs < 1:
+            raise UsageProblem(f"--jobs must be 1 or more, not {jobs}")
         run = _load_settings(config, no_config, format=format, date=date, db=db, output=output,
                              fail_on=fail_on, exclude=exclude or ())
         code = _check(paths, run, quiet, lang=lang, card_lang=card_lang,
-                      found=_Found(verbose=verbose, skip_non_decks=skip_non_decks), rotation_days=rotation_days)
+                      found=_Found(verbose=verbose, skip_non_decks=skip_non_decks), rotation_days=rotation_days,
+                      jobs=jobs)
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
@@ -316,13 +320,8 @@ class _FormatAbsent(Exception):
 
 
 def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
-           found: _Found = _Found(), rotation_days: int = 90) -> ExitCode:
-    from deckcheck.engine import check_deck
-    from deckcheck.formats_info import absent_on
+           found: _Found = _Found(), rotation_days: int = 90, jobs: Optional[int] = None) -> ExitCode:
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
-    from deckcheck.packs import PackError
-    from deckcheck.parse import read_deck
-    from deckcheck.parse.files import unreadable_folder
     from deckcheck.render import RenderOptions, is_failing, writer
 
     try:
@@ -338,15 +337,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         return nothing
     packs = _Packs(run)
     packs.check_configured()
-    database = _open_database(run.db)
-    index, notice = database.index, database.notice
-    if notice and run.output == "text":
-        typer.echo(f"deckcheck: {notice}", err=True)
     usage_problem = False
-
-    def options_for(pack, day):
-        return database.resolve_options(pack, day, names_lang)
-
     stdin = sys.stdin.buffer if "-" in selection.decks else None
     source = None
     if stdin is not None and run.output == "html":
@@ -361,6 +352,18 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
     # So are folders that cannot be read (issue 12: never skipped silently).
     unreadable = dict(selection.unreadable)
+    checker = _DeckChecker(run, packs, names_lang, rotation_days, unreadable, stdin)
+    # Paths that do not exist, unreadable folders and standard input are checked
+    # here; the deck files by a pool of processes when there are enough of them.
+    database = _open_database(run.db)
+    if database.notice and run.output == "text":
+        typer.echo(f"deckcheck: {database.notice}", err=True)
+    jobs = _jobs(jobs, len(selection.decks))
+    # A SQLite connection must not cross a fork: the workers open their own,
+    # and this process opens its own again after the fork.
+    database.close()
+    pool = _pool(checker, jobs, len(selection.decks))
+    checker.database = database
 
     def results(progress):
         nonlocal usage_problem
@@ -372,24 +375,24 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
             usage_problem = True
         # Paths that do not exist are checked too: read_deck makes each an
         # `unreadable` finding, so every report carries it (README: every file is checked).
-        for path in (*selection.missing, *unreadable, *selection.decks):
+        checked = None
+        if pool is not None:
+            shared = [p for p in selection.decks if p != "-"]
+            # The pool gives the results in the order of the paths: the report is the same.
+            chunk = max(1, min(64, len(shared) // (jobs * 8)))
+            checked = pool.imap(_check_in_worker, shared, chunksize=chunk)
+        for number, path in enumerate((*selection.missing, *unreadable, *selection.decks)):
             progress.advance(path)
-            parsed = unreadable_folder(path, unreadable[path]) if path in unreadable else read_deck(path, stdin=stdin)
-            try:
-                pack = packs.for_deck(path, parsed.declared_format)
-                day = _parse_date(run.date_for(path))
-                absent = absent_on(pack, day)
-                if absent:
-                    raise _FormatAbsent(absent)
-            except (PackError, UsageProblem, _FormatAbsent) as error:
+            if checked is not None and number >= len(selection.missing) + len(unreadable) and path != "-":
+                result, problem = next(checked)
+            else:
+                result, problem = checker.check(path)
+            if problem is not None:
                 # The deck still gets a result (with an unknown-format error), so that
                 # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
-                progress.echo(printable(f"deckcheck: error: {path}: {error}"))
-                yield _unusable_format_result(parsed, packs, run, error, database, names_lang)
-                continue
-            yield check_deck(parsed, pack, index, day, resolve_options=options_for(pack, day),
-                             rotation_days=rotation_days)
+                progress.echo(printable(f"deckcheck: error: {path}: {problem}"))
+            yield result
 
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     width = 100
@@ -405,18 +408,105 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     failing = False
     # A report written to the terminal shows the progress itself, deck by deck;
     # a bar on stderr would be drawn across it.
-    with DeckProgress(len(selection.missing) + len(unreadable) + len(selection.decks),
-                      wanted=not sys.stdout.isatty()) as progress:
-        report.start()
-        for result in results(progress):
-            failing = failing or is_failing(result, run.fail_on)
-            report.add(result)
+    try:
+        with DeckProgress(len(selection.missing) + len(unreadable) + len(selection.decks),
+                          wanted=not sys.stdout.isatty()) as progress:
+            report.start()
+            for result in results(progress):
+                failing = failing or is_failing(result, run.fail_on)
+                report.add(result)
+    finally:
+        if pool is not None:
+            pool.terminate()
     report.finish(skipped=tuple(path for path, _reason in selection.skipped))
     if usage_problem:
         return ExitCode.USAGE
     if failing:
         return ExitCode.ILLEGAL
     return ExitCode.LEGAL
+
+
+class _DeckChecker:
+    """Checks one deck path: everything a worker process needs (packs, the
+    configuration, the database it opens itself)."""
+
+    def __init__(self, run, packs: "_Packs", names_lang, rotation_days: int, unreadable: dict, stdin):
+        self.run, self.packs, self.names_lang, self.rotation_days = run, packs, names_lang, rotation_days
+        self.unreadable, self.stdin = unreadable, stdin
+        self.database = None
+
+    def check(self, path: str):
+        """(the deck's result, the problem that made its format unusable or None)."""
+        from deckcheck.engine import check_deck
+        from deckcheck.formats_info import absent_on
+        from deckcheck.packs import PackError
+        from deckcheck.parse import read_deck
+        from deckcheck.parse.files import unreadable_folder
+
+        if path in self.unreadable:
+            parsed = unreadable_folder(path, self.unreadable[path])
+        else:
+            parsed = read_deck(path, stdin=self.stdin)
+        try:
+            pack = self.packs.for_deck(path, parsed.declared_format)
+            day = _parse_date(self.run.date_for(path))
+            absent = absent_on(pack, day)
+            if absent:
+                raise _FormatAbsent(absent)
+        except (PackError, UsageProblem, _FormatAbsent) as error:
+            return _unusable_format_result(parsed, self.packs, self.run, error, self.database, self.names_lang), error
+        options = self.database.resolve_options(pack, day, self.names_lang)
+        return check_deck(parsed, pack, self.database.index, day, resolve_options=options,
+                          rotation_days=self.rotation_days), None
+
+
+# Decks per process below which a pool does not pay for its start.
+_DECKS_PER_JOB = 150
+_WORKER: Optional[_DeckChecker] = None
+
+
+def _jobs(jobs: Optional[int], decks: int) -> int:
+    """--jobs, or by default one process per core when there are enough decks."""
+    if jobs is not None:
+        return max(1, jobs)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, decks // _DECKS_PER_JOB))
+
+
+def _pool(checker: _DeckChecker, jobs: int, decks: int):
+    """A pool of ``jobs`` worker processes, forked before the parent opens the
+    database (a SQLite connection must not cross a fork); None for one job.
+    Where processes cannot be forked (Windows, and macOS's default), decks are
+    checked in this process."""
+    if jobs <= 1 or decks < 2:
+        return None  # without importing multiprocessing (start-up: one deck in a pre-commit hook)
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    return multiprocessing.get_context("fork").Pool(min(jobs, decks), initializer=_start_worker, initargs=(checker,))
+
+
+def _start_worker(checker: _DeckChecker) -> None:
+    global _WORKER
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    _WORKER = checker
+    try:
+        checker.database = _open_database(checker.run.db)
+    except UsageProblem as problem:  # raised for each deck: a failing initializer is restarted forever
+        checker.database = problem
+
+
+def _check_in_worker(path: str):
+    if isinstance(_WORKER.database, Exception):
+        raise _WORKER.database
+    result, problem = _WORKER.check(path)
+    return result, None if problem is None else str(problem)
 
 
 class _RuleDescriptions(Mapping):
@@ -691,6 +781,21 @@ def serve(
 
 # -- db ---------------------------------------------------------------------
 
+# The phases of the slow db commands, as deckcheck.progress.Phases shows them.
+PHASES = {
+    "download": "Downloading the card dataset",
+    "verify": "Verifying the archive (SHA-256)",
+    "import": "Importing the cards",
+    "names-download": "Downloading the card names",
+    "names-read": "Reading the card names",
+    "names-map": "Matching the names to the cards",
+    "names-write": "Writing the card names",
+    "tcgdex": "Downloading the TCGdex set list",
+    "tcgdex-cards": "Fetching new cards from TCGdex",
+    "cards": "Reading the card database",
+    "lint": "Linting the packs",
+}
+
 @db_app.command("import")
 def db_import(
     sources: List[Path] = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short)."),
@@ -708,8 +813,10 @@ def db_import(
         if not source.exists():
             raise _fail(f"{source} does not exist")
     try:
-        info = build_database(open_sources(sources), dest,
-                              source_label=" + ".join(str(source.resolve()) for source in sources))
+        with Phases(PHASES) as phases:
+            info = build_database(open_sources(sources), dest,
+                                  source_label=" + ".join(str(source.resolve()) for source in sources),
+                                  progress=phases, phase=phases.phase)
     except DatabaseError as error:
         raise _fail(str(error))
     typer.echo(f"Imported {info.cards} cards from {info.sets} sets into {dest}")
@@ -746,9 +853,9 @@ def db_update(
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
     from deckcheck.carddb.sqlite import DatabaseError
-    from deckcheck.carddb.update import DEFAULT_DATASET_URL, SOURCES, check_url, update_database, valid_timeout
+    from deckcheck.carddb.update import (DEFAULT_DATASET_URL, SOURCES, check_sha256, check_url, update_database,
+                                         valid_timeout)
     from deckcheck.i18n import UnknownLanguage, parse_languages
-    from deckcheck.progress import CountProgress
 
     if names_url is not None and lang is None:
         raise _fail("--names-url needs --lang")
@@ -768,15 +875,20 @@ def db_update(
     dest = _db_path(_configured_db(db, config, no_config))
     source = url or DEFAULT_DATASET_URL
     try:
+        # Before anything is downloaded: a URL that cannot be parsed, a --sha256 that is no
+        # SHA-256, each one line and exit 2.
         for checked in ((source,) if card_source != "tcgdex" else ()) + ((tcgdex_url,) if tcgdex_url else ()):
-            check_url(checked)  # before "Downloading ...": a URL that cannot be parsed is one line, exit 2
+            check_url(checked)
+        check_sha256(sha256)
     except DatabaseError as error:
         raise _fail(f"update failed, the installed database is unchanged: {error}")
-    label = f"Downloading {source}" if card_source != "tcgdex" else "Downloading the TCGdex set list"
-    with DownloadProgress(label) as progress, CountProgress("Fetching new cards from TCGdex") as cards:
+    labels = {**PHASES, "download": f"Downloading {source}"}
+    # Off a terminal, one line per phase (and the download's size): CI logs show where it is.
+    with Phases(labels, lines=True) as phases:
         try:
-            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=progress,
-                                     source=card_source, tcgdex_url=tcgdex_url, tcgdex_progress=cards)
+            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=phases,
+                                     phase=phases.phase, source=card_source, tcgdex_url=tcgdex_url,
+                                     tcgdex_progress=phases.counter("tcgdex-cards", "cards"))
         except DatabaseError as error:
             raise _fail(f"update failed, the installed database is unchanged: {error}")
     info = result.info
@@ -793,9 +905,10 @@ def db_update(
         from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
 
         base = names_url or DEFAULT_NAMES_URL
-        with DownloadProgress(f"Downloading the card names ({', '.join(langs)}) from {base}") as progress:
+        labels = {**PHASES, "names-download": f"Downloading the card names ({', '.join(langs)}) from {base}"}
+        with Phases(labels, lines=True) as phases:
             try:
-                names = import_names(base, dest, langs, timeout=timeout, progress=progress)
+                names = import_names(base, dest, langs, timeout=timeout, progress=phases, phase=phases.phase)
             except DatabaseError as error:
                 raise _fail(f"the card names were not updated (the cards were): {error}")
         for line in names.lines():
@@ -822,7 +935,9 @@ def db_import_names(
     if not folder.is_dir():
         raise _fail(f"{folder} is not a folder")
     try:
-        result = import_names(folder, _db_path(_configured_db(db, config, no_config)), langs)
+        with Phases(PHASES) as phases:
+            result = import_names(folder, _db_path(_configured_db(db, config, no_config)), langs,
+                                  progress=phases, phase=phases.phase)
     except DatabaseError as error:
         raise _fail(f"import failed, the installed database is unchanged: {error}")
     for line in result.lines():
@@ -999,7 +1114,9 @@ def formats_lint(
         index, _notice = _open_index(run.db)
     except UsageProblem as problem:
         raise _fail(str(problem))
-    cards = list(getattr(index, "cards", ()) or _all_cards(index))
+    with Phases(PHASES) as phases:  # the full database takes a second or two to read
+        phases.phase("cards")
+        cards = list(getattr(index, "cards", ()) or _all_cards(index))
     known = dict(known_sets={c.set_id for c in cards}, known_ids={c.id for c in cards},
                  known_marks={c.regulation_mark for c in cards if c.regulation_mark})
     if not hasattr(index, "path"):

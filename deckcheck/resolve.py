@@ -93,7 +93,8 @@ LIVE_SHINY_VAULT_AFTER = {"HIF": 69, "SHF": 73}
 # "4 Irida SWSHALT 101". No printed card carries them; the line is read by name.
 # The code names the series of the print: a SWSHALT card is a print of the
 # Sword & Shield series or later (its first promos came out on 2019-11-15).
-LIVE_ALT_SERIES_START = {"SMALT": "2017-02-03", "SWSHALT": "2019-11-15", "SVALT": "2023-01-01"}
+LIVE_ALT_SERIES_START = {"SMALT": "2017-02-03", "SWSHALT": "2019-11-15", "SVALT": "2023-01-01",
+                         "MEALT": "2025-09-26"}
 LIVE_ALT_CODES = frozenset(LIVE_ALT_SERIES_START)
 
 # Unknown lines of one deck that get "did you mean" suggestions.

@@ -327,3 +327,25 @@ def test_a_deck_with_an_unknown_format_still_reports_its_unknown_cards(tmp_path)
     (deck_result,) = json_report(result.stdout)["results"]
     assert [(f["rule"], f["lines"]) for f in deck_result["findings"]] == [("unknown-format", []),
                                                                          ("unknown-card", [3])]
+
+
+@pytest.mark.parametrize("output", ["json", "text", "sarif"])
+def test_jobs_give_the_same_report_in_the_same_order(output, tmp_path):
+    # Standard input, a missing path and a deck whose format is unknown sit among
+    # the deck files: the pool's results come back in the order of the paths.
+    stdin_deck = (SAMPLE_DECKS / "illegal" / "copy-limit.txt").read_bytes()
+    unknown = tmp_path / "unknown-format.yaml"
+    unknown.write_text("format: standrd\ncards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n")
+    args = ["check", "-", str(tmp_path / "missing.txt"), str(unknown), "sample_decks", "--date", DATE,
+            "--output", output]
+    one = run(*args, "--jobs", "1", stdin=stdin_deck)
+    three = run(*args, "--jobs", "3", stdin=stdin_deck)
+    assert one.returncode == three.returncode == 2
+    assert b"Traceback" not in three.stderr and b"internal error" not in three.stderr
+    assert three.stdout == one.stdout and three.stderr == one.stderr
+    assert b"standrd" in one.stderr and b"copy-limit" in one.stdout
+
+
+def test_jobs_must_be_one_or_more():
+    result = run("check", "sample_decks", "--jobs", "0")
+    assert result.returncode == 2 and b"--jobs must be 1 or more" in result.stderr

@@ -26,6 +26,9 @@ def resolve(reference_index, text: str):
     ("3 Basic {R} Energy SVE 10 PH", "sve-10"),
     ("1 Basic {P} Energy MEE 5", "mee-5"),
     ("8 Grass Energy MEE 1", "mee-1"),
+    ("1 Tapu Lele-GX CEL-CC 25", "cel25c-60_A"),
+    ("1 Venusaur CEL-CC 3", "cel25c-15_A1"),
+    ("1 Claydol CEL-CC 6", "cel25c-15_A4"),
     ("2 Psychic Energy SVE 13", "sve-13"),
     ("4 Telepathic {P} Energy POR 88", "me3-88"),
 ])

@@ -44,3 +44,16 @@ def test_a_changed_pack_is_validated_again(tmp_path, monkeypatch):
     os.utime(pack, ns=(1_700_000_000_000_000_000, 1_700_000_000_000_000_000))  # and surely a new time
     packs._CACHE.clear()
     assert load_pack(str(pack)).rule("deck-size").options["size"] == 30
+
+
+def test_the_cache_folder_is_where_platformdirs_puts_it(monkeypatch, tmp_path):
+    # Worked out without importing platformdirs on Linux (start-up, issue 16).
+    platformdirs = pytest.importorskip("platformdirs")
+    from deckcheck.datafiles import user_cache_dir
+
+    for value in (str(tmp_path / "xdg"), "", None):
+        if value is None:
+            monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+        else:
+            monkeypatch.setenv("XDG_CACHE_HOME", value)
+        assert user_cache_dir() == platformdirs.user_cache_dir("deckcheck")

@@ -224,3 +224,19 @@ def test_readme_shows_small_screenshots_of_the_report_and_the_page():
         image = PROJECT_ROOT / "docs" / name
         data = image.read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) < 150_000, name
+
+
+def test_the_check_writes_the_page_as_the_results_come():
+    """``--output html`` goes through the streamed report writer: head at start, each deck as it is added."""
+    import io
+
+    from deckcheck.render import writer
+
+    out = io.StringIO()
+    page = writer("html", out, RenderOptions(source=lambda path: ["4 Iono PAL 185"]))
+    page.start()
+    assert out.getvalue().startswith("<!DOCTYPE html>") and "deck-0.txt" not in out.getvalue()
+    page.add(DeckResult(path="deck-0.txt", format="standard", date=DATE, total_cards=4, findings=()))
+    assert "deck-0.txt" in out.getvalue() and 'id="summary"' not in out.getvalue()
+    page.finish()
+    assert out.getvalue().endswith("</html>\n") and "1 deck checked: 1 legal, 0 illegal." in out.getvalue()

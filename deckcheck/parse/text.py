@@ -120,14 +120,19 @@ _NUMBER = re.compile(r"^(?:\d{1,4}+[a-zA-Z]?|[A-Z]{1,5}+\d{1,4}+[a-z]?)$")
 _LETTER_NUMBER_SETS = frozenset({"UF"})
 _LETTER_NUMBER = re.compile(r"^[A-Z!?]$")
 _WORD_NUMBERS = frozenset({"ONE", "TWO", "THREE", "FOUR"})
-# "SWSHALT", "SVALT", "SMALT": codes of PTCG Live's own alternate prints (decision 17).
-_SET_CODE = re.compile(r"^(?:PR(?:-[A-Z]{2,5})?|(?:SWSH|SV|SM)ALT|(?=[A-Z0-9]{0,4}[A-Z])[A-Z0-9]{2,5})$")
+# "SWSHALT", "SVALT", "SMALT", "MEALT": codes of PTCG Live's own alternate prints (decision 17).
+_SET_CODE = re.compile(r"^(?:PR(?:-[A-Z]{2,5})?|(?:SWSH|SV|SM|ME)ALT|(?=[A-Z0-9]{0,4}[A-Z])[A-Z0-9]{2,5})$")
 # PTCG Live writes the cards of a set's sub-set with the sub-set in the code and
 # a bare number (decision 17): "LOR-TG 24" is LOR TG24 (Trainer Gallery),
 # "CRZ-GG 25" CRZ GG25 (Galarian Gallery), "GEN-RC 5" GEN RC5 (Radiant
-# Collection); "CEL-CC 15" is Celebrations' Classic Collection card 15.
+# Collection). "CEL-CC 25" counts Celebrations' Classic Collection in its own
+# order (Tapu Lele-GX is the 25th), whose cards keep their original numbers.
 _SUB_SET = re.compile(r"^(?P<set>[A-Z][A-Z0-9]{1,4})-(?P<sub>TG|GG|RC|CC)$")
 _SUB_SET_NUMBER = re.compile(r"^\d{1,3}$")
+# The printed numbers of the Classic Collection, in its order (Blastoise 2,
+# Charizard 4, Venusaur 15, ... M Rayquaza-EX 76, Tapu Lele-GX 60).
+CLASSIC_COLLECTION = ("2", "4", "15", "15", "15", "15", "73", "8", "24", "20", "66", "9", "86", "88", "93", "17",
+                      "109", "145", "107", "113", "114", "54", "97", "76", "60")
 
 # RULES.md 5.3 / 7.3: Energy spellings.
 _QUALIFIER = re.compile(r"^(?P<name>.*\S)\s++[-–—]\s*+(?P<qualifier>basic|special)$", re.IGNORECASE)
@@ -232,12 +237,16 @@ def _paren_print(text: str) -> tuple[str, str, str] | None:
 
 def live_sub_set(set_code: str, number: str) -> tuple[str, str] | None:
     """A PTCG Live sub-set print as the card database numbers it:
-    ``LOR-TG 24`` -> ``LOR TG24``, ``CEL-CC 15`` -> ``CEL 15`` (decision 17)."""
+    ``LOR-TG 24`` -> ``LOR TG24``, ``CEL-CC 25`` -> ``CEL 60`` (decision 17)."""
     match = _SUB_SET.match(set_code)
     if match is None or not _SUB_SET_NUMBER.match(number):
         return None
-    sub = match["sub"]
-    return match["set"], number if sub == "CC" else f"{sub}{int(number)}"
+    sub, position = match["sub"], int(number)
+    if sub == "CC":
+        if match["set"] != "CEL" or not 1 <= position <= len(CLASSIC_COLLECTION):
+            return None
+        return "CEL", CLASSIC_COLLECTION[position - 1]
+    return match["set"], f"{sub}{position}"
 
 
 def is_collector_number(token: str, set_code: str | None = None) -> bool:

@@ -7,10 +7,11 @@ list as written with every finding on its lines. Accessible: real table
 markup with headers, headings for every part, a mark and a word beside every
 colour, a light and a dark scheme (``prefers-color-scheme``).
 
-The page is produced deck by deck (:func:`chunks`: :func:`page_head`, one
-:func:`deck_chunk` per result, :func:`page_tail`), so a report of any number
-of decks can be written as the results arrive: the summary is counted on the
-way and written last, and the script moves it to the top. Each deck is its
+The page is written deck by deck (:class:`Writer`, a
+:class:`~deckcheck.render.ReportWriter`: :func:`page_head`, one
+:func:`deck_chunk` per result, :func:`page_tail`), so memory stays flat in
+the number of decks: the summary is counted on the way and written last, and
+the script moves it to the top. Each deck is its
 own ``<tbody>`` of the table (its row, then its list in a ``<details>`` that
 the browser lays out only when opened), which keeps a report of thousands of
 decks quick to open.
@@ -38,6 +39,7 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.model import DeckResult, Finding, Report, Severity
+from deckcheck.render import ReportWriter, render_with
 # Already in the catalogue (the text report's): verdicts, the summary sentence, column titles.
 from deckcheck.render.text import (
     COLUMN_ERRORS,
@@ -419,26 +421,47 @@ def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
     return "".join(parts)
 
 
+class Writer(ReportWriter):
+    """The page written deck by deck (``deckcheck.render.ReportWriter``): the head at once,
+    each deck as its result comes, the summary (counted on the way) at the end."""
+
+    def __init__(self, out, options=None):
+        super().__init__(out, options)
+        self.lang = getattr(options, "lang", None) or "en"
+        self.tr = translator(self.lang)
+        self.tally = Tally()
+        self.read = getattr(options, "source", None) or read_source
+        self.quiet = getattr(options, "quiet", False)
+        self.fail_on = getattr(options, "fail_on", "error")
+        self.root = getattr(options, "root", None)
+
+    def head(self) -> str:
+        return page_head(self.tr, self.lang)
+
+    def deck(self, result: DeckResult) -> str:
+        from deckcheck.render import is_failing
+
+        self.tally.add(result)
+        if self.quiet and not is_failing(result, self.fail_on):
+            return ""
+        return deck_chunk(result, self.tally.decks, self.read(result.path), self.tr, self.root)
+
+    def tail(self) -> str:
+        return page_tail(self.tally, self.tr, self.skipped)
+
+
 def chunks(results: Iterable[DeckResult], options=None, source: Source | None = None,
            skipped: Sequence[str] = ()) -> Iterator[str]:
     """The page in pieces: the head, one piece per deck as the results come, the tail."""
-    from deckcheck.render import is_failing
-
-    lang = getattr(options, "lang", None) or "en"
-    quiet = getattr(options, "quiet", False)
-    fail_on = getattr(options, "fail_on", "error")
-    root = getattr(options, "root", None)
-    read = source or getattr(options, "source", None) or read_source
-    tr = translator(lang)
-    tally = Tally()
-    yield page_head(tr, lang)
-    for number, result in enumerate(results, 1):
-        tally.add(result)
-        if quiet and not is_failing(result, fail_on):
-            continue
-        yield deck_chunk(result, number, read(result.path), tr, root)
-    yield page_tail(tally, tr, skipped)
+    page = Writer(None, options)
+    if source is not None:
+        page.read = source
+    yield page.head()
+    for result in results:
+        yield page.deck(result)
+    page.skipped = tuple(skipped)
+    yield page.tail()
 
 
 def render(report: Report, options=None) -> str:
-    return "".join(chunks(report.results, options, skipped=getattr(report, "skipped", ())))
+    return render_with(Writer, report, options)

@@ -221,3 +221,12 @@ def test_cli_rejects_an_unknown_source(tmp_path):
 
     result = CliRunner().invoke(app, ["db", "update", "--source", "elsewhere", "--db", str(tmp_path / "x")])
     assert result.exit_code == 2 and "--source must be one of pokemontcg, tcgdex, both" in result.output
+
+
+def test_cli_with_a_dataset_url_alone_asks_no_tcgdex(server, tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
+    dest = tmp_path / "cards.sqlite3"
+    result = subprocess.run([sys.executable, "-m", "deckcheck", "db", "update", "--url", f"{server.base}/dataset.zip",
+                             "--db", str(dest)], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert server.requests == ["/dataset.zip"] and set(database_info(dest).sources) == {"pokemontcg"}

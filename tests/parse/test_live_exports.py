@@ -79,6 +79,7 @@ def test_german_total_line_of_the_issue():
     ("1 Basic {R} Energy SVE 10 PH", "Fire Energy", "SVE", "10"),
     ("3 Boss's Orders SWSHALT 32", "Boss's Orders", "SWSHALT", "32"),
     ("2 Latias ex SVALT 221", "Latias ex", "SVALT", "221"),
+    ("1 Tyrunt MEALT 7", "Tyrunt", "MEALT", "7"),
     ("1 Tapu Lele-GX HIF 163", "Tapu Lele-GX", "HIF", "163"),
     ("1 Basic {P} Energy MEE 5", "Psychic Energy", "MEE", "5"),
     ("4 Mega Kangaskhan ex MEP 25", "Mega Kangaskhan ex", "MEP", "25"),
@@ -98,6 +99,7 @@ def test_what_is_no_sub_set_print_stays_in_the_name(text):
 
 def test_sub_set_codes():
     assert live_sub_set("LOR-TG", "024") == ("LOR", "TG24")
+    assert live_sub_set("CEL-CC", "25") == ("CEL", "60") and live_sub_set("CEL-CC", "26") is None
     assert live_sub_set("LOR", "24") is None
 
 
