@@ -22,7 +22,7 @@ import typer.core
 from deckcheck import __version__, completion
 from deckcheck.exitcodes import ExitCode
 from deckcheck.printable import printable
-from deckcheck.progress import DeckProgress, DownloadProgress
+from deckcheck.progress import DeckProgress, Phases
 from deckcheck.render import FAIL_ON, OUTPUTS
 
 class _Command(typer.core.TyperCommand):
@@ -781,6 +781,21 @@ def serve(
 
 # -- db ---------------------------------------------------------------------
 
+# The phases of the slow db commands, as deckcheck.progress.Phases shows them.
+PHASES = {
+    "download": "Downloading the card dataset",
+    "verify": "Verifying the archive (SHA-256)",
+    "import": "Importing the cards",
+    "names-download": "Downloading the card names",
+    "names-read": "Reading the card names",
+    "names-map": "Matching the names to the cards",
+    "names-write": "Writing the card names",
+    "tcgdex": "Downloading the TCGdex set list",
+    "tcgdex-cards": "Fetching new cards from TCGdex",
+    "cards": "Reading the card database",
+    "lint": "Linting the packs",
+}
+
 @db_app.command("import")
 def db_import(
     sources: List[Path] = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short)."),
@@ -798,8 +813,10 @@ def db_import(
         if not source.exists():
             raise _fail(f"{source} does not exist")
     try:
-        info = build_database(open_sources(sources), dest,
-                              source_label=" + ".join(str(source.resolve()) for source in sources))
+        with Phases(PHASES) as phases:
+            info = build_database(open_sources(sources), dest,
+                                  source_label=" + ".join(str(source.resolve()) for source in sources),
+                                  progress=phases, phase=phases.phase)
     except DatabaseError as error:
         raise _fail(str(error))
     typer.echo(f"Imported {info.cards} cards from {info.sets} sets into {dest}")
@@ -836,9 +853,9 @@ def db_update(
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
     from deckcheck.carddb.sqlite import DatabaseError
-    from deckcheck.carddb.update import DEFAULT_DATASET_URL, SOURCES, check_url, update_database, valid_timeout
+    from deckcheck.carddb.update import (DEFAULT_DATASET_URL, SOURCES, check_sha256, check_url, update_database,
+                                         valid_timeout)
     from deckcheck.i18n import UnknownLanguage, parse_languages
-    from deckcheck.progress import CountProgress
 
     if names_url is not None and lang is None:
         raise _fail("--names-url needs --lang")
@@ -858,15 +875,20 @@ def db_update(
     dest = _db_path(_configured_db(db, config, no_config))
     source = url or DEFAULT_DATASET_URL
     try:
+        # Before anything is downloaded: a URL that cannot be parsed, a --sha256 that is no
+        # SHA-256, each one line and exit 2.
         for checked in ((source,) if card_source != "tcgdex" else ()) + ((tcgdex_url,) if tcgdex_url else ()):
-            check_url(checked)  # before "Downloading ...": a URL that cannot be parsed is one line, exit 2
+            check_url(checked)
+        check_sha256(sha256)
     except DatabaseError as error:
         raise _fail(f"update failed, the installed database is unchanged: {error}")
-    label = f"Downloading {source}" if card_source != "tcgdex" else "Downloading the TCGdex set list"
-    with DownloadProgress(label) as progress, CountProgress("Fetching new cards from TCGdex") as cards:
+    labels = {**PHASES, "download": f"Downloading {source}"}
+    # Off a terminal, one line per phase (and the download's size): CI logs show where it is.
+    with Phases(labels, lines=True) as phases:
         try:
-            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=progress,
-                                     source=card_source, tcgdex_url=tcgdex_url, tcgdex_progress=cards)
+            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=phases,
+                                     phase=phases.phase, source=card_source, tcgdex_url=tcgdex_url,
+                                     tcgdex_progress=phases.counter("tcgdex-cards", "cards"))
         except DatabaseError as error:
             raise _fail(f"update failed, the installed database is unchanged: {error}")
     info = result.info
@@ -883,9 +905,10 @@ def db_update(
         from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
 
         base = names_url or DEFAULT_NAMES_URL
-        with DownloadProgress(f"Downloading the card names ({', '.join(langs)}) from {base}") as progress:
+        labels = {**PHASES, "names-download": f"Downloading the card names ({', '.join(langs)}) from {base}"}
+        with Phases(labels, lines=True) as phases:
             try:
-                names = import_names(base, dest, langs, timeout=timeout, progress=progress)
+                names = import_names(base, dest, langs, timeout=timeout, progress=phases, phase=phases.phase)
             except DatabaseError as error:
                 raise _fail(f"the card names were not updated (the cards were): {error}")
         for line in names.lines():
@@ -912,7 +935,9 @@ def db_import_names(
     if not folder.is_dir():
         raise _fail(f"{folder} is not a folder")
     try:
-        result = import_names(folder, _db_path(_configured_db(db, config, no_config)), langs)
+        with Phases(PHASES) as phases:
+            result = import_names(folder, _db_path(_configured_db(db, config, no_config)), langs,
+                                  progress=phases, phase=phases.phase)
     except DatabaseError as error:
         raise _fail(f"import failed, the installed database is unchanged: {error}")
     for line in result.lines():
@@ -1089,7 +1114,9 @@ def formats_lint(
         index, _notice = _open_index(run.db)
     except UsageProblem as problem:
         raise _fail(str(problem))
-    cards = list(getattr(index, "cards", ()) or _all_cards(index))
+    with Phases(PHASES) as phases:  # the full database takes a second or two to read
+        phases.phase("cards")
+        cards = list(getattr(index, "cards", ()) or _all_cards(index))
     known = dict(known_sets={c.set_id for c in cards}, known_ids={c.id for c in cards},
                  known_marks={c.regulation_mark for c in cards if c.regulation_mark})
     if not hasattr(index, "path"):

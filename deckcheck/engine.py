@@ -12,7 +12,7 @@ from collections import Counter
 from deckcheck.carddb.index import CardIndex
 from deckcheck.model import POKEMON, TRAINER, ENERGY, DeckResult, Finding, ParsedDeck
 from deckcheck.packs import Pack
-from deckcheck.printable import printable, printable_finding
+from deckcheck.printable import printable_finding, shown
 from deckcheck.resolve import ResolveOptions, resolve_deck
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleContext
@@ -41,14 +41,14 @@ def check_deck(
         counts[deck_card.card.supertype] += deck_card.count
     return DeckResult(
         path=parsed.path,
-        format=printable(pack.name),  # an unknown format is the deck's own text
+        format=shown(pack.name),  # an unknown format is the deck's own text
         date=date.isoformat(),
         total_cards=deck.total,
         # Control characters and lone surrogates from the deck file are escaped
         # here, once, so that no report prints them raw (issue 12).
         findings=tuple(printable_finding(finding) for finding in findings),
         counts={POKEMON: counts[POKEMON], TRAINER: counts[TRAINER], ENERGY: counts[ENERGY]},
-        name=printable(parsed.name) if parsed.name else parsed.name,
+        name=shown(parsed.name) if parsed.name else parsed.name,
         languages=deck.languages,
     )
 

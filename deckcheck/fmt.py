@@ -56,7 +56,7 @@ SECTION_HEADERS = {POKEMON: "Pokémon", TRAINER: "Trainer", ENERGY: "Energy"}
 _MAX_DECLARED = 999_999_999
 # RULES.md decision 10: the names that are a basic and a Special Energy, and the
 # count per line above which resolution warns that a bare line may mean the Special card.
-_UNDECIDED = frozenset({"Darkness Energy", "Metal Energy"})
+_UNDECIDED_KEYS = frozenset({name_key("Darkness Energy"), name_key("Metal Energy")})
 _TWIN_LINE_LIMIT = 4
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _LETTER_BY_TYPE = {energy_type: letter for letter, energy_type in grammar.ENERGY_LETTERS.items()}
@@ -82,6 +82,8 @@ class _Line:
     comments: list[str]
     first_line: int
     variant: str | None = None  # "PH" after the print (RULES.md 5.3)
+    # Read by name alone as a Darkness/Metal Energy that is basic or Special (decision 10).
+    undecided: bool = False
     end: str | None = None  # the line end of the line it came from
 
     def render(self) -> str:
@@ -146,6 +148,7 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
     top: list[tuple[str | None, str | _Line]] = []
     sections: dict[str, list[_Line]] = {section: [] for section in SUPERTYPES}
     merged: dict[tuple, _Line] = {}
+    pending: list[tuple[tuple, _Line]] = []
     kept: list[int] = []
     unplaced: list[int] = []
     filled: list[int] = []
@@ -171,10 +174,15 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
             unplaced.append(number)
             top.append((end, item))
             continue
-        key = (item.section, name_key(item.name), _print_key(item.set_code, item.number), item.variant)
+        pending.append(((item.section, name_key(item.name), _print_key(item.set_code, item.number), item.variant),
+                        item))
+    # Bare Darkness/Metal Energy lines of a name that has a line above 4 copies all merge (the
+    # warning stays); otherwise they merge only up to 4 (none appears). Decided for the whole
+    # list, so that formatting the result merges nothing more.
+    big = {key for key, item in pending if _undecided(item) and item.count > _TWIN_LINE_LIMIT}
+    for key, item in pending:
         into = merged.get(key)
-        # Never merge into a count the parser would refuse (RULES.md 7: at most MAX_COUNT per line).
-        if into is not None and _mergeable(into, item):
+        if into is not None and _mergeable(into, item, key in big):
             into.count += item.count
             into.comments.extend(c for c in item.comments if c not in into.comments)
         else:
@@ -205,15 +213,19 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
     )
 
 
-def _mergeable(into: _Line, item: _Line) -> bool:
+def _mergeable(into: _Line, item: _Line, big: bool) -> bool:
     total = into.count + item.count
     if total > grammar.MAX_COUNT:
         return False  # never a count the parser refuses (RULES.md 7: at most MAX_COUNT per line)
-    if into.section == ENERGY and not (into.set_code and into.number) and into.name in _UNDECIDED:
+    if _undecided(into) and not big:
         # A bare "Darkness Energy" line above 4 copies is worth a warning (decision 10):
-        # merging must not make one appear or go.
-        return (into.count > _TWIN_LINE_LIMIT or item.count > _TWIN_LINE_LIMIT) == (total > _TWIN_LINE_LIMIT)
+        # merging must not make one appear.
+        return total <= _TWIN_LINE_LIMIT
     return True
+
+
+def _undecided(line: _Line) -> bool:
+    return line.undecided
 
 
 def split_keeping_ends(text: str) -> tuple[list[str], list[str | None]]:
@@ -295,6 +307,8 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None) -> _Line:
         number=number,
         comments=[comment.group(0).strip()] if comment else [],
         first_line=entry.line,
+        undecided=(not (set_code and number) and entry.basic_energy_type is None and not entry.special_energy
+                   and card is not None and card.is_energy and name_key(card.name) in _UNDECIDED_KEYS),
     )
 
 

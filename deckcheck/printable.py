@@ -42,6 +42,14 @@ def printable(text: str) -> str:
 MAX_SHOWN = 300
 
 
+def shown(text: str) -> str:
+    """``text`` from a deck as a report shows it: at most :data:`MAX_SHOWN`
+    characters, :func:`printable`."""
+    if len(text) > MAX_SHOWN:
+        text = text[:MAX_SHOWN - 1] + "…"
+    return printable(text)
+
+
 def _value(value: Any) -> Any:
     if not isinstance(value, str):
         return value

@@ -1,6 +1,6 @@
 """Progress shown on a terminal while deckcheck works (stderr only, never in a report).
 
-Both bars use rich, imported only when a bar is really drawn: pipes, CI logs and
+The bars use rich, imported only when a bar is really drawn: pipes, CI logs and
 quick runs get plain lines or nothing.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Callable
 
 
 class DeckProgress:
@@ -54,68 +55,118 @@ class DeckProgress:
             self.bar.stop()
 
 
-class DownloadProgress:
-    """A rich progress bar on a terminal, a few plain lines otherwise."""
+class Phases:
+    """The phases of a slow command (download, verify, import, names), each with
+    its progress (issue 13).
 
-    def __init__(self, label: str):
-        self.label = label
+    On a terminal: one rich bar per phase, each ended at 100 % when the next one
+    starts and all of them when the command ends (not on an error). Off a
+    terminal: with ``lines``, one plain line per phase, and for a download its
+    size every 10 MB and at the end ("2.9 MB of 2.9 MB"); without, nothing.
+
+    The object is also the ``progress(done, total)`` callable the core's
+    downloads and imports call, and ``phase(key, total)`` the hook they call
+    when a phase begins; ``labels`` gives each key its text.
+    """
+
+    def __init__(self, labels: dict, *, lines: bool = False):
+        self.labels = labels
+        self.lines = lines
         self.bar = None
+        self.task = None
+        self.kind = "count"
+        self.done = 0
+        self.total: int | None = None
         self.next_report = 0
+        self.reported = -1
+        self.counters: list[dict] = []
 
-    def __enter__(self):
-        if sys.stderr.isatty() and not os.environ.get("NO_COLOR"):
-            from rich.progress import BarColumn, DownloadColumn, Progress, TransferSpeedColumn
+    def __enter__(self) -> "Phases":
+        if sys.stderr.isatty() and os.environ.get("TERM") != "dumb":
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 
-            self.bar = Progress("{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn(),
-                                transient=True, console=None)
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
+                                TextColumn("{task.fields[detail]}"), console=Console(stderr=True), transient=True)
             self.bar.start()
-            self.task = self.bar.add_task(self.label, total=None)
-        else:
-            print(self.label, file=sys.stderr)
-        return self.report
+        return self
 
-    def report(self, done: int, total: int | None) -> None:
+    def phase(self, key: str, total: int | None = None) -> None:
+        """A phase begins (``total`` steps, None when not known)."""
+        self._end_phase()
+        label = self.labels.get(key, key)
+        self.kind = "bytes" if key.endswith("download") else "count"
+        self.done, self.total = 0, total
+        self.next_report, self.reported = 0, -1
         if self.bar is not None:
-            self.bar.update(self.task, completed=done, total=total)
-        elif done >= self.next_report:
-            size = f" of {total / 1e6:.1f} MB" if total else ""
-            print(f"  {done / 1e6:.1f} MB{size}", file=sys.stderr)
+            self.task = self.bar.add_task(label, total=total, detail="")
+        elif self.lines:
+            print(label, file=sys.stderr)
+
+    def __call__(self, done: int, total: int | None = None) -> None:
+        """Progress within the phase: ``done`` of ``total`` (bytes of a download, or steps)."""
+        self.done = done
+        if total is not None:
+            self.total = total
+        if self.bar is not None and self.task is not None:
+            self.bar.update(self.task, completed=done, total=self.total, detail=self._detail())
+        elif self.lines and self.kind == "bytes" and done >= self.next_report:
+            self._report()
             self.next_report = done + 10_000_000
 
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.stop()
+    def counter(self, key: str, unit: str) -> "Callable[[int, int | None], None]":
+        """A count beside the phases (TCGdex cards fetched while the cards are imported):
+        its own bar on a terminal, shown from its first step; off a terminal, with
+        ``lines``, a line every 500."""
+        state = {"task": None, "next": 500, "done": 0}
 
+        def report(done: int, total: int | None = None) -> None:
+            state["done"] = done
+            if self.bar is not None:
+                if state["task"] is None:
+                    state["task"] = self.bar.add_task(self.labels.get(key, key), total=total, detail="")
+                self.bar.update(state["task"], completed=done, total=total, detail=f"{done} {unit}")
+            elif self.lines and done >= state["next"]:
+                print(f"  {done} {unit}", file=sys.stderr)
+                state["next"] = done + 500
 
-class CountProgress:
-    """Items fetched so far (TCGdex cards): a rich counter on a terminal, a
-    line every :attr:`EVERY` items otherwise."""
+        self.counters.append(state)
+        return report
 
-    EVERY = 500
+    def _detail(self) -> str:
+        if self.kind == "bytes":
+            return f"{self.done / 1e6:.1f}" + (f"/{self.total / 1e6:.1f} MB" if self.total else " MB")
+        return f"{self.done}/{self.total}" if self.total else ""
 
-    def __init__(self, label: str, unit: str = "cards"):
-        self.label = label
-        self.unit = unit
-        self.bar = None
-        self.next_report = self.EVERY
+    def _report(self) -> None:
+        size = f" of {self.total / 1e6:.1f} MB" if self.total else ""
+        print(f"  {self.done / 1e6:.1f} MB{size}", file=sys.stderr)
+        self.reported = self.done
 
-    def __enter__(self):
-        if sys.stderr.isatty() and not os.environ.get("NO_COLOR"):
-            from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn
+    def _end_phase(self) -> None:
+        """The phase that was running is done: its bar at 100 %, a download's last size said."""
+        if self.bar is not None and self.task is not None:
+            total = self.total if self.total else max(self.done, 1)
+            done = total if self.kind != "bytes" or not self.total else max(self.done, total)
+            self.bar.update(self.task, completed=done, total=max(total, done), detail=self._final_detail())
+        elif self.lines and self.kind == "bytes" and self.reported != self.done and self.done:
+            if self.total is None or self.done >= self.total:
+                self.total = self.done
+            self._report()
+        self.task = None
 
-            self.bar = Progress(SpinnerColumn(), "{task.description}", MofNCompleteColumn(),
-                                TextColumn(self.unit), transient=True, console=None)
-            self.bar.start()
-            self.task = self.bar.add_task(self.label, total=None)
-        return self.report
+    def _final_detail(self) -> str:
+        if self.kind == "bytes":
+            size = self.total or self.done
+            return f"{size / 1e6:.1f}/{size / 1e6:.1f} MB"
+        return f"{self.total}/{self.total}" if self.total else ""
 
-    def report(self, done: int, total: int | None) -> None:
-        if self.bar is not None:
-            self.bar.update(self.task, completed=done, total=total)
-        elif done >= self.next_report:
-            print(f"  {done} {self.unit}", file=sys.stderr)
-            self.next_report = done + self.EVERY
-
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, exc_type, *exc) -> None:
+        if exc_type is None:
+            self._end_phase()
+            for state in self.counters:  # a count is done when the command is
+                if self.bar is not None and state["task"] is not None:
+                    done = max(state["done"], 1)
+                    self.bar.update(state["task"], completed=done, total=done)
         if self.bar is not None:
             self.bar.stop()

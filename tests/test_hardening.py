@@ -570,3 +570,21 @@ def test_ctrl_c_during_db_import_is_one_line_and_exit_code_2(tmp_path, monkeypat
     assert exit_.value.code == 2
     assert capsys.readouterr().err.strip().splitlines()[-1] == \
         "deckcheck: error: interrupted; the installed database is unchanged"
+
+
+def test_hundred_thousand_character_lines_go_through_check_fmt_and_every_report(tmp_path):
+    # The parser's own patterns are tested in tests/parse/test_live_exports.py; this is the whole
+    # path: resolution, "did you mean", the rules, every report and fmt. The subprocess timeout
+    # only guards against a hang; it is no speed test.
+    n = 100_000
+    lines = ["*" * n, "4 " + "(" * n, "4 Iono PAL " + "0" * n, "1 " + "abcdefgh " * (n // 9), "4 Iono" + " PH" * (n // 3),
+             "Pokémon: " + "1" * n, "4 " + "Darkness Energy - " * (n // 18), "# name: " + "\x1b[2J" * (n // 4)]
+    deck = tmp_path / "deck.txt"
+    deck.write_text("\n".join(lines) + "\n4 Iono PAL 185\n")
+    for output in ("text", "json", "github", "sarif", "junit"):
+        result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", output)
+        assert_clean(result, 1)
+        assert len(result.stdout) < 200_000  # deck text in findings is cut
+    result = run("fmt", str(deck), "--no-config", "--format", "unlimited")
+    assert_clean(result, 1)
+    assert "4 Iono PAL 185" in deck.read_text()

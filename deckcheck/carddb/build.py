@@ -22,7 +22,7 @@ import stat
 import time
 from contextlib import suppress
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.records import bad_card, bad_set
@@ -41,6 +41,11 @@ from deckcheck.carddb.sqlite import (
     name_rows,
     write_names,
 )
+
+# progress(done, total): how far the work is (files read); see deckcheck.progress.Phases.
+Progress = Callable[[int, "int | None"], None]
+# phase(key, total): a phase of the work begins ("download", "verify", "import", ...).
+PhaseHook = Callable[[str, "int | None"], None]
 
 # A temp file of a process that died is removed by the next import after this
 # long even where the process cannot be asked about (Windows, another host).
@@ -177,7 +182,8 @@ def _old_names(path: Path) -> tuple[list[tuple[str, str, str]], dict[str, str]]:
 
 
 def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, str] | None,
-          keep_names_from: Path | None = None) -> None:
+          keep_names_from: Path | None = None, progress: Progress | None = None,
+          phase: PhaseHook | None = None) -> None:
     import datetime as dt
 
     from deckcheck import __version__
@@ -194,7 +200,11 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
         counts: dict[str, int] = {}
         extra_sets: dict[str, SetRecord] = {}
         total = 0
-        for batch in source.batches():
+        if phase:
+            phase("import", len(listed) or None)  # about one batch (file) per listed set
+        for done, batch in enumerate(source.batches(), start=1):
+            if progress:
+                progress(done, None)
             rows = []
             for card, record in batch.cards:
                 problem = bad_card(card)
@@ -273,6 +283,8 @@ def build_database(
     source_label: str | None = None,
     extra_meta: Mapping[str, str] | None = None,
     keep_names_from: Path | None = None,
+    progress: Progress | None = None,
+    phase: PhaseHook | None = None,
 ) -> DatabaseInfo:
     """Import the card source at ``source`` (a folder or ``.zip`` that
     :func:`~deckcheck.carddb.sources.open_source` reads, or an open
@@ -284,6 +296,8 @@ def build_database(
     in the ``meta`` table (``db update`` records its url, ETag, ... there).
     The card names in other languages of the database at ``keep_names_from``
     (default: ``dest`` itself, when it exists) are kept for the cards still there.
+    ``phase("import", about_how_many_files)`` is called when the cards are read and
+    ``progress(files_done, None)`` after each file (deckcheck.progress.Phases).
     Raises :class:`DatabaseError` with a one-line message.
     """
     import tempfile
@@ -307,7 +321,7 @@ def build_database(
         try:
             previous = Path(keep_names_from) if keep_names_from is not None else dest
             _fill(temp, src, source_label or src.label, extra_meta,
-                  previous if previous.is_file() else None)
+                  previous if previous.is_file() else None, progress, phase)
             # mkstemp makes the file private; the database is as readable as
             # the one it replaces (or as the umask allows).
             os.chmod(temp, _file_mode(dest))

@@ -62,6 +62,7 @@ CODE_DATE_TOLERANCE_DAYS = 120
 MAX_EXAMPLES = 10
 
 Progress = Callable[[int, "int | None"], None]
+PhaseHook = Callable[[str, "int | None"], None]  # as deckcheck.carddb.build.PhaseHook
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,6 +542,7 @@ def import_names(
     timeout: float = 30,
     retries: int = 2,
     progress: Progress | None = None,
+    phase: PhaseHook | None = None,
 ) -> NamesImportResult:
     """Import the TCGdex card names of ``langs`` into the card database ``dest``.
 
@@ -548,7 +550,10 @@ def import_names(
     (or ``{lang}/...``), or a base URL (``https://api.tcgdex.net``, a mirror,
     ``http://127.0.0.1:PORT``) whose ``/v2/{lang}/cards`` and ``/v2/{lang}/sets``
     are fetched. The names of ``langs`` are replaced, those of other languages
-    kept. Raises :class:`DatabaseError` (one line) on any failure, leaving
+    kept. ``phase(key, total)`` is called as each phase begins: ``names-download``
+    (then ``progress(bytes, total)``) or ``names-read`` (then ``progress(languages
+    read, total)``), ``names-map`` and ``names-write``. Raises
+    :class:`DatabaseError` (one line) on any failure, leaving
     ``dest`` as it was; a language none of whose cards map is a failure too
     (a wrong folder or URL), nothing is then changed.
     """
@@ -585,6 +590,8 @@ def import_names(
                                                  dir=dest.parent))
                 except OSError as error:
                     raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
+                if phase:
+                    phase("names-download", None)
                 data = [fetch_tcgdex(str(source), lang, work, timeout=timeout, retries=retries, progress=progress)
                         for lang in wanted]
                 more_sets = _english_sets(lambda: _fetch_sets(str(source), work, timeout, retries))
@@ -592,11 +599,19 @@ def import_names(
                 folder = Path(source)
                 if not folder.is_dir():
                     raise DatabaseError(f"{folder} is not a folder")
-                data = [read_tcgdex_folder(folder, lang) for lang in wanted]
+                if phase:
+                    phase("names-read", len(wanted))
+                data = []
+                for lang in wanted:
+                    data.append(read_tcgdex_folder(folder, lang))
+                    if progress:
+                        progress(len(data), len(wanted))
                 more_sets = _english_sets(lambda: _read_sets(folder))
         finally:
             if work is not None:
                 shutil.rmtree(work, ignore_errors=True)
+        if phase:
+            phase("names-map", None)
         rows, reports = map_names(db, data, more_sets)
         for report in reports:
             if report.cards and not report.mapped:
@@ -610,6 +625,8 @@ def import_names(
             meta[f"{NAMES_META_PREFIX}{report.lang}"] = (
                 f"{report.names} names, {report.mapped}/{report.cards} cards mapped, imported {now}"
             )
+        if phase:
+            phase("names-write", None)
         _install(dest, rows, wanted, meta)
     info = database_info(dest)
     conn = _connect_readonly(dest)

@@ -46,7 +46,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
-from deckcheck.carddb.build import build_database, clean_stale_temp_files, refuse_special_destination, temp_prefix
+from deckcheck.carddb.build import (PhaseHook, build_database, clean_stale_temp_files, refuse_special_destination,
+                                     temp_prefix)
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sqlite import DatabaseInfo, database_info
 
@@ -117,6 +118,12 @@ def database_lock(dest: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)  # releases the lock
+
+
+def check_sha256(sha256: str | None) -> str | None:
+    """``--sha256`` in lower case, or DatabaseError (one line) when it is not 64
+    hexadecimal digits: checked before anything is locked or downloaded."""
+    return _normalise_sha256(sha256)
 
 
 def _normalise_sha256(sha256: str | None) -> str | None:
@@ -361,6 +368,7 @@ def update_database(
     tcgdex_progress: Progress | None = None,
     deadline: float | None = None,
     workers: int | None = None,
+    phase: PhaseHook | None = None,
 ) -> UpdateResult:
     """Download the dataset archive at ``url`` and install it as the database ``dest``.
 
@@ -369,7 +377,10 @@ def update_database(
     ``timeout`` is per network operation in seconds; ``retries`` is how many
     times a transient failure is retried. ``sha256`` (hex) must match the
     archive. ``force`` skips the conditional request and the shrink check.
-    ``progress(bytes_so_far, total_or_None)`` is called while downloading.
+    ``progress(bytes_so_far, total_or_None)`` is called while downloading;
+    ``phase(key, total)`` when each phase begins: ``download``, ``verify``
+    (the SHA-256), ``tcgdex`` (its set list), ``import`` (then
+    ``progress(files_done, None)``, see :func:`~deckcheck.carddb.build.build_database`).
 
     ``source`` is ``pokemontcg`` (the archive only), ``tcgdex`` (the TCGdex API
     at ``tcgdex_url`` only) or ``both``: the archive, filled in from TCGdex with
@@ -435,6 +446,8 @@ def update_database(
                     if meta.get("last_modified"):
                         headers["If-Modified-Since"] = meta["last_modified"]
                 archive = work / "dataset.zip"
+                if phase:
+                    phase("download", None)
                 download = _download(url, archive, headers, timeout=timeout, retries=retries, progress=progress)
                 if download.not_modified and previous is None:
                     raise DatabaseError(f"{url} answered 304 Not Modified, but no database is installed; use --force")
@@ -443,6 +456,8 @@ def update_database(
                     archive_unchanged = True
                     etag, last_modified = meta.get("etag"), meta.get("last_modified")
                 else:
+                    if phase:
+                        phase("verify", None)
                     digest = _sha256_of(archive)
                     if expected is not None and digest != expected:
                         raise DatabaseError(
@@ -475,6 +490,8 @@ def update_database(
                         conditional["If-None-Match"] = meta["tcgdex_etag"]
                     if meta.get("tcgdex_last_modified"):
                         conditional["If-Modified-Since"] = meta["tcgdex_last_modified"]
+                if phase:
+                    phase("tcgdex", None)
                 set_list, answer = client.get("/v2/en/sets", "sets", conditional)
                 if set_list is tcgdex_fetch.NOT_MODIFIED and archive_unchanged and previous is not None:
                     if primary is not None:
@@ -504,6 +521,8 @@ def update_database(
                                         if used),
                 keep_names_from=dest,  # the card names in other languages survive an update
                 extra_meta=extra_meta,
+                progress=progress if phase else None,  # without phases, progress is the download's alone
+                phase=phase,
             )
             if not force:
                 _check_not_shrunk(fresh, previous)

@@ -314,6 +314,8 @@ def _entry(card: dict, line: int | None) -> DeckEntry:
 def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> ParsedDeck:
     """Parse a YAML or JSON deck file. ``DeckEntry.raw`` holds the card written
     as a text-list line (``4 Iono PAL 185``), ``line`` the line its mapping starts on."""
+    # A file decoded strictly holds no lone surrogate; a caller's text may (the YAML reader cannot encode it).
+    text = _SURROGATE.sub("\ufffd", text)
     try:
         data, lines = _load_json(text) if kind == "json" else _load_yaml(text)
     except _Unparsable as problem:

@@ -1,0 +1,121 @@
+"""Properties of the text parser, the YAML/JSON parser, resolution and the reports
+(issue 12): whatever the input, no exception, no unbounded output, and what is
+read is what was written."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import json
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from deckcheck.engine import check_deck
+from deckcheck.model import Severity
+from deckcheck.packs import load_pack
+from deckcheck.parse import parse_text
+from deckcheck.parse.structured import parse_structured
+from deckcheck.parse.text import MAX_COUNT
+from deckcheck.render import RENDERERS, RenderOptions, render
+from deckcheck.resolve import resolve_deck
+from decks import INDEX, NAMES, PRINTS, card_line, deck_lists
+
+DAY = dt.date(2026, 11, 30)
+# Anything a file can hold once decoded: controls, escapes, marks, lone surrogates
+# (a JSON "\ud800"), with long runs of the characters the patterns look for.
+anything = st.text(st.characters(), max_size=200)
+runs = st.builds(lambda ch, n: ch * n, st.sampled_from(list("*( 0x#-:[{\t") + ["ab ", "1 "]), st.integers(0, 5000))
+texts = st.one_of(anything, runs, deck_lists(), st.lists(st.one_of(anything, runs, card_line()), max_size=8).map(
+    "\n".join))
+# What no report may print raw (tabs and line ends are the reports' own).
+UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+@functools.cache
+def pack(name: str = "unlimited"):
+    return load_pack(name)
+
+
+@given(texts)
+def test_the_text_parser_reads_anything_without_an_exception(text):
+    parsed = parse_text(text, "deck.txt")
+    last = len(re.split("\r\n|\r|\n", text.removeprefix("\ufeff")))
+    for entry in parsed.entries:
+        assert 1 <= entry.count <= MAX_COUNT
+        assert 1 <= entry.line <= last
+        assert entry.name.strip()
+    for finding in parsed.findings:
+        assert all(1 <= line <= last for line in finding.lines)
+        assert finding.message  # formats: every parameter is there
+        assert len(finding.message) < 2000  # quoted text is cut
+
+
+@given(deck_lists(), st.sampled_from(["\r\n", "\r"]))
+def test_line_ends_do_not_change_what_is_read(text, end):
+    lf = text.replace("\r\n", "\n").replace("\r", "\n")
+    again = parse_text(lf.replace("\n", end), "deck.txt")
+    assert again == parse_text(lf, "deck.txt") or [
+        (e.count, e.name, e.set_code, e.number, e.line) for e in again.entries] == [
+        (e.count, e.name, e.set_code, e.number, e.line) for e in parse_text(lf, "deck.txt").entries]
+
+
+@given(st.integers(1, MAX_COUNT), st.sampled_from(NAMES + PRINTS), st.sampled_from(["{c} {t}", "{c}x {t}", "* {c} {t}"]))
+def test_a_card_line_is_read_with_its_count(count, text, form):
+    parsed = parse_text(form.format(c=count, t=text) + "\n", "deck.txt")
+    assert [entry.count for entry in parsed.entries] == [count]
+
+
+@given(anything, st.sampled_from(["json", "yaml"]))
+def test_the_structured_parser_reads_anything_without_an_exception(text, kind):
+    parsed = parse_structured(text, "deck." + kind, kind)
+    for finding in parsed.findings:
+        assert finding.message
+
+
+cards = st.lists(st.fixed_dictionaries(
+    {"count": st.integers(-2, 1200), "name": st.one_of(st.sampled_from(NAMES), anything)},
+    # (an unquoted YAML number is a set code as written, a JSON number is not: text only here)
+    optional={"set": st.one_of(st.sampled_from(["PAL", "BS", "SVE"]), anything),
+              "number": st.one_of(st.sampled_from(["185", "7", "1"]), st.integers(-5, 10**6), anything)}),
+    max_size=12)
+decks = st.fixed_dictionaries({"cards": cards}, optional={"name": anything, "format": anything})
+
+
+@given(decks)
+def test_json_and_yaml_decks_read_the_same_and_keep_valid_cards(deck):
+    import yaml
+
+    as_json = parse_structured(json.dumps(deck), "deck.json", "json")
+    as_yaml = parse_structured(yaml.safe_dump(deck, allow_unicode=True), "deck.yaml", "yaml")
+    assert [(e.count, e.name) for e in as_json.entries] == [(e.count, e.name) for e in as_yaml.entries]
+    for entry in as_json.entries:
+        assert 1 <= entry.count
+        assert not re.search("[\ud800-\udfff]", entry.name + (entry.set_code or ""))  # U+FFFD instead
+
+
+@given(texts)
+def test_resolution_places_every_line_once(text):
+    parsed = parse_text(text, "deck.txt")
+    deck, findings = resolve_deck(parsed, INDEX)
+    resolved = [card.entry.line for card in deck.cards]
+    unresolved = [entry.line for entry in deck.unresolved]
+    assert sorted(resolved + unresolved) == sorted(entry.line for entry in parsed.entries)
+    unknown = {line for f in findings if f.rule == "unknown-card" for line in f.lines}
+    assert unknown <= set(unresolved)
+
+
+@given(st.one_of(texts, decks.map(json.dumps)))
+def test_every_report_renders_any_deck_escaped_and_encodable(text):
+    from deckcheck.model import Report
+
+    kind = "json" if text.startswith("{") else "text"
+    parsed = parse_structured(text, "deck.json", "json") if kind == "json" else parse_text(text, "deck\x1b.txt")
+    result = check_deck(parsed, pack(), INDEX, DAY)
+    for output in RENDERERS:
+        if output == "html":
+            continue  # the HTML report has tests of its own
+        shown = render(output, Report((result,)), RenderOptions())
+        shown.encode("utf-8")  # no lone surrogate reaches a report
+        assert not UNSAFE.search(shown), (output, UNSAFE.search(shown))
