@@ -99,12 +99,11 @@ def in_force_on(pack: Pack, day: dt.date,
             yield rule.id, _describe_pool(options, day)
         elif rule.kind == "banned":
             entries = [e for e in options.get("cards", ()) if in_force(e, day)]
-            if not entries:
-                yield rule.id, "no card is banned on this day"
-                continue
-            lines = [f"ban list in force ({len(entries)} {'entry' if len(entries) == 1 else 'entries'}):"]
+            lines = [f"ban list in force ({len(entries)} {'entry' if len(entries) == 1 else 'entries'}):"
+                     if entries else "no card is banned on this day"]
             for entry in entries:
                 lines.append("  - " + _describe_ban(entry, cards or {}))
+            lines.extend(_next_ban_change(options.get("cards", ()), day, cards or {}))
             yield rule.id, "\n".join(lines)
         else:
             shown = ", ".join(f"{k}: {_short(v)}" for k, v in options.items())
@@ -192,6 +191,22 @@ def _describe_waiting(periods: Sequence[Mapping[str, Any]], day: dt.date) -> str
     if rule.get("rule") == "third-friday-of-month":
         return "on the third Friday of their release month (the first Friday of the next month after it)"
     return f"{rule['days']} days after release" if rule.get("days") else "on release"
+
+
+def _next_ban_change(entries: Sequence[Mapping[str, Any]], day: dt.date,
+                     cards: Mapping[str, tuple[str, str | None, str]]) -> list[str]:
+    """The next day after ``day`` on which the ban list changes, with what changes."""
+    changes: dict[dt.date, list[str]] = {}
+    for entry in entries:
+        since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
+        if since is not None and since > day:
+            changes.setdefault(since, []).append("banned: " + _describe_ban(entry, cards))
+        if until is not None and until > day and (since is None or since <= day):
+            changes.setdefault(until, []).append("ban ends: " + _describe_ban(entry, cards))
+    if not changes:
+        return []
+    first = min(changes)
+    return [f"next change {first.isoformat()}:"] + ["  - " + text for text in changes[first]]
 
 
 def banned_ids(pack: Pack) -> set[str]:

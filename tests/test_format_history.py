@@ -301,3 +301,21 @@ def test_world_championships_lists_rotate(reference_index, name, day, removed):
                         dt.date.fromisoformat(day))
     not_legal = [f.message for f in result.findings if f.rule == "not-legal"]
     assert any(message.startswith(removed) for message in not_legal), not_legal
+
+
+def test_a_ban_known_to_come_is_announced_as_rotating(reference_index):
+    found = verdict(reference_index, "Medicham V EVS 83", "expanded", "2026-03-20", rotation_days=90)
+    assert found == [("rotating", "Medicham V EVS 83 is banned in expanded from 2026-04-10, in 21 days.")]
+    assert verdict(reference_index, "Medicham V EVS 83", "expanded", "2026-03-20", rotation_days=20) == []
+
+
+def test_basic_fairy_energy_leaves_standard_with_the_2022_season(reference_index):
+    assert legal(reference_index, "Fairy Energy", "standard", "2021-09-09")
+    assert [rule for rule, _ in verdict(reference_index, "Fairy Energy", "standard", "2021-09-10")] == ["banned"]
+
+
+def test_formats_show_names_the_next_ban_change():
+    from deckcheck.formats_info import in_force_on
+
+    shown = dict(in_force_on(load_pack("expanded"), dt.date(2021, 1, 10)))["banned"]
+    assert "next change 2021-02-19:\n  - ban ends: Wally since 2018-08-17 until 2021-02-19" in shown

@@ -63,7 +63,9 @@ def test_date_ranges_and_what_is_in_force_on_a_day():
     assert "next change 2024-04-05 (2024 rotation): marks F, G, H" in standard["not-legal"]
     expanded_2018 = dict(in_force_on(load_pack("expanded"), dt.date(2018, 8, 16)))["banned"]
     expanded_2019 = dict(in_force_on(load_pack("expanded"), dt.date(2018, 8, 17)))["banned"]
-    assert "Wally" not in expanded_2018 and "Wally" in expanded_2019
+    in_force_2018, next_2018 = expanded_2018.split("next change ")
+    assert "Wally" not in in_force_2018 and "Wally" in expanded_2019
+    assert next_2018.startswith("2018-08-17:") and "banned: Wally since 2018-08-17" in next_2018
     assert "until 2021-02-19 [unverified: " in expanded_2019
 
 

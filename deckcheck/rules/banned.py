@@ -9,10 +9,11 @@ not-for-tournament promos (RULES.md 3.10, 6.3). An entry is in force on
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any, Iterator, Mapping, Sequence
 
-from deckcheck.i18n import N_
-from deckcheck.model import Card, Deck, DeckCard, Finding
+from deckcheck.i18n import N_, ngettext
+from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name, name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, finding, lines_text
 from deckcheck.selectors import matches
@@ -168,6 +169,11 @@ class Banned:
     }
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        yield from self._banned(deck, rule, ctx)
+        yield from _upcoming(deck, rule, ctx)
+
+    @staticmethod
+    def _banned(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         bans = ban_index(rule.options, ctx.date)
         if not bans.entries:
             return
@@ -200,6 +206,35 @@ class Banned:
                 rule, template, cards=cards, hint=REMOVE, hint_params={"name": name, "lines": lines_text(cards)},
                 **params,
             )
+
+
+# TRANSLATORS: issue 10, rotation preview: a ban known to take effect within --rotation-days.
+BANNED_FROM = ngettext("{card} is banned in {format} from {day}, in {days} day.",
+                       "{card} is banned in {format} from {day}, in {days} days.", "days")
+
+
+def _upcoming(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+    """Issue 10, rotation preview: a `rotating` warning for each card of the deck
+    that a ban known to start within ``ctx.rotation_days`` will ban."""
+    if ctx.rotation_days <= 0:
+        return
+    today, last = ctx.date, ctx.date + dt.timedelta(days=ctx.rotation_days)
+    days = sorted({since for entry in rule.options.get("cards", ())
+                   if (since := ban_date(entry.get("since"))) is not None and today < since <= last})
+    if not days:
+        return
+    now = ban_index(rule.options, today)
+    warned: set[int] = set()
+    for day in days:
+        then = ban_index(rule.options, day)
+        for position, deck_card in enumerate(deck.cards):
+            if position in warned or now.banning(deck_card.card) is not None \
+                    or then.banning(deck_card.card) is None:
+                continue
+            warned.add(position)
+            yield replace(finding(rule, BANNED_FROM, cards=(deck_card,), card=deck_card.label, format=ctx.format_name,
+                                  day=day.isoformat(), days=(day - today).days, count=deck_card.count),
+                          rule="rotating", severity=Severity.WARNING)
 
 
 KIND = Banned()

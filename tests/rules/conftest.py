@@ -43,9 +43,11 @@ def run_rule(
     rule: RuleSpec | None = None,
     *,
     date: dt.date = DEFAULT_DATE,
+    rotation_days: int = 0,
 ) -> list[Finding]:
+    # No rotation preview unless a test asks for one: a rule's findings on its day.
     rule = rule if rule is not None else RuleSpec(id=kind.name, kind=kind.name)
-    return list(kind.check(deck, rule, RuleContext(date=date, format_name="test")))
+    return list(kind.check(deck, rule, RuleContext(date=date, format_name="test", rotation_days=rotation_days)))
 
 
 def summary(finding: Finding) -> dict[str, Any]:

@@ -73,8 +73,11 @@ def test_a_pokemon_ban_is_per_print(make_deck, run, summarise):
 
 def test_ban_dates(make_deck, run):
     deck = make_deck((2, WALLY, 7))
-    # before the ban takes effect the card is fine
+    # before the ban takes effect the card is fine, with a warning that it is coming (issue 10)
     assert run(KIND, deck, EXPANDED, date=dt.date(2018, 8, 16)) == []
+    [coming] = run(KIND, deck, EXPANDED, date=dt.date(2018, 8, 16), rotation_days=90)
+    assert (coming.rule, coming.severity.value) == ("rotating", "warning")
+    assert coming.message == "Wally ROS 94 is banned in test from 2018-08-17, in 1 day."
     [finding] = run(KIND, deck, EXPANDED, date=dt.date(2018, 8, 17))
     assert finding.message == (
         "Wally is banned in this format since 2018-08-17 (Announcement of 2018-07-30; S17)."
