@@ -76,8 +76,10 @@ def _loader(pure: bool):
             # anything is built from it or validated (issue 12).
             def __init__(self, stream):
                 super().__init__(stream)
-                # No anchor, no alias: most files skip the walk.
-                self._may_alias = not isinstance(stream, str) or "&" in stream
+                # No anchor, no alias: most files skip the walk. An anchor is
+                # '&' followed by its name; "Pikachu & Zekrom-GX" is no anchor,
+                # so the shipped catalogue (full of such names) skips it too.
+                self._may_alias = not isinstance(stream, str) or ("&" in stream and _may_hold_anchor(stream))
 
             def get_single_node(self):
                 node = super().get_single_node()
@@ -92,6 +94,18 @@ def _loader(pure: bool):
         Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_str)
         loader = _LOADERS[pure] = Loader
     return loader
+
+
+def _may_hold_anchor(text: str) -> bool:
+    """Whether ``text`` may hold a YAML anchor (``&name``); false positives only
+    cost the alias walk. A scan of the '&'s, so it is linear in the text."""
+    at = text.find("&")
+    while at != -1:
+        following = text[at + 1:at + 2]
+        if following and not following.isspace():
+            return True
+        at = text.find("&", at + 1)
+    return False
 
 
 # How many values aliases may add to a document. YAML anchors and aliases

@@ -21,9 +21,9 @@ from deckcheck.model import POKEMON, TRAINER
 
 _SPACES = re.compile(r"\s+")
 
-# The version of the digest: a card database stores digests, so one built with
-# another version is rebuilt (carddb/sqlite.py folds this into its schema version).
-DIGEST_VERSION = "2"
+# The digest's version lives in a module of its own so that opening a database
+# (which compares it) does not import this one; bump it with any change here.
+from deckcheck.gametext_version import DIGEST_VERSION  # noqa: E402,F401
 
 # Subtypes that name a rarity or a print treatment rather than game text
 # (HGSS "Pokémon Prime" is a rarity), so a reprint without them still matches.

@@ -276,6 +276,19 @@ def test_an_alias_inside_what_it_names_is_refused_and_modest_aliases_are_read():
     assert [entry.name for entry in parsed.entries] == ["Iono", "Pikachu"]
 
 
+def test_an_ampersand_in_a_name_is_no_anchor_but_a_bomb_beside_one_is_still_refused():
+    import yaml
+
+    from deckcheck.datafiles import _may_hold_anchor, yaml_loader
+
+    # The shipped catalogue is full of "Pikachu & Zekrom-GX": it need not be walked.
+    assert not _may_hold_anchor("name: Pikachu & Zekrom-GX\nother: Bellelba & Brycen-Man &\n")
+    assert _may_hold_anchor("a: &a [1]\n")
+    for pure in (False, True):
+        with pytest.raises(yaml.YAMLError, match="alias bomb"):
+            yaml.load("name: Pikachu & Zekrom-GX\n" + BOMB + "cards: [*g]\n", Loader=yaml_loader(pure=pure))
+
+
 def test_line_lists_in_reports_are_capped(tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("1 Iono PAL 185\n" * 4000)

@@ -21,7 +21,7 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.index import TranslatedName, is_promo_code, number_key, set_code_key, translation_key
-from deckcheck.gametext import DIGEST_VERSION
+from deckcheck.gametext_version import DIGEST_VERSION
 from deckcheck.model import Card
 from deckcheck.names import deck_key, name_key
 

@@ -1,0 +1,9 @@
+"""The version of the game-text digest (:mod:`deckcheck.gametext`).
+
+A card database stores digests, so one built with another version is rebuilt
+(carddb/sqlite.py folds this into its schema version). It is kept apart from
+:mod:`deckcheck.gametext` so that opening a database, on every run, does not
+import the normaliser and compile its patterns (about 10 ms of start-up).
+"""
+
+DIGEST_VERSION = "2"
