@@ -288,3 +288,33 @@ def test_catalogue_holds_every_print_the_special_limits_name(catalogue, referenc
     ids = set(by_id(catalogue))
     missing = sorted(card_id for card_id, card in cards.items() if test(card) and card_id not in ids)
     assert not missing, f"{what} prints missing from the catalogue: {missing}"
+
+
+def test_the_parsed_catalogue_is_cached_and_a_damaged_cache_entry_is_read_from_the_yaml_again(tmp_path, monkeypatch):
+    from deckcheck.carddb import catalogue
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path))
+    source = resources.files("deckcheck") / "data" / "catalogue.yaml"
+    from_yaml = yaml.load(source.read_text(encoding="utf-8"), Loader=catalogue.yaml_loader())
+
+    catalogue._document.cache_clear()
+    try:
+        assert catalogue._document() == from_yaml
+        (entry,) = (tmp_path / "catalogue").rglob("*.marshal")
+        catalogue._document.cache_clear()
+        assert catalogue._read_cache(entry) == from_yaml  # the next run reads the cache
+        assert catalogue._document() == from_yaml
+
+        data = entry.read_bytes()
+        for damaged in (data[:-10], data[:-1] + bytes([data[-1] ^ 1]), b"junk", b""):
+            entry.write_bytes(damaged)
+            assert catalogue._read_cache(entry) is None
+            catalogue._document.cache_clear()
+            assert catalogue._document() == from_yaml  # read from the YAML, and the entry written again
+            assert catalogue._read_cache(entry) == from_yaml
+
+        monkeypatch.setenv("DECKCHECK_NO_CACHE", "1")
+        catalogue._document.cache_clear()
+        assert catalogue._document() == from_yaml
+    finally:
+        catalogue._document.cache_clear()

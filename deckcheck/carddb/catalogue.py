@@ -11,14 +11,16 @@ Special Darkness/Metal twins (5.1, 5.2), the Professor cards of section 4 and
 from __future__ import annotations
 
 import datetime as dt
+import os
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, Mapping
 
 import yaml
 
 from deckcheck.carddb.index import MemoryIndex
-from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
+from deckcheck.datafiles import YAML_VALUE_ERRORS, validation_cache, yaml_loader
 from deckcheck.model import SUPERTYPES, Card
 
 _SET_KEYS = frozenset({"id", "code", "name", "released", "series"})
@@ -35,17 +37,80 @@ class CatalogueError(ValueError):
 
 @lru_cache(maxsize=1)
 def _document() -> Mapping[str, Any]:
-    text = (resources.files("deckcheck") / "data" / "catalogue.yaml").read_text(encoding="utf-8")
+    source = resources.files("deckcheck") / "data" / "catalogue.yaml"
+    cache = _cache_file(source)
+    document = _read_cache(cache) if cache is not None else None
+    if document is not None:
+        return document
+    text = source.read_text(encoding="utf-8")
     # The shared safe loader (the C one when PyYAML has it: start-up matters for
     # the pre-commit hook); release dates stay ISO text.
     try:
         document = yaml.load(text, Loader=yaml_loader())
     except (yaml.YAMLError, *YAML_VALUE_ERRORS) as error:
         raise CatalogueError(f"catalogue.yaml cannot be read: {error}") from None
-    if not isinstance(document, dict) or not isinstance(document.get("sets"), list) \
-            or not isinstance(document.get("cards"), dict):
+    if not _well_shaped(document):
         raise CatalogueError("catalogue.yaml must be a mapping with a 'sets' list and a 'cards' mapping")
+    if cache is not None:
+        _write_cache(cache, document)
     return document
+
+
+def _well_shaped(document: Any) -> bool:
+    return isinstance(document, dict) and isinstance(document.get("sets"), list) \
+        and isinstance(document.get("cards"), dict)
+
+
+# Building ~60 KB of YAML into Python values takes ~60 ms, paid by every check
+# run without a card database (a pre-commit hook in a deck repository): the
+# parsed document is kept in the user cache as marshal data (~1 ms to read),
+# named by the packaged file's size and modification time, with a CRC of the
+# payload so that a damaged entry is read from the YAML again.
+_CACHE_MAGIC = b"deckcheck-catalogue-1\n"
+
+
+def _cache_file(source: Any) -> Path | None:
+    folder = validation_cache("catalogue")
+    if folder is None:
+        return None
+    try:
+        stat = os.stat(str(source))
+    except (OSError, ValueError):
+        return None  # not a plain file (a zipped package): no cache
+    return folder / f"{stat.st_size}-{stat.st_mtime_ns}.marshal"
+
+
+def _read_cache(cache: Path) -> Mapping[str, Any] | None:
+    import marshal
+    import zlib
+
+    try:
+        data = cache.read_bytes()
+    except OSError:
+        return None
+    header, _, payload = data.partition(b"\n\n")
+    expected = _CACHE_MAGIC + str(zlib.crc32(payload)).encode("ascii")
+    if header != expected:
+        return None
+    try:
+        document = marshal.loads(payload)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return document if _well_shaped(document) else None
+
+
+def _write_cache(cache: Path, document: Mapping[str, Any]) -> None:
+    import marshal
+    import zlib
+
+    try:
+        payload = marshal.dumps(document)
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        partial = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
+        partial.write_bytes(_CACHE_MAGIC + str(zlib.crc32(payload)).encode("ascii") + b"\n\n" + payload)
+        os.replace(partial, cache)
+    except (OSError, ValueError):
+        pass  # a read-only or full cache folder: the YAML is read next time too
 
 
 def _iso_date(value: Any) -> str | None:
