@@ -42,6 +42,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT.parent / "shared" / "carddata" / "pokemon-tcg-data"
+TCGDEX = ROOT.parent / "shared" / "carddata" / "tcgdex-api"
 SAMPLE_DECK = ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt"
 
 # Runs a command and prints its wall time, the peak RSS of its largest process
@@ -175,7 +176,7 @@ def throughput_rows(deckcheck: list[str], env: dict[str, str], work: Path, forma
             spread = f"{min(m[0] for m in measured):.2f}-{max(m[0] for m in measured):.2f}"
             rows.append((f"{label}: wall (s, spread {spread})", wall, "s", None, "", None))
             per_core = size / max(cpu, 1e-9)
-            rows.append((f"  decks per CPU second", per_core, "/s", 1000 if output == "json" else None, "/s",
+            rows.append(("  decks per CPU second", per_core, "/s", 1000 if output == "json" else None, "/s",
                          per_core >= 1000 if output == "json" else None))
             budget = 150 if size >= 100_000 and jobs == 1 else None
             rows.append(("  peak memory (largest process)", peak, "MB", budget, "MB",

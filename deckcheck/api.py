@@ -31,7 +31,7 @@ import re
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
 
 from deckcheck.model import Finding, Severity
 
@@ -68,7 +68,7 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:
     from deckcheck.carddb.sqlite import DatabaseError as DatabaseError
-    from deckcheck.packs import PackError as FormatError
+    from deckcheck.packs import PackError as FormatError  # noqa: F401 (lazy at run time: __getattr__)
 
 
 # -- the card database ------------------------------------------------------------

@@ -739,8 +739,8 @@ def _replace_atomically(path: Path, data: bytes) -> None:
             try:
                 os.chown(handle.name, old.st_uid, old.st_gid)
             except PermissionError:
-                raise PermissionError(f"the file belongs to another user, and a rewrite would take it over; "
-                                      f"left as it is") from None
+                raise PermissionError("the file belongs to another user, and a rewrite would take it over; "
+                                      "left as it is") from None
         os.replace(handle.name, path)
     except BaseException:
         try:

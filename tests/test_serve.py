@@ -6,7 +6,6 @@ concurrent requests; ``check`` never imports the web stack."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys

@@ -13,7 +13,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deckcheck.engine import check_deck
-from deckcheck.model import Severity
 from deckcheck.packs import load_pack
 from deckcheck.parse import parse_text
 from deckcheck.parse.structured import parse_structured
