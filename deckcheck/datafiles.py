@@ -21,7 +21,8 @@ def dates_as_text(value: Any) -> Any:
 
 def validation_cache(kind: str) -> Path | None:
     """The user-cache folder remembering validated files of one ``kind``
-    (``validated-packs``, ``validated-configs``), or None when
+    (``validated-packs``, ``validated-configs``; ``catalogue``, the parsed
+    built-in catalogue), or None when
     ``DECKCHECK_NO_CACHE`` is set. Validation needs jsonschema, slow to import
     on every pre-commit run. The schemas change with the version, so each
     version has its own folder."""
