@@ -90,6 +90,7 @@ def unown_letter(name: str) -> str | None:
     return f"Unown [{match.group(1).upper()}]" if match else None
 
 
+@lru_cache(maxsize=65536)  # issue 16: asked for every card by several rules of every deck
 def deck_key(name: str, supertype: str) -> str:
     """Folded deck-building name: cards with equal keys share a copy limit."""
     return name_key(deck_name(name, supertype))

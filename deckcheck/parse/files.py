@@ -226,17 +226,16 @@ def structured_shape_problem(data: object) -> str | None:
 
 def text_deck_problem(text: str) -> str | None:
     """Why a text file is not a deck list, or None when it is one."""
-    from deckcheck.parse.text import NOT_A_CARD_LINE, is_structure_line, normalise_spaces
+    from deckcheck.parse.text import line_counts
 
-    parsed = parse_text(text, "")
-    other = sum(1 for f in parsed.findings if f.template == NOT_A_CARD_LINE)
+    # The lines counted as parse_text reads them, without building the deck
+    # (issue 16: this runs on every text file met while walking a folder).
+    counts = line_counts(text)
+    other, structure = counts.other, counts.structure
     # Bad counts and "4-4 Zoroark-GX" are card lines written wrong: a deck's problems.
-    attempts = sum(1 for f in parsed.findings if f.lines and f.template != NOT_A_CARD_LINE
-                   and f.severity is Severity.ERROR)
-    cards = len(parsed.entries) + attempts
+    cards = counts.cards + counts.attempts
     if cards == 0:
         return "it has no card lines"
-    structure = sum(1 for line in text.split("\n") if line.strip() and is_structure_line(normalise_spaces(line)))
     if cards + structure <= other:
         return f"most of its lines are not card lines ({other} of {cards + structure + other})"
     return None

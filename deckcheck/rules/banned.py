@@ -15,7 +15,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name, name_key
-from deckcheck.rules.base import RuleContext, RuleSpec, finding, lines_text
+from deckcheck.rules.base import RuleContext, RuleSpec, finding, lines_text, remembered
 from deckcheck.selectors import matches
 
 # {detail} is the pack's own reason/source text: it stays as the pack wrote it.
@@ -65,7 +65,7 @@ class BanIndex:
                 self._ids.setdefault(card_id, index)
         self._selectors = [(index, entry["where"]) for index, entry in enumerate(self.entries) if entry.get("where")]
         self._names: dict[str, dict[str, int]] = {}  # supertype -> {deck key: entry}
-        self._verdicts: dict[Card, tuple[tuple[int, str], str] | None] = {}
+        self._verdicts: dict = {}  # rules.base.remembered
 
     def _names_of(self, supertype: str) -> dict[str, int]:
         table = self._names.get(supertype)
@@ -81,10 +81,9 @@ class BanIndex:
 
     def banning(self, card: Card) -> tuple[tuple[int, str], str] | None:
         """``((entry, what is banned), name to show)`` for a banned card, else None."""
-        try:
-            return self._verdicts[card]
-        except KeyError:
-            pass
+        return remembered(self._verdicts, self._banning, card)
+
+    def _banning(self, card: Card) -> tuple[tuple[int, str], str] | None:
         none = len(self.entries)
         key = deck_key(card.name, card.supertype)
         by_name = self._names_of(card.supertype).get(key, none)
@@ -107,7 +106,6 @@ class BanIndex:
             else:
                 # Only this print is banned; name it the way a list writes it.
                 verdict = (first, "id:" + card.id), card.label
-        self._verdicts[card] = verdict
         return verdict
 
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from types import MappingProxyType
-from typing import Any, Iterable, Iterator, Mapping, NamedTuple, Protocol
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol
 
 from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import line_numbers, ngettext
-from deckcheck.model import Deck, DeckCard, Finding, Severity
+from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name
 
 
@@ -77,6 +77,28 @@ def finding(
         hint_template=hint,
         hint_params=hint_params or {},
     )
+
+
+# Answers about prints kept per rule: more prints than any card database holds
+# (a run that meets more, one print object per line, starts again).
+REMEMBERED_MAX = 50_000
+
+
+def remembered(memo: dict, judge: Callable[..., Any], card: Card, *args: Any) -> Any:
+    """``judge(card, *args)``, remembered in ``memo`` by the print object (issue 16:
+    a run over many decks meets the same prints in deck after deck, and
+    resolution hands out one object per print it has read before). The card is
+    kept beside its answer, so that its id is not reused; hashing the card
+    itself would cost more than most answers."""
+    key = (id(card), *args)
+    known = memo.get(key)
+    if known is not None and known[0] is card:
+        return known[1]
+    answer = judge(card, *args)
+    if len(memo) >= REMEMBERED_MAX:
+        memo.clear()
+    memo[key] = (card, answer)
+    return answer
 
 
 def by_deck_name(cards: Iterable[DeckCard]) -> dict[str, list[DeckCard]]:

@@ -38,14 +38,14 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.names import deck_key, name_key
-from deckcheck.rules.base import RuleContext, RuleSpec, finding
+from deckcheck.rules.base import RuleContext, RuleSpec, finding, remembered
 from deckcheck.selectors import matches
 
 _DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
@@ -275,6 +275,9 @@ class Pool:
     seasons: tuple[Season, ...]  # oldest first
     first_day: str | None
     known_until: str | None
+    # Answers by print and day (rules.base.remembered).
+    _verdicts: dict = field(default_factory=dict, init=False, compare=False, repr=False)
+    _always: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any]) -> "Pool":
@@ -289,6 +292,10 @@ class Pool:
 
     # -- the print itself ---------------------------------------------------
     def verdict(self, card: Card, date: dt.date) -> Verdict:
+        """Whether the print is in the pool on ``date``, and why not."""
+        return remembered(self._verdicts, self._verdict, card, date)
+
+    def _verdict(self, card: Card, date: dt.date) -> Verdict:
         day = date.isoformat()
         if self.first_day and day < self.first_day:
             return Verdict(False, "no-season", {"first": self.first_day})
@@ -366,6 +373,9 @@ class Pool:
     def is_always(self, card: Card, date: dt.date) -> bool:
         """Whether ``card`` is legal whatever the season (basic Energy) -- once
         its print exists: basic Darkness Energy of 2007 is no card of 2004."""
+        return bool(self.always) and remembered(self._always, self._is_always, card, date)
+
+    def _is_always(self, card: Card, date: dt.date) -> bool:
         return bool(self.always) and matches(card, self.always) and (
             card.release_date is None or card.release_date <= date.isoformat())
 

@@ -20,12 +20,26 @@ KEEP_ONE = N_("Keep the cards of only one of these names: {choices}.")
 
 def _member(card_key: str, supertype: str, group: Sequence[str]) -> int | None:
     """Index of the group name that ``card_key`` (a card's deck key) is, if any."""
+    return _group_keys(group, supertype).get(card_key)
+
+
+# (id(group), supertype) -> (group, {deck key: index of its first name}); the
+# groups belong to loaded packs, kept so that an id is never reused (issue 16:
+# the names were folded again for every card of every deck).
+_KEYS: dict[tuple[int, str], tuple[Sequence[str], dict[str, int]]] = {}
+
+
+def _group_keys(group: Sequence[str], supertype: str) -> dict[str, int]:
+    known = _KEYS.get((id(group), supertype))
+    if known is not None and known[0] is group:
+        return known[1]
+    keys: dict[str, int] = {}
     for index, group_name in enumerate(group):
         # Fold the pack's name as a name of the card's supertype, so that a pack
         # may write either "Professor Juniper" or a subtitled form.
-        if deck_key(group_name, supertype) == card_key:
-            return index
-    return None
+        keys.setdefault(deck_key(group_name, supertype), index)
+    _KEYS[(id(group), supertype)] = (group, keys)
+    return keys
 
 
 class Exclusive:
@@ -48,13 +62,13 @@ class Exclusive:
     }
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        keyed = [(deck_key(dc.card.name, dc.card.supertype), dc) for dc in deck.cards]
         for group in rule.options.get("groups", ()):
             # group member index -> the deck's cards of that name, in deck order
             present: dict[int, list[DeckCard]] = {}
             cards: list[DeckCard] = []
-            for deck_card in deck.cards:
-                card = deck_card.card
-                index = _member(deck_key(card.name, card.supertype), card.supertype, group)
+            for key, deck_card in keyed:
+                index = _member(key, deck_card.card.supertype, group)
                 if index is not None:
                     present.setdefault(index, []).append(deck_card)
                     cards.append(deck_card)

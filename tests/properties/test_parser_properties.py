@@ -16,7 +16,9 @@ from deckcheck.engine import check_deck
 from deckcheck.packs import load_pack
 from deckcheck.parse import parse_text
 from deckcheck.parse.structured import parse_structured
-from deckcheck.parse.text import MAX_COUNT
+from deckcheck.model import Severity
+from deckcheck.parse.text import (MAX_COUNT, NOT_A_CARD_LINE, LineCounts, is_structure_line, line_counts,
+                                    normalise_spaces, split_lines)
 from deckcheck.render import RENDERERS, RenderOptions, render
 from deckcheck.resolve import resolve_deck
 from decks import INDEX, NAMES, PRINTS, card_line, deck_lists
@@ -118,3 +120,44 @@ def test_every_report_renders_any_deck_escaped_and_encodable(text):
         shown = render(output, Report((result,)), RenderOptions())
         shown.encode("utf-8")  # no lone surrogate reaches a report
         assert not UNSAFE.search(shown), (output, UNSAFE.search(shown))
+
+
+# -- deck detection counts lines as the parser reads them (issue 16) --------------
+
+def counts_by_parsing(text: str) -> LineCounts:
+    """What deck detection counted before issue 16, from a whole parse."""
+    parsed = parse_text(text, "")
+    other = sum(1 for f in parsed.findings if f.template == NOT_A_CARD_LINE)
+    attempts = sum(1 for f in parsed.findings
+                   if f.lines and f.template != NOT_A_CARD_LINE and f.severity is Severity.ERROR)
+    structure = sum(1 for line in split_lines(text) if line.strip() and is_structure_line(normalise_spaces(line)))
+    return LineCounts(len(parsed.entries), attempts, other, structure)
+
+
+# Lines near the edges of line_counts' shortcut for "4 Iono": "x" forms, counts
+# out of range or with leading zeros, names without letters, numerals that are not letters.
+EDGE_LINES = ["4 x 5", "4 x Iono", "4 X", "4 x", "4 Xerneas PHF 107", "4 × Iono", "0 Iono", "04 Iono", "999 Iono",
+              "1000 Iono", "4 ½ PAL 1", "4 Ⅻ", "4 ² Iono", "4 (PAL 185)", "4 Iono # note", "4 I // x", "4 5 PAL 1",
+              "4\tIono", "4  Iono", "4 Ionо", "٤ Iono", "4 _x", "4 é", "4-4 Zoroark-GX", "2.5 Iono", "* 4 Iono",
+              "4x Iono", "x4 Iono", "+4 Iono", "4 #", "4 PAL 185", "4 Energy Energy 6", " 4 Iono"]
+edge_lists = st.lists(st.one_of(st.sampled_from(EDGE_LINES), card_line()), max_size=10).map("\n".join)
+
+
+@given(st.one_of(texts, edge_lists))
+def test_deck_detection_counts_lines_as_the_parser_reads_them(text):
+    assert line_counts(text) == counts_by_parsing(text)
+
+
+def test_deck_detection_counts_every_text_file_of_the_project_as_the_parser_reads_it():
+    from support import PROJECT_ROOT
+
+    for line in EDGE_LINES:
+        assert line_counts(line) == counts_by_parsing(line), line
+    seen = 0
+    for path in sorted(PROJECT_ROOT.rglob("*")):
+        if not path.is_file() or ".git" in path.parts or path.suffix in (".mo", ".png", ".pyc", ".sqlite3"):
+            continue
+        text = path.read_bytes().decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+        assert line_counts(text) == counts_by_parsing(text), path
+        seen += 1
+    assert seen > 300

@@ -1,0 +1,199 @@
+"""``deckcheck fmt`` over files: which lists to rewrite, reading them as
+written, and replacing them atomically (the layout itself is :mod:`deckcheck.fmt`).
+
+Moved out of :mod:`deckcheck.cli`, which keeps the thin command.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from deckcheck.checkrun import UsageProblem, _Found, _nothing_to_check, _open_index, _Packs, _parse_date, _select
+from deckcheck.exitcodes import ExitCode
+from deckcheck.printable import printable
+
+
+def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) -> ExitCode:
+    from deckcheck.engine import resolve_options_for
+    from deckcheck.fmt import layout, unambiguous_prints
+    from deckcheck.packs import PackError
+    from deckcheck.parse import parse_text
+    from deckcheck.resolve import resolve_deck
+
+    selection = _select(paths, run, found)
+    nothing = _nothing_to_check(paths, run, selection, found)
+    if nothing is not None:
+        return nothing
+    packs = _Packs(run)
+    packs.check_configured()
+    index, notice = _open_index(run.db)
+    code = ExitCode.LEGAL
+    changed = 0
+    # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
+    for path in selection.missing:
+        typer.echo(printable(f"deckcheck: error: {path}: no such file or directory"), err=True)
+        code = ExitCode.USAGE
+    for path, reason in selection.unreadable:
+        typer.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"), err=True)
+        code = ExitCode.USAGE
+    for path in selection.decks:
+        if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
+            if path in paths:
+                typer.echo(printable(f"deckcheck: {path}: left as it is (fmt rewrites text deck lists, not YAML or JSON)"), err=True)
+            continue
+        stdin_data = _read_stdin_limited() if path == "-" else None
+        source = _read_deck_text(path, stdin_data)
+        if isinstance(source, str):  # a message: the file cannot be read as a deck
+            typer.echo(printable(f"deckcheck: error: {source}"), err=True)
+            code = ExitCode.USAGE
+            continue
+        text, original = source
+        parsed = parse_text(text, path)
+        try:
+            pack = packs.for_deck(path, parsed.declared_format)
+            day = _parse_date(run.date_for(path))
+        except (PackError, UsageProblem) as error:
+            typer.echo(printable(f"deckcheck: error: {path}: {error}"), err=True)
+            code = ExitCode.USAGE
+            continue
+        options = resolve_options_for(pack, day, index)
+        deck, _ = resolve_deck(parsed, index, options)
+        result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed))
+        if result.kept:
+            what = _lines_label(result.kept, "is not a card line", "are not card lines")
+            typer.echo(printable(f"deckcheck: {path}: {what}; kept as written at the top"), err=True)
+        if result.unplaced:
+            hint = " (build the card database: deckcheck db update)" if notice else ""
+            what = _lines_label(result.unplaced, "is an unknown card", "are unknown cards")
+            typer.echo(printable(f"deckcheck: {path}: {what} under no section header; kept at the top{hint}"), err=True)
+        if (result.kept or result.unplaced) and code == ExitCode.LEGAL:
+            code = ExitCode.ILLEGAL
+        # A byte-order mark stays (the text fmt writes is UTF-8, as it was).
+        new_bytes = (b"\xef\xbb\xbf" if original.startswith(b"\xef\xbb\xbf") else b"") + result.text.encode("utf-8")
+        if path == "-" and not (check_only or diff):
+            sys.stdout.write(result.text)
+            continue
+        if new_bytes == original:
+            continue
+        changed += 1
+        if diff:
+            import difflib
+
+            old_text = original.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+            sys.stdout.writelines(difflib.unified_diff(
+                old_text.splitlines(keepends=True), result.text.replace("\r\n", "\n").splitlines(keepends=True),
+                fromfile=f"{path} (original)", tofile=f"{path} (formatted)"))
+        if check_only or diff or path == "-":
+            typer.echo(printable(f"deckcheck: would reformat {path}"), err=True)
+            if code == ExitCode.LEGAL:
+                code = ExitCode.ILLEGAL
+            continue
+        target = _writable_target(path)
+        if isinstance(target, str):
+            typer.echo(printable(f"deckcheck: error: {target}"), err=True)
+            code = ExitCode.USAGE
+            continue
+        try:
+            _replace_atomically(target, new_bytes)
+        except OSError as error:
+            typer.echo(printable(f"deckcheck: error: {path}: cannot write: {error.strerror or error}"), err=True)
+            code = ExitCode.USAGE
+            continue
+        typer.echo(printable(f"deckcheck: reformatted {path}"), err=True)
+    if check_only and changed == 0 and code == ExitCode.LEGAL:
+        typer.echo("deckcheck: every deck list is formatted", err=True)
+    return code
+
+
+def _lines_label(numbers, one: str, many: str) -> str:
+    if len(numbers) == 1:
+        return f"line {numbers[0]} {one}"
+    return "lines " + ", ".join(str(n) for n in numbers) + f" {many}"
+
+
+def _read_deck_text(path: str, stdin_data: Optional[bytes]):
+    """(the text with its own line ends, the bytes read) or a message why it is no text deck list."""
+    import io
+
+    from deckcheck.parse import read_deck
+
+    parsed = read_deck(path, stdin=io.BytesIO(stdin_data) if stdin_data is not None else None)
+    unreadable = [f for f in parsed.findings if f.rule == "unreadable"]
+    if unreadable:
+        return unreadable[0].message
+    try:
+        data = stdin_data if stdin_data is not None else Path(path).read_bytes()
+    except OSError as error:
+        return f"{path}: cannot read: {error.strerror or error}"
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return f"{path}: fmt rewrites UTF-8 deck lists only; save it as UTF-8 first"
+    return text, data
+
+
+def _read_stdin_limited() -> bytes:
+    """Standard input, at most one byte more than ``check -`` reads (read_deck then refuses it as too large)."""
+    from deckcheck.parse.files import DEFAULT_MAX_BYTES, _read_limited
+
+    return _read_limited(sys.stdin.buffer, DEFAULT_MAX_BYTES + 1)
+
+
+def _writable_target(path: str) -> "Path | str":
+    """The file to replace when formatting ``path`` (the target of a symbolic link),
+    or a message why it is left alone.
+
+    A rename puts a new file in place: it would break hard links, and take the
+    owner of whoever runs fmt. So fmt refuses a file it may not write (read-only:
+    its owner said not to change it), a file with other hard links, and a file it
+    cannot give back to its owner, rather than write around any of them."""
+    import stat as stat_module
+
+    target = Path(os.path.realpath(path))
+    try:
+        info = target.stat()
+    except OSError as error:
+        return f"{path}: cannot write: {error.strerror or error}"
+    if not stat_module.S_ISREG(info.st_mode):
+        return f"{path}: not a regular file; left as it is"
+    if not os.access(target, os.W_OK) or not info.st_mode & (stat_module.S_IWUSR | stat_module.S_IWGRP | stat_module.S_IWOTH):
+        return f"{path}: the file is read-only; left as it is (make it writable to format it)"
+    if info.st_nlink > 1:
+        return f"{path}: the file has {info.st_nlink} hard links, which a rewrite would break; left as it is"
+    return target
+
+
+def _replace_atomically(path: Path, data: bytes) -> None:
+    """Write a sibling temporary file and rename it over ``path``: a reader (or a
+    crash) sees the old list or the new one, never half of one. The new file
+    keeps the old one's mode, and its owner and group (or fmt refuses)."""
+    import shutil
+    import tempfile
+
+    handle = tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False)
+    try:
+        with handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        shutil.copymode(path, handle.name)
+        old = path.stat()
+        new = os.stat(handle.name)
+        if (new.st_uid, new.st_gid) != (old.st_uid, old.st_gid) and hasattr(os, "chown"):
+            try:
+                os.chown(handle.name, old.st_uid, old.st_gid)
+            except PermissionError:
+                raise PermissionError("the file belongs to another user, and a rewrite would take it over; "
+                                      "left as it is") from None
+        os.replace(handle.name, path)
+    except BaseException:
+        try:
+            os.unlink(handle.name)
+        except OSError:
+            pass
+        raise
