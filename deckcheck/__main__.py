@@ -1,3 +1,3 @@
-from deckcheck.cli import main
+from deckcheck.entry import main
 
 main()

@@ -17,11 +17,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple, Optional
 
-import typer
-
+from deckcheck.entry import echo
 from deckcheck.exitcodes import ExitCode
 from deckcheck.printable import printable
 from deckcheck.progress import DeckProgress
+from deckcheck.render import FAIL_ON, OUTPUTS
 
 PACK_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
@@ -67,10 +67,10 @@ def _select(paths, run, found: "_Found"):
 
     selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks)
     for warning in selection.warnings:
-        typer.echo(f"deckcheck: warning: {warning}", err=True)
+        echo(f"deckcheck: warning: {warning}", err=True)
     if found.verbose:
         for path, reason in selection.skipped:
-            typer.echo(f"deckcheck: skipped {path}: not a deck: {reason}", err=True)
+            echo(f"deckcheck: skipped {path}: not a deck: {reason}", err=True)
     return selection
 
 
@@ -79,7 +79,7 @@ def _nothing_to_check(paths, run, selection, found: "_Found") -> Optional[ExitCo
     if selection.decks or selection.missing or selection.unreadable:
         return None
     if selection.excluded:
-        typer.echo(f"deckcheck: nothing to check: {_excluded_text(selection.excluded, run)}", err=True)
+        echo(f"deckcheck: nothing to check: {_excluded_text(selection.excluded, run)}", err=True)
         return ExitCode.LEGAL
     skipped = len(selection.skipped)
     if skipped and found.skip_non_decks:
@@ -105,6 +105,37 @@ def _excluded_text(excluded, run) -> str:
     if len(excluded) == 1:
         return f"{first} is excluded {why}"
     return f"the {len(excluded)} files given are excluded ({first} {why})"
+
+
+def _check_settings(config_path: Optional[Path], no_config: bool, *, rotation_days: int, jobs: Optional[int],
+                    **command_line):
+    """``deckcheck check``'s options judged, and its settings (:func:`_load_settings`)."""
+    if rotation_days < 0:
+        raise UsageProblem(f"--rotation-days must be 0 or more, not {rotation_days}")
+    if jobs is not None and jobs < 1:
+        raise UsageProblem(f"--jobs must be 1 or more, not {jobs}")
+    return _load_settings(config_path, no_config, **command_line)
+
+
+def _load_settings(config_path: Optional[Path], no_config: bool, **command_line):
+    """The configuration file (found from the working directory) under the command line."""
+    from deckcheck.config import Config, ConfigError, load_config, settings
+
+    output, fail_on = command_line.get("output"), command_line.get("fail_on")
+    if output is not None and output not in OUTPUTS:
+        raise UsageProblem(f"--output must be one of {', '.join(OUTPUTS)}, not '{output}'")
+    if fail_on is not None and fail_on not in FAIL_ON:
+        raise UsageProblem(f"--fail-on must be 'error' or 'warning', not '{fail_on}'")
+    if command_line.get("date") is not None:
+        _parse_date(command_line["date"])
+    if config_path is not None and no_config:
+        raise UsageProblem("--config and --no-config cannot be used together")
+    cwd = Path.cwd()
+    try:
+        found = Config(root=cwd) if no_config else load_config(cwd, explicit=config_path)
+        return settings(found, cwd=cwd, **command_line)
+    except ConfigError as error:  # a bad file, or a bad --exclude pattern
+        raise UsageProblem(str(error)) from None
 
 
 class _Packs:
@@ -211,7 +242,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     # here; the deck files by a pool of processes when there are enough of them.
     database = _open_database(run.db)
     if database.notice and run.output == "text":
-        typer.echo(f"deckcheck: {database.notice}", err=True)
+        echo(f"deckcheck: {database.notice}", err=True)
     jobs = _jobs(jobs, len(selection.decks))
     # A SQLite connection must not cross a fork: the workers open their own,
     # and this process opens its own again after the fork.

@@ -9,8 +9,6 @@ file handling :mod:`deckcheck.fmtrun`.
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 from typing import List, Optional
 
@@ -18,11 +16,12 @@ import typer
 import typer.core
 
 from deckcheck import __version__, completion
-from deckcheck.checkrun import UsageProblem, _check, _Found, _open_database, _open_index, _parse_date
+from deckcheck.checkrun import (UsageProblem, _check, _check_settings, _Found, _load_settings, _open_database,
+                                _open_index, _parse_date)
 from deckcheck.exitcodes import ExitCode
 from deckcheck.printable import printable
 from deckcheck.progress import Phases
-from deckcheck.render import FAIL_ON, OUTPUTS
+from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - FAIL_ON: the names the options accept, as before
 
 class _Command(typer.core.TyperCommand):
     """Usage lines as the README writes them (``deckcheck check [OPTIONS] PATHS...``):
@@ -133,39 +132,14 @@ def check(
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
-        if rotation_days < 0:
-            raise UsageProblem(f"--rotation-days must be 0 or more, not {rotation_days}")
-        if jobs is not None and jobs < 1:
-            raise UsageProblem(f"--jobs must be 1 or more, not {jobs}")
-        run = _load_settings(config, no_config, format=format, date=date, db=db, output=output,
-                             fail_on=fail_on, exclude=exclude or ())
+        run = _check_settings(config, no_config, rotation_days=rotation_days, jobs=jobs, format=format, date=date,
+                              db=db, output=output, fail_on=fail_on, exclude=exclude or ())
         code = _check(paths, run, quiet, lang=lang, card_lang=card_lang,
                       found=_Found(verbose=verbose, skip_non_decks=skip_non_decks), rotation_days=rotation_days,
                       jobs=jobs)
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)
-
-
-def _load_settings(config_path: Optional[Path], no_config: bool, **command_line):
-    """The configuration file (found from the working directory) under the command line."""
-    from deckcheck.config import Config, ConfigError, load_config, settings
-
-    output, fail_on = command_line.get("output"), command_line.get("fail_on")
-    if output is not None and output not in OUTPUTS:
-        raise UsageProblem(f"--output must be one of {', '.join(OUTPUTS)}, not '{output}'")
-    if fail_on is not None and fail_on not in FAIL_ON:
-        raise UsageProblem(f"--fail-on must be 'error' or 'warning', not '{fail_on}'")
-    if command_line.get("date") is not None:
-        _parse_date(command_line["date"])
-    if config_path is not None and no_config:
-        raise UsageProblem("--config and --no-config cannot be used together")
-    cwd = Path.cwd()
-    try:
-        found = Config(root=cwd) if no_config else load_config(cwd, explicit=config_path)
-        return settings(found, cwd=cwd, **command_line)
-    except ConfigError as error:  # a bad file, or a bad --exclude pattern
-        raise UsageProblem(str(error)) from None
 
 
 # -- fmt --------------------------------------------------------------------
@@ -622,203 +596,9 @@ def rules_list() -> None:
         typer.echo("")
 
 
-def _robust_output() -> None:
-    """Reports hold ✖, → and Pokémon: where standard output cannot encode them
-    (PYTHONIOENCODING=cp1252, a legacy Windows console, LANG=C) they become
-    ``?`` instead of a UnicodeEncodeError that loses the whole report."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is None or getattr(stream, "errors", None) not in ("strict", None):
-            continue  # stderr already has backslashreplace, or the stream is no text file
-        try:
-            reconfigure(errors="replace")
-        except (ValueError, OSError):  # closed or detached: nothing will be printed there anyway
-            pass
-
-
-class OutputError(Exception):
-    """Standard output (or error) cannot be written: a full disk, a closed pipe or stream."""
-
-    def __init__(self, stream: str, error: OSError):
-        super().__init__(f"cannot write to {stream}: {error.strerror or error}")
-
-
-class _GuardedStream:
-    """A standard stream whose write errors become :class:`OutputError`: an
-    OSError would be taken for a problem with a deck or a database file (and
-    Typer turns a broken pipe into exit code 1, the code of an illegal deck)."""
-
-    def __init__(self, stream, name: str):
-        self._stream = stream
-        self._name = name
-
-    def write(self, text):
-        try:
-            return self._stream.write(text)
-        except OSError as error:
-            raise OutputError(self._name, error) from error
-
-    def writelines(self, lines) -> None:
-        for line in lines:
-            self.write(line)
-
-    def flush(self) -> None:
-        try:
-            self._stream.flush()
-        except OSError as error:
-            raise OutputError(self._name, error) from error
-
-    def __getattr__(self, name: str):
-        return getattr(self._stream, name)
-
-
-class _ClosedStream:
-    """What a standard stream that was closed when deckcheck started (``>&-``) becomes."""
-
-    closed = False
-    encoding = "utf-8"
-    errors = "replace"
-
-    def write(self, text):
-        import errno
-
-        raise OSError(errno.EBADF, "the stream is closed")
-
-    def flush(self) -> None:
-        pass
-
-    def isatty(self) -> bool:
-        return False
-
-
-def _guard_standard_streams() -> None:
-    """A closed standard input reads as empty; writes to a closed or failing
-    standard output end the run with one line and exit code 2."""
-    import io
-
-    if sys.stdin is None:
-        sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
-    if sys.stdout is None:
-        sys.stdout = _ClosedStream()
-    if sys.stderr is None:
-        sys.stderr = io.StringIO()  # nowhere to say anything: the exit code must tell
-    sys.stdout = _GuardedStream(sys.stdout, "standard output")
-    sys.stderr = _GuardedStream(sys.stderr, "standard error")
-
-
-def _silence_stdout() -> None:
-    """After a failed write, what is still buffered would fail again at exit
-    ("Exception ignored ..."): standard output goes to the null device."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.close(null)
-    except OSError:
-        pass
-
-
-def _say(line: str) -> None:
-    try:
-        sys.stderr.write(line + "\n")
-        sys.stderr.flush()
-    except Exception:  # standard error itself cannot be written: the exit code says it
-        pass
-
-
-def _where(error: BaseException) -> str:
-    """The innermost place in deckcheck's own code the error passed through."""
-    import traceback
-
-    package = os.path.dirname(os.path.abspath(__file__))
-    frames = traceback.extract_tb(error.__traceback__)
-    ours = [f for f in frames if os.path.abspath(f.filename).startswith(package + os.sep)] or frames
-    if not ours:
-        return "?"
-    frame = ours[-1]
-    shown = os.path.relpath(frame.filename, os.path.dirname(package)).replace(os.sep, "/")
-    return f"{shown}:{frame.lineno} in {frame.name}"
-
-
-def _take_debug_flag(argv: list[str]) -> bool:
-    """``--debug`` anywhere before ``--``: taken out, so every command accepts it."""
-    end = argv.index("--") if "--" in argv else len(argv)
-    if "--debug" not in argv[1:end]:
-        return False
-    argv[1:end] = [arg for arg in argv[1:end] if arg != "--debug"]
-    return True
-
-
 def main() -> None:
-    """The entry point: exit codes scripts can trust (README "Exit codes").
+    """Every command through Typer (the console script is :func:`deckcheck.entry.main`,
+    which takes its fast paths first)."""
+    from deckcheck.entry import run
 
-    An unexpected error is never a traceback with exit code 1 (the code of an
-    illegal deck): one line says what and where, and the exit code is 2;
-    ``--debug`` shows the traceback too."""
-    debug = _take_debug_flag(sys.argv)
-    _robust_output()
-    _guard_standard_streams()
-    code: object = 0
-    try:
-        try:
-            app()
-        finally:
-            sys.stdout.flush()  # a full disk shows here, not as a warning at exit
-    except SystemExit as exit_:
-        code = _interrupted() if exit_.code == 130 else exit_.code
-    except KeyboardInterrupt:
-        code = _interrupted()
-    except OutputError as error:
-        _silence_stdout()
-        _say(f"deckcheck: error: {error}")
-        code = ExitCode.USAGE
-    except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
-        known = _known_problem(error)
-        if known is not None and not debug:
-            _say(f"deckcheck: error: {printable(known)}")
-            code = ExitCode.USAGE
-        else:
-            code = _internal_error(error, debug)
-    try:
-        sys.stdout.flush()
-    except OutputError as error:
-        _silence_stdout()
-        _say(f"deckcheck: error: {error}")
-        code = ExitCode.USAGE
-    sys.exit(code)
-
-
-def _known_problem(error: Exception) -> Optional[str]:
-    """The message of an error that is the card database's, not deckcheck's: a
-    file damaged past what opening it showed (every sqlite3 error ends here)."""
-    import sqlite3
-
-    from deckcheck.carddb.errors import DatabaseError
-
-    if isinstance(error, DatabaseError):
-        return str(error)
-    if isinstance(error, sqlite3.Error):
-        return (f"the card database cannot be read ({error}); rebuild it with deckcheck db update "
-                "(or deckcheck db import PATH)")
-    return None
-
-
-def _internal_error(error: Exception, debug: bool) -> ExitCode:
-    if debug:
-        import traceback
-
-        traceback.print_exc()
-    what = str(error).splitlines()[0][:300] if str(error) else ""
-    _say(printable(f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
-                   f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback")))
-    return ExitCode.USAGE
-
-
-def _interrupted() -> int:
-    """Ctrl-C (Typer turns it into exit code 130, silently): one line. A ``db``
-    command ends with 2, as the README promises: its changes are atomic, so the
-    installed database is as it was."""
-    if sys.argv[1:2] == ["db"]:
-        _say("deckcheck: error: interrupted; the installed database is unchanged")
-        return ExitCode.USAGE
-    _say("deckcheck: interrupted")
-    return 130
+    run(app)

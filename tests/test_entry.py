@@ -1,0 +1,120 @@
+"""The console script's fast paths (deckcheck.entry, issue 16: start-up): ``deckcheck --version``
+and a plain ``deckcheck check`` run without building the Typer application, with the same
+output and exit code as through it; anything they do not read exactly as Typer does goes to Typer."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from support import PROJECT_ROOT, SAMPLE_DECKS
+
+LEGAL = str(SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt")
+ILLEGAL = str(SAMPLE_DECKS / "illegal" / "card-limit.txt")
+# Both as the console script runs them (its program name, not "python -m deckcheck").
+THROUGH_ENTRY = "import sys\nfrom deckcheck.entry import main\nsys.argv[0] = 'deckcheck'\nmain()\n"
+THROUGH_TYPER = "import sys\nfrom deckcheck.cli import main\nsys.argv[0] = 'deckcheck'\nmain()\n"
+
+
+def _run(command: list[str], cwd: Path, stdin: bytes = b""):
+    env = {**os.environ}
+    env.pop("NO_COLOR", None)
+    done = subprocess.run(command, input=stdin, capture_output=True, cwd=cwd, env=env, timeout=120)
+    return done.returncode, done.stdout, done.stderr
+
+
+def both(args: list[str], cwd: Path = PROJECT_ROOT, stdin: bytes = b""):
+    """(fast path or not, through the console script's entry, through Typer alone)."""
+    from deckcheck.entry import _fast_path
+
+    fast = _fast_path(list(args)) is not None
+    return (fast, _run([sys.executable, "-c", THROUGH_ENTRY, *args], cwd, stdin),
+            _run([sys.executable, "-c", THROUGH_TYPER, *args], cwd, stdin))
+
+
+CASES = [
+    (["--version"], True),
+    (["check", LEGAL, "--date", "2026-11-30", "--format", "unlimited"], True),
+    (["check", ILLEGAL, "-o", "json", "--date=2026-11-30", "-f", "standard", "--no-config"], True),
+    (["check", "-q", ILLEGAL, LEGAL, "--fail-on", "warning", "-j", "1", "--rotation-days", "30"], True),
+    (["check", "--exclude", "*.yaml", "--exclude=**/illegal/**", str(SAMPLE_DECKS), "-v"], True),
+    (["check", "--", LEGAL], True),
+    (["check", "no-such-deck.txt"], True),
+    (["check", LEGAL, "--rotation-days", "-1"], True),  # deckcheck's own usage errors
+    (["check", LEGAL, "--jobs", "0"], True),
+    (["check", LEGAL, "--output", "xml"], True),
+    (["check", LEGAL, "--date", "2026-13-01"], True),
+    (["check", LEGAL, "--lang", "xx"], True),
+    (["check", LEGAL, "--config", "pyproject.toml", "--no-config"], True),
+    (["check", LEGAL, "--db", "missing.sqlite3", "--no-config"], True),
+    # Typer's: parsing errors, help, combined short options.
+    (["check"], False),
+    (["check", LEGAL, "--jobs", "many"], False),
+    (["check", LEGAL, "--format"], False),
+    (["check", LEGAL, "--quiet=yes"], False),
+    (["check", LEGAL, "--formt", "standard"], False),
+    (["check", "-qv", LEGAL], False),
+    (["check", "--help"], False),
+    (["--version", "check"], False),
+    (["fmt", "--check", LEGAL], False),
+]
+
+
+@pytest.mark.parametrize("args, fast", CASES, ids=[" ".join(a).replace(str(SAMPLE_DECKS), "S") for a, _ in CASES])
+def test_the_console_script_answers_as_typer_does(args, fast):
+    taken, entry, typer_alone = both(args)
+    assert taken == fast
+    assert entry == typer_alone
+    assert entry[0] in (0, 1, 2) and b"Traceback" not in entry[2]
+
+
+def test_standard_input_through_the_fast_path():
+    deck = Path(LEGAL).read_bytes()
+    taken, entry, typer_alone = both(["check", "-", "--date", "2026-11-30"], stdin=deck)
+    assert taken and entry == typer_alone and entry[0] == 0 and b"1 legal" in entry[1]
+
+
+def test_the_fast_path_reads_the_options_typer_declares():
+    """Every option of ``deckcheck check`` is in the fast path's table with its kind and
+    default: an option renamed or added in deckcheck.cli without it would be misread."""
+    import typer.main
+
+    from deckcheck import entry
+    from deckcheck.cli import app
+
+    command = typer.main.get_command(app).commands["check"]
+    declared, defaults = {}, {}
+    for param in command.params:
+        if param.param_type_name != "option":
+            assert param.name == "paths" and param.nargs == -1 and param.required
+            continue
+        kind = {"boolean": bool, "int": int, "path": Path, "str": str}[param.type.name]
+        kind = list if param.multiple and kind is str else kind
+        for opt in (*param.opts, *param.secondary_opts):
+            declared[opt] = (param.name, kind)
+        defaults[param.name] = param.default
+    assert declared == entry._CHECK_OPTIONS
+    assert defaults == entry._CHECK_DEFAULTS
+
+
+def test_an_unreadable_db_file_is_typers_to_report(tmp_path):
+    from deckcheck.entry import _fast_path
+
+    db = tmp_path / "cards.sqlite3"
+    db.write_bytes(b"")
+    assert _fast_path(["check", "deck.txt", "--db", str(db)])[1]["db"] == db
+    db.chmod(0)
+    if os.access(db, os.R_OK):
+        pytest.skip("needs a non-root user: root reads every file")
+    assert _fast_path(["check", "deck.txt", "--db", str(db)]) is None
+
+
+def test_shell_completion_is_typers(monkeypatch):
+    from deckcheck.entry import _fast_path
+
+    monkeypatch.setenv("_DECKCHECK_COMPLETE", "complete_bash")
+    assert _fast_path(["--version"]) is None
