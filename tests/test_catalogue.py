@@ -17,6 +17,7 @@ import yaml
 
 from deckcheck.carddb.catalogue import catalogue_sets, load_catalogue
 from deckcheck.carddb.index import MemoryIndex
+from deckcheck.gametext import text_hash
 from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER
 from deckcheck.names import deck_key
 
@@ -165,7 +166,8 @@ def test_a_shared_text_token_joins_prints_of_one_deck_name(catalogue):
     assert not mixed, mixed
     cards = by_id(catalogue)
     assert cards["sv2-185"].text_hash == cards["sv4pt5-80"].text_hash  # Iono reprint
-    assert cards["sv2-172"].text_hash != cards["swsh2-154"].text_hash  # Boss's Orders was reworded
+    # Decision 15: reworded, not changed -- one card for the reprint rule.
+    assert cards["sv2-172"].text_hash == cards["swsh2-154"].text_hash  # Boss's Orders PAL 172 / RCL 154
     assert cards["sv2-173"].text_hash == "sv2-173"  # no token: a print of its own
 
 
@@ -205,18 +207,6 @@ def expected_flags(card: dict) -> dict:
         "plays_as_basic": card["supertype"] != POKEMON
         and bool(re.search(r"as if (?:it|this card) were an? .*Basic", text)),
     }
-
-
-def game_text(card: dict) -> tuple:
-    """What decision 5 compares: rules, attacks, abilities; HP, types and stage for Pokémon."""
-    text = [
-        tuple(card.get("rules") or ()),
-        tuple((a.get("name"), tuple(a.get("cost") or ()), a.get("damage"), a.get("text")) for a in card.get("attacks") or ()),
-        tuple((a.get("name"), a.get("type"), a.get("text")) for a in card.get("abilities") or ()),
-    ]
-    if card["supertype"] == POKEMON:
-        text.append((card.get("hp"), tuple(card.get("types") or ()), tuple(sorted(card.get("subtypes") or ()))))
-    return tuple(text)
 
 
 def test_every_catalogue_card_matches_the_reference_data(catalogue, reference):
@@ -263,15 +253,27 @@ def test_every_catalogue_set_matches_the_reference_data(reference):
     assert not wrong, "\n".join(wrong)
 
 
-def test_shared_text_tokens_are_true_reprints(catalogue, reference):
+def test_text_tokens_agree_with_the_database_digest(catalogue, reference):
+    # Without a card database the tokens decide reprints; with one, the game-text digest
+    # does (decision 15). Both must give the same answer for every pair of prints of one
+    # deck name, in both directions: same token exactly when functionally identical.
     _, cards = reference
     groups = collections.defaultdict(list)
     for card in catalogue.cards:
-        groups[card.text_hash].append(card.id)
-    wrong = {token: ids for token, ids in groups.items()
-             if len(ids) > 1 and len({game_text(cards[i]) for i in ids}) > 1}
-    assert not wrong, wrong
-    assert any(len(ids) > 1 for ids in groups.values())
+        groups[(deck_key(card.name, card.supertype), card.supertype)].append(card)
+    digests = {card.id: text_hash(cards[card.id]) for card in catalogue.cards if card.id in cards}
+    wrong = []
+    for prints in groups.values():
+        for i, one in enumerate(prints):
+            for other in prints[i + 1:]:
+                if one.id not in digests or other.id not in digests:
+                    continue
+                same_token = one.text_hash == other.text_hash
+                if same_token != (digests[one.id] == digests[other.id]):
+                    what = "share a token but differ in play" if same_token else "are identical in play but differ in token"
+                    wrong.append(f"{one.id} ({one.text_hash}) and {other.id} ({other.text_hash}) {what}")
+    assert not wrong, "\n".join(wrong)
+    assert any(len(prints) > 1 for prints in groups.values())
 
 
 @pytest.mark.parametrize("what, test", [
@@ -318,3 +320,21 @@ def test_the_parsed_catalogue_is_cached_and_a_damaged_cache_entry_is_read_from_t
         assert catalogue._document() == from_yaml
     finally:
         catalogue._document.cache_clear()
+
+
+@pytest.mark.parametrize("line, fmt, day, through", [
+    ("4 Boss's Orders RCL 154", "standard", "2025-11-30", "MEG 114"),  # D, reworded as Boss's Orders (Ghetsis)
+    ("4 Switch SUM 132", "standard", "2025-11-30", "SVI 194"),
+    ("4 Double Colorless Energy BS 96", "expanded", "2025-11-30", "FCO 114"),
+])
+def test_without_a_database_a_reworded_print_is_legal_through_its_reprint(catalogue, line, fmt, day, through):
+    import datetime as dt
+
+    from deckcheck.engine import check_deck
+    from deckcheck.packs import load_pack
+    from deckcheck.parse import parse_text
+
+    result = check_deck(parse_text(line + "\n", "deck.txt"), load_pack(fmt), catalogue, dt.date.fromisoformat(day))
+    pool = [f for f in result.findings if f.rule in ("not-legal", "legal-reprint")]
+    assert [f.rule for f in pool] == ["legal-reprint"]
+    assert pool[0].message.endswith(f"legal through its reprint {through}.")

@@ -99,6 +99,23 @@ FIRST_DAYS = [
     ("Pheromosa & Buzzwole-GX UNB 1", "2019-05-17"),  # Unbroken Bonds 2019-05-03
     ("Caterpie HIF 1", "2019-09-06"),           # Hidden Fates 2019-08-23: first Friday of September
     ("Butterfree V DAA 1", "2020-08-28"),       # Darkness Ablaze 2020-08-14 + 14 days
+    # The sets of 2025-2026: two weeks after release (FORMATS-HISTORY.md 2), which
+    # formats-history/seasons.yaml derives for each; Journey Together and Perfect
+    # Order on their rotation day (2025-04-11, 2026-04-10), as announced.
+    ("Exeggcute PRE 1", "2025-01-31"),          # Prismatic Evolutions 2025-01-17
+    ("Caterpie JTG 1", "2025-04-11"),           # Journey Together 2025-03-28
+    ("Ethan's Pinsir DRI 1", "2025-06-13"),     # Destined Rivals 2025-05-30
+    ("Snivy BLK 1", "2025-08-01"),              # Black Bolt 2025-07-18
+    ("Sewaddle WHT 1", "2025-08-01"),           # White Flare 2025-07-18
+    ("Bulbasaur MEG 1", "2025-10-10"),          # Mega Evolution 2025-09-26
+    ("Oddish PFL 1", "2025-11-28"),             # Phantasmal Flames 2025-11-14
+    ("Spinarak POR 1", "2026-04-10"),           # Perfect Order 2026-03-27
+    ("Weedle CRI 1", "2026-06-05"),             # Chaos Rising 2026-05-22
+    # Ascended Heroes 2026-01-30, a staggered release: legal from the announced
+    # 2026-03-06 (set_legal_from), every mark of it -- I and H cards as well as J.
+    ("Wurmple ASC 11", "2026-03-06"),           # I
+    ("Budew ASC 16", "2026-03-06"),             # H
+    ("Erika's Oddish ASC 1", "2026-03-06"),     # J
 ]
 
 
@@ -106,6 +123,51 @@ FIRST_DAYS = [
 def test_a_set_is_legal_from_its_first_legal_day(reference_index, line, day):
     assert not legal(reference_index, line, "standard", before(day)), line
     assert legal(reference_index, line, "standard", day), line
+
+
+@pytest.mark.parametrize("fmt", ["standard", "expanded"])
+def test_ascended_heroes_was_not_legal_two_weeks_after_its_first_release(reference_index, fmt):
+    # Not legal at the European International Championships (2026-02-13..15), though two
+    # weeks after the first ASC product; the message names the announced day.
+    for day in ("2026-02-13", "2026-02-14", "2026-03-05"):
+        found = verdict(reference_index, "Wurmple ASC 11", fmt, day)
+        assert found == [("not-legal", f"Wurmple ASC 11 is from ASC, which becomes legal in {fmt} on 2026-03-06 "
+                                       "(release 2026-01-30 plus the waiting period).")], (day, found)
+    assert legal(reference_index, "Wurmple ASC 11", fmt, "2026-03-06")
+    # A print of ASC still waiting is not made legal by an older legal print of the card.
+    assert not legal(reference_index, "Boss's Orders ASC 183", fmt, "2026-02-14")
+    assert legal(reference_index, "Boss's Orders MEG 114", fmt, "2026-02-14")
+
+
+@pytest.mark.parametrize("fmt", ["standard", "expanded"])
+def test_fixed_legal_days_agree_with_the_us_release_and_hold_on_any_card_source(fmt):
+    # set_legal_from pins the sets whose release day differs between pokemontcg.io (the US
+    # day the waiting period counts from) and TCGdex: each pinned day is the one the US
+    # release gives, and a print carrying TCGdex's release day is not legal a day early.
+    import json
+
+    import yaml
+
+    from deckcheck.model import POKEMON, Card
+    from deckcheck.rules.card_pool import Pool
+    from support import REFERENCE_DATA, require_reference_data
+
+    data = require_reference_data()
+    released = {s["id"]: s["releaseDate"].replace("/", "-")
+                for s in json.loads((data / "sets" / "en.json").read_text("utf-8"))}
+    derived = yaml.safe_load((REFERENCE_DATA.parent / "formats-history" / "seasons.yaml").read_text("utf-8"))
+    derived = derived["set_legal_dates"]
+    (rule,) = [r for r in load_pack(fmt).rules if r.kind == "card-pool"]
+    pool = Pool.from_options(rule.options)
+    pinned = dict(pool.set_legal_from)
+    assert pinned.pop("me2pt5") == "2026-03-06"  # announced (test above); the rest are derived
+    assert set(pinned) == {"zsv10pt5", "rsv10pt5", "det1", "sm9", "mcd17"}
+    for set_id, day in pinned.items():
+        assert day == pool.legal_from(released[set_id]).isoformat() == str(derived[set_id]["tournament_legal"]), set_id
+    tcgdex_black_bolt = Card(id="zsv10pt5-1", name="Snivy", supertype=POKEMON, set_id="zsv10pt5", set_code="BLK",
+                             number="1", regulation_mark="I", release_date="2025-07-17")
+    assert not pool.verdict(tcgdex_black_bolt, dt.date(2025, 7, 31)).legal
+    assert pool.verdict(tcgdex_black_bolt, dt.date(2025, 8, 1)).legal
 
 
 @pytest.mark.parametrize("day, legal_line, other_line", [

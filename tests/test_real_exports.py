@@ -44,9 +44,11 @@ def test_only_card_lines_headers_and_totals_are_kept(name):
 
 @pytest.mark.parametrize("entry", LISTS, ids=[entry["file"] for entry in LISTS])
 def test_each_real_list_is_legal_on_its_day(reference_index, entry):
+    # (or, for a list shown before its sets were tournament-legal, from the day they were)
     parsed = parse_text((EXPORTS / entry["file"]).read_text("utf-8"), entry["file"])
     assert sum(e.count for e in parsed.entries) == 60
-    result = check_deck(parsed, load_pack(entry["format"]), reference_index, dt.date.fromisoformat(entry["date"]))
+    day = dt.date.fromisoformat(entry.get("legal_from", entry["date"]))
+    result = check_deck(parsed, load_pack(entry["format"]), reference_index, day)
     errors = [f"{f.rule}: {f.message}" for f in result.findings if f.severity.value == "error"]
     assert errors == []
     assert result.legal
@@ -63,3 +65,18 @@ def test_an_event_list_is_illegal_once_its_cards_rotate(reference_index, entry):
     result = check_deck(parsed, load_pack(entry["format"]), reference_index, day)
     assert not result.legal
     assert {f.rule for f in result.findings if f.severity.value == "error"} == {"not-legal"}
+
+
+@pytest.mark.parametrize("entry", [e for e in LISTS if "legal_from" in e], ids=lambda e: e["file"])
+def test_a_list_shown_before_its_set_was_legal_is_not_legal_on_its_day(reference_index, entry):
+    # PTCG Live has new cards on release; tournaments wait. Ascended Heroes (ASC, released
+    # 2026-01-30) became legal on 2026-03-06, so a list of 2026-02-14 playing it is not
+    # tournament-legal on that day -- for each ASC card and for nothing else.
+    parsed = parse_text((EXPORTS / entry["file"]).read_text("utf-8"), entry["file"])
+    result = check_deck(parsed, load_pack(entry["format"]), reference_index, dt.date.fromisoformat(entry["date"]))
+    errors = [f for f in result.findings if f.severity.value == "error"]
+    assert errors and {f.rule for f in errors} == {"not-legal"}
+    waiting_lines = {e.line for e in parsed.entries if e.set_code in entry["waiting"]}
+    assert {line for f in errors for line in f.lines} == waiting_lines
+    for finding in errors:
+        assert f"becomes legal in {entry['format']} on {entry['legal_from']}" in finding.message

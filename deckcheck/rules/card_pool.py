@@ -23,6 +23,8 @@ Options::
         - {from: 2014-08-13, days: 21}                # chosen by a set's release date
         - {from: 2016-06-08, rule: third-friday-after}
         - {from: 2017-02-03, rule: third-friday-of-month}
+      set_legal_from:                # a set's announced first legal day, in place of
+        me2pt5: 2026-03-06           # its waiting period (a staggered release)
       first_day: 2014-09-01          # the format's first day (default: the first season's)
       known_until: 2027-04-01        # after this day a warning: later changes are unknown
       seasons:                       # the card pool of each season, oldest first
@@ -91,6 +93,9 @@ class CardPool:
                 "days": {"type": "integer", "minimum": 0, "maximum": 365},
                 "rule": {"enum": ["third-friday-after", "third-friday-of-month"]},
             }),
+            # Sets whose first legal day was announced apart from the waiting
+            # period rule (Ascended Heroes, a staggered release: 2026-03-06).
+            "set_legal_from": {"type": "object", "additionalProperties": _DATE},
             "first_day": _DATE,
             "known_until": _DATE,
             "seasons": _dated_list("anyOf", ("marks", "sets", "promos"), {
@@ -261,6 +266,7 @@ class Pool:
     always: Mapping[str, Any] | None
     reprints: bool
     waiting: tuple[tuple[str, int | str], ...]  # (from, days or rule), oldest first
+    set_legal_from: Mapping[str, str]  # set id -> announced first legal day
     released_from: str | None
     released_until: str | None
     sets: frozenset[str]
@@ -302,12 +308,13 @@ class Pool:
         restricted_by_sets = bool(self.sets or self.released_from or self.released_until)
         if card.set_id in self.exclude_sets or (restricted_by_sets and not (in_sets or in_range)):
             return Verdict(False, "outside-sets", {"set": card.set_code or card.set_id})
-        if card.release_date and self.waiting:
-            legal_from = self.legal_from(card.release_date)
+        announced = self.set_legal_from.get(card.set_id)
+        if announced is not None or (card.release_date and self.waiting):
+            legal_from = dt.date.fromisoformat(announced) if announced else self.legal_from(card.release_date)
             if date < legal_from:
                 return Verdict(False, "waiting", {"set": card.set_code or card.set_id,
                                                   "legal_from": legal_from.isoformat(),
-                                                  "released": card.release_date})
+                                                  "released": card.release_date or "?"})
         if self.seasons:
             season = self._season(day)
             if season is None:
@@ -439,6 +446,7 @@ def _pool_from_json(key: str) -> Pool:
         always=options.get("always"),
         reprints=bool(options.get("reprints", False)),
         waiting=waiting,
+        set_legal_from={str(k): str(v) for k, v in (options.get("set_legal_from") or {}).items()},
         released_from=_iso(options.get("released_from")),
         released_until=_iso(options.get("released_until")),
         sets=frozenset(options.get("sets", ())),
