@@ -9,6 +9,7 @@ parser never guesses a card from a line it does not understand.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from deckcheck.i18n import N_, ngettext, term
@@ -67,6 +68,7 @@ _SECTION_WORDS = {
 _CARDS_WORDS = frozenset({"card", "cards"})
 
 
+@lru_cache(maxsize=1024)  # "Pokémon: 15", "Trainer: 32" head list after list (issue 16)
 def _header(line: str) -> tuple[str, int | None] | None:
     """(section, declared count) of a section header line, else None."""
     match = _HEADER.match(line)
@@ -434,6 +436,48 @@ def line_counts(text: str) -> LineCounts:
     return LineCounts(cards, attempts, other, structure)
 
 
+def _read_card(line: str, number: int) -> tuple[int, str, str | None, str | None] | Finding:
+    """A line read as a card line: (count, name, set code, number), or the
+    syntax error that says why it is not one."""
+    kind, counted = _card_line(line)
+    quoted = _quote(line)
+    if kind == _SHORTHAND_LINE:
+        return _syntax_error(SHORTHAND, SHORTHAND_HINT, number, text=quoted)
+    if kind == _FRACTION_LINE:
+        return _syntax_error(BAD_COUNT, BAD_COUNT_HINT, number, count=counted["count"], limit=MAX_COUNT, text=quoted)
+    if kind == _UNCOUNTED_LINE:
+        return _syntax_error(NOT_A_CARD_LINE, NOT_A_CARD_LINE_HINT, number, text=quoted)
+    count_text, count = _count_of(counted)
+    if not 1 <= count <= MAX_COUNT:
+        return _syntax_error(BAD_COUNT, BAD_COUNT_HINT, number, count=_quote(count_text), limit=MAX_COUNT, text=quoted)
+    card_name, set_code, card_number = split_print(counted["rest"])
+    if not _has_letter(card_name):
+        return _syntax_error(NOT_A_CARD_LINE, NOT_A_CARD_LINE_HINT, number, text=quoted)
+    return count, card_name, set_code, card_number
+
+
+# Most lines of an export: "4 Iono PAL 185" -- a count from 1 to 999, single
+# spaces, a name, a set code of letters and a number of digits. Read at once
+# (issue 16), to the same (count, name, set code, number) as _read_card reads
+# it: a test holds the two to that.
+_PLAIN_PRINT_LINE = re.compile(r"([1-9][0-9]{0,2}) ((\S)(\S*+)(?: \S++)*?) ([A-Z]{2,5}) ([0-9]{1,4})")
+
+
+def _plain_print_line(raw: str) -> tuple[int, str, str, str] | None:
+    """(count, name, set code, number) of a plain card line, else None (read it
+    the general way). A name must start with a letter ("4-4 Zoroark-GX" is no
+    count), and not be the "x" of "4 x Iono"; a line with a comment is not plain."""
+    if "#" in raw or "//" in raw:
+        return None
+    match = _PLAIN_PRINT_LINE.fullmatch(raw)
+    if match is None:
+        return None
+    first = match[3]
+    if not first.isalpha() or (first in "xX" and not match[4]):
+        return None
+    return int(match[1]), match[2], match[5], match[6]
+
+
 def parse_text(text: str, path: str) -> ParsedDeck:
     """Parse a text deck list into entries and ``syntax`` findings."""
     entries: list[DeckEntry] = []
@@ -443,35 +487,20 @@ def parse_text(text: str, path: str) -> ParsedDeck:
     labels: dict[str, str] = {}  # "name" and "format" from comment lines
 
     for number, raw in enumerate(split_lines(text), start=1):
-        line = _SPACES.sub(" ", raw).strip()
-        if not line:
-            continue
-        # Card lines start with their count; no header, total, comment or
-        # banner does, so card lines skip those patterns (most lines are cards).
-        if not line[0].isdigit() and _read_other_line(line, number, blocks, totals, labels):
-            continue
-
-        kind, counted = _card_line(line)
-        quoted = _quote(line)
-        if kind == _SHORTHAND_LINE:
-            findings.append(_syntax_error(SHORTHAND, SHORTHAND_HINT, number, text=quoted))
-            continue
-        if kind == _FRACTION_LINE:
-            findings.append(_syntax_error(BAD_COUNT, BAD_COUNT_HINT, number, count=counted["count"],
-                                          limit=MAX_COUNT, text=quoted))
-            continue
-        if kind == _UNCOUNTED_LINE:
-            findings.append(_syntax_error(NOT_A_CARD_LINE, NOT_A_CARD_LINE_HINT, number, text=quoted))
-            continue
-        count_text, count = _count_of(counted)
-        if not 1 <= count <= MAX_COUNT:
-            findings.append(_syntax_error(BAD_COUNT, BAD_COUNT_HINT, number, count=_quote(count_text), limit=MAX_COUNT,
-                                          text=quoted))
-            continue
-        card_name, set_code, card_number = split_print(counted["rest"])
-        if not _has_letter(card_name):
-            findings.append(_syntax_error(NOT_A_CARD_LINE, NOT_A_CARD_LINE_HINT, number, text=quoted))
-            continue
+        card = _plain_print_line(raw)
+        if card is None:
+            line = _SPACES.sub(" ", raw).strip()
+            if not line:
+                continue
+            # Card lines start with their count; no header, total, comment or
+            # banner does, so card lines skip those patterns (most lines are cards).
+            if not line[0].isdigit() and _read_other_line(line, number, blocks, totals, labels):
+                continue
+            card = _read_card(line, number)
+            if isinstance(card, Finding):
+                findings.append(card)
+                continue
+        count, card_name, set_code, card_number = card
         energy = energy_name(card_name)
         section = blocks[-1].section if blocks else None
         if blocks:

@@ -17,8 +17,8 @@ from deckcheck.packs import load_pack
 from deckcheck.parse import parse_text
 from deckcheck.parse.structured import parse_structured
 from deckcheck.model import Severity
-from deckcheck.parse.text import (MAX_COUNT, NOT_A_CARD_LINE, LineCounts, is_structure_line, line_counts,
-                                    normalise_spaces, split_lines)
+from deckcheck.parse.text import (MAX_COUNT, NOT_A_CARD_LINE, LineCounts, _plain_print_line, _read_card,
+                                    is_structure_line, line_counts, normalise_spaces, split_lines)
 from deckcheck.render import RENDERERS, RenderOptions, render
 from deckcheck.resolve import resolve_deck
 from decks import INDEX, NAMES, PRINTS, card_line, deck_lists
@@ -161,3 +161,38 @@ def test_deck_detection_counts_every_text_file_of_the_project_as_the_parser_read
         assert line_counts(text) == counts_by_parsing(text), path
         seen += 1
     assert seen > 300
+
+
+def general_reading(raw: str):
+    """How parse_text reads a line that is no plain card line (its general path)."""
+    line = normalise_spaces(raw)
+    assert line and line[0].isdigit()  # no header, total, comment or banner is tried
+    return _read_card(line, 1)
+
+
+PLAIN_LINES = ["4 Iono PAL 185", "1 Xerneas PHF 107", "4 x Iono PAL 185", "4 X PAL 1", "4 Iono PAL PAL 185",
+               "4 Fire Energy SVE 2", "4 Basic {R} Energy SVE 2", "4 Sceptile (PCL 8)", "4 Iono PAL 185 PH",
+               "4-4 Zoroark GRI 1", "4 ½ PAL 1", "4 Iono # PAL 185", "4 Iono PAL 185", "4 Ionо ΡΑL 185",
+               "999 Iono PAL 1", "1000 Iono PAL 1", "0 Iono PAL 1", "4 N NVI 101", "4 x PAL 185", "4 × Iono PAL 1",
+               "4 Iono PALACE 185", "4 Iono PAL 18555", "4 Iono pal 185", "4 Iono LOR-TG 24", "4 Iono PR 1"]
+
+
+@given(st.one_of(st.sampled_from(PLAIN_LINES), card_line(), anything))
+def test_a_plain_card_line_is_read_as_the_general_path_reads_it(raw):
+    plain = _plain_print_line(raw)
+    if plain is not None:
+        assert general_reading(raw) == plain
+
+
+def test_plain_card_lines_of_the_project_are_read_as_the_general_path_reads_them():
+    from support import PROJECT_ROOT
+
+    plain = [line for line in PLAIN_LINES if _plain_print_line(line) is not None]
+    assert "4 Iono PAL 185" in plain and "1 Xerneas PHF 107" in plain and "4 x Iono PAL 185" not in plain
+    for path in [*PROJECT_ROOT.rglob("*.txt"), *PROJECT_ROOT.rglob("*.ptcgl")]:
+        for raw in split_lines(path.read_text(encoding="utf-8", errors="replace")):
+            found = _plain_print_line(raw)
+            if found is not None:
+                plain.append(raw)
+                assert general_reading(raw) == found, (path, raw)
+    assert len(plain) > 1000
