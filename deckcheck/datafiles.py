@@ -50,6 +50,21 @@ def user_cache_dir() -> str:
     return platform_cache_dir("deckcheck")
 
 
+def user_data_dir() -> str:
+    """The user data folder of deckcheck (where the card database is installed):
+    on Linux and the BSDs $XDG_DATA_HOME when it is an absolute path, else
+    ~/.local/share, as platformdirs has it, without importing platformdirs on
+    every check (issue 16: start-up)."""
+    import sys
+
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        base = os.environ.get("XDG_DATA_HOME", "")
+        return os.path.join(base if os.path.isabs(base) else os.path.expanduser("~/.local/share"), "deckcheck")
+    from platformdirs import user_data_dir as platform_data_dir
+
+    return platform_data_dir("deckcheck")
+
+
 def yaml_loader(*, pure: bool = False):
     """The safe YAML loader every data file is read with.
 

@@ -118,3 +118,59 @@ def test_shell_completion_is_typers(monkeypatch):
 
     monkeypatch.setenv("_DECKCHECK_COMPLETE", "complete_bash")
     assert _fast_path(["--version"]) is None
+
+
+# -- what a run imports (start-up, issue 16; the figures themselves are bench/run.py's) ---------
+
+_MODULES = """import sys
+from deckcheck.entry import main
+sys.argv[0] = 'deckcheck'
+try:
+    main()
+finally:
+    sys.stderr.write('MODULES ' + ' '.join(sorted(sys.modules)) + '\\n')
+"""
+
+
+def _modules(*args: str) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", _MODULES, *args], capture_output=True, cwd=PROJECT_ROOT,
+                          timeout=120)
+    line = [line for line in done.stderr.decode().splitlines() if line.startswith("MODULES ")][-1]
+    return set(line.split()[1:])
+
+
+def test_version_imports_only_the_entry_point():
+    loaded = {name for name in _modules("--version") if name.startswith("deckcheck")}
+    assert loaded == {"deckcheck", "deckcheck.entry", "deckcheck.exitcodes", "deckcheck.printable"}
+
+
+@pytest.mark.parametrize("database", ["none", "imported"])
+def test_a_check_of_one_deck_leaves_out_what_it_does_not_need(database, tmp_path, monkeypatch):
+    if database == "imported":
+        from deckcheck.carddb.sqlite import build_database
+        from support import require_reference_data
+
+        db = tmp_path / "cards.sqlite3"
+        build_database(require_reference_data(), db)
+        monkeypatch.setenv("DECKCHECK_DB", str(db))
+    args = ("check", LEGAL, "--date", "2026-11-30")
+    _modules(*args)  # the first run fills the user cache (packs, the catalogue), as any first run does
+    loaded = _modules(*args)
+    # Typer and click (the fast path), PyYAML (text decks, cached packs and catalogue),
+    # platformdirs and importlib.resources (the user folders and the catalogue found by hand).
+    for absent in ("typer", "click", "yaml", "platformdirs", "importlib.resources", "rich", "jsonschema"):
+        assert absent not in loaded
+    assert "deckcheck.carddb.sqlite" in loaded
+
+
+@pytest.mark.parametrize("value", ["/tmp/xdg-data", "", "relative/data", None])
+def test_the_database_is_where_platformdirs_puts_it(value, monkeypatch):
+    platformdirs = pytest.importorskip("platformdirs")
+    from deckcheck.carddb.paths import DB_FILE_NAME, default_db_path
+
+    monkeypatch.delenv("DECKCHECK_DB", raising=False)
+    if value is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", value)
+    assert default_db_path() == Path(platformdirs.user_data_dir("deckcheck")) / DB_FILE_NAME

@@ -128,44 +128,60 @@ class CardIndex(Protocol):
 
 
 class MemoryIndex:
-    """A :class:`CardIndex` over cards held in memory."""
+    """A :class:`CardIndex` over cards held in memory.
+
+    The look-ups by name are built on first use: a deck list that names every
+    card by set code and number (PTCG Live) never needs them, and folding
+    every name costs a few milliseconds of each check without a card database
+    (issue 16: start-up)."""
 
     def __init__(self, cards: Iterable[Card]):
         self.cards: tuple[Card, ...] = tuple(cards)
         self._by_number: dict[tuple[str, str], list[Card]] = defaultdict(list)
-        self._by_name: dict[str, list[Card]] = defaultdict(list)
-        self._by_deck_key: dict[str, list[Card]] = defaultdict(list)
         self._codes: set[str] = set()
-        self._names: dict[str, str] = {}
+        self._named: tuple[dict[str, list[Card]], dict[str, list[Card]], dict[str, str]] | None = None
         for card in self.cards:
             if card.set_code:
                 code = set_code_key(card.set_code)
                 self._codes.add(code)
                 key = number_key(card.number, promo=is_promo_code(code))
                 self._by_number[(code, key)].append(card)
-            self._by_name[name_key(card.name)].append(card)
-            self._by_deck_key[deck_key(card.name, card.supertype)].append(card)
-            self._names.setdefault(name_key(card.name), card.name)
+
+    def _by_names(self) -> tuple[dict[str, list[Card]], dict[str, list[Card]], dict[str, str]]:
+        """(by name_key, by deck_key, the first name of each name_key), built once
+        (threads that build them together build equal ones)."""
+        named = self._named
+        if named is None:
+            by_name: dict[str, list[Card]] = defaultdict(list)
+            by_deck_key: dict[str, list[Card]] = defaultdict(list)
+            names: dict[str, str] = {}
+            for card in self.cards:
+                by_name[name_key(card.name)].append(card)
+                by_deck_key[deck_key(card.name, card.supertype)].append(card)
+                names.setdefault(name_key(card.name), card.name)
+            named = self._named = (by_name, by_deck_key, names)
+        return named
 
     def by_number(self, set_code: str, number: str) -> Sequence[Card]:
         code = set_code_key(set_code)
         return tuple(self._by_number.get((code, number_key(number, promo=is_promo_code(code))), ()))
 
     def by_name(self, name: str) -> Sequence[Card]:
+        by_name, by_deck_key, _names = self._by_names()
         key = name_key(name)
-        found = self._by_name.get(key)
+        found = by_name.get(key)
         if found:
             return tuple(found)
-        return tuple(self._by_deck_key.get(key, ()))
+        return tuple(by_deck_key.get(key, ()))
 
     def by_deck_key(self, key: str) -> Sequence[Card]:
-        return tuple(self._by_deck_key.get(key, ()))
+        return tuple(self._by_names()[1].get(key, ()))
 
     def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
         from deckcheck.suggest import closest_names
 
         # The catalogue holds English names only, whatever ``langs`` asks for.
-        return closest_names(name, self._names, limit)
+        return closest_names(name, self._by_names()[2], limit)
 
     def knows_set_code(self, set_code: str) -> bool:
         return set_code_key(set_code) in self._codes

@@ -15,6 +15,6 @@ def default_db_path() -> Path:
     configured = os.environ.get("DECKCHECK_DB")
     if configured:
         return Path(configured).expanduser()
-    from platformdirs import user_data_dir
+    from deckcheck.datafiles import user_data_dir
 
-    return Path(user_data_dir("deckcheck")) / DB_FILE_NAME
+    return Path(user_data_dir()) / DB_FILE_NAME
