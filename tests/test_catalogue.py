@@ -276,6 +276,34 @@ def test_text_tokens_agree_with_the_database_digest(catalogue, reference):
     assert any(len(prints) > 1 for prints in groups.values())
 
 
+# The days of the current seasons: Standard's 2025 and 2026 rotations, the J-mark day, today.
+CURRENT_DAYS = ("2025-06-01", "2025-11-30", "2026-03-06", "2026-06-01", "2026-11-30")
+
+
+@pytest.mark.parametrize("fmt", ["standard", "expanded"])
+def test_each_catalogue_print_has_the_verdict_a_database_gives(catalogue, reference_index, fmt):
+    # Without a database the catalogue decides reprints: an older print it holds (Ultra Ball SVI
+    # 196, Switch SUM 132) needs a legal, functionally identical print beside it (MEG 131, PFL
+    # 123), or deckcheck reports a legal card not legal. Checked for the current seasons.
+    import datetime as dt
+
+    from deckcheck.packs import load_pack
+    from deckcheck.rules.card_pool import Pool
+
+    (rule,) = [r for r in load_pack(fmt).rules if r.kind == "card-pool"]
+    pool = Pool.from_options(rule.options)
+    wrong = []
+    for card in catalogue.cards:
+        (data,) = [c for c in reference_index.by_deck_key(deck_key(card.name, card.supertype)) if c.id == card.id]
+        for day in map(dt.date.fromisoformat, CURRENT_DAYS):
+            without, with_db = pool.allows(card, day, catalogue), pool.allows(data, day, reference_index)
+            if without != with_db:
+                reprint = pool.legal_reprint(data, day, reference_index)
+                wrong.append(f"{card.id} {card.name} on {day}: {without} without a database, {with_db} with one"
+                             + (f" (through {reprint.id})" if reprint else ""))
+    assert not wrong, "\n".join(wrong)
+
+
 @pytest.mark.parametrize("what, test", [
     ("ACE SPEC", lambda c: "ACE SPEC" in (c.get("subtypes") or ())),
     ("Prism Star", lambda c: "Prism Star" in (c.get("subtypes") or ())),
@@ -324,7 +352,7 @@ def test_the_parsed_catalogue_is_cached_and_a_damaged_cache_entry_is_read_from_t
 
 @pytest.mark.parametrize("line, fmt, day, through", [
     ("4 Boss's Orders RCL 154", "standard", "2025-11-30", "MEG 114"),  # D, reworded as Boss's Orders (Ghetsis)
-    ("4 Switch SUM 132", "standard", "2025-11-30", "SVI 194"),
+    ("4 Switch SUM 132", "standard", "2025-11-30", "PFL 123"),
     ("4 Double Colorless Energy BS 96", "expanded", "2025-11-30", "FCO 114"),
 ])
 def test_without_a_database_a_reworded_print_is_legal_through_its_reprint(catalogue, line, fmt, day, through):
