@@ -368,27 +368,22 @@ def db_import_names(
 def db_check_sources(
     pokemontcg: Path = typer.Argument(..., help="A copy (folder or .zip) of the pokemontcg.io dataset."),
     tcgdex: Path = typer.Argument(..., help="A TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/)."),
-    digest: bool = typer.Option(False, "--digest", help="Also compare the game-text digests (the sources word rule boxes differently)."),
+    digest: bool = typer.Option(False, "--digest", help="Also compare the game-text digests, naming the parts that differ."),
 ) -> None:
     """List the cards both sources have whose rule facts differ (name, flags, Trainer kind, mark, set code, limit)."""
-    from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare
-    from deckcheck.carddb.sources import open_source
+    from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare, digest_parts, source_cards
     from deckcheck.carddb.sqlite import DatabaseError
 
-    def cards(path: Path) -> list:
-        source = open_source(path)
-        try:
-            return [card for batch in source.batches() for card, _ in batch.cards]
-        finally:
-            source.close()
-
     try:
-        left, right = cards(pokemontcg), cards(tcgdex)
+        left, right = source_cards(pokemontcg, digest), source_cards(tcgdex, digest)
     except DatabaseError as error:
         raise _fail(str(error))
     both = len({card.id for card in left} & {card.id for card in right})
     found = compare(left, right, FACTS if digest else STRICT_FACTS)
     for difference in found:
+        if difference.fact == "text_hash":
+            typer.echo(f"{difference.card_id}  text_hash: differs in {', '.join(digest_parts(difference))}")
+            continue
         typer.echo(f"{difference.card_id}  {difference.fact}: pokemontcg.io {difference.left!r}, "
                    f"TCGdex {difference.right!r}")
     typer.echo(f"{both} cards in both sources; {len(found)} differences in {len({d.card_id for d in found})} cards.")

@@ -14,8 +14,10 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from deckcheck.model import POKEMON, TRAINER
 
@@ -27,13 +29,23 @@ from deckcheck.gametext_version import DIGEST_VERSION  # noqa: E402,F401
 
 # Subtypes that name a rarity or a print treatment rather than game text
 # (HGSS "Pokémon Prime" is a rarity), so a reprint without them still matches.
-_NOISE_SUBTYPES = frozenset({"Prime"})
+# The marks of a faction or era printed beside the name (Team Plasma, Ultra
+# Beast, Rapid/Single/Fusion Strike, Ancient/Future, Tera, SP, Eternamax) are
+# not in TCGdex's data at all, so a digest with them could not agree across
+# the sources (issue 11): they are left out, and what they do in play is left
+# to the name (every such print is its own name: "Rapid Strike Urshifu V",
+# "Roaring Moon", "Dialga G") and the attacks and abilities that are digested.
+_NOISE_SUBTYPES = frozenset({"Prime", "Team Plasma", "Ultra Beast", "Rapid Strike", "Single Strike",
+                             "Fusion Strike", "Ancient", "Future", "Tera", "SP", "Eternamax"})
 
 
 # Pokémon, ×2 and typographic quotes are by far the most common non-ASCII
 # characters; folding them by table keeps the full import fast.
 _FOLD = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'", "‐": "-", "‑": "-", "‒": "-",
-                       "–": "-", "—": "-", "é": "e", "É": "E", "×": "x", "“": '"', "”": '"'})
+                       "–": "-", "—": "-", "é": "e", "É": "E", "×": "x", "“": '"', "”": '"',
+                       # "Vaporeon ★" is "Vaporeon Star" in one source's text and
+                       # "Vaporeon ☆" in the other's; list bullets come and go.
+                       "★": " Star", "☆": " Star", "•": " "})
 
 
 @lru_cache(maxsize=65536)
@@ -76,6 +88,9 @@ _REMINDERS = re.compile(
             r"A Stadium with the same name can't be played\.",
             r"When you play this card, put it next to your Active Pokemon\.",
             r"When your turn ends, discard this card\.",
+            # The Prism Star rule is carried by the subtype (RULES.md 3.3).
+            r"◇ \(Prism Star\) Rule: You can't have more than 1 ◇ card with the same name in your deck\."
+            r" If a ◇ card would go to the discard pile, put it in the Lost Zone instead\.",
             # The ACE SPEC rule is carried by the subtype (RULES.md 3.1).
             r"(?:ACE SPEC: )?You can't have more than 1 ACE SPEC card in your deck\.",
         )
@@ -86,11 +101,6 @@ _REMINDERS = re.compile(
 def _rules_text(raw: Mapping[str, Any]) -> str:
     # Prints split the same text into list items differently (sv1-196 and
     # sv4pt5-91 Ultra Ball), so the rules are compared as one text.
-    if raw.get("supertype") == POKEMON:
-        # A Pokémon's rules are separate rule boxes ("Pokémon-EX rule", "Mega
-        # Evolution rule") whose order differs between prints (ROS 76 and CEL 76
-        # M Rayquaza-EX), so they are compared as a set.
-        return " ".join(sorted(_clean(str(rule)) for rule in raw.get("rules") or ()))
     text = _clean(" ".join(str(rule) for rule in raw.get("rules") or ()))
     return _SPACES.sub(" ", _REMINDERS.sub(" ", text)).strip()
 
@@ -198,7 +208,7 @@ def _functional_text(text: str, name: str, pokemon: bool, trainer: bool = False)
     """``text`` (already folded) in one wording for every era (decision 15);
     ``name`` is the card's folded, lower-case name (not replaced in a
     Trainer's text, where it is a word of the effect: Switch, Potion)."""
-    text = text.lower()
+    text = text.lower().replace("lv. x", "lv.x")
     if name and not trainer:
         # Card-name self references: "Attach Rainbow Energy to ..." = "Attach
         # this card to ...", "Charizard does 30 damage to itself" = "This
@@ -221,47 +231,137 @@ def as_strings(value: Any) -> tuple[str, ...]:
 
 def text_hash(raw: Mapping[str, Any]) -> str:
     """A short digest of a card's game text: prints of one deck-building name
-    with equal digests are reprints (RULES.md decision 5).
+    with equal digests are reprints (RULES.md decision 5). Within
+    :func:`canonical_digests`, the canonical text itself."""
+    canonical = canonical_text(raw)
+    if _CANONICAL.get():
+        return canonical
+    return hashlib.sha1(canonical.encode("utf-8")).hexdigest()[:16]
 
-    Pokémon: HP, types, stage and other subtypes, evolves-from, abilities,
-    attacks, rules, weakness, resistance, retreat cost. Trainers and Energy:
-    subtypes and rules (and attacks/abilities where a print has them).
+
+_CANONICAL: ContextVar[bool] = ContextVar("deckcheck_canonical_digests", default=False)
+
+
+@contextmanager
+def canonical_digests() -> Iterator[None]:
+    """Cards converted inside carry their canonical text (:func:`canonical_text`)
+    as ``text_hash``, so that a consistency report can say on which parts two
+    sources' digests of one card differ (``deckcheck db check-sources --digest``)."""
+    token = _CANONICAL.set(True)
+    try:
+        yield
+    finally:
+        _CANONICAL.reset(token)
+
+
+def canonical_text(raw: Mapping[str, Any]) -> str:
+    """The normalised game text :func:`text_hash` digests: the parts of
+    :func:`digest_parts`, each after its label, in one string."""
+    return _PART.join(f"{label}{_FIELD}{value}" for label, value in digest_parts(raw))
+
+
+# Fields are joined with control characters that _clean folds away inside
+# texts, so the joined string is an unambiguous canonical form.
+_PART, _FIELD = "\x1d", "\x1f"
+
+
+def digest_parts(raw: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What the digest reads of a card, as (label, normalised value) pairs.
+
+    Pokémon: stage and rule-box subtypes, abilities, attacks, Ancient Trait,
+    HP, types, evolves-from, retreat cost, weakness, resistance. Trainers and
+    Energy: their kind and text (and attacks/abilities where a print has them).
+    A consistency report names the labels on which two prints differ
+    (:func:`differing_parts`).
     """
-    # Fields are joined with control characters that _clean folds away inside
-    # texts, so the joined string is an unambiguous canonical form.
     supertype = str(raw.get("supertype"))
     pokemon = supertype == POKEMON
-    name = _clean(raw.get("name")).lower()
+    name = _clean(raw.get("name")).lower().replace("lv. x", "lv.x")
     # An Item is what a Trainer without a kind was before the EX era (the
     # dataset gives WotC-era Trainers no subtypes, RULES.md 7.6).
     noise = _NOISE_SUBTYPES if pokemon else _NOISE_SUBTYPES | {"Item"}
-    subtypes = sorted(s for s in as_strings(raw.get("subtypes")) if s not in noise)
+    # A Stage 1 and a Stage 2 of one name that evolve from one Pokémon do the
+    # same thing; which of the two it is follows from what it evolves from,
+    # and TCGdex leaves the stage out or gives it wrong on some Evolution
+    # prints (Decidueye-GX SUM 12, Dustox ex DF 86), so both are "Evolution".
+    subtypes = sorted({_EVOLUTION.get(s, s) for s in as_strings(raw.get("subtypes")) if s not in noise})
 
     def text(value: Any) -> str:
         return _functional_text(_clean(value), name, pokemon)
 
-    rules = _rules_text(raw)
-    parts = [supertype, "\x1f".join(subtypes), rules if pokemon else _functional_text(rules, name, False, supertype == TRAINER)]
+    parts = [("supertype", supertype), ("subtypes", _FIELD.join(subtypes))]
+    if not pokemon:
+        # A Pokémon's rules are rule-box reminders ("Pokémon ex rule: When your
+        # Pokémon ex is Knocked Out ..."), the Tera, LV.X, BREAK, Baby, LEGEND
+        # or dual-type reminders and deck limits: what they say is carried by
+        # the subtypes, types and the card's own limit, and TCGdex has none of
+        # them (issue 11), so they are not digested.
+        parts.append(("text", _functional_text(_rules_text(raw), name, False, supertype == TRAINER)))
     for ability in raw.get("abilities") or ():
-        parts.append("A\x1f" + "\x1f".join((_clean(ability.get("name")), text(ability.get("text")),
-                                             _clean(ability.get("type")))))
+        parts.append(("ability", _FIELD.join((_label(ability.get("name")), text(ability.get("text")),
+                                              _clean(ability.get("type")).lower()))))
     for attack in raw.get("attacks") or ():
-        cost = "\x1f".join(as_strings(attack.get("cost")))
-        attack_name, damage = (_clean(attack.get(k)) for k in ("name", "damage"))
-        parts.append(f"T\x1f{attack_name}\x1f{cost}\x1e{damage}\x1f{text(attack.get('text'))}")
+        # A cost is a number of each type, in whatever order a print lists it.
+        cost = "\x1e".join(sorted(as_strings(attack.get("cost"))))
+        # "30+", "20×" and "30-": the sign repeats what the attack's text says
+        # (TCGdex leaves it out on many old prints).
+        damage = _DAMAGE_SIGN.sub("", _clean(attack.get("damage")))
+        parts.append(("attack", _FIELD.join((_label(attack.get("name")), cost, damage, text(attack.get("text"))))))
     trait = raw.get("ancientTrait")
     if trait:
-        parts.append(f"X\x1f{_clean(trait.get('name'))}\x1f{_clean(trait.get('text'))}")
+        # An Ancient Trait's name (Θ Stop, α Growth) goes with its text, and
+        # TCGdex has no name for some (M Sceptile-EX AOR 8).
+        parts.append(("ancient trait", text(trait.get("text"))))
     if pokemon:
         retreat = raw.get("convertedRetreatCost")
         if retreat is None:
             retreat = len(raw.get("retreatCost") or ())
-        parts.append(f"H\x1f{_clean(raw.get('hp'))}\x1f{chr(31).join(sorted(as_strings(raw.get('types'))))}")
-        parts.append(f"E\x1f{_clean(raw.get('evolvesFrom'))}\x1f{int(retreat)}")
-        for label in ("weaknesses", "resistances"):
-            entries = sorted(f"{_clean(w.get('type'))}\x1f{_clean(w.get('value'))}" for w in raw.get(label) or ())
-            parts.append(label[0] + "\x1f" + "\x1e".join(entries))
-    canonical = "\x1d".join(parts)
-    return hashlib.sha1(canonical.encode("utf-8")).hexdigest()[:16]
+        parts += [("hp", _clean(raw.get("hp"))), ("types", _FIELD.join(sorted(as_strings(raw.get("types"))))),
+                  ("evolves from", _label(raw.get("evolvesFrom"))), ("retreat", str(int(retreat)))]
+        for label, key in (("weakness", "weaknesses"), ("resistance", "resistances")):
+            entries = sorted(f"{_clean(w.get('type'))}{_FIELD}{_clean(w.get('value'))}"
+                             for w in raw.get(key) or ())
+            parts.append((label, "\x1e".join(entries)))
+    return parts
 
 
+_EVOLUTION = {"Stage 1": "Evolution", "Stage 2": "Evolution"}
+_DAMAGE_SIGN = re.compile(r"(?<=\d)\s*[+x\-]$")
+_NOT_A_LETTER = re.compile(r"[^0-9a-z♂♀]+")
+
+
+def _label(value: Any) -> str:
+    """An attack's, ability's or Pokémon's name without case, blanks and
+    hyphens: "Doubleslap" = "Double Slap", "Hollow Hunt-GX" = "Hollow Hunt
+    GX", "Nidoran ♂" = "Nidoran♂"."""
+    return _NOT_A_LETTER.sub("", _clean(value).lower())
+
+
+# The fields of an attack part, in order (for :func:`differing_parts`).
+_ATTACK_FIELDS = ("attack name", "attack cost", "attack damage", "attack text")
+
+
+def differing_parts(left: str, right: str) -> tuple[str, ...]:
+    """The labels on which two canonical texts (:func:`canonical_text`)
+    differ, an attack's by field ("attack damage", "attack text", ...) where
+    both prints have as many attacks."""
+    def parse(canonical: str) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for part in canonical.split(_PART):
+            label, _, value = part.partition(_FIELD)
+            found.setdefault(label, []).append(value)
+        return found
+
+    mine, theirs = parse(left), parse(right)
+    labels = set()
+    for label in set(mine) | set(theirs):
+        ours, its = mine.get(label, []), theirs.get(label, [])
+        if ours == its:
+            continue
+        if label == "attack" and len(ours) == len(its):
+            for one, other in zip(ours, its):
+                labels.update(field for field, a, b in zip(_ATTACK_FIELDS, one.split(_FIELD), other.split(_FIELD))
+                              if a != b)
+        else:
+            labels.add(label if len(ours) == len(its) else label + "s")
+    return tuple(sorted(labels))

@@ -10,6 +10,7 @@ scheme) whose facts differ; ``deckcheck db check-sources`` prints the list.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Iterable, NamedTuple, Sequence
 
 from deckcheck.carddb.index import set_code_key
@@ -20,8 +21,8 @@ from deckcheck.names import deck_key
 TRAINER_KINDS = frozenset({"Item", "Supporter", "Stadium", "Pokémon Tool", "Technical Machine", "TAG TEAM",
                            "Rocket's Secret Machine", "Goldenrod Game Corner"})
 FACTS = ("name", "supertype", "flags", "trainer_kind", "regulation_mark", "set_code", "own_limit", "text_hash")
-# The digest is compared on request only: the sources word rule boxes and
-# reminders differently (README, "Card sources").
+# The digest is compared on request (``--digest``): it needs the cards
+# converted with their canonical texts (:func:`source_cards`).
 STRICT_FACTS = tuple(fact for fact in FACTS if fact != "text_hash")
 
 
@@ -60,3 +61,28 @@ def compare(left: Iterable[Card], right: Iterable[Card], facts: Sequence[str] = 
         mine, its = rule_facts(card), rule_facts(other)
         found += [Difference(card.id, fact, mine[fact], its[fact]) for fact in facts if mine[fact] != its[fact]]
     return found
+
+
+def source_cards(path: Path, canonical: bool = False) -> list[Card]:
+    """Every card of the source at ``path`` (a pokemontcg.io copy or a TCGdex
+    export); with ``canonical``, each carries its canonical game text instead
+    of the digest (:func:`deckcheck.gametext.canonical_digests`)."""
+    from contextlib import nullcontext
+
+    from deckcheck.carddb.sources import open_source
+    from deckcheck.gametext import canonical_digests
+
+    source = open_source(path)
+    try:
+        with canonical_digests() if canonical else nullcontext():
+            return [card for batch in source.batches() for card, _ in batch.cards]
+    finally:
+        source.close()
+
+
+def digest_parts(difference: Difference) -> tuple[str, ...]:
+    """On which parts of the game text (``weakness``, ``attack text`` ...) a
+    ``text_hash`` difference between cards of :func:`source_cards` (``canonical``) lies."""
+    from deckcheck.gametext import differing_parts
+
+    return differing_parts(str(difference.left), str(difference.right))

@@ -85,6 +85,39 @@ def test_text_hash_of_pokemon_covers_attacks_hp_weakness_and_retreat():
         assert text_hash(base) != text_hash({**base, **change}), change
 
 
+def test_text_hash_leaves_out_what_only_one_source_records():
+    # Issue 11: pokemontcg.io carries rule-box reminders and faction marks TCGdex
+    # has not; attack names, costs and damage signs are written differently.
+    tcgdex_like = {"supertype": "Pokémon", "name": "Mon ex", "subtypes": ["Stage 1", "ex"], "hp": "250",
+                   "types": ["Grass"], "evolvesFrom": "Nidoran♂",
+                   "attacks": [{"name": "Hollow Hunt GX", "cost": ["Colorless", "Grass"], "damage": "30",
+                                "text": "Mon ex does 10 damage to itself."}]}
+    dataset_like = {**tcgdex_like, "subtypes": ["Stage 2", "ex", "Tera", "Rapid Strike"], "evolvesFrom": "Nidoran ♂",
+                    "rules": ["Pokémon ex rule: When your Pokémon ex is Knocked Out, your opponent takes 2 Prize cards."],
+                    "attacks": [{"name": "Hollow Hunt-GX", "cost": ["Grass", "Colorless"], "damage": "30+",
+                                 "text": "This Pokémon does 10 damage to itself."}]}
+    assert text_hash(tcgdex_like) == text_hash(dataset_like)
+    # What the card does in play still tells prints apart.
+    for change in ({"subtypes": ["Basic", "ex"]}, {"subtypes": ["Stage 1", "GX"]}, {"evolvesFrom": "Nidorino"},
+                   {"attacks": [{"name": "Hollow Hunt GX", "cost": ["Grass", "Grass"], "damage": "30",
+                                 "text": "Mon ex does 10 damage to itself."}]},
+                   {"attacks": [{"name": "Hollow Hunt GX", "cost": ["Colorless", "Grass"], "damage": "30",
+                                 "text": "Mon ex does 20 damage to itself."}]}):
+        assert text_hash(tcgdex_like) != text_hash({**tcgdex_like, **change}), change
+
+
+def test_differing_parts_names_what_differs():
+    from deckcheck.gametext import canonical_text, differing_parts
+
+    base = {"supertype": "Pokémon", "subtypes": ["Basic"], "hp": "60", "types": ["Grass"],
+            "attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "10", "text": ""}],
+            "weaknesses": [{"type": "Fire", "value": "×2"}]}
+    other = {**base, "weaknesses": [], "attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "20", "text": ""}]}
+    assert differing_parts(canonical_text(base), canonical_text(other)) == ("attack damage", "weakness")
+    assert differing_parts(canonical_text(base), canonical_text({**base, "attacks": []})) == ("attacks",)
+    assert differing_parts(canonical_text(base), canonical_text(base)) == ()
+
+
 # -- real cards from the reference dataset ----------------------------------
 
 def test_every_card_file_is_converted(pokemon_tcg_data, dataset_cards):

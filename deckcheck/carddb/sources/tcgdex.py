@@ -211,32 +211,59 @@ _ABILITY_TYPES = {"poke-body": "Poké-Body", "poke-power": "Poké-Power", "pokem
                   "ability": "Ability", "ancient trait": "Ancient Trait"}
 
 
+def _levels_up_from(name: str | None, subtypes: Sequence[str]) -> str | None:
+    # A LV.X levels up from the Pokémon of its name (Dialga LV.X from Dialga),
+    # which TCGdex leaves out of some (Dialga LV.X DP 105).
+    return _LEVEL_X.sub("", name).strip() if name and "Level-Up" in subtypes else None
+
+
+_TITLE = re.compile(r"^\{title\}:\s*")
+
+
+def _is_trait(ability: Mapping[str, Any]) -> bool:
+    return (str(ability.get("type") or "").casefold() == "ancient trait"
+            or str(ability.get("name") or "").startswith("{title}"))
+
+
 def _text(value: Any) -> str:
     return _SYMBOL.sub(lambda m: _ENERGY_SYMBOLS[m.group(1)], str(value)) if value else ""
 
 
-def game_text_shape(raw: Mapping[str, Any], supertype: str, subtypes: Sequence[str]) -> dict[str, Any]:
-    """A TCGdex card in the pokemontcg.io shape :func:`deckcheck.gametext.text_hash` reads."""
+def game_text_shape(raw: Mapping[str, Any], supertype: str, subtypes: Sequence[str],
+                    name: str | None = None) -> dict[str, Any]:
+    """A TCGdex card in the pokemontcg.io shape :func:`deckcheck.gametext.text_hash` reads;
+    ``name`` is the converted name (self references in the text are read by it)."""
     effect = _text(raw.get("effect"))
     item = raw.get("item") if isinstance(raw.get("item"), Mapping) else None
     shape: dict[str, Any] = {
+        "name": raw.get("name") if name is None else name,
         "supertype": supertype,
         "subtypes": list(subtypes),
         "rules": [part.strip() for part in re.split(r"\n\s*\n", effect) if part.strip()],
         "abilities": [{"name": a.get("name"), "text": _text(a.get("effect")),
                        "type": _ABILITY_TYPES.get(str(a.get("type") or "").casefold(), a.get("type"))}
-                      for a in raw.get("abilities") or () if isinstance(a, Mapping)],
+                      for a in raw.get("abilities") or () if isinstance(a, Mapping) and not _is_trait(a)],
         "attacks": [{"name": a.get("name"), "cost": list(as_strings(a.get("cost"))),
                      "damage": "" if a.get("damage") is None else str(a.get("damage")), "text": _text(a.get("effect"))}
                     for a in raw.get("attacks") or () if isinstance(a, Mapping)],
     }
+    # TCGdex lists an Ancient Trait among the abilities (pokemontcg.io apart):
+    # with the type "Ancient Trait", or as an Ability named "{title}:" whose
+    # text starts with "{title}: " (the Θ/Δ traits of Ancient Origins, xy7).
+    traits = [a for a in raw.get("abilities") or () if isinstance(a, Mapping) and _is_trait(a)]
+    if traits:
+        shape["ancientTrait"] = {"name": traits[0].get("name"),
+                                 "text": _text(_TITLE.sub("", str(traits[0].get("effect") or "")))}
     if item:  # the held Poké-Items of the EX era
         shape["abilities"].append({"name": item.get("name"), "text": _text(item.get("effect")), "type": "Poké-Item"})
     if supertype == POKEMON:
         shape.update({
             "hp": "" if raw.get("hp") is None else str(raw.get("hp")),
             "types": list(as_strings(raw.get("types"))),
-            "evolvesFrom": raw.get("evolveFrom"),
+            # TCGdex gives some Basic Pokémon the pre-evolution a later
+            # generation brought (Snorlax BS2 11 from Munchlax): a Basic Pokémon
+            # evolves from nothing.
+            "evolvesFrom": None if "Basic" in subtypes else raw.get("evolveFrom") or _levels_up_from(name, subtypes),
             "convertedRetreatCost": int(raw.get("retreat") or 0),
             "weaknesses": [w for w in raw.get("weaknesses") or () if isinstance(w, Mapping)],
             "resistances": [r for r in raw.get("resistances") or () if isinstance(r, Mapping)],
@@ -291,7 +318,7 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
         release_date=set_info.release_date,
         types=as_strings(raw.get("types")),
         evolves_from=raw.get("evolveFrom") or None,
-        text_hash=text_hash(game_text_shape(raw, supertype, subtypes)),
+        text_hash=text_hash(game_text_shape(raw, supertype, subtypes, name)),
         own_limit=limit,
         any_number=bool(_ANY_NUMBER.search(texts)) or _arceus_rule(name, supertype, set_info),
         not_for_tournaments=bool(_NOT_FOR_TOURNAMENTS.search(texts)),
