@@ -56,7 +56,7 @@ PathLike = Union[str, "os.PathLike[str]"]
 def __getattr__(name: str) -> Any:
     # The error classes live with the modules that raise them; imported on first use.
     if name == "DatabaseError":
-        from deckcheck.carddb.sqlite import DatabaseError
+        from deckcheck.carddb.errors import DatabaseError
 
         return DatabaseError
     if name == "FormatError":
@@ -166,7 +166,8 @@ def open_database(path: PathLike | None = None) -> Database:
     A path given (or ``$DECKCHECK_DB``) that does not exist, or a damaged file,
     raises :class:`DatabaseError`.
     """
-    from deckcheck.carddb.sqlite import DatabaseError
+    # Not from carddb.sqlite: without a database that module is not needed (start-up).
+    from deckcheck.carddb.errors import DatabaseError
 
     if path is None and not os.environ.get("DECKCHECK_DB"):
         from deckcheck.carddb.paths import default_db_path

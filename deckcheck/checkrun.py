@@ -41,7 +41,7 @@ def _parse_date(value: Optional[str]) -> dt.date:
 def _open_database(db: Optional[Path]):
     """The imported database when there is one, else the built-in catalogue (deckcheck.api)."""
     from deckcheck.api import open_database
-    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.carddb.errors import DatabaseError
 
     try:
         return open_database(db)

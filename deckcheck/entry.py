@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Optional
 
 from deckcheck.exitcodes import ExitCode
-from deckcheck.printable import printable
 
 
 def _robust_output() -> None:
@@ -140,6 +139,14 @@ def _take_debug_flag(argv: list[str]) -> bool:
         return False
     argv[1:end] = [arg for arg in argv[1:end] if arg != "--debug"]
     return True
+
+
+def printable(text: str) -> str:
+    """:func:`deckcheck.printable.printable`, imported when a message needs it
+    (``deckcheck --version`` does not)."""
+    from deckcheck.printable import printable as escaped
+
+    return escaped(text)
 
 
 def echo(message: str, err: bool = False) -> None:
