@@ -121,6 +121,7 @@ class ResolveOptions:
     # Lines read before under these options, by what the line says: a run over
     # a repository meets the same staples in every deck. Only clean readings
     # (no findings) are kept, so nothing depends on a line's number or count.
+    # Also the "did you mean" names found for an unknown name (_suggestions).
     memo: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
@@ -460,6 +461,19 @@ def _ambiguous_translation(entry: DeckEntry, names: Sequence[TranslatedName]) ->
 def _suggestions(name: str, index: CardIndex, options: ResolveOptions, suggest_langs: tuple[str, ...]) -> list[str]:
     """Did you mean: English names, and names in the list's language (the forced
     one, the deck's, or any the index holds when the deck shows none)."""
+    # A fuzzy search over every name costs a millisecond; a run over many decks
+    # meets the same typo in deck after deck (issue 16). Kept beside the lines.
+    key = ("did-you-mean", id(index), name, suggest_langs)
+    known = options.memo.get(key)
+    if known is not None and known[0] is index:
+        return list(known[1])
+    found = _search_suggestions(name, index, options, suggest_langs)
+    options.memo[key] = (index, tuple(found))
+    return found
+
+
+def _search_suggestions(name: str, index: CardIndex, options: ResolveOptions,
+                        suggest_langs: tuple[str, ...]) -> list[str]:
     available = tuple(getattr(index, "translation_languages", lambda: ())())
     if options.card_lang == "en" or not available:
         return list(index.suggest(name, 3))

@@ -173,6 +173,7 @@ class EnergyName(NamedTuple):
     special_energy: bool = False
 
 
+@lru_cache(maxsize=4096)  # the same names line after line (issue 16)
 def energy_name(name: str) -> EnergyName:
     """Read the Energy spellings: ``Basic {R} Energy`` -> ``Fire Energy`` (basic
     Fire), ``Lightning Energy - Basic`` (basic), ``Double Turbo Energy -
