@@ -88,7 +88,7 @@ _REMINDERS = re.compile(
             r"A Stadium with the same name can't be played\.",
             r"When you play this card, put it next to your Active Pokemon\.",
             r"When your turn ends, discard this card\.",
-            # The Prism Star rule is carried by the subtype (RULES.md 3.3).
+            # The Prism Star rule is carried by the subtype (RULES.md 3.2).
             r"◇ \(Prism Star\) Rule: You can't have more than 1 ◇ card with the same name in your deck\."
             r" If a ◇ card would go to the discard pile, put it in the Lost Zone instead\.",
             # The ACE SPEC rule is carried by the subtype (RULES.md 3.1).

@@ -16,6 +16,7 @@ from deckcheck.carddb.consistency import STRICT_FACTS, compare, digest_parts, so
 from deckcheck.carddb.sources import SetRecord
 from deckcheck.carddb.sources.tcgdex import card_from_tcgdex, card_number, deck_set_id, set_record
 from deckcheck.carddb.sqlite import SqliteIndex, database_info, iter_cards
+from deckcheck.names import deck_key
 
 HERE = Path(__file__).resolve().parent
 PROJECT = HERE.parents[1]
@@ -74,6 +75,39 @@ def test_special_cards_come_from_rarity_name_and_text():
     fossil = _card(category="Trainer", name="Antique Armor Fossil", trainerType="Item",
                    effect="Play this card as if it were a 60-HP Basic {C} Pokémon.")
     assert fossil.plays_as_basic
+
+
+def test_what_tcgdex_does_not_record_comes_from_the_built_in_catalogue():
+    # Computer Search BCR 137: TCGdex has the rarity "Rare" and no ACE SPEC sentence.
+    bcr = SetRecord("bw7", "Boundaries Crossed", "BCR", "Black & White", "2012-11-07")
+    search = _card(bcr, id="bw7-137", localId="137", category="Trainer", name="Computer Search", rarity="Rare",
+                   trainerType="Item", effect="Search your deck for a card and put it into your hand.")
+    assert search.is_ace_spec and search.subtypes == ("Item", "ACE SPEC")
+    # Imakuni?'s Doduo EVO 112: "cannot be used at official tournaments" is printed, not in TCGdex.
+    evo = SetRecord("xy12", "Evolutions", "EVO", "XY", "2016-11-02")
+    doduo = _card(evo, id="xy12-112", localId="112", category="Pokemon", name="Imakuni?'s Doduo", stage="Basic")
+    assert doduo.not_for_tournaments
+    # Another card of that number (an invented set) takes nothing from it.
+    assert not _card(evo, id="xy12-112", localId="112", category="Trainer", name="Other").not_for_tournaments
+
+
+def test_classic_collection_cards_carry_their_printed_numbers():
+    from deckcheck.carddb.sources.tcgdex import card_id_and_number
+
+    assert card_id_and_number("cel25c", "CC020") == ("cel25c-113_A", "113")  # Reshiram CEL 113
+    assert card_id_and_number("cel25c", "CC016") == ("cel25c-15_A4", "15")  # Claydol, the fourth 15
+    assert card_id_and_number("cel25", "CC020") == ("cel25-CC020", "CC020")
+    assert card_id_and_number("cel25c", "CC026") == ("cel25c-CC026", "CC026")
+
+
+def test_classic_collection_lines_resolve_on_a_tcgdex_only_database(tcgdex_db, full_db):
+    # Every Classic Collection card has the id, number and name pokemontcg.io gives it.
+    with SqliteIndex(tcgdex_db) as tcgdex, SqliteIndex(full_db) as ptcg:
+        ours, theirs = (sorted((c.id, c.number, deck_key(c.name, c.supertype)) for c in iter_cards(db)
+                               if c.set_id == "cel25c") for db in (tcgdex_db, full_db))
+        assert len(ours) == 25 and ours == theirs
+        assert [c.name for c in tcgdex.by_number("CEL", "113")] == [c.name for c in ptcg.by_number("CEL", "113")] \
+            == ["Reshiram"]
 
 
 def test_basic_and_special_energy_from_energy_type_and_name():
@@ -213,18 +247,11 @@ def test_every_digest_difference_is_a_listed_data_difference_of_its_parts(pokemo
 
 
 # Decks whose verdict a TCGdex-only database cannot give alike, and why (the
-# data differences above): line -> finding of one database only.
-VERDICT_DIFFERENCES = {
-    # Classic Collection: TCGdex numbers its cards CC001-CC025; deck lists (and
-    # pokemontcg.io) use the number of the original print (Reshiram CEL 113).
-    "tests/cases/expanded/illegal/night-march-bans-2026-11-30.txt": {"unknown-print"},
-    "tests/cases/expanded/legal/night-march-2026-11-30.txt": {"unknown-print"},
-    "tests/cases/glc/illegal/fire-every-rule-2026-11-30.txt": {"unknown-print"},
-    "tests/cases/glc/legal/fire-singleton-2026-11-30.txt": {"unknown-print"},
-    # Computer Search BCR 137 / Dowsing Machine PLS 128 are not ACE SPEC in TCGdex,
-    # and Imakuni?'s Doduo EVO 112's "cannot be used at official tournaments" is not there.
-    "tests/cases/unlimited/illegal/mixed-eras-2026-11-30.txt": {"ace-spec", "banned"},
-}
+# data differences above): line -> finding of one database only. None today:
+# the Classic Collection's CC numbers are mapped to the printed ones (CEL 113),
+# and the Black & White ACE SPECs and Imakuni?'s Doduo take what TCGdex lacks
+# from the built-in catalogue.
+VERDICT_DIFFERENCES: dict[str, set[str]] = {}
 _HEADER = re.compile(r"^#\s*(format|date)\s*:\s*(\S+)\s*$", re.IGNORECASE)
 
 
@@ -275,7 +302,8 @@ def test_cli_imports_both_sources_and_reports_them(pokemon_tcg_data, tcgdex_api,
     check = runner.invoke(app, ["db", "check-sources", str(pokemon_tcg_data), str(tcgdex_api)])
     assert check.exit_code == 0
     assert re.search(r"^\d+ cards in both sources; \d+ differences in \d+ cards\.$", check.output.splitlines()[-1])
-    assert "bw7-137  flags: pokemontcg.io ('ace_spec',), TCGdex ()" in check.output
+    # TCGdex gives Ampharos ex DR 89, a Stage 2, the stage Basic.
+    assert "ex3-89  flags: pokemontcg.io ('rule_box',), TCGdex ('basic_pokemon', 'rule_box')" in check.output
     digests = runner.invoke(app, ["db", "check-sources", "--digest", str(pokemon_tcg_data), str(tcgdex_api)])
     assert digests.exit_code == 0
     # TCGdex has no Weakness for Lost Origin: the digest difference names the part.

@@ -43,6 +43,7 @@ source built the database.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -126,6 +127,33 @@ def card_number(local_id: str) -> str:
     """The collector number as deckcheck stores it: ``008`` -> ``8``; ``SWSH001``, ``TG01`` stay."""
     match = re.match(r"^0*(\d+)(.*)$", local_id)
     return f"{int(match.group(1))}{match.group(2)}" if match else local_id
+
+
+_CLASSIC = re.compile(r"^CC0*(\d+)$")
+# Celebrations' Classic Collection in TCGdex's order (CC001 Blastoise ... CC025
+# Tapu Lele-GX): the number each card carries, that of its original print
+# (Reshiram CC020 is "113/114"), with the id suffix pokemontcg.io gives it; the
+# four cards numbered 15 (Venusaur, Here Comes Team Rocket!, Rocket's Zapdos,
+# Claydol) are 15_A1-15_A4 there. tests/carddb/test_tcgdex.py checks every
+# one against the pokemontcg.io card of that id.
+_CLASSIC_COLLECTION = ("2_A", "4_A", "15_A1", "73_A", "8_A", "15_A2", "15_A3", "24_A", "20_A", "66_A", "9_A",
+                       "86_A", "88_A", "93_A", "17_A", "15_A4", "109_A", "145_A", "107_A", "113_A", "114_A",
+                       "54_A", "97_A", "76_A", "60_A")
+
+
+def card_id_and_number(set_id: str, local_id: str) -> tuple[str, str]:
+    """deckcheck's id and collector number of a card of the set ``set_id``
+    (deckcheck's set id) with TCGdex's ``localId``.
+
+    TCGdex numbers Celebrations' Classic Collection CC001-CC025; the cards
+    carry the numbers of their original prints, which deck lists write
+    (``Reshiram CEL 113``) and pokemontcg.io uses (``cel25c-113_A``)."""
+    match = _CLASSIC.match(local_id) if set_id == "cel25c" else None
+    if match and 1 <= int(match.group(1)) <= len(_CLASSIC_COLLECTION):
+        tail = _CLASSIC_COLLECTION[int(match.group(1)) - 1]
+        return f"{set_id}-{tail}", tail.split("_")[0]
+    number = card_number(local_id)
+    return f"{set_id}-{number}", number
 
 
 def set_record(raw: Mapping[str, Any]) -> SetRecord:
@@ -305,9 +333,19 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
     if limit is None and supertype == POKEMON and name.startswith("Shining ") and _neo_era(set_info):
         limit = (name, 1)  # RULES.md 3.5: the Neo Shining Pokémon rule, not in TCGdex's text
     mark = str(raw.get("regulationMark") or "").strip().upper() or None
-    number = card_number(str(raw["localId"]))
+    card_id, number = card_id_and_number(set_info.id, str(raw["localId"]))
+    not_for_tournaments = bool(_NOT_FOR_TOURNAMENTS.search(texts))
+    known = _catalogue_prints().get(card_id)
+    if known is not None and known.supertype == supertype:
+        # What TCGdex does not record of a print the built-in catalogue has:
+        # the Black & White ACE SPECs (rarity "Rare", no ACE SPEC sentence) and
+        # "This card cannot be used at official tournaments" (Imakuni?'s Doduo
+        # EVO 112, the 2021 joke promos), printed on the card (RULES.md 3.1, 3.10).
+        if "ACE SPEC" in known.subtypes and "ACE SPEC" not in subtypes:
+            subtypes.append("ACE SPEC")
+        not_for_tournaments = not_for_tournaments or known.not_for_tournaments
     return Card(
-        id=f"{set_info.id}-{number}",
+        id=card_id,
         name=name,
         supertype=supertype,
         subtypes=tuple(subtypes),
@@ -321,15 +359,23 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
         text_hash=text_hash(game_text_shape(raw, supertype, subtypes, name)),
         own_limit=limit,
         any_number=bool(_ANY_NUMBER.search(texts)) or _arceus_rule(name, supertype, set_info),
-        not_for_tournaments=bool(_NOT_FOR_TOURNAMENTS.search(texts)),
+        not_for_tournaments=not_for_tournaments,
         plays_as_basic=supertype == TRAINER and bool(_PLAYS_AS_BASIC.search(texts)),
     )
 
 
+@lru_cache(maxsize=1)
+def _catalogue_prints() -> dict[str, Card]:
+    from deckcheck.carddb.catalogue import load_catalogue
+
+    return {card.id: card for card in load_catalogue().cards}
+
+
 def _neo_era(set_info: SetRecord) -> bool:
-    # The Shining Pokémon of Neo Revelation and Neo Destiny (2001-2002); the
-    # Shining Legends prints of 2017 have no such rule.
-    return bool(set_info.release_date) and str(set_info.release_date) < "2003-01-01"
+    # The Shining Pokémon of Neo Revelation and Neo Destiny (2001-2002) and the
+    # Classic Collection's copy of Shining Magikarp (2021); the Shining Legends
+    # prints of 2017 have no such rule.
+    return set_info.id == "cel25c" or (bool(set_info.release_date) and str(set_info.release_date) < "2003-01-01")
 
 
 def _arceus_rule(name: str, supertype: str, set_info: SetRecord) -> bool:
@@ -445,8 +491,8 @@ class TcgdexSource:
 def stub_card(tcgdex_card_id: str, record: SetRecord) -> Card:
     """What is known of a card from its TCGdex id alone (its id, set and number
     in deckcheck's scheme): enough to tell whether another source has it."""
-    number = card_number(tcgdex_card_id.rsplit("-", 1)[-1])
-    return Card(id=f"{record.id}-{number}", name="", supertype="", set_id=record.id, set_code=record.code,
+    card_id, number = card_id_and_number(record.id, tcgdex_card_id.rsplit("-", 1)[-1])
+    return Card(id=card_id, name="", supertype="", set_id=record.id, set_code=record.code,
                 number=number, release_date=record.release_date)
 
 
