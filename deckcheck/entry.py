@@ -1,8 +1,9 @@
 """The console script's entry point, kept free of Typer: the stream guards and
 the one place every unexpected error ends (README "Exit codes"), and fast
-paths for ``deckcheck --version`` and a plain ``deckcheck check`` that give the
-same output and exit code as the Typer application in :mod:`deckcheck.cli`
-(which runs everything else: help, completion, every usage error).
+paths for ``deckcheck --version`` and a plain ``deckcheck check`` or ``fmt``
+that give the same output and exit code as the Typer application in
+:mod:`deckcheck.cli` (which runs everything else: help, completion, every
+usage error).
 """
 
 from __future__ import annotations
@@ -172,8 +173,8 @@ def _ascii(encoding: Optional[str]) -> bool:
         return False
 
 
-# deckcheck check's options as deckcheck.cli declares them (tests/test_entry.py
-# keeps the two equal): option -> (parameter, kind).
+# The options of the commands the fast path runs, as deckcheck.cli declares them
+# (tests/test_entry.py keeps them equal): option -> (parameter, kind); and their defaults.
 _CHECK_OPTIONS = {
     "--format": ("format", str), "-f": ("format", str),
     "--date": ("date", str),
@@ -194,19 +195,35 @@ _CHECK_OPTIONS = {
 _CHECK_DEFAULTS = dict(format=None, date=None, db=None, output=None, quiet=False, fail_on=None, config=None,
                        no_config=False, exclude=None, lang=None, card_lang=None, verbose=False,
                        skip_non_decks=False, rotation_days=90, jobs=None)
+_FMT_OPTIONS = {
+    "--check": ("check_only", bool),
+    "--diff": ("diff", bool),
+    "--format": ("format", str), "-f": ("format", str),
+    "--date": ("date", str),
+    "--db": ("db", Path),
+    "--config": ("config", Path),
+    "--no-config": ("no_config", bool),
+    "--verbose": ("verbose", bool), "-v": ("verbose", bool),
+    "--skip-non-decks": ("skip_non_decks", bool),
+}
+_FMT_DEFAULTS = dict(check_only=False, diff=False, format=None, date=None, db=None, config=None, no_config=False,
+                     verbose=False, skip_non_decks=False)
+_COMMANDS = {"check": (_CHECK_OPTIONS, _CHECK_DEFAULTS), "fmt": (_FMT_OPTIONS, _FMT_DEFAULTS)}
 
 
 def _fast_path(args: list[str]):
-    """"--version", or the parameters of a ``check`` whose command line is read
-    here exactly as Typer reads it; None for anything else (help, completion,
-    other commands, an option or a value Typer would report or judge)."""
+    """"--version", or (command, paths, parameters) of a ``check`` or ``fmt``
+    (the pre-commit hooks) whose command line is read here exactly as Typer
+    reads it; None for anything else (help, completion, other commands, an
+    option or a value Typer would report or judge)."""
     if any(name.endswith("_COMPLETE") or name.startswith("_TYPER") for name in os.environ):
         return None  # shell completion is Typer's
     if args == ["--version"]:
         return "--version"
-    if args[:1] != ["check"]:
+    if not args or args[0] not in _COMMANDS:
         return None
-    values: dict = dict(_CHECK_DEFAULTS)
+    options, defaults = _COMMANDS[args[0]]
+    values: dict = dict(defaults)
     paths: list[str] = []
     rest = iter(args[1:])
     for arg in rest:
@@ -217,9 +234,9 @@ def _fast_path(args: list[str]):
             paths.append(arg)
             continue
         name, given, value = arg.partition("=") if arg.startswith("--") else (arg, "", "")
-        if name not in _CHECK_OPTIONS:
+        if name not in options:
             return None  # -qv, -fstandard, --help, a typo: Typer reads (or reports) them
-        parameter, kind = _CHECK_OPTIONS[name]
+        parameter, kind = options[name]
         if kind is bool:
             if given:
                 return None  # "--quiet=yes": Typer's error
@@ -248,26 +265,31 @@ def _fast_path(args: list[str]):
         values[parameter] = value
     if not paths:
         return None  # "Missing argument": Typer's error
-    return paths, values
+    return args[0], paths, values
 
 
 def _run_fast(fast) -> int:
-    """What the Typer command would have done (deckcheck.cli: _version, check)."""
+    """What the Typer command would have done (deckcheck.cli: _version, check, fmt)."""
     if fast == "--version":
         from deckcheck import __version__
 
         echo(f"deckcheck {__version__}")
         return ExitCode.LEGAL
-    from deckcheck.checkrun import UsageProblem, _check, _check_settings, _Found
+    from deckcheck.checkrun import UsageProblem, _check, _check_settings, _Found, _load_settings
 
-    paths, o = fast
+    command, paths, o = fast
     try:
         try:
+            found = _Found(verbose=o["verbose"], skip_non_decks=o["skip_non_decks"])
+            if command == "fmt":
+                from deckcheck.fmtrun import _fmt
+
+                run = _load_settings(o["config"], o["no_config"], format=o["format"], date=o["date"], db=o["db"])
+                return _fmt(paths, run, check_only=o["check_only"], diff=o["diff"], found=found)
             run = _check_settings(o["config"], o["no_config"], rotation_days=o["rotation_days"], jobs=o["jobs"],
                                   format=o["format"], date=o["date"], db=o["db"], output=o["output"],
                                   fail_on=o["fail_on"], exclude=o["exclude"] or ())
-            return _check(paths, run, o["quiet"], lang=o["lang"], card_lang=o["card_lang"],
-                          found=_Found(verbose=o["verbose"], skip_non_decks=o["skip_non_decks"]),
+            return _check(paths, run, o["quiet"], lang=o["lang"], card_lang=o["card_lang"], found=found,
                           rotation_days=o["rotation_days"], jobs=o["jobs"])
         except UsageProblem as problem:
             echo(printable(f"deckcheck: error: {problem}"), err=True)
@@ -289,9 +311,10 @@ def _run_fast(fast) -> int:
 
 
 def main() -> None:
-    """The console script: ``deckcheck --version`` and ``deckcheck check`` with
-    options it reads by itself are run without building the Typer application
-    (start-up: a pre-commit hook checks a deck or two per run, issue 16);
+    """The console script: ``deckcheck --version``, ``deckcheck check`` and
+    ``deckcheck fmt`` with options it reads by itself are run without building
+    the Typer application (start-up: a pre-commit hook checks a deck or two per
+    run, issue 16);
     anything else (--help, completion, any option or value Typer would judge) is
     run by :mod:`deckcheck.cli` as before."""
     run(None)

@@ -11,9 +11,8 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-import typer
-
 from deckcheck.checkrun import UsageProblem, _Found, _nothing_to_check, _open_index, _Packs, _parse_date, _select
+from deckcheck.entry import echo
 from deckcheck.exitcodes import ExitCode
 from deckcheck.printable import printable
 
@@ -36,20 +35,20 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
     changed = 0
     # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
     for path in selection.missing:
-        typer.echo(printable(f"deckcheck: error: {path}: no such file or directory"), err=True)
+        echo(printable(f"deckcheck: error: {path}: no such file or directory"), err=True)
         code = ExitCode.USAGE
     for path, reason in selection.unreadable:
-        typer.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"), err=True)
+        echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"), err=True)
         code = ExitCode.USAGE
     for path in selection.decks:
         if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
             if path in paths:
-                typer.echo(printable(f"deckcheck: {path}: left as it is (fmt rewrites text deck lists, not YAML or JSON)"), err=True)
+                echo(printable(f"deckcheck: {path}: left as it is (fmt rewrites text deck lists, not YAML or JSON)"), err=True)
             continue
         stdin_data = _read_stdin_limited() if path == "-" else None
         source = _read_deck_text(path, stdin_data)
         if isinstance(source, str):  # a message: the file cannot be read as a deck
-            typer.echo(printable(f"deckcheck: error: {source}"), err=True)
+            echo(printable(f"deckcheck: error: {source}"), err=True)
             code = ExitCode.USAGE
             continue
         text, original = source
@@ -58,7 +57,7 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
             pack = packs.for_deck(path, parsed.declared_format)
             day = _parse_date(run.date_for(path))
         except (PackError, UsageProblem) as error:
-            typer.echo(printable(f"deckcheck: error: {path}: {error}"), err=True)
+            echo(printable(f"deckcheck: error: {path}: {error}"), err=True)
             code = ExitCode.USAGE
             continue
         options = resolve_options_for(pack, day, index)
@@ -66,11 +65,11 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
         result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed))
         if result.kept:
             what = _lines_label(result.kept, "is not a card line", "are not card lines")
-            typer.echo(printable(f"deckcheck: {path}: {what}; kept as written at the top"), err=True)
+            echo(printable(f"deckcheck: {path}: {what}; kept as written at the top"), err=True)
         if result.unplaced:
             hint = " (build the card database: deckcheck db update)" if notice else ""
             what = _lines_label(result.unplaced, "is an unknown card", "are unknown cards")
-            typer.echo(printable(f"deckcheck: {path}: {what} under no section header; kept at the top{hint}"), err=True)
+            echo(printable(f"deckcheck: {path}: {what} under no section header; kept at the top{hint}"), err=True)
         if (result.kept or result.unplaced) and code == ExitCode.LEGAL:
             code = ExitCode.ILLEGAL
         # A byte-order mark stays (the text fmt writes is UTF-8, as it was).
@@ -89,24 +88,24 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
                 old_text.splitlines(keepends=True), result.text.replace("\r\n", "\n").splitlines(keepends=True),
                 fromfile=f"{path} (original)", tofile=f"{path} (formatted)"))
         if check_only or diff or path == "-":
-            typer.echo(printable(f"deckcheck: would reformat {path}"), err=True)
+            echo(printable(f"deckcheck: would reformat {path}"), err=True)
             if code == ExitCode.LEGAL:
                 code = ExitCode.ILLEGAL
             continue
         target = _writable_target(path)
         if isinstance(target, str):
-            typer.echo(printable(f"deckcheck: error: {target}"), err=True)
+            echo(printable(f"deckcheck: error: {target}"), err=True)
             code = ExitCode.USAGE
             continue
         try:
             _replace_atomically(target, new_bytes)
         except OSError as error:
-            typer.echo(printable(f"deckcheck: error: {path}: cannot write: {error.strerror or error}"), err=True)
+            echo(printable(f"deckcheck: error: {path}: cannot write: {error.strerror or error}"), err=True)
             code = ExitCode.USAGE
             continue
-        typer.echo(printable(f"deckcheck: reformatted {path}"), err=True)
+        echo(printable(f"deckcheck: reformatted {path}"), err=True)
     if check_only and changed == 0 and code == ExitCode.LEGAL:
-        typer.echo("deckcheck: every deck list is formatted", err=True)
+        echo("deckcheck: every deck list is formatted", err=True)
     return code
 
 

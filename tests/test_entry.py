@@ -60,7 +60,13 @@ CASES = [
     (["check", "-qv", LEGAL], False),
     (["check", "--help"], False),
     (["--version", "check"], False),
-    (["fmt", "--check", LEGAL], False),
+    (["fmt", "--check", LEGAL], True),  # the pre-commit hook's fmt
+    (["fmt", "--diff", "--skip-non-decks", "-v", LEGAL, ILLEGAL, "README.md"], True),
+    (["fmt", "--check", "-f", "standard", "--date=2026-11-30", "--no-config", str(SAMPLE_DECKS)], True),
+    (["fmt", "--check", LEGAL, "--date", "yesterday"], True),
+    (["fmt"], False),
+    (["fmt", "--check=no", LEGAL], False),
+    (["formats", "list"], False),
 ]
 
 
@@ -78,15 +84,16 @@ def test_standard_input_through_the_fast_path():
     assert taken and entry == typer_alone and entry[0] == 0 and b"1 legal" in entry[1]
 
 
-def test_the_fast_path_reads_the_options_typer_declares():
-    """Every option of ``deckcheck check`` is in the fast path's table with its kind and
-    default: an option renamed or added in deckcheck.cli without it would be misread."""
+@pytest.mark.parametrize("name", ["check", "fmt"])
+def test_the_fast_path_reads_the_options_typer_declares(name):
+    """Every option of ``deckcheck check`` and ``fmt`` is in the fast path's table with its
+    kind and default: an option renamed or added in deckcheck.cli without it would be misread."""
     import typer.main
 
     from deckcheck import entry
     from deckcheck.cli import app
 
-    command = typer.main.get_command(app).commands["check"]
+    command = typer.main.get_command(app).commands[name]
     declared, defaults = {}, {}
     for param in command.params:
         if param.param_type_name != "option":
@@ -97,8 +104,20 @@ def test_the_fast_path_reads_the_options_typer_declares():
         for opt in (*param.opts, *param.secondary_opts):
             declared[opt] = (param.name, kind)
         defaults[param.name] = param.default
-    assert declared == entry._CHECK_OPTIONS
-    assert defaults == entry._CHECK_DEFAULTS
+    assert (declared, defaults) == entry._COMMANDS[name]
+
+
+def test_fmt_rewrites_a_list_alike_through_the_fast_path(tmp_path):
+    messy = "Pokémon: 4\n4 Charizard ex OBF 125\nTrainer: 4\n4 Rare Candy SVI 191\n"
+    for way in ("entry", "typer"):
+        (tmp_path / way).mkdir()
+        (tmp_path / way / "deck.txt").write_text(messy, encoding="utf-8")
+    taken, entry, typer_alone = both(["fmt", "entry/deck.txt"], cwd=tmp_path)
+    assert taken and entry[0] == 0 and b"reformatted entry/deck.txt" in entry[2]
+    typer_run = _run([sys.executable, "-c", THROUGH_TYPER, "fmt", "typer/deck.txt"], tmp_path)
+    assert typer_run[2] == entry[2].replace(b"entry/", b"typer/")
+    assert (tmp_path / "entry" / "deck.txt").read_bytes() == (tmp_path / "typer" / "deck.txt").read_bytes()
+    assert (tmp_path / "entry" / "deck.txt").read_text(encoding="utf-8") != messy
 
 
 def test_an_unreadable_db_file_is_typers_to_report(tmp_path):
@@ -106,7 +125,7 @@ def test_an_unreadable_db_file_is_typers_to_report(tmp_path):
 
     db = tmp_path / "cards.sqlite3"
     db.write_bytes(b"")
-    assert _fast_path(["check", "deck.txt", "--db", str(db)])[1]["db"] == db
+    assert _fast_path(["check", "deck.txt", "--db", str(db)])[2]["db"] == db
     db.chmod(0)
     if os.access(db, os.R_OK):
         pytest.skip("needs a non-root user: root reads every file")
