@@ -31,7 +31,7 @@ def test_the_corpus_is_described_and_complete():
         assert {"repository", "commit", "path", "format", "date"} <= set(entry)
         assert len(entry["commit"]) == 40 and entry["path"] in readme and entry["file"] in readme
     languages = {name.rsplit("-", 1)[-1][:-4] for name in files}
-    assert {"de", "pt", "fr"} <= languages
+    assert {"de", "pt", "fr", "es"} <= languages
     assert sum(1 for entry in LISTS if "event" in entry) >= 5
 
 
