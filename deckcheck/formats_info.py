@@ -323,6 +323,10 @@ def lint_pack(
                 for i, set_id in enumerate(rule.get(key) or ()):
                     if set_id not in sets:
                         problem(base + [key, i], "warning", f"unknown set id '{set_id}' (not in the card database)")
+            for set_id in rule.get("set_legal_from") or {}:
+                if set_id not in sets:
+                    problem(base + ["set_legal_from", set_id], "warning",
+                            f"unknown set id '{set_id}' (not in the card database)")
         for c, other in _overlapping_bans(rule.get("cards") or ()):
             problem(base + ["cards", c], "warning",
                     f"this ban overlaps entry {other + 1} of the same list for the same card")

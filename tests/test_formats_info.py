@@ -40,6 +40,14 @@ def test_lint_reports_planted_mistakes_with_their_lines():
     assert str(problems[0]).startswith("local.yaml:")
 
 
+def test_lint_names_an_unknown_set_in_set_legal_from():
+    text = ("name: local\nextends: standard\nrules:\n  - id: not-legal\n    kind: card-pool\n"
+            "    set_legal_from:\n      me2pt5: 2026-03-06\n      me2p5: 2026-03-06\n")
+    problems = lint_pack("local.yaml", text, known_sets={"me2pt5"})
+    assert [(p.line, p.level, p.message) for p in problems] == [
+        (8, "warning", "unknown set id 'me2p5' (not in the card database)")]
+
+
 def test_shipped_packs_lint_clean_apart_from_future_marks():
     for path in sorted((PROJECT_ROOT / "formats").glob("*.yaml")):
         problems = lint_pack(str(path), path.read_text(encoding="utf-8"), known_marks=set("DEFGHIJ"))
