@@ -136,6 +136,9 @@ def _describe_pool(options: Mapping[str, Any], day: dt.date) -> str:
         parts.append(f"new sets legal {options['waiting_days']} days after release")
     if options.get("waiting_periods"):
         parts.append("new sets legal " + _describe_waiting(options["waiting_periods"], day))
+    fixed = _fixed_days_near(options.get("set_legal_from") or {}, day)
+    if fixed:
+        parts.append("fixed first legal day " + ", ".join(f"{set_id} {first}" for set_id, first in fixed))
     if options.get("reprints"):
         parts.append("older prints legal through functionally identical reprints "
                      "(game text compared across wordings; the finding names the reprint)")
@@ -179,6 +182,14 @@ def _describe_change(current: Mapping[str, Any] | None, upcoming: Mapping[str, A
     if joining:
         details.append(f"sets {', '.join(joining)} join")
     return text + (": " + ", ".join(details) if details else "")
+
+
+def _fixed_days_near(fixed: Mapping[str, Any], day: dt.date) -> list[tuple[str, str]]:
+    """The sets whose first legal day the pack fixes (``set_legal_from``) that
+    matter around ``day``: the day is at most a year ahead or 90 days past."""
+    near = [(str(first), set_id) for set_id, first in fixed.items()
+            if -90 <= (dt.date.fromisoformat(str(first)) - day).days <= 365]
+    return [(set_id, first) for first, set_id in sorted(near)]
 
 
 def _describe_waiting(periods: Sequence[Mapping[str, Any]], day: dt.date) -> str:

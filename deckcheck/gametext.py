@@ -173,6 +173,30 @@ _TRAINER_WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a)
     # opponent's hand" (SM on).
     (r"\bcount the number of cards in (.+?) and draw that many cards\b", r"draw a card for each card in \1"),
     (r"\bdraw a number of cards equal to the number of cards in\b", "draw a card for each card in"),
+    # XY -> SWSH rewordings of old Trainers (issue 11; RULES.md decision 15):
+    # "Heal 60 damage and remove all Special Conditions from 1 of your Pokémon"
+    # (Pokémon Center Lady FLF 93) = "Heal 60 damage from 1 of your Pokémon, and
+    # it recovers from all Special Conditions" (SSH 176);
+    (r"\bheal (\d+) damage and remove all special conditions from (1 of your pokemon)\b",
+     r"heal \1 damage from \2, and it recovers from all special conditions"),
+    # "Pokémon Tools attached to Pokémon in play (yours or your opponent's)"
+    # (Tool Scrapper DRX 116) = "... attached to Pokémon (yours ...)" (RCL 168);
+    (r"\bpokemon in play \((yours or your opponent's)\)", r"pokemon (\1)"),
+    # "1 of your Pokémon and all cards attached to it" (Scoop Up Cyclone PLB 95)
+    # = "... and all attached cards" (TWM 162);
+    (r"\ball cards attached to it\b", "all attached cards"),
+    # "Whenever the Pokémon this card is attached to is your Active Pokémon and
+    # is damaged by an opponent's attack (even if that Pokémon is Knocked Out)"
+    # (Lucky Helmet AOR 77) = "If the Pokémon this card is attached to is in the
+    # Active Spot and is damaged by an attack from your opponent's Pokémon (even
+    # if this Pokémon is Knocked Out)" (TWM 158);
+    (r"\bwhenever (the pokemon this card is attached to) is your active pokemon\b", r"if \1 is in the active spot"),
+    (r"\bdamaged by an opponent's attack \(even if that pokemon\b",
+     "damaged by an attack from your opponent's pokemon (even if this pokemon"),
+    # "This card provides [C] Energy. While in play, this card provides every
+    # type of Energy ..." (Rainbow Energy XY 131) = "While in play, ..." (AQ 144,
+    # HS 104): not in play, an Energy provides nothing.
+    (r"^this card provides colorless energy\. (?=while in play, this card provides every type of energy\b)", ""),
     # Special Energy reminders that are not part of what the card does:
     # "Attach this card to 1 of your Pokémon." and "(Doesn't count as a basic
     # Energy card [when not in play].)", "(Has no effect other than providing Energy.)".

@@ -48,6 +48,17 @@ def test_lint_names_an_unknown_set_in_set_legal_from():
         (8, "warning", "unknown set id 'me2p5' (not in the card database)")]
 
 
+def test_a_fixed_first_legal_day_is_shown_around_its_day():
+    def pool_on(day):
+        return dict(in_force_on(load_pack("standard"), dt.date.fromisoformat(day)))["not-legal"]
+
+    # Ascended Heroes (released 2026-01-30) on its announced day, not release + 14 days.
+    assert "fixed first legal day me2pt5 2026-03-06" in pool_on("2026-02-14")
+    assert "fixed first legal day rsv10pt5 2025-08-01, zsv10pt5 2025-08-01, me2pt5 2026-03-06" \
+        in pool_on("2025-07-20")
+    assert "fixed first legal day" not in pool_on("2024-03-10")
+
+
 def test_shipped_packs_lint_clean_apart_from_future_marks():
     for path in sorted((PROJECT_ROOT / "formats").glob("*.yaml")):
         problems = lint_pack(str(path), path.read_text(encoding="utf-8"), known_marks=set("DEFGHIJ"))

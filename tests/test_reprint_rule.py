@@ -68,6 +68,10 @@ def test_the_other_print_hint_names_the_same_printed_name_only(reference_index):
     ("4 Crushing Hammer EPO 92", "standard", "2025-06-01", "SVI"),  # "attached to 1 of" / "from 1 of"
 ])
 def test_reworded_prints_stay_legal_through_their_reprint(reference_index, line, fmt, day, reprint):
+    _assert_legal_through(reference_index, line, fmt, day, reprint)
+
+
+def _assert_legal_through(reference_index, line, fmt, day, reprint):
     found = findings(reference_index, line + "\n", fmt, day)
     assert [(rule, severity) for rule, severity, _ in found] == [("legal-reprint", "info")], found
     # The finding names the print that makes it legal (the newest such print).
@@ -102,3 +106,60 @@ def test_the_other_print_hint_says_whether_the_text_is_the_same(reference_index)
                         dt.date(2026, 11, 30))
     hints = [f.hint for f in result.findings if f.rule == "not-legal"]
     assert len(hints) == 1 and "with different game text is legal: Potion" in hints[0], hints
+
+
+# -- reworded old Trainers and Energy (issue 11, decision 15) --------------------------------------
+
+@pytest.mark.parametrize("line, fmt, day, reprint", [
+    ("4 Pokémon Center Lady FLF 93", "standard", "2021-03-01", "VIV"),  # "remove all Special Conditions from"
+    ("2 Lucky Helmet AOR 77", "standard", "2025-01-01", "TWM"),  # "Whenever ... is your Active Pokémon"
+    ("2 Tool Scrapper DRX 116", "standard", "2021-03-01", "RCL"),  # "attached to Pokémon in play"
+    ("1 Scoop Up Cyclone PLB 95", "standard", "2025-01-01", "TWM"),  # "all cards attached to it"
+    ("2 Rainbow Energy AQ 144", "expanded", "2026-11-30", "CES"),  # without "This card provides [C] Energy."
+    ("2 Rainbow Energy HS 104", "expanded", "2026-11-30", "CES"),
+])
+def test_reworded_old_trainers_are_legal_through_their_newer_print(reference_index, line, fmt, day, reprint):
+    _assert_legal_through(reference_index, line, fmt, day, reprint)
+
+
+def _trainer(text: str, kind: str = "Item", supertype: str = "Trainer") -> dict:
+    return {"supertype": supertype, "subtypes": [kind], "rules": [text]}
+
+
+@pytest.mark.parametrize("old, new, different", [
+    # Pokémon Center Lady FLF 93 / SSH 176; healing less or not curing is another card.
+    (_trainer("Heal 60 damage and remove all Special Conditions from 1 of your Pokémon.", "Supporter"),
+     _trainer("Heal 60 damage from 1 of your Pokémon, and it recovers from all Special Conditions.", "Supporter"),
+     _trainer("Heal 60 damage from 1 of your Pokémon.", "Supporter")),
+    # Lucky Helmet AOR 77 / TWM 158; on the Bench too, or drawing 3, is another card.
+    (_trainer("Whenever the Pokémon this card is attached to is your Active Pokémon and is damaged by an "
+              "opponent's attack (even if that Pokémon is Knocked Out), draw 2 cards.", "Pokémon Tool"),
+     _trainer("If the Pokémon this card is attached to is in the Active Spot and is damaged by an attack from "
+              "your opponent's Pokémon (even if this Pokémon is Knocked Out), draw 2 cards.", "Pokémon Tool"),
+     _trainer("If the Pokémon this card is attached to is damaged by an attack from your opponent's Pokémon "
+              "(even if this Pokémon is Knocked Out), draw 2 cards.", "Pokémon Tool")),
+    # Tool Scrapper DRX 116 / RCL 168; only your own Tools is another card.
+    (_trainer("Choose 2 Pokémon Tools attached to Pokémon in play (yours or your opponent's) and discard them."),
+     _trainer("Choose 2 Pokémon Tools attached to Pokémon (yours or your opponent's) and discard them."),
+     _trainer("Choose 2 Pokémon Tools attached to your Pokémon and discard them.")),
+    # Scoop Up Cyclone PLB 95 / TWM 162; discarding what was attached is another card.
+    (_trainer("Put 1 of your Pokémon and all cards attached to it into your hand.", "ACE SPEC"),
+     _trainer("Put 1 of your Pokémon and all attached cards into your hand.", "ACE SPEC"),
+     _trainer("Put 1 of your Pokémon into your hand. Discard all cards attached to it.", "ACE SPEC")),
+    # Rainbow Energy AQ 144 / XY 131; TR 17's "counts as every type of basic Energy" and
+    # 10 damage without Weakness and Resistance stays another card.
+    (_trainer("While in play, this card provides every type of Energy but provides only 1 Energy at a time. When "
+              "you attach this card from your hand to 1 of your Pokémon, put 1 damage counter on that Pokémon.",
+              "Special", "Energy"),
+     _trainer("This card provides [C] Energy. While in play, this card provides every type of Energy but provides "
+              "only 1 Energy at a time. When you attach this card from your hand to 1 of your Pokémon, put 1 damage "
+              "counter on that Pokémon.".replace("[C]", "Colorless"), "Special", "Energy"),
+     _trainer("While in play, this card counts as every type of basic Energy but only provides 1 Energy at a time. "
+              "When you attach this card from your hand to 1 of your Pokémon, it does 10 damage to that Pokémon. "
+              "(Don't apply Weakness and Resistance.)", "Special", "Energy")),
+])
+def test_reworded_old_trainers_fold_only_into_the_same_effect(old, new, different):
+    from deckcheck.gametext import text_hash
+
+    assert text_hash(old) == text_hash(new)
+    assert text_hash(different) not in (text_hash(old), text_hash(new))

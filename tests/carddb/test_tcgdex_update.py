@@ -8,13 +8,10 @@ few sets built from ../shared/carddata/pokemon-tcg-data in a temporary folder.
 
 from __future__ import annotations
 
-import hashlib
-import http.server
 import json
 import os
 import subprocess
 import sys
-import threading
 import zipfile
 from pathlib import Path
 
@@ -24,6 +21,7 @@ from deckcheck.carddb import update as carddb_update
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sqlite import SqliteIndex, database_info, temp_prefix
 from deckcheck.carddb.update import update_database
+from loopback import serving
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 ARCHIVE_SETS = ["sv1", "sv2", "sve", "me1"]  # pokemontcg.io: no Pitch Black, no MEE file
@@ -59,57 +57,11 @@ def archive(pokemon_tcg_data, tmp_path_factory) -> bytes:
     return target.read_bytes()
 
 
-class _Handler(http.server.BaseHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-    def do_GET(self):
-        server = self.server
-        server.requests.append(self.path)
-        body = server.files.get(self.path)
-        if body is None:
-            self.send_error(404, "Not Found")
-            return
-        etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
-        if self.headers.get("If-None-Match") == etag:
-            self.send_response(304)
-            self.send_header("ETag", etag)
-            self.end_headers()
-            return
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("ETag", etag)
-        self.send_header("Last-Modified", "Fri, 21 Aug 2026 14:29:53 GMT")
-        cards = [p for p in server.requests if p.startswith("/v2/en/cards/")]
-        if self.path.startswith("/v2/en/cards/") and server.drop_after is not None and len(cards) > server.drop_after:
-            # half way through the cards: promise the whole answer, send half, hang up
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body[: len(body) // 2])
-            self.wfile.flush()
-            self.close_connection = True
-            return
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-
 @pytest.fixture
 def server(tcgdex_files, archive):
-    httpd = _Server(("127.0.0.1", 0), _Handler)
-    httpd.files = {**tcgdex_files, "/dataset.zip": archive}
-    httpd.requests = []
-    httpd.drop_after = None
-    httpd.base = f"http://127.0.0.1:{httpd.server_address[1]}"
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield httpd
-    httpd.shutdown()
-    httpd.server_close()
+    routes = {path: ("ok", body) for path, body in {**tcgdex_files, "/dataset.zip": archive}.items()}
+    with serving(routes) as httpd:
+        yield httpd
 
 
 @pytest.fixture(autouse=True)
@@ -122,7 +74,7 @@ def _update(server, dest: Path, **options):
 
 
 def _card_requests(server) -> list[str]:
-    return [p for p in server.requests if p.startswith("/v2/en/cards/")]
+    return [p for p in server.paths if p.startswith("/v2/en/cards/")]
 
 
 def test_both_fetches_only_the_sets_the_archive_lacks(server, tmp_path):
@@ -135,7 +87,7 @@ def test_both_fetches_only_the_sets_the_archive_lacks(server, tmp_path):
                            for p in fetched)
     assert sorted(int(p.rsplit("-", 1)[1]) for p in fetched if "/sve-" in p) == list(range(17, 25))
     assert len(fetched) == len(set(fetched)) == result.tcgdex["card"]
-    assert {p for p in server.requests if p.startswith("/v2/en/sets/")} == \
+    assert {p for p in server.paths if p.startswith("/v2/en/sets/")} == \
         {"/v2/en/sets/me05", "/v2/en/sets/mee", "/v2/en/sets/sve", f"/v2/en/sets/{LISTED_ONLY}"}
     info = database_info(dest)
     assert (info.newest_set_code, info.sources["tcgdex"].newest_set_code) == ("PBL", "PBL")
@@ -153,19 +105,18 @@ def test_a_second_run_with_nothing_new_makes_no_card_requests(server, tmp_path):
     server.requests.clear()
     result = _update(server, dest, source="both")
     assert result.status == "unchanged" and dest.read_bytes() == before
-    assert server.requests == ["/dataset.zip", "/v2/en/sets"]  # both answered 304 Not Modified
+    assert server.paths == ["/dataset.zip", "/v2/en/sets"]  # both answered 304 Not Modified
 
 
 def test_a_new_archive_reuses_the_cards_fetched_before(server, tmp_path, pokemon_tcg_data):
     dest = tmp_path / "cards.sqlite3"
     _update(server, dest, source="both")
     tcgdex_cards = database_info(dest).sources["tcgdex"].cards
-    server.files["/dataset.zip"] = server.files["/dataset.zip"] + b""  # same bytes: unchanged
     with zipfile.ZipFile(tmp_path / "newer.zip", "w") as out:
         out.write(pokemon_tcg_data / "sets" / "en.json", "sets/en.json")
         for set_id in ARCHIVE_SETS + ["sv3"]:
             out.write(pokemon_tcg_data / "cards" / "en" / f"{set_id}.json", f"cards/en/{set_id}.json")
-    server.files["/dataset.zip"] = (tmp_path / "newer.zip").read_bytes()
+    server.routes["/dataset.zip"] = ("ok", (tmp_path / "newer.zip").read_bytes())
     server.requests.clear()
     result = _update(server, dest, source="both")
     assert result.status == "updated" and _card_requests(server) == []
@@ -179,7 +130,7 @@ def test_a_connection_dropped_half_way_leaves_the_database_unchanged(server, tmp
     dest = tmp_path / "cards.sqlite3"
     update_database(f"{server.base}/dataset.zip", dest, source="pokemontcg")
     before = dest.read_bytes()
-    server.drop_after = 20
+    server.cut_after = ("/v2/en/cards/", 20)
     with pytest.raises(DatabaseError, match="cut off"):
         _update(server, dest, source="both", force=True)
     assert dest.read_bytes() == before
@@ -191,7 +142,7 @@ def test_tcgdex_alone_builds_from_the_api(server, tmp_path):
     result = update_database("unused", dest, source="tcgdex", tcgdex_url=server.base, workers=4)
     info = database_info(dest)
     assert set(info.sources) == {"tcgdex"} and info.cards == result.tcgdex["card"]
-    assert "/dataset.zip" not in server.requests
+    assert "/dataset.zip" not in server.paths
     with SqliteIndex(dest) as index:
         assert [c.name for c in index.by_number("PAL", "185")] == ["Iono"]
 
@@ -200,7 +151,7 @@ def test_cli_update_reports_a_dropped_connection_in_one_line(server, tmp_path):
     dest = tmp_path / "cards.sqlite3"
     update_database(f"{server.base}/dataset.zip", dest, source="pokemontcg")
     before = dest.read_bytes()
-    server.drop_after = 5
+    server.cut_after = ("/v2/en/cards/", 5)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
     result = subprocess.run(
         [sys.executable, "-m", "deckcheck", "db", "update", "--url", f"{server.base}/dataset.zip",
@@ -229,4 +180,4 @@ def test_cli_with_a_dataset_url_alone_asks_no_tcgdex(server, tmp_path):
     result = subprocess.run([sys.executable, "-m", "deckcheck", "db", "update", "--url", f"{server.base}/dataset.zip",
                              "--db", str(dest)], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120)
     assert result.returncode == 0, result.stderr
-    assert server.requests == ["/dataset.zip"] and set(database_info(dest).sources) == {"pokemontcg"}
+    assert server.paths == ["/dataset.zip"] and set(database_info(dest).sources) == {"pokemontcg"}

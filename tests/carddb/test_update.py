@@ -7,7 +7,6 @@ the same queries as before, with no temporary files left behind.
 from __future__ import annotations
 
 import hashlib
-import http.server
 import json
 import os
 import signal
@@ -24,6 +23,7 @@ import pytest
 from deckcheck.carddb import update as carddb_update
 from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info, temp_prefix
 from deckcheck.carddb.update import DEFAULT_DATASET_URL, database_lock, update_database
+from loopback import LAST_MODIFIED, serving
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 # A handful of real sets keeps the archives small and the imports quick.
@@ -63,70 +63,10 @@ def _card_count(data: Path, set_ids: list[str]) -> int:
 
 # -- the server ---------------------------------------------------------------------
 
-class _Handler(http.server.BaseHTTPRequestHandler):
-    def log_message(self, *args):  # keep test output clean
-        pass
-
-    def do_GET(self):
-        server = self.server
-        server.requests.append((self.path, dict(self.headers)))
-        route = server.routes.get(self.path)
-        if route is None:
-            self.send_error(404, "Not Found")
-            return
-        kind, body = route
-        if kind == "flaky" and server.failures_left > 0:
-            server.failures_left -= 1
-            self.send_error(503, "Service Unavailable")
-            return
-        etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
-        if kind in ("zip", "flaky") and self.headers.get("If-None-Match") == etag:
-            self.send_response(304)
-            self.send_header("ETag", etag)
-            self.end_headers()
-            return
-        self.send_response(200)
-        self.send_header("Content-Type", "application/zip")
-        self.send_header("ETag", etag)
-        self.send_header("Last-Modified", "Fri, 27 Mar 2026 17:38:57 GMT")
-        if kind == "truncated":  # promise more than is sent, then hang up
-            self.send_header("Content-Length", str(len(body) + 4096))
-            self.end_headers()
-            self.wfile.write(body[: len(body) // 2])
-            self.wfile.flush()
-            self.close_connection = True
-            return
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if kind == "slow":  # trickle, so a test can kill the client mid-download
-            for start in range(0, len(body), 1024):
-                try:
-                    self.wfile.write(body[start:start + 1024])
-                    self.wfile.flush()
-                except OSError:
-                    return
-                time.sleep(0.05)
-            return
-        self.wfile.write(body)
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-
 @pytest.fixture
 def server(archives):
-    httpd = _Server(("127.0.0.1", 0), _Handler)
-    httpd.routes = {}
-    httpd.requests = []
-    httpd.failures_left = 0
-    httpd.url = lambda path: f"http://127.0.0.1:{httpd.server_address[1]}{path}"
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    httpd.routes["/dataset.zip"] = ("zip", archives["dataset"])
-    yield httpd
-    httpd.shutdown()
-    httpd.server_close()
+    with serving({"/dataset.zip": ("ok", archives["dataset"])}) as httpd:
+        yield httpd
 
 
 @pytest.fixture(autouse=True)
@@ -192,7 +132,7 @@ def test_fresh_install(server, dest, archives, pokemon_tcg_data):
     assert looked_up[4] is False  # Obsidian Flames (sv3) is not in this archive
     assert meta["url"] == server.url("/dataset.zip") and meta["source"] == server.url("/dataset.zip")
     assert meta["etag"] == '"' + digest[:16] + '"'  # as the test server computes it
-    assert meta["sha256"] == digest and meta["last_modified"] == "Fri, 27 Mar 2026 17:38:57 GMT"
+    assert meta["sha256"] == digest and meta["last_modified"] == LAST_MODIFIED
     assert meta["downloaded_at"]
     assert seen and seen[-1] == (len(archives["dataset"]), len(archives["dataset"]))
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
@@ -219,7 +159,7 @@ def test_force_downloads_and_imports_again(server, installed):
 
 def test_newer_archive_replaces_the_database(server, installed, archives, pokemon_tcg_data):
     dest = installed[0]
-    server.routes["/dataset.zip"] = ("zip", archives["newer"])
+    server.routes["/dataset.zip"] = ("ok", archives["newer"])
     result = update_database(server.url("/dataset.zip"), dest)
     assert result.status == "updated"
     assert result.previous.cards == _card_count(pokemon_tcg_data, SETS)
@@ -269,7 +209,7 @@ def test_failed_update_leaves_the_database_as_it_was(server, installed, archives
         server.routes[route] = ("flaky", archives["dataset"])
         server.failures_left = 99
     elif archive:
-        server.routes[route] = ("zip", archives[archive])
+        server.routes[route] = ("ok", archives[archive])
     with pytest.raises(DatabaseError) as error:
         update_database(server.url(route), installed[0], retries=1)
     assert message in str(error.value) and "\n" not in str(error.value)
@@ -290,7 +230,7 @@ def test_offline(installed):
 
 
 def test_sha256_mismatch(server, installed, archives):
-    server.routes["/newer.zip"] = ("zip", archives["newer"])
+    server.routes["/newer.zip"] = ("ok", archives["newer"])
     with pytest.raises(DatabaseError, match="verification failed"):
         update_database(server.url("/newer.zip"), installed[0], sha256="0" * 64)
     _assert_untouched(installed)
@@ -299,7 +239,7 @@ def test_sha256_mismatch(server, installed, archives):
 
 
 def test_shrinking_dataset_needs_force(server, installed, archives):
-    server.routes["/shrunk.zip"] = ("zip", archives["shrunk"])
+    server.routes["/shrunk.zip"] = ("ok", archives["shrunk"])
     with pytest.raises(DatabaseError, match="sanity check failed.*--force"):
         update_database(server.url("/shrunk.zip"), installed[0])
     _assert_untouched(installed)
@@ -314,7 +254,7 @@ def test_unsupported_url(installed):
 
 
 def test_ctrl_c_during_download(server, installed, archives):
-    server.routes["/newer.zip"] = ("zip", archives["newer"])
+    server.routes["/newer.zip"] = ("ok", archives["newer"])
 
     def interrupt(done, total):
         raise KeyboardInterrupt
@@ -326,7 +266,7 @@ def test_ctrl_c_during_download(server, installed, archives):
 
 def test_updates_are_serialised_by_the_lock(server, installed, archives):
     dest = installed[0]
-    server.routes["/newer.zip"] = ("zip", archives["newer"])
+    server.routes["/newer.zip"] = ("ok", archives["newer"])
     results = []
     with database_lock(dest):
         worker = threading.Thread(target=lambda: results.append(update_database(server.url("/newer.zip"), dest)))
@@ -365,7 +305,7 @@ def test_kill_during_import(server, installed, archives, tmp_path):
     """SIGKILL cannot be cleaned up after: the installed database stays intact and
     the temporary folder left behind is removed by the next update."""
     dest, data, answers = installed
-    server.routes["/newer.zip"] = ("zip", archives["newer"])
+    server.routes["/newer.zip"] = ("ok", archives["newer"])
     marker = tmp_path / "importing"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
     process = subprocess.Popen([sys.executable, "-c", _KILLABLE, server.url("/newer.zip"), str(dest), str(marker)],
