@@ -181,6 +181,20 @@ def test_the_merge_takes_pokemontcg_first_and_fills_from_tcgdex(merged_db, full_
         assert replace(card, set_code=there.set_code, release_date=there.release_date) == there
 
 
+def test_a_print_filled_in_from_tcgdex_is_a_reprint_of_a_pokemontcg_print(merged_db):
+    # Issue 11: both sources give one digest for one printed card, so Crushing
+    # Hammer PBL 105 (TCGdex only) makes EPO 92 (pokemontcg.io) legal in Standard.
+    from deckcheck.engine import check_deck
+    from deckcheck.packs import load_pack
+    from deckcheck.parse import parse_text
+
+    with SqliteIndex(merged_db) as index:
+        result = check_deck(parse_text("4 Crushing Hammer EPO 92\n", "d.txt"), load_pack("standard"), index,
+                            dt.date(2026, 11, 30))
+    assert [(f.rule, f.message) for f in result.findings if f.rule in ("not-legal", "legal-reprint")] == [
+        ("legal-reprint", "Crushing Hammer EPO 92 is legal through its reprint PBL 105.")]
+
+
 def test_a_pitch_black_deck_is_checked_for_real(merged_db, full_db, tmp_path):
     from deckcheck.engine import check_deck
     from deckcheck.packs import load_pack
