@@ -131,8 +131,8 @@ def test_ascended_heroes_was_not_legal_two_weeks_after_its_first_release(referen
     # weeks after the first ASC product; the message names the announced day.
     for day in ("2026-02-13", "2026-02-14", "2026-03-05"):
         found = verdict(reference_index, "Wurmple ASC 11", fmt, day)
-        assert found == [("not-legal", f"Wurmple ASC 11 is from ASC, which becomes legal in {fmt} on 2026-03-06 "
-                                       "(release 2026-01-30 plus the waiting period).")], (day, found)
+        assert found == [("not-legal", f"Wurmple ASC 11 is from ASC, which becomes legal in {fmt} on 2026-03-06, "
+                                       "the day Play! Pokémon announced for it (released 2026-01-30).")], (day, found)
     assert legal(reference_index, "Wurmple ASC 11", fmt, "2026-03-06")
     # A print of ASC still waiting is not made legal by an older legal print of the card.
     assert not legal(reference_index, "Boss's Orders ASC 183", fmt, "2026-02-14")

@@ -219,6 +219,9 @@ _REASONS = {
                   "({season})."),
     "waiting": N_("{card} is from {set}, which becomes legal in {format} on {legal_from} "
                   "(release {released} plus the waiting period)."),
+    # A set whose first legal day Play! Pokémon announced (pack option set_legal_from).
+    "announced": N_("{card} is from {set}, which becomes legal in {format} on {legal_from}, the day Play! Pokémon "
+                    "announced for it (released {released})."),
     "outside-sets": N_("{card} is from {set}, which is not in the {format} card pool."),
     "excluded": N_("{card} is not in the {format} card pool."),
     "set-rotated": N_("{card} is from {set}, which is not legal in {format} on {date} ({season}): "
@@ -312,7 +315,7 @@ class Pool:
         if announced is not None or (card.release_date and self.waiting):
             legal_from = dt.date.fromisoformat(announced) if announced else self.legal_from(card.release_date)
             if date < legal_from:
-                return Verdict(False, "waiting", {"set": card.set_code or card.set_id,
+                return Verdict(False, "announced" if announced else "waiting", {"set": card.set_code or card.set_id,
                                                   "legal_from": legal_from.isoformat(),
                                                   "released": card.release_date or "?"})
         if self.seasons:

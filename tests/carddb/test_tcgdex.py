@@ -129,6 +129,10 @@ def test_the_digest_reads_tcgdex_text_in_the_pokemontcg_shape():
             "attacks": [{"name": "Leafage", "cost": ["Grass"], "damage": "20", "text": "Heal 10 from Grass Pokémon."}],
             "weaknesses": [{"type": "Fire", "value": "×2"}], "retreatCost": ["Colorless"]}
     assert _card(**raw).text_hash == text_hash(same)
+    # Old texts with the bare symbol letter, the Prism Star symbol as {*}.
+    raw["attacks"][0]["effect"] = "Heal 10 from each W Energy's {*} Pokémon."
+    same["attacks"][0]["text"] = "Heal 10 from each Water Energy's ◇ Pokémon."
+    assert _card(**raw).text_hash == text_hash(same)
 
 
 def test_a_malformed_card_is_refused_with_its_file(tmp_path):

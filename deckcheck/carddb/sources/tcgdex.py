@@ -232,8 +232,10 @@ def _pokemon_subtypes(raw: Mapping[str, Any], name: str, stage: str | None, suff
 
 # TCGdex writes Energy symbols as {C}, {R} ...; pokemontcg.io writes the type.
 _ENERGY_SYMBOLS = {"G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
-                   "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": "Colorless"}
-_SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}")
+                   "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": "Colorless", "*": "◇"}
+# Some old texts have the bare letter ("each W Energy attached", Poliwhirl N2 44),
+# and the Prism Star symbol is {*}.
+_SYMBOL = re.compile(r"\{([GRWLPFDMYNC*])\}|\b([GRWLPFDMYNC])(?= Energy\b)")
 # Ability kinds as pokemontcg.io spells them.
 _ABILITY_TYPES = {"poke-body": "Poké-Body", "poke-power": "Poké-Power", "pokemon power": "Pokémon Power",
                   "ability": "Ability", "ancient trait": "Ancient Trait"}
@@ -254,7 +256,7 @@ def _is_trait(ability: Mapping[str, Any]) -> bool:
 
 
 def _text(value: Any) -> str:
-    return _SYMBOL.sub(lambda m: _ENERGY_SYMBOLS[m.group(1)], str(value)) if value else ""
+    return _SYMBOL.sub(lambda m: _ENERGY_SYMBOLS[m.group(1) or m.group(2)], str(value)) if value else ""
 
 
 def game_text_shape(raw: Mapping[str, Any], supertype: str, subtypes: Sequence[str],
