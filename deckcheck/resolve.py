@@ -535,6 +535,9 @@ def _restrictiveness(card: Card) -> int:
 
 def _prefer(cards: Sequence[Card], options: ResolveOptions) -> Card:
     """The print a line stands for: allowed in the format, least restricted, newest."""
+    if len(cards) == 1:
+        return cards[0]  # nothing to rank (issue 16: the format's verdict on the print costs)
+
     def score(card: Card):
         allowed = options.allowed(card) if options.allowed is not None else True
         return (not allowed, _restrictiveness(card), _negated_date(card.release_date), card.id)
