@@ -61,11 +61,12 @@ class _Found(NamedTuple):
     skip_non_decks: bool = False  # named files are judged like files found in a folder
 
 
-def _select(paths, run, found: "_Found"):
-    """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error."""
+def _select(paths, run, found: "_Found", jobs: Optional[int] = 1):
+    """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error.
+    The files met while walking folders are judged in ``jobs`` processes (None: by the number of files)."""
     from deckcheck.config import select_decks
 
-    selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks)
+    selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks, judge=lambda files: _judged(files, jobs))
     for warning in selection.warnings:
         echo(f"deckcheck: warning: {warning}", err=True)
     if found.verbose:
@@ -216,7 +217,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         raise UsageProblem(str(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
     render_lang = message_lang if run.output in ("text", "html") or lang is not None else "en"
-    selection = _select(paths, run, found)
+    selection = _select(paths, run, found, jobs)
     nothing = _nothing_to_check(paths, run, selection, found)
     if nothing is not None:
         return nothing
@@ -247,7 +248,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     # A SQLite connection must not cross a fork: the workers open their own,
     # and this process opens its own again after the fork.
     database.close()
-    pool = _pool(checker, jobs, len(selection.decks))
+    pool = _pool(checker.check_in_worker, [p for p in selection.decks if p != "-"], jobs, start=checker.start_worker)
     checker.database = database
 
     def results(progress):
@@ -262,10 +263,8 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         # `unreadable` finding, so every report carries it (README: every file is checked).
         checked = None
         if pool is not None:
-            shared = [p for p in selection.decks if p != "-"]
             # The pool gives the results in the order of the paths: the report is the same.
-            chunk = max(1, min(64, len(shared) // (jobs * 8)))
-            checked = pool.imap(_check_in_worker, shared, chunksize=chunk)
+            checked = iter(pool)
         for number, path in enumerate((*selection.missing, *unreadable, *selection.decks)):
             progress.advance(path)
             if checked is not None and number >= len(selection.missing) + len(unreadable) and path != "-":
@@ -302,7 +301,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
                 report.add(result)
     finally:
         if pool is not None:
-            pool.terminate()
+            pool.close()
     report.finish(skipped=tuple(path for path, _reason in selection.skipped))
     if usage_problem:
         return ExitCode.USAGE
@@ -344,10 +343,18 @@ class _DeckChecker:
         return check_deck(parsed, pack, self.database.index, day, resolve_options=options,
                           rotation_days=self.rotation_days), None
 
+    # -- in a worker process (deckcheck.parallel) ----------------------------
+    def start_worker(self) -> None:
+        """Open the worker's own database (a failure is raised for each deck)."""
+        self.database = _open_database(self.run.db)
+
+    def check_in_worker(self, path: str):
+        result, problem = self.check(path)
+        return result, None if problem is None else str(problem)
+
 
 # Decks per process below which a pool does not pay for its start.
 _DECKS_PER_JOB = 150
-_WORKER: Optional[_DeckChecker] = None
 
 
 def _jobs(jobs: Optional[int], decks: int) -> int:
@@ -361,37 +368,38 @@ def _jobs(jobs: Optional[int], decks: int) -> int:
     return max(1, min(cores, decks // _DECKS_PER_JOB))
 
 
-def _pool(checker: _DeckChecker, jobs: int, decks: int):
-    """A pool of ``jobs`` worker processes, forked before the parent opens the
-    database (a SQLite connection must not cross a fork); None for one job.
-    Where processes cannot be forked (Windows, and macOS's default), decks are
-    checked in this process."""
-    if jobs <= 1 or decks < 2:
-        return None  # without importing multiprocessing (start-up: one deck in a pre-commit hook)
-    import multiprocessing
+def _chunk(items: int, jobs: int) -> int:
+    """Paths handed to a worker at a time: enough to be worth a message, few
+    enough that the workers share the run evenly."""
+    return max(1, min(64, items // (jobs * 8)))
 
-    if "fork" not in multiprocessing.get_all_start_methods():
+
+def _pool(func, paths: list, jobs: int, start=None):
+    """Worker processes applying ``func`` to ``paths`` (deckcheck.parallel), in
+    order; None for one job. Forked before the parent opens the database (a
+    SQLite connection must not cross a fork; ``start`` opens the workers' own).
+    Where processes cannot be forked (Windows), everything runs in this process."""
+    if jobs <= 1 or len(paths) < 2:
+        return None  # without forking (start-up: one deck in a pre-commit hook)
+    from deckcheck.parallel import ProcessMap, can_fork
+
+    if not can_fork():
         return None
-    return multiprocessing.get_context("fork").Pool(min(jobs, decks), initializer=_start_worker, initargs=(checker,))
+    return ProcessMap(func, paths, min(jobs, len(paths)), chunk=_chunk(len(paths), jobs), start=start)
 
 
-def _start_worker(checker: _DeckChecker) -> None:
-    global _WORKER
-    import signal
+def _judged(files: list, jobs: Optional[int]) -> list:
+    """Why each file met while walking is not a deck (None: it is one), judged in
+    worker processes when there are enough files (issue 16: it reads every file)."""
+    from deckcheck.parse.files import not_a_deck
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    _WORKER = checker
+    pool = _pool(not_a_deck, files, _jobs(jobs, len(files)))
+    if pool is None:
+        return [not_a_deck(path) for path in files]
     try:
-        checker.database = _open_database(checker.run.db)
-    except UsageProblem as problem:  # raised for each deck: a failing initializer is restarted forever
-        checker.database = problem
-
-
-def _check_in_worker(path: str):
-    if isinstance(_WORKER.database, Exception):
-        raise _WORKER.database
-    result, problem = _WORKER.check(path)
-    return result, None if problem is None else str(problem)
+        return list(pool)
+    finally:
+        pool.close()
 
 
 class _RuleDescriptions(Mapping):

@@ -646,7 +646,8 @@ NOT_INCLUDED_REASON = "the configuration's include does not select it"
 NOT_A_DECK_NAME_REASON = "it is no .txt, .yaml, .yml or .json file"
 
 
-def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = False) -> Selection:
+def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = False,
+                 judge: Callable[[list[str]], Iterable[str | None]] | None = None) -> Selection:
     """Expand the command line's paths into deck files.
 
     Folders are walked: hidden files and folders, the configured ``packs``
@@ -660,8 +661,14 @@ def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = 
     honours the project's excludes) -- with ``skip_non_decks`` they are judged
     as a walk judges them; ``-`` is standard input. Paths that do not exist are
     returned in ``missing``, for the caller to report while it checks the
-    others (README: every file is checked)."""
+    others (README: every file is checked).
+
+    ``judge`` gives :func:`~deckcheck.parse.files.not_a_deck` of each file of a
+    walk, in order (the check command spreads them over its worker processes)."""
     from deckcheck.parse.files import not_a_deck
+
+    if judge is None:
+        judge = lambda files: map(not_a_deck, files)  # noqa: E731
 
     decks: list[str] = []
     missing: list[str] = []
@@ -684,9 +691,12 @@ def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = 
         if path == STDIN:
             add(path)
         elif os.path.isdir(path):
-            for found, in_packs in _walk(path, run, lambda message: warnings.setdefault(message), unreadable):
+            walked = _walk(path, run, lambda message: warnings.setdefault(message), unreadable)
+            files = [found for found, in_packs in walked if not in_packs and found not in seen]
+            reasons = dict(zip(files, judge(files)))
+            for found, in_packs in walked:
                 if found not in seen:
-                    add(found, PACKS_FOLDER_REASON if in_packs else not_a_deck(found))
+                    add(found, PACKS_FOLDER_REASON if in_packs else reasons[found])
         elif os.path.lexists(path):  # a symbolic link that leads nowhere: read_deck says why
             # Named explicitly: kept even when it is no regular file, so that
             # deckcheck.parse.files.read_deck reports it instead of it being skipped.
@@ -738,6 +748,8 @@ class _GitIgnores:
         return _GitIgnores(self.warn, self.rules + ((os.path.abspath(folder), spec),))
 
     def ignores(self, path: str, *, is_dir: bool) -> bool:
+        if not self.rules:
+            return False
         decision = None
         absolute = os.path.abspath(path)
         for base, spec in self.rules:
@@ -786,7 +798,7 @@ def _walk(directory: str, run: Settings, warn: Callable[[str], None],
           unreadable: list[tuple[str, str]] | None = None) -> list[tuple[str, bool]]:
     """The candidate files below ``directory``, each with whether it lies in a packs
     folder; folders that cannot be listed go to ``unreadable`` (never skipped silently)."""
-    found: list[tuple[str, bool]] = []
+    found: list[tuple[str, bool, list[str]]] = []
     start = _ignores_above(directory, warn)
     ignores_by_folder: dict[str, _GitIgnores] = {}
 
@@ -798,6 +810,10 @@ def _walk(directory: str, run: Settings, warn: Callable[[str], None],
 
     for folder, dirs, files in os.walk(directory, onerror=cannot_list):
         key = os.path.normpath(folder)
+        # The order of the files: by their path below `directory`, folder by folder.
+        below = os.path.relpath(folder, directory).split(os.sep)
+        if below == [os.curdir]:
+            below = []
         parent = start if folder == directory else ignores_by_folder[os.path.normpath(os.path.dirname(folder))]
         ignores = parent.with_file(folder, os.path.join(folder, ".gitignore")) if ".gitignore" in files else parent
         ignores_by_folder[key] = ignores
@@ -819,5 +835,6 @@ def _walk(directory: str, run: Settings, warn: Callable[[str], None],
             if (run.is_deck_file(path) and not ignores.ignores(path, is_dir=False) and not run.is_excluded(path)
                     and os.path.isfile(path)):  # a FIFO or device named *.txt would block the run
                 # "deckcheck check ." shows decks/a.txt, not ./decks/a.txt
-                found.append((path[len(_HERE):] if path.startswith(_HERE) else path, packs))
-    return sorted(found, key=lambda item: os.path.relpath(item[0], directory).split(os.sep))
+                found.append((path[len(_HERE):] if path.startswith(_HERE) else path, packs, [*below, name]))
+    # (Sorted by the parts of os.path.relpath(path, directory), worked out once per folder: issue 16.)
+    return [(path, packs) for path, packs, _order in sorted(found, key=lambda item: item[2])]
