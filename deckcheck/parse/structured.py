@@ -234,6 +234,45 @@ def _validator() -> Any:
     return jsonschema.Draft202012Validator(deck_schema())
 
 
+@lru_cache(maxsize=1)
+def _card_validator() -> Any:
+    import jsonschema
+
+    return jsonschema.Draft202012Validator(deck_schema()["$defs"]["card"])
+
+
+# Cards found valid before, by what they hold (issue 16: the schema validator
+# takes some 50 microseconds a card; a repository repeats its cards).
+_VALID_CARDS: dict[tuple, bool] = {}
+_VALID_CARDS_MAX = 20_000
+
+
+def _certainly_valid(data: dict) -> bool:
+    """True when ``data`` has no schema error: its top level with no cards, and
+    each card by the card schema (remembered). False means: ask the validator
+    for the errors (there may be none)."""
+    cards = data.get("cards")
+    if not isinstance(cards, list) or not _validator().is_valid({**data, "cards": []}):
+        return False
+    validator = _card_validator()
+    for card in cards:
+        if not isinstance(card, dict):
+            return False
+        try:
+            key = tuple((name, type(value), value) for name, value in card.items())
+            known = _VALID_CARDS.get(key)
+        except TypeError:  # a list or a mapping as a value: not valid anyway
+            return False
+        if known is None:
+            known = validator.is_valid(card)
+            if len(_VALID_CARDS) >= _VALID_CARDS_MAX:
+                _VALID_CARDS.clear()
+            _VALID_CARDS[key] = known
+        if not known:
+            return False
+    return True
+
+
 def _path_key(error: Any) -> tuple:
     return tuple((0, part, "") if isinstance(part, int) else (1, 0, str(part)) for part in error.absolute_path)
 
@@ -255,7 +294,8 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
     findings: list[Finding] = []
     bad_cards: set[int] = set()
     known_keys = set(deck_schema()["properties"])
-    for error in sorted(_validator().iter_errors(data), key=_path_key):
+    errors = () if _certainly_valid(data) else _validator().iter_errors(data)
+    for error in sorted(errors, key=_path_key):
         path = list(error.absolute_path)
         if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
             index = path[1]

@@ -196,3 +196,26 @@ def test_plain_card_lines_of_the_project_are_read_as_the_general_path_reads_them
                 plain.append(raw)
                 assert general_reading(raw) == found, (path, raw)
     assert len(plain) > 1000
+
+
+@given(st.one_of(decks, st.fixed_dictionaries({"cards": st.lists(st.fixed_dictionaries(
+    {"count": st.one_of(st.integers(0, 1000), st.booleans(), st.floats(0, 5)), "name": st.sampled_from(["Iono", " ", ""])},
+    optional={"set": st.one_of(st.just("PAL"), st.integers(0, 9)), "number": st.one_of(st.just("185"), st.integers(),
+                                                                                      st.none())}), max_size=4)},
+    optional={"name": st.one_of(st.text(max_size=3), st.integers()), "extra": st.just(1)})))
+def test_a_deck_taken_for_valid_without_the_validator_has_no_schema_error(deck):
+    from deckcheck.parse.structured import _certainly_valid, _validator
+
+    if _certainly_valid(deck):
+        assert list(_validator().iter_errors(deck)) == []
+
+
+def test_a_valid_deck_skips_the_validator():
+    from deckcheck.parse.structured import _certainly_valid
+
+    deck = {"name": "x", "format": "glc", "cards": [{"count": 4, "name": "Iono", "set": "PAL", "number": "185"},
+                                                    {"count": 1, "name": "N", "number": 101}]}
+    assert _certainly_valid(deck) and _certainly_valid(deck)  # the second time from the cards remembered
+    assert not _certainly_valid({**deck, "cards": [{"count": 0, "name": "Iono"}]})
+    assert not _certainly_valid({**deck, "cards": [{"count": True, "name": "Iono"}]})
+    assert not _certainly_valid({**deck, "colour": "red"})
