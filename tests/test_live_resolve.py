@@ -28,7 +28,10 @@ def resolve(reference_index, text: str):
     ("8 Grass Energy MEE 1", "mee-1"),
     ("1 Tapu Lele-GX CEL-CC 25", "cel25c-60_A"),
     ("1 Venusaur CEL-CC 3", "cel25c-15_A1"),
-    ("1 Claydol CEL-CC 6", "cel25c-15_A4"),
+    ("1 Claydol CEL-CC 16", "cel25c-15_A4"),  # the collection's order (TCGdex's CC016)
+    ("1 Here Comes Team Rocket! CEL-CC 6", "cel25c-15_A2"),
+    ("1 Imposter Professor Oak CEL-CC 4", "cel25c-73_A"),
+    ("1 Umbreon ★ CEL-CC 15", "cel25c-17_A"),
     ("2 Psychic Energy SVE 13", "sve-13"),
     ("4 Telepathic {P} Energy POR 88", "me3-88"),
 ])

@@ -131,10 +131,16 @@ _SET_CODE = re.compile(r"^(?:PR(?:-[A-Z]{2,5})?|(?:SWSH|SV|SM|ME)ALT|(?=[A-Z0-9]
 # order (Tapu Lele-GX is the 25th), whose cards keep their original numbers.
 _SUB_SET = re.compile(r"^(?P<set>[A-Z][A-Z0-9]{1,4})-(?P<sub>TG|GG|RC|CC)$")
 _SUB_SET_NUMBER = re.compile(r"^\d{1,3}$")
-# The printed numbers of the Classic Collection, in its order (Blastoise 2,
-# Charizard 4, Venusaur 15, ... M Rayquaza-EX 76, Tapu Lele-GX 60).
-CLASSIC_COLLECTION = ("2", "4", "15", "15", "15", "15", "73", "8", "24", "20", "66", "9", "86", "88", "93", "17",
-                      "109", "145", "107", "113", "114", "54", "97", "76", "60")
+# The Classic Collection in its official order, the order of TCGdex's CC001-CC025
+# (Blastoise CC001, Charizard, Venusaur, Imposter Professor Oak, Dark Gyarados,
+# Here Comes Team Rocket!, Rocket's Zapdos, ... Claydol CC016, ... Tapu Lele-GX
+# CC025): each card's printed number (that of its original print) with the id
+# suffix pokemontcg.io gives it (its four cards numbered 15 are 15_A1-15_A4).
+# "CEL-CC n" is the n-th card: the same order as TCGdex's numbers.
+CLASSIC_COLLECTION_IDS = ("2_A", "4_A", "15_A1", "73_A", "8_A", "15_A2", "15_A3", "24_A", "20_A", "66_A", "9_A",
+                          "86_A", "88_A", "93_A", "17_A", "15_A4", "109_A", "145_A", "107_A", "113_A", "114_A",
+                          "54_A", "97_A", "76_A", "60_A")
+CLASSIC_COLLECTION = tuple(tail.split("_")[0] for tail in CLASSIC_COLLECTION_IDS)
 
 # RULES.md 5.3 / 7.3: Energy spellings.
 _QUALIFIER = re.compile(r"^(?P<name>.*\S)\s++[-–—]\s*+(?P<qualifier>basic|special)$", re.IGNORECASE)

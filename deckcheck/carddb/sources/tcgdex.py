@@ -61,6 +61,7 @@ from deckcheck.carddb.sources.pokemontcg import (
 )
 from deckcheck.gametext import as_strings, text_hash
 from deckcheck.model import ENERGY, POKEMON, TRAINER, Card
+from deckcheck.parse.text import CLASSIC_COLLECTION_IDS
 
 SOURCE = "tcgdex"
 
@@ -130,15 +131,11 @@ def card_number(local_id: str) -> str:
 
 
 _CLASSIC = re.compile(r"^CC0*(\d+)$")
-# Celebrations' Classic Collection in TCGdex's order (CC001 Blastoise ... CC025
-# Tapu Lele-GX): the number each card carries, that of its original print
-# (Reshiram CC020 is "113/114"), with the id suffix pokemontcg.io gives it; the
-# four cards numbered 15 (Venusaur, Here Comes Team Rocket!, Rocket's Zapdos,
-# Claydol) are 15_A1-15_A4 there. tests/carddb/test_tcgdex.py checks every
-# one against the pokemontcg.io card of that id.
-_CLASSIC_COLLECTION = ("2_A", "4_A", "15_A1", "73_A", "8_A", "15_A2", "15_A3", "24_A", "20_A", "66_A", "9_A",
-                       "86_A", "88_A", "93_A", "17_A", "15_A4", "109_A", "145_A", "107_A", "113_A", "114_A",
-                       "54_A", "97_A", "76_A", "60_A")
+# Celebrations' Classic Collection: TCGdex numbers it CC001-CC025 in the
+# collection's order (deckcheck.parse.text.CLASSIC_COLLECTION_IDS, the id
+# suffix pokemontcg.io gives each card). tests/carddb/test_tcgdex.py checks
+# every one against the pokemontcg.io card of that id.
+_CLASSIC_COLLECTION = CLASSIC_COLLECTION_IDS
 
 
 def card_id_and_number(set_id: str, local_id: str) -> tuple[str, str]:
