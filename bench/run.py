@@ -285,8 +285,15 @@ def main() -> int:
         limit = "" if budget is None else (f"{budget} {budget_unit}")
         mark = "" if ok is None else ("yes" if ok else "NO")
         print(f"{name:<66} {shown:>12} {limit:>10}  {mark}")
-    figures = {name: {"value": round(value, 4), "unit": unit, "budget": budget, "ok": ok}
-               for name, value, unit, budget, _unit, ok in rows}
+    # An indented row belongs to the row above it ("  decks per CPU second" of
+    # "glc 2000 json 1 job: ..."): its key names both, or the figures would overwrite each other.
+    figures, parent = {}, ""
+    for name, value, unit, budget, _unit, ok in rows:
+        if name.startswith(" "):
+            key = f"{parent}: {name.strip()}"
+        else:
+            key, parent = name, name.split(":")[0]
+        figures[key] = {"value": round(value, 4), "unit": unit, "budget": budget, "ok": ok}
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps({"python": platform.python_version(), "runs": runs, "figures": figures},
                                     indent=2) + "\n", encoding="utf-8")
