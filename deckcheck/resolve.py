@@ -171,8 +171,20 @@ def _remembered(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> 
         return known[1]
     resolution = resolve_line(entry, index, options, suggest=False)
     if not resolution.findings:
-        options.memo[key] = (index, resolution)
+        _memo_put(options, key, (index, resolution))
     return resolution
+
+
+# Entries the memo of one ResolveOptions holds at most: more distinct lines and
+# typos than a card database has names; a run that meets more (a million lines
+# of junk, a long-lived server) starts again rather than growing without bound.
+MEMO_MAX = 50_000
+
+
+def _memo_put(options: ResolveOptions, key: tuple, value: tuple) -> None:
+    if len(options.memo) >= MEMO_MAX:
+        options.memo.clear()
+    options.memo[key] = value
 
 
 def _deck_languages(resolutions: Sequence[Resolution]) -> Counter:
@@ -468,7 +480,7 @@ def _suggestions(name: str, index: CardIndex, options: ResolveOptions, suggest_l
     if known is not None and known[0] is index:
         return list(known[1])
     found = _search_suggestions(name, index, options, suggest_langs)
-    options.memo[key] = (index, tuple(found))
+    _memo_put(options, key, (index, tuple(found)))
     return found
 
 

@@ -145,3 +145,18 @@ def test_only_the_first_unknown_lines_get_suggestions():
     assert len(findings) == MAX_SUGGESTED_LINES + 5
     hinted = [f for f in findings if f.hint.startswith("Did you mean")]
     assert [f.lines[0] for f in hinted] == list(range(1, MAX_SUGGESTED_LINES + 1))
+
+
+def test_the_memo_of_a_long_run_stays_bounded(monkeypatch):
+    # A run over many decks (or a long-lived server) meets ever new lines and
+    # typos; what resolution remembers must not grow with them.
+    import deckcheck.resolve as resolve
+
+    monkeypatch.setattr(resolve, "MEMO_MAX", 10, raising=False)
+    options = ResolveOptions()
+    for n in range(40):
+        deck = ParsedDeck("d.txt", (entry("Iono", set_code="PAL", number="185"), entry(f"Ionno{n}", line=2)), ())
+        cards, findings = resolve_deck(deck, INDEX, options)
+        assert [c.card.id for c in cards.cards] == ["sv2-185"]
+        assert any(f.rule == "unknown-card" for f in findings)
+        assert len(options.memo) <= 10

@@ -27,6 +27,7 @@ def _member(card_key: str, supertype: str, group: Sequence[str]) -> int | None:
 # groups belong to loaded packs, kept so that an id is never reused (issue 16:
 # the names were folded again for every card of every deck).
 _KEYS: dict[tuple[int, str], tuple[Sequence[str], dict[str, int]]] = {}
+_KEYS_MAX = 1024
 
 
 def _group_keys(group: Sequence[str], supertype: str) -> dict[str, int]:
@@ -38,6 +39,8 @@ def _group_keys(group: Sequence[str], supertype: str) -> dict[str, int]:
         # Fold the pack's name as a name of the card's supertype, so that a pack
         # may write either "Professor Juniper" or a subtitled form.
         keys.setdefault(deck_key(group_name, supertype), index)
+    if len(_KEYS) >= _KEYS_MAX:  # packs loaded again and again (a library caller): start again
+        _KEYS.clear()
     _KEYS[(id(group), supertype)] = (group, keys)
     return keys
 

@@ -78,3 +78,16 @@ def test_every_group_is_checked(make_deck, run):
     assert findings[1].hint == "Keep the cards of only one of these names: Cheren, Professor Oak or Tierno."
     # one name of the three groups present: legal
     assert run(KIND, make_deck((4, CHEREN), (4, SYCAMORE)), rule) == []
+
+
+def test_folded_groups_stay_bounded_when_packs_are_loaded_again_and_again(monkeypatch):
+    # A library caller may load a pack for every deck: the folded group names
+    # kept per group object must not grow with the number of loads.
+    import deckcheck.rules.exclusive as exclusive
+
+    monkeypatch.setattr(exclusive, "_KEYS_MAX", 8, raising=False)
+    monkeypatch.setattr(exclusive, "_KEYS", {})
+    for n in range(30):
+        group = [f"Professor Juniper {n}", "Professor Sycamore"]
+        assert exclusive._member(exclusive.deck_key("Professor Sycamore", "Trainer"), "Trainer", group) == 1
+        assert len(exclusive._KEYS) <= 8
