@@ -366,14 +366,19 @@ def run(app) -> None:
 
 
 def _known_problem(error: Exception) -> Optional[str]:
-    """The message of an error that is the card database's, not deckcheck's: a
-    file damaged past what opening it showed (every sqlite3 error ends here)."""
+    """The message of an error that is not deckcheck's: the card database's (a
+    file damaged past what opening it showed; every sqlite3 error ends here),
+    or a worker process of ``--jobs`` that was killed."""
     import sqlite3
 
     from deckcheck.carddb.errors import DatabaseError
 
     if isinstance(error, DatabaseError):
         return str(error)
+    from deckcheck.parallel import WorkerLost
+
+    if isinstance(error, WorkerLost):  # killed from outside: the out-of-memory killer, a kill
+        return f"{error} (killed, perhaps for lack of memory?); check again with --jobs 1"
     if isinstance(error, sqlite3.Error):
         return (f"the card database cannot be read ({error}); rebuild it with deckcheck db update "
                 "(or deckcheck db import PATH)")

@@ -89,3 +89,26 @@ def test_closing_early_ends_and_reaps_every_worker():
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)  # reaped: no such process
+
+
+def test_a_killed_worker_ends_the_run_with_one_line_and_exit_code_2(monkeypatch):
+    # The out-of-memory killer takes a worker of --jobs: a message of its own, not an "internal error".
+    import io
+    import sys
+
+    from deckcheck import entry
+
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", "check", "--jobs", "2", "decks"])
+
+    def app():
+        raise WorkerLost("a worker process ended unexpectedly")
+
+    with pytest.raises(SystemExit) as ended:
+        entry.run(app)
+    assert ended.value.code == 2
+    assert err.getvalue() == ("deckcheck: error: a worker process ended unexpectedly (killed, perhaps for lack of "
+                              "memory?); check again with --jobs 1\n")
+    assert out.getvalue() == ""
