@@ -27,6 +27,24 @@ class Severity(str, Enum):
         return self.value
 
 
+# RULES.md decision 18: the errors that say a line could not be identified (or
+# its card is missing from the database), not that a rule is broken. A deck
+# whose only errors are these is *not verified* (legality cannot be shown),
+# not ILLEGAL; both exit with code 1.
+UNVERIFIED_RULES = frozenset({"unknown-card", "unknown-set", "name-mismatch", "ambiguous-card", "unknown-print"})
+LEGAL, ILLEGAL, UNVERIFIED = "legal", "illegal", "unverified"
+VERDICTS = (LEGAL, ILLEGAL, UNVERIFIED)
+
+
+def verdict_of(findings: "tuple[Finding, ...] | list[Finding]") -> str:
+    """``legal``, ``illegal`` (a rule is broken) or ``unverified`` (the only
+    errors are lines that do not say which card they are; decision 18)."""
+    errors = [f for f in findings if f.severity is Severity.ERROR]
+    if not errors:
+        return LEGAL
+    return UNVERIFIED if all(f.rule in UNVERIFIED_RULES for f in errors) else ILLEGAL
+
+
 @dataclass(frozen=True, slots=True)
 class Card:
     """One printing of a card, with what the deck-building rules need.
@@ -172,6 +190,9 @@ class DeckCard:
     # False when the line was read by its name: it gave no set code and number,
     # or ones that name no print (issue 9 §2).
     by_print: bool = True
+    # RULES.md decision 18: the line's set code and number name another card than
+    # its name; it counts as the card it names, and findings say the name written.
+    as_named: bool = False
 
     @property
     def count(self) -> int:
@@ -185,6 +206,8 @@ class DeckCard:
         if self.by_print:
             return self.card.label
         entry = self.entry
+        if self.as_named:
+            return entry.name
         if entry.set_code and entry.number:
             return f"{entry.name} {entry.set_code} {entry.number}"
         return entry.name
@@ -232,6 +255,11 @@ class DeckResult:
     @property
     def legal(self) -> bool:
         return not any(f.severity is Severity.ERROR for f in self.findings)
+
+    @property
+    def verdict(self) -> str:
+        """``legal``, ``illegal`` or ``unverified`` (RULES.md decision 18)."""
+        return verdict_of(self.findings)
 
 
 @dataclass(frozen=True, slots=True)

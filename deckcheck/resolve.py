@@ -22,9 +22,19 @@ Findings produced here:
   guess, and the player is asked for a set code; or a translated name means
   cards of different English names (in one language, or in two languages): the
   line is then not counted under any of them rather than guessed;
-* ``name-mismatch`` (warning) – set code and number name another card;
+* ``name-mismatch`` – set code and number name another card (RULES.md
+  decision 18): a warning when the written name is a close spelling of the
+  numbered card that names no other card (read as the numbered card); an
+  error when it names another card (the line counts as that card for every
+  other rule) or no card at all (the line is not counted);
 * ``unknown-print`` (warning) – set code and number match nothing, the name does;
-* ``unknown-set`` (warning) – the set code is not in the database at all.
+* ``unknown-set`` (error) – the set code is not in the database at all: the
+  line is never read by its name alone (decision 18);
+* ``ambiguous-card`` (error) – a PTCG Live ``ALT`` code whose candidate prints
+  the format judges differently (decision 18).
+
+The errors of decision 18 leave a deck *not verified* rather than ILLEGAL
+(:data:`~deckcheck.model.UNVERIFIED_RULES`, :attr:`~deckcheck.model.DeckResult.verdict`).
 """
 
 from __future__ import annotations
@@ -32,11 +42,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Callable, NamedTuple, Sequence
 
-from deckcheck.carddb.index import CardIndex, TranslatedName
+from deckcheck.carddb.index import CardIndex, TranslatedName, set_code_key, translation_key
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
 from deckcheck.model import Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
 from deckcheck.names import deck_key, deck_name, name_key, unown_letter
@@ -49,7 +59,16 @@ CATALOGUE_ONLY_HINT = N_("Only the built-in catalogue is installed: build the ca
 
 NAME_MISMATCH = N_("{set_code} {number} is {actual}, not {written}; the line was read as {actual}.")
 NAME_MISMATCH_HINT = N_("Correct the name or the set code and number.")
-UNKNOWN_SET = N_("The set code {set_code} is not in the card database.")
+# RULES.md decision 18: the written name is another card; the line counts as it.
+NAME_IS_OTHER_CARD = N_("{set_code} {number} is {actual}, not {written}, so the line does not say which card it is; "
+                        "it was counted as {written}, and the deck's legality cannot be shown.")
+# RULES.md decision 18: the written name is no card and no close spelling of the numbered one.
+NAME_IS_NO_CARD = N_("{set_code} {number} is {actual}, and no card is named {written}, so the line does not say "
+                     "which card it is and the deck's legality cannot be shown.")
+NAME_IS_NO_CARD_HINT = N_("Correct the name or the set code and number. If the name is in another language, add "
+                          "the card names: deckcheck db update --lang all.")
+UNKNOWN_SET = N_("The set code {set_code} is not in the card database, so the line does not say which card it is "
+                 "and the deck's legality cannot be shown.")
 UNKNOWN_SET_HINT = N_("If it is a new set, update the card database: deckcheck db update "
                       "(it takes new sets from pokemontcg.io and TCGdex).")
 UNKNOWN_PRINT = N_("There is no card {set_code} {number} in the card database; the line was read by its name as {card}.")
@@ -67,9 +86,13 @@ DARK_METAL_HINT = N_("Add the set code and number to say which card you play.")
 # TRANSLATORS: {set_code} is SWSHALT, SVALT or SMALT, a code only the PTCG Live game uses.
 LIVE_ALT = N_("{set_code} is PTCG Live's own code for an alternate print, so the print cannot be told; the line was "
               "read by its name as {card}.")
+# RULES.md decision 18: the candidates' verdicts differ, so legality cannot be shown.
 LIVE_ALT_AMBIGUOUS = N_("{set_code} is PTCG Live's own code for an alternate print, so the print cannot be told, and "
-                        "the format allows some prints of {name} but not others ({candidates}); the line was read as "
-                        "{card}.")
+                        "the format allows some prints of {name} but not others ({candidates}); the deck's legality "
+                        "cannot be shown.")
+# TRANSLATORS: {series} is a series name ("Sword & Shield"), {date} an ISO date.
+LIVE_ALT_NONE = N_("{set_code} is PTCG Live's own code for alternate prints of the {series} series, and no print of "
+                   "{name} of that series was released by {date}, so the deck's legality cannot be shown.")
 LIVE_ALT_HINT = N_("Write the set code and number printed on the card, e.g. {example}.")
 # TRANSLATORS: {meanings} lists the English card names the written name can mean.
 AMBIGUOUS_TRANSLATION = N_("{name} names cards with different names ({meanings}), so the line was not counted "
@@ -89,13 +112,38 @@ _ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
 # highest number, by the set code as the card database knows it.
 LIVE_SHINY_VAULT_AFTER = {"HIF": 69, "SHF": 73}
 
+class Series(NamedTuple):
+    """The prints a PTCG Live ALT code may stand for: sets whose id starts with
+    one of ``prefixes`` (pokemontcg.io and TCGdex ids alike), released from
+    ``first`` to ``last`` (ISO days of the series' first and last sets; None
+    while the series goes on)."""
+
+    name: str
+    prefixes: tuple[str, ...]
+    first: str
+    last: str | None
+
+
 # Codes that exist only inside PTCG Live, for its alternate prints (decision 17):
-# "4 Irida SWSHALT 101". No printed card carries them; the line is read by name.
-# The code names the series of the print: a SWSHALT card is a print of the
-# Sword & Shield series or later (its first promos came out on 2019-11-15).
-LIVE_ALT_SERIES_START = {"SMALT": "2017-02-03", "SWSHALT": "2019-11-15", "SVALT": "2023-01-01",
-                         "MEALT": "2025-09-26"}
-LIVE_ALT_CODES = frozenset(LIVE_ALT_SERIES_START)
+# "4 Irida SWSHALT 101". No printed card carries them; the line is read by name
+# among the prints of that one series released by the day (RULES.md decision 18),
+# never a print of a later series.
+LIVE_ALT_SERIES = {
+    "BWALT": Series("Black & White", ("bw", "dv1"), "2011-03-01", "2013-11-06"),
+    "XYALT": Series("XY", ("xy", "g1", "dc1"), "2013-10-12", "2016-11-02"),
+    "SMALT": Series("Sun & Moon", ("sm", "det1"), "2017-02-03", "2019-11-01"),
+    "SWSHALT": Series("Sword & Shield", ("swsh", "cel25", "pgo", "fut20"), "2019-11-15", "2023-01-20"),
+    "SVALT": Series("Scarlet & Violet", ("sv", "rsv", "zsv"), "2023-01-01", "2025-07-18"),
+    "MEALT": Series("Mega Evolution", ("me",), "2025-09-26", None),
+}
+LIVE_ALT_CODES = frozenset(LIVE_ALT_SERIES)
+
+
+# A set code typed in lower or mixed case at the end of a line: "4 Boss's Orders
+# meg 114" (the parser takes upper-case codes only, so that names stay whole).
+# Read as a code only when the index knows it (RULES.md decision 18).
+_TRAILING_PRINT = re.compile(r"^(?P<name>\S(?:.*\S)?)\s++(?P<code>[A-Za-z][A-Za-z0-9-]{1,6})\s++"
+                             r"(?P<number>[A-Za-z]{0,5}[0-9]{1,4}[A-Za-z]?)$")
 
 # Unknown lines of one deck that get "did you mean" suggestions.
 MAX_SUGGESTED_LINES = 20
@@ -134,6 +182,8 @@ class Resolution(NamedTuple):
     langs: tuple[str, ...] = ()
     unknown: bool = False  # an unknown-card finding (its suggestions may be redone)
     by_print: bool = False  # found by the line's set code and number, not by its name
+    # Counted as the card its name names, not the one its number names (decision 18)
+    as_named: bool = False
 
 
 def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions | None = None) -> tuple[Deck, list[Finding]]:
@@ -157,7 +207,7 @@ def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions |
             unresolved.append(entry)
         else:
             resolved.append(DeckCard(entry, resolution.card, read_as=_pick_language(resolution.langs, deck_langs),
-                                     by_print=resolution.by_print))
+                                     by_print=resolution.by_print, as_named=resolution.as_named))
     return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
 
 
@@ -213,6 +263,8 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
                  suggest_langs: tuple[str, ...] = (), suggest: bool = True) -> Resolution:
     """One line: set code and number first, then the name (English, then translated).
     ``suggest=False`` leaves "did you mean" out of an unknown-card finding."""
+    if not entry.set_code:
+        entry = _typed_print(entry, index)
     findings: list[Finding] = []
     code = entry.set_code
     if entry.set_code and entry.number:
@@ -229,22 +281,17 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
             translated, langs = _translated_fits(entry, printed, index, options)
             if translated:
                 return Resolution(_prefer(translated, options), findings, langs, by_print=True)
-            card = printed[0]
-            findings.append(_finding(
-                "name-mismatch", Severity.WARNING, entry, NAME_MISMATCH, hint=NAME_MISMATCH_HINT,
-                set_code=entry.set_code, number=entry.number, actual=card.name, written=entry.name,
-                cards=(card.label,),
-            ))
-            return Resolution(card, findings, by_print=True)
+            return _mismatch(entry, code, printed, index, options)
         if is_live_alt_code(entry.set_code):
             return _resolve_live_alt(entry, index, options, suggest_langs, suggest)
         if not index.knows_set_code(code):
-            findings.append(_finding(
-                "unknown-set", Severity.WARNING, entry, UNKNOWN_SET, hint=UNKNOWN_SET_HINT, set_code=entry.set_code,
-            ))
+            # RULES.md decision 18: never read by its name alone for legality.
+            return Resolution(None, [_finding(
+                "unknown-set", Severity.ERROR, entry, UNKNOWN_SET, hint=UNKNOWN_SET_HINT, set_code=entry.set_code,
+            )])
     by_name = _resolve_by_name(entry, index, options, suggest_langs, suggest)
     card = by_name.card
-    if card is not None and code and entry.number and index.knows_set_code(code):
+    if card is not None and code and entry.number:
         # Every print of a basic Energy type is the same card to the rules: PTCG
         # Live's own numbers for them ("Basic {R} Energy MEE 10") are only a note.
         severity = Severity.INFO if entry.basic_energy_type and card.is_basic_energy else Severity.WARNING
@@ -255,24 +302,127 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
     return Resolution(card, [*findings, *by_name.findings], by_name.langs, by_name.unknown)
 
 
+def _typed_print(entry: DeckEntry, index: CardIndex) -> DeckEntry:
+    """``4 Boss's Orders meg 114``: a set code in lower or mixed case ends the
+    name; read as set code and number only when the index knows the code and
+    no card has the whole name (RULES.md decision 18: a real code is a code, and
+    a name stays a name)."""
+    match = _TRAILING_PRINT.match(entry.name)
+    if match is None or match["code"].isupper() or not index.knows_set_code(match["code"]):
+        return entry
+    if index.by_name(entry.name):
+        return entry
+    return replace(entry, name=match["name"], set_code=match["code"].upper(), number=match["number"].upper())
+
+
+def _mismatch(entry: DeckEntry, code: str, printed: Sequence[Card], index: CardIndex,
+              options: ResolveOptions) -> Resolution:
+    """The line's set code and number name a card whose name is not the one
+    written: the three grades of RULES.md decision 18."""
+    card = printed[0]
+    params = {"set_code": entry.set_code, "number": entry.number, "actual": card.name, "written": entry.name}
+    candidates, langs, _problem = _name_candidates(entry, index, options)
+    candidates = _released(candidates, options)
+    if candidates:
+        # The written name is another card: for every other rule the line counts
+        # as that card, judged over that name's prints -- the set's own print of
+        # the name where one exists (RULES.md decision 18).
+        own = [c for c in candidates if c.set_code and set_code_key(c.set_code) == set_code_key(code)]
+        named = _prefer(own or _in_pool(candidates, options), options)
+        return Resolution(named, [_finding(
+            "name-mismatch", Severity.ERROR, entry, NAME_IS_OTHER_CARD, hint=NAME_MISMATCH_HINT,
+            cards=(card.label,), **params,
+        )], langs, by_print=False, as_named=True)
+    if _close_spelling(entry.name, card):
+        # "Plasma Badge" for Team Plasma Badge, "Fighting" for Fighting Energy:
+        # read as the numbered card, with a warning.
+        return Resolution(card, [_finding(
+            "name-mismatch", Severity.WARNING, entry, NAME_MISMATCH, hint=NAME_MISMATCH_HINT,
+            cards=(card.label,), **params,
+        )], by_print=True)
+    return Resolution(None, [_finding(
+        "name-mismatch", Severity.ERROR, entry, NAME_IS_NO_CARD, hint=NAME_IS_NO_CARD_HINT,
+        cards=(card.label,), **params,
+    )])
+
+
+def _agreement_keys(card: Card) -> set[str]:
+    """The forms of a card's name a written name is compared with for a close
+    spelling: its name and deck-building name, folded like translated names
+    (``Mewtwo & Mew GX`` = ``Mewtwo & Mew-GX``), and a basic Energy without "Basic"."""
+    keys = {translation_key(card.name), translation_key(deck_name(card.name, card.supertype))}
+    if card.is_basic_energy:
+        keys |= {key.removeprefix("basic ") for key in keys}
+    return keys
+
+
+def _close_spelling(written: str, card: Card) -> bool:
+    """Whether ``written`` is a close spelling of ``card``'s name (RULES.md
+    decision 18): the same words with a word left out or added ("Plasma Badge"
+    for Team Plasma Badge, "Fighting" for Fighting Energy), or a typo or two."""
+    from rapidfuzz.distance import Levenshtein
+
+    key = translation_key(written)
+    if len(key) < 3 or len(key) > 120:
+        return False
+    for name in _agreement_keys(card):
+        shorter, longer = sorted((key, name), key=len)
+        if len(shorter) >= 4 and f" {shorter} " in f" {longer} ":
+            return True
+        if Levenshtein.distance(key, name, score_cutoff=2) <= (1 if len(name) < 8 else 2):
+            return True
+    return False
+
+
+def _released(candidates: Sequence[Card], options: ResolveOptions) -> list[Card]:
+    """The candidates released by the day the deck is checked for (all of them
+    when none was: the card pool then says it is not legal yet)."""
+    if options.date is None:
+        return list(candidates)
+    day = options.date
+    released = [c for c in candidates if not c.release_date or c.release_date <= day]
+    return released or list(candidates)
+
+
+def _in_pool(candidates: Sequence[Card], options: ResolveOptions) -> list[Card]:
+    if options.allowed is None:
+        return list(candidates)
+    return [c for c in candidates if options.allowed(c)] or list(candidates)
+
+
 def is_live_alt_code(set_code: str) -> bool:
     return set_code.strip().upper() in LIVE_ALT_CODES
 
 
+def _in_series(card: Card, series: Series) -> bool:
+    if not card.set_id.startswith(series.prefixes):
+        return False
+    date = card.release_date
+    return not date or (series.first <= date and (series.last is None or date <= series.last))
+
+
 def _resolve_live_alt(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
                       suggest_langs: tuple[str, ...], suggest: bool) -> Resolution:
-    """A ``SWSHALT``/``SVALT`` line: read by its name among the prints the format
-    allows (decision 17). When the format allows every print of the name, or
-    none, the verdict does not depend on the print and a note says how the line
-    was read; otherwise an ``ambiguous-card`` warning names the candidates."""
+    """A ``SWSHALT``/``SVALT`` line: read by its name among the prints of that
+    series released by the day (decisions 17 and 18). When the format judges
+    every candidate alike, a note says how the line was read; when it allows
+    some and not others, an ``ambiguous-card`` error names them."""
     by_name = _resolve_by_name(entry, index, options, suggest_langs, suggest)
-    card = by_name.card
-    if card is None or by_name.findings:
+    if by_name.card is None or any(f.severity is Severity.ERROR for f in by_name.findings):
         return by_name
+    code = entry.set_code.strip().upper()
+    series = LIVE_ALT_SERIES[code]
     candidates, _langs, _problem = _name_candidates(entry, index, options)
-    start, end = LIVE_ALT_SERIES_START[entry.set_code.strip().upper()], options.date or "9999"
-    candidates = [c for c in candidates if not c.release_date or start <= c.release_date <= end] or candidates
+    day = options.date or "9999"
+    candidates = [c for c in candidates if _in_series(c, series) and (not c.release_date or c.release_date <= day)]
+    if not candidates:
+        return Resolution(None, [_finding(
+            "unknown-print", Severity.ERROR, entry, LIVE_ALT_NONE, hint=LIVE_ALT_HINT,
+            hint_params={"example": f"{entry.count} {by_name.card.label}"}, set_code=entry.set_code,
+            series=series.name, name=entry.name, date=options.date or "", cards=(entry.name,),
+        )], by_name.langs)
     allowed = [c for c in candidates if options.allowed is None or options.allowed(c)]
+    card = _prefer(allowed or candidates, options)
     if not allowed or len(allowed) == len(candidates):
         note = _finding("unknown-print", Severity.INFO, entry, LIVE_ALT, set_code=entry.set_code, card=card.label,
                         cards=(card.label,))
@@ -280,9 +430,9 @@ def _resolve_live_alt(entry: DeckEntry, index: CardIndex, options: ResolveOption
     labels = [c.label for c in allowed[:2]] + [c.label for c in candidates if c not in allowed][:2]
     shown = ", ".join(labels) + (", …" if len(candidates) > len(labels) else "")
     return Resolution(card, [_finding(
-        "ambiguous-card", Severity.WARNING, entry, LIVE_ALT_AMBIGUOUS, hint=LIVE_ALT_HINT,
-        hint_params={"example": f"{entry.count} {card.label}"}, set_code=entry.set_code, name=entry.name,
-        candidates=shown, card=card.label, cards=(card.label,),
+        "ambiguous-card", Severity.ERROR, entry, LIVE_ALT_AMBIGUOUS, hint=LIVE_ALT_HINT,
+        hint_params={"example": f"{entry.count} {allowed[0].label}"}, set_code=entry.set_code, name=entry.name,
+        candidates=shown, cards=tuple(labels),
     )], by_name.langs)
 
 
@@ -304,11 +454,15 @@ def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions
     if not candidates:
         suggestions = _suggestions(entry.name, index, options, suggest_langs) if suggest else []
         hint = UNKNOWN_CARD_HINT if suggestions else UNKNOWN_CARD_HINT_NO_SUGGESTION
+        # Issue 24: the name as written, without the set code ("No card named Dreepy").
         return Resolution(None, [_finding(
             "unknown-card", Severity.ERROR, entry, UNKNOWN_CARD,
             hint=hint, hint_params={"suggestions": ", ".join(suggestions), "missing": _phrase(options.missing_hint)},
-            name=_written(entry),
+            name=entry.name,
         )], unknown=True)
+    # RULES.md decision 18: the prints released by the day (Dragonair in 2006 is
+    # Dragonair δ DS, never a print of 2026).
+    candidates = _released(candidates, options)
     if options.allowed is not None:
         in_pool = [c for c in candidates if options.allowed(c)]
         if in_pool:
@@ -580,7 +734,8 @@ def _name_fits(entry: DeckEntry, card: Card) -> bool:
         return True  # "Unown F LA 79"
     if " - " in entry.name:
         return name_key(entry.name.split(" - ", 1)[0]) == deck_key(card.name, card.supertype)
-    return False
+    # RULES.md decision 18: "Mewtwo & Mew GX" is Mewtwo & Mew-GX, "Kyogre EX" Kyogre-EX.
+    return translation_key(entry.name) in _agreement_keys(card)
 
 
 @lru_cache(maxsize=8)

@@ -100,11 +100,12 @@ def test_an_alt_line_has_the_verdict_of_the_printed_card_when_every_candidate_ag
     assert "SWSHALT" in note.message and "cannot be told" in note.message
 
 
-def test_an_alt_line_whose_candidates_differ_is_an_ambiguous_card_warning_naming_them(reference_index):
-    # Standard in June 2023: Snorlax FST 206 (E) is legal, Snorlax SSH 140 (D) is not.
+def test_an_alt_line_whose_candidates_differ_is_an_ambiguous_card_error_naming_them(reference_index):
+    # Standard in June 2023: Snorlax FST 206 (E) is legal, Snorlax SSH 140 (D) is not
+    # (RULES.md decision 18: an error -- legality cannot be shown).
     result = check(reference_index, "1 Snorlax SWSHALT 107", "standard", "2023-06-01")
     (warning,) = [f for f in result.findings if f.rule == "ambiguous-card"]
-    assert warning.severity.value == "warning" and warning.lines == (1,)
+    assert warning.severity.value == "error" and warning.lines == (1,)
     assert "Snorlax FST 206" in warning.message or "Snorlax PR-SW SWSH119" in warning.message
     assert "Snorlax PR-SW SWSH032" in warning.message  # mark D: not allowed
     assert "not-legal" not in [f.rule for f in result.findings]  # read as an allowed print

@@ -45,6 +45,10 @@ def test_only_card_lines_headers_and_totals_are_kept(name):
 @pytest.mark.parametrize("entry", LISTS, ids=[entry["file"] for entry in LISTS])
 def test_each_real_list_is_legal_on_its_day(reference_index, entry):
     # (or, for a list shown before its sets were tournament-legal, from the day they were)
+    if entry.get("card_names"):
+        # Card names in another language need the names installed (RULES.md decision 18):
+        # tests/i18n/test_real_export_names.py checks this list with and without them.
+        pytest.skip(f"card names in {entry['card_names']}: checked in tests/i18n with the names installed")
     parsed = parse_text((EXPORTS / entry["file"]).read_text("utf-8"), entry["file"])
     assert sum(e.count for e in parsed.entries) == 60
     day = dt.date.fromisoformat(entry.get("legal_from", entry["date"]))

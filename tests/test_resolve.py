@@ -47,11 +47,27 @@ def test_basic_energy_line_matches_the_sv_print_name():
     assert card is BASIC_FIRE_SVE and findings == []
 
 
-def test_name_disagreeing_with_set_number_is_read_by_number_with_a_warning():
+def test_a_name_that_is_no_card_and_no_close_spelling_of_the_numbered_one_is_an_error():
+    # RULES.md decision 18: the line does not say which card it is; it is not counted.
     card, findings = resolve_entry(entry("Boss's Orders", 2, "PAL", "185", line=7), INDEX, DEFAULT)
+    assert card is None
+    assert [(f.rule, f.severity, f.lines) for f in findings] == [("name-mismatch", Severity.ERROR, (7,))]
+    assert "PAL 185 is Iono, and no card is named Boss's Orders" in findings[0].message
+
+
+def test_a_name_of_another_card_counts_as_that_card_with_an_error():
+    # RULES.md decision 18: "2 Lance PAL 185" names Lance; it counts as Lance.
+    deck, findings = resolve_deck(ParsedDeck("d.txt", (entry("Lance", 2, "PAL", "185", line=3),)), INDEX, DEFAULT)
+    assert [c.card for c in deck.cards] == [PROMO_SWSH] and deck.cards[0].label == "Lance"
+    assert [(f.rule, f.severity) for f in findings] == [("name-mismatch", Severity.ERROR)]
+    assert "PAL 185 is Iono, not Lance" in findings[0].message and "counted as Lance" in findings[0].message
+
+
+def test_a_close_spelling_of_the_numbered_card_is_read_as_it_with_a_warning():
+    card, findings = resolve_entry(entry("Ionno", 2, "PAL", "185", line=7), INDEX, DEFAULT)
     assert card is IONO
     assert [(f.rule, f.severity, f.lines) for f in findings] == [("name-mismatch", Severity.WARNING, (7,))]
-    assert "PAL 185 is Iono, not Boss's Orders" in findings[0].message
+    assert "PAL 185 is Iono, not Ionno" in findings[0].message
 
 
 def test_subtitle_accent_and_flare_gear_spellings_resolve():
@@ -70,10 +86,12 @@ def test_unknown_card_is_an_error_with_suggestions():
     assert finding.hint.startswith("Did you mean: Iono?")
 
 
-def test_unknown_set_code_falls_back_to_the_name_with_a_warning():
+def test_unknown_set_code_is_an_error_and_never_read_by_name():
+    # RULES.md decision 18: legality cannot be shown for a set the database lacks.
     card, findings = resolve_entry(entry("Iono", 4, "XYZ", "1"), INDEX, DEFAULT)
-    assert card in (IONO, IONO_FULL_ART)
-    assert [f.rule for f in findings] == ["unknown-set"]
+    assert card is None
+    assert [(f.rule, f.severity) for f in findings] == [("unknown-set", Severity.ERROR)]
+    assert "deckcheck db update" in findings[0].hint
 
 
 def test_unknown_number_in_a_known_set_is_read_by_name():

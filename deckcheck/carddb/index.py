@@ -21,21 +21,44 @@ from typing import Iterable, Mapping, Protocol, Sequence
 from deckcheck.model import Card
 from deckcheck.names import deck_key, name_key
 
-# Codes seen in exports that the dataset spells differently (RULES.md 7.2, 7.4).
+# Codes seen in exports that the dataset spells differently (RULES.md 7.2, 7.4;
+# RULES.md decision 18: every real promo and set code is known, so that a real
+# code never becomes an unknown-set error). Each is tested against the
+# reference data (tests/carddb/test_set_codes.py).
 SET_CODE_ALIASES: Mapping[str, str] = {
-    "SVP": "PR-SV",
-    "PR-SVP": "PR-SV",
-    "SWSHP": "PR-SW",
-    "PR-SWSH": "PR-SW",
-    "SMP": "PR-SM",
-    "XYP": "PR-XY",
+    # Wizards Black Star Promos (basep, "PR" in the dataset)
+    "WBSP": "PR",
+    "PR-WB": "PR",
+    "WP": "PR",
+    "PR-WBSP": "PR",
+    # Nintendo Black Star Promos (EX era)
+    "NP": "PR-NP",
+    "NBSP": "PR-NP",
+    # Diamond & Pearl Black Star Promos (dpp, "PR-DPP")
+    "DPP": "PR-DPP",
+    "PR-DP": "PR-DPP",
+    "DPBSP": "PR-DPP",
+    # HeartGold & SoulSilver Black Star Promos (hsp)
+    "HSP": "PR-HS",
+    "PR-HGSS": "PR-HS",
+    "HGSSP": "PR-HS",
+    # Black & White Black Star Promos (bwp)
     "BWP": "PR-BLW",
     "PR-BW": "PR-BLW",
-    "HSP": "PR-HS",
-    "DPP": "PR-DPP",
-    "NP": "PR-NP",
+    # XY Black Star Promos (xyp)
+    "XYP": "PR-XY",
+    # Sun & Moon Black Star Promos (smp)
+    "SMP": "PR-SM",
+    # Sword & Shield Black Star Promos (swshp)
+    "SWSHP": "PR-SW",
+    "PR-SWSH": "PR-SW",
+    # Scarlet & Violet Black Star Promos (svp)
+    "SVP": "PR-SV",
+    "PR-SVP": "PR-SV",
+    # Mega Evolution Black Star Promos (mep, "MEP" as PTCG Live writes it)
+    "PR-ME": "MEP",
+    "PR-MEP": "MEP",
     "FAC": "FCO",  # Fates Collide, written both ways by PTCGO
-    "WBSP": "PR",  # Wizards Black Star Promos
 }
 
 # Linear (issue 12): the leading zeros are all but the last digit's, taken at once.
@@ -77,6 +100,15 @@ class TranslatedName(NamedTuple):
     exact: bool = True  # equal by name_key, not only by translation_key
 
 
+def union_of_prints(first: Sequence[Card], second: Sequence[Card]) -> tuple[Card, ...]:
+    """The prints of both look-ups, each once, in the order met."""
+    if not second:
+        return tuple(first)
+    if not first:
+        return tuple(second)
+    return tuple(dict.fromkeys((*first, *second)))
+
+
 def set_code_key(code: str) -> str:
     folded = code.strip().upper()
     return SET_CODE_ALIASES.get(folded, folded)
@@ -107,8 +139,10 @@ class CardIndex(Protocol):
         """Prints with this set code (any case or alias) and collector number."""
 
     def by_name(self, name: str) -> Sequence[Card]:
-        """Prints whose name equals ``name`` after :func:`name_key` folding;
-        when there are none, prints whose deck-building name equals it."""
+        """Prints whose name equals ``name`` after :func:`name_key` folding, and
+        prints whose deck-building name equals it: ``Dragonair`` is also
+        ``Dragonair δ``, ``Gengar`` also ``Gengar LV.X`` (RULES.md decision 18,
+        section 2, decision 9)."""
 
     def by_deck_key(self, key: str) -> Sequence[Card]:
         """Every print sharing the deck-building name ``key`` (a :func:`deck_key`)."""
@@ -169,10 +203,7 @@ class MemoryIndex:
     def by_name(self, name: str) -> Sequence[Card]:
         by_name, by_deck_key, _names = self._by_names()
         key = name_key(name)
-        found = by_name.get(key)
-        if found:
-            return tuple(found)
-        return tuple(by_deck_key.get(key, ()))
+        return union_of_prints(by_name.get(key, ()), by_deck_key.get(key, ()))
 
     def by_deck_key(self, key: str) -> Sequence[Card]:
         return tuple(self._by_names()[1].get(key, ()))

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckcheck.carddb.errors import DatabaseError
-from deckcheck.carddb.index import TranslatedName, is_promo_code, number_key, set_code_key, translation_key
+from deckcheck.carddb.index import (TranslatedName, is_promo_code, number_key, set_code_key, translation_key,
+                                    union_of_prints)
 from deckcheck.gametext_version import DIGEST_VERSION
 from deckcheck.model import Card
 from deckcheck.names import deck_key, name_key
@@ -388,8 +389,8 @@ class SqliteIndex:
 
     def by_name(self, name: str) -> Sequence[Card]:
         key = name_key(name)
-        found = self._query("name", "name_key = ?", (key,))
-        return found or self.by_deck_key(key)
+        # RULES.md decision 18: the δ and LV.X forms are candidates too.
+        return union_of_prints(self._query("name", "name_key = ?", (key,)), self.by_deck_key(key))
 
     def by_deck_key(self, key: str) -> Sequence[Card]:
         return self._query("deck", "deck_key = ?", (key,))

@@ -85,8 +85,9 @@ def test_with_set_code_and_number_the_translated_name_of_that_print_is_accepted(
     assert resolution.card.id == "tst1-3" and resolution.findings == [] and resolution.langs == ("de",)
     spaced = resolve_line(line("Glurak ex", 2, "TST", "3"), index, AUTO)
     assert spaced.card.id == "tst1-3" and spaced.findings == []
+    # RULES.md decision 18: a name of another card is an error.
     wrong = resolve_line(line("Enigmara", 2, "TST", "3"), index, AUTO)
-    assert rules_of(wrong.findings) == [("name-mismatch", Severity.WARNING)]
+    assert rules_of(wrong.findings) == [("name-mismatch", Severity.ERROR)]
     assert "TST 3 is Charizard ex, not Enigmara" in wrong.findings[0].message
 
 

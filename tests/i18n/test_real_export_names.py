@@ -31,11 +31,14 @@ def test_the_spanish_export_reads_in_spanish_without_a_finding(reference_names):
     assert set(result.languages) == {"es"}
 
 
-def test_without_names_each_spanish_name_is_a_warning_and_the_print_decides(reference_english_db):
+def test_without_names_each_spanish_name_is_an_error_and_the_deck_is_not_verified(reference_english_db):
+    # RULES.md decision 18: without the Spanish names, "Órdenes de Jefes MEG 114" does
+    # not say which card it is -- legality cannot be shown (not ILLEGAL: no rule is broken).
     with SqliteIndex(reference_english_db) as index:
         _, result = _check(index)
-    assert result.legal
+    assert not result.legal
     mismatches = [f for f in result.findings if f.rule == "name-mismatch"]
     assert {f.rule for f in result.findings} == {"name-mismatch"}
-    assert len(mismatches) == 14
-    assert "MEG 119 is Lillie's Determination, not Determinación de Lylia" in mismatches[0].message
+    assert len(mismatches) == 14 and {f.severity.value for f in mismatches} == {"error"}
+    assert "MEG 119 is Lillie's Determination, and no card is named Determinación de Lylia" in mismatches[0].message
+    assert "deckcheck db update --lang all" in mismatches[0].hint

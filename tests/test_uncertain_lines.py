@@ -1,0 +1,245 @@
+"""RULES.md decision 18 over the reference data: a line that does not say which
+card it is never makes a deck legal (issue 20). Each example of the issue, with
+its real line; the front ends (CLI, library, serve, --jobs 2) in
+tests/test_uncertain_lines_front_ends.py."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+
+from deckcheck.carddb.index import SET_CODE_ALIASES, set_code_key
+from deckcheck.engine import check_deck, resolve_options_for
+from deckcheck.packs import load_pack
+from deckcheck.parse import parse_text
+from deckcheck.resolve import LIVE_ALT_SERIES, resolve_deck
+
+TESTS = Path(__file__).resolve().parent
+# A legal Standard list of 2026-08-22 (tests/exports, source in the README there).
+STANDARD = (TESTS / "exports" / "2026-08-22-standard-31.txt").read_text("utf-8")
+STANDARD_DAY = "2026-08-22"
+GLC = (TESTS / "cases" / "glc" / "legal" / "fire-singleton-2026-11-30.txt").read_text("utf-8")
+
+
+def swapped(text: str, old: str, new: str) -> str:
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+def check(index, text: str, fmt: str, day: str):
+    return check_deck(parse_text(text, "d.txt"), load_pack(fmt), index, dt.date.fromisoformat(day))
+
+
+def found(result, severity: str | None = None) -> list[tuple[str, str, tuple[int, ...]]]:
+    return [(f.rule, f.severity.value, tuple(f.lines)) for f in result.findings
+            if severity is None or f.severity.value == severity]
+
+
+def line_of(text: str, written: str) -> int:
+    return text.splitlines().index(written) + 1
+
+
+def test_the_base_lists_are_legal(reference_index):
+    assert check(reference_index, STANDARD, "standard", STANDARD_DAY).verdict == "legal"
+    assert check(reference_index, GLC, "glc", "2026-11-30").verdict == "legal"
+
+
+# -- 1. name vs number ---------------------------------------------------------------
+
+def test_another_cards_name_is_an_error_and_judged_as_that_card(reference_index):
+    # MEG 114 is Boss's Orders; no Iono print is legal in August 2026.
+    text = swapped(STANDARD, "2 Hilda WHT 171", "2 Iono MEG 114")
+    result = check(reference_index, text, "standard", STANDARD_DAY)
+    line = line_of(text, "2 Iono MEG 114")
+    assert ("name-mismatch", "error", (line,)) in found(result)
+    assert ("not-legal", "error", (line,)) in found(result)
+    assert result.verdict == "illegal"
+    mismatch = next(f for f in result.findings if f.rule == "name-mismatch")
+    assert mismatch.message.startswith("MEG 114 is Boss's Orders, not Iono")
+    assert "Iono MEG 114" not in next(f for f in result.findings if f.rule == "not-legal").message
+
+
+def test_a_copy_limit_hidden_behind_wrong_numbers_is_found(reference_index):
+    text = swapped(STANDARD, "4 Poké Pad POR 113", "4 Ultra Ball MEG 131")
+    text = swapped(text, "2 Switch PFL 123", "2 Ultra Ball SCR 133")
+    text = swapped(text, "1 Pokégear 3.0 UNB 233", "1 Ultra Ball MEG 130")
+    result = check(reference_index, text, "standard", STANDARD_DAY)
+    rules = found(result, "error")
+    assert [r for r, _s, _l in rules].count("name-mismatch") == 2
+    (limit,) = [f for f in result.findings if f.rule == "copy-limit"]
+    assert "7 cards named Ultra Ball" in limit.message and result.verdict == "illegal"
+
+
+def test_a_rule_box_card_behind_a_wrong_number_is_found_in_glc(reference_index):
+    text = swapped(GLC, "1 Vulpix SIT 17", "1 Victini V BRS 21")  # BRS 21 is Moltres
+    result = check(reference_index, text, "glc", "2026-11-30")
+    line = line_of(text, "1 Victini V BRS 21")
+    assert ("rule-box", "error", (line,)) in found(result)
+    assert ("name-mismatch", "error", (line,)) in found(result)
+    assert result.verdict == "illegal"
+
+
+def test_no_knock_on_message_about_a_card_the_player_never_wrote(reference_index):
+    # HP 68 is Lileep δ (Stage 1); the player wrote Trapinch, a Basic Pokémon.
+    result = check(reference_index, "4 Trapinch HP 68\n56 Fighting Energy BS 97\n", "unlimited", "2026-11-30")
+    assert "basic-pokemon" not in [f.rule for f in result.findings]
+    assert found(result) == [("name-mismatch", "error", (1,))]
+    assert result.verdict == "unverified"
+
+
+@pytest.mark.parametrize("line, card_id, rules", [
+    ("4 Mewtwo & Mew GX UNM 71", "sm11-71", []),  # GX / -GX: the same name
+    ("4 Plasma Badge PLF 104", "bw9-104", [("name-mismatch", "warning")]),  # Team Plasma Badge
+    ("6 Fighting BS 97", "base1-97", [("name-mismatch", "warning")]),  # Fighting Energy
+    ("4 Battle Compressor PHF 92", "xy4-92", []),  # the dataset's "Team Flare Gear" suffix
+    ("4 Thunder Mountain {*} LOT 191", "sm8-191", []),
+    ("2 Latias Star DX 105", None, None),  # checked below only for its verdict
+    ("4 Ultra Bal SVI 196", "sv1-196", [("name-mismatch", "warning")]),  # a one-letter typo
+])
+def test_real_spellings_stay_legal(reference_index, line, card_id, rules):
+    deck, findings = resolve_deck(parse_text(line, "d.txt"), reference_index,
+                                  resolve_options_for(load_pack("unlimited"), dt.date(2026, 11, 30), reference_index))
+    assert not [f for f in findings if f.severity.value == "error"], [f.message for f in findings]
+    if card_id is not None:
+        assert [c.card.id for c in deck.cards] == [card_id]
+        assert [(f.rule, f.severity.value) for f in findings] == rules
+
+
+def test_a_name_that_is_no_card_is_an_error_and_not_counted(reference_index):
+    text = swapped(STANDARD, "2 Hilda WHT 171", "2 Hildaa Foo WHT 171")
+    result = check(reference_index, text, "standard", STANDARD_DAY)
+    assert found(result, "error") == [("name-mismatch", "error", (line_of(text, "2 Hildaa Foo WHT 171"),))]
+    assert result.verdict == "unverified"
+
+
+# -- 2. set codes the database does not hold -----------------------------------------
+
+def test_an_unknown_set_code_is_an_error_never_read_by_name(reference_index):
+    # Pitch Black (PBL) is newer than the reference data.
+    text = swapped(STANDARD, "4 Cynthia's Roselia DRI 7", "4 Tropius PBL 1")
+    result = check(reference_index, text, "standard", "2026-07-20")
+    (unknown,) = [f for f in result.findings if f.rule == "unknown-set"]
+    assert unknown.severity.value == "error" and "deckcheck db update" in unknown.hint
+    assert "not-legal" not in [f.rule for f in result.findings if line_of(text, "4 Tropius PBL 1") in f.lines]
+    assert result.verdict == "unverified"
+
+
+# Every promo code and its aliases: a real card of the reference data for each.
+PROMO_LINES = {
+    "PR": "Pikachu 1", "WBSP": "Pikachu 1", "PR-WB": "Pikachu 1", "WP": "Pikachu 1", "PR-WBSP": "Pikachu 1",
+    "PR-NP": "Kyogre ex 1", "NP": "Kyogre ex 1", "NBSP": "Kyogre ex 1"
+    "PR-DPP": "Turtwig DP01", "PR-DP": "Turtwig DP01", "DPP": "Turtwig 1", "DPBSP": "Turtwig 1",
+    "PR-HS": "Ho-Oh HGSS01", "HSP": "Ho-Oh 1", "PR-HGSS": "Ho-Oh 1", "HGSSP": "Ho-Oh 1",
+    "PR-BLW": "Snivy BW01", "BWP": "Snivy 1", "PR-BW": "Snivy 1",
+    "PR-XY": "Chespin XY01", "XYP": "Chespin 1",
+    "PR-SM": "Rowlet SM01", "SMP": "Rowlet 1",
+    "PR-SW": "Grookey SWSH001", "SWSHP": "Grookey 1", "PR-SWSH": "Grookey 1",
+    "PR-SV": "Sprigatito 1", "SVP": "Sprigatito 1", "PR-SVP": "Sprigatito 1",
+    "MEP": "Meganium 1", "PR-ME": "Meganium 1", "PR-MEP": "Meganium 1",
+    "FAC": "Shuckle 1", "FCO": "Shuckle 1",
+}
+
+
+def test_every_alias_is_tested():
+    assert set(SET_CODE_ALIASES) <= set(PROMO_LINES)
+
+
+@pytest.mark.parametrize("code", sorted(PROMO_LINES))
+def test_every_real_promo_code_reads_a_real_card(reference_index, code):
+    name, number = PROMO_LINES[code].rsplit(" ", 1)
+    assert reference_index.knows_set_code(code), code
+    printed = reference_index.by_number(code, number)
+    assert [c.name for c in printed][:1] == [name], (code, number, [c.label for c in printed])
+    deck, findings = resolve_deck(parse_text(f"1 {name} {code} {number}", "d.txt"), reference_index)
+    assert findings == [] and deck.cards[0].card.name == name
+
+
+def test_every_set_code_of_the_reference_data_is_known(reference_index):
+    codes = [row[0] for row in reference_index._conn.execute(
+        "SELECT DISTINCT set_code FROM cards WHERE set_code IS NOT NULL")]
+    assert len(codes) > 140
+    assert all(reference_index.knows_set_code(code) and set_code_key(code) == code.upper() for code in codes)
+
+
+# -- 3. PTCG Live ALT codes -------------------------------------------------------------
+
+def test_an_alt_code_reads_only_prints_of_its_series(reference_index):
+    # SWSHALT is Sword & Shield: in Standard of 2026 no Sword & Shield Pikachu is legal.
+    result = check(reference_index, "1 Pikachu SWSHALT 1", "standard", "2026-11-30")
+    assert ("not-legal", "error", (1,)) in found(result)
+    assert "ASC" not in " ".join(f.message for f in result.findings if f.rule == "unknown-print")
+
+
+def test_an_alt_code_never_reads_a_print_released_after_the_day(reference_index):
+    deck, findings = resolve_deck(parse_text("1 Ultra Ball SWSHALT 5", "d.txt"), reference_index,
+                                  resolve_options_for(load_pack("standard"), dt.date(2025, 6, 1), reference_index))
+    card = deck.cards[0].card
+    assert card.set_id.startswith("swsh") and card.release_date <= "2023-01-20"
+
+
+def test_alt_candidates_with_differing_verdicts_are_an_ambiguous_card_error(reference_index):
+    result = check(reference_index, "1 Snorlax SWSHALT 107", "standard", "2023-06-01")
+    (ambiguous,) = [f for f in result.findings if f.rule == "ambiguous-card"]
+    assert ambiguous.severity.value == "error" and "Snorlax PR-SW SWSH032" in ambiguous.message
+
+
+def test_every_alt_series_has_a_first_and_a_last_day():
+    assert set(LIVE_ALT_SERIES) == {"BWALT", "XYALT", "SMALT", "SWSHALT", "SVALT", "MEALT"}
+    ordered = sorted(LIVE_ALT_SERIES.values(), key=lambda s: s.first)
+    assert ordered[-1].last is None  # the series that goes on
+    for series, following in zip(ordered, ordered[1:]):
+        assert series.last is not None and series.first < series.last
+        assert following.last is None or series.last < following.last
+
+
+# -- 4. name-only lines: δ and LV.X forms --------------------------------------------
+
+def test_a_name_only_line_may_be_the_delta_form(reference_index):
+    # Worlds 2006: the only Dragonair in the pool is Dragonair δ DS 41.
+    pack, day = load_pack("standard"), dt.date(2006, 8, 25)
+    parsed = parse_text("1 Dragonair\n3 Dragonite\n", "d.txt")
+    deck, _ = resolve_deck(parsed, reference_index, resolve_options_for(pack, day, reference_index))
+    assert [c.card.name for c in deck.cards] == ["Dragonair δ", "Dragonite δ"]
+    result = check_deck(parsed, pack, reference_index, day)
+    assert "not-legal" not in [f.rule for f in result.findings]
+
+
+def test_a_name_out_of_the_pool_is_judged_on_a_print_of_its_day(reference_index):
+    # No Alakazam is in the 2006 pool; the newest print by then is Skyridge's (2003),
+    # not one of 2023 (MEW) that would be "not legal yet".
+    result = check(reference_index, "1 Alakazam\n", "standard", "2006-08-25")
+    (not_legal,) = [f for f in result.findings if f.rule == "not-legal"]
+    assert not_legal.message.startswith("Alakazam is from SK")
+    years = [int(y) for y in re.findall(r"\b(20\d\d)-\d\d-\d\d", not_legal.message)]
+    assert all(year <= 2006 for year in years), not_legal.message
+
+
+# -- 7. set codes in lower or mixed case -------------------------------------------------
+
+@pytest.mark.parametrize("line, card_id", [
+    ("4 Boss's Orders meg 114", "me1-114"),
+    ("2 Ultra Ball Dex 102", "bw5-102"),
+    ("4 Iono pal 185", "sv2-185"),
+])
+def test_a_lower_case_set_code_is_a_set_code(reference_index, line, card_id):
+    deck, findings = resolve_deck(parse_text(line, "d.txt"), reference_index)
+    assert findings == [] and [c.card.id for c in deck.cards] == [card_id]
+
+
+def test_a_name_without_a_real_code_stays_a_name(reference_index):
+    # "Dex 102" names no card and Dex is no card name: an unknown card, read as written.
+    deck, findings = resolve_deck(parse_text("2 Dex 102", "d.txt"), reference_index)
+    assert [f.rule for f in findings] == ["unknown-card"]
+    assert "Pokégear 3.0" in [c.card.name for c in resolve_deck(
+        parse_text("1 Pokégear 3.0", "d.txt"), reference_index)[0].cards]
+
+
+# -- issue 24: the unknown card's name without its set code ---------------------------
+
+def test_unknown_card_says_the_name_without_the_set_code(reference_index):
+    _, findings = resolve_deck(parse_text("4 Dreepyy TWM 999", "d.txt"), reference_index)
+    (unknown,) = findings
+    assert unknown.message.startswith("No card named Dreepyy was found")
