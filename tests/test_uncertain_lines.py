@@ -130,7 +130,7 @@ def test_an_unknown_set_code_is_an_error_never_read_by_name(reference_index):
 # Every promo code and its aliases: a real card of the reference data for each.
 PROMO_LINES = {
     "PR": "Pikachu 1", "WBSP": "Pikachu 1", "PR-WB": "Pikachu 1", "WP": "Pikachu 1", "PR-WBSP": "Pikachu 1",
-    "PR-NP": "Kyogre ex 1", "NP": "Kyogre ex 1", "NBSP": "Kyogre ex 1"
+    "PR-NP": "Kyogre ex 1", "NP": "Kyogre ex 1", "NBSP": "Kyogre ex 1",
     "PR-DPP": "Turtwig DP01", "PR-DP": "Turtwig DP01", "DPP": "Turtwig 1", "DPBSP": "Turtwig 1",
     "PR-HS": "Ho-Oh HGSS01", "HSP": "Ho-Oh 1", "PR-HGSS": "Ho-Oh 1", "HGSSP": "Ho-Oh 1",
     "PR-BLW": "Snivy BW01", "BWP": "Snivy 1", "PR-BW": "Snivy 1",
