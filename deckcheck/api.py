@@ -290,6 +290,13 @@ class DeckResult:
         return self.result.legal
 
     @property
+    def verdict(self) -> str:
+        """``"legal"``, ``"illegal"`` (a rule is broken) or ``"unverified"`` (the
+        only errors are lines that do not say which card they are, so legality
+        cannot be shown; RULES.md decision 18)."""
+        return self.result.verdict
+
+    @property
     def findings(self) -> tuple[Finding, ...]:
         return self.result.findings
 
@@ -341,7 +348,7 @@ class DeckResult:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        verdict = "legal" if self.legal else "illegal"
+        verdict = self.verdict
         return f"<DeckResult {self.path!r} {self.format} {self.date}: {verdict}, {len(self.findings)} findings>"
 
 

@@ -27,12 +27,13 @@ def escape_property(text: str) -> str:
 class Writer(ReportWriter):
     def __init__(self, out, options=None):
         super().__init__(out, options)
-        self.decks = self.legal = 0
+        self.decks = self.legal = self.unverified = 0
         self.by_rule: Counter[str] = Counter()
 
     def deck(self, result: DeckResult) -> str:
         self.decks += 1
         self.legal += result.legal
+        self.unverified += result.verdict == "unverified"
         self.by_rule.update(f.rule for f in result.findings)
         path = display_path(result.path, self.options.root)
         out: list[str] = []
@@ -51,7 +52,10 @@ class Writer(ReportWriter):
     def tail(self) -> str:
         # A plain log line (not a workflow command) that closes the step's output.
         decks = "deck" if self.decks == 1 else "decks"
-        summary = f"deckcheck: {self.decks} {decks} checked: {self.legal} legal, {self.decks - self.legal} illegal."
+        illegal = self.decks - self.legal - self.unverified
+        # RULES.md decision 18: decks whose legality cannot be shown are counted apart.
+        unverified = f", {self.unverified} not verified" if self.unverified else ""
+        summary = f"deckcheck: {self.decks} {decks} checked: {self.legal} legal, {illegal} illegal{unverified}."
         if self.by_rule:
             summary += " Findings by rule: " + ", ".join(f"{rule} {n}" for rule, n in sorted(self.by_rule.items())) + "."
         return summary + "\n"

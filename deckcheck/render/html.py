@@ -47,11 +47,12 @@ from deckcheck.render.text import (
     COLUMN_RULE,
     COLUMN_WARNINGS,
     COUNTS,
-    DECKS_CHECKED,
     NAMED_COUNTS,
     READ_AS,
     VERDICT_ILLEGAL,
     VERDICT_LEGAL,
+    VERDICT_UNVERIFIED,
+    decks_checked,
 )
 
 # The deck's lines as written, by path (None when they cannot be shown).
@@ -134,6 +135,7 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .verdict{font-weight:700;white-space:nowrap;padding:.05rem .4rem;border-radius:.25rem}
 .verdict.legal{color:var(--ok);background:var(--ok-bg)}
 .verdict.illegal{color:var(--error);background:var(--error-bg)}
+.verdict.unverified{color:var(--warning);background:var(--warning-bg)}
 .controls{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.5rem 0}
 .controls select,.controls input{font:inherit;color:inherit;background:var(--bg);border:1px solid var(--rule);
 padding:.2rem .4rem;border-radius:.25rem}
@@ -210,6 +212,7 @@ class Tally:
     def __init__(self) -> None:
         self.decks = 0
         self.legal = 0
+        self.unverified = 0
         self.by_rule: Counter = Counter()
         self.formats: dict[str, None] = {}
         self.dates: dict[str, None] = {}
@@ -217,6 +220,7 @@ class Tally:
     def add(self, result: DeckResult) -> None:
         self.decks += 1
         self.legal += result.legal
+        self.unverified += result.verdict == "unverified"
         self.formats.setdefault(result.format, None)
         self.dates.setdefault(result.date, None)
         self.by_rule.update((f.rule, f.severity) for f in result.findings)
@@ -287,7 +291,7 @@ def deck_chunk(result: DeckResult, number: int, lines: Sequence[str] | None, tr:
         f'<th scope="row"><a href="#d{number}">{_e(path)}</a></th>',
         f"<td>{_e(result.name or '')}</td>",
         f"<td>{_e(result.format)}</td>",
-        f'<td data-sort="{int(result.legal)}">{_verdict(result.legal, tr)}</td>',
+        f'<td data-sort="{int(result.legal)}">{_verdict(result.verdict, tr)}</td>',
         *(f'<td class="n">{counts.get(kind, 0)}</td>' for kind in ("Pokémon", "Trainer", "Energy")),
         f'<td class="n">{errors}</td>',
         f'<td class="n">{warnings}</td>',
@@ -304,9 +308,12 @@ def deck_chunk(result: DeckResult, number: int, lines: Sequence[str] | None, tr:
     )
 
 
-def _verdict(legal: bool, tr: Translator) -> str:
-    if legal:
+def _verdict(verdict: str, tr: Translator) -> str:
+    if verdict == "legal":
         return f'<span class="verdict legal">✔ {_e(tr.gettext(VERDICT_LEGAL))}</span>'
+    if verdict == "unverified":
+        # RULES.md decision 18: legality cannot be shown -- its own word, not ILLEGAL.
+        return f'<span class="verdict unverified">? {_e(tr.gettext(VERDICT_UNVERIFIED))}</span>'
     return f'<span class="verdict illegal">✖ {_e(tr.gettext(VERDICT_ILLEGAL))}</span>'
 
 
@@ -317,7 +324,7 @@ def verdict_heading(result: DeckResult, tr: Translator, level: int = 3) -> str:
                "trainer": counts.get("Trainer", 0), "energy": counts.get("Energy", 0)}
     line = localize(NAMED_COUNTS, {"name": result.name, **numbers}, tr) if result.name \
         else localize(COUNTS, numbers, tr)
-    return (f"<h{level}>{_verdict(result.legal, tr)} {_e(result.format)}, {_e(result.date)}</h{level}>\n"
+    return (f"<h{level}>{_verdict(result.verdict, tr)} {_e(result.format)}, {_e(result.date)}</h{level}>\n"
             f"<p>{_e(line)}</p>\n")
 
 
@@ -395,8 +402,7 @@ def _reference(finding: Finding, first: int, tr: Translator, anchor: str) -> str
 
 
 def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
-    sentence = localize(DECKS_CHECKED, {"count": tally.decks, "legal": tally.legal,
-                                   "illegal": tally.decks - tally.legal}, tr)
+    sentence = decks_checked(tally.decks, tally.legal, tally.unverified, tr)
     parts = ["</table>\n</section>\n", '<section id="summary" aria-labelledby="summary-heading">\n',
              f'<h2 id="summary-heading">{_e(tr.gettext(SUMMARY))}</h2>\n<p><strong>{_e(sentence)}</strong></p>\n']
     if tally.decks:

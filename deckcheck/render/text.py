@@ -27,7 +27,7 @@ from deckcheck.i18n import (
     ngettext,
     translator,
 )
-from deckcheck.model import DeckResult, Report, Severity
+from deckcheck.model import ILLEGAL, LEGAL, UNVERIFIED, DeckResult, Report, Severity
 from deckcheck.render import ReportWriter, render_with
 from deckcheck.printable import printable
 
@@ -43,6 +43,11 @@ _SEVERITY = {Severity.ERROR: ("✖", "bold red"), Severity.WARNING: ("!", "yello
 VERDICT_LEGAL = N_("LEGAL")
 # TRANSLATORS: the verdict that heads a deck's report, in capitals.
 VERDICT_ILLEGAL = N_("ILLEGAL")
+# TRANSLATORS: the verdict of a deck with lines that do not say which card they are
+# (RULES.md decision 18): its legality cannot be shown. In capitals.
+VERDICT_UNVERIFIED = N_("NOT VERIFIED")
+_VERDICT_STYLE = {LEGAL: (VERDICT_LEGAL, "bold green"), ILLEGAL: (VERDICT_ILLEGAL, "bold red"),
+                  UNVERIFIED: (VERDICT_UNVERIFIED, "bold yellow")}
 # TRANSLATORS: {total}, {pokemon}, {trainer}, {energy} are numbers of cards.
 COUNTS = ngettext("{total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
                   "{total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy", "total")
@@ -53,6 +58,9 @@ NAMED_COUNTS = ngettext("{name}: {total} card — {pokemon} Pokémon, {trainer} 
 READ_AS = N_("Card names read as {language}: {lines}")
 DECKS_CHECKED = ngettext("{count} deck checked: {legal} legal, {illegal} illegal.",
                          "{count} decks checked: {legal} legal, {illegal} illegal.")
+# TRANSLATORS: as above, with the decks whose legality cannot be shown (RULES.md decision 18).
+DECKS_CHECKED_UNVERIFIED = ngettext("{count} deck checked: {legal} legal, {illegal} illegal, {unverified} not verified.",
+                                    "{count} decks checked: {legal} legal, {illegal} illegal, {unverified} not verified.")
 # TRANSLATORS: files found in a folder that are not deck lists (a README, notes); "--verbose" stays as written.
 SKIPPED = ngettext("{count} file skipped: it is not a deck (--verbose lists it).",
                    "{count} files skipped: they are not decks (--verbose lists them).")
@@ -75,7 +83,7 @@ class Writer(ReportWriter):
         # The message language (RenderOptions.lang); English for options without one.
         self.tr = translator(getattr(options, "lang", None) or "en")
         self.fail_on = getattr(options, "fail_on", "error")
-        self.decks = self.legal = 0
+        self.decks = self.legal = self.unverified = 0
         self.by_rule: Counter[tuple[str, Severity]] = Counter()
         self._console = None
 
@@ -84,6 +92,7 @@ class Writer(ReportWriter):
 
         self.decks += 1
         self.legal += result.legal
+        self.unverified += result.verdict == UNVERIFIED
         self.by_rule.update((f.rule, f.severity) for f in result.findings)
         if self.options.quiet and not is_failing(result, self.fail_on):
             return ""
@@ -91,7 +100,7 @@ class Writer(ReportWriter):
 
     def tail(self) -> str:
         return self._text(_summary(self.decks, self.legal, self.by_rule, self.options.width, self.tr,
-                                   len(self.skipped)))
+                                   len(self.skipped), self.unverified))
 
     def _text(self, lines: Iterable[Line]) -> str:
         if not self.options.color:
@@ -106,7 +115,8 @@ def render(report: Report, options) -> str:
 
 
 def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
-    verdict = (tr.gettext(VERDICT_LEGAL), "bold green") if result.legal else (tr.gettext(VERDICT_ILLEGAL), "bold red")
+    verdict = _VERDICT_STYLE[result.verdict]
+    verdict = (tr.gettext(verdict[0]), verdict[1])
     yield [verdict, ("  ", ""), (printable(result.path), "bold"), (f"  ({result.format}, {result.date})", "")]
     counts = result.counts
     numbers = {"total": result.total_cards, "pokemon": counts.get("Pokémon", 0),
@@ -176,10 +186,19 @@ def _lines_label(lines: tuple[int, ...], tr: Translator) -> str:
     return line_numbers(lines, ordered=False, limit=_LINES_IN_COLUMN).localize(tr)
 
 
+def decks_checked(decks: int, legal: int, unverified: int, tr: Translator) -> str:
+    """"12 decks checked: 9 legal, 2 illegal, 1 not verified." (RULES.md decision 18:
+    the decks whose legality cannot be shown are counted apart, when there are any)."""
+    if unverified:
+        return localize(DECKS_CHECKED_UNVERIFIED, {"count": decks, "legal": legal,
+                                                   "illegal": decks - legal - unverified, "unverified": unverified}, tr)
+    return localize(DECKS_CHECKED, {"count": decks, "legal": legal, "illegal": decks - legal}, tr)
+
+
 def _summary(decks: int, legal: int, by_rule: Counter[tuple[str, Severity]], width: int,
-             tr: Translator, skipped: int = 0) -> Iterator[Line]:
-    style = "bold green" if legal == decks else "bold red"
-    yield [(localize(DECKS_CHECKED, {"count": decks, "legal": legal, "illegal": decks - legal}, tr), style)]
+             tr: Translator, skipped: int = 0, unverified: int = 0) -> Iterator[Line]:
+    style = "bold green" if legal == decks else "bold red" if legal + unverified < decks else "bold yellow"
+    yield [(decks_checked(decks, legal, unverified, tr), style)]
     if skipped:
         yield [(localize(SKIPPED, {"count": skipped}, tr), "dim")]
     if not by_rule:

@@ -43,7 +43,9 @@ class BasicPokemon:
         minimum = int(rule.options.get("min", 1))
         count_plays_as_basic = bool(rule.options.get("count_plays_as_basic", False))
         count = sum(dc.count for dc in deck.cards if counts_as_basic(dc.card, count_plays_as_basic))
-        if count >= minimum:
+        if count >= minimum or deck.unresolved:
+            # RULES.md decision 18: a line whose card is unknown may be a Basic
+            # Pokémon; its unknown-card error already says legality cannot be shown.
             return
         missing = minimum - count
         not_counted = [] if count_plays_as_basic else [dc for dc in deck.cards if dc.card.plays_as_basic]
