@@ -47,7 +47,8 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from deckcheck.carddb.index import CardIndex, is_promo_code, number_key, set_code_key
-from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER, Card, Deck, DeckEntry, ParsedDeck, Severity
+from deckcheck.model import (ENERGY, POKEMON, SUPERTYPES, TRAINER, Card, Deck, DeckCard, DeckEntry, ParsedDeck,
+                             Severity)
 from deckcheck.names import name_key
 from deckcheck.parse import text as grammar
 
@@ -82,11 +83,16 @@ class _Line:
     comments: list[str]
     first_line: int
     variant: str | None = None  # "PH" after the print (RULES.md 5.3)
+    # The line as written (RULES.md decision 18: fmt never changes what a line is):
+    # a line whose card is unknown, or whose name and number disagree.
+    verbatim: str | None = None
     # Read by name alone as a Darkness/Metal Energy that is basic or Special (decision 10).
     undecided: bool = False
     end: str | None = None  # the line end of the line it came from
 
     def render(self) -> str:
+        if self.verbatim is not None:
+            return self.verbatim
         text = f"{self.count} {self.name}"
         if self.set_code and self.number:
             text += f" {self.set_code} {self.number}"
@@ -140,6 +146,7 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
     ``newline``, when given, ends every line with it instead."""
     prints = prints or {}
     card_of = {deck_card.line: deck_card.card for deck_card in deck.cards}
+    read_of = {deck_card.line: deck_card for deck_card in deck.cards}
     entry_at = {entry.line: entry for entry in parsed.entries}
     unreadable = {line for f in parsed.findings if f.rule == grammar.SYNTAX and f.severity is Severity.ERROR
                   for line in f.lines}
@@ -168,14 +175,16 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
         if fill is not None and not (entry.set_code or entry.number):
             card = card or fill
             filled.append(number)
-        item = _card_line(entry, card, fill)
+        item = _card_line(entry, card, fill, read_of.get(number))
         item.end = end
         if item.section is None:
             unplaced.append(number)
             top.append((end, item))
             continue
-        pending.append(((item.section, name_key(item.name), _print_key(item.set_code, item.number), item.variant),
-                        item))
+        key = (item.section, name_key(item.name), _print_key(item.set_code, item.number), item.variant)
+        if item.verbatim is not None:
+            key = ("as written", number)  # never merged: its count is in the words written
+        pending.append((key, item))
     # Bare Darkness/Metal Energy lines of a name that has a line above 4 copies all merge (the
     # warning stays); otherwise they merge only up to 4 (none appears). Decided for the whole
     # list, so that formatting the result merges nothing more.
@@ -205,8 +214,14 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
         out.append((None, _declared("Total Cards:", sum(entry.count for entry in parsed.entries))))
     if newline:
         out = [(newline, line) for _, line in out]
+    joined = _join(out, raw_lines, ends)
+    if text.startswith("\ufeff") or joined.startswith("\ufeff"):
+        # The reader takes one U+FEFF at the start as a byte-order mark (as
+        # split_keeping_ends did): a line that starts with one (a line of only
+        # U+FEFF, a second mark) keeps it behind one written for the reader.
+        joined = "\ufeff" + joined
     return Formatted(
-        text=_join(out, raw_lines, ends),
+        text=joined,
         kept=tuple(kept),
         unplaced=tuple(unplaced),
         filled=tuple(filled),
@@ -287,7 +302,7 @@ def _declared(label: str, count: int) -> str:
     return f"{label} {count}" if count <= _MAX_DECLARED else label
 
 
-def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None) -> _Line:
+def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None, read: DeckCard | None = None) -> _Line:
     set_code, number = entry.set_code, entry.number
     if fill is not None and not (set_code or number):
         set_code, number = fill.set_code, fill.number
@@ -298,11 +313,19 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None) -> _Line:
         section = ENERGY  # "- Basic", "- Special", "Basic {R} Energy" say what the card is
 
     comment = grammar.trailing_comment(grammar.normalise_spaces(entry.raw))
+    # RULES.md decision 18: fmt never turns an unknown or mismatched line into a
+    # known one, nor drops the name the player wrote ("2x x Nest Ball" stays, and
+    # so does "6 Water Energy SVE 2", SVE 2 being Fire Energy).
+    # (A basic Energy line the parser read by its type is rewritten from that reading.)
+    as_written = (card is None and entry.basic_energy_type is None) or (read is not None and card is not None and (
+        read.as_named or (read.by_print and not _name_agrees(entry, card))))
     return _Line(
+        verbatim=grammar.normalise_spaces(entry.raw) if as_written and entry.raw else None,
         variant=_variant(entry, comment),
         section=section,
         count=entry.count,
-        name=_canonical_name(entry, card, has_print=bool(set_code and number)),
+        name=_canonical_name(entry, card, has_print=bool(set_code and number),
+                             by_print=read is None or read.by_print),
         set_code=set_code,
         number=number,
         comments=[comment.group(0).strip()] if comment else [],
@@ -325,13 +348,37 @@ def _variant(entry: DeckEntry, comment: re.Match[str] | None) -> str | None:
     return None
 
 
-def _canonical_name(entry: DeckEntry, card: Card | None, *, has_print: bool) -> str:
+def _name_agrees(entry: DeckEntry, card: Card) -> bool:
+    """Whether the written name is the card's (as resolution compares them: the
+    spelling, the deck-building name, a translation), so that fmt may write the
+    database's spelling; a name that disagrees stays as written (decision 18)."""
+    from deckcheck.resolve import name_fits
+
+    return name_fits(entry, card)
+
+
+def _basic_energy_word(entry: DeckEntry, card: Card) -> str | None:
+    """``Psychic`` for a line that says ``Psychic Energy`` (or ``Basic Psychic
+    Energy``) of a basic Psychic Energy card; None for Darkness and Metal, whose
+    bare names the format decides (decision 10), and for any other name."""
+    written = name_key(entry.name).removeprefix("basic ")
+    folded = card.name.casefold()
+    energy_type = next((t for t in grammar.ENERGY_TYPES if t.casefold() in folded), None)
+    if energy_type is None or written != name_key(f"{energy_type} Energy"):
+        return None
+    return None if name_key(entry.name) in _UNDECIDED_KEYS else energy_type
+
+
+def _canonical_name(entry: DeckEntry, card: Card | None, *, has_print: bool, by_print: bool = True) -> str:
     energy_type = entry.basic_energy_type
     # A bare "Darkness Energy" stays as written: which card it is depends on the
-    # format (RULES.md decision 10); with a set code the print says it.
-    if energy_type is None and has_print and card is not None and card.is_basic_energy:
-        folded = card.name.casefold()
-        energy_type = next((t for t in grammar.ENERGY_TYPES if t.casefold() in folded), None)
+    # format (RULES.md decision 10); with a set code the print says it -- when the
+    # line was read by its print and the name agrees (decision 18: "6 Fire Energy
+    # SVE 99", read by its name, and "6 Water Energy SVE 2", SVE 2 being Fire
+    # Energy, keep their names). Issue 24: "5 Psychic Energy" is "Basic {P} Energy".
+    if energy_type is None and card is not None and card.is_basic_energy and (
+            by_print or not (entry.set_code and entry.number)):
+        energy_type = _basic_energy_word(entry, card)
     if energy_type in _LETTER_BY_TYPE:
         # PTCG Live's spelling, which the parser reads as basic Energy of that type.
         return f"Basic {{{_LETTER_BY_TYPE[energy_type]}}} Energy"

@@ -72,10 +72,14 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
             echo(printable(f"deckcheck: {path}: {what} under no section header; kept at the top{hint}"), err=True)
         if (result.kept or result.unplaced) and code == ExitCode.LEGAL:
             code = ExitCode.ILLEGAL
-        # A byte-order mark stays (the text fmt writes is UTF-8, as it was).
-        new_bytes = (b"\xef\xbb\xbf" if original.startswith(b"\xef\xbb\xbf") else b"") + result.text.encode("utf-8")
+        # A byte-order mark stays (the text fmt writes is UTF-8, as it was). Text that
+        # starts with U+FEFF (kept for a line that starts with one, RULES.md decision 18)
+        # gets a mark before it, which the reader takes off.
+        mark = result.text.startswith("\ufeff")
+        new_bytes = (b"\xef\xbb\xbf" if mark or original.startswith(b"\xef\xbb\xbf") else b"") \
+            + result.text.encode("utf-8")
         if path == "-" and not (check_only or diff):
-            sys.stdout.write(result.text)
+            sys.stdout.write(("\ufeff" if mark else "") + result.text)
             continue
         if new_bytes == original:
             continue

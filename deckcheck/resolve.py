@@ -275,7 +275,7 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
         if not printed and shiny_vault:
             printed = list(index.by_number(code, shiny_vault))
         if printed:
-            named = [c for c in printed if _name_fits(entry, c)]
+            named = [c for c in printed if name_fits(entry, c)]
             if named:
                 return Resolution(_prefer(named, options), findings, by_print=True)
             translated, langs = _translated_fits(entry, printed, index, options)
@@ -718,7 +718,9 @@ def _negated_date(date: str | None) -> tuple:
     return (0, -int(date.replace("-", "")))
 
 
-def _name_fits(entry: DeckEntry, card: Card) -> bool:
+def name_fits(entry: DeckEntry, card: Card) -> bool:
+    """Whether the line's written name is ``card``'s name (RULES.md decision 18:
+    case, accents, spacing, GX/-GX, the basic Energy spellings, subtitles ...)."""
     if entry.basic_energy_type:
         return card.is_basic_energy and entry.basic_energy_type.casefold() in card.name.casefold()
     written = name_key(entry.name)

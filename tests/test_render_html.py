@@ -86,15 +86,19 @@ def test_sample_decks_report_has_every_deck_its_findings_and_the_summary(tmp_pat
     for body, result in zip(decks, data["results"]):
         assert result["path"] in body["text"]
         assert body["attrs"]["data-legal"] == ("1" if result["legal"] else "0")
-        assert ("LEGAL" if result["legal"] else "ILLEGAL") in body["text"]
+        word = {"legal": "LEGAL", "illegal": "ILLEGAL", "unverified": "NOT VERIFIED"}[result["verdict"]]
+        assert word in body["text"]
         for finding in result["findings"]:
             assert finding["message"] in body["text"]
             if finding["hint"]:
                 assert finding["hint"] in body["text"]
     legal = sum(r["legal"] for r in data["results"])
+    unverified = sum(r["verdict"] == "unverified" for r in data["results"])
     summary = page.by_id("summary")["text"]
     count = len(data["results"])
-    assert f"{count} decks checked: {legal} legal, {count - legal} illegal." in summary
+    # RULES.md decision 18: the decks that are not verified are counted apart.
+    assert unverified == 1
+    assert f"{count} decks checked: {legal} legal, {count - legal - unverified} illegal, 1 not verified." in summary
     assert f"Checked for unlimited on {DATE}." in summary
     by_rule = {f["rule"] for r in data["results"] for f in r["findings"]}
     rows = [e["text"] for e in page.all("table", class_="by-rule")[0:1]][0]

@@ -26,10 +26,18 @@ INDEX = MemoryIndex(CARDS)
 
 NAMES = sorted({card.name for card in CARDS}) + ["Pokemon Catcher", "Unknown Mon", "Mystery Card"]
 PRINTS = [f"{card.name} {card.set_code} {card.number}" for card in CARDS] + ["Iono PAL 999", "Iono ZZZ 1"]
+# Lines that do not say which card they are (RULES.md decision 18, issue 20): a basic
+# Energy whose number is another type's, a basic Energy print the database lacks, a close
+# spelling, another card's name, a name that is no card, a set code in lower case.
+PRINTS += ["Water Energy SVE 1", "Grass Energy SVE 99", "Fighting BS 97", "Iono BS 88", "Mystery Card PAL 185",
+           "Iono pal 185", "Basic {W} Energy SVE 1"]
 ENERGY_FORMS = [
     "Darkness Energy - Special", "Darkness Energy - Basic", "Basic {D} Energy", "Basic {F} Energy",
     "Fighting Energy Energy 6", "Grass Energy - Basic", "Double Colorless Energy - Special", "Basic Fire Energy",
 ]
+
+# "2x x Nest Ball": a count with an x, and an x that is part of the name (issue 20).
+FORMS = ["{c} {t}", "{c}x {t}", "* {c} {t}", "x{c} {t}", "{c}\t{t}", "  {c}  {t} ", "{c}x x {t}", "{c} x x {t}"]
 
 counts = st.one_of(st.integers(1, 4), st.integers(1, 999), st.sampled_from([0, 1000, 600, 10**12]))
 card_text = st.one_of(
@@ -45,7 +53,7 @@ card_text = st.one_of(
 def card_line(draw) -> str:
     count = draw(counts)
     text = draw(card_text)
-    form = draw(st.sampled_from(["{c} {t}", "{c}x {t}", "* {c} {t}", "x{c} {t}", "{c}\t{t}", "  {c}  {t} "]))
+    form = draw(st.sampled_from(FORMS))
     return form.format(c=count, t=text)
 
 
@@ -54,7 +62,7 @@ other_line = st.one_of(
         "Pokémon: 4", "Trainer: 10", "Energy: 8", "Pokémon (2)", "##Trainer Cards - 43", "Total Cards: 60",
         "Total Cards - 12", "****** Pokémon Trading Card Game Deck List ******", "# name: Test deck",
         "# format: unlimited", "// a comment", "TODO: more draw", "4-4 Zoroark-GX", "2.5 Iono", "", "   ",
-        "Energy:", "Pokémon:",
+        "Energy:", "Pokémon:", "\ufeff", "\ufeff\ufeff", "\ufeff4 Iono PAL 185",
     ]),
     st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30),
 )
@@ -70,4 +78,5 @@ def deck_lists(draw, max_lines: int = 25) -> str:
     text = "".join(parts)
     if parts and draw(st.booleans()):
         text = text.rstrip("\r\n")  # no line end after the last line
-    return text
+    # A byte-order mark, or two (issue 20: a file of two marks).
+    return draw(st.sampled_from(["", "", "\ufeff", "\ufeff\ufeff"])) + text

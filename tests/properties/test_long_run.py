@@ -24,8 +24,8 @@ pytestmark = pytest.mark.skipif(not LINES, reason="the long run: set DECKCHECK_L
 OTHER = ["Pokémon: 4", "Trainer: 10", "Energy: 8", "Pokémon (2)", "##Trainer Cards - 43", "Total Cards: 60",
          "****** Pokémon Trading Card Game Deck List ******", "# name: Long run", "# format: unlimited", "// note",
          "TODO: more draw", "4-4 Zoroark-GX", "2.5 Iono", "", "Energy:", "\x1b[2J escape", "x" * 3000, "*" * 3000,
-         "(" * 2000, "1 " + "0" * 3000, "4 Iono\ud800 PAL 185"]
-FORMS = ["{c} {t}", "{c}x {t}", "* {c} {t}", "x{c} {t}", "{c}\t{t}", "{c} {t} PH", "{c} {t}  # note"]
+         "(" * 2000, "1 " + "0" * 3000, "4 Iono\ud800 PAL 185", "\ufeff", "\ufeff\ufeff"]
+FORMS = ["{c} {t}", "{c}x {t}", "* {c} {t}", "x{c} {t}", "{c}\t{t}", "{c} {t} PH", "{c} {t}  # note", "{c}x x {t}"]
 
 
 def _line(rng: random.Random) -> str:
@@ -45,7 +45,7 @@ def test_a_million_generated_lines():
     while done < LINES:
         size = rng.choice([10, 60, 200, 1000])
         end = rng.choice(["\n", "\r\n", "\r"])
-        text = end.join(_line(rng) for _ in range(size)) + end
+        text = rng.choice(["", "", "", "\ufeff", "\ufeff\ufeff"]) + end.join(_line(rng) for _ in range(size)) + end
         done += size
         decks += 1
         name = PACK_NAMES[decks % len(PACK_NAMES)]
