@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from deckcheck.carddb.index import SET_CODE_ALIASES, set_code_key
-from deckcheck.engine import check_deck, resolve_options_for
-from deckcheck.packs import load_pack
+from deckcheck.core.engine import check_deck, resolve_options_for
+from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
-from deckcheck.resolve import LIVE_ALT_SERIES, resolve_deck
+from deckcheck.core.resolve import LIVE_ALT_SERIES, resolve_deck
 
 TESTS = Path(__file__).resolve().parent
 # A legal Standard list of 2026-08-22 (tests/exports, source in the README there).
