@@ -48,8 +48,9 @@ def test_the_dask_recipe_checks_an_archive_on_a_local_cluster(tmp_path):
     expected = {source: deckcheck.check_file(source, format=fmt, date=DATE).to_json() for source in set(origin.values())}
     for result in results:
         assert {**result, "path": ""} == {**expected[origin[result["path"]]], "path": ""}
-    illegal = sum(not r["legal"] for r in results)
-    assert 0 < illegal < DECKS and report["legal"] is False
+    illegal = sum(r["verdict"] == "illegal" for r in results)
+    unverified = sum(r["verdict"] == "unverified" for r in results)  # RULES.md decision 18
+    assert 0 < illegal < DECKS and 0 < unverified < DECKS and report["legal"] is False
     assert summary.startswith(f"{DECKS} decks on 2 workers in ")
-    assert summary.endswith(f"{DECKS - illegal} legal, {illegal} illegal")
+    assert summary.endswith(f"{DECKS - illegal - unverified} legal, {illegal} illegal, {unverified} not verified")
     print(summary)  # pytest -s shows the figure the README quotes
