@@ -243,3 +243,70 @@ def test_unknown_card_says_the_name_without_the_set_code(reference_index):
     _, findings = resolve_deck(parse_text("4 Dreepyy TWM 999", "d.txt"), reference_index)
     (unknown,) = findings
     assert unknown.message.startswith("No card named Dreepyy was found")
+
+
+# -- 6. fmt never changes what a line is ---------------------------------------------
+
+def _fmt(index, text: str, fmt: str = "unlimited", day: str = "2026-11-30") -> str:
+    from deckcheck.core.layout import layout, unambiguous_prints
+
+    parsed = parse_text(text, "d.txt")
+    options = resolve_options_for(load_pack(fmt), dt.date.fromisoformat(day), index)
+    deck, _ = resolve_deck(parsed, index, options)
+    return layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed)).text
+
+
+def _reading(index, text: str) -> tuple:
+    result = check(index, text, "unlimited", "2026-11-30")
+    return result.verdict, sorted((f.rule, f.severity.value) for f in result.findings if f.rule != "syntax"), \
+        dict(result.counts)
+
+
+@pytest.mark.parametrize("line, kept", [
+    ("2x x Nest Ball", "2x x Nest Ball"),  # an unknown card "x Nest Ball", not Nest Ball
+    ("6 Water Energy SVE 2", "6 Water Energy SVE 2"),  # SVE 2 is Fire Energy: the name stays
+    ("6 Fire Energy SVE 99", "6 Fire Energy SVE 99"),  # no SVE 99: read by name, a warning either way
+    ("2 Iono MEG 114", "2 Iono MEG 114"),
+    ("4 Plasma Badge PLF 104", "4 Plasma Badge PLF 104"),
+    ("5 Psychic Energy", "5 Basic {P} Energy"),  # issue 24: as PTCG Live writes it
+    ("2 Fire Energy", "2 Basic {R} Energy"),
+    ("3 Darkness Energy", "3 Darkness Energy"),  # decision 10: the format decides
+])
+def test_fmt_keeps_what_each_line_is(reference_index, line, kept):
+    once = _fmt(reference_index, line + "\n")
+    assert kept in once.splitlines(), once
+    assert _reading(reference_index, once) == _reading(reference_index, line + "\n")
+    assert _fmt(reference_index, once) == once
+
+
+@pytest.mark.parametrize("data", [
+    "4 Iono PAL 185\n\ufeff\n".encode(),  # a line of only U+FEFF: a syntax error, before and after
+    b"\xef\xbb\xbf\xef\xbb\xbf",  # two byte-order marks: not an empty file after fmt
+])
+def test_fmt_keeps_a_line_of_a_byte_order_mark(reference_index, tmp_path, data):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DECKCHECK_DB": str(reference_index.path)}
+
+    def run(*args, path):
+        return subprocess.run([sys.executable, "-m", "deckcheck", *args, str(path), "--format", "unlimited",
+                               "--date", "2026-11-30"], capture_output=True, env=env, timeout=120)
+
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(data)
+    before = run("check", "--output", "json", path=deck)
+    run("fmt", path=deck)
+    once = deck.read_bytes()
+    after = run("check", "--output", "json", path=deck)
+    run("fmt", path=deck)
+    assert deck.read_bytes() == once
+    assert after.returncode == before.returncode
+
+    def rules(done):
+        import json
+
+        return sorted((f["rule"], f["severity"]) for f in json.loads(done.stdout)["results"][0]["findings"])
+
+    assert rules(after) == rules(before)

@@ -194,7 +194,7 @@ def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions |
         # "Did you mean" once the deck's language is known (typos in a German
         # list get German suggestions), and for the first lines only: a fuzzy
         # search over every name costs, and a file of junk needs no thousand hints.
-        ranked = tuple(lang for lang, _n in deck_langs.most_common()) if options.card_lang is None else ()
+        ranked = _suggestion_languages(resolutions, deck_langs) if options.card_lang is None else ()
         unknown = [i for i, r in enumerate(resolutions) if r.unknown][:MAX_SUGGESTED_LINES]
         for i in unknown:
             resolutions[i] = resolve_line(parsed.entries[i], index, options, suggest_langs=ranked)
@@ -235,6 +235,18 @@ def _memo_put(options: ResolveOptions, key: tuple, value: tuple) -> None:
     if len(options.memo) >= MEMO_MAX:
         options.memo.clear()
     options.memo[key] = value
+
+
+def _suggestion_languages(resolutions: Sequence[Resolution], deck_langs: Counter) -> tuple[str, ...]:
+    """The languages "did you mean" suggests in (issue 24): the list's own. An
+    English list (more lines read as English than in any other language) gets
+    English names only ("Iono PAL" -> Iono, never the French Monorpale); a
+    German one German names first; a list with no line read, ().
+    ``("en",)`` means English only."""
+    english = sum(1 for r in resolutions if r.card is not None and not r.langs)
+    if deck_langs and max(deck_langs.values()) > english:
+        return tuple(lang for lang, _n in deck_langs.most_common())
+    return ("en",) if english else ()
 
 
 def _deck_languages(resolutions: Sequence[Resolution]) -> Counter:
@@ -641,15 +653,16 @@ def _suggestions(name: str, index: CardIndex, options: ResolveOptions, suggest_l
 def _search_suggestions(name: str, index: CardIndex, options: ResolveOptions,
                         suggest_langs: tuple[str, ...]) -> list[str]:
     available = tuple(getattr(index, "translation_languages", lambda: ())())
-    if options.card_lang == "en" or not available:
+    if options.card_lang == "en" or not available or suggest_langs == ("en",):
         return list(index.suggest(name, 3))
     if options.card_lang is not None:
         return list(index.suggest(name, 3, langs=(options.card_lang,)))
     if suggest_langs:
         return list(index.suggest(name, 3, langs=suggest_langs))
     found = list(index.suggest(name, 3))
-    if len(found) < 3:
-        # An English list gets English suggestions first; other languages fill up.
+    if not found:
+        # A list of no known line: English names if any look alike, else other
+        # languages' (issue 24: "Bosses Orders" is never offered "Bottes Lourdes").
         for other in index.suggest(name, 3, langs=available):
             if other not in found and len(found) < 3:
                 found.append(other)
