@@ -6,6 +6,7 @@ tests/test_uncertain_lines_front_ends.py."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from pathlib import Path
 
@@ -13,9 +14,9 @@ import pytest
 
 from deckcheck.carddb.index import SET_CODE_ALIASES, set_code_key
 from deckcheck.core.engine import check_deck, resolve_options_for
+from deckcheck.core.resolve import LIVE_ALT_SERIES, resolve_deck
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
-from deckcheck.core.resolve import LIVE_ALT_SERIES, resolve_deck
 
 TESTS = Path(__file__).resolve().parent
 # A legal Standard list of 2026-08-22 (tests/exports, source in the README there).
@@ -174,7 +175,7 @@ def test_an_alt_code_reads_only_prints_of_its_series(reference_index):
 
 
 def test_an_alt_code_never_reads_a_print_released_after_the_day(reference_index):
-    deck, findings = resolve_deck(parse_text("1 Ultra Ball SWSHALT 5", "d.txt"), reference_index,
+    deck, _findings = resolve_deck(parse_text("1 Ultra Ball SWSHALT 5", "d.txt"), reference_index,
                                   resolve_options_for(load_pack("standard"), dt.date(2025, 6, 1), reference_index))
     card = deck.cards[0].card
     assert card.set_id.startswith("swsh") and card.release_date <= "2023-01-20"
@@ -190,7 +191,7 @@ def test_every_alt_series_has_a_first_and_a_last_day():
     assert set(LIVE_ALT_SERIES) == {"BWALT", "XYALT", "SMALT", "SWSHALT", "SVALT", "MEALT"}
     ordered = sorted(LIVE_ALT_SERIES.values(), key=lambda s: s.first)
     assert ordered[-1].last is None  # the series that goes on
-    for series, following in zip(ordered, ordered[1:]):
+    for series, following in itertools.pairwise(ordered):
         assert series.last is not None and series.first < series.last
         assert following.last is None or series.last < following.last
 
@@ -231,7 +232,7 @@ def test_a_lower_case_set_code_is_a_set_code(reference_index, line, card_id):
 
 def test_a_name_without_a_real_code_stays_a_name(reference_index):
     # "Dex 102" names no card and Dex is no card name: an unknown card, read as written.
-    deck, findings = resolve_deck(parse_text("2 Dex 102", "d.txt"), reference_index)
+    _deck, findings = resolve_deck(parse_text("2 Dex 102", "d.txt"), reference_index)
     assert [f.rule for f in findings] == ["unknown-card"]
     assert "Pokégear 3.0" in [c.card.name for c in resolve_deck(
         parse_text("1 Pokégear 3.0", "d.txt"), reference_index)[0].cards]
@@ -292,7 +293,7 @@ def test_fmt_keeps_a_line_of_a_byte_order_mark(reference_index, tmp_path, data):
 
     def run(*args, path):
         return subprocess.run([sys.executable, "-m", "deckcheck", *args, str(path), "--format", "unlimited",
-                               "--date", "2026-11-30"], capture_output=True, env=env, timeout=120)
+                               "--date", "2026-11-30"], check=False, capture_output=True, env=env, timeout=120)
 
     deck = tmp_path / "deck.txt"
     deck.write_bytes(data)

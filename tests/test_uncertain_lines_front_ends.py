@@ -12,9 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import PROJECT_ROOT, json_report
 
 import deckcheck
-from support import PROJECT_ROOT, json_report
 
 TESTS = Path(__file__).resolve().parent
 STANDARD = (TESTS / "exports" / "2026-08-22-standard-31.txt").read_text("utf-8")
@@ -89,8 +89,8 @@ def test_the_library_gives_decision_18s_answer(library, reference_index, decks, 
 
 def run_cli(*args: str, db: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "DECKCHECK_DB": str(db), "NO_COLOR": "1", "COLUMNS": "100"}
-    return subprocess.run([sys.executable, "-m", "deckcheck", "check", *args], capture_output=True, text=True,
-                          cwd=PROJECT_ROOT, timeout=300, env=env)
+    return subprocess.run([sys.executable, "-m", "deckcheck", "check", *args], check=False, capture_output=True,
+                          text=True, cwd=PROJECT_ROOT, timeout=300, env=env)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -136,3 +136,17 @@ def test_serve_agrees_with_the_library(library, reference_index):
         page = client.post("/check", data={"text": EXAMPLES["tropius-pbl"][0], "format": "standard",
                                       "date": "2026-07-20"})
         assert "NOT VERIFIED" in page.text and 'class="verdict unverified"' in page.text
+
+
+def test_a_run_with_only_the_built_in_catalogue_is_not_verified_never_illegal(tmp_path):
+    # The catalogue holds the rule-relevant cards only: the other lines of a real list
+    # are unknown, so its legality cannot be shown -- not a broken rule.
+    deck = tmp_path / "deck.txt"
+    deck.write_text(STANDARD, encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key != "DECKCHECK_DB"}
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(deck), "--format", "standard",
+                           "--date", "2026-08-22", "--output", "json"], check=False, capture_output=True,
+                          cwd=PROJECT_ROOT, timeout=300, env=env)
+    (result,) = json_report(done.stdout)["results"]
+    assert result["verdict"] == "unverified" and done.returncode == 1
+    assert {f["rule"] for f in result["findings"] if f["severity"] == "error"} <= {"unknown-card", "unknown-set"}
