@@ -14,8 +14,8 @@ from pathlib import Path
 
 from deckcheck.checkrun import UsageProblem, _check, _check_settings, _Found
 from deckcheck.entry import echo
-from deckcheck.exitcodes import ExitCode
-from deckcheck.printable import printable
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
 
 
 def output_path(deck: str, output: Path | None) -> Path:
