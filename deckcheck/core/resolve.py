@@ -483,7 +483,11 @@ def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions
         card, findings = _resolve_dark_metal(entry, candidates, options)
         return Resolution(card, findings, langs)
     signatures = {_rule_signature(c) for c in candidates}
-    card = _prefer(candidates, options)
+    # The print shown is one of the name as written where there is one: "4 Gardevoir"
+    # is Gardevoir, not Gardevoir LV.X, though both are candidates (decision 18).
+    written = name_key(entry.name)
+    exact = [] if entry.basic_energy_type else [c for c in candidates if name_key(c.name) == written]
+    card = _prefer(exact or candidates, options)
     if len(signatures) == 1:
         return Resolution(card, [], langs)
     others = sorted({c.label for c in candidates})
