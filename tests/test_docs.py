@@ -306,3 +306,32 @@ def test_the_version_is_written_in_one_place():
                             *sorted((PROJECT_ROOT / "deckcheck").rglob("*.py"))]
                if deckcheck.__version__ in path.read_text(encoding="utf-8")]
     assert holders == ["deckcheck/__init__.py"]
+
+
+# ---- every command and option of `deckcheck --help` is documented ---------------------------------
+
+def help_tree(console_env: dict[str, str], command: tuple[str, ...] = ()) -> dict[tuple[str, ...], list[str]]:
+    """{command: its options} for deckcheck and every subcommand its --help lists."""
+    done = subprocess.run(deckcheck_command() + [*command, "--help"], cwd=PROJECT_ROOT, capture_output=True,
+                          env={**console_env, "COLUMNS": "200"}, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    text = done.stdout.decode("utf-8")
+    options = re.findall(r"^[\s│|]*(?:-\w, )?(--[a-z][\w-]*)", text, re.M)
+    tree = {command: [option for option in options if option != "--help"]}
+    if "Commands:" in text:
+        for name in re.findall(r"^[\s│|]+([a-z][\w-]*)\s{2,}\S", text.split("Commands:", 1)[1], re.M):
+            tree.update(help_tree(console_env, (*command, name)))
+    return tree
+
+
+def test_every_command_and_option_of_the_help_is_in_the_docs(console_env):
+    from support import doc_text
+
+    docs = doc_text()
+    tree = help_tree(console_env)
+    assert ("check",) in tree and ("db", "update") in tree and "--format" in tree[("check",)]
+    missing = [f"deckcheck {' '.join(command)}" for command in tree
+               if command and f"deckcheck {' '.join(command)}" not in docs]
+    missing += [f"deckcheck {' '.join(command)} {option}" for command, options in tree.items() for option in options
+                if not re.search(re.escape(option) + r"(?![\w-])", docs)]
+    assert missing == [], "document these in README.md or docs/*.md: " + ", ".join(missing)
