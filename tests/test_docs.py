@@ -153,13 +153,19 @@ def deckcheck_command() -> list[str]:
     return [str(script)] if script.is_file() else [sys.executable, "-m", "deckcheck"]
 
 
+@pytest.mark.parametrize("database", ["no database", "full database"])
 @pytest.mark.parametrize("page, line, command, expected", EXAMPLES,
                          ids=[f"{page}:{line}" for page, line, *_ in EXAMPLES])
-def test_the_console_example_prints_what_the_page_shows(page, line, command, expected, console_env):
+def test_the_console_example_prints_what_the_page_shows(page, line, command, expected, database, console_env,
+                                                        request):
+    """As printed, on a new user's machine (the built-in catalogue) and after `deckcheck db import`."""
     assert not re.search(r"[|<>;&`]", command), f"{page}:{line}: keep console examples to one plain command"
     args = shlex.split(command)
     assert args[0] == "deckcheck", f"{page}:{line}: a console example runs deckcheck"
-    done = subprocess.run(deckcheck_command() + args[1:], cwd=PROJECT_ROOT, env=console_env, capture_output=True,
+    env = dict(console_env)
+    if database == "full database":
+        env["DECKCHECK_DB"] = str(request.getfixturevalue("reference_index").path)  # skips without ../shared
+    done = subprocess.run(deckcheck_command() + args[1:], cwd=PROJECT_ROOT, env=env, capture_output=True,
                           timeout=120)
     assert b"Traceback" not in done.stderr, done.stderr.decode()
     printed = "\n".join(line.rstrip() for line in done.stdout.decode("utf-8").rstrip("\n").split("\n"))
@@ -335,3 +341,14 @@ def test_every_command_and_option_of_the_help_is_in_the_docs(console_env):
     missing += [f"deckcheck {' '.join(command)} {option}" for command, options in tree.items() for option in options
                 if not re.search(re.escape(option) + r"(?![\w-])", docs)]
     assert missing == [], "document these in README.md or docs/*.md: " + ", ".join(missing)
+
+
+def test_every_input_and_output_of_the_action_is_in_the_docs():
+    import yaml
+
+    from support import doc_text
+
+    action = yaml.safe_load((PROJECT_ROOT / "action.yml").read_text(encoding="utf-8"))
+    docs = doc_text("reports.md")
+    missing = [name for name in [*action["inputs"], *action.get("outputs", {})] if f"`{name}`" not in docs]
+    assert missing == [], "docs/reports.md does not name the Action's " + ", ".join(missing)
