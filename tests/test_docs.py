@@ -352,3 +352,14 @@ def test_every_input_and_output_of_the_action_is_in_the_docs():
     docs = doc_text("reports.md")
     missing = [name for name in [*action["inputs"], *action.get("outputs", {})] if f"`{name}`" not in docs]
     assert missing == [], "docs/reports.md does not name the Action's " + ", ".join(missing)
+
+
+WRITTEN_BY_A_RUN = {"bench/results.json"}  # bench/run.py writes it; git ignores it
+
+
+@pytest.mark.parametrize("page", doc_pages(), ids=lambda p: p.relative_to(PROJECT_ROOT).as_posix())
+def test_every_file_of_the_project_the_docs_name_exists(page):
+    named = re.findall(r"`((?:deckcheck|tests|bench|formats|sample_decks|docs|\.ci)/[^`\s*<>{}]*)`",
+                       page.read_text(encoding="utf-8"))
+    missing = [path for path in named if path not in WRITTEN_BY_A_RUN and not (PROJECT_ROOT / path).exists()]
+    assert missing == [], f"{page.name} names files the project does not have: {missing}"
