@@ -39,7 +39,7 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.model import DeckResult, Finding, Report, Severity
-from deckcheck.printable import printable, shown
+from deckcheck.core.printable import printable, shown
 from deckcheck.render import ReportWriter, render_with
 # Already in the catalogue (the text report's): verdicts, the summary sentence, column titles.
 from deckcheck.render.text import (
