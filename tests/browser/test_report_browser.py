@@ -210,25 +210,17 @@ def test_triage_rules_in_the_rows_and_the_counts_filter_the_table(browser, hosti
     assert not errors, errors
 
 
-def test_without_a_script_the_summary_comes_first_and_no_control_is_inert(_playwright, hostile_report, tmp_path,
+def test_without_a_script_the_summary_comes_first_and_no_control_is_inert(browser_without_script, hostile_report,
                                                                          screenshots):
-    from conftest import CHROMIUM_FLAGS, chromium_path
-
-    context = _playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS,
-        viewport={"width": 360, "height": 800}, java_script_enabled=False)
-    try:
-        page = context.new_page()
-        page.goto(hostile_report.as_uri())
-        summary, decks = (page.locator(f"#{name}-heading").bounding_box()["y"] for name in ("summary", "decks"))
-        assert summary < decks  # first on the screen, though written last
-        assert page.locator("button:visible, select:visible, input:visible").count() == 0
-        page.locator("tbody.deck", has_text="copy-limit.txt").locator("details > summary").click()  # native
-        assert page.locator("details[open]").count() == 1
-        assert _width(page)[0] <= 360
-        page.screenshot(path=str(screenshots / "report-no-script.png"))
-    finally:
-        context.close()
+    page = browser_without_script.new_page()
+    page.goto(hostile_report.as_uri())
+    summary, decks = (page.locator(f"#{name}-heading").bounding_box()["y"] for name in ("summary", "decks"))
+    assert summary < decks  # first on the screen, though written last
+    assert page.locator("button:visible, select:visible, input:visible").count() == 0
+    page.locator("tbody.deck", has_text="copy-limit.txt").locator("details > summary").click()  # native
+    assert page.locator("details[open]").count() == 1
+    assert _width(page)[0] <= 360
+    page.screenshot(path=str(screenshots / "report-no-script.png"))
 
 
 def test_the_sticky_table_header_does_not_cover_a_lists_header(browser, hostile_report):
