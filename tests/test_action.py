@@ -291,8 +291,8 @@ def test_annotations_summary_and_outputs_on_a_deck_repository_offline(deck_repo,
     assert len(errors) == 1 and "5 cards named Iono" in errors[0]
     assert len(warnings) == 1 and warnings[0].startswith("::warning file=decks/darkness.txt,")
     assert "charizard" not in out
-    assert runner.outputs["check"] == {"decks": "3", "legal": "2", "illegal": "1", "failing": "1", "errors": "1",
-                                       "warnings": "1", "notes": "0", "exit-code": "1"}
+    assert runner.outputs["check"] == {"decks": "3", "legal": "2", "illegal": "1", "unverified": "0", "failing": "1",
+                                       "errors": "1", "warnings": "1", "notes": "0", "exit-code": "1"}
     # The step summary: a row per deck, the failing deck first, with a link to the file.
     summary = runner.summary()
     assert summary.startswith("### deckcheck: 3 decks checked: 2 legal, 1 illegal")

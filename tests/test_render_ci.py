@@ -379,7 +379,7 @@ def test_the_step_summary_keeps_within_its_budget_failing_decks_first():
     assert f"{50 - len(rows)} more decks (0 failing) not listed" in summary
     # A finding's text makes no markup, link or cell of its own.
     assert "Too many \\| copies of \\*Iono\\* &lt;b&gt;" in rows[0]
-    assert writer.outputs() == "decks=50\nlegal=40\nillegal=10\nfailing=10\nerrors=10\nwarnings=0\nnotes=0\n"
+    assert writer.outputs() == "decks=50\nlegal=40\nillegal=10\nunverified=0\nfailing=10\nerrors=10\nwarnings=0\nnotes=0\n"
 
 
 def test_summary_and_github_output_files(tmp_path):

@@ -47,7 +47,7 @@ class Writer(ReportWriter):
         self.lang = getattr(self.options, "lang", "en") or "en"
         self.tr = translator(self.lang)
         self.failing_severities = failing_severities(self.options.fail_on)
-        self.decks = self.legal = self.failing = 0
+        self.decks = self.legal = self.failing = self.unverified = 0
         self.by_severity: Counter[Severity] = Counter()
         self.by_rule: Counter[tuple[str, Severity]] = Counter()
         self.rows: dict[bool, list[str]] = {True: [], False: []}  # failing -> rows
@@ -57,6 +57,7 @@ class Writer(ReportWriter):
     def deck(self, result: DeckResult) -> str:
         self.decks += 1
         self.legal += result.legal
+        self.unverified += _verdict(result) == "unverified"
         self.by_severity.update(f.severity for f in result.findings)
         self.by_rule.update((f.rule, f.severity) for f in result.findings)
         failing = any(f.severity in self.failing_severities for f in result.findings)
@@ -81,7 +82,10 @@ class Writer(ReportWriter):
             deck = f"[{deck}]({self.link}{path_uri(result.path, self.options.root)})"
         if result.name:
             deck += f"<br>{cell(result.name[:FINDING_CHARS])}"
-        if not result.legal:
+        word = _verdict(result)
+        if word == "unverified":  # RULES.md decision 18: only lines that do not say which card they are
+            verdict = "? not verified"
+        elif word == "illegal":
             verdict = "✖ illegal"
         elif failing:
             verdict = "! legal, fails on warnings"
@@ -103,9 +107,10 @@ class Writer(ReportWriter):
         return f"{_MARKS[finding.severity]} {cell(where + text)}"
 
     def tail(self) -> str:
-        illegal = self.decks - self.legal
+        illegal = self.decks - self.legal - self.unverified
         decks = "deck" if self.decks == 1 else "decks"
-        parts = [f"### deckcheck: {self.decks} {decks} checked: {self.legal} legal, {illegal} illegal\n\n"]
+        unverified = f", {self.unverified} not verified" if self.unverified else ""
+        parts = [f"### deckcheck: {self.decks} {decks} checked: {self.legal} legal, {illegal} illegal{unverified}\n\n"]
         if self.decks:
             parts.append("| deck | verdict | rules broken | first findings |\n|---|---|---|---|\n")
             parts.extend(self.rows[True])
@@ -126,13 +131,19 @@ class Writer(ReportWriter):
 
     def outputs(self) -> str:
         """The counts as ``name=value`` lines for ``$GITHUB_OUTPUT``."""
-        counts = {"decks": self.decks, "legal": self.legal, "illegal": self.decks - self.legal,
+        counts = {"decks": self.decks, "legal": self.legal, "illegal": self.decks - self.legal - self.unverified,
+                  "unverified": self.unverified,
                   "failing": self.failing, "errors": self.by_severity[Severity.ERROR],
                   "warnings": self.by_severity[Severity.WARNING], "notes": self.by_severity[Severity.INFO]}
         return "".join(f"{name}={value}\n" for name, value in counts.items())
 
 
 _ORDER = [Severity.ERROR, Severity.WARNING, Severity.INFO]
+
+
+def _verdict(result: DeckResult) -> str:
+    """``legal``, ``illegal`` or ``unverified`` (``DeckResult.verdict`` where the model has it)."""
+    return getattr(result, "verdict", None) or ("legal" if result.legal else "illegal")
 
 
 def _outside(shown: str) -> bool:
