@@ -22,6 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol
 
+from deckcheck.errors import DeckcheckError
+
 DOMAIN = "deckcheck"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DEFAULT_LANGUAGE = "en"
@@ -96,7 +98,7 @@ LANGUAGE_NAMES: Mapping[str, str] = {
 _LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(DeckcheckError, ValueError):
     """A language code deckcheck has no catalogue (or no card names) for."""
 
 

@@ -186,7 +186,7 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
           phase: PhaseHook | None = None) -> None:
     import datetime as dt
 
-    from deckcheck import __version__
+    from deckcheck.version import __version__
 
     conn = sqlite3.connect(path, isolation_level=None)
     try:

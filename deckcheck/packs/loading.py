@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from deckcheck.datafiles import YAML_VALUE_ERRORS, validation_cache, yaml_loader
+from deckcheck.errors import DeckcheckError
 from deckcheck.model import Severity
 from deckcheck.rules.base import RuleSpec
 
@@ -33,16 +34,8 @@ COMMON_RULE_KEYS = ("id", "kind", "severity", "description")
 PACK_SUFFIXES = (".yaml", ".yml")
 
 
-class PackError(Exception):
+class PackError(DeckcheckError):
     """A pack that cannot be used: unknown name, bad YAML, schema violation."""
-
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
-        self.path = path
-        self.line = line
-        where = path or ""
-        if path and line:
-            where = f"{path}:{line}"
-        super().__init__(f"{where}: {message}" if where else message)
 
 
 class Pack(NamedTuple):
@@ -218,7 +211,7 @@ def _checked_dates(schema: Any) -> Any:
 
 # -- loading ---------------------------------------------------------------
 
-def _line_of(node: Any, path: Iterable[Any]) -> int | None:
+def line_of(node: Any, path: Iterable[Any]) -> int | None:
     """The 1-based line of the YAML node at ``path`` (keys and indexes), or of
     the deepest node on the way that exists."""
     import yaml
@@ -238,7 +231,8 @@ def _line_of(node: Any, path: Iterable[Any]) -> int | None:
     return line
 
 
-def _format_path(path: Iterable[Any]) -> str:
+def format_path(path: Iterable[Any]) -> str:
+    """``rules[2].options.max``: a key path as the pack's author reads it."""
     parts = []
     for step in path:
         parts.append(f"[{step}]" if isinstance(step, int) else f".{step}")
@@ -287,7 +281,7 @@ def _line_in(text: str, where: Sequence[Any]) -> int | None:
         node, _ = read_pack_yaml(text, "")
     except PackError:
         return None
-    return _line_of(node, where)
+    return line_of(node, where)
 
 
 def parse_pack_text(text: str, path: str) -> dict[str, Any]:
@@ -298,7 +292,7 @@ def parse_pack_text(text: str, path: str) -> dict[str, Any]:
     errors = validate_pack_data(data)
     if errors:
         first_path, message = errors[0]
-        raise PackError(f"{_format_path(first_path)}: {message}", path=path, line=_line_of(node, first_path))
+        raise PackError(f"{format_path(first_path)}: {message}", path=path, line=line_of(node, first_path))
     first_of: dict[str, int] = {}
     for index, rule in enumerate(data["rules"]):
         # A rule without an id is known by its kind (see _build).
@@ -306,9 +300,9 @@ def parse_pack_text(text: str, path: str) -> dict[str, Any]:
         if rule_id in first_of:
             where = ["rules", index, "id"] if "id" in rule else ["rules", index]
             raise PackError(
-                f"{_format_path(where)}: duplicate rule id '{rule_id}' (also rules[{first_of[rule_id]}], "
-                f"line {_line_of(node, ['rules', first_of[rule_id]])}); give each rule its own id",
-                path=path, line=_line_of(node, where))
+                f"{format_path(where)}: duplicate rule id '{rule_id}' (also rules[{first_of[rule_id]}], "
+                f"line {line_of(node, ['rules', first_of[rule_id]])}); give each rule its own id",
+                path=path, line=line_of(node, where))
         first_of[rule_id] = index
     return data
 

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Literal
 
+from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
-from deckcheck.parse.files import structured_shape_problem
+from deckcheck.parse.shape import structured_shape_problem
 from deckcheck.parse.text import SYNTAX, energy_name, format_id
 
 # {problem} is the YAML/JSON parser's or the schema validator's own (English) text.
@@ -58,7 +59,7 @@ class _Lines:
     keys: dict[str, int] = field(default_factory=dict)
 
 
-class _Unparsable(Exception):
+class _Unparsable(DeckcheckError):
     def __init__(self, finding: Finding):
         super().__init__(finding.message)
         self.finding = finding
