@@ -26,7 +26,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.records import bad_card, bad_set
-from deckcheck.carddb.sources import CardSource, SetRecord, open_source
+from deckcheck.carddb.sources import CardSource, SetRecord
+from deckcheck.carddb.sources.merge import open_source
 from deckcheck.carddb.sqlite import (
     _CARD_COLUMNS,
     _INDEXES,
@@ -287,7 +288,7 @@ def build_database(
     phase: PhaseHook | None = None,
 ) -> DatabaseInfo:
     """Import the card source at ``source`` (a folder or ``.zip`` that
-    :func:`~deckcheck.carddb.sources.open_source` reads, or an open
+    :func:`~deckcheck.carddb.sources.merge.open_source` reads, or an open
     :class:`~deckcheck.carddb.sources.CardSource`, which is closed at the end)
     into a new SQLite file at ``dest``.
 

@@ -51,11 +51,11 @@ from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sources.files import FileTree, FolderTree, ZipTree
 from deckcheck.carddb.sources.pokemontcg import (
-    _ACE_SPEC_LIMIT,
-    _ANY_NUMBER,
-    _APOSTROPHES,
-    _NOT_FOR_TOURNAMENTS,
-    _PLAYS_AS_BASIC,
+    ACE_SPEC_LIMIT,
+    ANY_NUMBER,
+    APOSTROPHES,
+    NOT_FOR_TOURNAMENTS,
+    PLAYS_AS_BASIC,
     iso_date,
     own_limit,
 )
@@ -164,7 +164,7 @@ def set_record(raw: Mapping[str, Any]) -> SetRecord:
 
 
 def _name(raw: Mapping[str, Any], supertype: str, stage: str | None, suffix: str | None) -> str:
-    name = re.sub(r"\s+", " ", str(raw["name"]).translate(_APOSTROPHES)).strip()
+    name = re.sub(r"\s+", " ", str(raw["name"]).translate(APOSTROPHES)).strip()
     if supertype != POKEMON:
         return name
     # "Mewtwo GX" -> "Mewtwo-GX", "M Slowbro EX" -> "M Slowbro-EX"; "Mega Delphox ex" stays
@@ -308,9 +308,9 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
     suffix = raw.get("suffix") or None
     rarity = str(raw.get("rarity") or "")
     name = _name(raw, supertype, stage, suffix)
-    effect = str(raw.get("effect") or "").translate(_APOSTROPHES)
+    effect = str(raw.get("effect") or "").translate(APOSTROPHES)
     texts = " ".join([effect, *(str(a.get("effect") or "") for a in raw.get("abilities") or ()
-                                if isinstance(a, Mapping))]).translate(_APOSTROPHES)
+                                if isinstance(a, Mapping))]).translate(APOSTROPHES)
     if supertype == POKEMON:
         subtypes = _pokemon_subtypes(raw, name, stage, suffix, rarity)
     elif supertype == TRAINER:
@@ -326,14 +326,14 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
         subtypes = ["Basic" if basic else "Special"]
         if _PRISM.search(name):
             subtypes.append("Prism Star")
-    if rarity == "ACE SPEC Rare" or _ACE_SPEC_LIMIT.search(texts):
+    if rarity == "ACE SPEC Rare" or ACE_SPEC_LIMIT.search(texts):
         subtypes.append("ACE SPEC")
     limit = own_limit(texts)
     if limit is None and supertype == POKEMON and name.startswith("Shining ") and _neo_era(set_info):
         limit = (name, 1)  # RULES.md 3.5: the Neo Shining Pokémon rule, not in TCGdex's text
     mark = str(raw.get("regulationMark") or "").strip().upper() or None
     card_id, number = card_id_and_number(set_info.id, str(raw["localId"]))
-    not_for_tournaments = bool(_NOT_FOR_TOURNAMENTS.search(texts))
+    not_for_tournaments = bool(NOT_FOR_TOURNAMENTS.search(texts))
     known = _catalogue_prints().get(card_id)
     if known is not None and known.supertype == supertype:
         # What TCGdex does not record of a print the built-in catalogue has:
@@ -357,9 +357,9 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
         evolves_from=raw.get("evolveFrom") or None,
         text_hash=text_hash(game_text_shape(raw, supertype, subtypes, name)),
         own_limit=limit,
-        any_number=bool(_ANY_NUMBER.search(texts)) or _arceus_rule(name, supertype, set_info),
+        any_number=bool(ANY_NUMBER.search(texts)) or _arceus_rule(name, supertype, set_info),
         not_for_tournaments=not_for_tournaments,
-        plays_as_basic=supertype == TRAINER and bool(_PLAYS_AS_BASIC.search(texts)),
+        plays_as_basic=supertype == TRAINER and bool(PLAYS_AS_BASIC.search(texts)),
     )
 
 
