@@ -55,7 +55,7 @@ class Plural(str):
     def number(self, params: Mapping[str, Any]) -> int:
         value = params.get(self.key)
         try:
-            return int(value)
+            return int(value)  # type: ignore[arg-type]  # anything: what int() refuses reads as plural
         except (TypeError, ValueError):
             return 2  # not a number: the plural form reads least wrong
 
@@ -290,7 +290,7 @@ def or_list(items: Iterable[Any]) -> str:
 MAX_LINES_SHOWN = 60
 
 
-def line_numbers(numbers: Iterable[int], *, ordered: bool = True, limit: int = MAX_LINES_SHOWN) -> str:
+def line_numbers(numbers: Iterable[int], *, ordered: bool = True, limit: int = MAX_LINES_SHOWN) -> Phrase:
     """``line 12`` or ``lines 12, 30`` (sorted, each once; ``ordered=False``
     keeps the order given), at most ``limit`` of them:
     ``lines 1, 2, ..., 60 and 3940 more``."""

@@ -112,7 +112,7 @@ def console_examples() -> list[tuple[str, int, str, str]]:
     examples = []
     for page in doc_pages():
         lines = page.read_text(encoding="utf-8").split("\n")
-        inside, command = False, None
+        inside, command, start, out = False, None, 0, []
         for number, line in enumerate(lines, 1):
             if line.startswith("```"):
                 if inside and command:

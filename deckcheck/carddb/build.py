@@ -98,7 +98,7 @@ def clean_stale_temp_files(dest: Path) -> list[Path]:
     """
     import shutil
 
-    removed = []
+    removed: list[Path] = []
     prefix = temp_prefix(Path(dest))
     try:
         entries = list(Path(dest).parent.iterdir())
@@ -340,4 +340,3 @@ def build_database(
     finally:
         src.close()
     return database_info(dest)
-

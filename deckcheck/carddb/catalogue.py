@@ -117,7 +117,7 @@ def _write_cache(cache: Path, document: Mapping[str, Any]) -> None:
     import zlib
 
     try:
-        payload = marshal.dumps(document)
+        payload = marshal.dumps(dict(document))
         cache.parent.mkdir(parents=True, exist_ok=True)
         partial = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
         partial.write_bytes(_CACHE_MAGIC + str(zlib.crc32(payload)).encode("ascii") + b"\n\n" + payload)

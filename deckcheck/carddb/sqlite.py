@@ -145,7 +145,7 @@ _INDEXES = (
 def _card_row(card: Card) -> tuple[Any, ...]:
     code = set_code_key(card.set_code) if card.set_code else None
     # Same keys as MemoryIndex, so both indexes resolve a line alike.
-    number = number_key(card.number, promo=bool(code) and is_promo_code(code))
+    number = number_key(card.number, promo=code is not None and is_promo_code(code))
     limit_name, limit_count = card.own_limit if card.own_limit else (None, None)
     return (
         card.id, card.name, name_key(card.name), deck_key(card.name, card.supertype), card.supertype,
@@ -336,7 +336,8 @@ def cards_of_source(path: Path, source: str) -> Iterator[Card]:
     conn = _connect_readonly(path)
     try:
         if not _has_table(conn, "card_sources"):
-            query, params = (f"{_SELECT} ORDER BY rowid", ()) if source == DEFAULT_SOURCE else (None, ())
+            params: tuple[str, ...] = ()
+            query = f"{_SELECT} ORDER BY rowid" if source == DEFAULT_SOURCE else None
         else:
             columns = ", ".join(f"c.{column}" for column in _CARD_COLUMNS)
             query = (f"SELECT {columns} FROM cards c JOIN card_sources s ON s.card_id = c.id "

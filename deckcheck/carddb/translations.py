@@ -219,7 +219,7 @@ class _DbSet:
 
     @property
     def promo(self) -> bool:
-        return bool(self.code_key) and is_promo_code(self.code_key)
+        return self.code_key is not None and bool(self.code_key) and is_promo_code(self.code_key)
 
 
 @dataclass(frozen=True, slots=True)

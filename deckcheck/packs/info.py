@@ -33,7 +33,8 @@ class LintProblem:
 
 def date_range(pack: Pack) -> tuple[str | None, str | None]:
     """The first and last day the pack's card pool is defined for (None: open)."""
-    starts, ends = [], []
+    starts: list[str] = []
+    ends: list[str] = []
     for rule in pack.rules:
         if rule.kind != "card-pool":
             continue

@@ -185,12 +185,12 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
     starts: dict[int, int] = {}
 
     def parse_object(s_and_end: tuple[str, int], *args: Any, **kwargs: Any) -> tuple[Any, int]:
-        obj, end = json.decoder.JSONObject(s_and_end, *args, **kwargs)
+        obj, end = json.decoder.JSONObject(s_and_end, *args, **kwargs)  # type: ignore[attr-defined]
         starts[id(obj)] = s_and_end[1] - 1
         return obj, end
 
     decoder = json.JSONDecoder()
-    decoder.parse_object = parse_object  # type: ignore[assignment]
+    decoder.parse_object = parse_object  # type: ignore[attr-defined]
     decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
     try:
         data = decoder.decode(text)

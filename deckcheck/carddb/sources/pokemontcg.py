@@ -115,7 +115,7 @@ def set_for_card(raw: Mapping[str, Any], file_set_id: str, sets: Mapping[str, Ma
     set_id = card_id.rsplit("-", 1)[0] if "-" in card_id else file_set_id
     if set_id in sets:
         return sets[set_id]
-    embedded = raw.get("set") if isinstance(raw.get("set"), Mapping) else {}
+    embedded: Mapping[str, Any] = raw["set"] if isinstance(raw.get("set"), Mapping) else {}
     return {"id": set_id, "name": embedded.get("name") or set_id, "series": embedded.get("series"),
             "ptcgoCode": CODES_OF_UNLISTED_SETS.get(set_id)}
 

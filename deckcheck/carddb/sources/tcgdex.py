@@ -156,9 +156,9 @@ def card_id_and_number(set_id: str, local_id: str) -> tuple[str, str]:
 def set_record(raw: Mapping[str, Any]) -> SetRecord:
     """A TCGdex set object (from the set list or ``/sets/{id}``) as the database stores it."""
     tcgdex_id = str(raw["id"])
-    abbreviation = raw.get("abbreviation") if isinstance(raw.get("abbreviation"), Mapping) else {}
+    abbreviation: Mapping[str, Any] = raw["abbreviation"] if isinstance(raw.get("abbreviation"), Mapping) else {}
     code = _DECK_LIST_CODES.get(tcgdex_id) or str(abbreviation.get("official") or "").split(":")[0].strip()
-    serie = raw.get("serie") if isinstance(raw.get("serie"), Mapping) else {}
+    serie: Mapping[str, Any] = raw["serie"] if isinstance(raw.get("serie"), Mapping) else {}
     return SetRecord(deck_set_id(tcgdex_id), raw.get("name"), code or None, serie.get("name"),
                      iso_date(raw.get("releaseDate")))
 
@@ -404,7 +404,7 @@ def _with_stage(card: Card, stage: str) -> Card:
 def official_count(raw: Mapping[str, Any]) -> int | None:
     """How many cards the set has by TCGdex's ``cardCount.official`` (the printed
     total, secret rares not counted)."""
-    count = raw.get("cardCount") if isinstance(raw.get("cardCount"), Mapping) else {}
+    count: Mapping[str, Any] = raw["cardCount"] if isinstance(raw.get("cardCount"), Mapping) else {}
     value = count.get("official")
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
