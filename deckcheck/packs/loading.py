@@ -20,14 +20,18 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from types import MappingProxyType
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from deckcheck.datafiles import YAML_VALUE_ERRORS, validation_cache, yaml_loader
+from deckcheck.core.selectors import SELECTOR_SCHEMA
+from deckcheck.core.suggest import closest_names
+from deckcheck.datafiles import YAML_VALUE_ERRORS, unconvertible_node, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
 from deckcheck.model import Severity
+from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleSpec
 
 COMMON_RULE_KEYS = ("id", "kind", "severity", "description")
@@ -98,8 +102,6 @@ def _looks_like_path(name: str) -> bool:
 
 
 def _unknown_format(name: str, packs: Mapping[str, Path]) -> str:
-    from deckcheck.core.suggest import closest_names
-
     close = closest_names(name, {n: n for n in packs}, 3)
     hint = f" Did you mean: {', '.join(close)}?" if close else ""
     return f"unknown format '{name}'. Known formats: {', '.join(sorted(packs))}.{hint}"
@@ -136,9 +138,6 @@ def resolve_extends(ref: str, pack_path: str | os.PathLike[str],
 
 def pack_schema() -> dict[str, Any]:
     """The JSON Schema of a pack, assembled from the rule kinds' option schemas."""
-    from deckcheck.rules import KINDS
-    from deckcheck.core.selectors import SELECTOR_SCHEMA
-
     common = {
         "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
         "kind": {"enum": sorted(KINDS)},
@@ -214,7 +213,7 @@ def _checked_dates(schema: Any) -> Any:
 def line_of(node: Any, path: Iterable[Any]) -> int | None:
     """The 1-based line of the YAML node at ``path`` (keys and indexes), or of
     the deepest node on the way that exists."""
-    import yaml
+    import yaml  # a large import: only for a pack read from its text, not from the validated cache
 
     line = node.start_mark.line + 1 if node is not None else None
     for step in path:
@@ -240,8 +239,6 @@ def format_path(path: Iterable[Any]) -> str:
 
 
 def _unconvertible_node(node: Any) -> Any:
-    from deckcheck.datafiles import unconvertible_node
-
     return unconvertible_node(node, pure=False)
 
 
@@ -249,7 +246,7 @@ def read_pack_yaml(text: str, path: str) -> tuple[Any, Any]:
     """The YAML node tree (for lines) and the data of a pack file, read once;
     raises PackError with the line for bad YAML and for values YAML cannot
     convert (``since: !!int zz``). Dates stay text (``datafiles.yaml_loader``)."""
-    import yaml
+    import yaml  # a large import: only for a pack read from its text, not from the validated cache
 
     loader = yaml_loader()(text)
     node = None
@@ -309,6 +306,7 @@ def parse_pack_text(text: str, path: str) -> dict[str, Any]:
 
 def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     """Schema errors of a pack as (path, message), most specific first."""
+    # jsonschema is the slowest import of all (issue 16): only for a pack not validated before
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import best_match
 
@@ -418,7 +416,7 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
     if (stamp.get("path") == str(path.resolve())
             and (stamp.get("size"), stamp.get("mtime_ns")) == (stat.st_size, stat.st_mtime_ns)):
         return stamp["data"]
-    import hashlib
+    import hashlib  # OpenSSL, ~2 ms (issue 16): only for a pack whose file changed since its stamp
 
     digest = hashlib.sha256(raw).hexdigest()
     if stamp.get("sha256") == digest:
@@ -443,15 +441,11 @@ def _data_digest(data: Any) -> str:
     by hand (a rule option ``max: four``) no longer matches, and is validated again.
     A CRC-32 (as the catalogue cache's): it catches edits, not forgeries, and
     spares each run importing hashlib (OpenSSL, ~2 ms of start-up, issue 16)."""
-    import zlib
-
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False)
     return f"{zlib.crc32(canonical.encode('utf-8', 'surrogatepass')):08x}"
 
 
 def _validation_stamp(path: Path) -> Path | None:
-    import zlib
-
     folder = validation_cache("validated-packs")
     if folder is None:
         return None

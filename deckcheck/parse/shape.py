@@ -9,10 +9,12 @@ text) and README "What counts as a deck" (:func:`not_a_deck`). Both
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from typing import BinaryIO
 
+from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
 from deckcheck.parse.text import line_counts
 
 STDIN = "-"
@@ -117,8 +119,6 @@ def deck_shape_problem(text: str, kind: str) -> str | None:
     if kind == "json":
         if not _JSON_CARDS_KEY.search(text):
             return 'it has no "cards" list'
-        import json
-
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
@@ -126,9 +126,7 @@ def deck_shape_problem(text: str, kind: str) -> str | None:
         return structured_shape_problem(data)
     if not _YAML_TOP_CARDS_KEY.search(text):
         return 'it has no "cards" list'
-    import yaml
-
-    from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
+    import yaml  # a large import: only for a .yaml/.yml file with a top-level cards key
 
     try:
         data = yaml.load(text, Loader=yaml_loader())

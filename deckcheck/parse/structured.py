@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Literal
 
+from deckcheck.datafiles import YAML_VALUE_ERRORS, unconvertible_node, yaml_loader
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
@@ -77,9 +78,7 @@ def _syntax(template: str, lines: Iterable[int] = (), hint: str | None = None, *
 
 
 def _load_yaml(text: str) -> tuple[Any, _Lines]:
-    import yaml
-
-    from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
+    import yaml  # a large import: JSON decks need none of it
 
     if getattr(yaml, "CSafeLoader", None) is not None:
         # PyYAML's C loader (libyaml) reads a deck some 20 times faster, and its
@@ -137,13 +136,11 @@ def _invalid_yaml(mark: Any, problem: str) -> Finding:
 
 
 def _unconvertible_node(node: Any) -> Any:
-    from deckcheck.datafiles import unconvertible_node
-
     return unconvertible_node(node, pure=True)
 
 
 def _yaml_lines(node: Any, data: Any) -> _Lines:
-    import yaml
+    import yaml  # loaded already by _load_yaml: only YAML decks get here
 
     lines = _Lines()
     if not isinstance(node, yaml.MappingNode):
@@ -166,7 +163,7 @@ def _yaml_lines(node: Any, data: Any) -> _Lines:
 
 def _keep_written_codes(card: dict, item: Any) -> None:
     """``number: 012`` is octal 10 to YAML 1.1: keep set codes and numbers as written."""
-    import yaml
+    import yaml  # loaded already by _load_yaml: only YAML decks get here
 
     for key_node, value_node in item.value:
         if (
@@ -230,14 +227,14 @@ def deck_schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    import jsonschema
+    import jsonschema  # the slowest import of all (issue 16): only when a deck file is not certainly valid
 
     return jsonschema.Draft202012Validator(deck_schema())
 
 
 @lru_cache(maxsize=1)
 def _card_validator() -> Any:
-    import jsonschema
+    import jsonschema  # the slowest import of all (issue 16): only when a deck file is not certainly valid
 
     return jsonschema.Draft202012Validator(deck_schema()["$defs"]["card"])
 

@@ -20,12 +20,14 @@ import datetime as dt
 import json
 import os
 import re
+import stat
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
 from deckcheck.datafiles import YAML_VALUE_ERRORS, dates_as_text, schema_problems, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
+from deckcheck.parse.shape import STDIN, not_a_deck
 
 YAML_NAMES = (".deckcheck.yaml", ".deckcheck.yml")
 PYPROJECT = "pyproject.toml"
@@ -33,7 +35,6 @@ TOOL_TABLE = "tool.deckcheck"
 # What a folder holds that is a deck when the configuration has no ``include``
 # (README "Checking decks"); deckcheck.parse.files reads .yaml/.yml/.json as structured decks.
 DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")
-STDIN = "-"
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "config.schema.json"
 _PACK_SUFFIXES = (".yaml", ".yml")
 
@@ -118,8 +119,6 @@ def load_config(start: Path, *, explicit: Path | None = None) -> Config:
 
 
 def read_config_file(path: Path) -> Config:
-    import stat
-
     try:
         # Only a regular file is opened: opening a FIFO waits for a writer forever (issue 12).
         mode = path.stat().st_mode
@@ -223,7 +222,7 @@ _TOML_ERROR_LINE = re.compile(r"\(at line (\d+)")
 
 
 def _toml_table(text: str, path: Path, *, required: bool) -> dict[str, Any] | None:
-    import tomllib
+    import tomllib  # only where a pyproject.toml is read
 
     try:
         document = tomllib.loads(text)
@@ -273,7 +272,7 @@ def _yaml_error(error: Any, path: Path) -> ConfigError:
 
 
 def _yaml_mapping(text: str, path: Path) -> tuple[dict[str, Any], Locator]:
-    import yaml
+    import yaml  # a large import: only where a .deckcheck.yaml is read
 
     # Dates stay text: "2026-02-30" must become a message with a line, not a
     # ValueError from the date constructor.
@@ -628,8 +627,6 @@ def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = 
 
     ``judge`` gives :func:`~deckcheck.parse.shape.not_a_deck` of each file of a
     walk, in order (the check command spreads them over its worker processes)."""
-    from deckcheck.parse.shape import not_a_deck
-
     if judge is None:
         judge = lambda files: map(not_a_deck, files)  # noqa: E731
 
