@@ -130,7 +130,7 @@ def test_every_card_line_the_totals_and_the_player_block(kind, db, tmp_path):
     for section in SECTIONS:
         shown = sheet["rows"][section]
         assert [row[:2] for row in shown] == [row[:2] for row in expected[section]], section
-        for (count, name, set_code, number, mark), (_c, _n, code, written) in zip(shown, expected[section]):
+        for (_count, name, set_code, number, mark), (_c, _n, code, written) in zip(shown, expected[section]):
             if section != "Pokémon":
                 assert (set_code, number, mark) == ("", "", "")
             elif code:  # the list names the print: its code and number
