@@ -183,7 +183,7 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
             continue
         key = (item.section, name_key(item.name), _print_key(item.set_code, item.number), item.variant)
         if item.verbatim is not None:
-            key = ("as written", number)  # never merged: its count is in the words written
+            key = (item.section, "as written", number, None)  # never merged: its count is in the words written
         pending.append((key, item))
     # Bare Darkness/Metal Energy lines of a name that has a line above 4 copies all merge (the
     # warning stays); otherwise they merge only up to 4 (none appears). Decided for the whole
