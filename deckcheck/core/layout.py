@@ -181,7 +181,7 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
             unplaced.append(number)
             top.append((end, item))
             continue
-        key = (item.section, name_key(item.name), _print_key(item.set_code, item.number), item.variant)
+        key: tuple = (item.section, name_key(item.name), _print_key(item.set_code, item.number), item.variant)
         if item.verbatim is not None:
             key = (item.section, "as written", number, None)  # never merged: its count is in the words written
         pending.append((key, item))
