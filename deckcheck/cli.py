@@ -180,7 +180,7 @@ def serve(
 ) -> None:
     """A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."""
     try:
-        from deckcheck.serve import Checker, bind, run
+        from deckcheck.web.app import Checker, bind, run
     except ImportError as error:
         raise _fail(f"deckcheck serve needs the web server ({error.name}): pip install 'deckcheck[serve]'")
     from deckcheck.carddb.sqlite import DatabaseError
