@@ -353,6 +353,26 @@ def report_json(results: Iterable[DeckResult]) -> dict[str, Any]:
     return {"version": JSON_VERSION, "legal": all(r["legal"] for r in found), "results": found}
 
 
+# -- which files are decks ---------------------------------------------------------
+
+def find_decks(*paths: PathLike) -> list[str]:
+    """The deck files of ``paths`` (folders and files), in the order and by the
+    judgement of ``deckcheck check PATH...``: folders are walked leaving out
+    hidden files and folders and what ``.gitignore`` files (and
+    ``.git/info/exclude``) ignore; a file met in a folder is a deck when it is a
+    ``.txt``, ``.yaml``, ``.yml`` or ``.json`` file whose content is a deck
+    (README "What counts as a deck"), so ``README.txt`` or ``package.json`` are
+    not. Files named are kept as they are (as the command line keeps them).
+    Paths that do not exist are left out. Configuration files are not read
+    (``include``/``exclude``/``packs`` of a project are the command line's).
+
+    Feed each to :func:`check_file` (or hand the list to worker processes)."""
+    from deckcheck.config import Settings, select_decks
+
+    selection = select_decks([os.fspath(path) for path in paths], Settings())
+    return [path for path in selection.decks if path != "-"]
+
+
 # -- checking ----------------------------------------------------------------------
 
 def check_text(

@@ -225,3 +225,24 @@ def test_the_package_is_typed():
     assert set(deckcheck.__all__) <= set(dir(deckcheck))
     for name in deckcheck.__all__:
         assert getattr(deckcheck, name) is getattr(deckcheck.api, name)
+
+
+def test_find_decks_walks_a_folder_as_check_folder_does(tmp_path, monkeypatch):
+    """Issue 22 §3: README.txt, package.json, hidden folders and ignored files are no decks."""
+    decks = tmp_path / "decks"
+    (decks / ".hidden").mkdir(parents=True)
+    (decks / "old").mkdir()
+    for folder in (decks, decks / ".hidden", decks / "old"):
+        (folder / "legal.txt").write_bytes(LEGAL.read_bytes())
+    (decks / "copy.txt").write_bytes(COPY_LIMIT.read_bytes())
+    (decks / "README.txt").write_text("These are our league decks.\n", encoding="utf-8")
+    (decks / "package.json").write_text('{"name": "decks", "version": "1.0.0"}\n', encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("old/\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    monkeypatch.chdir(tmp_path)
+    found = deckcheck.find_decks("decks")
+    assert found == [os.path.join("decks", "copy.txt"), os.path.join("decks", "legal.txt")]
+    expected = subprocess.run([sys.executable, "-m", "deckcheck", "check", "decks", "--no-config", "-o", "json",
+                               "-f", "unlimited", "--date", DATE], capture_output=True, cwd=tmp_path, timeout=120)
+    assert [r["path"] for r in json_report(expected.stdout)["results"]] == found
+    assert deckcheck.find_decks("decks/README.txt", "nowhere") == ["decks/README.txt"]  # named: kept, as check keeps it
