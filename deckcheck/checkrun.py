@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import re
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -23,19 +22,16 @@ from deckcheck.printable import printable
 from deckcheck.progress import DeckProgress
 from deckcheck.render import FAIL_ON, OUTPUTS
 
-PACK_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-
-
 class UsageProblem(Exception):
     """Exit code 2 with a one-line message (configuration, pack or database)."""
 
 def _parse_date(value: Optional[str]) -> dt.date:
-    if value is None:
-        return dt.date.today()
+    from deckcheck.session import BadDate, parse_day
+
     try:
-        return dt.date.fromisoformat(value)
-    except ValueError:
-        raise UsageProblem(f"--date must be a date like 2026-04-10, not '{value}'") from None
+        return parse_day(value, "--date")
+    except BadDate as error:
+        raise UsageProblem(str(error)) from None
 
 
 def _open_database(db: Optional[Path]):
@@ -50,8 +46,10 @@ def _open_database(db: Optional[Path]):
 
 
 def _open_index(db: Optional[Path]):
+    from deckcheck.session import card_index
+
     database = _open_database(db)
-    return database.index, database.notice
+    return card_index(database), database.notice
 
 
 class _Found(NamedTuple):
@@ -66,7 +64,10 @@ def _select(paths, run, found: "_Found", jobs: Optional[int] = 1):
     The files met while walking folders are judged in ``jobs`` processes (None: by the number of files)."""
     from deckcheck.config import select_decks
 
-    selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks, judge=lambda files: _judged(files, jobs))
+    from deckcheck.session import judge_files
+
+    selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks,
+                             judge=lambda files: judge_files(files, jobs))
     for warning in selection.warnings:
         echo(f"deckcheck: warning: {warning}", err=True)
     if found.verbose:
@@ -139,70 +140,18 @@ def _load_settings(config_path: Optional[Path], no_config: bool, **command_line)
         raise UsageProblem(str(error)) from None
 
 
-class _Packs:
-    """Packs by name, loaded once per run, from the configured folders first."""
+def _session(run, card_lang: Optional[str] = None, rotation_days: int = 90):
+    """The check session of this run: the database (None: a usage problem), the formats
+    given and configured loaded before any deck is read (deckcheck.session)."""
+    from deckcheck.packs import PackError
+    from deckcheck.session import Session
 
-    def __init__(self, run):
-        from deckcheck.packs import available_packs
-
-        self.run = run
-        self.extra = tuple(str(p) for p in run.config.packs)
-        self.loaded: dict = {}
-        self.default = "standard" if "standard" in available_packs(self.extra) else "unlimited"
-
-    def get(self, name: str):
-        from deckcheck.api import load_format
-
-        if name not in self.loaded:
-            self.loaded[name] = load_format(name, self.extra).pack
-        return self.loaded[name]
-
-    def check_configured(self) -> None:
-        """Formats named on the command line or in the file must exist before any deck is read."""
-        from deckcheck.packs import PackError
-
-        try:
-            if self.run.format:
-                self.get(self.run.format)
-        except PackError as error:
-            raise UsageProblem(str(error)) from None
-        wanted = [("format", self.run.config.format)]
-        wanted += [(f"overrides[{i}].format", o.format) for i, o in enumerate(self.run.config.overrides)]
-        for key, name in wanted:
-            if name is None or self.run.format:
-                continue
-            try:
-                self.get(name)
-            except PackError as error:
-                raise UsageProblem(f"{self.run.config.label}: {key}: {error}") from None
-
-    def for_deck(self, path: str, declared: Optional[str]):
-        """The pack a deck is checked against (PackError when it cannot be loaded)."""
-        from deckcheck.packs import PackError
-
-        if not self.run.format and declared and not PACK_NAME.fullmatch(declared):
-            # A deck names a format; it must not make deckcheck load an arbitrary file.
-            raise PackError(f"the deck's format '{declared}' is not a format name")
-        return self.get(self.run.format_for(path, declared) or self.default)
-
-    def known(self) -> list[str]:
-        from deckcheck.packs import available_packs
-
-        return sorted(available_packs(self.extra))
-
-    def rule_descriptions(self) -> dict[str, str]:
-        from deckcheck.rules import KINDS
-
-        described: dict[str, str] = {}
-        for name in sorted(self.loaded):
-            for rule in self.loaded[name].rules:
-                text = rule.description or getattr(KINDS.get(rule.kind), "description", "")
-                described.setdefault(rule.id, text)
-        return described
-
-
-class _FormatAbsent(Exception):
-    """The format did not exist on the day asked about (issue 10): a usage error."""
+    session = Session(_open_database(run.db), settings=run, card_lang=card_lang, rotation_days=rotation_days)
+    try:
+        session.check_formats()
+    except PackError as error:
+        raise UsageProblem(str(error)) from None
+    return session
 
 
 def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
@@ -211,8 +160,8 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     from deckcheck.render import RenderOptions, is_failing, writer
 
     try:
-        message_lang = choose_language(lang)
-        names_lang = card_language(card_lang)
+        message_lang = choose_language(lang, what="--lang")
+        names_lang = card_language(card_lang, what="--card-lang")
     except UnknownLanguage as error:
         raise UsageProblem(str(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
@@ -221,8 +170,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     nothing = _nothing_to_check(paths, run, selection, found)
     if nothing is not None:
         return nothing
-    packs = _Packs(run)
-    packs.check_configured()
+    session = _session(run, names_lang, rotation_days)
     usage_problem = False
     stdin = sys.stdin.buffer if "-" in selection.decks else None
     source = None
@@ -238,18 +186,11 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
     # So are folders that cannot be read (issue 12: never skipped silently).
     unreadable = dict(selection.unreadable)
-    checker = _DeckChecker(run, packs, names_lang, rotation_days, unreadable, stdin)
-    # Paths that do not exist, unreadable folders and standard input are checked
-    # here; the deck files by a pool of processes when there are enough of them.
-    database = _open_database(run.db)
-    if database.notice and run.output == "text":
-        echo(f"deckcheck: {database.notice}", err=True)
-    jobs = _jobs(jobs, len(selection.decks))
-    # A SQLite connection must not cross a fork: the workers open their own,
-    # and this process opens its own again after the fork.
-    database.close()
-    pool = _pool(checker.check_in_worker, [p for p in selection.decks if p != "-"], jobs, start=checker.start_worker)
-    checker.database = database
+    if session.database.notice and run.output == "text":
+        echo(f"deckcheck: {session.database.notice}", err=True)
+    # Paths that do not exist are checked too: read_deck makes each an
+    # `unreadable` finding, so every report carries it (README: every file is checked).
+    checked_paths = (*selection.missing, *unreadable, *selection.decks)
 
     def results(progress):
         nonlocal usage_problem
@@ -259,18 +200,12 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         for path, reason in unreadable.items():
             progress.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"))
             usage_problem = True
-        # Paths that do not exist are checked too: read_deck makes each an
-        # `unreadable` finding, so every report carries it (README: every file is checked).
-        checked = None
-        if pool is not None:
-            # The pool gives the results in the order of the paths: the report is the same.
-            checked = iter(pool)
-        for number, path in enumerate((*selection.missing, *unreadable, *selection.decks)):
+        # The session checks deck files in worker processes when there are enough of
+        # them, and gives the results in the order of the paths: the report is the same.
+        checked = session.check_paths(checked_paths, jobs=jobs, stdin=stdin, unreadable=unreadable)
+        for path in checked_paths:
             progress.advance(path)
-            if checked is not None and number >= len(selection.missing) + len(unreadable) and path != "-":
-                result, problem = next(checked)
-            else:
-                result, problem = checker.check(path)
+            result, problem = next(checked)
             if problem is not None:
                 # The deck still gets a result (with an unknown-format error), so that
                 # JSON, SARIF and JUnit show it, not only standard error.
@@ -285,23 +220,18 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=_RuleDescriptions(packs), lang=render_lang, source=source)
+                            rules=_RuleDescriptions(session), lang=render_lang, source=source)
     # The report is written deck by deck as the results come (deckcheck.render):
     # memory stays flat however many decks are checked.
     report = writer(run.output, sys.stdout, options)
     failing = False
     # A report written to the terminal shows the progress itself, deck by deck;
     # a bar on stderr would be drawn across it.
-    try:
-        with DeckProgress(len(selection.missing) + len(unreadable) + len(selection.decks),
-                          wanted=not sys.stdout.isatty()) as progress:
-            report.start()
-            for result in results(progress):
-                failing = failing or is_failing(result, run.fail_on)
-                report.add(result)
-    finally:
-        if pool is not None:
-            pool.close()
+    with DeckProgress(len(checked_paths), wanted=not sys.stdout.isatty()) as progress:
+        report.start()
+        for result in results(progress):
+            failing = failing or is_failing(result, run.fail_on)
+            report.add(result)
     report.finish(skipped=tuple(path for path, _reason in selection.skipped))
     if usage_problem:
         return ExitCode.USAGE
@@ -310,107 +240,15 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     return ExitCode.LEGAL
 
 
-class _DeckChecker:
-    """Checks one deck path: everything a worker process needs (packs, the
-    configuration, the database it opens itself)."""
-
-    def __init__(self, run, packs: "_Packs", names_lang, rotation_days: int, unreadable: dict, stdin):
-        self.run, self.packs, self.names_lang, self.rotation_days = run, packs, names_lang, rotation_days
-        self.unreadable, self.stdin = unreadable, stdin
-        self.database = None
-
-    def check(self, path: str):
-        """(the deck's result, the problem that made its format unusable or None)."""
-        from deckcheck.engine import check_deck
-        from deckcheck.formats_info import absent_on
-        from deckcheck.packs import PackError
-        from deckcheck.parse import read_deck
-        from deckcheck.parse.files import unreadable_folder
-
-        if path in self.unreadable:
-            parsed = unreadable_folder(path, self.unreadable[path])
-        else:
-            parsed = read_deck(path, stdin=self.stdin)
-        try:
-            pack = self.packs.for_deck(path, parsed.declared_format)
-            day = _parse_date(self.run.date_for(path))
-            absent = absent_on(pack, day)
-            if absent:
-                raise _FormatAbsent(absent)
-        except (PackError, UsageProblem, _FormatAbsent) as error:
-            return _unusable_format_result(parsed, self.packs, self.run, error, self.database, self.names_lang), error
-        options = self.database.resolve_options(pack, day, self.names_lang)
-        return check_deck(parsed, pack, self.database.index, day, resolve_options=options,
-                          rotation_days=self.rotation_days), None
-
-    # -- in a worker process (deckcheck.parallel) ----------------------------
-    def start_worker(self) -> None:
-        """Open the worker's own database (a failure is raised for each deck)."""
-        self.database = _open_database(self.run.db)
-
-    def check_in_worker(self, path: str):
-        result, problem = self.check(path)
-        return result, None if problem is None else str(problem)
-
-
-# Decks per process below which a pool does not pay for its start.
-_DECKS_PER_JOB = 150
-
-
-def _jobs(jobs: Optional[int], decks: int) -> int:
-    """--jobs, or by default one process per core when there are enough decks."""
-    if jobs is not None:
-        return max(1, jobs)
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, decks // _DECKS_PER_JOB))
-
-
-def _chunk(items: int, jobs: int) -> int:
-    """Paths handed to a worker at a time: enough to be worth a message, few
-    enough that the workers share the run evenly."""
-    return max(1, min(64, items // (jobs * 8)))
-
-
-def _pool(func, paths: list, jobs: int, start=None):
-    """Worker processes applying ``func`` to ``paths`` (deckcheck.parallel), in
-    order; None for one job. Forked before the parent opens the database (a
-    SQLite connection must not cross a fork; ``start`` opens the workers' own).
-    Where processes cannot be forked (Windows), everything runs in this process."""
-    if jobs <= 1 or len(paths) < 2:
-        return None  # without forking (start-up: one deck in a pre-commit hook)
-    from deckcheck.parallel import ProcessMap, can_fork
-
-    if not can_fork():
-        return None
-    return ProcessMap(func, paths, min(jobs, len(paths)), chunk=_chunk(len(paths), jobs), start=start)
-
-
-def _judged(files: list, jobs: Optional[int]) -> list:
-    """Why each file met while walking is not a deck (None: it is one), judged in
-    worker processes when there are enough files (issue 16: it reads every file)."""
-    from deckcheck.parse.files import not_a_deck
-
-    pool = _pool(not_a_deck, files, _jobs(jobs, len(files)))
-    if pool is None:
-        return [not_a_deck(path) for path in files]
-    try:
-        return list(pool)
-    finally:
-        pool.close()
-
-
 class _RuleDescriptions(Mapping):
     """What each rule id of the packs loaded checks, read when the report ends
     (packs are loaded as decks name them, while the report is written)."""
 
-    def __init__(self, packs: "_Packs"):
-        self._packs = packs
+    def __init__(self, session):
+        self._session = session
 
     def _described(self) -> dict:
-        return self._packs.rule_descriptions()
+        return self._session.rule_descriptions()
 
     def __getitem__(self, rule_id):
         return self._described()[rule_id]
@@ -420,18 +258,3 @@ class _RuleDescriptions(Mapping):
 
     def __len__(self):
         return len(self._described())
-
-
-def _unusable_format_result(parsed, packs: "_Packs", run, error: Exception, database, names_lang):
-    """The result of a deck whose format (or date) cannot be used (deckcheck.api.unusable_format_result)."""
-    from deckcheck.api import unusable_format_result
-
-    declared = run.format_for(parsed.path, parsed.declared_format) or packs.default
-    date_text = run.date_for(parsed.path)
-    try:
-        day = _parse_date(date_text)
-    except UsageProblem:
-        day = dt.date.today()
-    bad_date = date_text if isinstance(error, UsageProblem) else None
-    return unusable_format_result(parsed, declared, packs.known(), database, day, names_lang,
-                                  reason=str(error), bad_date=bad_date, absent=isinstance(error, _FormatAbsent))

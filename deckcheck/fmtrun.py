@@ -11,26 +11,24 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from deckcheck.checkrun import UsageProblem, _Found, _nothing_to_check, _open_index, _Packs, _parse_date, _select
+from deckcheck.checkrun import _Found, _nothing_to_check, _select, _session
 from deckcheck.entry import echo
 from deckcheck.exitcodes import ExitCode
 from deckcheck.printable import printable
 
 
 def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) -> ExitCode:
-    from deckcheck.engine import resolve_options_for
     from deckcheck.fmt import layout, unambiguous_prints
-    from deckcheck.packs import PackError
     from deckcheck.parse import parse_text
     from deckcheck.resolve import resolve_deck
+    from deckcheck.session import Refused
 
     selection = _select(paths, run, found)
     nothing = _nothing_to_check(paths, run, selection, found)
     if nothing is not None:
         return nothing
-    packs = _Packs(run)
-    packs.check_configured()
-    index, notice = _open_index(run.db)
+    session = _session(run)
+    index, notice = session.index, session.database.notice
     code = ExitCode.LEGAL
     changed = 0
     # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
@@ -54,13 +52,12 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
         text, original = source
         parsed = parse_text(text, path)
         try:
-            pack = packs.for_deck(path, parsed.declared_format)
-            day = _parse_date(run.date_for(path))
-        except (PackError, UsageProblem) as error:
+            pack, day = session.choose(path, parsed.declared_format)
+        except Refused as error:
             echo(printable(f"deckcheck: error: {path}: {error}"), err=True)
             code = ExitCode.USAGE
             continue
-        options = resolve_options_for(pack, day, index)
+        options = session.resolve_options(pack, day)
         deck, _ = resolve_deck(parsed, index, options)
         result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed))
         if result.kept:
