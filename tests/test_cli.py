@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, json_report
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, doc_text, json_report
 
 GOLDEN = Path(__file__).parent / "golden"
 DATE = "2026-11-30"
@@ -272,7 +272,7 @@ def test_output_survives_a_terminal_that_is_not_utf8(encoding, args):
 def test_quiet_is_documented_as_showing_only_failing_decks():
     help_text = " ".join(run("check", "--help").stdout.decode().split())
     assert "Only show the decks that fail (errors, or warnings with --fail-on warning)" in help_text
-    readme = " ".join((PROJECT_ROOT / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join(doc_text("check.md").split())
     assert "`--quiet` shows only the decks that fail (errors, or warnings with `--fail-on warning`)" in readme
     assert "decks with findings" not in readme and "decks without findings" not in readme
 

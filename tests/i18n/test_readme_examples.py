@@ -15,9 +15,9 @@ from deckcheck.carddb.sqlite import SqliteIndex
 from deckcheck.names import deck_name
 from deckcheck.parse import parse_text
 from deckcheck.resolve import ResolveOptions, resolve_line
-from support import PROJECT_ROOT
+from support import doc_text
 
-README = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
+README = doc_text("languages.md", "configuration.md")  # where the README's examples moved
 AUTO = ResolveOptions()
 
 

@@ -1,6 +1,6 @@
 """The long run of issue 12: a million generated lines through the parser,
 resolution, the rules, every report and fmt -- no exception, no changed verdict,
-fmt idempotent. Minutes, not seconds: it runs only when asked (README, Testing):
+fmt idempotent. Minutes, not seconds: it runs only when asked (docs/development.md, Testing):
 
     DECKCHECK_LONG_RUN=1000000 python -m pytest -q tests/properties/test_long_run.py
 """
@@ -19,7 +19,7 @@ from decks import CARDS, ENERGY_FORMS, INDEX, NAMES, PRINTS
 from test_fmt_properties import PACK_NAMES, fmt, pack, verdict
 
 LINES = int(os.environ.get("DECKCHECK_LONG_RUN", "0") or 0)
-pytestmark = pytest.mark.skipif(not LINES, reason="the long run: set DECKCHECK_LONG_RUN=1000000 (README, Testing)")
+pytestmark = pytest.mark.skipif(not LINES, reason="the long run: set DECKCHECK_LONG_RUN=1000000 (docs/development.md, Testing)")
 
 OTHER = ["Pokémon: 4", "Trainer: 10", "Energy: 8", "Pokémon (2)", "##Trainer Cards - 43", "Total Cards: 60",
          "****** Pokémon Trading Card Game Deck List ******", "# name: Long run", "# format: unlimited", "// note",
