@@ -34,7 +34,7 @@ from deckcheck.model import Severity
 from deckcheck.session import Database, database_at, open_database
 
 if TYPE_CHECKING:
-    from deckcheck.model import DeckResult as CoreResult, Finding as CoreFinding, ParsedDeck
+    from deckcheck.model import DeckResult as CoreResult, Finding as CoreFinding
     from deckcheck.packs import Pack
     from deckcheck.session import Session
 

@@ -12,7 +12,7 @@ import pytest
 
 from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, doc_text, json_report
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = PROJECT_ROOT / "tests" / "golden"
 DATE = "2026-11-30"
 
 
