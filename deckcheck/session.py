@@ -375,13 +375,16 @@ class Session:
         """Every path's :class:`Checked`, in the order of ``paths``: deck files in
         ``jobs`` forked worker processes (None: one per core when there are enough
         decks to pay for it), standard input and unreadable folders here."""
-        from deckcheck import parallel
-
         unreadable = unreadable or {}
         files = [p for p in paths if p != "-" and p not in unreadable]
-        workers = parallel.jobs_for(jobs, len(files))
         pool = None
-        if workers > 1 and len(files) > 1 and parallel.can_fork():
+        # One deck (a pre-commit hook's usual run) never imports parallel.py (and pickle): start-up.
+        workers = 1
+        if len(files) > 1 and jobs != 1:
+            from deckcheck import parallel
+
+            workers = parallel.jobs_for(jobs, len(files)) if parallel.can_fork() else 1
+        if workers > 1:
             # A SQLite connection must not cross a fork: each worker opens its own
             # (on its first deck), and this process opens its own again.
             self.database.close()
