@@ -9,9 +9,9 @@ turn (its folder made None, as a read-only cache is) and the runs are
 interleaved with the unchanged command, so a machine whose speed drifts slows
 both alike. The figure is the median of the paired differences (off - on):
 
-* the pack cache (``deckcheck.packs``: a pack validated once is read from JSON,
+* the pack cache (``deckcheck.packs.loading``: a pack validated once is read from JSON,
   not parsed from YAML and checked against the schema again), full database;
-* the configuration stamps (``deckcheck.config``: a configuration whose text
+* the configuration stamps (``deckcheck.project.config``: a configuration whose text
   passed validation once is not validated again);
 * the catalogue cache (``deckcheck.carddb.catalogue``: the built-in catalogue's
   YAML kept as marshal data), without a card database.
@@ -37,7 +37,7 @@ REFERENCE = ROOT.parent / "shared" / "carddata" / "pokemon-tcg-data"
 
 # Each variant imports the same modules before main(), so only the switch differs.
 RUN = """import sys
-import deckcheck.carddb.catalogue, deckcheck.config, deckcheck.packs
+import deckcheck.carddb.catalogue, deckcheck.project.config, deckcheck.packs.loading
 for name in sys.argv[1].split(","):
     if name:
         setattr(sys.modules[name], "validation_cache", lambda folder: None)
@@ -45,7 +45,7 @@ sys.argv = ["deckcheck", *sys.argv[2:]]
 from deckcheck.cli import main
 main()
 """
-CACHES = {"pack cache": "deckcheck.packs", "configuration stamps": "deckcheck.config",
+CACHES = {"pack cache": "deckcheck.packs.loading", "configuration stamps": "deckcheck.project.config",
           "catalogue cache": "deckcheck.carddb.catalogue"}
 
 

@@ -10,7 +10,7 @@ The stable surface is what ``deckcheck`` re-exports (``deckcheck.__all__``)::
     result.legal, result.counts, [f.rule for f in result.findings]
     result.to_json()                          # the deck's object of ``--output json``
 
-Everything here is plain Python over the pure core (:func:`deckcheck.engine.check_deck`):
+Everything here is plain Python over the pure core (:func:`deckcheck.core.engine.check_deck`):
 no printing, no exiting, and neither Typer nor rich is imported. What makes
 a check slow is opened once and reused: a :class:`Database` keeps its
 connection and look-up caches (one connection per thread, so threads may
@@ -35,7 +35,7 @@ from deckcheck.session import Database, database_at, open_database
 
 if TYPE_CHECKING:
     from deckcheck.model import DeckResult as CoreResult, Finding as CoreFinding
-    from deckcheck.packs import Pack
+    from deckcheck.packs.loading import Pack
     from deckcheck.session import Session
 
 # What ``import deckcheck`` re-exports (deckcheck.__all__; a test keeps the two equal).
@@ -55,7 +55,7 @@ def __getattr__(name: str) -> Any:
 
         return DatabaseError
     if name == "FormatError":
-        from deckcheck.packs import PackError
+        from deckcheck.packs.loading import PackError
 
         return PackError
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -63,7 +63,7 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:
     from deckcheck.carddb.errors import DatabaseError as DatabaseError
-    from deckcheck.packs import PackError as FormatError
+    from deckcheck.packs.loading import PackError as FormatError
 
 
 def _database(db: Database | PathLike | None) -> Database:
@@ -117,7 +117,7 @@ def load_format(name_or_path: PathLike, pack_dirs: Sequence[PathLike] = ()) -> F
 
     ``pack_dirs`` are searched before the shipped packs (like the configuration's
     ``packs``). An unknown name or a broken pack raises :class:`FormatError`."""
-    from deckcheck.packs import load_pack
+    from deckcheck.packs.loading import load_pack
 
     if not isinstance(name_or_path, (str, os.PathLike)):
         raise TypeError(f"format must be a Format, a format name or a pack file, not {type(name_or_path).__name__}")
@@ -128,7 +128,7 @@ def load_format(name_or_path: PathLike, pack_dirs: Sequence[PathLike] = ()) -> F
 
 def available_formats(pack_dirs: Sequence[PathLike] = ()) -> list[str]:
     """The names :func:`load_format` accepts, sorted."""
-    from deckcheck.packs import available_packs
+    from deckcheck.packs.loading import available_packs
 
     return sorted(available_packs(tuple(os.fspath(d) for d in pack_dirs)))
 
@@ -267,7 +267,7 @@ def find_decks(*paths: PathLike) -> list[str]:
     (``include``/``exclude``/``packs`` of a project are the command line's).
 
     Feed each to :func:`check_file` (or hand the list to worker processes)."""
-    from deckcheck.config import Settings, select_decks
+    from deckcheck.project.config import Settings, select_decks
 
     selection = select_decks([os.fspath(path) for path in paths], Settings())
     return [path for path in selection.decks if path != "-"]
@@ -373,7 +373,7 @@ def _result(checked: Any, lang: str) -> DeckResult:
     """The library's result, or the refusal (:class:`FormatError` with the result)."""
     result = DeckResult(checked.result, lang)
     if checked.problem is not None:
-        from deckcheck.packs import PackError
+        from deckcheck.packs.loading import PackError
 
         error = PackError(f"{checked.result.path}: {checked.problem}")
         error.result = result  # type: ignore[attr-defined]

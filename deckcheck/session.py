@@ -38,10 +38,10 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Iterator, Mapping, NamedTuple, 
 
 if TYPE_CHECKING:
     from deckcheck.carddb.index import CardIndex
-    from deckcheck.config import Settings
+    from deckcheck.project.config import Settings
     from deckcheck.model import DeckResult, ParsedDeck
-    from deckcheck.packs import Pack
-    from deckcheck.resolve import ResolveOptions
+    from deckcheck.packs.loading import Pack
+    from deckcheck.core.resolve import ResolveOptions
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -134,8 +134,8 @@ class Database:
         key = (id(pack), day, card_lang)
         found = cache.get(key)
         if found is None or found[0] is not pack:
-            from deckcheck.engine import resolve_options_for
-            from deckcheck.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
+            from deckcheck.core.engine import resolve_options_for
+            from deckcheck.core.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
 
             hint = CATALOGUE_ONLY_HINT if self.catalogue_only else MISSING_HINT
             found = cache[key] = (pack, resolve_options_for(pack, day, self._index(), missing_hint=hint,
@@ -260,13 +260,13 @@ class Session:
         """The pack of this name (or file), loaded once; ``PackError`` when it cannot be."""
         found = self._packs.get(name)
         if found is None:
-            from deckcheck.packs import load_pack
+            from deckcheck.packs.loading import load_pack
 
             found = self._packs[name] = load_pack(name, self.pack_dirs)
         return found
 
     def known_formats(self) -> list[str]:
-        from deckcheck.packs import available_packs
+        from deckcheck.packs.loading import available_packs
 
         return sorted(available_packs(self.pack_dirs))
 
@@ -281,7 +281,7 @@ class Session:
         """The formats given (and the configuration's) must load before any deck
         is read: ``PackError`` names the first that cannot (the configuration's
         with its file and key)."""
-        from deckcheck.packs import PackError
+        from deckcheck.packs.loading import PackError
 
         if self.format:
             self.pack(self.format)
@@ -313,8 +313,8 @@ class Session:
         """The pack and the day of the deck at ``path`` naming ``declared``
         (given > the deck's own > the configuration's > the default); raises
         ``Refused`` (via :meth:`check`: :attr:`Checked.problem`)."""
-        from deckcheck.formats_info import absent_on
-        from deckcheck.packs import PackError
+        from deckcheck.packs.info import absent_on
+        from deckcheck.packs.loading import PackError
 
         name = self._format_name(path, declared) or self.default_format
         if not self.format and declared and not FORMAT_NAME.fullmatch(declared):
@@ -344,7 +344,7 @@ class Session:
     # -- checking ------------------------------------------------------------------
     def check(self, parsed: ParsedDeck) -> Checked:
         """The result of a parsed deck (:class:`Checked`)."""
-        from deckcheck.engine import check_deck
+        from deckcheck.core.engine import check_deck
 
         try:
             pack, day = self.choose(parsed.path, parsed.declared_format)
@@ -421,7 +421,7 @@ class Session:
 
     def rule_descriptions(self) -> dict[str, str]:
         """What each rule of the packs loaded so far checks, by rule id."""
-        from deckcheck.packs import PackError
+        from deckcheck.packs.loading import PackError
         from deckcheck.rules import KINDS
 
         for name in sorted(self._formats_seen - {pack.name for pack in self._packs.values()}):
@@ -463,7 +463,7 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
     cannot be loaded; ``bad_date`` the configured date that is no day."""
     import dataclasses
 
-    from deckcheck.engine import check_deck
+    from deckcheck.core.engine import check_deck
     from deckcheck.i18n import N_
     from deckcheck.model import Finding, Severity
 
@@ -498,7 +498,7 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
         finding = dataclasses.replace(finding, template=broken, params={"format": declared, "reason": reason or ""},
                                       hint_template=broken_hint)
     else:
-        from deckcheck.suggest import closest_names
+        from deckcheck.core.suggest import closest_names
 
         close = closest_names(declared, {name: name for name in known}, 3)
         if close:
@@ -508,7 +508,7 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
     unruled = _unruled_pack(declared)
     options = db._resolve_options(unruled, day, card_lang)
     result = check_deck(parsed, unruled, db._index(), day, resolve_options=options)
-    from deckcheck.printable import printable, printable_finding  # the deck's own text (issue 12)
+    from deckcheck.core.printable import printable, printable_finding  # the deck's own text (issue 12)
 
     return dataclasses.replace(result, findings=(printable_finding(finding), *result.findings),
                                date=printable(bad_date) if bad_date else day.isoformat())
@@ -520,7 +520,7 @@ _UNRULED: dict[str, Pack] = {}
 def _unruled_pack(name: str) -> Pack:
     """A pack without rules, one per name (its resolver options are kept like any
     pack's); at most 64 names are kept."""
-    from deckcheck.packs import Pack
+    from deckcheck.packs.loading import Pack
 
     found = _UNRULED.get(name)
     if found is None:

@@ -21,8 +21,8 @@ from deckcheck.cli.common import (SKIP_NON_DECKS_OPTION, Found, UsageProblem, fa
                                   open_database, select)
 from deckcheck.cli.progress import DeckProgress
 from deckcheck.cli.streams import echo
-from deckcheck.exitcodes import ExitCode
-from deckcheck.printable import printable
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
 from deckcheck.render import OUTPUTS
 
 
@@ -69,7 +69,7 @@ def check_settings(config_path: Optional[Path], no_config: bool, *, rotation_day
 def check_session(run, card_lang: Optional[str] = None, rotation_days: int = 90):
     """The check session of this run: the database (None: a usage problem), the formats
     given and configured loaded before any deck is read (deckcheck.session)."""
-    from deckcheck.packs import PackError
+    from deckcheck.packs.loading import PackError
     from deckcheck.session import Session
 
     session = Session(open_database(run.db), settings=run, card_lang=card_lang, rotation_days=rotation_days)

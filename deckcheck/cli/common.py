@@ -14,8 +14,8 @@ import typer
 import typer.core
 
 from deckcheck.cli.streams import echo
-from deckcheck.exitcodes import ExitCode
-from deckcheck.printable import printable
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
 from deckcheck.render import FAIL_ON, OUTPUTS
 
 
@@ -114,7 +114,7 @@ def open_index(db: Optional[Path]):
 
 def load_settings(config_path: Optional[Path], no_config: bool, **command_line):
     """The configuration file (found from the working directory) under the command line."""
-    from deckcheck.config import Config, ConfigError, load_config, settings
+    from deckcheck.project.config import Config, ConfigError, load_config, settings
 
     output, fail_on = command_line.get("output"), command_line.get("fail_on")
     if output is not None and output not in OUTPUTS:
@@ -143,7 +143,7 @@ class Found(NamedTuple):
 def select(paths, run, found: "Found", jobs: Optional[int] = 1):
     """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error.
     The files met while walking folders are judged in ``jobs`` processes (None: by the number of files)."""
-    from deckcheck.config import select_decks
+    from deckcheck.project.config import select_decks
     from deckcheck.session import judge_files
 
     selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks,

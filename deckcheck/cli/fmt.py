@@ -1,6 +1,6 @@
 """``deckcheck fmt``: which lists to rewrite, the format and day of each from the check
 session (:mod:`deckcheck.session`), reading them as written, and replacing them
-atomically (the layout itself is :mod:`deckcheck.fmt`).
+atomically (the layout itself is :mod:`deckcheck.core.layout`).
 
 Modules only fmt needs are imported inside the functions (start-up of every command)."""
 
@@ -17,8 +17,8 @@ from deckcheck.cli import completion
 from deckcheck.cli.check import check_session
 from deckcheck.cli.common import SKIP_NON_DECKS_OPTION, Found, UsageProblem, fail, load_settings, nothing_to_check, select
 from deckcheck.cli.streams import echo
-from deckcheck.exitcodes import ExitCode
-from deckcheck.printable import printable
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
 
 
 def fmt(
@@ -44,9 +44,9 @@ def fmt(
 
 
 def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found()) -> ExitCode:
-    from deckcheck.fmt import layout, unambiguous_prints
+    from deckcheck.core.layout import layout, unambiguous_prints
     from deckcheck.parse import parse_text
-    from deckcheck.resolve import resolve_deck
+    from deckcheck.core.resolve import resolve_deck
     from deckcheck.session import Refused
 
     selection = select(paths, run, found)

@@ -1,4 +1,4 @@
-"""``deckcheck formats``: list, show and lint format packs (:mod:`deckcheck.packs`,
+"""``deckcheck formats``: list, show and lint format packs (:mod:`deckcheck.packs.loading`,
 imported inside each command)."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from deckcheck.cli.common import (CONFIG_OPTION, NO_CONFIG_OPTION, Typer, UsageP
                                   open_index, parse_date)
 from deckcheck.cli.progress import PHASES, Phases
 from deckcheck.cli.streams import echo
-from deckcheck.exitcodes import ExitCode
-from deckcheck.printable import printable
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
 
 app = Typer(help="List, show and lint format packs.", no_args_is_help=True)
 
@@ -27,8 +27,8 @@ def _extra_pack_dirs(config_path: Optional[Path], no_config: bool) -> tuple[str,
 @app.command("list")
 def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CONFIG_OPTION) -> None:
     """List the format packs that can be used, with the dates each covers."""
-    from deckcheck.formats_info import describe_range
-    from deckcheck.packs import PackError, available_packs, load_pack
+    from deckcheck.packs.info import describe_range
+    from deckcheck.packs.loading import PackError, available_packs, load_pack
 
     try:
         extra = _extra_pack_dirs(config, no_config)
@@ -52,8 +52,8 @@ def formats_show(
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Show the rules and the card pool of a format on a day."""
-    from deckcheck.formats_info import banned_ids, describe_range, in_force_on
-    from deckcheck.packs import PackError, load_pack
+    from deckcheck.packs.info import banned_ids, describe_range, in_force_on
+    from deckcheck.packs.loading import PackError, load_pack
 
     try:
         day = parse_date(date)
@@ -101,8 +101,8 @@ def formats_lint(
     """Check pack files: schema, extends, dates in order, known sets, cards and marks. Problems name file and line.
 
     Exit code 1 when a pack has an error, 2 when a file cannot be opened."""
-    from deckcheck.formats_info import lint_pack
-    from deckcheck.packs import PackError, find_pack, load_pack
+    from deckcheck.packs.info import lint_pack
+    from deckcheck.packs.loading import PackError, find_pack, load_pack
 
     try:
         run = load_settings(config, no_config, db=db)
@@ -137,7 +137,7 @@ def formats_lint(
         except PackError as error:
             failed = True
             # Every schema error of the pack, each with its line (the load stops at the first).
-            from deckcheck.formats_info import pack_schema_problems
+            from deckcheck.packs.info import pack_schema_problems
 
             for problem in pack_schema_problems(str(path), text) or [error]:
                 echo(f"{problem}", err=True)

@@ -44,7 +44,7 @@ from starlette.routing import Route
 from deckcheck import api
 from deckcheck.i18n import (CARD_LANGUAGES, MESSAGE_LANGUAGES, N_, Translator, UnknownLanguage, card_language,
                             choose_language, localize, translator)
-from deckcheck.packs import Pack, PackError, load_pack
+from deckcheck.packs.loading import Pack, PackError, load_pack
 from deckcheck.session import BadDate, Checked, Session, open_database, parse_day
 
 if TYPE_CHECKING:

@@ -309,8 +309,9 @@ def test_db_update_with_a_url_that_cannot_be_parsed_fails_in_one_line(tmp_path, 
 
 
 def test_one_definition_of_the_output_and_fail_on_choices():
-    from deckcheck import cli, config, render
-    from deckcheck.config import config_schema
+    from deckcheck import cli, render
+    from deckcheck.project import config
+    from deckcheck.project.config import config_schema
 
     assert cli.OUTPUTS is render.OUTPUTS and cli.FAIL_ON is render.FAIL_ON
     assert not hasattr(config, "OUTPUTS") and not hasattr(config, "FAIL_ON")  # no second copy to drift

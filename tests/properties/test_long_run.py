@@ -53,7 +53,7 @@ def test_a_million_generated_lines():
         assert verdict(once, pack(name)) == verdict(text, pack(name)), text[:2000]
         assert fmt(once, pack(name)) == once
         if decks % 20 == 0:  # the reports, for some of the decks
-            from deckcheck.engine import check_deck
+            from deckcheck.core.engine import check_deck
             from test_fmt_properties import DAY
 
             result = check_deck(parse_text(text, "deck.txt"), pack(name), INDEX, DAY)
