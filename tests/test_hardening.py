@@ -218,7 +218,7 @@ def test_an_extends_chain_1200_deep_is_a_message(tmp_path):
 
 
 def test_a_pack_cache_entry_edited_behind_deckchecks_back_is_validated_again(tmp_path, monkeypatch):
-    from deckcheck.packs.loading import loading as packs
+    from deckcheck.packs import loading as packs
     from deckcheck.packs.loading import load_pack
 
     cache = tmp_path / "cache"

@@ -25,23 +25,16 @@ from typing import Optional
 import typer
 
 from deckcheck import __version__
-from deckcheck.cli import check, db, fmt, formats, rules, serve
 from deckcheck.cli.common import Typer
 from deckcheck.cli.streams import OutputError, echo, guard_standard_streams, robust_output, silence_stdout
-from deckcheck.errors import ExitCode
 from deckcheck.core.printable import printable
+from deckcheck.errors import ExitCode
 from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - the names the options accept, one definition
 
-app = Typer(
-    name="deckcheck",
-    help="Check Pokémon TCG deck lists against the deck-building rules of a format.",
-    no_args_is_help=True,
-    add_completion=True,  # --install-completion / --show-completion (deckcheck.completion)
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-app.add_typer(db.app, name="db")
-app.add_typer(formats.app, name="formats")
+# The command groups, in the order the help lists them: (command, module, its function; None: a
+# Typer sub-application named ``app`` in the module).
+COMMANDS = (("db", "db", None), ("formats", "formats", None), ("check", "check", "check"), ("fmt", "fmt", "fmt"),
+            ("serve", "serve", "serve"), ("rules", "rules", "rules_list"))
 
 
 def _version(value: bool) -> None:
@@ -50,7 +43,6 @@ def _version(value: bool) -> None:
         raise typer.Exit(ExitCode.LEGAL)
 
 
-@app.callback()
 def _main(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
     debug: bool = typer.Option(False, "--debug", help="Show the traceback of an internal error (any command accepts it)."),
@@ -58,10 +50,52 @@ def _main(
     """deckcheck: is this deck legal in that format?"""
 
 
-app.command()(check.check)
-app.command("fmt")(fmt.fmt)
-app.command()(serve.serve)
-app.command("rules")(rules.rules_list)
+def application(only: Optional[str] = None) -> typer.Typer:
+    """The Typer application: every command, or only the command ``only`` -- a run
+    that names its command builds (and imports) no other, so Typer reads no other
+    command's signature (start-up: ``deckcheck check`` in a pre-commit hook; the
+    one parser is Typer's either way)."""
+    from importlib import import_module
+
+    built = Typer(
+        name="deckcheck",
+        help="Check Pokémon TCG deck lists against the deck-building rules of a format.",
+        no_args_is_help=True,
+        add_completion=True,  # --install-completion / --show-completion (deckcheck.cli.completion)
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+    built.callback()(_main)
+    for name, module_name, function in COMMANDS:
+        if only is not None and name != only:
+            continue
+        module = import_module(f"deckcheck.cli.{module_name}")
+        if function is None:
+            built.add_typer(module.app, name=name)
+    for name, module_name, function in COMMANDS:
+        if function is not None and (only is None or name == only):
+            built.command(name)(getattr(import_module(f"deckcheck.cli.{module_name}"), function))
+    return built
+
+
+def _command_named(argv: list[str]) -> Optional[str]:
+    """The command a command line names first, when only it need be built (not for
+    shell completion, which offers every command)."""
+    if len(argv) < 2 or any(name.endswith("_COMPLETE") or name.startswith("_TYPER") for name in os.environ):
+        return None
+    return argv[1] if argv[1] in {name for name, _module, _function in COMMANDS} else None
+
+
+def __getattr__(name: str) -> object:
+    # ``deckcheck.cli.app``: the whole application, built on first use (tests, CliRunner).
+    if name == "app":
+        built = globals()["app"] = application()
+        return built
+    if name in {module for _name, module, _function in COMMANDS} | {"common", "progress", "completion"}:
+        from importlib import import_module
+
+        return import_module(f"deckcheck.cli.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -75,9 +109,11 @@ def main() -> None:
     robust_output()
     guard_standard_streams()
     code: object = 0
+    # An application set here (a test's) is run as it is.
+    run = globals().get("app") or application(_command_named(sys.argv))
     try:
         try:
-            app()
+            run()
         finally:
             sys.stdout.flush()  # a full disk shows here, not as a warning at exit
     except SystemExit as exit_:
