@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 # What ``import deckcheck`` re-exports (deckcheck.__all__; a test keeps the two equal).
 __all__ = ["Database", "DatabaseError", "DeckResult", "Finding", "Format", "FormatError", "Severity",
            "available_formats", "check_file", "check_text", "find_decks", "load_format", "open_database",
-           "report_json"]
+           "report_json", "sheet_pdf"]
 
 TEXT_LABEL = "<text>"
 
@@ -253,6 +253,21 @@ def report_json(results: Iterable[DeckResult]) -> dict[str, Any]:
     return {"version": JSON_VERSION, "legal": all(r["legal"] for r in found), "results": found}
 
 
+def sheet_pdf(result: DeckResult, player: Any = None, *, paper: str = "letter") -> bytes:
+    """The deck registration sheet of a checked deck as PDF bytes (``deckcheck sheet``'s
+    file): ``player`` a mapping of ``name``, ``player_id``, ``birth`` (a date or
+    ``"2010-05-31"``) and ``division`` (``junior``, ``senior``, ``masters``; default
+    from the date of birth and the season of the day checked), each optional (a
+    missing field is left blank to write by hand); ``paper`` ``letter`` or ``a4``.
+    A deck that is not legal is marked "NOT LEGAL ON <day>" across each page.
+    Needs the ``sheet`` extra (reportlab; else :class:`ImportError` saying so);
+    ``ValueError`` for a bad player field or paper."""
+    from deckcheck.sheet import sheet_pdf as draw
+
+    data: bytes = draw(result._result, player, paper=paper)
+    return data
+
+
 # -- which files are decks ---------------------------------------------------------
 
 def find_decks(*paths: PathLike) -> list[str]:
@@ -364,8 +379,9 @@ def _session(format: Format | PathLike | None, date: dt.date | str | None, db: D
         loaded = format if isinstance(format, Format) else load_format(format, dirs)
         chosen = loaded._source
         formats[chosen] = loaded._pack
+    # The library's results keep their resolved lines: deckcheck.sheet_pdf draws them (issue 25).
     session = Session(_database(db), format=chosen, date=date, pack_dirs=dirs, card_lang=names_lang,
-                      formats=formats)
+                      formats=formats, keep_deck=True)
     return session, message_lang
 
 

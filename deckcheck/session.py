@@ -237,11 +237,13 @@ class Session:
     ``format`` is a format name or pack file; ``formats`` maps names to packs
     already loaded (the library's :class:`~deckcheck.api.Format`, serve's packs).
     A ``date`` given that is no day raises :class:`BadDate` here, before any deck.
+    With ``keep_deck`` each result carries its resolved lines (``DeckResult.deck``).
     """
 
     def __init__(self, database: Database, *, format: str | None = None, date: dt.date | str | None = None,
                  pack_dirs: Sequence[PathLike] = (), card_lang: str | None = None, rotation_days: int = 90,
-                 settings: Settings | None = None, formats: Mapping[str, Pack] | None = None):
+                 settings: Settings | None = None, formats: Mapping[str, Pack] | None = None,
+                 keep_deck: bool = False):
         self.database = database
         self.settings = settings
         self.format = settings.format if settings is not None else format
@@ -254,6 +256,7 @@ class Session:
         self._packs: dict[str, Pack] = dict(formats or {})
         self._default: str | None = None
         self._formats_seen: set[str] = set()  # by the worker processes of check_paths
+        self.keep_deck = keep_deck  # the results carry their resolved lines (deckcheck sheet, sheet_pdf)
 
     # -- formats -----------------------------------------------------------------
     def pack(self, name: str) -> Pack:
@@ -351,7 +354,7 @@ class Session:
         except Refused as refused:
             return Checked(self._refused_result(parsed, refused), str(refused))
         return Checked(check_deck(parsed, pack, self.index, day, resolve_options=self.resolve_options(pack, day),
-                                  rotation_days=self.rotation_days))
+                                  rotation_days=self.rotation_days, keep_deck=self.keep_deck))
 
     def check_text(self, text: str, path: str = "<text>", *, sniff: bool = True) -> Checked:
         """A deck given as text, parsed once (``sniff``: the text decides whether it is a

@@ -6,7 +6,7 @@ output and an exit code.
 * :func:`main` -- the console script: the stream guards (:mod:`.streams`) and the
   one place every unexpected error ends (README "Exit codes");
 * :mod:`.check`, :mod:`.fmt`, :mod:`.serve`, :mod:`.db`, :mod:`.formats`,
-  :mod:`.rules` -- the commands; :mod:`.common` what they share;
+  :mod:`.rules`, :mod:`.sheet` -- the commands; :mod:`.common` what they share;
 * :mod:`.progress` (the bars and phases on standard error), :mod:`.completion`
   (the values shell completion offers), :mod:`.streams` (:func:`~.streams.echo`,
   :class:`~.streams.OutputError`).
@@ -34,7 +34,7 @@ from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - the names the opti
 # The command groups, in the order the help lists them: (command, module, its function; None: a
 # Typer sub-application named ``app`` in the module).
 COMMANDS = (("db", "db", None), ("formats", "formats", None), ("check", "check", "check"), ("fmt", "fmt", "fmt"),
-            ("serve", "serve", "serve"), ("rules", "rules", "rules_list"))
+            ("sheet", "sheet", "sheet"), ("serve", "serve", "serve"), ("rules", "rules", "rules_list"))
 
 
 def _version(value: bool) -> None:

@@ -66,13 +66,14 @@ def check_settings(config_path: Optional[Path], no_config: bool, *, rotation_day
     return load_settings(config_path, no_config, **command_line)
 
 
-def check_session(run, card_lang: Optional[str] = None, rotation_days: int = 90):
+def check_session(run, card_lang: Optional[str] = None, rotation_days: int = 90, *, keep_deck: bool = False):
     """The check session of this run: the database (None: a usage problem), the formats
     given and configured loaded before any deck is read (deckcheck.session)."""
     from deckcheck.packs.loading import PackError
     from deckcheck.session import Session
 
-    session = Session(open_database(run.db), settings=run, card_lang=card_lang, rotation_days=rotation_days)
+    session = Session(open_database(run.db), settings=run, card_lang=card_lang, rotation_days=rotation_days,
+                      keep_deck=keep_deck)
     try:
         session.check_formats()
     except PackError as error:
@@ -81,7 +82,10 @@ def check_session(run, card_lang: Optional[str] = None, rotation_days: int = 90)
 
 
 def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
-           found: Found = Found(), rotation_days: int = 90, jobs: Optional[int] = None) -> ExitCode:
+              found: Found = Found(), rotation_days: int = 90, jobs: Optional[int] = None,
+              on_result=None) -> ExitCode:
+    """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
+    sheet) is given each result, with its resolved lines (``DeckResult.deck``)."""
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
     from deckcheck.render import RenderOptions, is_failing, writer
 
@@ -96,7 +100,7 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
     nothing = nothing_to_check(paths, run, selection, found)
     if nothing is not None:
         return nothing
-    session = check_session(run, names_lang, rotation_days)
+    session = check_session(run, names_lang, rotation_days, keep_deck=on_result is not None)
     usage_problem = False
     stdin = sys.stdin.buffer if "-" in selection.decks else None
     source = None
@@ -158,6 +162,8 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
         for result in results(progress):
             failing = failing or is_failing(result, run.fail_on)
             report.add(result)
+            if on_result is not None:
+                on_result(result)
     report.finish(skipped=tuple(path for path, _reason in selection.skipped))
     if usage_problem:
         return ExitCode.USAGE
