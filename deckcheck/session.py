@@ -444,7 +444,7 @@ def judge_files(files: list[str], jobs: int | None = None) -> list[str | None]:
     """Why each file met while walking a folder is not a deck (None: it is one),
     in worker processes when there are enough files (issue 16: it reads every file)."""
     from deckcheck import parallel
-    from deckcheck.parse.files import not_a_deck
+    from deckcheck.parse.shape import not_a_deck
 
     workers = parallel.jobs_for(jobs, len(files))
     if workers <= 1 or len(files) < 2 or not parallel.can_fork():

@@ -24,7 +24,7 @@ from typing import Optional
 
 import typer
 
-from deckcheck import __version__
+from deckcheck.version import __version__
 from deckcheck.cli.common import Typer
 from deckcheck.cli.streams import OutputError, echo, guard_standard_streams, robust_output, silence_stdout
 from deckcheck.core.printable import printable

@@ -43,6 +43,8 @@ def check(
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
     rotation_days: int = typer.Option(90, "--rotation-days", help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Check decks in this many processes (default: one per core when there are enough decks to pay for it; 1: this process only). The report is the same, in the same order."),
+    summary: Optional[Path] = typer.Option(None, "--summary", help="Also append a Markdown summary of the run to this file (a row per deck, failing decks first): GitHub's step summary, --summary \"$GITHUB_STEP_SUMMARY\"."),
+    github_output: Optional[Path] = typer.Option(None, "--github-output", help="Also append the run's counts (decks, legal, illegal, unverified, failing, errors, warnings, notes) as name=value lines to this file: GitHub's step outputs, --github-output \"$GITHUB_OUTPUT\"."),
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
@@ -50,7 +52,7 @@ def check(
                               db=db, output=output, fail_on=fail_on, exclude=exclude or ())
         code = run_check(paths, run, quiet, lang=lang, card_lang=card_lang,
                          found=Found(verbose=verbose, skip_non_decks=skip_non_decks), rotation_days=rotation_days,
-                         jobs=jobs)
+                         jobs=jobs, summary=summary, github_output=github_output)
     except UsageProblem as problem:
         raise fail(str(problem))
     raise typer.Exit(code)
@@ -82,10 +84,11 @@ def check_session(run, card_lang: Optional[str] = None, rotation_days: int = 90,
 
 
 def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
-              found: Found = Found(), rotation_days: int = 90, jobs: Optional[int] = None,
-              on_result=None) -> ExitCode:
+                 found: Found = Found(), rotation_days: int = 90, jobs: Optional[int] = None,
+              on_result=None, summary: Optional[Path] = None, github_output: Optional[Path] = None) -> ExitCode:
     """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
-    sheet) is given each result, with its resolved lines (``DeckResult.deck``)."""
+    sheet) is given each result, with its resolved lines (``DeckResult.deck``);
+    ``summary`` and ``github_output`` are the files of --summary and --github-output."""
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
     from deckcheck.render import RenderOptions, is_failing, writer
 
@@ -108,7 +111,7 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
         # The HTML report shows each list as written: standard input is kept to show it.
         import io
 
-        from deckcheck.parse.files import DEFAULT_MAX_BYTES
+        from deckcheck.parse.shape import DEFAULT_MAX_BYTES
         from deckcheck.render.html import read_source, source_lines
 
         stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
@@ -118,6 +121,8 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
     unreadable = dict(selection.unreadable)
     if session.database.notice and run.output == "text":
         echo(f"deckcheck: {session.database.notice}", err=True)
+    # Opened before any deck is checked: a file that cannot be written is a usage error at once.
+    step_files = StepFiles(summary, github_output)
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
     checked_paths = (*selection.missing, *unreadable, *selection.decks)
@@ -154,6 +159,7 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
     # The report is written deck by deck as the results come (deckcheck.render):
     # memory stays flat however many decks are checked.
     report = writer(run.output, sys.stdout, options)
+    step_files.start(options)
     failing = False
     # A report written to the terminal shows the progress itself, deck by deck;
     # a bar on stderr would be drawn across it.
@@ -162,9 +168,11 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
         for result in results(progress):
             failing = failing or is_failing(result, run.fail_on)
             report.add(result)
+            step_files.add(result)
             if on_result is not None:
                 on_result(result)
     report.finish(skipped=tuple(path for path, _reason in selection.skipped))
+    step_files.finish()
     if usage_problem:
         return ExitCode.USAGE
     if failing:
@@ -190,3 +198,46 @@ class _RuleDescriptions(Mapping):
 
     def __len__(self):
         return len(self._described())
+
+
+class StepFiles:
+    """``--summary`` and ``--github-output``: the files a GitHub step reads
+    (deckcheck.render.github_summary), opened before any deck is checked."""
+
+    def __init__(self, summary: Optional[Path], github_output: Optional[Path]):
+        self.files: list = []
+        self.writer = None
+        self.summary = self._open(summary, "--summary")
+        self.outputs = self._open(github_output, "--github-output")
+
+    def start(self, options) -> None:
+        if self.files:
+            from deckcheck.render.github_summary import Writer, repository_link
+
+            self.writer = Writer(self.summary, options, link=repository_link(os.environ, os.getcwd()))
+
+    def _open(self, path: Optional[Path], option: str):
+        if path is None:
+            return None
+        try:
+            handle = open(path, "a", encoding="utf-8", newline="\n")
+        except OSError as error:
+            for handle in self.files:
+                handle.close()
+            raise UsageProblem(f"{option}: cannot write {printable(str(path))}: {error.strerror or error}") from None
+        self.files.append(handle)
+        return handle
+
+    def add(self, result) -> None:
+        if self.writer is not None:
+            self.writer.deck(result)
+
+    def finish(self) -> None:
+        if self.writer is None:
+            return
+        if self.summary is not None:
+            self.summary.write(self.writer.tail())
+        if self.outputs is not None:
+            self.outputs.write(self.writer.outputs())
+        for handle in self.files:
+            handle.close()
