@@ -140,7 +140,7 @@ class Database:
             hint = CATALOGUE_ONLY_HINT if self.catalogue_only else MISSING_HINT
             found = cache[key] = (pack, resolve_options_for(pack, day, self._index(), missing_hint=hint,
                                                             card_lang=card_lang))
-        return found[1]  # type: ignore[no-any-return]
+        return found[1]
 
     def close(self) -> None:
         """Close this thread's connection (others close when the object is collected)."""
@@ -394,7 +394,7 @@ class Session:
             pool = parallel.ProcessMap(self._check_in_worker, files, min(workers, len(files)),
                                        chunk=parallel.chunk_size(len(files), workers))
         try:
-            checked = iter(pool) if pool is not None else None
+            checked: Iterator[Checked] | None = iter(pool) if pool is not None else None
             for path in paths:
                 if path in unreadable:
                     yield self.check_path(path, unreadable=unreadable[path])

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -108,7 +108,7 @@ def main() -> None:
     debug = _take_debug_flag(sys.argv)
     robust_output()
     guard_standard_streams()
-    code: object = 0
+    code: Any = 0  # an exit code, or what SystemExit carried
     # An application set here (a test's) is run as it is.
     run = globals().get("app") or application(_command_named(sys.argv))
     try:
