@@ -125,7 +125,7 @@ def test_serve_agrees_with_the_library(library, reference_index):
     pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
     from starlette.testclient import TestClient
 
-    from deckcheck.serve import Checker, Limits, create_app
+    from deckcheck.web.app import Checker, Limits, create_app
 
     with TestClient(create_app(Checker(db=reference_index.path), Limits())) as client:
         for name, (text, fmt, date, verdict, _rules) in EXAMPLES.items():
