@@ -176,7 +176,7 @@ def schema_problems(data: Any, validator: Any = None) -> list[tuple[list[Any], s
     """Schema violations as (key path, message, whether the key itself is wrong), each
     unknown key with a did-you-mean; ``validator`` defaults to the configuration's
     (deckcheck.formats_info lints packs with it too)."""
-    import difflib
+    from deckcheck.datafiles import unknown_key_problem
 
     if validator is None:
         from jsonschema import Draft202012Validator
@@ -188,9 +188,7 @@ def schema_problems(data: Any, validator: Any = None) -> list[tuple[list[Any], s
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             known = sorted(error.schema.get("properties", {}))
             for key in sorted(k for k in error.instance if k not in known):
-                close = difflib.get_close_matches(str(key), known, 1)
-                hint = f"; did you mean '{close[0]}'?" if close else f" (known keys: {', '.join(known)})"
-                problems.append((where + [key], f"unknown key '{key}'{hint}", True))
+                problems.append((where + [key], unknown_key_problem(key, known), True))
         else:
             problems.append((where, _plain_message(error), False))
     return problems

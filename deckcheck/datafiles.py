@@ -19,6 +19,16 @@ def dates_as_text(value: Any) -> Any:
     return value
 
 
+def unknown_key_problem(key: Any, known: list[str]) -> str:
+    """``unknown key 'cout'; did you mean 'count'?`` (else the known keys): what the
+    configuration, packs and YAML/JSON decks say of a key their schema does not have."""
+    import difflib
+
+    close = difflib.get_close_matches(str(key), known, 1)
+    hint = f"; did you mean '{close[0]}'?" if close else f" (known keys: {', '.join(known)})"
+    return f"unknown key '{key}'{hint}"
+
+
 def validation_cache(kind: str) -> Path | None:
     """The user-cache folder remembering validated files of one ``kind``
     (``validated-packs``, ``validated-configs``; ``catalogue``, the parsed

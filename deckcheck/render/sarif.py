@@ -34,6 +34,8 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
                "headers and Total Cards equal to the sum of their lines."),
     "unreadable": ("A file that cannot be read as a deck (binary, empty, too large, not UTF-8).",
                    "Give a deck list saved as UTF-8 text, YAML or JSON."),
+    "encoding": ("A note: the file is not UTF-8 and was read as Windows-1252 (Western European) text.",
+                 "Save the deck list as UTF-8 so that every program reads it the same way."),
     "unknown-format": ("A deck whose own format (# format: in a text list, format: in a YAML or JSON deck) "
                        "is not a format deckcheck can use, so its legality cannot be shown.",
                        "Correct the deck's format, or choose a format with --format; deckcheck formats list "
