@@ -478,16 +478,39 @@ def formats_show(
         run = _load_settings(config, no_config, db=db)
         pack = load_pack(name, tuple(str(p) for p in run.config.packs))
         ids = banned_ids(pack)
-        cards = _card_labels(_open_index(run.db)[0], ids) if ids else {}
+        index = _open_index(run.db)[0]
+        cards = _card_labels(index, ids) if ids else {}
+        sets = _set_labels(index)
     except (UsageProblem, PackError) as error:
         raise _fail(str(error))
     typer.echo(f"{pack.name} on {day.isoformat()}: {pack.description}")
     typer.echo(f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else ""))
-    for rule_id, text in in_force_on(pack, day, cards):
+    for rule_id, text in in_force_on(pack, day, cards, sets=sets):
         first, *rest = text.splitlines()
         typer.echo(f"  {rule_id:<14} {first}")
         for line in rest:
             typer.echo(f"  {'':<14} {line}")
+
+
+def _set_labels(index) -> dict:
+    """Set id -> (set code, release date): of the card database when one is installed, else of
+    the built-in catalogue (issue 24: formats show names sets by the codes players know)."""
+    from deckcheck.carddb.catalogue import catalogue_sets
+
+    labels = {entry["id"]: (entry.get("code"), entry.get("released")) for entry in catalogue_sets()}
+    if getattr(index, "cards", None) is not None:
+        return labels  # the built-in catalogue itself
+    import sqlite3
+
+    connection = sqlite3.connect(f"{Path(index.path).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = connection.execute("SELECT id, code, release_date FROM sets").fetchall()
+    except sqlite3.Error:
+        rows = []
+    finally:
+        connection.close()
+    labels.update({set_id: (code, released) for set_id, code, released in rows})
+    return labels
 
 
 def _card_labels(index, ids) -> dict:

@@ -323,10 +323,34 @@ def localize(template: str, params: Mapping[str, Any], lang_or_translator: str |
         translated = template.translated(tr, params)
     else:
         translated = tr.gettext(template) if template else template
+    if "e {" in translated and _language_of(tr) == "fr":
+        translated = _french_elision(translated, values)
     try:
         return translated.format(**values)
     except (KeyError, IndexError, ValueError):
         return template.format(**values)
+
+
+def _language_of(tr: Translator) -> str | None:
+    info = getattr(tr, "info", None)
+    return info().get("language") if info is not None else None
+
+
+_ELIDED = "aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ"
+
+
+def _french_elision(translated: str, values: Mapping[str, Any]) -> str:
+    """French elides "de" and "que" before a vowel: "d'Ultra Ball", not "de Ultra Ball" (issue 24).
+    Only before a parameter, whose value is known only now; the catalogue writes the rest."""
+    import re
+
+    def elide(match: "re.Match[str]") -> str:
+        value = values.get(match["key"])
+        if isinstance(value, str) and value[:1] in _ELIDED:
+            return f"{match['word'][:-1]}'{{{match['key']}}}"
+        return match[0]
+
+    return re.sub(r"\b(?P<word>[dD]e|[qQ]ue) \{(?P<key>\w+)\}", elide, translated)
 
 
 def gettext(message: str, lang_or_translator: str | Translator | None = None) -> str:

@@ -94,3 +94,18 @@ def test_formats_show_expanded_names_the_banned_archeops(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "- Archeops NVI 67, DEX 110 since 2017-08-18" in result.stdout
     assert "bw3-67" not in result.stdout
+
+
+def test_formats_show_on_a_past_day_lists_the_sets_legal_that_day_by_their_codes(reference_index):
+    # Issue 24: on 2016-03-01 Generations, Fates Collide and Steam Siege were not legal yet, the 2017
+    # sets are no part of the 2016-09-01 change, and sets are named as players know them.
+    result = run("formats", "show", "standard", "--date", "2016-03-01", "--db", str(reference_index.path),
+                 "--no-config")
+    assert result.returncode == 0, result.stderr
+    (pool,) = [line for line in result.stdout.splitlines() if line.strip().startswith("not-legal")]
+    in_force, _, later = pool.partition("(later this season:")
+    assert "BKP" in in_force and "ROS" in in_force and "FCO" not in in_force and "STS" not in in_force
+    assert later.startswith(" GEN from 2016-03-14, FCO from 2016-05-23, STS from 2016-08-19)")
+    change = pool.split("next change", 1)[1].split(";")[0]
+    assert "leave" in change and not any(code in change for code in ("SUM", "GRI", "BUS"))
+    assert "xy10" not in pool and "xy9" not in pool and "sm1" not in pool
