@@ -85,12 +85,23 @@ def _nothing_to_check(paths, run, selection, found: "_Found") -> Optional[ExitCo
     skipped = len(selection.skipped)
     if skipped and found.skip_non_decks:
         # The pre-commit hooks: a commit of a README or a CI workflow has no deck to check.
+        # Exit 0, but say so (issue 24: it printed nothing at all).
+        echo(f"deckcheck: nothing to check: {_skipped_text(selection.skipped, found)}", err=True)
         return ExitCode.LEGAL
     if skipped:
         files = "file" if skipped == 1 else "files"
         more = "" if found.verbose else " (--verbose lists them)"
         raise UsageProblem(f"no decks found in {', '.join(paths)}: the {skipped} {files} found are not decks{more}")
     raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+
+
+def _skipped_text(skipped, found: "_Found") -> str:
+    """Why the files named are not checked: they are no decks (the first one's reason)."""
+    first, reason = skipped[0]
+    more = "" if found.verbose else "; --verbose lists the reasons"
+    if len(skipped) == 1:
+        return f"{first} is not a deck ({reason})"
+    return f"the {len(skipped)} files given are not decks ({first}: {reason}{more})"
 
 
 def _excluded_text(excluded, run) -> str:
@@ -208,7 +219,7 @@ class _FormatAbsent(Exception):
 def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
            found: _Found = _Found(), rotation_days: int = 90, jobs: Optional[int] = None) -> ExitCode:
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
-    from deckcheck.render import RenderOptions, is_failing, writer
+    from deckcheck.render import RenderOptions, is_failing, path_problem, writer
 
     try:
         message_lang = choose_language(lang)
@@ -276,6 +287,13 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
                 # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
                 progress.echo(printable(f"deckcheck: error: {path}: {problem}"))
+            elif number >= len(selection.missing) + len(unreadable):
+                unread = path_problem(result)
+                if unread is not None:
+                    # Issue 23/24: a file that is no deck list (a FIFO, binary, empty, wrongly
+                    # encoded) is a problem with the path, exit code 2, as a missing path is.
+                    usage_problem = True
+                    progress.echo(printable(f"deckcheck: error: {unread.message}"))
             yield result
 
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -285,7 +303,8 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=_RuleDescriptions(packs), lang=render_lang, source=source)
+                            rules=_RuleDescriptions(packs), lang=render_lang, source=source,
+                            skipped_listed=found.verbose)
     # The report is written deck by deck as the results come (deckcheck.render):
     # memory stays flat however many decks are checked.
     report = writer(run.output, sys.stdout, options)

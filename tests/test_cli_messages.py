@@ -109,3 +109,46 @@ def test_formats_show_on_a_past_day_lists_the_sets_legal_that_day_by_their_codes
     change = pool.split("next change", 1)[1].split(";")[0]
     assert "leave" in change and not any(code in change for code in ("SUM", "GRI", "BUS"))
     assert "xy10" not in pool and "xy9" not in pool and "sm1" not in pool
+
+
+def _deck_with_a_warning(tmp_path: Path) -> Path:
+    """A legal deck whose Pokémon header says 18 cards for its 19: a syntax warning."""
+    deck = tmp_path / "charizard.txt"
+    text = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
+    deck.write_text(text.replace("Pokémon: 19", "Pokémon: 18"), encoding="utf-8")
+    return deck
+
+
+def test_fail_on_warning_says_which_warnings_failed_the_run(tmp_path):
+    # Issue 24: exit 1 while the report said "1 legal, 0 illegal", and nothing said why.
+    deck = _deck_with_a_warning(tmp_path)
+    result = run("check", str(deck), "--format", "unlimited", "--fail-on", "warning", "--no-config")
+    assert result.returncode == 1, result.stderr
+    assert "1 deck checked: 1 legal, 0 illegal.\n1 legal deck fails the run with --fail-on warning, " \
+           "for its warnings: syntax." in result.stdout
+    github = run("check", str(deck), "--format", "unlimited", "--fail-on", "warning", "-o", "github", "--no-config")
+    assert "1 legal deck fails the run for warnings (--fail-on warning)." in github.stdout
+    plain = run("check", str(deck), "--format", "unlimited", "--no-config")
+    assert plain.returncode == 0 and "fails the run" not in plain.stdout
+
+
+def test_verbose_does_not_send_the_reader_to_verbose(tmp_path):
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "deck.txt").write_bytes((SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_bytes())
+    (tmp_path / "decks" / "notes.txt").write_text("remember to test the deck\n", encoding="utf-8")
+    verbose = run("check", "decks", "-v", "--format", "unlimited", "--no-config", cwd=tmp_path)
+    assert "skipped decks/notes.txt: not a deck" in verbose.stderr
+    assert "1 file skipped: it is not a deck (listed above)." in verbose.stdout and "--verbose" not in verbose.stdout
+    quiet = run("check", "decks", "--format", "unlimited", "--no-config", cwd=tmp_path)
+    assert "1 file skipped: it is not a deck (--verbose lists it)." in quiet.stdout
+
+
+def test_skip_non_decks_with_no_deck_says_nothing_was_checked_and_why(tmp_path):
+    # Issue 24: "check --skip-non-decks README.txt requirements.txt" printed nothing at all.
+    (tmp_path / "README.txt").write_text("deckcheck checks decks\n", encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("typer\nrich\n", encoding="utf-8")
+    result = run("check", "--skip-non-decks", "README.txt", "requirements.txt", "--no-config", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stderr.startswith("deckcheck: nothing to check: the 2 files given are not decks (README.txt: ")
+    one = run("check", "--skip-non-decks", "README.txt", "--no-config", cwd=tmp_path)
+    assert one.returncode == 0 and "nothing to check: README.txt is not a deck (it " in one.stderr

@@ -366,9 +366,11 @@ def test_a_folder_that_cannot_be_read_is_reported_unreadable_with_exit_code_2(tm
     result = run("check", "decks", "--no-config", "--format", "unlimited", "-o", "json", cwd=tmp_path)
     assert_clean(result, 2)
     assert b"cannot read the folder: File name too long" in result.stderr
-    results = json.loads(result.stdout)["results"]
-    unreadable = [r for r in results if r["findings"][0]["rule"] == "unreadable"]
-    assert len(unreadable) == 1 and "File name too long" in unreadable[0]["findings"][0]["message"]
+    report = json.loads(result.stdout)
+    results = report["results"]
+    # Issue 24: a folder that cannot be read is a problem with the path, apart from the decks.
+    (unreadable,) = report["problems"]
+    assert unreadable["rule"] == "unreadable" and "File name too long" in unreadable["message"]
     assert any(r["path"] == "decks/a.txt" for r in results)  # the readable decks are still checked
     result = run("fmt", "decks", "--no-config", cwd=tmp_path)
     assert_clean(result, 2)

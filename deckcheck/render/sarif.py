@@ -126,9 +126,23 @@ class Writer(ReportWriter):
         self.artifacts: dict[str, None] = {}
         self.index_of: dict[str, int] = {}
         self.results = 0
+        # Paths that could not be read as decks (issue 24): problems of the run, not of a deck.
+        self.notifications: list[dict[str, Any]] = []
 
     def deck(self, result: DeckResult) -> str:
+        from deckcheck.render import path_problem
+
         if not result.findings:
+            return ""
+        problem = path_problem(result)
+        if problem is not None:
+            self.notifications.append({
+                "level": "error",
+                "message": {"text": problem.message},
+                "locations": [{"physicalLocation": {"artifactLocation": {
+                    "uri": path_uri(result.path, self.options.root)}}}],
+                "descriptor": {"id": problem.rule},
+            })
             return ""
         uri = path_uri(result.path, self.options.root)
         self.artifacts.setdefault(uri)
@@ -155,6 +169,10 @@ class Writer(ReportWriter):
                 "columnKind": "unicodeCodePoints",
             }],
         }
+        if self.notifications:
+            # SARIF's place for what kept the tool from analysing a file: the run did not succeed.
+            log["runs"][0]["invocations"] = [{"executionSuccessful": False,
+                                              "toolExecutionNotifications": self.notifications}]
         before, after = json.dumps(log, indent=2, ensure_ascii=False).split('"results": []', 1)
         return before + '"results": [', after
 
