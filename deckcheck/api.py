@@ -179,8 +179,10 @@ def open_database(path: PathLike | None = None) -> Database:
 
         path = default_db_path()
     path = Path(path)
-    if not path.exists():
-        raise DatabaseError(f"no card database at {path}; build one with: deckcheck db import PATH --db {path}")
+    if not path.is_file():
+        from deckcheck.carddb.errors import no_database_at
+
+        raise no_database_at(path, f"build one with: deckcheck db import PATH --db {path}")
     return Database(path)
 
 

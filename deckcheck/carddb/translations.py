@@ -569,9 +569,9 @@ def import_names(
     if not wanted:
         raise DatabaseError("no language was given for the card names")
     if not dest.is_file():
-        raise DatabaseError(
-            f"no card database at {dest}; build it first (deckcheck db update or deckcheck db import PATH)"
-        )
+        from deckcheck.carddb.errors import no_database_at
+
+        raise no_database_at(dest, "build it first (deckcheck db update or deckcheck db import PATH)")
     label = str(source) if _is_url(source) else str(Path(source).resolve())
     with database_lock(dest):
         clean_stale_temp_files(dest)
