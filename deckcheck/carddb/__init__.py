@@ -7,7 +7,9 @@
 * :mod:`deckcheck.carddb.build` – ``build_database``: any source into a new SQLite file, atomically;
 * :mod:`deckcheck.carddb.sqlite` – the schema, ``SqliteIndex``, ``database_info``;
 * :mod:`deckcheck.carddb.update` – ``update_database`` (``deckcheck db update``);
-* :mod:`deckcheck.carddb.paths` – where the database lives.
+* :mod:`deckcheck.carddb.paths` – where the database lives;
+* :mod:`deckcheck.carddb.gametext` – the game-text digest reprints are compared by
+  (its version, read on every open, in :mod:`deckcheck.carddb.gametext_version`).
 
 Nothing is imported here so that ``import deckcheck.carddb.index`` stays cheap.
 """
