@@ -152,3 +152,17 @@ def test_skip_non_decks_with_no_deck_says_nothing_was_checked_and_why(tmp_path):
     assert result.stderr.startswith("deckcheck: nothing to check: the 2 files given are not decks (README.txt: ")
     one = run("check", "--skip-non-decks", "README.txt", "--no-config", cwd=tmp_path)
     assert one.returncode == 0 and "nothing to check: README.txt is not a deck (it " in one.stderr
+
+
+@pytest.mark.parametrize("missing", ["anyio", "starlette", "uvicorn"])
+def test_serve_without_its_extra_names_the_extra_to_install(missing):
+    # Issue 24: the message named anyio (imported first), not what to install.
+    code = ("import runpy, sys\n"
+            f"sys.modules[{missing!r}] = None\n"
+            "sys.argv = ['deckcheck', 'serve', '--port', '0']\n"
+            "runpy.run_module('deckcheck', run_name='__main__')\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                            cwd=PROJECT_ROOT, env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)})
+    assert result.returncode == 2
+    assert "needs Starlette and uvicorn, which the 'serve' extra installs" in result.stderr
+    assert "pip install 'deckcheck[serve]'" in result.stderr and "Traceback" not in result.stderr

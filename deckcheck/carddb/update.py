@@ -456,7 +456,8 @@ def update_database(
                     archive_unchanged = True
                     etag, last_modified = meta.get("etag"), meta.get("last_modified")
                 else:
-                    if phase:
+                    if phase and expected is not None:
+                        # Only a --sha256 is verified; without one the digest only tells a new archive (issue 24).
                         phase("verify", None)
                     digest = _sha256_of(archive)
                     if expected is not None and digest != expected:
