@@ -18,12 +18,30 @@ from pathlib import Path
 from typing import NamedTuple, Optional
 
 from deckcheck.entry import echo
+from deckcheck.i18n import N_, Phrase, localize, ngettext
 from deckcheck.errors import ExitCode
 from deckcheck.core.printable import printable
 from deckcheck.progress import DeckProgress
 from deckcheck.render import FAIL_ON, OUTPUTS
 
 PACK_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+# The lines after "deckcheck: error: " of a check, in the message language (issue 24).
+# TRANSLATORS: option names (--date, --jobs ...) and values in quotes stay as written.
+BAD_DATE = N_("--date must be a date like 2026-04-10, not '{value}'")
+BAD_ROTATION_DAYS = N_("--rotation-days must be 0 or more, not {value}")
+BAD_JOBS = N_("--jobs must be 1 or more, not {value}")
+BAD_OUTPUT = N_("--output must be one of {choices}, not '{value}'")
+BAD_FAIL_ON = N_("--fail-on must be 'error' or 'warning', not '{value}'")
+CONFIG_AND_NO_CONFIG = N_("--config and --no-config cannot be used together")
+NO_DECK_FILES = N_("no deck files found in {paths}")
+NO_DECKS = ngettext("no decks found in {paths}: the {count} file found is not a deck (--verbose lists it)",
+                    "no decks found in {paths}: the {count} files found are not decks (--verbose lists them)")
+NO_DECKS_LISTED = ngettext("no decks found in {paths}: the {count} file found is not a deck",
+                           "no decks found in {paths}: the {count} files found are not decks")
+NO_SUCH_PATH = N_("{path}: no such file or directory")
+# TRANSLATORS: {reason} is the operating system's own text ("Permission denied").
+FOLDER_UNREADABLE = N_("{path}: cannot read the folder: {reason}")
 
 
 class UsageProblem(Exception):
@@ -35,7 +53,7 @@ def _parse_date(value: Optional[str]) -> dt.date:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise UsageProblem(f"--date must be a date like 2026-04-10, not '{value}'") from None
+        raise UsageProblem(Phrase(BAD_DATE, value=value)) from None
 
 
 def _open_database(db: Optional[Path]):
@@ -89,10 +107,9 @@ def _nothing_to_check(paths, run, selection, found: "_Found") -> Optional[ExitCo
         echo(f"deckcheck: nothing to check: {_skipped_text(selection.skipped, found)}", err=True)
         return ExitCode.LEGAL
     if skipped:
-        files = "file" if skipped == 1 else "files"
-        more = "" if found.verbose else " (--verbose lists them)"
-        raise UsageProblem(f"no decks found in {', '.join(paths)}: the {skipped} {files} found are not decks{more}")
-    raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+        raise UsageProblem(Phrase(NO_DECKS_LISTED if found.verbose else NO_DECKS, paths=", ".join(paths),
+                                  count=skipped))
+    raise UsageProblem(Phrase(NO_DECK_FILES, paths=", ".join(paths)))
 
 
 def _skipped_text(skipped, found: "_Found") -> str:
@@ -123,9 +140,9 @@ def _check_settings(config_path: Optional[Path], no_config: bool, *, rotation_da
                     **command_line):
     """``deckcheck check``'s options judged, and its settings (:func:`_load_settings`)."""
     if rotation_days < 0:
-        raise UsageProblem(f"--rotation-days must be 0 or more, not {rotation_days}")
+        raise UsageProblem(Phrase(BAD_ROTATION_DAYS, value=rotation_days))
     if jobs is not None and jobs < 1:
-        raise UsageProblem(f"--jobs must be 1 or more, not {jobs}")
+        raise UsageProblem(Phrase(BAD_JOBS, value=jobs))
     return _load_settings(config_path, no_config, **command_line)
 
 
@@ -135,13 +152,13 @@ def _load_settings(config_path: Optional[Path], no_config: bool, **command_line)
 
     output, fail_on = command_line.get("output"), command_line.get("fail_on")
     if output is not None and output not in OUTPUTS:
-        raise UsageProblem(f"--output must be one of {', '.join(OUTPUTS)}, not '{output}'")
+        raise UsageProblem(Phrase(BAD_OUTPUT, choices=", ".join(OUTPUTS), value=output))
     if fail_on is not None and fail_on not in FAIL_ON:
-        raise UsageProblem(f"--fail-on must be 'error' or 'warning', not '{fail_on}'")
+        raise UsageProblem(Phrase(BAD_FAIL_ON, value=fail_on))
     if command_line.get("date") is not None:
         _parse_date(command_line["date"])
     if config_path is not None and no_config:
-        raise UsageProblem("--config and --no-config cannot be used together")
+        raise UsageProblem(Phrase(CONFIG_AND_NO_CONFIG))
     cwd = Path.cwd()
     try:
         found = Config(root=cwd) if no_config else load_config(cwd, explicit=config_path)
@@ -218,7 +235,7 @@ class _FormatAbsent(Exception):
 
 def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
            found: _Found = _Found(), rotation_days: int = 90, jobs: Optional[int] = None) -> ExitCode:
-    from deckcheck.i18n import UnknownLanguage, card_language, choose_language
+    from deckcheck.i18n import UnknownLanguage, card_language, choose_language, finding_message
     from deckcheck.render import RenderOptions, is_failing, path_problem, writer
 
     try:
@@ -265,10 +282,11 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     def results(progress):
         nonlocal usage_problem
         for path in selection.missing:
-            progress.echo(printable(f"deckcheck: error: {path}: no such file or directory"))
+            progress.echo(printable(f"deckcheck: error: {localize(NO_SUCH_PATH, {'path': path}, message_lang)}"))
             usage_problem = True
         for path, reason in unreadable.items():
-            progress.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"))
+            progress.echo(printable("deckcheck: error: "
+                                    + localize(FOLDER_UNREADABLE, {"path": path, "reason": reason}, message_lang)))
             usage_problem = True
         # Paths that do not exist are checked too: read_deck makes each an
         # `unreadable` finding, so every report carries it (README: every file is checked).
@@ -292,8 +310,10 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
                 if unread is not None:
                     # Issue 23/24: a file that is no deck list (a FIFO, binary, empty, wrongly
                     # encoded) is a problem with the path, exit code 2, as a missing path is.
+                    # The text report shows it (NOT CHECKED); beside the other reports, a line says it.
                     usage_problem = True
-                    progress.echo(printable(f"deckcheck: error: {unread.message}"))
+                    if run.output != "text":
+                        progress.echo(printable(f"deckcheck: error: {finding_message(unread, message_lang)}"))
             yield result
 
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")

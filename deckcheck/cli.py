@@ -16,6 +16,7 @@ import typer
 import typer.core
 
 from deckcheck import __version__, completion
+from deckcheck.i18n import N_
 from deckcheck.checkrun import (UsageProblem, _check, _check_settings, _Found, _load_settings, _open_database,
                                 _open_index, _parse_date)
 from deckcheck.errors import ExitCode
@@ -65,8 +66,12 @@ app.add_typer(db_app, name="db")
 app.add_typer(formats_app, name="formats")
 
 
-def _fail(message: str) -> "typer.Exit":
-    typer.echo(printable(f"deckcheck: error: {message}"), err=True)
+def _fail(message) -> "typer.Exit":
+    """``deckcheck: error: ...`` and exit code 2; a problem worded as a translatable phrase is
+    written in the message language (--lang, else the locale; issue 24)."""
+    from deckcheck.i18n import problem_text
+
+    typer.echo(printable(f"deckcheck: error: {problem_text(message)}"), err=True)
     return typer.Exit(ExitCode.USAGE)
 
 
@@ -102,7 +107,7 @@ def _configured_db(db: Optional[Path], config: Optional[Path], no_config: bool) 
     try:
         return _load_settings(config, no_config, db=db).db
     except UsageProblem as problem:
-        raise _fail(str(problem))
+        raise _fail(problem)
 
 
 SKIP_NON_DECKS_OPTION = typer.Option(
@@ -138,7 +143,7 @@ def check(
                       found=_Found(verbose=verbose, skip_non_decks=skip_non_decks), rotation_days=rotation_days,
                       jobs=jobs)
     except UsageProblem as problem:
-        raise _fail(str(problem))
+        raise _fail(problem)
     raise typer.Exit(code)
 
 
@@ -165,7 +170,7 @@ def fmt(
         code = _fmt(paths, run, check_only=check_only, diff=diff,
                     found=_Found(verbose=verbose, skip_non_decks=skip_non_decks))
     except UsageProblem as problem:
-        raise _fail(str(problem))
+        raise _fail(problem)
     raise typer.Exit(code)
 
 
@@ -196,7 +201,7 @@ def serve(
         checker = Checker(settings.db, tuple(str(p) for p in settings.config.packs), message_lang)
         sock = bind(host, port)
     except (UsageProblem, UnknownLanguage, DatabaseError) as problem:
-        raise _fail(str(problem))
+        raise _fail(problem)
     except OSError as error:
         raise _fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
     run(checker, sock)
@@ -393,15 +398,42 @@ def db_check_sources(
     typer.echo(f"{both} cards in both sources; {len(found)} differences in {len({d.card_id for d in found})} cards.")
 
 
+# What db info says, in the message language (issue 24: it stayed English with --lang de).
+# TRANSLATORS: the labels of "deckcheck db info", each followed by a value; keep them short.
+INFO_DATABASE = N_("Database:")
+INFO_CARDS = N_("Cards:")
+INFO_SETS = N_("Sets:")
+INFO_NEWEST = N_("Newest set:")
+INFO_SOURCE = N_("Source:")
+INFO_IMPORTED = N_("Imported at:")
+INFO_NAMES = N_("Names:")
+# TRANSLATORS: one card source of the database: how many sets and cards came from it.
+INFO_SHARE = N_("{sets} sets, {cards} cards")
+# TRANSLATORS: the newest set a card source gave: its name, set code and release date.
+INFO_SHARE_NEWEST = N_("{sets} sets, {cards} cards; newest {name} ({code}, {date})")
+INFO_NONE = N_("No card database at {path}.")
+INFO_CATALOGUE = N_("The built-in catalogue is used instead ({count} rule-relevant cards).")
+INFO_BUILD = N_("Build the full database with: deckcheck db update (or deckcheck db import PATH)")
+
+LANG_OPTION = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale).",
+                           autocompletion=completion.message_languages)
+
+
 @db_app.command("info")
 def db_info(
     db: Optional[Path] = typer.Option(None, "--db", help="Database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     config: Optional[Path] = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
+    lang: Optional[str] = LANG_OPTION,
 ) -> None:
     """Show what card database is installed."""
     from deckcheck.carddb.sqlite import DatabaseError, database_info
+    from deckcheck.i18n import UnknownLanguage, choose_language, localize, translator
 
+    try:
+        tr = translator(choose_language(lang))
+    except UnknownLanguage as problem:
+        raise _fail(str(problem))
     db = _configured_db(db, config, no_config)
     path = _db_path(db)
     if not path.exists():
@@ -410,33 +442,40 @@ def db_info(
         try:  # a database named (--db, $DECKCHECK_DB, db:) must exist, as for check
             _open_database(db)
         except UsageProblem as problem:
-            raise _fail(str(problem))
-        typer.echo(f"No card database at {path}.")
-        typer.echo(f"The built-in catalogue is used instead ({len(load_catalogue().cards)} rule-relevant cards).")
-        typer.echo("Build the full database with: deckcheck db update (or deckcheck db import PATH)")
+            raise _fail(problem)
+        typer.echo(localize(INFO_NONE, {"path": path}, tr))
+        typer.echo(localize(INFO_CATALOGUE, {"count": len(load_catalogue().cards)}, tr))
+        typer.echo(tr.gettext(INFO_BUILD))
         return
     try:
         info = database_info(path)
     except DatabaseError as error:
         raise _fail(str(error))
-    typer.echo(f"Database:    {path}")
-    typer.echo(f"Cards:       {info.cards}")
-    typer.echo(f"Sets:        {info.sets}")
-    typer.echo(f"Newest set:  {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
-    typer.echo(f"Source:      {info.source}")
-    for name, share in info.sources.items():
-        newest = f"; newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
-            if share.newest_set_name else ""
-        typer.echo(f"  {SOURCE_LABELS.get(name, name) + ':':<14} {share.sets} sets, {share.cards} cards{newest}")
-    typer.echo(f"Imported at: {info.imported_at}")
-    for key in ("etag", "last_modified"):
-        if info.meta.get(key):
-            typer.echo(f"{key.replace('_', ' ').capitalize() + ':':<14} {info.meta[key]}")
     from deckcheck.carddb.translations import names_info
 
     names = names_info(path)
+    rows = [(tr.gettext(INFO_DATABASE), str(path)), (tr.gettext(INFO_CARDS), str(info.cards)),
+            (tr.gettext(INFO_SETS), str(info.sets)),
+            (tr.gettext(INFO_NEWEST), f"{info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})"),
+            (tr.gettext(INFO_SOURCE), str(info.source))]
+    for name, share in info.sources.items():
+        numbers = {"sets": share.sets, "cards": share.cards, "name": share.newest_set_name,
+                   "code": share.newest_set_code or "-", "date": share.newest_set_date}
+        rows.append((None, f"  {SOURCE_LABELS.get(name, name) + ':':<14} "
+                           + localize(INFO_SHARE_NEWEST if share.newest_set_name else INFO_SHARE, numbers, tr)))
+    rows.append((tr.gettext(INFO_IMPORTED), str(info.imported_at)))
+    for key in ("etag", "last_modified"):
+        if info.meta.get(key):
+            rows.append((key.replace("_", " ").capitalize() + ":", str(info.meta[key])))
     if names:
-        typer.echo(f"Names:       {', '.join(f'{code} {count}' for code, count in names.items())}")
+        rows.append((tr.gettext(INFO_NAMES), ", ".join(f"{code} {count}" for code, count in names.items())))
+    # The values in one column, after the widest label (column 13 in English, as before).
+    width = max(12, *(len(label) for label, _value in rows if label is not None and len(label) < 20)) + 1
+    for label, value in rows:
+        if label is None:
+            typer.echo(value)
+        else:
+            typer.echo(f"{label:<{width}}{value}" if len(label) < width else f"{label} {value}")
 
 
 # -- formats and rules ------------------------------------------------------
@@ -455,14 +494,45 @@ def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CO
     try:
         extra = _extra_pack_dirs(config, no_config)
     except UsageProblem as problem:
-        raise _fail(str(problem))
+        raise _fail(problem)
     for name, path in available_packs(extra).items():
         try:
             pack = load_pack(str(path), extra)
         except PackError as error:
             typer.echo(f"{name:<15} (broken: {error})")
             continue
-        typer.echo(f"{name:<15} {describe_range(pack):<40} {pack.description}")
+        typer.echo(_wrapped(f"{name:<15} {describe_range(pack):<40} ", pack.description))
+
+
+def _terminal_width() -> Optional[int]:
+    """The width to wrap ``formats`` output at: the terminal's (or $COLUMNS), None for a pipe
+    (issue 24: lines of 200 columns were wrapped mid-word by the terminal)."""
+    import os
+    import shutil
+    import sys
+
+    if not sys.stdout.isatty() and not os.environ.get("COLUMNS"):
+        return None
+    return max(40, shutil.get_terminal_size((100, 24)).columns)
+
+
+def _wrapped(head: str, text: str, indent: Optional[int] = None) -> str:
+    """``head`` then ``text`` wrapped at word boundaries to the terminal's width, each further
+    line indented under the text (or by ``indent``); unwrapped for a pipe."""
+    width = _terminal_width()
+    if width is None:
+        return head + text
+    import textwrap
+
+    hang = len(head) if indent is None else indent
+    if hang > width // 2:
+        hang = 4  # a narrow terminal: the text below, slightly indented
+    lines = textwrap.wrap(text, max(20, width - hang), break_long_words=False, break_on_hyphens=False) or [""]
+    if len(head) + len(lines[0]) > width:
+        first, rest = head.rstrip(), lines
+    else:
+        first, rest = head + lines[0], lines[1:]
+    return "\n".join([first, *(" " * hang + line for line in rest)])
 
 
 @formats_app.command("show")
@@ -487,13 +557,15 @@ def formats_show(
         sets = _set_labels(index)
     except (UsageProblem, PackError) as error:
         raise _fail(str(error))
-    typer.echo(f"{pack.name} on {day.isoformat()}: {pack.description}")
+    typer.echo(_wrapped(f"{pack.name} on {day.isoformat()}: ", pack.description, indent=2))
     typer.echo(f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else ""))
     for rule_id, text in in_force_on(pack, day, cards, sets=sets):
         first, *rest = text.splitlines()
-        typer.echo(f"  {rule_id:<14} {first}")
+        typer.echo(_wrapped(f"  {rule_id:<14} ", first))
         for line in rest:
-            typer.echo(f"  {'':<14} {line}")
+            # A list item ("  - Archeops NVI 67 ...") continues under its text.
+            item = len(line) - len(line.lstrip(" -"))
+            typer.echo(_wrapped(f"  {'':<14} {line[:item]}", line[item:]))
 
 
 def _set_labels(index) -> dict:
@@ -554,7 +626,7 @@ def formats_lint(
         extra = tuple(str(p) for p in run.config.packs)  # packs may extend packs of the configured folders
         index, _notice = _open_index(run.db)
     except UsageProblem as problem:
-        raise _fail(str(problem))
+        raise _fail(problem)
     with Phases(PHASES) as phases:  # the full database takes a second or two to read
         phases.phase("cards")
         cards = list(getattr(index, "cards", ()) or _all_cards(index))

@@ -35,6 +35,11 @@ class OutputError(Exception):
 
     def __init__(self, stream: str, error: OSError):
         super().__init__(f"cannot write to {stream}: {error.strerror or error}")
+        import errno
+
+        # The reader went away (deckcheck ... | head): the run ends quietly, as other
+        # command-line tools do (issue 24), with the exit code of an unwritten report.
+        self.quiet = error.errno == errno.EPIPE
 
 
 class _GuardedStream:
@@ -292,7 +297,9 @@ def _run_fast(fast) -> int:
             return _check(paths, run, o["quiet"], lang=o["lang"], card_lang=o["card_lang"], found=found,
                           rotation_days=o["rotation_days"], jobs=o["jobs"])
         except UsageProblem as problem:
-            echo(printable(f"deckcheck: error: {problem}"), err=True)
+            from deckcheck.i18n import problem_text
+
+            echo(printable(f"deckcheck: error: {problem_text(problem)}"), err=True)
             return ExitCode.USAGE
     except EOFError:  # as Typer ends on one
         echo("", err=True)
@@ -347,7 +354,8 @@ def run(app) -> None:
         code = _interrupted()
     except OutputError as error:
         _silence_stdout()
-        _say(f"deckcheck: error: {error}")
+        if not error.quiet:
+            _say(f"deckcheck: error: {error}")
         code = ExitCode.USAGE
     except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
         known = _known_problem(error)
@@ -360,7 +368,8 @@ def run(app) -> None:
         sys.stdout.flush()
     except OutputError as error:
         _silence_stdout()
-        _say(f"deckcheck: error: {error}")
+        if not error.quiet:
+            _say(f"deckcheck: error: {error}")
         code = ExitCode.USAGE
     sys.exit(code)
 

@@ -3,6 +3,7 @@ every schema error of a pack in one lint run, and banned prints named by name an
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -166,3 +167,26 @@ def test_serve_without_its_extra_names_the_extra_to_install(missing):
     assert result.returncode == 2
     assert "needs Starlette and uvicorn, which the 'serve' extra installs" in result.stderr
     assert "pip install 'deckcheck[serve]'" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_team_flare_gear_card_is_named_as_it_prints(reference_index, tmp_path):
+    # Issue 24: "Remove Battle Compressor Team Flare Gear PHF 92 from the deck (4 copies)."
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Battle Compressor PHF 92\n", encoding="utf-8")
+    result = run("check", str(deck), "--format", "standard", "--date", "2026-11-30", "--db",
+                 str(reference_index.path), "--no-config", "-o", "json")
+    messages = [text for f in json.loads(result.stdout)["results"][0]["findings"] for text in (f["message"], f["hint"] or "")]
+    assert any("Battle Compressor PHF 92" in m for m in messages), messages
+    assert not any("Team Flare Gear" in m for m in messages), messages
+
+
+@pytest.mark.parametrize("command", [["formats", "list"], ["formats", "show", "standard", "--date", "2016-03-01"],
+                                     ["formats", "show", "expanded", "--date", "2026-11-30"]])
+def test_formats_output_is_wrapped_to_the_terminal_width_between_words(command):
+    # Issue 24: lines of 200+ columns, which the terminal wrapped mid-word.
+    wide = run(*command, "--no-config")
+    narrow = run(*command, "--no-config", env={"COLUMNS": "80"})
+    assert narrow.returncode == 0, narrow.stderr
+    assert max(len(line) for line in narrow.stdout.splitlines()) <= 80
+    assert max(len(line) for line in wide.stdout.splitlines()) > 80  # a pipe gets whole lines
+    assert narrow.stdout.split() == wide.stdout.split()  # the same words, none cut

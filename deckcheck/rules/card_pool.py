@@ -161,10 +161,10 @@ class CardPool:
                 # its waiting period (Rare Candy MEG 125) has the same text as
                 # the legal print, not a different one.
                 hint = SAME_TEXT_PRINT_LEGAL if is_reprint(card, reprint) else OTHER_PRINT_LEGAL
-                hint_params = {"name": card.name, "reprint": reprint.label}
+                hint_params = {"name": card.shown_name, "reprint": reprint.label}
             else:
                 hint = REMOVE_CARD
-                hint_params = {"card": card.name, "count": deck_card.count}
+                hint_params = {"card": card.shown_name, "count": deck_card.count}
             yield finding(
                 rule, _REASONS[verdict.reason], cards=(deck_card,), hint=hint, hint_params=hint_params,
                 card=deck_card.label, format=ctx.format_name, date=ctx.date.isoformat(), **params,

@@ -63,3 +63,47 @@ def test_the_locale_chooses_the_language_and_a_bad_lang_is_a_usage_error(names_d
     assert "1 baralho verificado (legais: 0, ilegais: 1)." in portuguese
     bad = deckcheck("check", deck, "--db", str(names_db), "--lang", "xx")
     assert bad.returncode == 2 and b"Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("args, env, expected", [
+    (["check", "d.txt", "--date", "2026-13-01", "--lang", "de"], {},
+     "deckcheck: error: --date muss ein Datum wie 2026-04-10 sein, nicht '2026-13-01'"),
+    (["check", "d.txt", "--jobs", "0"], {"LC_ALL": "fr_FR.UTF-8"}, "deckcheck: error: --jobs doit valoir 1 ou plus, pas 0"),
+    (["check", "empty", "--lang=it"], {}, "deckcheck: error: nessun file di mazzo trovato in empty"),
+    (["check", "nope.txt", "--lang", "pt", "--format", "unlimited"], {},
+     "deckcheck: error: nope.txt: arquivo ou pasta inexistente"),
+    (["check", "d.txt", "--date", "2026-13-01"], {}, "deckcheck: error: --date must be a date like 2026-04-10, not '2026-13-01'"),
+])
+def test_error_lines_are_in_the_message_language(tmp_path, args, env, expected):
+    # Issue 24: with --lang de the "deckcheck: error: ..." lines stayed English.
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "d.txt").write_text("4 Iono PAL 185\n", encoding="utf-8")
+    environ = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    result = subprocess.run([sys.executable, "-m", "deckcheck", *args, "--no-config"], capture_output=True, text=True,
+                            cwd=tmp_path, timeout=300, env={**environ, "PYTHONPATH": str(PROJECT_ROOT), **env})
+    assert result.returncode == 2
+    assert expected in result.stderr.splitlines(), result.stderr
+
+
+def test_db_info_speaks_the_message_language(tmp_path):
+    # Issue 24: "db info" stayed English with --lang de.
+    environ = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    run = lambda *args, **env: subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "deckcheck", "db", "info", "--db", str(tmp_path / "none.sqlite3"), *args],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300,
+        env={**environ, "PYTHONPATH": str(PROJECT_ROOT), "XDG_DATA_HOME": str(tmp_path), **env})
+    german = subprocess.run([sys.executable, "-m", "deckcheck", "db", "info", "--lang", "de", "--no-config"],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=300,
+                            env={**environ, "PYTHONPATH": str(PROJECT_ROOT), "XDG_DATA_HOME": str(tmp_path)})
+    assert german.returncode == 0, german.stderr
+    assert german.stdout.splitlines()[0].startswith("Keine Kartendatenbank unter ")
+    assert "Stattdessen wird der eingebaute Katalog verwendet" in german.stdout
+    assert run().returncode == 2  # a --db that is not there is an error, as for check
+
+
+def test_db_info_labels_in_german(reference_english_db):
+    result = deckcheck("db", "info", "--db", str(reference_english_db), "--lang", "de")
+    lines = result.stdout.decode().splitlines()
+    assert lines[0] == f"Datenbank:     {reference_english_db}" and lines[1].startswith("Karten:        ")
+    english = deckcheck("db", "info", "--db", str(reference_english_db)).stdout.decode().splitlines()
+    assert english[0] == f"Database:    {reference_english_db}"
