@@ -363,3 +363,27 @@ def test_every_file_of_the_project_the_docs_name_exists(page):
                        page.read_text(encoding="utf-8"))
     missing = [path for path in named if path not in WRITTEN_BY_A_RUN and not (PROJECT_ROOT / path).exists()]
     assert missing == [], f"{page.name} names files the project does not have: {missing}"
+
+
+def test_the_readme_workflow_is_the_one_the_action_tests_run():
+    """The first page's workflow is docs/reports.md's `workflow.yml`, which tests/test_action.py runs."""
+    import yaml
+
+    from support import doc_example, doc_text
+
+    readme = doc_text("README.md")
+    start = readme.index("# .github/workflows/decks.yml")
+    shown = yaml.safe_load(readme[start:readme.index("```", start)])
+    assert shown == yaml.safe_load(doc_example("workflow.yml"))
+
+
+def test_the_readme_python_example_runs(tmp_path, console_env):
+    from support import SAMPLE_DECKS, doc_text
+
+    readme = doc_text("README.md")
+    start = readme.index("```python\n") + len("```python\n")
+    (tmp_path / "example.py").write_text(readme[start:readme.index("```", start)], encoding="utf-8")
+    (tmp_path / "my-deck.txt").write_bytes((SAMPLE_DECKS / "illegal" / "copy-limit.txt").read_bytes())
+    done = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, env=console_env, capture_output=True,
+                          text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (0, "False ['copy-limit']\n"), done.stderr
