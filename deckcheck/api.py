@@ -166,9 +166,6 @@ def open_database(path: PathLike | None = None) -> Database:
     A path given (or ``$DECKCHECK_DB``) that does not exist, or a damaged file,
     raises :class:`DatabaseError`.
     """
-    # Not from carddb.sqlite: without a database that module is not needed (start-up).
-    from deckcheck.carddb.errors import DatabaseError
-
     if path is None and not os.environ.get("DECKCHECK_DB"):
         from deckcheck.carddb.paths import default_db_path
 

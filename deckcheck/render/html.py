@@ -41,7 +41,6 @@ from deckcheck.i18n import (
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.core.printable import printable, shown
 from deckcheck.render import ReportWriter, render_with
-from deckcheck.core.printable import printable
 # Already in the catalogue (the text report's): verdicts, the summary sentence, column titles.
 from deckcheck.render.text import (
     COLUMN_ERRORS,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from deckcheck import __version__
+from deckcheck.version import __version__
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import ReportWriter, path_uri, render_with
 
@@ -153,7 +153,7 @@ class Writer(ReportWriter):
         described = dict(getattr(self.options, "rules", {}) or {})
         rule_ids = sorted(self.rule_ids | set(described))
         self.index_of = {rule_id: i for i, rule_id in enumerate(rule_ids)}
-        log = {
+        log: dict[str, Any] = {
             "$schema": SARIF_SCHEMA,
             "version": SARIF_VERSION,
             "runs": [{
