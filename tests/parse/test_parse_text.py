@@ -429,7 +429,7 @@ def test_names_like_web_forms_keep_their_names(line, name):
 
 
 def test_a_web_form_list_is_a_deck_when_met_in_a_folder():
-    from deckcheck.parse.files import text_deck_problem
+    from deckcheck.parse.shape import text_deck_problem
 
     text = "4 Drakloak TWM #129\n2 Dragapult ex [TWM] 130\n2 Dusclops SFA-19\n1 Dusknoir (SFA) 20\nDuskull x2\n"
     assert text_deck_problem(text) is None
