@@ -175,6 +175,22 @@ class Phases:
             self.bar.stop()
 
 
+# The phases of the slow db commands, as deckcheck.progress.Phases shows them.
+PHASES = {
+    "download": "Downloading the card dataset",
+    "verify": "Verifying the archive (SHA-256)",
+    "import": "Importing the cards",
+    "names-download": "Downloading the card names",
+    "names-read": "Reading the card names",
+    "names-map": "Matching the names to the cards",
+    "names-write": "Writing the card names",
+    "tcgdex": "Downloading the TCGdex set list",
+    "tcgdex-cards": "Fetching new cards from TCGdex",
+    "cards": "Reading the card database",
+    "lint": "Linting the packs",
+}
+
+
 def sizes(done: int, total: int | None, between: str) -> str:
     """``done`` bytes (of ``total``) in the unit of the larger: "2.9 MB of 2.9 MB", "12.4 kB of
     40.1 kB", "512 bytes" -- never "0.0 MB of 0.0 MB" for a small file (issue 24)."""
