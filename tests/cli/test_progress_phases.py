@@ -112,7 +112,7 @@ def test_db_update_off_a_terminal_names_the_phases_and_ends_on_the_full_size(tmp
 
 
 def test_sizes_are_shown_in_the_unit_of_their_size():
-    from deckcheck.progress import sizes
+    from deckcheck.cli.progress import sizes
 
     assert sizes(2_900_000, 2_900_000, " of ") == "2.9 MB of 2.9 MB"
     assert sizes(12_400, 40_100, " of ") == "12.4 kB of 40.1 kB"
@@ -122,7 +122,7 @@ def test_sizes_are_shown_in_the_unit_of_their_size():
 
 def test_an_estimated_count_that_is_passed_becomes_an_open_count(monkeypatch):
     # Issue 24: "db import" showed 175/173 (its total is about one file per set).
-    from deckcheck.progress import Phases
+    from deckcheck.cli.progress import Phases
 
     phases = Phases({"import": "Importing the cards"})
     phases.phase("import", 173)
