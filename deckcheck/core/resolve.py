@@ -332,7 +332,7 @@ def _mismatch(entry: DeckEntry, code: str, printed: Sequence[Card], index: CardI
     """The line's set code and number name a card whose name is not the one
     written: the three grades of RULES.md decision 18."""
     card = printed[0]
-    params = {"set_code": entry.set_code, "number": entry.number, "actual": card.name, "written": entry.name}
+    params = {"set_code": entry.set_code, "number": entry.number, "actual": card.shown_name, "written": entry.name}
     candidates, langs, _problem = _name_candidates(entry, index, options)
     candidates = _released(candidates, options)
     if candidates:
