@@ -185,7 +185,7 @@ class DeckResult:
         """``"legal"``, ``"illegal"`` (a rule is broken) or ``"unverified"`` (the
         only errors are lines that do not say which card they are, so legality
         cannot be shown; RULES.md decision 18)."""
-        return self.result.verdict
+        return self._result.verdict
 
     @property
     def findings(self) -> tuple[Finding, ...]:
