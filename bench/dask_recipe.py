@@ -44,10 +44,13 @@ def _descendants(pid: int) -> set[int]:
     found, frontier = set(), [pid]
     while frontier:
         parent = frontier.pop()
-        try:
-            children = Path(f"/proc/{parent}/task/{parent}/children").read_text().split()
-        except OSError:
-            continue
+        children: list[str] = []
+        # Every thread's children: Dask starts its worker processes from another thread than the main one.
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            try:
+                children += (task / "children").read_text().split()
+            except OSError:
+                continue
         for child in map(int, children):
             if child not in found:
                 found.add(child)

@@ -5,6 +5,7 @@ memory (flat in the number of decks) is a bench figure: bench/dask_recipe.py."""
 
 from __future__ import annotations
 
+import importlib
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,9 @@ from support import PROJECT_ROOT, SAMPLE_DECKS, doc_example, json_report
 
 pytest.importorskip("dask.bag", reason="Dask (the test extra) runs the recipe")
 pytest.importorskip("distributed", reason="dask.distributed (the test extra) runs the recipe")
+if not hasattr(importlib.import_module("deckcheck"), "find_decks"):  # issue 22 §3 lands it (helper 21b)
+    pytest.skip("deckcheck.find_decks, which the recipe picks the files with, is not in this checkout yet",
+                allow_module_level=True)
 
 DATE = "2026-11-30"
 DECKS = 3000
