@@ -234,7 +234,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         # The HTML report shows each list as written: standard input is kept to show it.
         import io
 
-        from deckcheck.parse.files import DEFAULT_MAX_BYTES
+        from deckcheck.parse.shape import DEFAULT_MAX_BYTES
         from deckcheck.render.html import read_source, source_lines
 
         stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
@@ -447,7 +447,7 @@ def _pool(func, paths: list, jobs: int, start=None):
 def _judged(files: list, jobs: Optional[int]) -> list:
     """Why each file met while walking is not a deck (None: it is one), judged in
     worker processes when there are enough files (issue 16: it reads every file)."""
-    from deckcheck.parse.files import not_a_deck
+    from deckcheck.parse.shape import not_a_deck
 
     pool = _pool(not_a_deck, files, _jobs(jobs, len(files)))
     if pool is None:

@@ -15,7 +15,8 @@ from typing import List, Optional
 import typer
 import typer.core
 
-from deckcheck import __version__, completion
+from deckcheck import completion
+from deckcheck.version import __version__
 from deckcheck.checkrun import (UsageProblem, _check, _check_settings, _Found, _load_settings, _open_database,
                                 _open_index, _parse_date)
 from deckcheck.errors import ExitCode

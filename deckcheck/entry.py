@@ -273,7 +273,7 @@ def _fast_path(args: list[str]):
 def _run_fast(fast) -> int:
     """What the Typer command would have done (deckcheck.cli: _version, check, fmt)."""
     if fast == "--version":
-        from deckcheck import __version__
+        from deckcheck.version import __version__
 
         echo(f"deckcheck {__version__}")
         return ExitCode.LEGAL

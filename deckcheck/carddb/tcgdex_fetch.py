@@ -94,7 +94,7 @@ class TcgdexClient:
         import urllib.error
         import urllib.request
 
-        from deckcheck import __version__
+        from deckcheck.version import __version__
         from deckcheck.carddb.update import _describe, _Retryable
 
         url = f"{self.base}{path}"

@@ -209,7 +209,7 @@ def _fetch_http(url: str, target: Path, headers: Mapping[str, str], timeout: flo
     import urllib.error
     import urllib.request
 
-    from deckcheck import __version__
+    from deckcheck.version import __version__
 
     try:
         request = urllib.request.Request(url, headers={"User-Agent": f"deckcheck/{__version__}", **headers})

@@ -110,7 +110,7 @@ class Writer(ReportWriter):
         out: list[str] = []
         if self.grouped:
             out.append("::endgroup::\n")
-        left = Counter()
+        left: Counter[Severity] = Counter()
         for severity in Severity:
             chosen = sorted(self.best[severity], reverse=True)  # the smallest keys first
             out.extend(text for _key, text in chosen)
