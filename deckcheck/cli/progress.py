@@ -170,3 +170,19 @@ class Phases:
                     self.bar.update(state["task"], completed=done, total=done)
         if self.bar is not None:
             self.bar.stop()
+
+
+# The phases of the slow db commands, as deckcheck.progress.Phases shows them.
+PHASES = {
+    "download": "Downloading the card dataset",
+    "verify": "Verifying the archive (SHA-256)",
+    "import": "Importing the cards",
+    "names-download": "Downloading the card names",
+    "names-read": "Reading the card names",
+    "names-map": "Matching the names to the cards",
+    "names-write": "Writing the card names",
+    "tcgdex": "Downloading the TCGdex set list",
+    "tcgdex-cards": "Fetching new cards from TCGdex",
+    "cards": "Reading the card database",
+    "lint": "Linting the packs",
+}
