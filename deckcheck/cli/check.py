@@ -12,7 +12,7 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
@@ -206,7 +206,7 @@ class StepFiles:
 
     def __init__(self, summary: Optional[Path], github_output: Optional[Path]):
         self.files: list = []
-        self.writer = None
+        self.writer: Any = None  # a github_summary.Writer once start() knows the options
         self.summary = self._open(summary, "--summary")
         self.outputs = self._open(github_output, "--github-output")
 

@@ -35,10 +35,10 @@ class Command(typer.core.TyperCommand):
                 param.metavar = (param.name or "").upper() + ("..." if param.nargs != 1 else "")
 
     def collect_usage_pieces(self, ctx) -> list[str]:
-        pieces = [self.options_metavar] if self.options_metavar else []
+        pieces: list[str] = [self.options_metavar] if self.options_metavar else []
         for param in self.get_params(ctx):
             if isinstance(param, typer.core.TyperArgument):
-                pieces.append(param.metavar if param.required else f"[{param.metavar}]")
+                pieces.append(str(param.metavar) if param.required else f"[{param.metavar}]")
             else:
                 pieces.extend(param.get_usage_pieces(ctx))
         return pieces

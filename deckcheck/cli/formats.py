@@ -4,7 +4,7 @@ imported inside each command)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
@@ -108,13 +108,13 @@ def formats_lint(
         run = load_settings(config, no_config, db=db)
         extra = tuple(str(p) for p in run.config.packs)  # packs may extend packs of the configured folders
         index, _notice = open_index(run.db)
-    except UsageProblem as problem:
-        raise fail(str(problem))
+    except UsageProblem as unusable:
+        raise fail(str(unusable))
     with Phases(PHASES) as phases:  # the full database takes a second or two to read
         phases.phase("cards")
         cards = list(getattr(index, "cards", ()) or _all_cards(index))
-    known = dict(known_sets={c.set_id for c in cards}, known_ids={c.id for c in cards},
-                 known_marks={c.regulation_mark for c in cards if c.regulation_mark})
+    known: dict[str, Any] = dict(known_sets={c.set_id for c in cards}, known_ids={c.id for c in cards},
+                                 known_marks={c.regulation_mark for c in cards if c.regulation_mark})
     if not hasattr(index, "path"):
         known["known_ids"] = None  # the built-in catalogue holds only some cards
     failed = unopened = False
@@ -139,8 +139,9 @@ def formats_lint(
             # Every schema error of the pack, each with its line (the load stops at the first).
             from deckcheck.packs.info import pack_schema_problems
 
-            for problem in pack_schema_problems(str(path), text) or [error]:
-                echo(f"{problem}", err=True)
+            shown: list[Any] = [*pack_schema_problems(str(path), text)] or [error]
+            for schema_problem in shown:
+                echo(f"{schema_problem}", err=True)
             continue
         for problem in problems:
             echo(str(problem), err=True)
