@@ -510,7 +510,7 @@ def test_a_trickling_server_meets_an_overall_deadline(tmp_path, monkeypatch):
     import http.server
     import threading
 
-    from deckcheck.carddb import update
+    from deckcheck.carddb import http as carddb_http
     from deckcheck.carddb.errors import DatabaseError
 
     class Trickle(http.server.BaseHTTPRequestHandler):
@@ -532,10 +532,11 @@ def test_a_trickling_server_meets_an_overall_deadline(tmp_path, monkeypatch):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Trickle)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    monkeypatch.setattr(update, "download_deadline", lambda timeout: 0.5)
+    monkeypatch.setattr(carddb_http, "download_deadline", lambda timeout: 0.5)
     try:
-        with pytest.raises(DatabaseError, match="took longer than 0.5 s"):
-            update._fetch_http(f"http://127.0.0.1:{server.server_port}/data.zip", tmp_path / "x.zip", {}, 5.0, None)
+        with pytest.raises(DatabaseError, match="did not end within 0.5 s"):
+            carddb_http.download(f"http://127.0.0.1:{server.server_port}/data.zip", tmp_path / "x.zip", {},
+                                 timeout=5.0, retries=2, progress=None)
     finally:
         server.shutdown()
         server.server_close()
