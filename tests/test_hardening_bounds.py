@@ -69,3 +69,33 @@ def test_days_later_stops_at_the_last_day():
     assert days_later(dt.date(2026, 1, 1), 31) == dt.date(2026, 2, 1)
     assert days_later(dt.date(9999, 12, 25), 30) == dt.date.max
     assert days_later(dt.date(1, 1, 1), 10**15) == dt.date.max
+
+
+# -- B2: patterns in time linear in the path -----------------------------------------
+
+SLOW_PATTERN = "*a" * 12 + "*b"  # Python's re: C(60, 12) ways to fail on 60 letters; hours
+
+
+def test_a_backtracking_exclude_pattern_is_matched_in_linear_time(tmp_path):
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / ("a" * 60 + ".txt")).write_bytes(DECK.read_bytes())
+    (decks / ("a" * 59 + "b")).mkdir()
+    (decks / ("a" * 59 + "b") / "deck.txt").write_bytes(DECK.read_bytes())
+    # The timeout only guards against a run that would never end; the figure is a bench row.
+    result = run("check", "decks", "--no-config", "--output", "json", "--exclude", SLOW_PATTERN, cwd=tmp_path)
+    assert_clean(result, 1)
+    paths = [r["path"] for r in json_report(result.stdout)["results"]]
+    assert paths == [f"decks/{'a' * 60}.txt"]  # the folder ending in b is excluded, the file is not
+
+
+def test_a_backtracking_gitignore_line_and_one_too_long_to_match(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text(f"{SLOW_PATTERN}\n{'x' * 300_000}\n", encoding="utf-8")
+    (tmp_path / ("a" * 59 + "b")).mkdir()
+    (tmp_path / ("a" * 59 + "b") / "deck.txt").write_bytes(DECK.read_bytes())
+    (tmp_path / ("a" * 60 + ".txt")).write_bytes(DECK.read_bytes())
+    result = run("check", ".", "--no-config", "--output", "json", cwd=tmp_path)
+    assert_clean(result, 1)
+    assert [r["path"] for r in json_report(result.stdout)["results"]] == [f"{'a' * 60}.txt"]
+    assert b".gitignore:2: skipped the pattern" in result.stderr and b"too long to match" in result.stderr
