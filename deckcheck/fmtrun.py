@@ -22,6 +22,7 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
     from deckcheck.fmt import layout, unambiguous_prints
     from deckcheck.packs import PackError
     from deckcheck.parse import parse_text
+    from deckcheck.parse.text import MAX_LINES_READ, TOO_MANY_LINES
     from deckcheck.resolve import resolve_deck
 
     selection = _select(paths, run, found)
@@ -53,6 +54,12 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
             continue
         text, original = source
         parsed = parse_text(text, path)
+        if any(finding.template == TOO_MANY_LINES for finding in parsed.findings):
+            # Only the first lines were read (issue 23, B1): rewriting would move the rest.
+            echo(printable(f"deckcheck: error: {path}: more than {MAX_LINES_READ} card lines, left as it is "
+                           "(a deck list has a few dozen)"), err=True)
+            code = ExitCode.USAGE
+            continue
         try:
             pack = packs.for_deck(path, parsed.declared_format)
             day = _parse_date(run.date_for(path))

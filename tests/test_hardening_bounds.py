@@ -99,3 +99,46 @@ def test_a_backtracking_gitignore_line_and_one_too_long_to_match(tmp_path):
     assert_clean(result, 1)
     assert [r["path"] for r in json_report(result.stdout)["results"]] == [f"{'a' * 60}.txt"]
     assert b".gitignore:2: skipped the pattern" in result.stderr and b"too long to match" in result.stderr
+
+
+# -- B1: one deck of very many lines -------------------------------------------------
+
+def test_a_list_of_a_million_lines_is_read_as_far_as_a_deck_goes_and_says_the_rest_was_cut():
+    from deckcheck.parse.text import MAX_LINES_READ, parse_text
+
+    parsed = parse_text("1 a\n" * 1_240_000 + "\n\n", "big.txt")
+    assert len(parsed.entries) == MAX_LINES_READ
+    cut, = [f for f in parsed.findings if f.params.get("rest")]
+    assert cut.rule == "syntax" and cut.severity.value == "error" and cut.lines == (MAX_LINES_READ + 1,)
+    assert cut.message == (f"The list has more than {MAX_LINES_READ} card lines; the {1_240_000 - MAX_LINES_READ} "
+                           f"lines after line {MAX_LINES_READ} were not read.")
+    # bad lines count too: a million lines that are not card lines are not a million findings
+    assert len(parse_text("x\n" * 100_000, "bad.txt").findings) == MAX_LINES_READ + 1
+    # blank lines after the limit are no lines of the list
+    assert all(not f.params.get("rest") for f in parse_text("1 a\n" * MAX_LINES_READ + "\n" * 9, "x").findings)
+
+
+def test_a_5_mb_deck_gets_a_bounded_report_from_check_and_is_left_alone_by_fmt(tmp_path):
+    deck = tmp_path / "big.txt"
+    deck.write_text("1 a\n" * 1_240_000, encoding="utf-8")  # 4.96 MB, under the 5 MB a deck file may be
+    result = run("check", str(deck), "--no-config", "--output", "json")
+    assert_clean(result, 1)
+    assert len(result.stdout) < 2_000_000  # 39 MB for 100,000 such lines before
+    findings = json_report(result.stdout)["results"][0]["findings"]
+    assert any("were not read" in f["message"] for f in findings)
+    before = deck.read_bytes()
+    formatted = run("fmt", str(deck), "--no-config")
+    assert formatted.returncode == 2 and b"more than 2000 card lines, left as it is" in formatted.stderr
+    assert deck.read_bytes() == before
+
+
+def test_a_json_deck_of_many_cards_is_cut_the_same_way():
+    import json
+
+    from deckcheck.parse.files import parse_deck_text
+    from deckcheck.parse.text import MAX_LINES_READ
+
+    parsed = parse_deck_text(json.dumps({"cards": [{"count": 1, "name": "a"}] * 50_000}), "big.json")
+    assert len(parsed.entries) == MAX_LINES_READ
+    assert [f.message for f in parsed.findings if f.params.get("rest")] == [
+        f"The deck lists more than {MAX_LINES_READ} cards; the last {50_000 - MAX_LINES_READ} were not read."]
