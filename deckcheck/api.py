@@ -172,8 +172,10 @@ def open_database(path: PathLike | None = None) -> Database:
     if path is None and not os.environ.get("DECKCHECK_DB"):
         from deckcheck.carddb.paths import default_db_path
 
+        from deckcheck.datafiles import usable_file
+
         found = default_db_path()
-        return Database(found if found.exists() else None)
+        return Database(found if usable_file(found, "the card database") else None)
     if path is None:
         from deckcheck.carddb.paths import default_db_path
 

@@ -240,7 +240,10 @@ def _validation_stamp(digest: str) -> Path | None:
 
 def _validated_before(digest: str) -> bool:
     stamp = _validation_stamp(digest)
-    return stamp is not None and stamp.exists()
+    try:
+        return stamp is not None and stamp.exists()
+    except OSError:  # a cache folder that became unusable: validate again
+        return False
 
 
 def _remember_valid(digest: str) -> None:

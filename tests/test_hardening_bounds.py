@@ -142,3 +142,43 @@ def test_a_json_deck_of_many_cards_is_cut_the_same_way():
     assert len(parsed.entries) == MAX_LINES_READ
     assert [f.message for f in parsed.findings if f.params.get("rest")] == [
         f"The deck lists more than {MAX_LINES_READ} cards; the last {50_000 - MAX_LINES_READ} were not read."]
+
+
+# -- U1: a HOME the user cannot use ----------------------------------------------------
+
+def _unusable_home_env(home: Path) -> dict:
+    return {"HOME": str(home), "XDG_CACHE_HOME": "", "XDG_DATA_HOME": "", "DECKCHECK_CACHE_DIR": "",
+            "DECKCHECK_DB": "", "DECKCHECK_NO_CACHE": ""}
+
+
+def _check_in(folder: Path, env: dict):
+    (folder / ".deckcheck.yaml").write_text("date: 2026-11-30\n", encoding="utf-8")  # the config cache too
+    (folder / "deck.txt").write_bytes(DECK.read_bytes())
+    environment = {k: v for k, v in {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **env}.items() if v != ""}
+    return subprocess.run([sys.executable, "-m", "deckcheck", "check", "deck.txt"], capture_output=True,
+                          cwd=folder, env=environment, timeout=300)
+
+
+def test_a_home_whose_folders_cannot_be_looked_into_is_skipped_with_a_warning(tmp_path):
+    # As root no permission refuses a look; a name the system refuses does the same
+    # (stat fails with an error other than "not there": ENAMETOOLONG here, EACCES for
+    # `sudo -u someone` keeping root's HOME).
+    home = tmp_path / ("h" * 300)
+    result = _check_in(tmp_path, _unusable_home_env(home))
+    assert_clean(result, 1)
+    err = result.stderr.decode()
+    assert err.count("deckcheck: warning: cannot use the cache folder") == 1, err
+    assert "going on without it" in err and "copy-limit" in result.stdout.decode()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root enters any folder")
+def test_a_home_the_user_cannot_enter_is_skipped_with_a_warning(tmp_path):
+    home = tmp_path / "home"
+    (home / ".cache").mkdir(parents=True)
+    home.chmod(0)
+    try:
+        result = _check_in(tmp_path, _unusable_home_env(home))
+    finally:
+        home.chmod(0o755)
+    assert_clean(result, 1)
+    assert b"Permission denied" in result.stderr
