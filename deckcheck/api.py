@@ -10,7 +10,7 @@ The stable surface is what ``deckcheck`` re-exports (``deckcheck.__all__``)::
     result.legal, result.counts, [f.rule for f in result.findings]
     result.to_json()                          # the deck's object of ``--output json``
 
-Everything here is plain Python over the pure core (:func:`deckcheck.engine.check_deck`):
+Everything here is plain Python over the pure core (:func:`deckcheck.core.engine.check_deck`):
 no printing, no exiting, and neither Typer nor rich is imported. What makes
 a check slow is opened once and reused: a :class:`Database` keeps its
 connection and look-up caches (one connection per thread, so threads may
@@ -38,8 +38,8 @@ from deckcheck.model import Finding, Severity
 if TYPE_CHECKING:
     from deckcheck.carddb.index import CardIndex
     from deckcheck.model import DeckResult as CoreResult, ParsedDeck
-    from deckcheck.packs import Pack
-    from deckcheck.resolve import ResolveOptions
+    from deckcheck.packs.loading import Pack
+    from deckcheck.core.resolve import ResolveOptions
 
 from deckcheck import __all__ as _EXPORTED  # what ``import deckcheck`` re-exports
 
@@ -60,7 +60,7 @@ def __getattr__(name: str) -> Any:
 
         return DatabaseError
     if name == "FormatError":
-        from deckcheck.packs import PackError
+        from deckcheck.packs.loading import PackError
 
         return PackError
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -68,7 +68,7 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:
     from deckcheck.carddb.sqlite import DatabaseError as DatabaseError
-    from deckcheck.packs import PackError as FormatError  # noqa: F401 (lazy at run time: __getattr__)
+    from deckcheck.packs.loading import PackError as FormatError  # noqa: F401 (lazy at run time: __getattr__)
 
 
 # -- the card database ------------------------------------------------------------
@@ -129,8 +129,8 @@ class Database:
         key = (id(pack), day, card_lang)
         found = cache.get(key)
         if found is None or found[0] is not pack:
-            from deckcheck.engine import resolve_options_for
-            from deckcheck.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
+            from deckcheck.core.engine import resolve_options_for
+            from deckcheck.core.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
 
             hint = CATALOGUE_ONLY_HINT if self.catalogue_only else MISSING_HINT
             found = cache[key] = (pack, resolve_options_for(pack, day, self.index, missing_hint=hint,
@@ -250,7 +250,7 @@ def load_format(name_or_path: PathLike, pack_dirs: Sequence[PathLike] = ()) -> F
 
     ``pack_dirs`` are searched before the shipped packs (like the configuration's
     ``packs``). An unknown name or a broken pack raises :class:`FormatError`."""
-    from deckcheck.packs import load_pack
+    from deckcheck.packs.loading import load_pack
 
     source = os.fspath(name_or_path)
     dirs = tuple(os.fspath(d) for d in pack_dirs)
@@ -259,7 +259,7 @@ def load_format(name_or_path: PathLike, pack_dirs: Sequence[PathLike] = ()) -> F
 
 def available_formats(pack_dirs: Sequence[PathLike] = ()) -> list[str]:
     """The names :func:`load_format` accepts, sorted."""
-    from deckcheck.packs import available_packs
+    from deckcheck.packs.loading import available_packs
 
     return sorted(available_packs(tuple(os.fspath(d) for d in pack_dirs)))
 
@@ -432,8 +432,8 @@ class _Options:
         self.db = _database(db)
 
     def check(self, parsed: ParsedDeck) -> DeckResult:
-        from deckcheck.engine import check_deck
-        from deckcheck.packs import PackError
+        from deckcheck.core.engine import check_deck
+        from deckcheck.packs.loading import PackError
 
         chosen = self.format
         if chosen is None:
@@ -471,7 +471,7 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
     cannot be loaded; ``bad_date`` the configured date that is no day."""
     import dataclasses
 
-    from deckcheck.engine import check_deck
+    from deckcheck.core.engine import check_deck
     from deckcheck.i18n import N_
 
     # TRANSLATORS: {format} is the format the deck names ("standrd"); {known} lists the format names.
@@ -505,7 +505,7 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
         finding = dataclasses.replace(finding, template=broken, params={"format": declared, "reason": reason or ""},
                                       hint_template=broken_hint)
     else:
-        from deckcheck.suggest import closest_names
+        from deckcheck.core.suggest import closest_names
 
         close = closest_names(declared, {name: name for name in known}, 3)
         if close:
@@ -515,7 +515,7 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
     unruled = _unruled_pack(declared)
     options = db.resolve_options(unruled, day, card_lang)
     result = check_deck(parsed, unruled, db.index, day, resolve_options=options)
-    from deckcheck.printable import printable, printable_finding  # the deck's own text (issue 12)
+    from deckcheck.core.printable import printable, printable_finding  # the deck's own text (issue 12)
 
     return dataclasses.replace(result, findings=(printable_finding(finding), *result.findings),
                                date=printable(bad_date) if bad_date else day.isoformat())
@@ -524,6 +524,6 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
 @lru_cache(maxsize=64)
 def _unruled_pack(name: str) -> Pack:
     """A pack without rules, one per name (its resolver options are kept like any pack's)."""
-    from deckcheck.packs import Pack
+    from deckcheck.packs.loading import Pack
 
     return Pack(name=name, description="", rules=())

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import NamedTuple, Optional
 
 from deckcheck.entry import echo
-from deckcheck.exitcodes import ExitCode
-from deckcheck.printable import printable
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
 from deckcheck.progress import DeckProgress
 from deckcheck.render import FAIL_ON, OUTPUTS
 
@@ -64,7 +64,7 @@ class _Found(NamedTuple):
 def _select(paths, run, found: "_Found", jobs: Optional[int] = 1):
     """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error.
     The files met while walking folders are judged in ``jobs`` processes (None: by the number of files)."""
-    from deckcheck.config import select_decks
+    from deckcheck.project.config import select_decks
 
     selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks, judge=lambda files: _judged(files, jobs))
     for warning in selection.warnings:
@@ -120,7 +120,7 @@ def _check_settings(config_path: Optional[Path], no_config: bool, *, rotation_da
 
 def _load_settings(config_path: Optional[Path], no_config: bool, **command_line):
     """The configuration file (found from the working directory) under the command line."""
-    from deckcheck.config import Config, ConfigError, load_config, settings
+    from deckcheck.project.config import Config, ConfigError, load_config, settings
 
     output, fail_on = command_line.get("output"), command_line.get("fail_on")
     if output is not None and output not in OUTPUTS:
@@ -143,7 +143,7 @@ class _Packs:
     """Packs by name, loaded once per run, from the configured folders first."""
 
     def __init__(self, run):
-        from deckcheck.packs import available_packs
+        from deckcheck.packs.loading import available_packs
 
         self.run = run
         self.extra = tuple(str(p) for p in run.config.packs)
@@ -159,7 +159,7 @@ class _Packs:
 
     def check_configured(self) -> None:
         """Formats named on the command line or in the file must exist before any deck is read."""
-        from deckcheck.packs import PackError
+        from deckcheck.packs.loading import PackError
 
         try:
             if self.run.format:
@@ -178,7 +178,7 @@ class _Packs:
 
     def for_deck(self, path: str, declared: Optional[str]):
         """The pack a deck is checked against (PackError when it cannot be loaded)."""
-        from deckcheck.packs import PackError
+        from deckcheck.packs.loading import PackError
 
         if not self.run.format and declared and not PACK_NAME.fullmatch(declared):
             # A deck names a format; it must not make deckcheck load an arbitrary file.
@@ -186,7 +186,7 @@ class _Packs:
         return self.get(self.run.format_for(path, declared) or self.default)
 
     def known(self) -> list[str]:
-        from deckcheck.packs import available_packs
+        from deckcheck.packs.loading import available_packs
 
         return sorted(available_packs(self.extra))
 
@@ -321,9 +321,9 @@ class _DeckChecker:
 
     def check(self, path: str):
         """(the deck's result, the problem that made its format unusable or None)."""
-        from deckcheck.engine import check_deck
-        from deckcheck.formats_info import absent_on
-        from deckcheck.packs import PackError
+        from deckcheck.core.engine import check_deck
+        from deckcheck.packs.info import absent_on
+        from deckcheck.packs.loading import PackError
         from deckcheck.parse import read_deck
         from deckcheck.parse.files import unreadable_folder
 

@@ -1,6 +1,6 @@
 """The command line: a thin Typer shell over the pure core.
 
-It loads packs and the card database, calls :func:`deckcheck.engine.check_deck`,
+It loads packs and the card database, calls :func:`deckcheck.core.engine.check_deck`,
 renders, and exits with an :class:`~deckcheck.model.ExitCode`. Heavy modules
 are imported inside the commands: ``deckcheck`` runs as a pre-commit hook, so
 start-up time matters. The check pipeline is :mod:`deckcheck.checkrun`, fmt's
@@ -18,8 +18,8 @@ import typer.core
 from deckcheck import __version__, completion
 from deckcheck.checkrun import (UsageProblem, _check, _check_settings, _Found, _load_settings, _open_database,
                                 _open_index, _parse_date)
-from deckcheck.exitcodes import ExitCode
-from deckcheck.printable import printable
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
 from deckcheck.progress import Phases
 from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - FAIL_ON: the names the options accept, as before
 
@@ -452,8 +452,8 @@ def _extra_pack_dirs(config_path: Optional[Path], no_config: bool) -> tuple[str,
 @formats_app.command("list")
 def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CONFIG_OPTION) -> None:
     """List the format packs that can be used, with the dates each covers."""
-    from deckcheck.formats_info import describe_range
-    from deckcheck.packs import PackError, available_packs, load_pack
+    from deckcheck.packs.info import describe_range
+    from deckcheck.packs.loading import PackError, available_packs, load_pack
 
     try:
         extra = _extra_pack_dirs(config, no_config)
@@ -477,8 +477,8 @@ def formats_show(
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Show the rules and the card pool of a format on a day."""
-    from deckcheck.formats_info import banned_ids, describe_range, in_force_on
-    from deckcheck.packs import PackError, load_pack
+    from deckcheck.packs.info import banned_ids, describe_range, in_force_on
+    from deckcheck.packs.loading import PackError, load_pack
 
     try:
         day = _parse_date(date)
@@ -526,8 +526,8 @@ def formats_lint(
     """Check pack files: schema, extends, dates in order, known sets, cards and marks. Problems name file and line.
 
     Exit code 1 when a pack has an error, 2 when a file cannot be opened."""
-    from deckcheck.formats_info import lint_pack
-    from deckcheck.packs import PackError, find_pack, load_pack
+    from deckcheck.packs.info import lint_pack
+    from deckcheck.packs.loading import PackError, find_pack, load_pack
 
     try:
         run = _load_settings(config, no_config, db=db)
@@ -562,7 +562,7 @@ def formats_lint(
         except PackError as error:
             failed = True
             # Every schema error of the pack, each with its line (the load stops at the first).
-            from deckcheck.formats_info import pack_schema_problems
+            from deckcheck.packs.info import pack_schema_problems
 
             for problem in pack_schema_problems(str(path), text) or [error]:
                 typer.echo(f"{problem}", err=True)

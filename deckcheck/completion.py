@@ -17,11 +17,11 @@ def formats(incomplete: str) -> list[str]:
     """Format names: the installed packs and those of the configured ``packs`` folders."""
     from pathlib import Path
 
-    from deckcheck.packs import available_packs
+    from deckcheck.packs.loading import available_packs
 
     extra: tuple[str, ...] = ()
     try:
-        from deckcheck.config import load_config
+        from deckcheck.project.config import load_config
 
         extra = tuple(str(p) for p in load_config(Path.cwd()).packs)
     except Exception:  # noqa: BLE001 - completion must never fail the shell

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from deckcheck.exitcodes import ExitCode
+from deckcheck.errors import ExitCode
 
 
 def _robust_output() -> None:
@@ -143,9 +143,9 @@ def _take_debug_flag(argv: list[str]) -> bool:
 
 
 def printable(text: str) -> str:
-    """:func:`deckcheck.printable.printable`, imported when a message needs it
+    """:func:`deckcheck.core.printable.printable`, imported when a message needs it
     (``deckcheck --version`` does not)."""
-    from deckcheck.printable import printable as escaped
+    from deckcheck.core.printable import printable as escaped
 
     return escaped(text)
 

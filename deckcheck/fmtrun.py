@@ -1,5 +1,5 @@
 """``deckcheck fmt`` over files: which lists to rewrite, reading them as
-written, and replacing them atomically (the layout itself is :mod:`deckcheck.fmt`).
+written, and replacing them atomically (the layout itself is :mod:`deckcheck.core.layout`).
 
 Moved out of :mod:`deckcheck.cli`, which keeps the thin command.
 """
@@ -13,17 +13,17 @@ from typing import Optional
 
 from deckcheck.checkrun import UsageProblem, _Found, _nothing_to_check, _open_index, _Packs, _parse_date, _select
 from deckcheck.entry import echo
-from deckcheck.exitcodes import ExitCode
-from deckcheck.printable import printable
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
 
 
 def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) -> ExitCode:
-    from deckcheck.engine import resolve_options_for
-    from deckcheck.fmt import layout, unambiguous_prints
-    from deckcheck.packs import PackError
+    from deckcheck.core.engine import resolve_options_for
+    from deckcheck.core.layout import layout, unambiguous_prints
+    from deckcheck.packs.loading import PackError
     from deckcheck.parse import parse_text
     from deckcheck.parse.text import MAX_LINES_READ, TOO_MANY_LINES
-    from deckcheck.resolve import resolve_deck
+    from deckcheck.core.resolve import resolve_deck
 
     selection = _select(paths, run, found)
     nothing = _nothing_to_check(paths, run, selection, found)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Mapping
 
-from deckcheck.exitcodes import ExitCode  # noqa: F401  (re-exported)
+from deckcheck.errors import ExitCode  # noqa: F401  (re-exported)
 
 POKEMON = "Pokémon"
 TRAINER = "Trainer"
@@ -32,7 +32,7 @@ class Card:
     """One printing of a card, with what the deck-building rules need.
 
     ``name`` is the printed name as the dataset spells it; the name used for
-    counting copies is :func:`deckcheck.names.deck_name` of it.
+    counting copies is :func:`deckcheck.core.names.deck_name` of it.
     """
 
     id: str  # dataset id, e.g. "sv1-189"

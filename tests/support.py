@@ -53,3 +53,26 @@ def assert_valid_report(report: dict) -> None:
     errors = sorted(Draft202012Validator(schema).iter_errors(report), key=lambda e: list(e.absolute_path))
     assert not errors, "report does not follow report.schema.json: " + "; ".join(
         f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors[:5])
+
+
+DOCS = PROJECT_ROOT / "docs"
+
+
+def doc_pages() -> list[Path]:
+    """The README (the first page) and the reference in docs/*.md."""
+    return [PROJECT_ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+
+
+def doc_text(*names: str) -> str:
+    """The text of docs/NAME (``README.md``: the first page); no names: every page, joined."""
+    pages = [PROJECT_ROOT / "README.md" if name == "README.md" else DOCS / name for name in names] or doc_pages()
+    return "\n".join(page.read_text(encoding="utf-8") for page in pages)
+
+
+def doc_example(name: str) -> str:
+    """The code block that follows ``<!-- example: NAME -->`` in the README or a page of docs/."""
+    import re
+
+    found = re.search(rf"<!-- example: {re.escape(name)} -->\n```[a-z]*\n(.*?)```", doc_text(), re.S)
+    assert found, f"neither README.md nor docs/*.md has an example {name}"
+    return found.group(1)

@@ -249,9 +249,9 @@ def test_the_database_is_refreshed_when_older_than_a_week(deck_repo, tmp_path):
 
 @pytest.mark.parametrize("name", ["workflow.yml", "workflow-sarif.yml"])
 def test_the_readme_workflows_run(name, deck_repo, tmp_path):
-    from test_readme_library import readme_example
+    from support import doc_example
 
-    workflow = yaml.safe_load(readme_example(name))
+    workflow = yaml.safe_load(doc_example(name))
     (job,) = workflow["jobs"].values()
     (step,) = [s for s in job["steps"] if re.fullmatch(r"[\w.-]+/deckcheck@[\w.-]+", s.get("uses", ""))]
     inputs = {key: str(value) for key, value in step["with"].items()}

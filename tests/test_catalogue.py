@@ -17,9 +17,9 @@ import yaml
 
 from deckcheck.carddb.catalogue import catalogue_sets, load_catalogue
 from deckcheck.carddb.index import MemoryIndex
-from deckcheck.gametext import text_hash
+from deckcheck.carddb.gametext import text_hash
 from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER
-from deckcheck.names import deck_key
+from deckcheck.core.names import deck_key
 
 REFERENCE_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "carddata"
 POKEMON_TCG_DATA = REFERENCE_DATA / "pokemon-tcg-data"
@@ -287,7 +287,7 @@ def test_each_catalogue_print_has_the_verdict_a_database_gives(catalogue, refere
     # 123), or deckcheck reports a legal card not legal. Checked for the current seasons.
     import datetime as dt
 
-    from deckcheck.packs import load_pack
+    from deckcheck.packs.loading import load_pack
     from deckcheck.rules.card_pool import Pool
 
     (rule,) = [r for r in load_pack(fmt).rules if r.kind == "card-pool"]
@@ -358,8 +358,8 @@ def test_the_parsed_catalogue_is_cached_and_a_damaged_cache_entry_is_read_from_t
 def test_without_a_database_a_reworded_print_is_legal_through_its_reprint(catalogue, line, fmt, day, through):
     import datetime as dt
 
-    from deckcheck.engine import check_deck
-    from deckcheck.packs import load_pack
+    from deckcheck.core.engine import check_deck
+    from deckcheck.packs.loading import load_pack
     from deckcheck.parse import parse_text
 
     result = check_deck(parse_text(line + "\n", "deck.txt"), load_pack(fmt), catalogue, dt.date.fromisoformat(day))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, json_report
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, doc_text, json_report
 
 GOLDEN = Path(__file__).parent / "golden"
 DATE = "2026-11-30"
@@ -272,7 +272,7 @@ def test_output_survives_a_terminal_that_is_not_utf8(encoding, args):
 def test_quiet_is_documented_as_showing_only_failing_decks():
     help_text = " ".join(run("check", "--help").stdout.decode().split())
     assert "Only show the decks that fail (errors, or warnings with --fail-on warning)" in help_text
-    readme = " ".join((PROJECT_ROOT / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join(doc_text("check.md").split())
     assert "`--quiet` shows only the decks that fail (errors, or warnings with `--fail-on warning`)" in readme
     assert "decks with findings" not in readme and "decks without findings" not in readme
 
@@ -309,8 +309,9 @@ def test_db_update_with_a_url_that_cannot_be_parsed_fails_in_one_line(tmp_path, 
 
 
 def test_one_definition_of_the_output_and_fail_on_choices():
-    from deckcheck import cli, config, render
-    from deckcheck.config import config_schema
+    from deckcheck import cli, render
+    from deckcheck.project import config
+    from deckcheck.project.config import config_schema
 
     assert cli.OUTPUTS is render.OUTPUTS and cli.FAIL_ON is render.FAIL_ON
     assert not hasattr(config, "OUTPUTS") and not hasattr(config, "FAIL_ON")  # no second copy to drift

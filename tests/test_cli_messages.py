@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.formats_info import _describe_ids
+from deckcheck.packs.info import _describe_ids
 from support import PROJECT_ROOT, SAMPLE_DECKS, require_reference_data
 
 DECK = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The README's Dask recipe: a local cluster on loopback checks a few thousand
+"""The Dask recipe of docs/library.md: a local cluster on loopback checks a few thousand
 decks in worker processes and gathers the same JSON as one process would."""
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ import sys
 import pytest
 
 import deckcheck
-from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
-from test_readme_library import readme_example
+from support import PROJECT_ROOT, SAMPLE_DECKS, doc_example, json_report
 
 pytest.importorskip("dask.bag", reason="Dask (the test extra) runs the recipe")
 pytest.importorskip("distributed", reason="dask.distributed (the test extra) runs the recipe")
@@ -32,7 +31,7 @@ def test_the_dask_recipe_checks_an_archive_on_a_local_cluster(tmp_path):
         shutil.copyfile(source, copy)
         origin[str(copy)] = source
     script = tmp_path / "dask_check.py"
-    script.write_text(readme_example("dask_check.py"), encoding="utf-8")
+    script.write_text(doc_example("dask_check.py"), encoding="utf-8")
     report_path = tmp_path / "report.json"
     run = subprocess.run([sys.executable, str(script), str(archive), str(report_path), "--format", "unlimited",
                           "--date", DATE, "--workers", "2"], capture_output=True, text=True, cwd=tmp_path,

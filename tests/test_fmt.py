@@ -10,10 +10,10 @@ from pathlib import Path
 
 
 from deckcheck.carddb.index import MemoryIndex
-from deckcheck.fmt import format_deck, layout, unambiguous_prints
+from deckcheck.core.layout import format_deck, layout, unambiguous_prints
 from deckcheck.model import Card
 from deckcheck.parse import parse_text
-from deckcheck.resolve import resolve_deck
+from deckcheck.core.resolve import resolve_deck
 from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, json_report
 
 GOLDEN = Path(__file__).parent / "golden" / "ci"

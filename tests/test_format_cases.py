@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.engine import check_deck
-from deckcheck.packs import available_packs, load_pack
+from deckcheck.core.engine import check_deck
+from deckcheck.packs.loading import available_packs, load_pack
 from deckcheck.parse import read_deck
 
 CASES = Path(__file__).resolve().parent / "cases"

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.engine import check_deck
-from deckcheck.formats_info import absent_on
-from deckcheck.packs import load_pack
+from deckcheck.core.engine import check_deck
+from deckcheck.packs.info import absent_on
+from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 from support import json_report
 
@@ -377,7 +377,7 @@ def test_basic_fairy_energy_leaves_standard_with_the_2022_season(reference_index
 
 
 def test_formats_show_names_the_next_ban_change():
-    from deckcheck.formats_info import in_force_on
+    from deckcheck.packs.info import in_force_on
 
     shown = dict(in_force_on(load_pack("expanded"), dt.date(2021, 1, 10)))["banned"]
     assert "next change 2021-02-19:\n  - ban ends: Wally since 2018-08-17 until 2021-02-19" in shown

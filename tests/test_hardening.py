@@ -218,8 +218,8 @@ def test_an_extends_chain_1200_deep_is_a_message(tmp_path):
 
 
 def test_a_pack_cache_entry_edited_behind_deckchecks_back_is_validated_again(tmp_path, monkeypatch):
-    from deckcheck import packs
-    from deckcheck.packs import load_pack
+    from deckcheck.packs import loading as packs
+    from deckcheck.packs.loading import load_pack
 
     cache = tmp_path / "cache"
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(cache))
@@ -315,7 +315,7 @@ def test_eight_thousand_yaml_cards_are_read(tmp_path):
 
 
 def test_suggestions_look_at_no_more_than_a_card_name_could_be():
-    from deckcheck.suggest import MAX_NAME_LENGTH, closest_names
+    from deckcheck.core.suggest import MAX_NAME_LENGTH, closest_names
 
     names = {"iono": "Iono", "pikachu": "Pikachu"}
     assert closest_names("Ionoo", names) == ["Iono"]
@@ -327,10 +327,10 @@ def test_findings_share_their_advice_and_cut_long_deck_text():
     import datetime as dt
 
     from deckcheck.carddb.catalogue import load_catalogue
-    from deckcheck.engine import check_deck
-    from deckcheck.packs import load_pack
+    from deckcheck.core.engine import check_deck
+    from deckcheck.packs.loading import load_pack
     from deckcheck.parse import parse_text
-    from deckcheck.printable import MAX_SHOWN
+    from deckcheck.core.printable import MAX_SHOWN
 
     text = "".join(f"1 Unknownmon {number}\n" for number in range(50)) + "1 " + "long name " * 1000 + "\n"
     result = check_deck(parse_text(text, "deck.txt"), load_pack("unlimited"), load_catalogue(), dt.date(2026, 11, 30))
@@ -376,7 +376,7 @@ def test_a_folder_that_cannot_be_read_is_reported_unreadable_with_exit_code_2(tm
 
 
 def test_a_folder_without_permission_is_unreadable(tmp_path, monkeypatch):
-    from deckcheck.config import Config, select_decks, settings
+    from deckcheck.project.config import Config, select_decks, settings
 
     (tmp_path / "decks" / "locked").mkdir(parents=True)
     (tmp_path / "decks" / "a.txt").write_text(DECK)

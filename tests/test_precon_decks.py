@@ -12,8 +12,8 @@ import datetime as dt
 import json
 
 
-from deckcheck.engine import check_deck
-from deckcheck.packs import load_pack
+from deckcheck.core.engine import check_deck
+from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 from support import POKEMON_TCG_DATA, require_reference_data
 

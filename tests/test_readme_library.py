@@ -1,4 +1,4 @@
-"""The README's library example runs as printed and finds what ``deckcheck check`` finds."""
+"""The library example (docs/library.md) runs as printed and finds what ``deckcheck check`` finds."""
 
 from __future__ import annotations
 
@@ -7,22 +7,16 @@ import shutil
 import subprocess
 import sys
 
-from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
+from support import PROJECT_ROOT, SAMPLE_DECKS, doc_example, json_report
 
 DATE = "2026-11-30"
 
 
-def readme_example(name: str) -> str:
-    """The code block that follows ``<!-- example: NAME -->`` in the README."""
-    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
-    found = re.search(rf"<!-- example: {re.escape(name)} -->\n```[a-z]*\n(.*?)```", readme, re.S)
-    assert found, f"README.md has no example {name}"
-    return found.group(1)
 
 
 def test_the_folder_example_prints_the_illegal_lists(tmp_path):
     script = tmp_path / "illegal_decks.py"
-    script.write_text(readme_example("illegal_decks.py"), encoding="utf-8")
+    script.write_text(doc_example("illegal_decks.py"), encoding="utf-8")
     decks = tmp_path / "decks"
     shutil.copytree(SAMPLE_DECKS, decks)
     (decks / "notes.md").write_text("not a deck\n", encoding="utf-8")

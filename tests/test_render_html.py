@@ -18,7 +18,7 @@ from pathlib import Path
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import RENDERERS, OUTPUTS, RenderOptions, render
 from deckcheck.render.html import chunks
-from support import PROJECT_ROOT, assert_golden, json_report
+from support import PROJECT_ROOT, assert_golden, doc_text, json_report
 
 GOLDEN = Path(__file__).parent / "golden" / "html"
 DATE = "2026-11-30"
@@ -217,10 +217,10 @@ def test_golden_report_of_one_deck():
     assert_golden(GOLDEN / "copy-limit.html", done.stdout.decode("utf-8"))
 
 
-def test_readme_shows_small_screenshots_of_the_report_and_the_page():
-    readme = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
-    for name in ("report.png", "serve.png"):
-        assert f"](docs/{name})" in readme
+def test_the_docs_show_small_screenshots_of_the_report_and_the_page():
+    assert "](docs/serve.png)" in doc_text("README.md")  # the first page's one screenshot
+    for page, name in (("reports.md", "report.png"), ("serve.md", "serve.png")):
+        assert f"]({name})" in doc_text(page)
         image = PROJECT_ROOT / "docs" / name
         data = image.read_bytes()
         assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) < 150_000, name

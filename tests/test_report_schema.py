@@ -9,7 +9,7 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
-from support import PROJECT_ROOT, REPORT_SCHEMA, assert_valid_report
+from support import PROJECT_ROOT, REPORT_SCHEMA, assert_valid_report, doc_text
 
 GOLDEN = PROJECT_ROOT / "tests" / "golden" / "sample_decks.unlimited.json"
 
@@ -17,7 +17,7 @@ GOLDEN = PROJECT_ROOT / "tests" / "golden" / "sample_decks.unlimited.json"
 def test_the_schema_is_a_valid_json_schema_and_is_shipped_in_the_package():
     Draft202012Validator.check_schema(json.loads(REPORT_SCHEMA.read_text(encoding="utf-8")))
     assert REPORT_SCHEMA.parent.name == "schemas" and REPORT_SCHEMA.parent.parent.name == "deckcheck"
-    assert "deckcheck/schemas/report.schema.json" in (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
+    assert "deckcheck/schemas/report.schema.json" in doc_text("reports.md")
 
 
 def test_the_golden_report_follows_it():

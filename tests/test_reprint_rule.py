@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
-from deckcheck.engine import check_deck
-from deckcheck.packs import load_pack
+from deckcheck.core.engine import check_deck
+from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 
 
@@ -159,7 +159,7 @@ def _trainer(text: str, kind: str = "Item", supertype: str = "Trainer") -> dict:
               "(Don't apply Weakness and Resistance.)", "Special", "Energy")),
 ])
 def test_reworded_old_trainers_fold_only_into_the_same_effect(old, new, different):
-    from deckcheck.gametext import text_hash
+    from deckcheck.carddb.gametext import text_hash
 
     assert text_hash(old) == text_hash(new)
     assert text_hash(different) not in (text_hash(old), text_hash(new))

@@ -10,7 +10,9 @@
   over the card sources of :mod:`deckcheck.carddb.sources.remote`;
 * :mod:`deckcheck.carddb.http` – the one HTTP client of every download (timeouts, an overall
   deadline enforced while reading, retries, size limits);
-* :mod:`deckcheck.carddb.paths` – where the database lives.
+* :mod:`deckcheck.carddb.paths` – where the database lives;
+* :mod:`deckcheck.carddb.gametext` – the game-text digest reprints are compared by
+  (its version, read on every open, in :mod:`deckcheck.carddb.gametext_version`).
 
 Nothing is imported here so that ``import deckcheck.carddb.index`` stays cheap.
 """

@@ -15,7 +15,7 @@ from typing import Any, Iterable, NamedTuple, Sequence
 
 from deckcheck.carddb.index import set_code_key
 from deckcheck.model import Card
-from deckcheck.names import deck_key
+from deckcheck.core.names import deck_key
 
 # Subtypes that say what kind of Trainer a card is (the reprint rule compares them).
 TRAINER_KINDS = frozenset({"Item", "Supporter", "Stadium", "Pokémon Tool", "Technical Machine", "TAG TEAM",
@@ -34,7 +34,7 @@ class Difference(NamedTuple):
 
 
 def rule_facts(card: Card) -> dict[str, Any]:
-    from deckcheck.selectors import FLAGS
+    from deckcheck.core.selectors import FLAGS
 
     basic_energy = card.is_basic_energy
     return {
@@ -66,11 +66,11 @@ def compare(left: Iterable[Card], right: Iterable[Card], facts: Sequence[str] = 
 def source_cards(path: Path, canonical: bool = False) -> list[Card]:
     """Every card of the source at ``path`` (a pokemontcg.io copy or a TCGdex
     export); with ``canonical``, each carries its canonical game text instead
-    of the digest (:func:`deckcheck.gametext.canonical_digests`)."""
+    of the digest (:func:`deckcheck.carddb.gametext.canonical_digests`)."""
     from contextlib import nullcontext
 
     from deckcheck.carddb.sources import open_source
-    from deckcheck.gametext import canonical_digests
+    from deckcheck.carddb.gametext import canonical_digests
 
     source = open_source(path)
     try:
@@ -83,6 +83,6 @@ def source_cards(path: Path, canonical: bool = False) -> list[Card]:
 def digest_parts(difference: Difference) -> tuple[str, ...]:
     """On which parts of the game text (``weakness``, ``attack text`` ...) a
     ``text_hash`` difference between cards of :func:`source_cards` (``canonical``) lies."""
-    from deckcheck.gametext import differing_parts
+    from deckcheck.carddb.gametext import differing_parts
 
     return differing_parts(str(difference.left), str(difference.right))

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from typing import Iterable, Mapping, Protocol, Sequence
 
 from deckcheck.model import Card
-from deckcheck.names import deck_key, name_key
+from deckcheck.core.names import deck_key, name_key
 
 # Codes seen in exports that the dataset spells differently (RULES.md 7.2, 7.4).
 SET_CODE_ALIASES: Mapping[str, str] = {
@@ -178,7 +178,7 @@ class MemoryIndex:
         return tuple(self._by_names()[1].get(key, ()))
 
     def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
-        from deckcheck.suggest import closest_names
+        from deckcheck.core.suggest import closest_names
 
         # The catalogue holds English names only, whatever ``langs`` asks for.
         return closest_names(name, self._by_names()[2], limit)

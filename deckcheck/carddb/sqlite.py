@@ -21,9 +21,9 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.index import TranslatedName, is_promo_code, number_key, set_code_key, translation_key
-from deckcheck.gametext_version import DIGEST_VERSION
+from deckcheck.carddb.gametext_version import DIGEST_VERSION
 from deckcheck.model import Card
-from deckcheck.names import deck_key, name_key
+from deckcheck.core.names import deck_key, name_key
 
 __all__ = ["DatabaseError", "DatabaseInfo", "SourceShare", "SqliteIndex", "cards_of_source", "database_info",
            "iter_cards"]
@@ -400,7 +400,7 @@ class SqliteIndex:
     def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
         """Card names like ``name``: English ones, and those of ``langs`` among the
         translated names (ranked together; shown as the language spells them)."""
-        from deckcheck.suggest import closest_names
+        from deckcheck.core.suggest import closest_names
 
         if self._names is None:
             names: dict[str, str] = {}

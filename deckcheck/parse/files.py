@@ -6,7 +6,7 @@ FIFO, a device), becomes a :class:`ParsedDeck` with one ``unreadable`` error
 finding, so a run over many decks reports them all.
 
 :func:`not_a_deck` says whether a file met while walking a folder is a deck
-(README "What counts as a deck"); :func:`deckcheck.config.select_decks` walks.
+(README "What counts as a deck"); :func:`deckcheck.project.config.select_decks` walks.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ RENDERERS: dict[str, str] = {
 }
 
 # The choices of --output / ``output:`` and of --fail-on / ``fail_on:`` (the
-# configuration schema lists the same; tests/test_config.py keeps them equal).
+# configuration schema lists the same; tests/project/test_config.py keeps them equal).
 OUTPUTS: tuple[str, ...] = tuple(RENDERERS)
 FAIL_ON: tuple[str, ...] = ("error", "warning")
 
@@ -210,8 +210,8 @@ def is_failing(result: DeckResult, fail_on: str = "error") -> bool:
 def display_path(path: str, root: str | None = None) -> str:
     """A deck path as CI tools want it: relative to ``root`` when inside it, with
     forward slashes, without a leading ``./``; control characters and bytes that
-    are not UTF-8 escaped (:func:`deckcheck.printable.printable`)."""
-    from deckcheck.printable import printable
+    are not UTF-8 escaped (:func:`deckcheck.core.printable.printable`)."""
+    from deckcheck.core.printable import printable
 
     return printable(_relative_path(path, root))
 

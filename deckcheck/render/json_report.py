@@ -9,7 +9,7 @@ from typing import Any
 from deckcheck.i18n import finding_hint, finding_message
 from deckcheck.model import DeckResult, Finding, Report
 from deckcheck.render import ReportWriter, render_with
-from deckcheck.printable import printable
+from deckcheck.core.printable import printable
 
 JSON_VERSION = 1
 

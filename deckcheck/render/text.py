@@ -29,7 +29,7 @@ from deckcheck.i18n import (
 )
 from deckcheck.model import DeckResult, Report, Severity
 from deckcheck.render import ReportWriter, render_with
-from deckcheck.printable import printable
+from deckcheck.core.printable import printable
 
 Segment = tuple[str, str]  # (text, rich style)
 Line = list[Segment]

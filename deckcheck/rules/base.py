@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Proto
 from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import line_numbers, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
-from deckcheck.names import deck_key, deck_name
+from deckcheck.core.names import deck_key, deck_name
 
 
 class RuleSpec(NamedTuple):

@@ -12,7 +12,7 @@ from typing import Any, Iterator, Mapping
 
 from deckcheck.i18n import N_
 from deckcheck.model import Deck, DeckCard, Finding
-from deckcheck.names import deck_key
+from deckcheck.core.names import deck_key
 from deckcheck.rules.base import RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text, remove_hint, total
 
 # TRANSLATORS: the quoted sentence is the rule printed on the card: use its wording in your language.

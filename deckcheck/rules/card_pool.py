@@ -44,9 +44,9 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.names import deck_key, name_key
+from deckcheck.core.names import deck_key, name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, remembered
-from deckcheck.selectors import matches
+from deckcheck.core.selectors import matches
 
 _DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 _SELECTOR = {"$ref": "#/$defs/selector"}
@@ -422,7 +422,7 @@ def is_reprint(card: Card, other: Card) -> bool:
     Handbook 4.1.3). Same name and kind of card is not enough (Rainbow Energy TR
     17 is not CES 151, Potion RS 91 is not POR 83); rewording is (Rare Candy SUM
     129 and MEG 125, Copycat TRR 83 and CES 127). The comparison is the game-text
-    digest of :mod:`deckcheck.gametext`, which brings each era's wording to one
+    digest of :mod:`deckcheck.carddb.gametext`, which brings each era's wording to one
     form and holds the table of pairs the wording rules cannot decide.
     """
     return card.supertype == other.supertype and bool(card.text_hash) and card.text_hash == other.text_hash

@@ -11,10 +11,10 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from deckcheck.i18n import N_, and_list
 from deckcheck.model import Deck, DeckCard, Finding
-from deckcheck.names import name_key
+from deckcheck.core.names import name_key
 from deckcheck.rules.base import (RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text,
                                   remove_hint, total)
-from deckcheck.selectors import matches
+from deckcheck.core.selectors import matches
 
 DEFAULT_MAX = 4
 DEFAULT_EXEMPT: Mapping[str, Any] = {"flags": ["basic_energy"]}

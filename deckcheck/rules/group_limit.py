@@ -11,7 +11,7 @@ from typing import Any, Iterator, Mapping
 from deckcheck.i18n import N_, and_list, term
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, limit_options_schema, display_name, finding, lines_text, total
-from deckcheck.selectors import predicate
+from deckcheck.core.selectors import predicate
 
 OVER_LIMIT = N_("The deck has {count} {label} ({names}); a deck may have at most {max}.")
 NONE_ALLOWED = N_("This format allows no {label}; the deck has {count} ({names}).")

@@ -11,7 +11,7 @@ from typing import Any, Iterator, Mapping
 from deckcheck.i18n import N_, term
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, limit_options_schema, by_deck_name, display_name, finding, lines_text, remove_hint, total
-from deckcheck.selectors import predicate
+from deckcheck.core.selectors import predicate
 
 OVER_LIMIT = N_("The deck has {count} cards named {name} ({line_list}); {label} are limited to {max} per name.")
 

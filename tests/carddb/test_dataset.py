@@ -107,7 +107,7 @@ def test_text_hash_leaves_out_what_only_one_source_records():
 
 
 def test_differing_parts_names_what_differs():
-    from deckcheck.gametext import canonical_text, differing_parts
+    from deckcheck.carddb.gametext import canonical_text, differing_parts
 
     base = {"supertype": "Pokémon", "subtypes": ["Basic"], "hp": "60", "types": ["Grass"],
             "attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "10", "text": ""}],

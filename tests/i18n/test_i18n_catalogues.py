@@ -60,7 +60,7 @@ def test_the_template_holds_every_message_of_the_code():
     in_code = extracted_msgids()
     in_template = set(messages(catalogue(POT)))
     assert in_code, "nothing extracted: babel.cfg or the N_ markers are broken"
-    assert in_code - in_template == set(), "run pybabel extract (README: Languages)"
+    assert in_code - in_template == set(), "run pybabel extract (docs/languages.md)"
     assert in_template - in_code == set(), "the template keeps messages the code no longer has"
 
 
@@ -68,7 +68,7 @@ def test_the_template_holds_every_message_of_the_code():
 def test_each_catalogue_has_the_templates_messages(lang):
     template = set(messages(catalogue(POT)))
     po = messages(catalogue(LOCALE_DIR / lang / "LC_MESSAGES" / "deckcheck.po"))
-    assert set(po) == template, "run pybabel update (README: Languages)"
+    assert set(po) == template, "run pybabel update (docs/languages.md)"
 
 
 @pytest.mark.parametrize("lang", REQUIRED)
@@ -101,14 +101,14 @@ def test_messages_with_a_number_have_every_plural_form_of_the_language(lang):
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_the_compiled_catalogue_is_up_to_date(lang):
     folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    assert (folder / "deckcheck.mo").is_file(), "run pybabel compile (README: Languages)"
+    assert (folder / "deckcheck.mo").is_file(), "run pybabel compile (docs/languages.md)"
     compiled = io.BytesIO()
     write_mo(compiled, catalogue(folder / "deckcheck.po"))
     compiled.seek(0)
     with open(folder / "deckcheck.mo", "rb") as stream:
         committed = read_mo(stream)
     fresh = read_mo(compiled)
-    assert messages(committed) == messages(fresh), "run pybabel compile (README: Languages)"
+    assert messages(committed) == messages(fresh), "run pybabel compile (docs/languages.md)"
 
 
 def test_the_shipped_pack_labels_are_translatable():

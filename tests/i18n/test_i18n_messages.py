@@ -134,11 +134,11 @@ def sample_report(monkeypatch) -> Report:
     """What `deckcheck check sample_decks --format unlimited --date 2026-11-30` checks,
     without a card database (the built-in catalogue), as the CLI does it."""
     from deckcheck.carddb.catalogue import load_catalogue
-    from deckcheck.config import Config, select_decks, settings
-    from deckcheck.engine import check_deck, resolve_options_for
-    from deckcheck.packs import load_pack
+    from deckcheck.project.config import Config, select_decks, settings
+    from deckcheck.core.engine import check_deck, resolve_options_for
+    from deckcheck.packs.loading import load_pack
     from deckcheck.parse import read_deck
-    from deckcheck.resolve import CATALOGUE_ONLY_HINT
+    from deckcheck.core.resolve import CATALOGUE_ONLY_HINT
 
     monkeypatch.chdir(PROJECT_ROOT)
     index, pack = load_catalogue(), load_pack("unlimited")

@@ -10,9 +10,9 @@ import pytest
 from support import assert_golden
 
 from deckcheck.carddb.sqlite import SqliteIndex
-from deckcheck.engine import check_deck, resolve_options_for
+from deckcheck.core.engine import check_deck, resolve_options_for
 from deckcheck.model import Report
-from deckcheck.packs import load_pack
+from deckcheck.packs.loading import load_pack
 from deckcheck.parse import read_deck
 from deckcheck.render.text import render
 

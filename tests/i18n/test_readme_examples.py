@@ -12,12 +12,12 @@ import pytest
 import yaml
 
 from deckcheck.carddb.sqlite import SqliteIndex
-from deckcheck.names import deck_name
+from deckcheck.core.names import deck_name
 from deckcheck.parse import parse_text
-from deckcheck.resolve import ResolveOptions, resolve_line
-from support import PROJECT_ROOT
+from deckcheck.core.resolve import ResolveOptions, resolve_line
+from support import doc_text
 
-README = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
+README = doc_text("languages.md", "configuration.md")  # where the README's examples moved
 AUTO = ResolveOptions()
 
 
@@ -96,7 +96,7 @@ def test_the_ambiguous_name_examples(de_pt, every_language):
 
 
 def test_the_configuration_example_as_written(tmp_path):
-    from deckcheck.config import load_config, settings
+    from deckcheck.project.config import load_config, settings
 
     text = readme_block("A project can keep its settings in")
     assert text.startswith("# .deckcheck.yaml")

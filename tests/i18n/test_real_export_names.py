@@ -8,8 +8,8 @@ import datetime as dt
 from pathlib import Path
 
 from deckcheck.carddb.sqlite import SqliteIndex
-from deckcheck.engine import check_deck
-from deckcheck.packs import load_pack
+from deckcheck.core.engine import check_deck
+from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 
 EXPORT = Path(__file__).resolve().parents[1] / "exports" / "2026-09-01-standard-34-es.txt"

@@ -85,7 +85,7 @@ def test_german_total_line_of_the_issue():
     ("4 Mega Kangaskhan ex MEP 25", "Mega Kangaskhan ex", "MEP", "25"),
 ])
 def test_live_print_forms(line, name, set_code, number):
-    # As written: resolution reads "LOR-TG 24" as LOR TG24 (tests/test_live_resolve.py).
+    # As written: resolution reads "LOR-TG 24" as LOR TG24 (tests/core/test_live_resolve.py).
     deck = parse_text(line, "d.txt")
     assert deck.findings == ()
     (entry,) = deck.entries
@@ -181,8 +181,8 @@ def _expected_findings():
 def test_hostile_numbers_and_names_resolve_in_linear_time():
     from deckcheck.carddb.index import MemoryIndex, number_key
     from deckcheck.model import Card, DeckEntry
-    from deckcheck.names import deck_name, name_key
-    from deckcheck.resolve import ResolveOptions, resolve_entry
+    from deckcheck.core.names import deck_name, name_key
+    from deckcheck.core.resolve import ResolveOptions, resolve_entry
 
     index = MemoryIndex([Card(id="sv2-185", name="Iono", supertype="Trainer", subtypes=("Supporter",),
                               set_code="PAL", number="185")])

@@ -2,8 +2,8 @@
 runs the same cases every time in a few seconds; no timed assertions.
 
 ``DECKCHECK_PROPERTY_EXAMPLES=N`` runs N examples per property instead, with a
-random seed (pytest --hypothesis-seed=N repeats one); the README's testing
-section has the long run."""
+random seed (pytest --hypothesis-seed=N repeats one); the Testing section of
+docs/development.md has the long run."""
 
 from __future__ import annotations
 

@@ -10,12 +10,12 @@ import re
 
 from hypothesis import given
 
-from deckcheck.engine import check_deck, resolve_options_for
-from deckcheck.fmt import layout, unambiguous_prints
+from deckcheck.core.engine import check_deck, resolve_options_for
+from deckcheck.core.layout import layout, unambiguous_prints
 from deckcheck.model import Severity
-from deckcheck.packs import load_pack
+from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
-from deckcheck.resolve import resolve_deck
+from deckcheck.core.resolve import resolve_deck
 from decks import INDEX, deck_lists
 
 DAY = dt.date(2026, 11, 30)

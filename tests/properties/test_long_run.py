@@ -1,6 +1,6 @@
 """The long run of issue 12: a million generated lines through the parser,
 resolution, the rules, every report and fmt -- no exception, no changed verdict,
-fmt idempotent. Minutes, not seconds: it runs only when asked (README, Testing):
+fmt idempotent. Minutes, not seconds: it runs only when asked (docs/development.md, Testing):
 
     DECKCHECK_LONG_RUN=1000000 python -m pytest -q tests/properties/test_long_run.py
 """
@@ -19,7 +19,7 @@ from decks import CARDS, ENERGY_FORMS, INDEX, NAMES, PRINTS
 from test_fmt_properties import PACK_NAMES, fmt, pack, verdict
 
 LINES = int(os.environ.get("DECKCHECK_LONG_RUN", "0") or 0)
-pytestmark = pytest.mark.skipif(not LINES, reason="the long run: set DECKCHECK_LONG_RUN=1000000 (README, Testing)")
+pytestmark = pytest.mark.skipif(not LINES, reason="the long run: set DECKCHECK_LONG_RUN=1000000 (docs/development.md, Testing)")
 
 OTHER = ["Pokémon: 4", "Trainer: 10", "Energy: 8", "Pokémon (2)", "##Trainer Cards - 43", "Total Cards: 60",
          "****** Pokémon Trading Card Game Deck List ******", "# name: Long run", "# format: unlimited", "// note",
@@ -53,7 +53,7 @@ def test_a_million_generated_lines():
         assert verdict(once, pack(name)) == verdict(text, pack(name)), text[:2000]
         assert fmt(once, pack(name)) == once
         if decks % 20 == 0:  # the reports, for some of the decks
-            from deckcheck.engine import check_deck
+            from deckcheck.core.engine import check_deck
             from test_fmt_properties import DAY
 
             result = check_deck(parse_text(text, "deck.txt"), pack(name), INDEX, DAY)

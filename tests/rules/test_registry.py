@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.rules import KINDS
-from deckcheck.selectors import SELECTOR_SCHEMA
+from deckcheck.core.selectors import SELECTOR_SCHEMA
 
 EXPECTED = ["deck-size", "basic-pokemon", "copy-limit", "group-limit", "name-limit", "card-limit", "exclusive",
             "banned"]

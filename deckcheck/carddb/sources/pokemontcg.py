@@ -20,7 +20,7 @@ from deckcheck.carddb.index import CODES_OF_UNLISTED_SETS
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sources.files import FileTree, FolderTree, ZipTree
-from deckcheck.gametext import as_strings, text_hash
+from deckcheck.carddb.gametext import as_strings, text_hash
 from deckcheck.model import TRAINER, Card
 
 # -- rules text that sets a deck-building limit (RULES.md section 3) ---------

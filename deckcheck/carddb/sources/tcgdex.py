@@ -28,7 +28,7 @@ Every rule fact comes from TCGdex's own fields (RULES.md sections 1-3):
 * names are brought to the spelling deck lists and the pokemontcg.io dataset
   use (``Mewtwo GX`` -> ``Mewtwo-GX``, ``Dialga`` at stage LEVEL-UP ->
   ``Dialga LV.X``, ``Unown L`` -> ``Unown [L]``);
-* the game-text digest is :func:`deckcheck.gametext.text_hash` of the card
+* the game-text digest is :func:`deckcheck.carddb.gametext.text_hash` of the card
   converted into the pokemontcg.io shape (``abilities``, ``attacks``,
   ``effect`` -> ``rules``), so both sources digest alike;
 * the set code from ``abbreviation.official`` (``BRS:TG`` -> ``BRS``), except where deck lists
@@ -59,7 +59,7 @@ from deckcheck.carddb.sources.pokemontcg import (
     iso_date,
     own_limit,
 )
-from deckcheck.gametext import as_strings, text_hash
+from deckcheck.carddb.gametext import as_strings, text_hash
 from deckcheck.model import ENERGY, POKEMON, TRAINER, Card
 from deckcheck.parse.text import CLASSIC_COLLECTION_IDS
 
@@ -258,7 +258,7 @@ def _text(value: Any) -> str:
 
 def game_text_shape(raw: Mapping[str, Any], supertype: str, subtypes: Sequence[str],
                     name: str | None = None) -> dict[str, Any]:
-    """A TCGdex card in the pokemontcg.io shape :func:`deckcheck.gametext.text_hash` reads;
+    """A TCGdex card in the pokemontcg.io shape :func:`deckcheck.carddb.gametext.text_hash` reads;
     ``name`` is the converted name (self references in the text are read by it)."""
     effect = _text(raw.get("effect"))
     item = raw.get("item") if isinstance(raw.get("item"), Mapping) else None

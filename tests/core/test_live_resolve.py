@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.parse import parse_text
-from deckcheck.resolve import ResolveOptions, live_shiny_vault, resolve_deck
+from deckcheck.core.resolve import ResolveOptions, live_shiny_vault, resolve_deck
 
 
 def resolve(reference_index, text: str):
@@ -74,8 +74,8 @@ def test_shiny_vault_numbers():
 def check(reference_index, text: str, fmt: str, day: str):
     import datetime as dt
 
-    from deckcheck.engine import check_deck
-    from deckcheck.packs import load_pack
+    from deckcheck.core.engine import check_deck
+    from deckcheck.packs.loading import load_pack
 
     return check_deck(parse_text(text, "d.txt"), load_pack(fmt), reference_index, dt.date.fromisoformat(day))
 

@@ -11,9 +11,9 @@ from collections import Counter
 
 from deckcheck.carddb.index import CardIndex
 from deckcheck.model import POKEMON, TRAINER, ENERGY, DeckResult, Finding, ParsedDeck
-from deckcheck.packs import Pack
-from deckcheck.printable import printable_finding, shown
-from deckcheck.resolve import ResolveOptions, resolve_deck
+from deckcheck.packs.loading import Pack
+from deckcheck.core.printable import printable_finding, shown
+from deckcheck.core.resolve import ResolveOptions, resolve_deck
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleContext
 

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from deckcheck.datafiles import yaml_loader
-from deckcheck.packs import PackError, available_packs, builtin_pack_dir, load_pack, validate_pack_data
+from deckcheck.packs.loading import PackError, available_packs, builtin_pack_dir, load_pack, validate_pack_data
 from deckcheck.rules import KINDS
 
 SHIPPED = sorted(available_packs())
@@ -141,10 +141,10 @@ def test_a_shipped_pack_with_the_same_mistake_would_fail(tmp_path):
 
 
 def test_the_committed_pack_schema_is_the_one_the_rule_kinds_generate():
-    from deckcheck.packs import dump_schema
+    from deckcheck.packs.loading import dump_schema
     from support import PROJECT_ROOT
 
     committed = (PROJECT_ROOT / "deckcheck" / "schemas" / "pack.schema.json").read_text(encoding="utf-8")
     assert committed == dump_schema(), (
-        "regenerate it: python -c \"from deckcheck.packs import dump_schema; "
+        "regenerate it: python -c \"from deckcheck.packs.loading import dump_schema; "
         "open('deckcheck/schemas/pack.schema.json','w').write(dump_schema())\"")

@@ -1,5 +1,5 @@
-"""The exit codes scripts can trust (kept apart from the model so that
-``deckcheck --version`` imports nothing else)."""
+"""The exit codes scripts can trust and the errors deckcheck reports (kept apart from
+the model so that ``deckcheck --version`` imports nothing else)."""
 
 from enum import IntEnum
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from deckcheck.formats_info import describe_range, in_force_on, lint_pack
-from deckcheck.packs import load_pack
+from deckcheck.packs.info import describe_range, in_force_on, lint_pack
+from deckcheck.packs.loading import load_pack
 from support import PROJECT_ROOT
 
 BROKEN = """\

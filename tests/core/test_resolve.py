@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deckcheck.carddb.index import MemoryIndex
 from deckcheck.model import Card, DeckEntry, ParsedDeck, Severity
-from deckcheck.resolve import ResolveOptions, resolve_deck, resolve_entry
+from deckcheck.core.resolve import ResolveOptions, resolve_deck, resolve_entry
 
 IONO = Card("sv2-185", "Iono", "Trainer", ("Supporter",), "sv2", "PAL", "185", "G", "2023-06-09")
 IONO_FULL_ART = Card("sv2-254", "Iono", "Trainer", ("Supporter",), "sv2", "PAL", "254", "G", "2023-06-09")
@@ -127,7 +127,7 @@ UNOWN_V_POKEMON_V = Card("swsh12-65", "Unown V", "Pokémon", ("Basic", "V"), "sw
 
 
 def test_unown_letters_written_without_brackets_and_the_pokemon_v_unown_v_decision_11():
-    from deckcheck.names import deck_key
+    from deckcheck.core.names import deck_key
 
     index = MemoryIndex([UNOWN_F, UNOWN_V_LETTER, UNOWN_V_POKEMON_V])
     assert resolve_entry(entry("Unown F"), index, DEFAULT) == (UNOWN_F, [])
@@ -138,7 +138,7 @@ def test_unown_letters_written_without_brackets_and_the_pokemon_v_unown_v_decisi
 
 
 def test_only_the_first_unknown_lines_get_suggestions():
-    from deckcheck.resolve import MAX_SUGGESTED_LINES
+    from deckcheck.core.resolve import MAX_SUGGESTED_LINES
 
     lines = tuple(entry("Ionno", 1, line=n) for n in range(1, MAX_SUGGESTED_LINES + 6))
     _deck, findings = resolve_deck(ParsedDeck("junk.txt", lines), INDEX)
@@ -150,7 +150,7 @@ def test_only_the_first_unknown_lines_get_suggestions():
 def test_the_memo_of_a_long_run_stays_bounded(monkeypatch):
     # A run over many decks (or a long-lived server) meets ever new lines and
     # typos; what resolution remembers must not grow with them.
-    import deckcheck.resolve as resolve
+    import deckcheck.core.resolve as resolve
 
     monkeypatch.setattr(resolve, "MEMO_MAX", 10, raising=False)
     options = ResolveOptions()

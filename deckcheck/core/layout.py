@@ -48,7 +48,7 @@ from typing import Callable, Mapping
 
 from deckcheck.carddb.index import CardIndex, is_promo_code, number_key, set_code_key
 from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER, Card, Deck, DeckEntry, ParsedDeck, Severity
-from deckcheck.names import name_key
+from deckcheck.core.names import name_key
 from deckcheck.parse import text as grammar
 
 SECTION_HEADERS = {POKEMON: "Pokémon", TRAINER: "Trainer", ENERGY: "Energy"}
@@ -127,7 +127,7 @@ def format_deck(parsed: ParsedDeck, deck: Deck, text: str, *,
     """The canonical form of a text deck list (see the module's description).
 
     ``parsed`` is :func:`deckcheck.parse.parse_text` of ``text``, ``deck`` its
-    :func:`deckcheck.resolve.resolve_deck`; ``prints`` the set codes to fill in
+    :func:`deckcheck.core.resolve.resolve_deck`; ``prints`` the set codes to fill in
     (:func:`unambiguous_prints`)."""
     return layout(parsed, deck, text, prints=prints, newline=newline).text
 

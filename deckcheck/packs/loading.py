@@ -63,7 +63,7 @@ class Pack(NamedTuple):
 
 def builtin_pack_dir() -> Path:
     """The shipped packs: ``deckcheck/formats`` in a wheel, ``formats/`` in a checkout."""
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent.parent
     installed = package / "formats"
     if installed.is_dir():
         return installed
@@ -105,7 +105,7 @@ def _looks_like_path(name: str) -> bool:
 
 
 def _unknown_format(name: str, packs: Mapping[str, Path]) -> str:
-    from deckcheck.suggest import closest_names
+    from deckcheck.core.suggest import closest_names
 
     close = closest_names(name, {n: n for n in packs}, 3)
     hint = f" Did you mean: {', '.join(close)}?" if close else ""
@@ -144,7 +144,7 @@ def resolve_extends(ref: str, pack_path: str | os.PathLike[str],
 def pack_schema() -> dict[str, Any]:
     """The JSON Schema of a pack, assembled from the rule kinds' option schemas."""
     from deckcheck.rules import KINDS
-    from deckcheck.selectors import SELECTOR_SCHEMA
+    from deckcheck.core.selectors import SELECTOR_SCHEMA
 
     common = {
         "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from deckcheck.model import SUPERTYPES, Card
-from deckcheck.names import deck_key
+from deckcheck.core.names import deck_key
 
 # Subtypes that put a Pokémon in a Rule Box (GLC "no Rule Box cards", RULES.md 6.4).
 RULE_BOX_SUBTYPES = frozenset(

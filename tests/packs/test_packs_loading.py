@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck import packs
-from deckcheck.packs import PackError, load_pack
+from deckcheck.packs import loading as packs
+from deckcheck.packs.loading import PackError, load_pack
 from support import PROJECT_ROOT
 
 LEAGUE = """\
@@ -79,7 +79,7 @@ def test_a_tagged_option_value_names_its_line(tmp_path):
 
 
 def test_lint_reports_an_unconvertible_value_as_a_pack_error(tmp_path):
-    from deckcheck.formats_info import lint_pack
+    from deckcheck.packs.info import lint_pack
 
     text = LEAGUE.format(since='!!float "zz"')
     with pytest.raises(PackError) as raised:

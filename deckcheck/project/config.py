@@ -33,7 +33,7 @@ TOOL_TABLE = "tool.deckcheck"
 # (README "Checking decks"); deckcheck.parse.files reads .yaml/.yml/.json as structured decks.
 DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")
 STDIN = "-"
-SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "config.schema.json"
+SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "config.schema.json"
 _PACK_SUFFIXES = (".yaml", ".yml")
 
 # (key path, line) -> line number, for error messages
@@ -175,7 +175,7 @@ def parse_config(text: str, path: Path, kind: str) -> Config:
 def schema_problems(data: Any, validator: Any = None) -> list[tuple[list[Any], str, bool]]:
     """Schema violations as (key path, message, whether the key itself is wrong), each
     unknown key with a did-you-mean; ``validator`` defaults to the configuration's
-    (deckcheck.formats_info lints packs with it too)."""
+    (deckcheck.packs.info lints packs with it too)."""
     import difflib
 
     if validator is None:
@@ -233,7 +233,7 @@ def config_schema() -> dict[str, Any]:
 
 def _validation_stamp(digest: str) -> Path | None:
     """A configuration whose exact text passed validation once is remembered
-    by its SHA-256, as deckcheck.packs does for packs."""
+    by its SHA-256, as deckcheck.packs.loading does for packs."""
     folder = validation_cache("validated-configs")
     return folder / digest if folder is not None else None
 

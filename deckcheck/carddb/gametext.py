@@ -25,7 +25,7 @@ _SPACES = re.compile(r"\s+")
 
 # The digest's version lives in a module of its own so that opening a database
 # (which compares it) does not import this one; bump it with any change here.
-from deckcheck.gametext_version import DIGEST_VERSION  # noqa: E402,F401
+from deckcheck.carddb.gametext_version import DIGEST_VERSION  # noqa: E402,F401
 
 # Subtypes that name a rarity or a print treatment rather than game text
 # (HGSS "Pokémon Prime" is a rarity), so a reprint without them still matches.

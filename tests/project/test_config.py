@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.config import (
+from deckcheck.project.config import (
     Config,
     ConfigError,
     Override,
@@ -180,7 +180,7 @@ def test_a_valid_configuration_is_validated_once_and_a_bad_one_every_time(tmp_pa
 def test_the_schema_is_valid_and_its_outputs_are_the_renderers():
     from jsonschema import Draft202012Validator
 
-    from deckcheck.config import config_schema
+    from deckcheck.project.config import config_schema
     from deckcheck.render import RENDERERS
 
     schema = config_schema()
@@ -216,7 +216,7 @@ def test_yaml_values_that_cannot_be_converted_are_configuration_errors(tmp_path)
 
 
 def test_the_configuration_is_read_with_the_shared_data_file_loader():
-    import deckcheck.config as config
+    import deckcheck.project.config as config
 
     # datafiles.yaml_loader is the one safe loader (dates kept as text) for every data file.
     assert not hasattr(config, "_yaml_loader")

@@ -1,7 +1,7 @@
 """What a format pack says, for people: its date range, what is in force on a
 day, and the semantic checks of ``formats lint`` that a schema cannot make.
 
-Pure functions over a loaded :class:`~deckcheck.packs.Pack` (and, for lint,
+Pure functions over a loaded :class:`~deckcheck.packs.loading.Pack` (and, for lint,
 the pack's text and the names the card database knows).
 """
 
@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from deckcheck.packs import Pack, load_pack, resolve_extends
+from deckcheck.packs.loading import Pack, load_pack, resolve_extends
 from deckcheck.rules.banned import ban_date, in_force
 
 
@@ -277,7 +277,7 @@ def lint_pack(
     database may simply be older than the pack), and ban lists that replace an
     inherited one by reusing its id. Raises PackError when the text is not
     YAML or its ``extends`` cannot be loaded."""
-    from deckcheck.packs import _line_of, read_pack_yaml
+    from deckcheck.packs.loading import _line_of, read_pack_yaml
 
     node, data = read_pack_yaml(text, path)
     if not isinstance(data, dict):
@@ -410,8 +410,8 @@ def pack_schema_problems(path: str, text: str) -> list[LintProblem]:
     Empty when the text is no YAML mapping the schema can judge."""
     from jsonschema import Draft202012Validator
 
-    from deckcheck.config import schema_problems
-    from deckcheck.packs import PackError, _format_path, _line_of, pack_schema, read_pack_yaml
+    from deckcheck.project.config import schema_problems
+    from deckcheck.packs.loading import PackError, _format_path, _line_of, pack_schema, read_pack_yaml
 
     try:
         node, data = read_pack_yaml(text, path)

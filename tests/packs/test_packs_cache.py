@@ -8,12 +8,12 @@ import sys
 
 import pytest
 
-from deckcheck import packs
-from deckcheck.packs import PackError, load_pack
+from deckcheck.packs import loading as packs
+from deckcheck.packs.loading import PackError, load_pack
 from support import PROJECT_ROOT
 
 PACK = "name: league\nextends: unlimited\nrules:\n  - {id: deck-size, kind: deck-size, size: 40}\n"
-PROBE = ("import sys; from deckcheck.packs import load_pack; p = load_pack(sys.argv[1]); "
+PROBE = ("import sys; from deckcheck.packs.loading import load_pack; p = load_pack(sys.argv[1]); "
          "print(p.rule('deck-size').options['size'], 'yaml' in sys.modules, 'jsonschema' in sys.modules)")
 
 

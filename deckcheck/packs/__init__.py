@@ -1,0 +1,9 @@
+"""Format packs: the YAML files that say what a format allows.
+
+* :mod:`~deckcheck.packs.loading` – finding, reading, validating (the pack schema), ``extends:``
+  and the pack cache: ``load_pack``, ``available_packs``, ``Pack``, ``PackError``;
+* :mod:`~deckcheck.packs.info` – what a loaded pack says: what is in force on a day, the
+  date range it covers, banned cards, ``deckcheck formats lint``.
+
+Nothing is imported here, so importing one module costs only that module.
+"""
