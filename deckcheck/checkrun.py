@@ -185,6 +185,18 @@ class _Packs:
             raise PackError(f"the deck's format '{declared}' is not a format name")
         return self.get(self.run.format_for(path, declared) or self.default)
 
+    def remember(self, name: str) -> None:
+        """Load the pack ``name`` a worker checked a deck against, unless a pack of
+        that name is loaded (or it is no pack deckcheck can load: nothing to describe)."""
+        from deckcheck.packs.loading import PackError
+
+        if not PACK_NAME.fullmatch(name) or any(pack.name == name for pack in self.loaded.values()):
+            return
+        try:
+            self.get(name)
+        except PackError:
+            pass
+
     def known(self) -> list[str]:
         from deckcheck.packs.loading import available_packs
 
@@ -269,6 +281,9 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
             progress.advance(path)
             if checked is not None and number >= len(selection.missing) + len(unreadable) and path != "-":
                 result, problem = next(checked)
+                # The worker loaded the deck's pack; this process too, so that the rules the
+                # report describes (SARIF's catalogue) are those of --jobs 1 (issue 23, R2).
+                packs.remember(result.format)
             else:
                 result, problem = checker.check(path)
             if problem is not None:

@@ -182,3 +182,16 @@ def test_a_home_the_user_cannot_enter_is_skipped_with_a_warning(tmp_path):
         home.chmod(0o755)
     assert_clean(result, 1)
     assert b"Permission denied" in result.stderr
+
+
+# -- R2: every output the same whatever --jobs ----------------------------------------
+
+@pytest.mark.parametrize("output", ["text", "json", "github", "sarif", "junit", "html"])
+def test_every_output_is_byte_identical_with_one_job_and_with_two(output):
+    # With --jobs 2 the packs are loaded in the workers (the sample decks name standard, expanded, ...),
+    # and SARIF's rule catalogue (and every ruleIndex) once depended on what the parent had loaded.
+    args = ("check", "sample_decks", "--no-config", "--date", "2026-11-30", "-o", output)
+    one, two = run(*args, "--jobs", "1"), run(*args, "--jobs", "2")
+    assert_clean(one, 1)
+    assert_clean(two, 1)
+    assert one.stdout == two.stdout and one.stdout
