@@ -29,6 +29,7 @@ import datetime as dt
 import os
 import re
 import threading
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
@@ -79,6 +80,10 @@ CATALOGUE_NOTICE = (
 )
 
 
+# How lines are read for one (pack, day, card language) is kept per thread for the
+# RESOLVERS_KEPT most recently used: a few formats times the days a session looks at.
+RESOLVERS_KEPT = 32
+
 class Database:
     """An opened card database, or the built-in catalogue when ``path`` is None.
 
@@ -125,7 +130,7 @@ class Database:
         the card pool's predicate and the memo of lines already read."""
         cache = getattr(self._local, "options", None)
         if cache is None:
-            cache = self._local.options = {}
+            cache = self._local.options = OrderedDict()
         key = (id(pack), day, card_lang)
         found = cache.get(key)
         if found is None or found[0] is not pack:
@@ -135,6 +140,12 @@ class Database:
             hint = CATALOGUE_ONLY_HINT if self.catalogue_only else MISSING_HINT
             found = cache[key] = (pack, resolve_options_for(pack, day, self.index, missing_hint=hint,
                                                             card_lang=card_lang))
+            # The least recently used go: a server asked about a new day every request, or a
+            # library caller walking 8,000 days, keeps a few dozen (issue 23, S2: 29 -> 244 MB before).
+            while len(cache) > RESOLVERS_KEPT:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
         return found[1]
 
     def close(self) -> None:

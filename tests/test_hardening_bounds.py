@@ -195,3 +195,22 @@ def test_every_output_is_byte_identical_with_one_job_and_with_two(output):
     assert_clean(one, 1)
     assert_clean(two, 1)
     assert one.stdout == two.stdout and one.stdout
+
+
+# -- S2 (the library): what is kept per day is bounded ---------------------------------
+
+def test_checking_on_many_days_keeps_a_bounded_number_of_resolvers_and_ban_indexes(monkeypatch):
+    import deckcheck
+    from deckcheck import api
+    from deckcheck.rules import banned
+
+    monkeypatch.setattr(api, "RESOLVERS_KEPT", 5)
+    monkeypatch.setattr(banned, "INDEXES_KEPT", 7)
+    text = DECK.read_text(encoding="utf-8")
+    db, pack = deckcheck.open_database(), deckcheck.load_format("standard")
+    first = dt.date(2024, 1, 1)
+    answers = [deckcheck.check_text(text, format=pack, db=db, date=first + dt.timedelta(days=n)).to_json()
+               for n in range(40)]
+    assert len(db._local.options) <= 5 and len(banned._INDEXES) <= 7  # 40 of each were kept before
+    again = deckcheck.check_text(text, format=pack, db=db, date=first).to_json()  # made again, the same
+    assert again == answers[0]
