@@ -25,6 +25,7 @@ __all__ = [
     "load_format",
     "open_database",
     "report_json",
+    "sheet_pdf",
 ]
 
 if TYPE_CHECKING:  # type checkers see the names; at run time they are imported by __getattr__
@@ -42,6 +43,7 @@ if TYPE_CHECKING:  # type checkers see the names; at run time they are imported 
         load_format,
         open_database,
         report_json,
+        sheet_pdf,
     )
 
 

@@ -366,6 +366,20 @@ def report_json(results: Iterable[DeckResult]) -> dict[str, Any]:
     return {"version": JSON_VERSION, "legal": all(r["legal"] for r in found), "results": found}
 
 
+def sheet_pdf(result: DeckResult, player: Any = None, *, paper: str = "letter") -> bytes:
+    """The deck registration sheet of a checked deck as PDF bytes (``deckcheck sheet``'s
+    file): ``player`` a mapping of ``name``, ``player_id``, ``birth`` (a date or
+    ``"2010-05-31"``) and ``division`` (``junior``, ``senior``, ``masters``; default
+    from the date of birth and the season of the day checked), each optional (a
+    missing field is left blank to write by hand); ``paper`` ``letter`` or ``a4``.
+    A deck that is not legal is marked "NOT LEGAL ON <day>" across each page.
+    Needs the ``sheet`` extra (reportlab; else :class:`ImportError` saying so);
+    ``ValueError`` for a bad player field or paper."""
+    from deckcheck.sheet import sheet_pdf as draw
+
+    return draw(result, player, paper=paper)
+
+
 # -- checking ----------------------------------------------------------------------
 
 def check_text(
@@ -459,7 +473,9 @@ class _Options:
                                                 reason=str(error))
                 return DeckResult(result, self.lang)
         options = self.db.resolve_options(chosen.pack, self.day, self.card_lang)
-        return DeckResult(check_deck(parsed, chosen.pack, self.db.index, self.day, resolve_options=options), self.lang)
+        # The library's results keep their resolved lines: deckcheck.sheet_pdf draws them (issue 25).
+        return DeckResult(check_deck(parsed, chosen.pack, self.db.index, self.day, resolve_options=options,
+                                     keep_deck=True), self.lang)
 
 
 def _day(date: dt.date | str | None) -> dt.date:

@@ -218,7 +218,10 @@ class _FormatAbsent(Exception):
 
 
 def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
-           found: _Found = _Found(), rotation_days: int = 90, jobs: Optional[int] = None) -> ExitCode:
+           found: _Found = _Found(), rotation_days: int = 90, jobs: Optional[int] = None,
+           on_result=None) -> ExitCode:
+    """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
+    sheet) is given each result, with its resolved lines (``DeckResult.deck``)."""
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
     from deckcheck.render import RenderOptions, is_failing, writer
 
@@ -251,6 +254,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     # So are folders that cannot be read (issue 12: never skipped silently).
     unreadable = dict(selection.unreadable)
     checker = _DeckChecker(run, packs, names_lang, rotation_days, unreadable, stdin)
+    checker.keep_deck = on_result is not None
     # Paths that do not exist, unreadable folders and standard input are checked
     # here; the deck files by a pool of processes when there are enough of them.
     database = _open_database(run.db)
@@ -314,6 +318,8 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
             for result in results(progress):
                 failing = failing or is_failing(result, run.fail_on)
                 report.add(result)
+                if on_result is not None:
+                    on_result(result)
     finally:
         if pool is not None:
             pool.close()
@@ -333,6 +339,7 @@ class _DeckChecker:
         self.run, self.packs, self.names_lang, self.rotation_days = run, packs, names_lang, rotation_days
         self.unreadable, self.stdin = unreadable, stdin
         self.database = None
+        self.keep_deck = False  # the results carry their resolved lines (deckcheck sheet)
 
     def check(self, path: str):
         """(the deck's result, the problem that made its format unusable or None)."""
@@ -356,7 +363,7 @@ class _DeckChecker:
             return _unusable_format_result(parsed, self.packs, self.run, error, self.database, self.names_lang), error
         options = self.database.resolve_options(pack, day, self.names_lang)
         return check_deck(parsed, pack, self.database.index, day, resolve_options=options,
-                          rotation_days=self.rotation_days), None
+                          rotation_days=self.rotation_days, keep_deck=self.keep_deck), None
 
     # -- in a worker process (deckcheck.parallel) ----------------------------
     def start_worker(self) -> None:

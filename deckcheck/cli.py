@@ -170,6 +170,36 @@ def fmt(
 
 
 @app.command()
+def sheet(
+    deck: str = typer.Argument(..., help="The deck file (text list, .yaml or .json); - reads standard input (then -o is needed)."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file (default as for check).", autocompletion=completion.formats),
+    date: Optional[str] = typer.Option(None, "--date", help="The day of the event (YYYY-MM-DD): the deck must be legal then (default as for check)."),
+    player: Optional[str] = typer.Option(None, "--player", help="The player's name (default: left blank to write by hand)."),
+    player_id: Optional[str] = typer.Option(None, "--player-id", help="The Play! Pokémon Player ID, digits only (default: blank)."),
+    birth: Optional[str] = typer.Option(None, "--birth", help="The date of birth (YYYY-MM-DD); it also gives the age division (default: blank)."),
+    division: Optional[str] = typer.Option(None, "--division", help="The age division: junior, senior or masters (default: from --birth and the season of the day, else blank)."),
+    paper: str = typer.Option("letter", "--paper", help="Paper size: letter (default) or a4."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="The PDF file to write (default: the deck's name with .pdf, beside it)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages (as for check).", autocompletion=completion.message_languages),
+    card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the list (as for check).", autocompletion=completion.card_languages),
+) -> None:
+    """Check a deck, then write its deck registration sheet (PDF) for a Play! Pokémon event."""
+    from deckcheck.sheet.command import run as run_sheet
+
+    try:
+        code = run_sheet(deck, format=format, date=date, db=db, config=config, no_config=no_config, lang=lang,
+                         card_lang=card_lang, player=player, player_id=player_id, birth=birth, division=division,
+                         paper=paper, output=output, force=force)
+    except UsageProblem as problem:
+        raise _fail(str(problem))
+    raise typer.Exit(code)
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
     port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to listen on, 0 to 65535 (0: any free port)."),

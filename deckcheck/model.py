@@ -228,6 +228,9 @@ class DeckResult:
     name: str | None = None
     # Deck.languages: lines whose card names were not read as English, by language.
     languages: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    # The resolved lines, kept only when asked (check_deck(..., keep_deck=True)):
+    # the deck registration sheet writes them (issue 25). Not part of the verdict.
+    deck: Deck | None = field(default=None, compare=False, repr=False)
 
     @property
     def legal(self) -> bool:

@@ -149,3 +149,35 @@ def test_commit_of_a_legal_deck_passes_and_an_illegal_deck_is_refused(tmp_path, 
     output = draft.stdout.decode() + draft.stderr.decode()
     assert draft.returncode == 0, output  # the illegal deck itself is unchanged: it was excluded
     assert re.search(r"deckcheck\.+Passed", output), output
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/pre-commit.md"])
+def test_the_documented_configuration_works_and_autoupdate_pins_a_commit(page, tmp_path, git_env):
+    """The snippet of the docs, with the repository it names replaced by this checkout: pre-commit
+    accepts it, and `pre-commit autoupdate --freeze` (what the docs tell you to run) pins the newest
+    commit of a repository without tags; a `rev` that names a tag the repository lacks fails."""
+    text = (PROJECT_ROOT / page).read_text(encoding="utf-8")
+    start = text.index("# .pre-commit-config.yaml")
+    snippet = text[start:text.index("```", start)]
+    assert "example.invalid/deckcheck.git" in snippet and "pre-commit autoupdate --freeze" in text
+    hook_repo, sha = hook_repository(tmp_path, git_env)
+    config = re.sub(r"https://example\.invalid/deckcheck\.git", hook_repo.as_posix(), snippet)
+    decks = tmp_path / "my-decks"
+    decks.mkdir()
+    assert git("init", "-q", cwd=decks, env=git_env).returncode == 0
+    (decks / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
+
+    def pre_commit(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "pre_commit", *args], cwd=decks, env=git_env,
+                              capture_output=True, text=True, timeout=300)
+
+    assert (done := pre_commit("validate-config", ".pre-commit-config.yaml")).returncode == 0, done.stdout + done.stderr
+    assert (done := pre_commit("autoupdate", "--freeze")).returncode == 0, done.stdout + done.stderr
+    pinned = yaml.safe_load((decks / ".pre-commit-config.yaml").read_text(encoding="utf-8"))["repos"][0]
+    assert pinned["rev"] == sha
+    assert [hook["id"] for hook in pinned["hooks"]] == ["deckcheck", "deckcheck-fmt"]
+
+    # What the docs said before: `rev: v0.1.0`, a tag this repository does not have.
+    (decks / ".pre-commit-config.yaml").write_text(re.sub(r"rev: \S+", "rev: v0.1.0", config), encoding="utf-8")
+    done = pre_commit("run", "--all-files")
+    assert done.returncode != 0 and "v0.1.0" in done.stdout + done.stderr

@@ -26,8 +26,11 @@ def check_deck(
     *,
     resolve_options: ResolveOptions | None = None,
     rotation_days: int = 90,
+    keep_deck: bool = False,
 ) -> DeckResult:
-    """Every finding for one deck: syntax, resolution, then each rule of the pack."""
+    """Every finding for one deck: syntax, resolution, then each rule of the pack.
+    With ``keep_deck`` the result carries the resolved lines (``DeckResult.deck``),
+    for the deck registration sheet; reports never need them."""
     options = resolve_options or resolve_options_for(pack, date, index)
     deck, resolution = resolve_deck(parsed, index, options)
     findings: list[Finding] = [*parsed.findings, *resolution]
@@ -50,6 +53,7 @@ def check_deck(
         counts={POKEMON: counts[POKEMON], TRAINER: counts[TRAINER], ENERGY: counts[ENERGY]},
         name=shown(parsed.name) if parsed.name else parsed.name,
         languages=deck.languages,
+        deck=deck if keep_deck else None,
     )
 
 

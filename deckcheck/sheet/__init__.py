@@ -1,0 +1,156 @@
+"""The deck registration sheet (issue 25): the PDF a player hands in at a
+Play! Pokémon event, filled from the list deckcheck has just checked.
+
+* :mod:`deckcheck.sheet.content` — what the sheet says (pure);
+* :mod:`deckcheck.sheet.layout` — where it goes on the page (pure);
+* :mod:`deckcheck.sheet.draw` — the PDF, with reportlab (the ``sheet`` extra),
+  imported only when a sheet is drawn.
+
+``deckcheck sheet`` (the command line), ``deckcheck serve``'s download button
+and the library's :func:`sheet_pdf` all draw it with :func:`sheet_pdf`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from deckcheck.sheet.content import DIVISIONS, Player, Sheet, sheet
+
+if TYPE_CHECKING:
+    from deckcheck.sheet.layout import Page
+
+__all__ = ["DIVISIONS", "EXTRA_HINT", "Player", "PlayerError", "SheetUnavailable", "make_player", "pdf", "require",
+           "sheet_pages", "sheet_pdf"]
+
+EXTRA_HINT = "pip install 'deckcheck[sheet]'"
+PAPERS = ("letter", "a4")
+MAX_NAME = 80  # characters of a player name
+MAX_PLAYER_ID = 12  # digits
+
+
+class SheetUnavailable(ImportError):
+    """reportlab is not installed: the sheet cannot be drawn."""
+
+
+class PlayerError(ValueError):
+    """A field of the player block that cannot go on the sheet; ``field`` names it
+    (``name``, ``player_id``, ``birth`` or ``division``)."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+
+
+def require() -> None:
+    """Raise :class:`SheetUnavailable` unless the PDF library of the ``sheet`` extra can be imported."""
+    _draw()
+
+
+def _draw() -> Any:
+    try:
+        from deckcheck.sheet import draw
+    except ImportError as error:  # reportlab missing (or broken)
+        raise SheetUnavailable(f"the deck registration sheet needs reportlab ({error.name or error}): "
+                               f"{EXTRA_HINT}") from None
+    return draw
+
+
+def make_player(name: str | None = None, player_id: str | None = None, birth: dt.date | str | None = None,
+           division: str | None = None, *, today: dt.date | None = None) -> Player:
+    """The player block from what a player typed, checked (:class:`PlayerError`,
+    a ``ValueError`` with a one-line message): the Player ID digits only, the date of birth a day
+    between 1900-01-01 and today, the division junior, senior or masters."""
+    if name is not None:
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            raise PlayerError("name", f"the player name is longer than {MAX_NAME} characters")
+        if name:
+            missing = _undrawable(name)
+            if missing:
+                raise PlayerError("name", f"the player name has characters the sheet's font cannot draw ({missing}): "
+                                 "write it in Latin letters")
+        name = name or None
+    if player_id is not None:
+        player_id = player_id.strip()
+        if not player_id.isascii() or not player_id.isdigit():
+            raise PlayerError("player_id", f"the Player ID must be digits only, not '{player_id}'")
+        if len(player_id) > MAX_PLAYER_ID:
+            raise PlayerError("player_id", f"the Player ID is longer than {MAX_PLAYER_ID} digits")
+    if isinstance(birth, str):
+        try:
+            birth = dt.date.fromisoformat(birth.strip())
+        except ValueError:
+            raise PlayerError("birth", f"the date of birth must be a day like 2010-05-31, not '{birth}'") from None
+    if isinstance(birth, dt.datetime):
+        birth = birth.date()
+    if birth is not None:
+        today = today or dt.date.today()
+        if birth < dt.date(1900, 1, 1):
+            raise PlayerError("birth", f"the date of birth {birth.isoformat()} is before 1900")
+        if birth > today:
+            raise PlayerError("birth", f"the date of birth {birth.isoformat()} is in the future")
+    if division is not None:
+        division = division.strip().lower()
+        if division not in DIVISIONS:
+            raise PlayerError("division", f"the age division must be junior, senior or masters, not '{division}'")
+    return Player(name, player_id, birth, division)
+
+
+def _undrawable(text: str) -> str:
+    return _draw().undrawable(text)
+
+
+def _core(result: Any) -> Any:
+    """The engine's result of a library :class:`deckcheck.api.DeckResult` (or the engine's own)."""
+    return getattr(result, "result", result)
+
+
+def _drawable(found: Sheet) -> Sheet:
+    """The sheet with the characters no font of the PDF has replaced (``?``), before it is laid out."""
+    draw = _draw()
+    rows = lambda section: dataclasses.replace(section, rows=tuple(
+        dataclasses.replace(row, name=draw.drawable(row.name), set_code=draw.drawable(row.set_code),
+                            number=draw.drawable(row.number)) for row in section.rows))
+    return dataclasses.replace(found, player_name=draw.drawable(found.player_name), format=draw.drawable(found.format),
+                               deck_name=draw.drawable(found.deck_name),
+                               sections=tuple(rows(section) for section in found.sections))
+
+
+def sheet_pages(result: Any, player: Player | Mapping[str, Any] | None = None, paper: str = "letter") -> list[Page]:
+    """The laid-out pages of a checked deck's sheet (what :func:`sheet_pdf` draws)."""
+    from deckcheck.sheet.layout import pages
+
+    if paper not in PAPERS:
+        raise ValueError(f"the paper must be letter or a4, not '{paper}'")
+    if player is None:
+        chosen = Player()
+    elif isinstance(player, Player):
+        chosen = player
+    else:
+        chosen = make_player(**player)
+    draw = _draw()
+    return pages(_drawable(sheet(_core(result), chosen)), draw.measure, paper, made_by=draw.MADE_BY)
+
+
+def sheet_pdf(result: Any, player: Player | Mapping[str, Any] | None = None, *, paper: str = "letter") -> bytes:
+    """The deck registration sheet of a checked deck, as PDF bytes.
+
+    ``result`` is what :func:`deckcheck.check_text` or :func:`deckcheck.check_file`
+    returned; ``player`` a :class:`Player` or a mapping of its fields (``name``,
+    ``player_id``, ``birth``, ``division``; missing fields stay blank);
+    ``paper`` ``"letter"`` or ``"a4"``. A deck that is not legal gets
+    "NOT LEGAL ON <day>" across every page. Raises :class:`SheetUnavailable`
+    without reportlab (``pip install 'deckcheck[sheet]'``) and ``ValueError``
+    for a bad player field or paper.
+    """
+    return pdf(sheet_pages(result, player, paper), result)
+
+
+def pdf(laid: list[Page], result: Any) -> bytes:
+    """The PDF of pages laid out by :func:`sheet_pages` for ``result``."""
+    core = _core(result)
+    title = f"Deck Registration Sheet: {core.name}" if core.name else "Deck Registration Sheet"
+    return _draw().render(laid, title=title)

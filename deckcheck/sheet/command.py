@@ -1,0 +1,125 @@
+"""``deckcheck sheet``: check one deck exactly as ``deckcheck check`` does (the
+same pipeline, report and exit codes), then write its registration sheet.
+
+The sheet is written only for a deck that passed; for one that did not, the
+findings are printed and nothing is written (``--force`` writes it with
+"NOT LEGAL ON <day>" across each page). The command line's Typer
+registration calls :func:`run`; its errors are :class:`UsageProblem` lines.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from deckcheck.checkrun import UsageProblem, _check, _check_settings, _Found
+from deckcheck.entry import echo
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
+
+
+def output_path(deck: str, output: Path | None) -> Path:
+    """Where the sheet goes: ``-o``, else the deck's own name with ``.pdf``, beside it."""
+    if output is not None:
+        return output
+    if deck == "-":
+        raise UsageProblem("a deck read from standard input needs -o FILE.pdf for its sheet")
+    return Path(deck).with_suffix(".pdf")
+
+
+def _checked_output(deck: str, output: Path | None, force: bool) -> Path:
+    target = output_path(deck, output)
+    if target.is_dir():
+        raise UsageProblem(f"{target} is a folder: give -o FILE.pdf")
+    if deck != "-" and target.exists() and Path(deck).exists() and target.samefile(deck):
+        raise UsageProblem(f"{target} is the deck itself: give -o FILE.pdf")
+    if target.exists() and not force:
+        raise UsageProblem(f"{target} exists: --force overwrites it (or give another -o FILE.pdf)")
+    if not target.parent.is_dir():
+        raise UsageProblem(f"cannot write {target}: the folder {target.parent} does not exist")
+    return target
+
+
+def run(deck: str, *, format: str | None, date: str | None, db: Path | None, config: Path | None,
+        no_config: bool, lang: str | None, card_lang: str | None, player: str | None,
+        player_id: str | None, birth: str | None, division: str | None, paper: str,
+        output: Path | None, force: bool) -> ExitCode:
+    from deckcheck import sheet
+
+    try:
+        sheet.require()
+    except sheet.SheetUnavailable:
+        raise UsageProblem(f"deckcheck sheet needs the PDF library reportlab (the sheet extra): "
+                           f"{sheet.EXTRA_HINT}") from None
+    paper = paper.lower()
+    if paper not in sheet.PAPERS:
+        raise UsageProblem(f"--paper must be letter or a4, not '{paper}'")
+    try:
+        chosen = _player(sheet, player, player_id, birth, division)
+    except ValueError as error:
+        raise UsageProblem(str(error)) from None
+    if deck != "-" and Path(deck).is_dir():
+        raise UsageProblem(f"{deck} is a folder: deckcheck sheet takes one deck file")
+    target = _checked_output(deck, output, force)
+    run_settings = _check_settings(config, no_config, rotation_days=90, jobs=1, format=format, date=date, db=db,
+                                   output="text", fail_on=None, exclude=())
+    results: list = []
+    code = _check([deck], run_settings, False, lang=lang, card_lang=card_lang, found=_Found(), jobs=1,
+                  on_result=results.append)
+    if code == ExitCode.USAGE or not results:
+        echo("deckcheck: no sheet written", err=True)
+        return code
+    result = results[0]
+    if code != ExitCode.LEGAL and not force:
+        echo(printable(f"deckcheck: no sheet written: {deck} is not legal in {result.format} on {result.date} "
+                       "(--force writes it marked NOT LEGAL)"), err=True)
+        return code
+    pages = sheet.sheet_pages(result, chosen, paper)
+    data = sheet.pdf(pages, result)
+    try:
+        _write(target, data)
+    except OSError as error:
+        raise UsageProblem(f"cannot write {target}: {error.strerror or error}") from None
+    for page in pages:
+        for text in page.shortened:
+            echo(printable(f"deckcheck: warning: {target}: '{text.full}' did not fit its box on page "
+                           f"{page.number} and was shortened to '{text.text}'"), err=True)
+    count = len(pages)
+    marked = "" if result.legal else f", marked NOT LEGAL ON {result.date}"
+    echo(printable(f"deckcheck: wrote {target} ({count} page{'s' if count != 1 else ''}{marked})"), err=True)
+    return code
+
+
+# The options of the player block, by the field they fill.
+OPTIONS = {"name": "--player", "player_id": "--player-id", "birth": "--birth", "division": "--division"}
+
+
+def _player(sheet, name, player_id, birth, division):
+    try:
+        return sheet.make_player(name, player_id, birth, division)
+    except sheet.PlayerError as error:
+        raise ValueError(f"{OPTIONS[error.field]}: {error}") from None
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write a sibling temporary file and rename it to ``path``: never half a PDF,
+    and an old sheet (with --force) stays whole until the new one is there.
+    (fmt's replacement keeps an existing file's mode; a sheet is a new file.)"""
+    import tempfile
+
+    handle, name = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(name, 0o666 & ~umask)
+        os.replace(name, path)
+    except BaseException:
+        try:
+            os.unlink(name)
+        except OSError:
+            pass
+        raise

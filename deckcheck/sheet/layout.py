@@ -1,0 +1,335 @@
+"""Where everything of the sheet goes on the page: boxes, lines and strings in
+PDF points (1/72 inch, origin at the bottom left), page by page.
+
+Pure: the width of a string is asked of the ``measure`` function given (the
+drawing part passes the PDF library's font metrics), so that the layout can be
+tested against the very widths the PDF is drawn with. Every string has the box
+it must stay inside; a string too wide for it is drawn smaller, down to
+``MIN_SIZE``, then on two lines, and only then shortened with "…" (and marked
+``shortened``, which the command line reports: never silently).
+
+The layout follows the public descriptions of the Play! Pokémon deck
+registration sheet (docs/sheet.md): the player block at the top (player name,
+Player ID, date of birth as month / day / year, age division), then the
+Pokémon (QTY, NAME, SET, COLL #, REG), Trainer and Energy sections, each with
+its total, and the deck's total. A list too long for one page goes on over
+the next, with the player block repeated. It is drawn from scratch: no part
+of the official PDF or its artwork is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from deckcheck.model import POKEMON
+from deckcheck.sheet.content import DIVISION_TITLES, DIVISIONS, Row, Section, Sheet
+
+Measure = Callable[[str, str, float], float]  # (text, font, size) -> width in points
+
+PAPERS = {"letter": (612.0, 792.0), "a4": (595.28, 841.89)}
+MARGIN = 36.0
+REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
+MIN_SIZE = 6.0
+PAD = 3.0  # between a cell's border and its text
+
+TITLE_HEIGHT = 30.0
+FIELD_HEIGHT = 26.0  # one row of the player block
+BLOCK_GAP = 10.0
+HEADER_HEIGHT = 17.0  # a section's title band
+ROW_HEIGHT = 14.0
+TOTAL_HEIGHT = 16.0
+DECK_TOTAL_HEIGHT = 22.0
+FOOTER_HEIGHT = 14.0
+ROW_SIZE = 10.0  # the font size of a card row
+# The columns of a Pokémon row, from the left (NAME takes what is left).
+QTY_WIDTH, SET_WIDTH, NUMBER_WIDTH, MARK_WIDTH = 34.0, 52.0, 60.0, 34.0
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    text: str
+    x: float  # where the text starts (left), is centred (center) or ends (right)
+    y: float  # the baseline
+    size: float
+    font: str = REGULAR
+    align: str = "left"
+    box: tuple[float, float] = (0.0, 0.0)  # the left and right edge the text must stay between
+    role: str = ""  # "label", "value", "card", "total", ... (tests find strings by it)
+    shortened: bool = False  # cut with "…" because even MIN_SIZE on two lines did not fit
+    full: str = ""  # the text before it was fitted (the same unless wrapped or shortened)
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    width: float
+    height: float
+    line: float = 0.6
+    fill: float | None = None  # grey level (0 black .. 1 white), None: not filled
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    number: int
+    count: int
+    width: float
+    height: float
+    texts: tuple[Text, ...]
+    rects: tuple[Rect, ...]
+    watermark: str | None = None  # "NOT LEGAL ON 2026-04-10" across the page
+
+    @property
+    def shortened(self) -> tuple[Text, ...]:
+        return tuple(text for text in self.texts if text.shortened)
+
+
+@dataclass
+class _Canvas:
+    """The items of one page while it is laid out."""
+
+    measure: Measure
+    texts: list[Text] = field(default_factory=list)
+    rects: list[Rect] = field(default_factory=list)
+
+    def text(self, text: str, left: float, right: float, y: float, size: float, *, font: str = REGULAR,
+             align: str = "left", role: str = "", height: float | None = None) -> None:
+        """``text`` inside [left, right] (padding included) on the baseline ``y``;
+        ``height`` is the room above and below for a second line."""
+        left, right = left + PAD, right - PAD
+        lines, fitted, shortened = fit(text, right - left, font, size, self.measure,
+                                       two_lines=height is not None and height >= 2 * MIN_SIZE + 1)
+        ys: tuple[float, ...] = (y,)
+        if len(lines) == 2:
+            leading = fitted + 0.5
+            ys = (y + leading / 2, y - leading / 2)
+        for line, line_y in zip(lines, ys):
+            x = left if align == "left" else right if align == "right" else (left + right) / 2
+            self.texts.append(Text(line, x, line_y, fitted, font, align, (left, right), role, shortened, text))
+
+    def rect(self, x: float, y: float, width: float, height: float, **kwargs: float | None) -> None:
+        self.rects.append(Rect(x, y, width, height, **kwargs))  # type: ignore[arg-type]
+
+
+def fit(text: str, width: float, font: str, size: float, measure: Measure, *,
+        two_lines: bool = False) -> tuple[list[str], float, bool]:
+    """(lines, size, shortened): ``text`` at ``size`` or smaller (down to
+    ``MIN_SIZE`` in half points) so that it fits ``width``; then on two lines
+    when allowed; then cut with "…"."""
+    if not text:
+        return [], size, False
+    smallest = min(size, MIN_SIZE)
+    current = size
+    while current >= smallest:
+        if measure(text, font, current) <= width:
+            return [text], current, False
+        current -= 0.5
+    current = smallest
+    if two_lines and " " in text.strip():
+        words = text.split(" ")
+        for cut in range(len(words) - 1, 0, -1):
+            first, second = " ".join(words[:cut]), " ".join(words[cut:])
+            if measure(first, font, current) <= width:
+                if measure(second, font, current) <= width:
+                    return [first, second], current, False
+                return [first, _shorten(second, width, font, current, measure)], current, True
+    return [_shorten(text, width, font, current, measure)], current, True
+
+
+def _shorten(text: str, width: float, font: str, size: float, measure: Measure) -> str:
+    while text and measure(text + "…", font, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+# -- the page ----------------------------------------------------------------------
+
+def pages(sheet: Sheet, measure: Measure, paper: str = "letter", *, made_by: str = "") -> list[Page]:
+    """The sheet's pages: the player block on each, then the sections, over as
+    many pages as they need."""
+    width, height = PAPERS[paper]
+    blocks = _blocks(sheet)
+    laid: list[_Canvas] = []
+    canvas = _Canvas(measure)
+    y = _page_top(canvas, sheet, width, height, first=True)
+    bottom = MARGIN + FOOTER_HEIGHT
+    for block in blocks:
+        needed = block.height + (block.keep_with_next if block.keep_with_next else 0.0)
+        if y - needed < bottom:
+            laid.append(canvas)
+            canvas = _Canvas(measure)
+            y = _page_top(canvas, sheet, width, height, first=False)
+            if block.kind in ("row", "total") and block.section is not None:
+                y = _section_header(canvas, block.section, width, y, continued=True)
+        y = block.draw(canvas, width, y)
+    laid.append(canvas)
+    watermark = None if sheet.legal else f"NOT LEGAL ON {sheet.day}"
+    result = []
+    for number, page in enumerate(laid, start=1):
+        _footer(page, sheet, width, number, len(laid), made_by)
+        result.append(Page(number, len(laid), width, height, tuple(page.texts), tuple(page.rects), watermark))
+    return result
+
+
+def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, first: bool) -> float:
+    """The title and the player block; the y below them."""
+    left, right = MARGIN, width - MARGIN
+    top = height - MARGIN
+    title = "Deck Registration Sheet" if first else "Deck Registration Sheet (continued)"
+    canvas.text(title, left - PAD, left + (right - left) * 0.62, top - 18, 16, font=BOLD, role="title")
+    canvas.text("Pokémon Trading Card Game", left + (right - left) * 0.62, right + PAD, top - 17, 9,
+                align="right", role="title")
+    y = top - TITLE_HEIGHT
+    inner = right - left
+    # Row 1: player name | Player ID
+    split = left + inner * 0.62
+    _field(canvas, "Player Name", sheet.player_name, left, split, y, role="player-name")
+    _field(canvas, "Player ID", sheet.player_id, split, right, y, role="player-id")
+    y -= FIELD_HEIGHT
+    # Row 2: date of birth (month / day / year) | age division
+    month_end, day_end, year_end = left + inner * 0.14, left + inner * 0.28, split
+    canvas.rect(left, y - FIELD_HEIGHT, split - left, FIELD_HEIGHT)
+    canvas.text("Date of Birth", left, split, y - 8, 7, role="label")
+    for (cell_left, cell_right), label, value in zip(((left, month_end), (month_end, day_end), (day_end, year_end)),
+                                                      ("Month", "Day", "Year"), sheet.birth):
+        canvas.rect(cell_left, y - FIELD_HEIGHT, cell_right - cell_left, FIELD_HEIGHT - 10, line=0.4)
+        canvas.text(label, cell_left, cell_right, y - FIELD_HEIGHT + 2.5, 5.5, align="right", role="label")
+        canvas.text(value, cell_left, cell_right, y - FIELD_HEIGHT + 5, 11, role="birth")
+    canvas.rect(split, y - FIELD_HEIGHT, right - split, FIELD_HEIGHT)
+    canvas.text("Age Division", split, right, y - 8, 7, role="label")
+    slot = (right - split) / 3
+    for index, name in enumerate(DIVISIONS):
+        box_left = split + index * slot + PAD + 2
+        canvas.rect(box_left, y - FIELD_HEIGHT + 4, 9, 9, line=0.6)
+        if sheet.division == name:
+            canvas.text("X", box_left - PAD, box_left + 9 + PAD, y - FIELD_HEIGHT + 5.5, 9, font=BOLD, align="center",
+                        role="division")
+        canvas.text(DIVISION_TITLES[name], box_left + 10, split + (index + 1) * slot, y - FIELD_HEIGHT + 5.5, 9,
+                    role="division-name")
+    y -= FIELD_HEIGHT
+    # Row 3: format | the day the deck was checked for | the deck's name
+    format_end, day_end = left + inner * 0.31, split
+    _field(canvas, "Format", sheet.format, left, format_end, y, role="format")
+    _field(canvas, "Legal on (checked by deckcheck)", sheet.day, format_end, day_end, y, role="day")
+    _field(canvas, "Deck", sheet.deck_name, day_end, right, y, role="deck-name")
+    return y - FIELD_HEIGHT - BLOCK_GAP
+
+
+def _field(canvas: _Canvas, label: str, value: str, left: float, right: float, top: float, *, role: str) -> None:
+    canvas.rect(left, top - FIELD_HEIGHT, right - left, FIELD_HEIGHT)
+    canvas.text(label, left, right, top - 8, 7, role="label")
+    canvas.text(value, left, right, top - FIELD_HEIGHT + 5, 11, role=role)
+
+
+def _columns(kind: str, width: float) -> list[tuple[str, float, float, str]]:
+    """(heading, left, right, align) of a section's columns."""
+    left, right = MARGIN, width - MARGIN
+    qty = (left, left + QTY_WIDTH)
+    if kind != POKEMON:
+        return [("QTY", *qty, "center"), ("NAME", qty[1], right, "left")]
+    mark = (right - MARK_WIDTH, right)
+    number = (mark[0] - NUMBER_WIDTH, mark[0])
+    set_code = (number[0] - SET_WIDTH, number[0])
+    return [("QTY", *qty, "center"), ("NAME", qty[1], set_code[0], "left"), ("SET", *set_code, "center"),
+            ("COLL #", *number, "center"), ("REG", *mark, "center")]
+
+
+def _section_header(canvas: _Canvas, section: Section, width: float, y: float, *, continued: bool = False) -> float:
+    left, right = MARGIN, width - MARGIN
+    canvas.rect(left, y - HEADER_HEIGHT, right - left, HEADER_HEIGHT, fill=0.85)
+    columns = _columns(section.kind, width)
+    title = section.title + (" (continued)" if continued else "")
+    for heading, cell_left, cell_right, align in columns:
+        if heading == "NAME":  # the section's title heads the name column, as on the official sheet
+            canvas.text(title, cell_left, cell_right, y - 12, 10.5, font=BOLD, role="section")
+            continue
+        canvas.text(heading, cell_left, cell_right, y - 11.5, 7, font=BOLD, align=align, role="heading")
+    return y - HEADER_HEIGHT
+
+
+def _row(canvas: _Canvas, section: Section, row: Row, width: float, y: float) -> float:
+    columns = _columns(section.kind, width)
+    values = [str(row.count), row.name, row.set_code, row.number, row.regulation_mark]
+    baseline = y - ROW_HEIGHT + 4
+    for (heading, cell_left, cell_right, align), value in zip(columns, values):
+        canvas.rect(cell_left, y - ROW_HEIGHT, cell_right - cell_left, ROW_HEIGHT, line=0.4)
+        role = {"QTY": "qty", "NAME": "card", "SET": "set", "COLL #": "number", "REG": "mark"}[heading]
+        canvas.text(value, cell_left, cell_right, baseline, ROW_SIZE, align=align, role=role,
+                    height=ROW_HEIGHT if heading == "NAME" else None)
+    return y - ROW_HEIGHT
+
+
+def _section_total(canvas: _Canvas, section: Section, width: float, y: float) -> float:
+    left, right = MARGIN, width - MARGIN
+    value_left = right - 48
+    canvas.text(f"Total {section.title}", left, value_left - 4, y - TOTAL_HEIGHT + 4.5, 9, font=BOLD, align="right",
+                role="total-label")
+    canvas.rect(value_left, y - TOTAL_HEIGHT + 1, right - value_left, TOTAL_HEIGHT - 2)
+    canvas.text(str(section.total), value_left, right, y - TOTAL_HEIGHT + 4.5, 10, font=BOLD, align="center",
+                role="total")
+    return y - TOTAL_HEIGHT - 4
+
+
+def _deck_total(canvas: _Canvas, sheet: Sheet, width: float, y: float) -> float:
+    left, right = MARGIN, width - MARGIN
+    value_left = right - 48
+    canvas.rect(left, y - DECK_TOTAL_HEIGHT, right - left, DECK_TOTAL_HEIGHT, line=1.0)
+    canvas.text("Total Cards in Deck", left, value_left - 4, y - DECK_TOTAL_HEIGHT + 7, 11, font=BOLD, align="right",
+                role="deck-total-label")
+    canvas.text(str(sheet.total), value_left, right, y - DECK_TOTAL_HEIGHT + 7, 12, font=BOLD, align="center",
+                role="deck-total")
+    return y - DECK_TOTAL_HEIGHT
+
+
+def _footer(canvas: _Canvas, sheet: Sheet, width: float, number: int, count: int, made_by: str) -> None:
+    left, right = MARGIN, width - MARGIN
+    y = MARGIN
+    verdict = "legal" if sheet.legal else "NOT legal"
+    note = f"{made_by}: {verdict} in {sheet.format} on {sheet.day}" if made_by else f"{verdict} in {sheet.format} on {sheet.day}"
+    canvas.text(note, left - PAD, left + (right - left) * 0.8, y, 7, role="footer")
+    canvas.text(f"Page {number} of {count}", left + (right - left) * 0.8, right + PAD, y, 7, align="right",
+                role="page")
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One piece of the flow of sections: placed whole on a page."""
+
+    kind: str  # "header", "row", "total", "deck-total"
+    height: float
+    section: Section | None = None
+    row: Row | None = None
+    keep_with_next: float = 0.0  # room the next block needs on the same page (no header alone at the bottom)
+
+    def draw(self, canvas: _Canvas, width: float, y: float) -> float:
+        if self.kind == "header":
+            assert self.section is not None
+            return _section_header(canvas, self.section, width, y)
+        if self.kind == "row":
+            assert self.section is not None and self.row is not None
+            return _row(canvas, self.section, self.row, width, y)
+        if self.kind == "total":
+            assert self.section is not None
+            return _section_total(canvas, self.section, width, y)
+        raise AssertionError(self.kind)
+
+
+@dataclass(frozen=True)
+class _DeckTotal(_Block):
+    sheet: Sheet | None = None
+
+    def draw(self, canvas: _Canvas, width: float, y: float) -> float:
+        assert self.sheet is not None
+        return _deck_total(canvas, self.sheet, width, y)
+
+
+def _blocks(sheet: Sheet) -> list[_Block]:
+    blocks: list[_Block] = []
+    for section in sheet.sections:
+        first = ROW_HEIGHT if section.rows else TOTAL_HEIGHT + 4
+        blocks.append(_Block("header", HEADER_HEIGHT, section, keep_with_next=first))
+        blocks.extend(_Block("row", ROW_HEIGHT, section, row) for row in section.rows)
+        blocks.append(_Block("total", TOTAL_HEIGHT + 4, section))
+    blocks.append(_DeckTotal("deck-total", DECK_TOTAL_HEIGHT, sheet=sheet))
+    return blocks

@@ -1,0 +1,159 @@
+"""``deckcheck sheet`` as a user meets it (issue 25): a deck that is not legal gets
+no file (its findings are printed, exit 1) unless --force, which marks the sheet;
+no file is overwritten without --force; the file is named after the deck; bad
+options are one-line usage errors (exit 2); without reportlab the command says
+which extra to install. The built-in catalogue is enough here (no card data)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support import PROJECT_ROOT, SAMPLE_DECKS
+
+pytest.importorskip("reportlab", reason="the sheet extra (reportlab) is not installed")
+
+LEGAL = SAMPLE_DECKS / "legal" / "haymaker-base-set.txt"
+ILLEGAL = SAMPLE_DECKS / "illegal" / "copy-limit.txt"
+DAY = "2026-11-30"
+
+
+def run(*args: str, cwd: Path = PROJECT_ROOT, env: dict | None = None, stdin: bytes | None = None):
+    full = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], check=False, capture_output=True, cwd=cwd,
+                          env=full, input=stdin, timeout=120)
+
+
+def pdf_text(path: Path) -> str:
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def copy(deck: Path, folder: Path) -> Path:
+    target = folder / deck.name
+    target.write_bytes(deck.read_bytes())
+    return target
+
+
+def test_a_legal_deck_gets_its_sheet_named_after_it(tmp_path):
+    deck = copy(LEGAL, tmp_path)
+    done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config")
+    assert done.returncode == 0, done.stderr.decode()
+    sheet = tmp_path / "haymaker-base-set.pdf"
+    assert sheet.is_file() and sheet.read_bytes().startswith(b"%PDF-")
+    assert done.stderr.decode().splitlines()[-1] == f"deckcheck: wrote {sheet} (1 page)"
+    assert b"legal" in done.stdout  # the check's own report, as deckcheck check prints it
+    text = pdf_text(sheet)
+    assert "Deck Registration Sheet" in text and "NOT LEGAL" not in text
+    # The same check: the same report and exit code as deckcheck check.
+    check = run("check", str(deck), "--format", "unlimited", "--date", DAY, "--no-config")
+    assert (check.returncode, check.stdout) == (done.returncode, done.stdout)
+
+
+def test_an_illegal_deck_writes_no_file_and_prints_its_findings(tmp_path):
+    deck = copy(ILLEGAL, tmp_path)
+    done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config")
+    assert done.returncode == 1
+    assert b"copy-limit" in done.stdout
+    assert "no sheet written" in done.stderr.decode() and "--force" in done.stderr.decode()
+    assert list(tmp_path.iterdir()) == [deck]
+    out = tmp_path / "elsewhere.pdf"
+    assert run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "-o",
+               str(out)).returncode == 1
+    assert not out.exists()
+
+
+def test_force_writes_the_sheet_of_an_illegal_deck_marked_not_legal(tmp_path):
+    deck = copy(ILLEGAL, tmp_path)
+    done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "--force")
+    assert done.returncode == 1  # still the check's exit code
+    sheet = tmp_path / "copy-limit.pdf"
+    assert f"marked NOT LEGAL ON {DAY}" in done.stderr.decode()
+    assert f"NOT LEGAL ON {DAY}" in pdf_text(sheet)
+
+
+def test_an_existing_file_is_not_overwritten_without_force(tmp_path):
+    deck = copy(LEGAL, tmp_path)
+    sheet = tmp_path / "haymaker-base-set.pdf"
+    sheet.write_bytes(b"my own notes")
+    done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config")
+    assert done.returncode == 2
+    assert done.stderr.decode() == f"deckcheck: error: {sheet} exists: --force overwrites it (or give another -o FILE.pdf)\n"
+    assert sheet.read_bytes() == b"my own notes"
+    assert run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "--force").returncode == 0
+    assert sheet.read_bytes().startswith(b"%PDF-")
+    assert [path.name for path in tmp_path.iterdir() if path.name.startswith(".")] == []  # no temporary file left
+
+
+def test_standard_input_needs_an_output_file(tmp_path):
+    text = LEGAL.read_bytes()
+    done = run("sheet", "-", "--format", "unlimited", "--date", DAY, "--no-config", stdin=text, cwd=tmp_path)
+    assert done.returncode == 2 and b"needs -o FILE.pdf" in done.stderr
+    out = tmp_path / "mine.pdf"
+    done = run("sheet", "-", "--format", "unlimited", "--date", DAY, "--no-config", "-o", str(out), stdin=text,
+               cwd=tmp_path)
+    assert done.returncode == 0, done.stderr.decode()
+    assert out.read_bytes().startswith(b"%PDF-")
+
+
+def test_player_fields_go_on_the_sheet(tmp_path):
+    deck = copy(LEGAL, tmp_path)
+    done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "--player", "Brock Harrison",
+               "--player-id", "0042", "--birth", "1990-02-28", "--paper", "a4")
+    assert done.returncode == 0, done.stderr.decode()
+    text = pdf_text(tmp_path / "haymaker-base-set.pdf")
+    assert "Brock Harrison" in text and "0042" in text and "1990" in text
+    from pypdf import PdfReader
+
+    box = PdfReader(tmp_path / "haymaker-base-set.pdf").pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4
+
+
+TOMORROW = (dt.date.today() + dt.timedelta(days=1)).isoformat()
+
+
+@pytest.mark.parametrize("options, message", [
+    (("--player-id", "12-345"), "--player-id: the Player ID must be digits only, not '12-345'"),
+    (("--player-id", "１２３"), "--player-id: the Player ID must be digits only, not '１２３'"),
+    (("--birth", TOMORROW), f"--birth: the date of birth {TOMORROW} is in the future"),
+    (("--birth", "1899-12-31"), "--birth: the date of birth 1899-12-31 is before 1900"),
+    (("--birth", "31.12.2001"), "--birth: the date of birth must be a day like 2010-05-31, not '31.12.2001'"),
+    (("--division", "seniors"), "--division: the age division must be junior, senior or masters, not 'seniors'"),
+    (("--player", "名前"), ("--player: the player name has characters the sheet's font cannot draw (名前): "
+                          "write it in Latin letters")),
+    (("--paper", "a5"), "--paper must be letter or a4, not 'a5'"),
+    (("--date", "tomorrow"), "--date must be a date like 2026-04-10, not 'tomorrow'"),
+])
+def test_bad_options_are_one_line_usage_errors_and_write_nothing(options, message, tmp_path):
+    deck = copy(LEGAL, tmp_path)
+    done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", *options)
+    assert done.returncode == 2
+    assert done.stderr.decode() == f"deckcheck: error: {message}\n"
+    assert list(tmp_path.iterdir()) == [deck]
+
+
+def test_a_folder_or_a_missing_deck_is_a_usage_error(tmp_path):
+    done = run("sheet", str(tmp_path), "--no-config")
+    assert done.returncode == 2 and done.stderr.decode() == f"deckcheck: error: {tmp_path} is a folder: deckcheck sheet takes one deck file\n"
+    done = run("sheet", str(tmp_path / "nope.txt"), "--no-config")
+    assert done.returncode == 2 and b"no such file" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_without_reportlab_the_command_says_which_extra_to_install(tmp_path):
+    fake = tmp_path / "site" / "reportlab"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError(\"No module named 'reportlab'\", name='reportlab')\n")
+    deck = copy(LEGAL, tmp_path)
+    done = run("sheet", str(deck), "--no-config", env={"PYTHONPATH": os.pathsep.join(
+        [str(tmp_path / "site"), *filter(None, [os.environ.get("PYTHONPATH")])])})
+    assert done.returncode == 2
+    assert done.stderr.decode() == ("deckcheck: error: deckcheck sheet needs the PDF library reportlab (the sheet "
+                                    "extra): pip install 'deckcheck[sheet]'\n")
+    assert not (tmp_path / "haymaker-base-set.pdf").exists()
