@@ -9,7 +9,7 @@ imported on first use so that ``deckcheck --version`` stays fast::
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from deckcheck.version import __version__ as __version__  # the package's version, re-exported
 
 __all__ = [
     "Database",

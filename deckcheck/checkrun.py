@@ -219,9 +219,10 @@ class _FormatAbsent(Exception):
 
 def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
            found: _Found = _Found(), rotation_days: int = 90, jobs: Optional[int] = None,
-           on_result=None) -> ExitCode:
+           on_result=None, summary: Optional[Path] = None, github_output: Optional[Path] = None) -> ExitCode:
     """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
-    sheet) is given each result, with its resolved lines (``DeckResult.deck``)."""
+    sheet) is given each result, with its resolved lines (``DeckResult.deck``);
+    ``summary`` and ``github_output`` are the files of --summary and --github-output."""
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language
     from deckcheck.render import RenderOptions, is_failing, writer
 
@@ -245,7 +246,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
         # The HTML report shows each list as written: standard input is kept to show it.
         import io
 
-        from deckcheck.parse.files import DEFAULT_MAX_BYTES
+        from deckcheck.parse.shape import DEFAULT_MAX_BYTES
         from deckcheck.render.html import read_source, source_lines
 
         stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
@@ -260,6 +261,8 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     database = _open_database(run.db)
     if database.notice and run.output == "text":
         echo(f"deckcheck: {database.notice}", err=True)
+    # Opened before any deck is checked: a file that cannot be written is a usage error at once.
+    step_files = _StepFiles(summary, github_output)
     jobs = _jobs(jobs, len(selection.decks))
     # A SQLite connection must not cross a fork: the workers open their own,
     # and this process opens its own again after the fork.
@@ -308,6 +311,7 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
     # The report is written deck by deck as the results come (deckcheck.render):
     # memory stays flat however many decks are checked.
     report = writer(run.output, sys.stdout, options)
+    step_files.start(options)
     failing = False
     # A report written to the terminal shows the progress itself, deck by deck;
     # a bar on stderr would be drawn across it.
@@ -318,17 +322,62 @@ def _check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optio
             for result in results(progress):
                 failing = failing or is_failing(result, run.fail_on)
                 report.add(result)
+                step_files.add(result)
                 if on_result is not None:
                     on_result(result)
     finally:
         if pool is not None:
             pool.close()
     report.finish(skipped=tuple(path for path, _reason in selection.skipped))
+    step_files.finish()
     if usage_problem:
         return ExitCode.USAGE
     if failing:
         return ExitCode.ILLEGAL
     return ExitCode.LEGAL
+
+
+class _StepFiles:
+    """``--summary`` and ``--github-output``: the files a GitHub step reads
+    (deckcheck.render.github_summary), opened before any deck is checked."""
+
+    def __init__(self, summary: Optional[Path], github_output: Optional[Path]):
+        self.files: list = []
+        self.writer = None
+        self.summary = self._open(summary, "--summary")
+        self.outputs = self._open(github_output, "--github-output")
+
+    def start(self, options) -> None:
+        if self.files:
+            from deckcheck.render.github_summary import Writer, repository_link
+
+            self.writer = Writer(self.summary, options, link=repository_link(os.environ, os.getcwd()))
+
+    def _open(self, path: Optional[Path], option: str):
+        if path is None:
+            return None
+        try:
+            handle = open(path, "a", encoding="utf-8", newline="\n")
+        except OSError as error:
+            for handle in self.files:
+                handle.close()
+            raise UsageProblem(f"{option}: cannot write {printable(str(path))}: {error.strerror or error}") from None
+        self.files.append(handle)
+        return handle
+
+    def add(self, result) -> None:
+        if self.writer is not None:
+            self.writer.deck(result)
+
+    def finish(self) -> None:
+        if self.writer is None:
+            return
+        if self.summary is not None:
+            self.summary.write(self.writer.tail())
+        if self.outputs is not None:
+            self.outputs.write(self.writer.outputs())
+        for handle in self.files:
+            handle.close()
 
 
 class _DeckChecker:
@@ -413,7 +462,7 @@ def _pool(func, paths: list, jobs: int, start=None):
 def _judged(files: list, jobs: Optional[int]) -> list:
     """Why each file met while walking is not a deck (None: it is one), judged in
     worker processes when there are enough files (issue 16: it reads every file)."""
-    from deckcheck.parse.files import not_a_deck
+    from deckcheck.parse.shape import not_a_deck
 
     pool = _pool(not_a_deck, files, _jobs(jobs, len(files)))
     if pool is None:

@@ -15,7 +15,8 @@ from typing import List, Optional
 import typer
 import typer.core
 
-from deckcheck import __version__, completion
+from deckcheck import completion
+from deckcheck.version import __version__
 from deckcheck.checkrun import (UsageProblem, _check, _check_settings, _Found, _load_settings, _open_database,
                                 _open_index, _parse_date)
 from deckcheck.errors import ExitCode
@@ -129,6 +130,8 @@ def check(
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
     rotation_days: int = typer.Option(90, "--rotation-days", help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings)."),
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Check decks in this many processes (default: one per core when there are enough decks to pay for it; 1: this process only). The report is the same, in the same order."),
+    summary: Optional[Path] = typer.Option(None, "--summary", help="Also append a Markdown summary of the run to this file (a row per deck, failing decks first): GitHub's step summary, --summary \"$GITHUB_STEP_SUMMARY\"."),
+    github_output: Optional[Path] = typer.Option(None, "--github-output", help="Also append the run's counts (decks, legal, illegal, unverified, failing, errors, warnings, notes) as name=value lines to this file: GitHub's step outputs, --github-output \"$GITHUB_OUTPUT\"."),
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
@@ -136,7 +139,7 @@ def check(
                               db=db, output=output, fail_on=fail_on, exclude=exclude or ())
         code = _check(paths, run, quiet, lang=lang, card_lang=card_lang,
                       found=_Found(verbose=verbose, skip_non_decks=skip_non_decks), rotation_days=rotation_days,
-                      jobs=jobs)
+                      jobs=jobs, summary=summary, github_output=github_output)
     except UsageProblem as problem:
         raise _fail(str(problem))
     raise typer.Exit(code)

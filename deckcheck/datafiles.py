@@ -1,4 +1,5 @@
-"""Helpers shared by the data files deckcheck reads (format packs, configuration)."""
+"""Helpers shared by the data files deckcheck reads (format packs, configuration): YAML
+loading, dates kept as text, the validation cache, and schema violations in plain words."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def validation_cache(kind: str) -> Path | None:
     version has its own folder."""
     if os.environ.get("DECKCHECK_NO_CACHE"):
         return None
-    from deckcheck import __version__
+    from deckcheck.version import __version__
 
     base = os.environ.get("DECKCHECK_CACHE_DIR")
     if base is None:
@@ -262,3 +263,30 @@ def unconvertible_node(node: Any, *, pure: bool = False) -> Any:
     finally:
         probe.dispose()
     return None
+
+
+def schema_problems(data: Any, validator: Any) -> list[tuple[list[Any], str, bool]]:
+    """The violations of a JSON Schema ``validator`` (the configuration's, a pack's) as
+    (key path, message, whether the key itself is wrong), each unknown key with a did-you-mean."""
+    import difflib  # only for a file that is wrong
+
+    problems: list[tuple[list[Any], str, bool]] = []
+    for error in validator.iter_errors(data):
+        where = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            known = sorted(error.schema.get("properties", {}))
+            for key in sorted(k for k in error.instance if k not in known):
+                close = difflib.get_close_matches(str(key), known, 1)
+                hint = f"; did you mean '{close[0]}'?" if close else f" (known keys: {', '.join(known)})"
+                problems.append((where + [key], f"unknown key '{key}'{hint}", True))
+        else:
+            problems.append((where, _plain_message(error), False))
+    return problems
+
+
+def _plain_message(error: Any) -> str:
+    if error.validator == "enum":
+        return f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
+    if error.validator == "pattern" and error.absolute_path and error.absolute_path[-1] == "date":
+        return f"{error.instance!r} is not a date like 2026-04-10"
+    return error.message

@@ -191,10 +191,12 @@ _CHECK_OPTIONS = {
     "--skip-non-decks": ("skip_non_decks", bool),
     "--rotation-days": ("rotation_days", int),
     "--jobs": ("jobs", int), "-j": ("jobs", int),
+    "--summary": ("summary", Path),
+    "--github-output": ("github_output", Path),
 }
 _CHECK_DEFAULTS = dict(format=None, date=None, db=None, output=None, quiet=False, fail_on=None, config=None,
                        no_config=False, exclude=None, lang=None, card_lang=None, verbose=False,
-                       skip_non_decks=False, rotation_days=90, jobs=None)
+                       skip_non_decks=False, rotation_days=90, jobs=None, summary=None, github_output=None)
 _FMT_OPTIONS = {
     "--check": ("check_only", bool),
     "--diff": ("diff", bool),
@@ -271,7 +273,7 @@ def _fast_path(args: list[str]):
 def _run_fast(fast) -> int:
     """What the Typer command would have done (deckcheck.cli: _version, check, fmt)."""
     if fast == "--version":
-        from deckcheck import __version__
+        from deckcheck.version import __version__
 
         echo(f"deckcheck {__version__}")
         return ExitCode.LEGAL
@@ -290,7 +292,8 @@ def _run_fast(fast) -> int:
                                   format=o["format"], date=o["date"], db=o["db"], output=o["output"],
                                   fail_on=o["fail_on"], exclude=o["exclude"] or ())
             return _check(paths, run, o["quiet"], lang=o["lang"], card_lang=o["card_lang"], found=found,
-                          rotation_days=o["rotation_days"], jobs=o["jobs"])
+                          rotation_days=o["rotation_days"], jobs=o["jobs"], summary=o["summary"],
+                          github_output=o["github_output"])
         except UsageProblem as problem:
             echo(printable(f"deckcheck: error: {problem}"), err=True)
             return ExitCode.USAGE

@@ -145,9 +145,9 @@ def _read_deck_text(path: str, stdin_data: Optional[bytes]):
 
 def _read_stdin_limited() -> bytes:
     """Standard input, at most one byte more than ``check -`` reads (read_deck then refuses it as too large)."""
-    from deckcheck.parse.files import DEFAULT_MAX_BYTES, _read_limited
+    from deckcheck.parse.shape import DEFAULT_MAX_BYTES, read_limited
 
-    return _read_limited(sys.stdin.buffer, DEFAULT_MAX_BYTES + 1)
+    return read_limited(sys.stdin.buffer, DEFAULT_MAX_BYTES + 1)
 
 
 def _writable_target(path: str) -> "Path | str":

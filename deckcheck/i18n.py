@@ -22,6 +22,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Protocol
 
+from deckcheck.errors import DeckcheckError
+
 DOMAIN = "deckcheck"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DEFAULT_LANGUAGE = "en"
@@ -53,7 +55,7 @@ class Plural(str):
     def number(self, params: Mapping[str, Any]) -> int:
         value = params.get(self.key)
         try:
-            return int(value)
+            return int(value)  # type: ignore[arg-type]  # anything: what int() refuses reads as plural
         except (TypeError, ValueError):
             return 2  # not a number: the plural form reads least wrong
 
@@ -96,7 +98,7 @@ LANGUAGE_NAMES: Mapping[str, str] = {
 _LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 
-class UnknownLanguage(ValueError):
+class UnknownLanguage(DeckcheckError, ValueError):
     """A language code deckcheck has no catalogue (or no card names) for."""
 
 
@@ -288,7 +290,7 @@ def or_list(items: Iterable[Any]) -> str:
 MAX_LINES_SHOWN = 60
 
 
-def line_numbers(numbers: Iterable[int], *, ordered: bool = True, limit: int = MAX_LINES_SHOWN) -> str:
+def line_numbers(numbers: Iterable[int], *, ordered: bool = True, limit: int = MAX_LINES_SHOWN) -> Phrase:
     """``line 12`` or ``lines 12, 30`` (sorted, each once; ``ordered=False``
     keeps the order given), at most ``limit`` of them:
     ``lines 1, 2, ..., 60 and 3940 more``."""

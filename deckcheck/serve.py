@@ -78,6 +78,11 @@ NOT_FOUND = N_("There is nothing at {path}: the page is / and the API is POST /a
 # TRANSLATORS: {method} is an HTTP method (GET, PUT, ...), {path} the path asked for.
 NOT_ALLOWED = N_("{path} does not answer {method}.")
 TOO_SLOW = N_("The check took longer than {seconds} seconds and was given up.")
+# TRANSLATORS: the button under a legal verdict: the PDF sheet a player hands in at a Play! Pokémon event.
+SHEET_BUTTON = N_("Download the deck registration sheet")
+SHEET_NOT_LEGAL = N_("The deck is not legal, so no registration sheet was made.")
+# TRANSLATORS: keep pip install 'deckcheck[sheet]' as it is.
+SHEET_UNAVAILABLE = N_("The deck registration sheet needs the PDF library reportlab: pip install 'deckcheck[sheet]'.")
 
 
 class Limits(NamedTuple):
@@ -213,6 +218,7 @@ class Server:
             Route("/", self.page, methods=["GET"]),
             Route("/check", self.check_form, methods=["POST"]),
             Route("/api/check", self.check_api, methods=["POST"]),
+            Route("/sheet", self.sheet, methods=["POST"]),
         ], exception_handlers={404: self.not_found, 405: self.not_allowed, ClientDisconnect: self.gone})
 
     async def gone(self, _request: Request, _error: Exception) -> Response:
@@ -266,9 +272,48 @@ class Server:
                                 status_code=problem.status)
         return HTMLResponse(self.render_page(lang, fields, result=result))
 
+    async def sheet(self, request: Request) -> Response:
+        """The deck registration sheet of the form's list (deckcheck.sheet_pdf), for a legal deck only."""
+        lang = _request_language(request, self.checker)
+        fields: dict[str, str] = {}
+        try:
+            if not sheets_available():
+                raise BadRequest(501, SHEET_UNAVAILABLE)
+            body = await _body(request, self.limits)
+            fields = {key: values[-1] for key, values in parse_qs(body, keep_blank_values=True).items()}
+            lang = fields["lang"] if fields.get("lang") in MESSAGE_LANGUAGES else lang
+            result = await self._check(fields.get("text", ""), self.checker.options(fields))
+            if not result.legal:
+                raise BadRequest(422, SHEET_NOT_LEGAL)
+            pdf = await to_thread.run_sync(api.sheet_pdf, result, limiter=self.limiter)
+        except BadRequest as problem:
+            return HTMLResponse(self.render_page(lang, fields, error=problem.message(translator(lang))),
+                                status_code=problem.status)
+        return Response(pdf, media_type="application/pdf",
+                        headers={"Content-Disposition": 'attachment; filename="deck-registration-sheet.pdf"'})
+
     def render_page(self, lang: str, fields: Mapping[str, str], *, result: api.DeckResult | None = None,
                     error: str | None = None) -> str:
         return page_html(self.checker, translator(lang), lang, fields, result=result, error=error)
+
+
+def sheets_available() -> bool:
+    """Whether the sheet's PDF library (the sheet extra) is installed: the button shows only then."""
+    from deckcheck.sheet import SheetUnavailable, require
+
+    try:
+        require()
+    except SheetUnavailable:
+        return False
+    return True
+
+
+def _sheet_form(tr: Translator, fields: Mapping[str, str], lang: str) -> str:
+    """The button under a legal verdict: the same list and choices, posted to /sheet."""
+    hidden = "".join(f'<input type="hidden" name="{key}" value="{_e(fields.get(key, lang if key == "lang" else ""))}">'
+                     for key in ("text", "format", "date", "lang", "card_lang"))
+    return (f'<form method="post" action="/sheet" class="sheet">{hidden}'
+            f'<button type="submit" class="primary" id="sheet">{_e(tr.gettext(SHEET_BUTTON))}</button></form>\n')
 
 
 def _e(text: object) -> str:
@@ -291,6 +336,7 @@ cursor:pointer}
 .help{color:var(--muted);font-weight:400;margin:0}
 .problem{color:var(--error);background:var(--error-bg);padding:.5rem .75rem;border-radius:.25rem}
 #result{margin-top:1.5rem}
+form.sheet{margin-top:1rem}
 """
 
 # Sends the form in the background and swaps the verdict in; a dropped or chosen file fills the list.
@@ -340,6 +386,8 @@ def page_html(checker: Checker, tr: Translator, lang: str, fields: Mapping[str, 
         lines = report.source_lines(fields.get("text", ""))
         verdict = (f'<h2 tabindex="-1">{_e(tr.gettext(RESULT_HEADING))}</h2>\n'
                    f"{report.verdict_heading(core, tr)}{report.deck_details(core, 'deck', lines, tr)}")
+        if result.legal and sheets_available():
+            verdict += _sheet_form(tr, fields, lang)
     return (
         f'<!DOCTYPE html>\n<html lang="{_e(lang)}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'

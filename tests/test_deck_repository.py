@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.parse.files import deck_shape_problem, not_a_deck
+from deckcheck.parse.shape import deck_shape_problem, not_a_deck
 from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
 
 DATE = "2026-11-30"

@@ -112,7 +112,7 @@ def console_examples() -> list[tuple[str, int, str, str]]:
     examples = []
     for page in doc_pages():
         lines = page.read_text(encoding="utf-8").split("\n")
-        inside, command = False, None
+        inside, command, start, out = False, None, 0, []
         for number, line in enumerate(lines, 1):
             if line.startswith("```"):
                 if inside and command:
@@ -298,7 +298,7 @@ def test_the_elision_of_an_answer():
 
 
 def test_the_version_is_written_in_one_place():
-    """deckcheck/__init__.py holds the version; the package metadata and --version read it, and no
+    """deckcheck/version.py holds the version; the package metadata and --version read it, and no
     page or other file repeats it (where it would go stale, as `rev: v0.1.0` did)."""
     import tomllib
 
@@ -306,12 +306,12 @@ def test_the_version_is_written_in_one_place():
 
     pyproject = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "version" in pyproject["project"]["dynamic"]
-    assert pyproject["tool"]["hatch"]["version"]["path"] == "deckcheck/__init__.py"
+    assert pyproject["tool"]["hatch"]["version"]["path"] == "deckcheck/version.py"
     holders = [path.relative_to(PROJECT_ROOT).as_posix()
                for path in [*doc_pages(), PROJECT_ROOT / "action.yml", PROJECT_ROOT / ".pre-commit-hooks.yaml",
                             *sorted((PROJECT_ROOT / "deckcheck").rglob("*.py"))]
                if deckcheck.__version__ in path.read_text(encoding="utf-8")]
-    assert holders == ["deckcheck/__init__.py"]
+    assert holders == ["deckcheck/version.py"]
 
 
 # ---- every command and option of `deckcheck --help` is documented ---------------------------------

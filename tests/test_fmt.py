@@ -322,7 +322,7 @@ def test_a_rewritten_file_keeps_its_owner(tmp_path):
 
 
 def test_standard_input_is_read_no_further_than_check_reads_it():
-    from deckcheck.parse.files import DEFAULT_MAX_BYTES
+    from deckcheck.parse.shape import DEFAULT_MAX_BYTES
 
     big = b"4 Professor Oak\n" * (DEFAULT_MAX_BYTES // 16 + 2)
     result = run("fmt", "-", "--format", "unlimited", "--no-config", stdin=big)

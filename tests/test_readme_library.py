@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 import sys
 
-from support import PROJECT_ROOT, SAMPLE_DECKS, doc_example, json_report
+from support import SAMPLE_DECKS, doc_example, json_report
 
 DATE = "2026-11-30"
 

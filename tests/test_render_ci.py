@@ -71,13 +71,27 @@ def findings_from_github(text: str) -> list[tuple]:
     for line in text.splitlines():
         match = _COMMAND.match(line)
         if not match:
-            assert not line.startswith("::"), line
+            # The other lines: the log group of every finding, one notice counting what is not annotated.
+            assert not line.startswith("::") or line.startswith(("::group::", "::endgroup::", "::notice ")), line
             continue
         properties = dict(item.split("=", 1) for item in match.group(2).split(","))
         message, _, hint = _unescape(match.group(3)).partition("\n")
         found.append((_unescape(properties["file"]), _unescape(properties["title"]).removeprefix("deckcheck "),
                       match.group(1), int(properties["line"]) if "line" in properties else None, message,
                       hint or None))
+    return found
+
+
+_LOG_LINE = re.compile(r"^(.*?)(?::(\d+))?: (error|warning|info) ([a-z0-9-]+): (.*?)(?: → (.*))?$")
+
+
+def findings_from_github_log(text: str) -> list[tuple]:
+    """The plain lines of ``--output github``'s log group: every finding."""
+    group = text.split("::group::deckcheck: every finding\n", 1)[1].split("::endgroup::\n", 1)[0]
+    found = []
+    for line in group.splitlines():
+        path, line_number, severity, rule, message, hint = _LOG_LINE.match(line).groups()
+        found.append((path, rule, severity, int(line_number) if line_number else None, message, hint))
     return found
 
 
@@ -132,8 +146,12 @@ def test_every_output_carries_the_same_findings_as_json(sample_outputs):
     assert len(expected) >= 11  # one per illegal sample deck at least
     assert comparable(findings_from_sarif(sample_outputs["sarif"])) == comparable(expected)
     assert comparable(findings_from_junit(sample_outputs["junit"])) == comparable(expected)
-    github = findings_from_github(sample_outputs["github"])
-    assert sorted(github, key=str) == sorted(comparable(expected, first_line_only=True), key=str)
+    # --output github: every finding in the log; as annotations, GitHub's 10 errors and 10 warnings a step.
+    every = sorted(comparable(expected, first_line_only=True), key=str)
+    assert sorted(findings_from_github_log(sample_outputs["github"]), key=str) == every
+    annotated = findings_from_github(sample_outputs["github"])
+    assert set(annotated) <= set(every) and len(annotated) == min(10, len(expected) - 1) + 1
+    assert "::notice title=deckcheck::1 error got no annotation" in sample_outputs["github"]
 
 
 def test_renderer_registry_is_the_command_line_choice():
@@ -172,14 +190,21 @@ def test_github_escapes_data_and_properties():
     assert escape_data("50%\r\nnext: a, b") == "50%25%0D%0Anext: a, b"
     assert escape_property("50%\r\nnext: a, b") == "50%25%0D%0Anext%3A a%2C b"
     out = render("github", awkward_report(), RenderOptions(root="/work/repo"))
-    lines = out.splitlines()
+    assert "\r" not in out
+    log = out.split("::endgroup::\n")[0].splitlines()
+    assert log[0] == "::group::deckcheck: every finding"
+    first = awkward_report().results[0].findings[0]
+    flat = first.message.replace("\r", " ").replace("\n", " ")
+    assert "\n" in first.message  # a plain line of the log: CR and LF are spaces there
+    assert log[1] == f"decks, old: 100%/Pokémon deck.txt:21: error copy-limit: {flat} → {first.hint}"
+    lines = [line for line in out.splitlines() if line.startswith(("::error ", "::warning "))]
+    assert all(line.startswith(("::", "deckcheck: ", "decks, old")) for line in out.splitlines())
     assert lines[0].startswith("::error file=decks%2C old%3A 100%25/Pokémon deck.txt,line=21,"
                                "title=deckcheck copy-limit::5 copies of Iono: 50%25 over, a, b%0D%0Asecond line")
-    assert "\r" not in out and all(line.startswith(("::", "deckcheck: ")) for line in lines)
-    assert lines[1] == "::warning file=decks%2C old%3A 100%25/Pokémon deck.txt,line=40,title=deckcheck syntax::" \
-                       "Total says 61, lines add up to 60."
-    assert lines[2] == "::error file=decks%2C old%3A 100%25/Pokémon deck.txt,title=deckcheck deck-size::" \
+    assert lines[1] == "::error file=decks%2C old%3A 100%25/Pokémon deck.txt,title=deckcheck deck-size::" \
                        "The deck has 61 cards."  # a finding about the whole deck annotates the file
+    assert lines[2] == "::warning file=decks%2C old%3A 100%25/Pokémon deck.txt,line=40,title=deckcheck syntax::" \
+                       "Total says 61, lines add up to 60."
     finding = awkward_report().results[0].findings[0]
     properties, _, data = lines[0].removeprefix("::error ").partition("::")
     assert _unescape(properties.split(",")[0].removeprefix("file=")) == AWKWARD_PATH
@@ -326,3 +351,51 @@ def test_skipped_files_come_before_legal_as_json_dumps_writes_them():
     text = render("json", report, RenderOptions())
     assert list(json.loads(text)) == ["version", "results", "skipped", "legal"]
     assert text == json.dumps(report_dict(report), indent=2, ensure_ascii=False) + "\n"
+
+
+# -- --summary and --github-output: GitHub's step summary and step outputs -----------------
+
+def _deck(path: str, *findings: Finding) -> DeckResult:
+    return DeckResult(path=path, format="unlimited", date=DATE, total_cards=60, findings=findings)
+
+
+def test_the_step_summary_keeps_within_its_budget_failing_decks_first():
+    import io
+
+    from deckcheck.render.github_summary import Writer
+
+    error = Finding(rule="copy-limit", severity=Severity.ERROR, template="Too many | copies of *Iono* <b>",
+                    lines=(3,))
+    writer = Writer(io.StringIO(), RenderOptions(), budget=2_000)
+    for n in range(40):  # legal decks first, then illegal ones: these still get the rows
+        writer.deck(_deck(f"decks/legal-{n:02d}.txt"))
+    for n in range(10):
+        writer.deck(_deck(f"decks/bad-{n:02d}.txt", error))
+    summary = writer.tail()
+    rows = [line for line in summary.splitlines() if line.startswith("| decks")]
+    assert summary.startswith("### deckcheck: 50 decks checked: 40 legal, 10 illegal")
+    assert sum(len(row.encode()) + 1 for row in rows) <= 2_000
+    assert all("bad\\-" in row for row in rows[:10]) and len(rows) > 10
+    assert f"{50 - len(rows)} more decks (0 failing) not listed" in summary
+    # A finding's text makes no markup, link or cell of its own.
+    assert "Too many \\| copies of \\*Iono\\* &lt;b&gt;" in rows[0]
+    assert writer.outputs() == "decks=50\nlegal=40\nillegal=10\nunverified=0\nfailing=10\nerrors=10\nwarnings=0\nnotes=0\n"
+
+
+def test_summary_and_github_output_files(tmp_path):
+    summary, outputs = tmp_path / "summary.md", tmp_path / "outputs"
+    summary.write_text("earlier step\n")
+    env = {**os.environ, "GITHUB_SERVER_URL": "https://github.example", "GITHUB_REPOSITORY": "me/decks",
+           "GITHUB_SHA": "f00", "GITHUB_WORKSPACE": str(PROJECT_ROOT)}
+    result = subprocess.run([sys.executable, "-m", "deckcheck", "check", "sample_decks", "--date", DATE, "--format",
+                             "unlimited", "--summary", str(summary), "--github-output", str(outputs)],
+                            capture_output=True, cwd=PROJECT_ROOT, env=env, timeout=120)
+    assert result.returncode == 1
+    text = summary.read_text(encoding="utf-8")
+    assert text.startswith("earlier step\n### deckcheck: 19 decks checked: 8 legal, 11 illegal")  # appended
+    rows = [line for line in text.splitlines() if line.startswith("| [")]
+    assert len(rows) == 19 and all("✖ illegal" in row for row in rows[:11])
+    assert "(https://github.example/me/decks/blob/f00/sample_decks/illegal/ace-spec.txt)" in rows[0]
+    assert "illegal=11\n" in outputs.read_text()
+    bad = run("check", "sample_decks", "--summary", str(tmp_path / "no" / "such" / "folder.md"))
+    assert bad.returncode == 2 and b"--summary: cannot write" in bad.stderr and b"Traceback" not in bad.stderr

@@ -212,6 +212,49 @@ def test_files_that_are_no_decks_are_listed_in_the_summary():
     assert "Files skipped, as they are not decks: 2" in summary and "decks/README.md" in summary
 
 
+def test_skipped_file_names_and_lines_as_written_are_escaped(tmp_path):
+    """Issue 23, R1: a file name with ESC and the byte 0xFF no longer makes the page invalid UTF-8;
+    a line with ESC or U+202E is shown escaped, as the text report shows it."""
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "bidi.txt").write_text("bidi \u202e evil\n\x1b[2J clear\n" + IONO.read_text(encoding="utf-8"),
+                                    encoding="utf-8")
+    (decks / os.fsdecode(b"notes \x1b[2J\xff.txt")).write_bytes(b"Notes about the event, no cards here.\n")
+    done = run("check", "decks", "--format", "unlimited", "--date", DATE, "--output", "html", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr.decode()
+    text = done.stdout.decode("utf-8")  # valid UTF-8
+    assert "\x1b" not in text and "\u202e" not in text and "\udcff" not in text
+    page = Page(text)
+    assert [li["text"] for li in page.all("li") if "notes" in li["text"]] == ["decks/notes \\x1b[2J\\xff.txt"]
+    written = [td["text"] for td in page.all("td") if "evil" in td["text"] or "clear" in td["text"]]
+    assert "bidi \\u202e evil" in written and "\\x1b[2J clear" in written
+
+
+def test_controls_come_only_with_the_script():
+    """Without a script nothing is a control that does nothing: the select, the search field
+    and the buttons are in a <template>, which the script copies into the page."""
+    result = DeckResult(path="ok.txt", format="standard", date=DATE, total_cards=60, findings=())
+    text = render("html", Report((result, result)), RenderOptions(source=lambda path: None))
+    template = text[text.index('<template id="controls">'):text.index("</template>")]
+    outside = text.replace(template, "")
+    for control in ("<select", "<input", "<button"):
+        assert control in template and control not in outside, control
+    assert 'main class="report"' in text and "main.report>#summary{order:-1}" in text  # summary first by CSS
+
+
+def test_each_deck_row_names_the_rules_it_breaks():
+    findings = (Finding(rule="copy-limit", severity=Severity.ERROR, template="x", lines=(1,)),
+                Finding(rule="ambiguous-card", severity=Severity.WARNING, template="y", lines=(2,)))
+    result = DeckResult(path="a.txt", format="standard", date=DATE, total_cards=60, findings=findings)
+    page = Page(render("html", Report((result,)), RenderOptions(source=lambda path: None)))
+    (body,) = page.all("tbody", class_="deck")
+    assert body["attrs"]["data-rules"] == "ambiguous-card copy-limit"
+    (cell,) = page.all("td", class_="verdict-cell")
+    assert cell["text"].split() == ["✖", "ILLEGAL", "✖", "copy-limit", "!", "ambiguous-card"]  # worst first
+    assert [row["attrs"]["data-rule"] for row in page.all("tr") if "data-rule" in row["attrs"]] == \
+        ["ambiguous-card", "copy-limit"]  # the findings-by-rule rows the script makes filters of
+
+
 def test_golden_report_of_one_deck():
     done = run("check", str(IONO.relative_to(PROJECT_ROOT)), "--date", DATE, "--output", "html")
     assert_golden(GOLDEN / "copy-limit.html", done.stdout.decode("utf-8"))

@@ -26,17 +26,18 @@ from typing import Any, Callable, Mapping, Sequence
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.records import bad_card, bad_set
-from deckcheck.carddb.sources import CardSource, SetRecord, open_source
+from deckcheck.carddb.sources import CardSource, SetRecord
+from deckcheck.carddb.sources.merge import open_source
 from deckcheck.carddb.sqlite import (
-    _CARD_COLUMNS,
-    _INDEXES,
-    _SCHEMA,
+    CARD_COLUMNS,
+    INDEXES,
+    SCHEMA,
     NAMES_META_PREFIX,
     SCHEMA_VERSION,
     DatabaseInfo,
-    _card_row,
-    _connect_readonly,
-    _has_table,
+    card_row,
+    connect_readonly,
+    has_table,
     database_info,
     name_rows,
     write_names,
@@ -97,7 +98,7 @@ def clean_stale_temp_files(dest: Path) -> list[Path]:
     """
     import shutil
 
-    removed = []
+    removed: list[Path] = []
     prefix = temp_prefix(Path(dest))
     try:
         entries = list(Path(dest).parent.iterdir())
@@ -126,7 +127,9 @@ def clean_stale_temp_files(dest: Path) -> list[Path]:
     return removed
 
 
-def _fsync(path: Path, *, directory: bool = False) -> None:
+def fsync_path(path: Path, *, directory: bool = False) -> None:
+    """Flush a file (or a folder's entries: a rename into it) to the disk; a folder that
+    cannot be flushed (Windows, some file systems) is left as it is."""
     if directory and os.name == "nt":
         return
     flags = os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0)
@@ -145,7 +148,8 @@ def _fsync(path: Path, *, directory: bool = False) -> None:
         os.close(fd)
 
 
-def _file_mode(dest: Path) -> int:
+def file_mode(dest: Path) -> int:
+    """The permission bits a new file replacing ``dest`` gets: ``dest``'s own, or the umask's."""
     try:
         return stat.S_IMODE(dest.stat().st_mode)
     except OSError:
@@ -165,11 +169,11 @@ def _old_names(path: Path) -> tuple[list[tuple[str, str, str]], dict[str, str]]:
     """The names and names meta of the database at ``path``, or nothing when it
     has none or cannot be read (a broken database is being replaced)."""
     try:
-        conn = _connect_readonly(path)
+        conn = connect_readonly(path)
     except DatabaseError:
         return [], {}
     try:
-        if not _has_table(conn, "names"):
+        if not has_table(conn, "names"):
             return [], {}
         rows = conn.execute("SELECT lang, name, card_id FROM names ORDER BY rowid").fetchall()
         meta = {key: value for key, value in conn.execute("SELECT key, value FROM meta")
@@ -186,16 +190,16 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
           phase: PhaseHook | None = None, finish: Callable[[], Mapping[str, str]] | None = None) -> None:
     import datetime as dt
 
-    from deckcheck import __version__
+    from deckcheck.version import __version__
 
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         # The file is private until renamed; a crash just leaves it to be deleted.
         conn.execute("PRAGMA journal_mode=OFF")
         conn.execute("PRAGMA synchronous=OFF")
-        conn.executescript(_SCHEMA)
+        conn.executescript(SCHEMA)
         conn.execute("BEGIN")
-        insert = f"INSERT INTO cards ({', '.join(_CARD_COLUMNS)}) VALUES ({', '.join('?' * len(_CARD_COLUMNS))})"
+        insert = f"INSERT INTO cards ({', '.join(CARD_COLUMNS)}) VALUES ({', '.join('?' * len(CARD_COLUMNS))})"
         listed = {record.id: record for record in source.sets()}
         counts: dict[str, int] = {}
         extra_sets: dict[str, SetRecord] = {}
@@ -216,7 +220,7 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
                 if card.set_id not in listed:
                     extra_sets.setdefault(card.set_id, record)
                 counts[card.set_id] = counts.get(card.set_id, 0) + 1
-                rows.append(_card_row(card))
+                rows.append(card_row(card))
             try:
                 conn.executemany(insert, rows)
             except sqlite3.IntegrityError:
@@ -236,7 +240,7 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
             if problem:
                 raise DatabaseError(f"{source.label}: set {str(row[0])[:60]!r} is not valid: {problem}")
         conn.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?)", set_rows)
-        for statement in _INDEXES:
+        for statement in INDEXES:
             conn.execute(statement)
 
         newest = _newest_set(set_rows)
@@ -289,7 +293,7 @@ def build_database(
     finish: Callable[[], Mapping[str, str]] | None = None,
 ) -> DatabaseInfo:
     """Import the card source at ``source`` (a folder or ``.zip`` that
-    :func:`~deckcheck.carddb.sources.open_source` reads, or an open
+    :func:`~deckcheck.carddb.sources.merge.open_source` reads, or an open
     :class:`~deckcheck.carddb.sources.CardSource`, which is closed at the end)
     into a new SQLite file at ``dest``.
 
@@ -328,8 +332,8 @@ def build_database(
                   previous if previous.is_file() else None, progress, phase, finish)
             # mkstemp makes the file private; the database is as readable as
             # the one it replaces (or as the umask allows).
-            os.chmod(temp, _file_mode(dest))
-            _fsync(temp)
+            os.chmod(temp, file_mode(dest))
+            fsync_path(temp)
             os.replace(temp, dest)
         except BaseException as error:
             with suppress(OSError):
@@ -339,8 +343,7 @@ def build_database(
             if isinstance(error, OSError):
                 raise DatabaseError(f"cannot write the card database {dest}: {error.strerror or error}") from None
             raise
-        _fsync(dest.parent, directory=True)
+        fsync_path(dest.parent, directory=True)
     finally:
         src.close()
     return database_info(dest)
-

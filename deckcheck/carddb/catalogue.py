@@ -18,6 +18,7 @@ from typing import Any, Mapping
 
 from deckcheck.carddb.index import MemoryIndex
 from deckcheck.datafiles import YAML_VALUE_ERRORS, validation_cache, yaml_loader
+from deckcheck.errors import DeckcheckError
 from deckcheck.model import SUPERTYPES, Card
 
 _SET_KEYS = frozenset({"id", "code", "name", "released", "series"})
@@ -28,7 +29,7 @@ _CARD_KEYS = frozenset({
 _REQUIRED_CARD_KEYS = ("number", "name", "supertype")
 
 
-class CatalogueError(ValueError):
+class CatalogueError(DeckcheckError, ValueError):
     """The packaged catalogue is malformed: a packaging defect, not bad user input."""
 
 
@@ -116,7 +117,7 @@ def _write_cache(cache: Path, document: Mapping[str, Any]) -> None:
     import zlib
 
     try:
-        payload = marshal.dumps(document)
+        payload = marshal.dumps(dict(document))
         cache.parent.mkdir(parents=True, exist_ok=True)
         partial = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
         partial.write_bytes(_CACHE_MAGIC + str(zlib.crc32(payload)).encode("ascii") + b"\n\n" + payload)

@@ -69,7 +69,7 @@ def source_cards(path: Path, canonical: bool = False) -> list[Card]:
     of the digest (:func:`deckcheck.carddb.gametext.canonical_digests`)."""
     from contextlib import nullcontext
 
-    from deckcheck.carddb.sources import open_source
+    from deckcheck.carddb.sources.merge import open_source
     from deckcheck.carddb.gametext import canonical_digests
 
     source = open_source(path)

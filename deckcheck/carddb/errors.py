@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from deckcheck.errors import DeckcheckError
 
-class DatabaseError(Exception):
+
+class DatabaseError(DeckcheckError):
     """A card database or dataset problem, with a one-line message for the user."""

@@ -17,7 +17,7 @@ import unicodedata
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from deckcheck.model import POKEMON, TRAINER
 
@@ -113,7 +113,7 @@ def _rules_text(raw: Mapping[str, Any]) -> str:
 # replaced by "this card". Each one names the wording change it covers; none
 # may merge two texts that do different things (tests/test_reprint_rule.py
 # checks the pairs of decision 15 in both directions).
-_ERA_WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a), b) for a, b in (
+_ERA_WORDING: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple((re.compile(a), b) for a, b in (
     # "damage counter" = 10 damage (decision 15): "put 1 damage counter on" /
     # "put 10 damage on"; "remove 2 damage counters from" stays a removal.
     (r"\b(\d+) damage counters?\b", lambda m: f"{int(m.group(1)) * 10} damage"),
@@ -377,7 +377,7 @@ def differing_parts(left: str, right: str) -> tuple[str, ...]:
         return found
 
     mine, theirs = parse(left), parse(right)
-    labels = set()
+    labels: set[str] = set()
     for label in set(mine) | set(theirs):
         ours, its = mine.get(label, []), theirs.get(label, [])
         if ours == its:

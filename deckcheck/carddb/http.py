@@ -199,7 +199,7 @@ def fetch(url: str, sink: Callable[[bytes], None], *, headers: Mapping[str, str]
     another try may meet a faster mirror; passing ``deadline`` is final
     (DatabaseError). ``sink`` may raise DatabaseError (a full disk).
     """
-    from deckcheck import __version__
+    from deckcheck.version import __version__
 
     started = time.monotonic()
     end = started + within

@@ -65,13 +65,13 @@ class SourceShare(NamedTuple):
 
 # -- schema -------------------------------------------------------------------
 
-_CARD_COLUMNS = (
+CARD_COLUMNS = (
     "id", "name", "name_key", "deck_key", "supertype", "subtypes", "set_id", "set_code", "set_code_key",
     "number", "number_key", "regulation_mark", "release_date", "types", "evolves_from", "text_hash",
     "own_limit_name", "own_limit_count", "any_number", "not_for_tournaments", "plays_as_basic",
 )
 
-_SCHEMA = """
+SCHEMA = """
 CREATE TABLE cards (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL,
@@ -135,17 +135,17 @@ NAMES_INDEXES = (
 NAMES_META_PREFIX = "names_"
 
 # Built after the rows are in: one sort per index instead of a b-tree insert per row.
-_INDEXES = (
+INDEXES = (
     "CREATE INDEX cards_by_number ON cards (set_code_key, number_key)",
     "CREATE INDEX cards_by_name ON cards (name_key)",
     "CREATE INDEX cards_by_deck_key ON cards (deck_key)",
 )
 
 
-def _card_row(card: Card) -> tuple[Any, ...]:
+def card_row(card: Card) -> tuple[Any, ...]:
     code = set_code_key(card.set_code) if card.set_code else None
     # Same keys as MemoryIndex, so both indexes resolve a line alike.
-    number = number_key(card.number, promo=bool(code) and is_promo_code(code))
+    number = number_key(card.number, promo=code is not None and is_promo_code(code))
     limit_name, limit_count = card.own_limit if card.own_limit else (None, None)
     return (
         card.id, card.name, name_key(card.name), deck_key(card.name, card.supertype), card.supertype,
@@ -208,14 +208,14 @@ def write_names(conn: sqlite3.Connection, rows: Sequence[tuple[str, str, str, st
         conn.execute(statement)
 
 
-def _has_table(conn: sqlite3.Connection, table: str) -> bool:
+def has_table(conn: sqlite3.Connection, table: str) -> bool:
     row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()
     return row is not None
 
 
 # -- reading -------------------------------------------------------------------
 
-def _connect_readonly(path: Path) -> sqlite3.Connection:
+def connect_readonly(path: Path) -> sqlite3.Connection:
     """A read-only connection to a database built by this version, or DatabaseError."""
     path = Path(path)
     if not path.is_file():
@@ -291,7 +291,7 @@ def _read_meta(conn: sqlite3.Connection) -> dict[str, str]:
 
 def database_info(path: Path) -> DatabaseInfo:
     """What the database at ``path`` holds and where it came from."""
-    conn = _connect_readonly(path)
+    conn = connect_readonly(path)
     try:
         meta = _read_meta(conn)
         cards = conn.execute("SELECT COUNT(*) FROM cards").fetchone()[0]
@@ -317,7 +317,7 @@ def database_info(path: Path) -> DatabaseInfo:
 
 
 def _source_shares(conn: sqlite3.Connection) -> dict[str, SourceShare]:
-    if not _has_table(conn, "card_sources"):
+    if not has_table(conn, "card_sources"):
         row = conn.execute("SELECT COUNT(*), COUNT(DISTINCT set_id) FROM cards").fetchone()
         newest = conn.execute("SELECT name, code, release_date FROM sets WHERE card_count > 0 "
                               "AND release_date IS NOT NULL ORDER BY release_date DESC, id LIMIT 1").fetchone()
@@ -336,12 +336,13 @@ def _source_shares(conn: sqlite3.Connection) -> dict[str, SourceShare]:
 
 def cards_of_source(path: Path, source: str) -> Iterator[Card]:
     """The cards of the database at ``path`` that came from ``source``, in import order."""
-    conn = _connect_readonly(path)
+    conn = connect_readonly(path)
     try:
-        if not _has_table(conn, "card_sources"):
-            query, params = (f"{_SELECT} ORDER BY rowid", ()) if source == DEFAULT_SOURCE else (None, ())
+        if not has_table(conn, "card_sources"):
+            params: tuple[str, ...] = ()
+            query = f"{_SELECT} ORDER BY rowid" if source == DEFAULT_SOURCE else None
         else:
-            columns = ", ".join(f"c.{column}" for column in _CARD_COLUMNS)
+            columns = ", ".join(f"c.{column}" for column in CARD_COLUMNS)
             query = (f"SELECT {columns} FROM cards c JOIN card_sources s ON s.card_id = c.id "
                      "WHERE s.source = ? ORDER BY c.rowid")
             params = (source,)
@@ -352,7 +353,7 @@ def cards_of_source(path: Path, source: str) -> Iterator[Card]:
         conn.close()
 
 
-_SELECT = f"SELECT {', '.join(_CARD_COLUMNS)} FROM cards"
+_SELECT = f"SELECT {', '.join(CARD_COLUMNS)} FROM cards"
 
 
 class SqliteIndex:
@@ -364,7 +365,7 @@ class SqliteIndex:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self._conn = _connect_readonly(self.path)
+        self._conn = connect_readonly(self.path)
         self._cache: dict[tuple[str, str], tuple[Card, ...]] = {}
         self._names: dict[str, str] | None = None
         self._codes: dict[str, bool] = {}
@@ -423,7 +424,7 @@ class SqliteIndex:
     def translation_languages(self) -> Sequence[str]:
         if self._langs is None:
             try:
-                if _has_table(self._conn, "names"):
+                if has_table(self._conn, "names"):
                     self._langs = tuple(row[0] for row in self._conn.execute(
                         "SELECT DISTINCT lang FROM names ORDER BY lang"))
                 else:
@@ -442,7 +443,7 @@ class SqliteIndex:
         found = self._translated.get(cache_key)
         if found is None:
             exact = name_key(name)
-            columns = ", ".join(f"c.{column}" for column in _CARD_COLUMNS)
+            columns = ", ".join(f"c.{column}" for column in CARD_COLUMNS)
             marks = ", ".join("?" * len(wanted))
             try:
                 rows = self._conn.execute(
@@ -482,7 +483,7 @@ class SqliteIndex:
 
 def iter_cards(path: Path) -> Iterator[Card]:
     """Every card of the database at ``path``, in import order."""
-    conn = _connect_readonly(path)
+    conn = connect_readonly(path)
     try:
         for row in conn.execute(f"{_SELECT} ORDER BY rowid"):
             yield _card_from_row(row)
@@ -498,8 +499,6 @@ _MOVED = {
     "clean_stale_temp_files": "deckcheck.carddb.build",
     "temp_prefix": "deckcheck.carddb.build",
     "STALE_AFTER_SECONDS": "deckcheck.carddb.build",
-    "_file_mode": "deckcheck.carddb.build",
-    "_fsync": "deckcheck.carddb.build",
     "MAX_MEMBERS": "deckcheck.carddb.sources.files",
     "MAX_UNPACKED_BYTES": "deckcheck.carddb.sources.files",
 }

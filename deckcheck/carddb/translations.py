@@ -42,13 +42,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from deckcheck.carddb.index import is_promo_code, number_key, set_code_key
-from deckcheck.carddb.build import _file_mode, _fsync, clean_stale_temp_files, temp_prefix
+from deckcheck.carddb.build import file_mode, fsync_path, clean_stale_temp_files, temp_prefix
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.http import decode_json
 from deckcheck.carddb.sqlite import (
     NAMES_META_PREFIX,
     DatabaseInfo,
-    _connect_readonly,
+    connect_readonly,
     database_info,
     name_rows,
     write_names,
@@ -208,7 +208,7 @@ class _DbSet:
 
     @property
     def promo(self) -> bool:
-        return bool(self.code_key) and is_promo_code(self.code_key)
+        return self.code_key is not None and bool(self.code_key) and is_promo_code(self.code_key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,7 +456,7 @@ def _install(dest: Path, rows: Sequence[tuple[str, str, str]], langs: Sequence[s
     os.close(fd)
     temp = Path(name)
     try:
-        source = _connect_readonly(dest)
+        source = connect_readonly(dest)
         try:
             copy = sqlite3.connect(temp, isolation_level=None)
             try:
@@ -472,8 +472,8 @@ def _install(dest: Path, rows: Sequence[tuple[str, str, str]], langs: Sequence[s
                 copy.close()
         finally:
             source.close()
-        os.chmod(temp, _file_mode(dest))
-        _fsync(temp)
+        os.chmod(temp, file_mode(dest))
+        fsync_path(temp)
         if _identity(dest) != before:
             # An import or update installed another database meanwhile: adding
             # names to the copy of the old one would undo it.
@@ -487,7 +487,7 @@ def _install(dest: Path, rows: Sequence[tuple[str, str, str]], langs: Sequence[s
         if isinstance(error, OSError):
             raise DatabaseError(f"cannot write the card database {dest}: {error.strerror or error}") from None
         raise
-    _fsync(dest.parent, directory=True)
+    fsync_path(dest.parent, directory=True)
 
 
 def _read_sets(folder: Path) -> Any:
@@ -564,7 +564,7 @@ def import_names(
     label = str(source) if _is_url(source) else str(Path(source).resolve())
     with database_lock(dest):
         clean_stale_temp_files(dest)
-        conn = _connect_readonly(dest)
+        conn = connect_readonly(dest)
         try:
             db = _read_database(conn)
         except sqlite3.Error as error:
@@ -618,7 +618,7 @@ def import_names(
             phase("names-write", None)
         _install(dest, rows, wanted, meta)
     info = database_info(dest)
-    conn = _connect_readonly(dest)
+    conn = connect_readonly(dest)
     try:
         total = conn.execute("SELECT COUNT(*) FROM names").fetchone()[0]
     finally:
@@ -628,7 +628,7 @@ def import_names(
 
 def names_info(path: Path) -> dict[str, int]:
     """``{lang: names}`` of the database at ``path`` (empty without names), for ``db info``."""
-    conn = _connect_readonly(path)
+    conn = connect_readonly(path)
     try:
         if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'names'").fetchone() is None:
             return {}

@@ -39,7 +39,7 @@ def check_deck(
         # A file that could not be read at all has nothing for the rules to judge.
         for rule in pack.rules:
             findings.extend(KINDS[rule.kind].check(deck, rule, context))
-    counts = Counter()
+    counts: Counter[str] = Counter()
     for deck_card in deck.cards:
         counts[deck_card.card.supertype] += deck_card.count
     return DeckResult(

@@ -187,7 +187,7 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
             into.comments.extend(c for c in item.comments if c not in into.comments)
         else:
             merged[key] = item
-            sections[item.section].append(item)
+            sections[key[0]].append(item)  # key[0]: the section, never None here
 
     # (line end or None for "like the line before", text)
     out: list[tuple[str | None, str]] = [

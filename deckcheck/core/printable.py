@@ -17,6 +17,8 @@ import dataclasses
 import re
 from typing import Any
 
+from deckcheck.i18n import Joined, Phrase
+
 # C0 and C1 controls and DEL, the bidirectional embeddings/overrides/isolates,
 # and surrogates (never valid on their own in UTF-8).
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -58,8 +60,6 @@ def _value(value: Any) -> Any:
     if _UNSAFE.search(value) is None:
         return value
     # Phrase and Joined (deckcheck.i18n) carry their parts for translation: rebuild them.
-    from deckcheck.i18n import Joined, Phrase
-
     if isinstance(value, Joined):
         return Joined(tuple(_value(item) for item in value.items), value.separator)
     if isinstance(value, Phrase):

@@ -12,7 +12,8 @@ import os
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from deckcheck.packs.loading import Pack, load_pack, resolve_extends
+from deckcheck.datafiles import schema_problems
+from deckcheck.packs.loading import PackError, Pack, format_path, line_of, load_pack, pack_schema, read_pack_yaml, resolve_extends
 from deckcheck.rules.banned import ban_date, in_force
 
 
@@ -32,7 +33,8 @@ class LintProblem:
 
 def date_range(pack: Pack) -> tuple[str | None, str | None]:
     """The first and last day the pack's card pool is defined for (None: open)."""
-    starts, ends = [], []
+    starts: list[str] = []
+    ends: list[str] = []
     for rule in pack.rules:
         if rule.kind != "card-pool":
             continue
@@ -277,8 +279,6 @@ def lint_pack(
     database may simply be older than the pack), and ban lists that replace an
     inherited one by reusing its id. Raises PackError when the text is not
     YAML or its ``extends`` cannot be loaded."""
-    from deckcheck.packs.loading import _line_of, read_pack_yaml
-
     node, data = read_pack_yaml(text, path)
     if not isinstance(data, dict):
         data = {}
@@ -287,7 +287,7 @@ def lint_pack(
     problems: list[LintProblem] = []
 
     def problem(where: Sequence[Any], level: str, message: str) -> None:
-        problems.append(LintProblem(path, _line_of(node, where), level, message))
+        problems.append(LintProblem(path, line_of(node, where), level, message))
 
     inherited, parent_name = _inherited_rules(data, path, extra_dirs)
     for r, rule in enumerate(data.get("rules") or ()):
@@ -408,16 +408,13 @@ def pack_schema_problems(path: str, text: str) -> list[LintProblem]:
     """Every schema error of a pack, each with its line, unknown keys with a
     did-you-mean (``formats lint``; loading a pack stops at the first error).
     Empty when the text is no YAML mapping the schema can judge."""
-    from jsonschema import Draft202012Validator
-
-    from deckcheck.project.config import schema_problems
-    from deckcheck.packs.loading import PackError, _format_path, _line_of, pack_schema, read_pack_yaml
+    from jsonschema import Draft202012Validator  # slow to import: formats lint only
 
     try:
         node, data = read_pack_yaml(text, path)
     except PackError:
         return []
     validator = Draft202012Validator(pack_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
-    found = [LintProblem(path, _line_of(node, where), "error", f"{_format_path(where)}: {message}")
+    found = [LintProblem(path, line_of(node, where), "error", f"{format_path(where)}: {message}")
              for where, message, _is_key in schema_problems(data, validator)]
     return sorted(found, key=lambda problem: problem.line or 0)

@@ -20,29 +20,26 @@ from __future__ import annotations
 
 import json
 import os
+import zlib
 from types import MappingProxyType
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from deckcheck.datafiles import YAML_VALUE_ERRORS, validation_cache, yaml_loader
+from deckcheck.core.selectors import SELECTOR_SCHEMA
+from deckcheck.core.suggest import closest_names
+from deckcheck.datafiles import YAML_VALUE_ERRORS, unconvertible_node, validation_cache, yaml_loader
+from deckcheck.errors import DeckcheckError
 from deckcheck.model import Severity
+from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleSpec
 
 COMMON_RULE_KEYS = ("id", "kind", "severity", "description")
 PACK_SUFFIXES = (".yaml", ".yml")
 
 
-class PackError(Exception):
+class PackError(DeckcheckError):
     """A pack that cannot be used: unknown name, bad YAML, schema violation."""
-
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
-        self.path = path
-        self.line = line
-        where = path or ""
-        if path and line:
-            where = f"{path}:{line}"
-        super().__init__(f"{where}: {message}" if where else message)
 
 
 class Pack(NamedTuple):
@@ -105,8 +102,6 @@ def _looks_like_path(name: str) -> bool:
 
 
 def _unknown_format(name: str, packs: Mapping[str, Path]) -> str:
-    from deckcheck.core.suggest import closest_names
-
     close = closest_names(name, {n: n for n in packs}, 3)
     hint = f" Did you mean: {', '.join(close)}?" if close else ""
     return f"unknown format '{name}'. Known formats: {', '.join(sorted(packs))}.{hint}"
@@ -143,9 +138,6 @@ def resolve_extends(ref: str, pack_path: str | os.PathLike[str],
 
 def pack_schema() -> dict[str, Any]:
     """The JSON Schema of a pack, assembled from the rule kinds' option schemas."""
-    from deckcheck.rules import KINDS
-    from deckcheck.core.selectors import SELECTOR_SCHEMA
-
     common = {
         "id": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
         "kind": {"enum": sorted(KINDS)},
@@ -218,10 +210,10 @@ def _checked_dates(schema: Any) -> Any:
 
 # -- loading ---------------------------------------------------------------
 
-def _line_of(node: Any, path: Iterable[Any]) -> int | None:
+def line_of(node: Any, path: Iterable[Any]) -> int | None:
     """The 1-based line of the YAML node at ``path`` (keys and indexes), or of
     the deepest node on the way that exists."""
-    import yaml
+    import yaml  # a large import: only for a pack read from its text, not from the validated cache
 
     line = node.start_mark.line + 1 if node is not None else None
     for step in path:
@@ -238,7 +230,8 @@ def _line_of(node: Any, path: Iterable[Any]) -> int | None:
     return line
 
 
-def _format_path(path: Iterable[Any]) -> str:
+def format_path(path: Iterable[Any]) -> str:
+    """``rules[2].options.max``: a key path as the pack's author reads it."""
     parts = []
     for step in path:
         parts.append(f"[{step}]" if isinstance(step, int) else f".{step}")
@@ -246,8 +239,6 @@ def _format_path(path: Iterable[Any]) -> str:
 
 
 def _unconvertible_node(node: Any) -> Any:
-    from deckcheck.datafiles import unconvertible_node
-
     return unconvertible_node(node, pure=False)
 
 
@@ -255,7 +246,7 @@ def read_pack_yaml(text: str, path: str) -> tuple[Any, Any]:
     """The YAML node tree (for lines) and the data of a pack file, read once;
     raises PackError with the line for bad YAML and for values YAML cannot
     convert (``since: !!int zz``). Dates stay text (``datafiles.yaml_loader``)."""
-    import yaml
+    import yaml  # a large import: only for a pack read from its text, not from the validated cache
 
     loader = yaml_loader()(text)
     node = None
@@ -287,7 +278,7 @@ def _line_in(text: str, where: Sequence[Any]) -> int | None:
         node, _ = read_pack_yaml(text, "")
     except PackError:
         return None
-    return _line_of(node, where)
+    return line_of(node, where)
 
 
 def parse_pack_text(text: str, path: str) -> dict[str, Any]:
@@ -298,7 +289,7 @@ def parse_pack_text(text: str, path: str) -> dict[str, Any]:
     errors = validate_pack_data(data)
     if errors:
         first_path, message = errors[0]
-        raise PackError(f"{_format_path(first_path)}: {message}", path=path, line=_line_of(node, first_path))
+        raise PackError(f"{format_path(first_path)}: {message}", path=path, line=line_of(node, first_path))
     first_of: dict[str, int] = {}
     for index, rule in enumerate(data["rules"]):
         # A rule without an id is known by its kind (see _build).
@@ -306,15 +297,16 @@ def parse_pack_text(text: str, path: str) -> dict[str, Any]:
         if rule_id in first_of:
             where = ["rules", index, "id"] if "id" in rule else ["rules", index]
             raise PackError(
-                f"{_format_path(where)}: duplicate rule id '{rule_id}' (also rules[{first_of[rule_id]}], "
-                f"line {_line_of(node, ['rules', first_of[rule_id]])}); give each rule its own id",
-                path=path, line=_line_of(node, where))
+                f"{format_path(where)}: duplicate rule id '{rule_id}' (also rules[{first_of[rule_id]}], "
+                f"line {line_of(node, ['rules', first_of[rule_id]])}); give each rule its own id",
+                path=path, line=line_of(node, where))
         first_of[rule_id] = index
     return data
 
 
 def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     """Schema errors of a pack as (path, message), most specific first."""
+    # jsonschema is the slowest import of all (issue 16): only for a pack not validated before
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import best_match
 
@@ -424,7 +416,7 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
     if (stamp.get("path") == str(path.resolve())
             and (stamp.get("size"), stamp.get("mtime_ns")) == (stat.st_size, stat.st_mtime_ns)):
         return stamp["data"]
-    import hashlib
+    import hashlib  # OpenSSL, ~2 ms (issue 16): only for a pack whose file changed since its stamp
 
     digest = hashlib.sha256(raw).hexdigest()
     if stamp.get("sha256") == digest:
@@ -449,15 +441,11 @@ def _data_digest(data: Any) -> str:
     by hand (a rule option ``max: four``) no longer matches, and is validated again.
     A CRC-32 (as the catalogue cache's): it catches edits, not forgeries, and
     spares each run importing hashlib (OpenSSL, ~2 ms of start-up, issue 16)."""
-    import zlib
-
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False)
     return f"{zlib.crc32(canonical.encode('utf-8', 'surrogatepass')):08x}"
 
 
 def _validation_stamp(path: Path) -> Path | None:
-    import zlib
-
     folder = validation_cache("validated-packs")
     if folder is None:
         return None

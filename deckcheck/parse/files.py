@@ -5,27 +5,24 @@ binary, oversized or wrongly encoded file, or one that is no regular file (a
 FIFO, a device), becomes a :class:`ParsedDeck` with one ``unreadable`` error
 finding, so a run over many decks reports them all.
 
-:func:`not_a_deck` says whether a file met while walking a folder is a deck
-(README "What counts as a deck"); :func:`deckcheck.project.config.select_decks` walks.
+What kind of file a deck is and whether a file met while walking a folder is a deck
+at all is :mod:`deckcheck.parse.shape`; :func:`deckcheck.project.config.select_decks` walks.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import stat
 import sys
 from typing import BinaryIO
 
 from deckcheck.i18n import N_
 from deckcheck.model import Finding, ParsedDeck, Severity
+from deckcheck.parse.shape import DEFAULT_MAX_BYTES, STDIN, deck_kind, open_nonblocking, read_limited
 from deckcheck.parse.text import parse_text
 
 UNREADABLE = "unreadable"
-STDIN = "-"
 STDIN_LABEL = "<stdin>"
-DEFAULT_MAX_BYTES = 5_000_000
-_YAML_SUFFIXES = (".yaml", ".yml")
 
 NOT_FOUND = N_("The deck file {path} does not exist.")
 IS_DIRECTORY = N_("{path} is a directory, not a deck file.")
@@ -48,19 +45,6 @@ ENCODING_HINT = N_("Save the deck list as UTF-8.")
 FOLDER_UNREADABLE = N_("The folder {path} cannot be read ({reason}), so the decks in it were not checked.")
 FOLDER_UNREADABLE_HINT = N_("Make the folder readable, or exclude it (--exclude, or exclude: in the configuration).")
 
-# Standard input has no file name: a JSON object or a top-level "cards:" key
-# is a structured deck, anything else a text list.
-_YAML_CARDS_KEY = re.compile(r"^cards\s*:\s*(?:$|\[)", re.MULTILINE)
-# Where the platform has it (not on Windows, which has no FIFOs to open by name).
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-
-
-def _nonblocking(path: str, flags: int) -> int:
-    # Should a FIFO take a regular file's place between the check and the
-    # open, reading it gives an empty (or unreadable) deck, not a hang.
-    return os.open(path, flags | _NONBLOCK)
-
-
 def _unreadable(path: str, template: str, hint: str | None = None, lines: tuple[int, ...] = (),
                 **params: object) -> ParsedDeck:
     finding = Finding(
@@ -74,40 +58,9 @@ def _unreadable(path: str, template: str, hint: str | None = None, lines: tuple[
     return ParsedDeck(path=path, findings=(finding,))
 
 
-def _read_limited(stream: BinaryIO, limit: int) -> bytes:
-    """Read at most ``limit`` bytes, however short the reads the stream gives."""
-    parts: list[bytes] = []
-    size = 0
-    while size < limit:
-        chunk = stream.read(limit - size)
-        if not chunk:
-            break
-        if isinstance(chunk, str):  # a text stream handed in by mistake
-            chunk = chunk.encode("utf-8")
-        parts.append(chunk)
-        size += len(chunk)
-    return b"".join(parts)
-
-
 def _line_of_offset(data: bytes, offset: int) -> int:
     head = data[:offset]
     return head.count(b"\n") + head.count(b"\r") - head.count(b"\r\n") + 1
-
-
-def _deck_kind(path: str, text: str) -> str:
-    if path == STDIN:
-        stripped = text.lstrip()
-        if stripped.startswith("{"):
-            return "json"
-        if _YAML_CARDS_KEY.search(text):
-            return "yaml"
-        return "text"
-    suffix = os.path.splitext(path)[1].lower()
-    if suffix in _YAML_SUFFIXES:
-        return "yaml"
-    if suffix == ".json":
-        return "json"
-    return "text"
 
 
 def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFAULT_MAX_BYTES) -> ParsedDeck:
@@ -117,7 +70,7 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
     file a text list."""
     try:
         if path == STDIN:
-            data = _read_limited(stdin if stdin is not None else sys.stdin.buffer, max_bytes + 1)
+            data = read_limited(stdin if stdin is not None else sys.stdin.buffer, max_bytes + 1)
         else:
             # Only regular files are opened: opening a FIFO named *.txt waits for
             # a writer forever (and opening a device may do something).
@@ -126,8 +79,8 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
                 return _unreadable(path, IS_DIRECTORY)
             if not stat.S_ISREG(mode):
                 return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
-            with open(path, "rb", opener=_nonblocking) as handle:
-                data = _read_limited(handle, max_bytes + 1)
+            with open(path, "rb", opener=open_nonblocking) as handle:
+                data = read_limited(handle, max_bytes + 1)
     except FileNotFoundError:
         return _unreadable(path, NOT_FOUND)
     except IsADirectoryError:
@@ -185,112 +138,13 @@ def parse_deck_text(text: str, path: str, *, sniff: bool = False) -> ParsedDeck:
     if not text.strip():
         return _unreadable(path, EMPTY, EMPTY_HINT)
 
-    kind = _deck_kind(STDIN if sniff else path, text)
+    kind = deck_kind(STDIN if sniff else path, text)
     if kind == "text":
         return parse_text(text, path)
     # Imported here: YAML/JSON decks are rare on the pre-commit hot path.
     from deckcheck.parse.structured import parse_structured
 
     return parse_structured(text, path, kind)  # type: ignore[arg-type]
-
-
-# -- what counts as a deck (README "What counts as a deck") ----------------------
-#
-# One definition for `check`, `fmt` and the pre-commit hook: a file found while
-# walking a folder (or named with --skip-non-decks) is a deck when
-#   * a text file: most of its non-blank, non-comment lines are card lines or
-#     section headers ("Pokémon: 12", "Total Cards: 60"), and one at least is a card line;
-#   * a YAML or JSON file: it has the deck shape, a mapping with a "cards" list
-#     (not a list of entries none of which has a "count"), or it is broken and
-#     has a top-level "cards" key (so that its syntax error is reported).
-# Anything else is skipped, with the reason :func:`not_a_deck` gives.
-
-_JSON_CARDS_KEY = re.compile(r'"cards"\s*:')
-_YAML_TOP_CARDS_KEY = re.compile(r"""^(?:\{\s*)?["']?cards["']?\s*:""", re.MULTILINE)
-
-
-def structured_shape_problem(data: object) -> str | None:
-    """Why parsed YAML/JSON ``data`` has not the deck shape, or None when it has."""
-    if not isinstance(data, dict):
-        return 'it is not a mapping with a "cards" list'
-    if "cards" not in data:
-        return 'it has no "cards" list'
-    cards = data["cards"]
-    if isinstance(cards, dict):
-        return 'its "cards" is a mapping, not a list of cards with counts'
-    if isinstance(cards, list) and cards and all(isinstance(c, dict) for c in cards) \
-            and not any("count" in c for c in cards):
-        return 'no entry of its "cards" list has a "count"'
-    return None
-
-
-def text_deck_problem(text: str) -> str | None:
-    """Why a text file is not a deck list, or None when it is one."""
-    from deckcheck.parse.text import line_counts
-
-    # The lines counted as parse_text reads them, without building the deck
-    # (issue 16: this runs on every text file met while walking a folder).
-    counts = line_counts(text)
-    other, structure = counts.other, counts.structure
-    # Bad counts and "4-4 Zoroark-GX" are card lines written wrong: a deck's problems.
-    cards = counts.cards + counts.attempts
-    if cards == 0:
-        return "it has no card lines"
-    if cards + structure <= other:
-        return f"most of its lines are not card lines ({other} of {cards + structure + other})"
-    return None
-
-
-def deck_shape_problem(text: str, kind: str) -> str | None:
-    """Why ``text`` (of a ``kind`` file: text, yaml or json) is not a deck, or None."""
-    if kind == "text":
-        return text_deck_problem(text)
-    if kind == "json":
-        if not _JSON_CARDS_KEY.search(text):
-            return 'it has no "cards" list'
-        import json
-
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            return None  # a broken deck file: reading it reports where
-        return structured_shape_problem(data)
-    if not _YAML_TOP_CARDS_KEY.search(text):
-        return 'it has no "cards" list'
-    import yaml
-
-    from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
-
-    try:
-        data = yaml.load(text, Loader=yaml_loader())
-    except (yaml.YAMLError, *YAML_VALUE_ERRORS):
-        return None
-    return structured_shape_problem(data)
-
-
-def not_a_deck(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
-    """Why the file at ``path``, met while walking a folder, is not a deck
-    (a reason in English, for ``--verbose``), or None when it is one.
-
-    A file that cannot be read counts as a deck: reading it then reports why."""
-    try:
-        with open(path, "rb", opener=_nonblocking) as handle:
-            data = _read_limited(handle, max_bytes + 1)
-    except OSError:
-        return None
-    if len(data) > max_bytes:
-        return f"it is larger than {max_bytes} bytes"
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        text = data.decode("utf-16", errors="replace")
-    elif b"\x00" in data:
-        return "it is not a text file"
-    else:
-        # Wrongly encoded lists are decks still: reading them reports the bad byte.
-        text = data.decode("utf-8", errors="replace")
-    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    if not text.strip():
-        return "it is empty"
-    return deck_shape_problem(text, _deck_kind(path, text))
 
 
 def unreadable_folder(path: str, reason: str) -> ParsedDeck:

@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Literal
 
+from deckcheck.datafiles import YAML_VALUE_ERRORS, unconvertible_node, yaml_loader
+from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
-from deckcheck.parse.files import structured_shape_problem
+from deckcheck.parse.shape import structured_shape_problem
 from deckcheck.parse.text import (MAX_LINES_READ, SYNTAX, TOO_MANY_CARDS, TOO_MANY_LINES_HINT, energy_name,
                                   format_id)
 
@@ -59,7 +61,7 @@ class _Lines:
     keys: dict[str, int] = field(default_factory=dict)
 
 
-class _Unparsable(Exception):
+class _Unparsable(DeckcheckError):
     def __init__(self, finding: Finding):
         super().__init__(finding.message)
         self.finding = finding
@@ -77,9 +79,7 @@ def _syntax(template: str, lines: Iterable[int] = (), hint: str | None = None, *
 
 
 def _load_yaml(text: str) -> tuple[Any, _Lines]:
-    import yaml
-
-    from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
+    import yaml  # a large import: JSON decks need none of it
 
     if getattr(yaml, "CSafeLoader", None) is not None:
         # PyYAML's C loader (libyaml) reads a deck some 20 times faster, and its
@@ -137,13 +137,11 @@ def _invalid_yaml(mark: Any, problem: str) -> Finding:
 
 
 def _unconvertible_node(node: Any) -> Any:
-    from deckcheck.datafiles import unconvertible_node
-
     return unconvertible_node(node, pure=True)
 
 
 def _yaml_lines(node: Any, data: Any) -> _Lines:
-    import yaml
+    import yaml  # loaded already by _load_yaml: only YAML decks get here
 
     lines = _Lines()
     if not isinstance(node, yaml.MappingNode):
@@ -166,7 +164,7 @@ def _yaml_lines(node: Any, data: Any) -> _Lines:
 
 def _keep_written_codes(card: dict, item: Any) -> None:
     """``number: 012`` is octal 10 to YAML 1.1: keep set codes and numbers as written."""
-    import yaml
+    import yaml  # loaded already by _load_yaml: only YAML decks get here
 
     for key_node, value_node in item.value:
         if (
@@ -185,12 +183,12 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
     starts: dict[int, int] = {}
 
     def parse_object(s_and_end: tuple[str, int], *args: Any, **kwargs: Any) -> tuple[Any, int]:
-        obj, end = json.decoder.JSONObject(s_and_end, *args, **kwargs)
+        obj, end = json.decoder.JSONObject(s_and_end, *args, **kwargs)  # type: ignore[attr-defined]
         starts[id(obj)] = s_and_end[1] - 1
         return obj, end
 
     decoder = json.JSONDecoder()
-    decoder.parse_object = parse_object  # type: ignore[assignment]
+    decoder.parse_object = parse_object  # type: ignore[attr-defined]
     decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
     try:
         data = decoder.decode(text)
@@ -230,14 +228,14 @@ def deck_schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    import jsonschema
+    import jsonschema  # the slowest import of all (issue 16): only when a deck file is not certainly valid
 
     return jsonschema.Draft202012Validator(deck_schema())
 
 
 @lru_cache(maxsize=1)
 def _card_validator() -> Any:
-    import jsonschema
+    import jsonschema  # the slowest import of all (issue 16): only when a deck file is not certainly valid
 
     return jsonschema.Draft202012Validator(deck_schema()["$defs"]["card"])
 

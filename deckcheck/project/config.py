@@ -20,11 +20,14 @@ import datetime as dt
 import json
 import os
 import re
+import stat
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
 
-from deckcheck.datafiles import YAML_VALUE_ERRORS, dates_as_text, validation_cache, yaml_loader
+from deckcheck.datafiles import YAML_VALUE_ERRORS, dates_as_text, schema_problems, validation_cache, yaml_loader
+from deckcheck.errors import DeckcheckError
+from deckcheck.parse.shape import STDIN, not_a_deck
 
 YAML_NAMES = (".deckcheck.yaml", ".deckcheck.yml")
 PYPROJECT = "pyproject.toml"
@@ -32,7 +35,6 @@ TOOL_TABLE = "tool.deckcheck"
 # What a folder holds that is a deck when the configuration has no ``include``
 # (README "Checking decks"); deckcheck.parse.files reads .yaml/.yml/.json as structured decks.
 DECK_SUFFIXES = (".txt", ".yaml", ".yml", ".json")
-STDIN = "-"
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "config.schema.json"
 _PACK_SUFFIXES = (".yaml", ".yml")
 
@@ -40,16 +42,8 @@ _PACK_SUFFIXES = (".yaml", ".yml")
 Locator = Callable[[Sequence[Any], bool], "int | None"]
 
 
-class ConfigError(Exception):
+class ConfigError(DeckcheckError):
     """A configuration file that cannot be used; the message names file and line."""
-
-    def __init__(self, message: str, *, path: str | os.PathLike[str] | None = None, line: int | None = None):
-        self.path = str(path) if path is not None else None
-        self.line = line
-        where = self.path or ""
-        if where and line:
-            where = f"{where}:{line}"
-        super().__init__(f"{where}: {message}" if where else message)
 
 
 class Override(NamedTuple):
@@ -125,8 +119,6 @@ def load_config(start: Path, *, explicit: Path | None = None) -> Config:
 
 
 def read_config_file(path: Path) -> Config:
-    import stat
-
     try:
         # Only a regular file is opened: opening a FIFO waits for a writer forever (issue 12).
         mode = path.stat().st_mode
@@ -165,43 +157,13 @@ def parse_config(text: str, path: Path, kind: str) -> Config:
 
     digest = hashlib.sha256(f"{kind}\0{text}".encode("utf-8")).hexdigest()
     if not _validated_before(digest):
-        problems = schema_problems(data)
+        from jsonschema import Draft202012Validator  # slow to import: only for a text not validated before
+
+        problems = schema_problems(data, Draft202012Validator(config_schema()))
         if problems:
             raise _problems_error(problems, path, locate, prefix)
         _remember_valid(digest)
     return _build(data, path, locate, prefix)
-
-
-def schema_problems(data: Any, validator: Any = None) -> list[tuple[list[Any], str, bool]]:
-    """Schema violations as (key path, message, whether the key itself is wrong), each
-    unknown key with a did-you-mean; ``validator`` defaults to the configuration's
-    (deckcheck.packs.info lints packs with it too)."""
-    import difflib
-
-    if validator is None:
-        from jsonschema import Draft202012Validator
-
-        validator = Draft202012Validator(config_schema())
-    problems: list[tuple[list[Any], str, bool]] = []
-    for error in validator.iter_errors(data):
-        where = list(error.absolute_path)
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            known = sorted(error.schema.get("properties", {}))
-            for key in sorted(k for k in error.instance if k not in known):
-                close = difflib.get_close_matches(str(key), known, 1)
-                hint = f"; did you mean '{close[0]}'?" if close else f" (known keys: {', '.join(known)})"
-                problems.append((where + [key], f"unknown key '{key}'{hint}", True))
-        else:
-            problems.append((where, _plain_message(error), False))
-    return problems
-
-
-def _plain_message(error: Any) -> str:
-    if error.validator == "enum":
-        return f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
-    if error.validator == "pattern" and error.absolute_path and error.absolute_path[-1] == "date":
-        return f"{error.instance!r} is not a date like 2026-04-10"
-    return error.message
 
 
 def _problems_error(problems, path: Path, locate: Locator, prefix: str) -> ConfigError:
@@ -263,7 +225,7 @@ _TOML_ERROR_LINE = re.compile(r"\(at line (\d+)")
 
 
 def _toml_table(text: str, path: Path, *, required: bool) -> dict[str, Any] | None:
-    import tomllib
+    import tomllib  # only where a pyproject.toml is read
 
     try:
         document = tomllib.loads(text)
@@ -313,7 +275,7 @@ def _yaml_error(error: Any, path: Path) -> ConfigError:
 
 
 def _yaml_mapping(text: str, path: Path) -> tuple[dict[str, Any], Locator]:
-    import yaml
+    import yaml  # a large import: only where a .deckcheck.yaml is read
 
     # Dates stay text: "2026-02-30" must become a message with a line, not a
     # ValueError from the date constructor.
@@ -668,7 +630,7 @@ def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = 
     ``.git/info/exclude``) ignore and what the excludes match are left out; a
     file is a candidate when it is a regular file and
     :meth:`Settings.is_deck_file` says so, and a deck when its content is one
-    (:func:`deckcheck.parse.files.not_a_deck`); the other candidates are
+    (:func:`deckcheck.parse.shape.not_a_deck`); the other candidates are
     returned in ``skipped``. Files named explicitly are decks unless an exclude
     pattern matches them (so a pre-commit hook, which names every staged file,
     honours the project's excludes) -- with ``skip_non_decks`` they are judged
@@ -676,10 +638,8 @@ def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = 
     returned in ``missing``, for the caller to report while it checks the
     others (README: every file is checked).
 
-    ``judge`` gives :func:`~deckcheck.parse.files.not_a_deck` of each file of a
+    ``judge`` gives :func:`~deckcheck.parse.shape.not_a_deck` of each file of a
     walk, in order (the check command spreads them over its worker processes)."""
-    from deckcheck.parse.files import not_a_deck
-
     if judge is None:
         judge = lambda files: map(not_a_deck, files)  # noqa: E731
 

@@ -39,6 +39,7 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.model import DeckResult, Finding, Report, Severity
+from deckcheck.core.printable import printable, shown
 from deckcheck.render import ReportWriter, render_with
 # Already in the catalogue (the text report's): verdicts, the summary sentence, column titles.
 from deckcheck.render.text import (
@@ -87,6 +88,11 @@ SEARCH = N_("Search file, name or rule")
 SHOWN = N_("{shown} of {count} decks shown")
 # TRANSLATORS: the button that opens a deck's list in the HTML report; {path} is the deck file.
 DETAILS = N_("List and findings of {path}")
+# TRANSLATORS: buttons of the HTML report that open or close the lists of every deck shown.
+EXPAND_ALL = N_("Expand all")
+COLLAPSE_ALL = N_("Collapse all")
+# TRANSLATORS: a choice of which decks the HTML report shows; {rule} is a rule id (copy-limit).
+SHOW_RULE = N_("decks with a finding of {rule}")
 # TRANSLATORS: a heading above the findings that are about no line (deck size, ...).
 WHOLE_DECK = N_("Findings about the whole deck")
 # TRANSLATORS: column titles of a deck's list: the line number, the line as written, its findings.
@@ -112,34 +118,44 @@ STYLE = """
 --info-bg:#122c4d;--ok:#93dca4;--ok-bg:#133d20;--link:#9cc3ff;--focus:#9cc3ff}}
 *{box-sizing:border-box}
 body{margin:0 auto;max-width:90rem;padding:1rem 1.25rem 3rem;background:var(--bg);color:var(--fg);
-font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;overflow-wrap:anywhere}
 a{color:var(--link)}
 :focus-visible{outline:3px solid var(--focus);outline-offset:2px}
 h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:1.5rem 0 .5rem}h3{font-size:1.05rem;margin:1rem 0 .4rem}
-nav ul{list-style:none;display:flex;gap:1rem;padding:0;margin:0 0 1rem}
+nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:1rem;padding:0;margin:0 0 1rem}
+main.report{display:flex;flex-direction:column}main.report>#summary{order:-1}
 table{border-collapse:collapse}
 th,td{padding:.3rem .5rem;text-align:left;vertical-align:top;border-bottom:1px solid var(--rule)}
 thead th{background:var(--head)}
-.decks>thead th{position:sticky;top:0;z-index:1}
+.decks>thead th{position:sticky;top:0;z-index:2}
 thead th::first-letter,thead button::first-letter{text-transform:uppercase}
 thead th{white-space:nowrap}
-td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-.decks{width:100%}
-.decks thead button{all:inherit;display:inline-block;cursor:pointer;padding:0}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;overflow-wrap:normal}
+.decks{width:100%;table-layout:fixed}
+.decks>thead th{width:7%;white-space:normal}.decks>thead th.n{font-size:.85em}
+.decks>thead th:nth-child(1){width:21%}.decks>thead th:nth-child(2){width:20%}
+.decks>thead th:nth-child(3){width:9%}.decks>thead th:nth-child(4){width:15%}
+.decks thead button{all:inherit;position:static;display:inline-block;width:auto;max-width:100%;cursor:pointer;padding:0;border:0}
 .decks thead button::after{content:"\\2195";color:var(--muted);font-size:.8em;margin-left:.2em}
 .decks th[aria-sort=ascending] button::after{content:" \\25B2"}
 .decks th[aria-sort=descending] button::after{content:" \\25BC"}
-.decks tr.row>th{overflow-wrap:anywhere;min-width:10rem}
 .decks tbody.deck>tr.detail>td{border-bottom:2px solid var(--rule);padding-top:0}
+.decks>tbody[hidden]{display:none}
 .verdict{font-weight:700;white-space:nowrap;padding:.05rem .4rem;border-radius:.25rem}
 .verdict.legal{color:var(--ok);background:var(--ok-bg)}
 .verdict.illegal{color:var(--error);background:var(--error-bg)}
-.controls{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.5rem 0}
-.controls select,.controls input{font:inherit;color:inherit;background:var(--bg);border:1px solid var(--rule);
-padding:.2rem .4rem;border-radius:.25rem}
+.verdict.unverified{color:var(--warning);background:var(--warning-bg)}
+.broken{display:block;margin-top:.2rem;font-size:.9em}
+.broken .rule{margin-right:.4em;white-space:nowrap}
+.controls{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;margin:.5rem 0}
+.controls select,.controls input,.controls button,.by-rule button{font:inherit;color:inherit;background:var(--bg);
+border:1px solid var(--rule);padding:.2rem .4rem;border-radius:.25rem;max-width:100%}
+.controls button,.by-rule button{cursor:pointer}
+.by-rule button{color:var(--link);min-width:2.2rem;text-align:right}
 details>summary{cursor:pointer;color:var(--link);padding:.2rem 0}
 .list{width:100%;margin:.25rem 0 .5rem;font-size:.95em}
 .list th{color:var(--muted);font-weight:400}
+.list thead th{position:sticky;top:var(--outer-head,0px);z-index:1}
 .list tbody th{width:3rem;white-space:nowrap}
 .list tbody th,.list tbody td{border-bottom:0}.list tbody tr{border-bottom:1px solid var(--rule)}
 .list td:first-of-type{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace;white-space:pre-wrap;
@@ -157,31 +173,78 @@ ul.findings li{margin:0 0 .3rem}
 .hint{display:block;color:var(--muted)}
 .muted{color:var(--muted)}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+@media (max-width:66rem){
+body{padding:.5rem .6rem 2rem}
+.decks,.decks>tbody,.decks tr.row,.decks tr.detail,.decks tr.detail>td{display:block;width:auto}
+.decks>thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.decks tr.row{display:flex;flex-wrap:wrap;gap:.15rem .9rem;padding:.5rem 0 .2rem;border-top:2px solid var(--rule)}
+.decks tr.row>*{display:block;border:0;padding:0;min-width:0}
+.decks tr.row>th{flex:1 1 100%;font-weight:700}
+.decks tr.row>td[data-label]::before{content:attr(data-label) ": ";color:var(--muted)}
+.decks tr.row>td[data-label]::first-letter{text-transform:uppercase}
+.decks tr.row>td.verdict-cell{flex:1 1 100%}
+.decks tbody.deck>tr.detail>td{border-bottom:0;padding:0 0 .5rem}
+.list,.list thead,.list tbody{display:block;width:auto}
+.list tr{display:grid;grid-template-columns:2.6rem minmax(0,1fr)}
+.list tr>*{min-width:0}
+.list td:first-of-type{width:auto}
+.list tr>td:nth-of-type(2){grid-column:1/-1;padding-left:2.6rem}
+.list thead th:nth-of-type(3){display:none}
+.by-rule{width:100%}
+}
 @media print{details{display:block}.controls,nav{display:none}}
 """
 
-# Sorting (header buttons, aria-sort), filtering (verdict, search), the count
-# of decks shown, the summary moved before the table, the list of a lone deck open.
+# Everything the page does with a script, and every control it needs: without a
+# script the page is the summary (first, by CSS order), the table and the lists
+# (native <details>), with no control that does nothing. The script adds the
+# controls (from a <template>), the sort buttons of the column titles and the
+# filter buttons of the findings-by-rule counts; it filters (verdict, rule,
+# search), sorts (aria-sort), counts the decks shown, opens or closes every list
+# shown, moves the summary before the table, opens the list of a lone deck, and
+# keeps a list's column titles below the table's sticky ones.
 _SCRIPT = """
 (function(){
 var table=document.getElementById("decks"),rows=Array.prototype.slice.call(table.tBodies);
+var section=document.getElementById("decks-section"),summary=document.getElementById("summary");
+summary.parentNode.insertBefore(summary,section);
+section.insertBefore(document.getElementById("controls").content.cloneNode(true),table);
 var show=document.getElementById("show"),search=document.getElementById("search"),
-status=document.getElementById("shown"),summary=document.getElementById("summary");
-summary.parentNode.insertBefore(summary,document.getElementById("decks-section"));
+status=document.getElementById("shown");
 if(rows.length===1){rows[0].querySelector("details").open=true;}
 function filter(){
- var want=show.value,text=search.value.trim().toLowerCase(),shown=0;
+ var want=show.value,text=search.value.trim().toLowerCase(),shown=0,rule=want.indexOf("rule:")===0?want.slice(5):null;
  rows.forEach(function(body){
-  var ok=(want==="all"||(want==="illegal"&&body.dataset.legal==="0")||(want==="legal"&&body.dataset.legal==="1")
-   ||(want==="findings"&&body.dataset.findings!=="0"))&&(!text||body.dataset.text.indexOf(text)>=0);
+  var d=body.dataset,ok=(want==="all"||(want==="illegal"&&d.legal==="0")||(want==="legal"&&d.legal==="1")
+   ||(want==="findings"&&d.findings!=="0")||(rule!==null&&(" "+d.rules+" ").indexOf(" "+rule+" ")>=0))
+   &&(!text||d.text.indexOf(text)>=0);
   body.hidden=!ok;if(ok){shown++;}
  });
  status.textContent=status.dataset.template.replace("{shown}",shown).replace("{count}",rows.length);
 }
 show.addEventListener("change",filter);search.addEventListener("input",filter);
+function openAll(open){rows.forEach(function(body){if(!body.hidden){body.querySelector("details").open=open;}});}
+document.getElementById("expand-all").addEventListener("click",function(){openAll(true);});
+document.getElementById("collapse-all").addEventListener("click",function(){openAll(false);});
+var byRule=document.querySelector("table.by-rule");
+if(byRule){Array.prototype.forEach.call(byRule.tBodies[0].rows,function(row){
+ var rule=row.dataset.rule;
+ Array.prototype.forEach.call(row.querySelectorAll("td.n"),function(cell){
+  if(cell.textContent==="0"){return;}
+  var button=document.createElement("button");button.type="button";button.textContent=cell.textContent;
+  var label=show.dataset.ruleTemplate.replace("{rule}",rule);button.setAttribute("aria-label",label+": "+cell.textContent);
+  button.addEventListener("click",function(){
+   var value="rule:"+rule,option=show.querySelector('option[value="'+value+'"]');
+   if(!option){option=document.createElement("option");option.value=value;option.textContent=label;show.appendChild(option);}
+   show.value=value;search.value="";filter();section.scrollIntoView();
+  });
+  cell.textContent="";cell.appendChild(button);
+ });
+});}
 var heads=table.tHead.rows[0].cells;
 Array.prototype.forEach.call(heads,function(th,column){
- var button=th.querySelector("button");if(!button){return;}
+ var button=document.createElement("button");button.type="button";
+ while(th.firstChild){button.appendChild(th.firstChild);}th.appendChild(button);
  button.addEventListener("click",function(){
   var ascending=th.getAttribute("aria-sort")!=="ascending",numeric=th.classList.contains("n");
   Array.prototype.forEach.call(heads,function(other){other.removeAttribute("aria-sort");});
@@ -195,6 +258,8 @@ Array.prototype.forEach.call(heads,function(th,column){
   table.appendChild(fragment);
  });
 });
+function headHeight(){document.documentElement.style.setProperty("--outer-head",table.tHead.offsetHeight+"px");}
+headHeight();window.addEventListener("resize",headHeight);
 filter();
 })();
 """
@@ -247,31 +312,39 @@ def source_lines(data: bytes | str) -> list[str]:
 
 def page_head(tr: Translator, lang: str = "en") -> str:
     title = _e(tr.gettext(TITLE))
-    columns = [
-        (COLUMN_PATH, ""), (COLUMN_NAME, ""), (COLUMN_FORMAT, ""), (COLUMN_VERDICT, ""),
-        ("Pokémon", "n"), ("Trainer", "n"), ("Energy", "n"), (COLUMN_ERRORS, "n"), (COLUMN_WARNINGS, "n"),
-    ]
     heads = "".join(
-        f'<th scope="col"{f" class={klass}" if klass else ""}><button type="button">{_e(tr.gettext(text))}</button></th>'
-        for text, klass in columns)
+        f'<th scope="col"{f" class={klass}" if klass else ""}>{_e(tr.gettext(text))}</th>'
+        for text, klass in _COLUMNS)
     options = "".join(f'<option value="{value}">{_e(tr.gettext(text))}</option>' for value, text in
                       (("all", SHOW_ALL), ("illegal", SHOW_ILLEGAL), ("legal", SHOW_LEGAL),
                        ("findings", SHOW_FINDINGS)))
+    # The controls work only with the script: it adds them (a <template> is never shown).
+    controls = (
+        f'<template id="controls"><div class="controls">'
+        f'<label>{_e(tr.gettext(SHOW))} <select id="show" data-rule-template="{_e(tr.gettext(SHOW_RULE))}">'
+        f'{options}</select></label>'
+        f'<label>{_e(tr.gettext(SEARCH))} <input id="search" type="search"></label>'
+        f'<button type="button" id="expand-all">{_e(tr.gettext(EXPAND_ALL))}</button>'
+        f'<button type="button" id="collapse-all">{_e(tr.gettext(COLLAPSE_ALL))}</button>'
+        f'<span id="shown" role="status" data-template="{_e(tr.gettext(SHOWN))}"></span></div></template>\n')
     return (
         f'<!DOCTYPE html>\n<html lang="{_e(lang)}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta name="color-scheme" content="light dark">\n<title>{title}</title>\n'
         f"<style>{STYLE}</style>\n</head>\n<body>\n<header><h1>{title}</h1>\n"
         f'<nav><ul><li><a href="#summary">{_e(tr.gettext(SUMMARY))}</a></li>'
-        f'<li><a href="#decks-section">{_e(tr.gettext(DECKS))}</a></li></ul></nav></header>\n<main>\n'
+        f'<li><a href="#decks-section">{_e(tr.gettext(DECKS))}</a></li></ul></nav></header>\n<main class="report">\n'
         f'<section id="decks-section" aria-labelledby="decks-heading">\n'
-        f'<h2 id="decks-heading">{_e(tr.gettext(DECKS))}</h2>\n'
-        f'<div class="controls"><label>{_e(tr.gettext(SHOW))} <select id="show">{options}</select></label>'
-        f'<label>{_e(tr.gettext(SEARCH))} <input id="search" type="search"></label>'
-        f'<span id="shown" role="status" data-template="{_e(tr.gettext(SHOWN))}"></span></div>\n'
+        f'<h2 id="decks-heading">{_e(tr.gettext(DECKS))}</h2>\n{controls}'
         f'<table class="decks" id="decks">\n<caption class="visually-hidden">{_e(tr.gettext(DECKS))}</caption>\n'
         f"<thead><tr>{heads}</tr></thead>\n"
     )
+
+
+_COLUMNS = [
+    (COLUMN_PATH, ""), (COLUMN_NAME, ""), (COLUMN_FORMAT, ""), (COLUMN_VERDICT, ""),
+    ("Pokémon", "n"), ("Trainer", "n"), ("Energy", "n"), (COLUMN_ERRORS, "n"), (COLUMN_WARNINGS, "n"),
+]
 
 
 def deck_chunk(result: DeckResult, number: int, lines: Sequence[str] | None, tr: Translator,
@@ -280,24 +353,36 @@ def deck_chunk(result: DeckResult, number: int, lines: Sequence[str] | None, tr:
     from deckcheck.render import display_path
 
     path = display_path(result.path, root)
+    name = shown(result.name or "")  # a 5,000-character name is cut, as in every report
     severities = Counter(f.severity for f in result.findings)
     errors, warnings = severities[Severity.ERROR], severities[Severity.WARNING]
     counts = result.counts
+    labels = [_e(tr.gettext(text)) for text, _klass in _COLUMNS]
+    # The rules it breaks (errors), then those it only warns or notes about: worst first.
+    worst: dict[str, Severity] = {}
+    for finding in result.findings:
+        if finding.rule not in worst or _SEVERITY_ORDER.index(finding.severity) < _SEVERITY_ORDER.index(worst[finding.rule]):
+            worst[finding.rule] = finding.severity
+    ordered = sorted(worst, key=lambda rule: (_SEVERITY_ORDER.index(worst[rule]), rule))
+    broken = " ".join(f'<code class="rule sev {worst[rule].value}">{_MARKS[worst[rule]]} {_e(rule)}</code>'
+                      for rule in ordered)
     cells = [
         f'<th scope="row"><a href="#d{number}">{_e(path)}</a></th>',
-        f"<td>{_e(result.name or '')}</td>",
-        f"<td>{_e(result.format)}</td>",
-        f'<td data-sort="{int(result.legal)}">{_verdict(result.legal, tr)}</td>',
-        *(f'<td class="n">{counts.get(kind, 0)}</td>' for kind in ("Pokémon", "Trainer", "Energy")),
-        f'<td class="n">{errors}</td>',
-        f'<td class="n">{warnings}</td>',
+        f'<td data-label="{labels[1]}">{_e(name)}</td>' if name else "<td></td>",
+        f'<td data-label="{labels[2]}">{_e(result.format)}</td>',
+        f'<td class="verdict-cell" data-sort="{int(result.legal)}">{_verdict(result.legal, tr)}'
+        f'{f" <span class=broken>{broken}</span>" if broken else ""}</td>',
+        *(f'<td class="n" data-label="{labels[i]}">{counts.get(kind, 0)}</td>'
+          for i, kind in ((4, "Pokémon"), (5, "Trainer"), (6, "Energy"))),
+        f'<td class="n" data-label="{labels[7]}">{errors}</td>',
+        f'<td class="n" data-label="{labels[8]}">{warnings}</td>',
     ]
-    rules = " ".join(sorted({f.rule for f in result.findings}))
-    search_text = f"{path}\n{result.name or ''}\n{rules}".lower()
+    search_text = f"{path}\n{name}\n{' '.join(ordered)}".lower()
     summary = _e(localize(DETAILS, {"path": path}, tr))
     return (
         f'<tbody class="deck" id="d{number}" data-legal="{int(result.legal)}" '
-        f'data-findings="{len(result.findings)}" data-text="{_e(search_text)}">\n'
+        f'data-findings="{len(result.findings)}" data-rules="{_e(" ".join(sorted(worst)))}" '
+        f'data-text="{_e(search_text)}">\n'
         f'<tr class="row">{"".join(cells)}</tr>\n'
         f'<tr class="detail"><td colspan="9"><details><summary>{summary}</summary>\n'
         f"{deck_details(result, f'd{number}', lines, tr)}</details></td></tr>\n</tbody>\n"
@@ -315,7 +400,7 @@ def verdict_heading(result: DeckResult, tr: Translator, level: int = 3) -> str:
     counts = result.counts
     numbers = {"total": result.total_cards, "pokemon": counts.get("Pokémon", 0),
                "trainer": counts.get("Trainer", 0), "energy": counts.get("Energy", 0)}
-    line = localize(NAMED_COUNTS, {"name": result.name, **numbers}, tr) if result.name \
+    line = localize(NAMED_COUNTS, {"name": shown(result.name), **numbers}, tr) if result.name \
         else localize(COUNTS, numbers, tr)
     return (f"<h{level}>{_verdict(result.legal, tr)} {_e(result.format)}, {_e(result.date)}</h{level}>\n"
             f"<p>{_e(line)}</p>\n")
@@ -355,7 +440,7 @@ def deck_details(result: DeckResult, anchor: str, lines: Sequence[str] | None, t
     # A trailing newline leaves an empty last "line" that no finding names.
     last = len(lines) - 1 if lines and lines[-1] == "" and len(lines) > 1 else len(lines)
     for n in range(1, last + 1):
-        text = _e(lines[n - 1])
+        text = _e(printable(lines[n - 1]))  # ESC, U+202E ... written as escapes, as the text report does
         found = on_lines.get(n)
         if not found:
             # The shortest markup for the many lines without a finding (the findings cell may be left out).
@@ -411,10 +496,12 @@ def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
                      f'<thead><tr><th scope="col">{_e(tr.gettext(COLUMN_RULE))}</th>{head}</tr></thead><tbody>\n')
         for rule in sorted({rule for rule, _severity in tally.by_rule}):
             cells = "".join(f'<td class="n">{tally.by_rule[(rule, severity)]}</td>' for severity, _t in columns)
-            parts.append(f'<tr><th scope="row"><code class="rule">{_e(rule)}</code></th>{cells}</tr>\n')
+            parts.append(f'<tr data-rule="{_e(rule)}"><th scope="row"><code class="rule">{_e(rule)}</code></th>'
+                         f'{cells}</tr>\n')
         parts.append("</tbody></table>\n")
     if skipped:
-        files = "".join(f"<li>{_e(path)}</li>" for path in skipped)
+        # A file name may hold ESC or a byte that is not UTF-8 (issue 23, R1): escaped, as everywhere.
+        files = "".join(f"<li>{_e(printable(path))}</li>" for path in skipped)
         title = _e(localize(SKIPPED, {"count": len(skipped)}, tr))
         parts.append(f"<details><summary>{title}</summary><ul>{files}</ul></details>\n")
     parts.append(f"</section>\n</main>\n<script>{_SCRIPT}</script>\n</body>\n</html>\n")

@@ -26,7 +26,7 @@ def finding_dict(finding: Finding, lang: str = "en") -> dict[str, Any]:
 
 
 def result_dict(result: DeckResult, lang: str = "en") -> dict[str, Any]:
-    found = {
+    found: dict[str, Any] = {
         "path": printable(result.path),
         "name": result.name,
         "format": result.format,

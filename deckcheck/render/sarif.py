@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from deckcheck import __version__
+from deckcheck.version import __version__
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import ReportWriter, path_uri, render_with
 

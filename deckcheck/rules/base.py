@@ -40,7 +40,8 @@ class RuleContext(NamedTuple):
 
     date: dt.date
     format_name: str = ""
-    index: CardIndex | None = None
+    # (the field shadows tuple.index, which no rule calls)
+    index: CardIndex | None = None  # type: ignore[assignment]
     # How far ahead a format change is announced as `rotating` (issue 10).
     rotation_days: int = 90
 

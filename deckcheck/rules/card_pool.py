@@ -161,7 +161,7 @@ class CardPool:
                 # its waiting period (Rare Candy MEG 125) has the same text as
                 # the legal print, not a different one.
                 hint = SAME_TEXT_PRINT_LEGAL if is_reprint(card, reprint) else OTHER_PRINT_LEGAL
-                hint_params = {"name": card.name, "reprint": reprint.label}
+                hint_params: dict[str, Any] = {"name": card.name, "reprint": reprint.label}
             else:
                 hint = REMOVE_CARD
                 hint_params = {"card": card.name, "count": deck_card.count}
@@ -313,7 +313,8 @@ class Pool:
             return Verdict(False, "outside-sets", {"set": card.set_code or card.set_id})
         announced = self.set_legal_from.get(card.set_id)
         if announced is not None or (card.release_date and self.waiting):
-            legal_from = dt.date.fromisoformat(announced) if announced else self.legal_from(card.release_date)
+            # (without an announced day, the card has a release date: the condition above)
+            legal_from = dt.date.fromisoformat(announced) if announced else self.legal_from(str(card.release_date))
             if date < legal_from:
                 return Verdict(False, "announced" if announced else "waiting", {"set": card.set_code or card.set_id,
                                                   "legal_from": legal_from.isoformat(),

@@ -48,7 +48,7 @@ class GroupLimit:
         count = total(cards)
         if count <= maximum:
             return
-        params = {"count": count, "label": label, "names": and_list(display_name(dc) for dc in cards)}
+        params: dict[str, Any] = {"count": count, "label": label, "names": and_list(display_name(dc) for dc in cards)}
         lines = lines_text(cards)
         if maximum == 0:
             yield finding(

@@ -111,9 +111,12 @@ def _core(result: Any) -> Any:
 def _drawable(found: Sheet) -> Sheet:
     """The sheet with the characters no font of the PDF has replaced (``?``), before it is laid out."""
     draw = _draw()
-    rows = lambda section: dataclasses.replace(section, rows=tuple(
-        dataclasses.replace(row, name=draw.drawable(row.name), set_code=draw.drawable(row.set_code),
-                            number=draw.drawable(row.number)) for row in section.rows))
+
+    def rows(section):
+        return dataclasses.replace(section, rows=tuple(
+            dataclasses.replace(row, name=draw.drawable(row.name), set_code=draw.drawable(row.set_code),
+                                number=draw.drawable(row.number)) for row in section.rows))
+
     return dataclasses.replace(found, player_name=draw.drawable(found.player_name), format=draw.drawable(found.format),
                                deck_name=draw.drawable(found.deck_name),
                                sections=tuple(rows(section) for section in found.sections))

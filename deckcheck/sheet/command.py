@@ -13,9 +13,9 @@ import os
 from pathlib import Path
 
 from deckcheck.checkrun import UsageProblem, _check, _check_settings, _Found
+from deckcheck.core.printable import printable
 from deckcheck.entry import echo
 from deckcheck.errors import ExitCode
-from deckcheck.core.printable import printable
 
 
 def output_path(deck: str, output: Path | None) -> Path:
@@ -84,10 +84,22 @@ def run(deck: str, *, format: str | None, date: str | None, db: Path | None, con
         for text in page.shortened:
             echo(printable(f"deckcheck: warning: {target}: '{text.full}' did not fit its box on page "
                            f"{page.number} and was shortened to '{text.text}'"), err=True)
+    _note_guessed_prints(sheet.sheet(result, chosen).sections[0].rows, target)
     count = len(pages)
     marked = "" if result.legal else f", marked NOT LEGAL ON {result.date}"
     echo(printable(f"deckcheck: wrote {target} ({count} page{'s' if count != 1 else ''}{marked})"), err=True)
     return code
+
+
+def _note_guessed_prints(rows, target: Path) -> None:
+    """Pokémon lines without set code and number get the print deckcheck read them as: say so."""
+    lines = sorted(line for row in rows if row.by_name for line in row.lines)
+    if lines:
+        shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
+        which = "line names" if len(lines) == 1 else "lines name"
+        echo(printable(f"deckcheck: note: {target}: {len(lines)} Pokémon {which} no print ({shown}): the sheet gives "
+                       "the set and number of the print deckcheck read each as, or leaves them blank; check them "
+                       "against your cards"), err=True)
 
 
 # The options of the player block, by the field they fill.

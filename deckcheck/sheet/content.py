@@ -32,8 +32,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckCard, DeckEntry, DeckResult
 from deckcheck.core.names import deck_key
+from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckCard, DeckEntry, DeckResult
 
 DIVISIONS = ("junior", "senior", "masters")
 DIVISION_TITLES = {"junior": "Junior", "senior": "Senior", "masters": "Masters"}

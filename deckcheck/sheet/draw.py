@@ -14,7 +14,7 @@ import math
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth, unicode2T1
 from reportlab.pdfgen.canvas import Canvas
 
-from deckcheck import __version__
+from deckcheck.version import __version__
 from deckcheck.sheet.layout import BOLD, REGULAR, Page
 
 MADE_BY = f"Made with deckcheck {__version__}"
@@ -84,7 +84,7 @@ def _watermark(canvas: Canvas, page: Page) -> None:
     assert page.watermark is not None
     angle = math.degrees(math.atan2(page.height, page.width))
     diagonal = math.hypot(page.width, page.height)
-    size = min(72.0, 0.8 * diagonal / max(1.0, measure(page.watermark, BOLD, 1.0)))
+    size = min(64.0, 0.62 * diagonal / max(1.0, measure(page.watermark, BOLD, 1.0)))
     canvas.saveState()
     canvas.setFillColorRGB(0.85, 0.0, 0.0, alpha=0.35)
     canvas.translate(page.width / 2, page.height / 2)

@@ -101,9 +101,9 @@ class _Canvas:
         lines, fitted, shortened = fit(text, right - left, font, size, self.measure,
                                        two_lines=height is not None and height >= 2 * MIN_SIZE + 1)
         ys: tuple[float, ...] = (y,)
-        if len(lines) == 2:
+        if len(lines) == 2:  # around a line 2 points above the baseline: both stay inside the box
             leading = fitted + 0.5
-            ys = (y + leading / 2, y - leading / 2)
+            ys = (y + 2 + leading / 2, y + 2 - leading / 2)
         for line, line_y in zip(lines, ys):
             x = left if align == "left" else right if align == "right" else (left + right) / 2
             self.texts.append(Text(line, x, line_y, fitted, font, align, (left, right), role, shortened, text))
@@ -219,7 +219,7 @@ def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, fir
 def _field(canvas: _Canvas, label: str, value: str, left: float, right: float, top: float, *, role: str) -> None:
     canvas.rect(left, top - FIELD_HEIGHT, right - left, FIELD_HEIGHT)
     canvas.text(label, left, right, top - 8, 7, role="label")
-    canvas.text(value, left, right, top - FIELD_HEIGHT + 5, 11, role=role)
+    canvas.text(value, left, right, top - FIELD_HEIGHT + 5, 11, role=role, height=FIELD_HEIGHT - 10)
 
 
 def _columns(kind: str, width: float) -> list[tuple[str, float, float, str]]:

@@ -58,3 +58,15 @@ def browser(_playwright, tmp_path_factory):
     context.set_default_timeout(30_000)
     yield context
     context.close()
+
+
+@pytest.fixture
+def browser_without_script(_playwright, tmp_path_factory):
+    """A fresh browser context with JavaScript off, 360×800: the page as it is without its script."""
+    profile = tmp_path_factory.mktemp("chromium-profile-no-script")
+    context = _playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS,
+        viewport={"width": 360, "height": 800}, color_scheme="light", java_script_enabled=False)
+    context.set_default_timeout(30_000)
+    yield context
+    context.close()

@@ -8,7 +8,8 @@ import pytest
 
 from deckcheck.carddb.build import build_database
 from deckcheck.carddb.errors import DatabaseError
-from deckcheck.carddb.sources import CardBatch, SetRecord, open_source
+from deckcheck.carddb.sources import CardBatch, SetRecord
+from deckcheck.carddb.sources.merge import open_source
 from deckcheck.carddb.sqlite import SqliteIndex, database_info, iter_cards
 from deckcheck.model import Card
 

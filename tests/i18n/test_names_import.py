@@ -146,7 +146,7 @@ def test_an_interrupted_import_leaves_the_database(small_db, small_tcgdex, monke
     def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(translations, "_fsync", interrupt)
+    monkeypatch.setattr(translations, "fsync_path", interrupt)
     with pytest.raises(KeyboardInterrupt):
         import_names(small_tcgdex, small_db, ["de"])
     assert digest(small_db) == before and leftovers(small_db) == []

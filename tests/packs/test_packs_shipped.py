@@ -134,7 +134,7 @@ def test_a_shipped_pack_with_the_same_mistake_would_fail(tmp_path):
     assert "since: 2018-08-17" in source
     broken = tmp_path / "expanded.yaml"
     broken.write_text(source.replace("since: 2018-08-17", "since: 2018/08/17", 1), encoding="utf-8")
-    wrong_line = source.splitlines().index(next(l for l in source.splitlines() if "since: 2018-08-17" in l)) + 1
+    wrong_line = source.splitlines().index(next(line for line in source.splitlines() if "since: 2018-08-17" in line)) + 1
     with pytest.raises(PackError) as raised:
         load_pack(str(broken))
     assert raised.value.line == wrong_line

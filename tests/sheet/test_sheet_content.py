@@ -7,6 +7,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckcheck.model import ENERGY, POKEMON, TRAINER, Card, Deck, DeckCard, DeckEntry, DeckResult
 from deckcheck.sheet.content import Player, division, division_years, season, sections, sheet
@@ -141,3 +143,20 @@ def test_a_long_string_shrinks_before_it_is_wrapped_or_shortened():
     assert size == MIN_SIZE and not shortened and " ".join(lines) == name and len(lines) == 2
     lines, size, shortened = fit("y" * 60, 100, "Helvetica", 10, measure)
     assert shortened and lines[0].endswith("…") and measure(lines[0], "", size) <= 100
+
+
+# -- property: whatever the text and the box, what is drawn fits ---------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=120),
+       width=st.floats(min_value=8.0, max_value=600.0), size=st.floats(min_value=5.0, max_value=16.0),
+       two_lines=st.booleans())
+def test_fit_never_draws_outside_its_box_and_never_loses_text_silently(text, width, size, two_lines):
+    lines, fitted, shortened = fit(text, width, "Helvetica", size, measure, two_lines=two_lines)
+    assert fitted <= size and fitted >= min(size, MIN_SIZE)
+    assert len(lines) <= (2 if two_lines else 1)
+    assert all(measure(line, "", fitted) <= width or line == "…" for line in lines)
+    if not shortened:
+        assert " ".join(lines) == text if len(lines) == 2 else "".join(lines) == text
+    else:
+        assert lines[-1].endswith("…")

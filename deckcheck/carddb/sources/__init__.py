@@ -5,8 +5,8 @@ files and yields deckcheck's :class:`~deckcheck.model.Card` values.
   (``sets/en.json``, ``cards/en/<set>.json``), from a folder or a zip archive;
 * :mod:`deckcheck.carddb.sources.tcgdex` – the TCGdex card database (REST API
   v2 objects), from an export laid out like the API;
-* :mod:`deckcheck.carddb.sources.merge` – one source filled in from others
-  (the sets it lacks or has short);
+* :mod:`deckcheck.carddb.sources.merge` – opening the source at a path (``open_source``), and one
+  source filled in from others (the sets it lacks or has short);
 * :mod:`deckcheck.carddb.sources.files` – reading such a tree of files safely
   from a folder or a zip archive (shared by the sources);
 * :mod:`deckcheck.carddb.sources.remote` – the sources ``db update`` fetches
@@ -17,12 +17,12 @@ A source is anything with the :class:`CardSource` shape: the sets it lists and
 its cards in batches (one per file), each card with the :class:`SetRecord` of
 its set. The build (:mod:`deckcheck.carddb.build`) and the index
 (:mod:`deckcheck.carddb.sqlite`) know nothing of where a card came from, so a
-further source is one more module here and one more case in :func:`open_source`.
+further source is one more module here and one more case in
+:func:`~deckcheck.carddb.sources.merge.open_source`.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Callable, Iterator, NamedTuple, Protocol, Sequence
 
 from deckcheck.model import Card
@@ -78,15 +78,3 @@ class FillSource(Protocol):
 
     def close(self) -> None:
         """Release open files and connections."""
-
-
-def open_source(path: Path) -> CardSource:
-    """The card source at ``path`` (a folder or a ``.zip``): a TCGdex export
-    (``v2/en/sets/``) or else the pokemontcg.io dataset; DatabaseError if neither."""
-    from deckcheck.carddb.sources import tcgdex
-    from deckcheck.carddb.sources.pokemontcg import open_dataset
-
-    path = Path(path)
-    if tcgdex.is_export(path):
-        return tcgdex.open_export(path)
-    return open_dataset(path)

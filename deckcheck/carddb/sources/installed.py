@@ -7,27 +7,25 @@ earlier update fetched are reused the same way (:mod:`deckcheck.carddb.tcgdex_fe
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Iterator
 
 from deckcheck.carddb.sources import CardBatch, SetRecord
+from deckcheck.carddb.sqlite import cards_of_source, connect_readonly
 
 
 class InstalledSource:
     """The cards of ``source`` in the database at ``path`` (a :class:`~deckcheck.carddb.sources.CardSource`)."""
 
     def __init__(self, path: Path, source: str):
-        import sqlite3
-
-        from deckcheck.carddb.sqlite import _connect_readonly, cards_of_source
-
         self.path = Path(path)
         self.name = source
         self.label = f"{path} ({source})"
         self.commit = None
         self._cards = list(cards_of_source(self.path, source))
         wanted = {card.set_id for card in self._cards}
-        conn = _connect_readonly(self.path)
+        conn = connect_readonly(self.path)
         try:
             rows = conn.execute("SELECT id, name, code, series, release_date FROM sets ORDER BY rowid").fetchall()
         except sqlite3.Error:

@@ -28,8 +28,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.index import number_key, set_code_key
-from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord
+from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord, tcgdex
+from deckcheck.carddb.sources.pokemontcg import open_dataset
 from deckcheck.model import Card
 
 CODE_DATE_TOLERANCE_DAYS = 120
@@ -146,12 +148,18 @@ class MergedSource:
                 fill.close()
 
 
+def open_source(path: Path) -> CardSource:
+    """The card source at ``path`` (a folder or a ``.zip``): a TCGdex export
+    (``v2/en/sets/``) or else the pokemontcg.io dataset; DatabaseError if neither."""
+    path = Path(path)
+    if tcgdex.is_export(path):
+        return tcgdex.open_export(path)
+    return open_dataset(path)
+
+
 def open_sources(paths: Sequence[Path]) -> CardSource:
     """The card sources at ``paths`` (folders or zips), the first filled in from
     the others (:class:`MergedSource`); one path is that source alone."""
-    from deckcheck.carddb.errors import DatabaseError
-    from deckcheck.carddb.sources import open_source
-
     opened: list = []
     try:
         for path in paths:

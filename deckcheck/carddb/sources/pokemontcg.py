@@ -24,8 +24,9 @@ from deckcheck.carddb.gametext import as_strings, text_hash
 from deckcheck.model import TRAINER, Card
 
 # -- rules text that sets a deck-building limit (RULES.md section 3) ---------
+# (the public patterns are read by the TCGdex source too: one wording, one pattern)
 
-_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
+APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
 _SPACES = re.compile(r"\s+")
 
 # "You can't have more than 1 Shining Celebi in your deck." (RULES.md 3.5, 3.6)
@@ -36,13 +37,13 @@ _GROUP_LIMIT_SUBJECT = re.compile(
     r"^(?:ACE SPEC cards?|◇ cards? with the same name|Pok[eé]mon Star|Radiant Pok[eé]mon)$",
     re.IGNORECASE,
 )
-_ACE_SPEC_LIMIT = re.compile(r"\byou can't have more than 1 ACE SPEC card\b", re.IGNORECASE)
+ACE_SPEC_LIMIT = re.compile(r"\byou can't have more than 1 ACE SPEC card\b", re.IGNORECASE)
 # Arceus rule (RULES.md 3.7, decision 7).
-_ANY_NUMBER = re.compile(r"\byou may have as many of this card in your deck as you like\b", re.IGNORECASE)
+ANY_NUMBER = re.compile(r"\byou may have as many of this card in your deck as you like\b", re.IGNORECASE)
 # RULES.md 3.10.
-_NOT_FOR_TOURNAMENTS = re.compile(r"\bcannot be used at official tournaments\b", re.IGNORECASE)
+NOT_FOR_TOURNAMENTS = re.compile(r"\bcannot be used at official tournaments\b", re.IGNORECASE)
 # RULES.md 1.4 / DQ11: Clefairy Doll, the fossils, Lillie's Poké Doll, Snorlax Doll ...
-_PLAYS_AS_BASIC = re.compile(r"\bas if (?:it|this card) were an? .*?\bBasic\b", re.IGNORECASE | re.DOTALL)
+PLAYS_AS_BASIC = re.compile(r"\bas if (?:it|this card) were an? .*?\bBasic\b", re.IGNORECASE | re.DOTALL)
 
 def own_limit(rules: str) -> tuple[str, int] | None:
     """``(X, N)`` for "You can't have more than N X in your deck.", unless X is
@@ -71,9 +72,9 @@ def iso_date(value: Any) -> str | None:
 def card_from_dataset(raw: Mapping[str, Any], set_info: Mapping[str, Any]) -> Card:
     """One card object of ``cards/en/<set>.json`` with its ``sets/en.json`` entry."""
     raw_rules = " ".join(str(rule) for rule in raw.get("rules") or ())
-    rules = raw_rules.translate(_APOSTROPHES)
+    rules = raw_rules.translate(APOSTROPHES)
     subtypes = as_strings(raw.get("subtypes"))
-    if "ACE SPEC" not in subtypes and _ACE_SPEC_LIMIT.search(rules):
+    if "ACE SPEC" not in subtypes and ACE_SPEC_LIMIT.search(rules):
         # RULES.md 3.1: the ACE SPEC rule is enforced by subtype; a print whose
         # rules carry the sentence but whose data lacks the subtype still counts.
         subtypes = subtypes + ("ACE SPEC",)
@@ -93,9 +94,9 @@ def card_from_dataset(raw: Mapping[str, Any], set_info: Mapping[str, Any]) -> Ca
         evolves_from=raw.get("evolvesFrom") or None,
         text_hash=text_hash(raw),
         own_limit=own_limit(rules),
-        any_number=bool(_ANY_NUMBER.search(rules)),
-        not_for_tournaments=bool(_NOT_FOR_TOURNAMENTS.search(rules)),
-        plays_as_basic=supertype == TRAINER and bool(_PLAYS_AS_BASIC.search(rules)),
+        any_number=bool(ANY_NUMBER.search(rules)),
+        not_for_tournaments=bool(NOT_FOR_TOURNAMENTS.search(rules)),
+        plays_as_basic=supertype == TRAINER and bool(PLAYS_AS_BASIC.search(rules)),
     )
 
 
@@ -114,7 +115,7 @@ def set_for_card(raw: Mapping[str, Any], file_set_id: str, sets: Mapping[str, Ma
     set_id = card_id.rsplit("-", 1)[0] if "-" in card_id else file_set_id
     if set_id in sets:
         return sets[set_id]
-    embedded = raw.get("set") if isinstance(raw.get("set"), Mapping) else {}
+    embedded: Mapping[str, Any] = raw["set"] if isinstance(raw.get("set"), Mapping) else {}
     return {"id": set_id, "name": embedded.get("name") or set_id, "series": embedded.get("series"),
             "ptcgoCode": CODES_OF_UNLISTED_SETS.get(set_id)}
 

@@ -51,11 +51,11 @@ from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sources.files import FileTree, FolderTree, ZipTree
 from deckcheck.carddb.sources.pokemontcg import (
-    _ACE_SPEC_LIMIT,
-    _ANY_NUMBER,
-    _APOSTROPHES,
-    _NOT_FOR_TOURNAMENTS,
-    _PLAYS_AS_BASIC,
+    ACE_SPEC_LIMIT,
+    ANY_NUMBER,
+    APOSTROPHES,
+    NOT_FOR_TOURNAMENTS,
+    PLAYS_AS_BASIC,
     iso_date,
     own_limit,
 )
@@ -156,15 +156,15 @@ def card_id_and_number(set_id: str, local_id: str) -> tuple[str, str]:
 def set_record(raw: Mapping[str, Any]) -> SetRecord:
     """A TCGdex set object (from the set list or ``/sets/{id}``) as the database stores it."""
     tcgdex_id = str(raw["id"])
-    abbreviation = raw.get("abbreviation") if isinstance(raw.get("abbreviation"), Mapping) else {}
+    abbreviation: Mapping[str, Any] = raw["abbreviation"] if isinstance(raw.get("abbreviation"), Mapping) else {}
     code = _DECK_LIST_CODES.get(tcgdex_id) or str(abbreviation.get("official") or "").split(":")[0].strip()
-    serie = raw.get("serie") if isinstance(raw.get("serie"), Mapping) else {}
+    serie: Mapping[str, Any] = raw["serie"] if isinstance(raw.get("serie"), Mapping) else {}
     return SetRecord(deck_set_id(tcgdex_id), raw.get("name"), code or None, serie.get("name"),
                      iso_date(raw.get("releaseDate")))
 
 
 def _name(raw: Mapping[str, Any], supertype: str, stage: str | None, suffix: str | None) -> str:
-    name = re.sub(r"\s+", " ", str(raw["name"]).translate(_APOSTROPHES)).strip()
+    name = re.sub(r"\s+", " ", str(raw["name"]).translate(APOSTROPHES)).strip()
     if supertype != POKEMON:
         return name
     # "Mewtwo GX" -> "Mewtwo-GX", "M Slowbro EX" -> "M Slowbro-EX"; "Mega Delphox ex" stays
@@ -308,9 +308,9 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
     suffix = raw.get("suffix") or None
     rarity = str(raw.get("rarity") or "")
     name = _name(raw, supertype, stage, suffix)
-    effect = str(raw.get("effect") or "").translate(_APOSTROPHES)
+    effect = str(raw.get("effect") or "").translate(APOSTROPHES)
     texts = " ".join([effect, *(str(a.get("effect") or "") for a in raw.get("abilities") or ()
-                                if isinstance(a, Mapping))]).translate(_APOSTROPHES)
+                                if isinstance(a, Mapping))]).translate(APOSTROPHES)
     if supertype == POKEMON:
         subtypes = _pokemon_subtypes(raw, name, stage, suffix, rarity)
     elif supertype == TRAINER:
@@ -326,14 +326,14 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
         subtypes = ["Basic" if basic else "Special"]
         if _PRISM.search(name):
             subtypes.append("Prism Star")
-    if rarity == "ACE SPEC Rare" or _ACE_SPEC_LIMIT.search(texts):
+    if rarity == "ACE SPEC Rare" or ACE_SPEC_LIMIT.search(texts):
         subtypes.append("ACE SPEC")
     limit = own_limit(texts)
     if limit is None and supertype == POKEMON and name.startswith("Shining ") and _neo_era(set_info):
         limit = (name, 1)  # RULES.md 3.5: the Neo Shining Pokémon rule, not in TCGdex's text
     mark = str(raw.get("regulationMark") or "").strip().upper() or None
     card_id, number = card_id_and_number(set_info.id, str(raw["localId"]))
-    not_for_tournaments = bool(_NOT_FOR_TOURNAMENTS.search(texts))
+    not_for_tournaments = bool(NOT_FOR_TOURNAMENTS.search(texts))
     known = _catalogue_prints().get(card_id)
     if known is not None and known.supertype == supertype:
         # What TCGdex does not record of a print the built-in catalogue has:
@@ -357,9 +357,9 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
         evolves_from=raw.get("evolveFrom") or None,
         text_hash=text_hash(game_text_shape(raw, supertype, subtypes, name)),
         own_limit=limit,
-        any_number=bool(_ANY_NUMBER.search(texts)) or _arceus_rule(name, supertype, set_info),
+        any_number=bool(ANY_NUMBER.search(texts)) or _arceus_rule(name, supertype, set_info),
         not_for_tournaments=not_for_tournaments,
-        plays_as_basic=supertype == TRAINER and bool(_PLAYS_AS_BASIC.search(texts)),
+        plays_as_basic=supertype == TRAINER and bool(PLAYS_AS_BASIC.search(texts)),
     )
 
 
@@ -404,7 +404,7 @@ def _with_stage(card: Card, stage: str) -> Card:
 def official_count(raw: Mapping[str, Any]) -> int | None:
     """How many cards the set has by TCGdex's ``cardCount.official`` (the printed
     total, secret rares not counted)."""
-    count = raw.get("cardCount") if isinstance(raw.get("cardCount"), Mapping) else {}
+    count: Mapping[str, Any] = raw["cardCount"] if isinstance(raw.get("cardCount"), Mapping) else {}
     value = count.get("official")
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 

@@ -1,0 +1,160 @@
+"""What kind of file a deck is, and whether a file is a deck at all.
+
+The readers every deck file goes through (a bounded read, an open that never waits on
+a FIFO), the kind of a file (text, YAML or JSON: its suffix, or for standard input its
+text) and README "What counts as a deck" (:func:`not_a_deck`). Both
+:mod:`deckcheck.parse.files` (reading a deck) and :mod:`deckcheck.parse.structured`
+(the YAML/JSON shape) import this module; it imports neither.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import BinaryIO
+
+from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
+from deckcheck.parse.text import line_counts
+
+STDIN = "-"
+DEFAULT_MAX_BYTES = 5_000_000
+YAML_SUFFIXES = (".yaml", ".yml")
+
+# Standard input has no file name: a JSON object or a top-level "cards:" key
+# is a structured deck, anything else a text list.
+_YAML_CARDS_KEY = re.compile(r"^cards\s*:\s*(?:$|\[)", re.MULTILINE)
+# Where the platform has it (not on Windows, which has no FIFOs to open by name).
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def open_nonblocking(path: str, flags: int) -> int:
+    """An ``opener`` for :func:`open` that never waits on a FIFO."""
+    # Should a FIFO take a regular file's place between the check and the
+    # open, reading it gives an empty (or unreadable) deck, not a hang.
+    return os.open(path, flags | _NONBLOCK)
+
+
+def read_limited(stream: BinaryIO, limit: int) -> bytes:
+    """Read at most ``limit`` bytes, however short the reads the stream gives."""
+    parts: list[bytes] = []
+    size = 0
+    while size < limit:
+        chunk = stream.read(limit - size)
+        if not chunk:
+            break
+        if isinstance(chunk, str):  # a text stream handed in by mistake
+            chunk = chunk.encode("utf-8")
+        parts.append(chunk)
+        size += len(chunk)
+    return b"".join(parts)
+
+
+def deck_kind(path: str, text: str) -> str:
+    """``text``, ``yaml`` or ``json``: from the suffix, or for standard input from the text itself."""
+    if path == STDIN:
+        stripped = text.lstrip()
+        if stripped.startswith("{"):
+            return "json"
+        if _YAML_CARDS_KEY.search(text):
+            return "yaml"
+        return "text"
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix in YAML_SUFFIXES:
+        return "yaml"
+    if suffix == ".json":
+        return "json"
+    return "text"
+
+
+# -- what counts as a deck (README "What counts as a deck") ----------------------
+#
+# One definition for `check`, `fmt` and the pre-commit hook: a file found while
+# walking a folder (or named with --skip-non-decks) is a deck when
+#   * a text file: most of its non-blank, non-comment lines are card lines or
+#     section headers ("Pokémon: 12", "Total Cards: 60"), and one at least is a card line;
+#   * a YAML or JSON file: it has the deck shape, a mapping with a "cards" list
+#     (not a list of entries none of which has a "count"), or it is broken and
+#     has a top-level "cards" key (so that its syntax error is reported).
+# Anything else is skipped, with the reason :func:`not_a_deck` gives.
+
+_JSON_CARDS_KEY = re.compile(r'"cards"\s*:')
+_YAML_TOP_CARDS_KEY = re.compile(r"""^(?:\{\s*)?["']?cards["']?\s*:""", re.MULTILINE)
+
+
+def structured_shape_problem(data: object) -> str | None:
+    """Why parsed YAML/JSON ``data`` has not the deck shape, or None when it has."""
+    if not isinstance(data, dict):
+        return 'it is not a mapping with a "cards" list'
+    if "cards" not in data:
+        return 'it has no "cards" list'
+    cards = data["cards"]
+    if isinstance(cards, dict):
+        return 'its "cards" is a mapping, not a list of cards with counts'
+    if isinstance(cards, list) and cards and all(isinstance(c, dict) for c in cards) \
+            and not any("count" in c for c in cards):
+        return 'no entry of its "cards" list has a "count"'
+    return None
+
+
+def text_deck_problem(text: str) -> str | None:
+    """Why a text file is not a deck list, or None when it is one."""
+    # The lines counted as parse_text reads them, without building the deck
+    # (issue 16: this runs on every text file met while walking a folder).
+    counts = line_counts(text)
+    other, structure = counts.other, counts.structure
+    # Bad counts and "4-4 Zoroark-GX" are card lines written wrong: a deck's problems.
+    cards = counts.cards + counts.attempts
+    if cards == 0:
+        return "it has no card lines"
+    if cards + structure <= other:
+        return f"most of its lines are not card lines ({other} of {cards + structure + other})"
+    return None
+
+
+def deck_shape_problem(text: str, kind: str) -> str | None:
+    """Why ``text`` (of a ``kind`` file: text, yaml or json) is not a deck, or None."""
+    if kind == "text":
+        return text_deck_problem(text)
+    if kind == "json":
+        if not _JSON_CARDS_KEY.search(text):
+            return 'it has no "cards" list'
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return None  # a broken deck file: reading it reports where
+        return structured_shape_problem(data)
+    if not _YAML_TOP_CARDS_KEY.search(text):
+        return 'it has no "cards" list'
+    import yaml  # a large import: only for a .yaml/.yml file with a top-level cards key
+
+    try:
+        data = yaml.load(text, Loader=yaml_loader())
+    except (yaml.YAMLError, *YAML_VALUE_ERRORS):
+        return None
+    return structured_shape_problem(data)
+
+
+def not_a_deck(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
+    """Why the file at ``path``, met while walking a folder, is not a deck
+    (a reason in English, for ``--verbose``), or None when it is one.
+
+    A file that cannot be read counts as a deck: reading it then reports why."""
+    try:
+        with open(path, "rb", opener=open_nonblocking) as handle:
+            data = read_limited(handle, max_bytes + 1)
+    except OSError:
+        return None
+    if len(data) > max_bytes:
+        return f"it is larger than {max_bytes} bytes"
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        text = data.decode("utf-16", errors="replace")
+    elif b"\x00" in data:
+        return "it is not a text file"
+    else:
+        # Wrongly encoded lists are decks still: reading them reports the bad byte.
+        text = data.decode("utf-8", errors="replace")
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        return "it is empty"
+    return deck_shape_problem(text, deck_kind(path, text))
