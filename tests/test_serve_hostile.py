@@ -76,7 +76,7 @@ def test_300_idle_and_half_sent_connections_are_dropped_and_others_still_answere
                     pass
             except ConnectionResetError:
                 pass
-            except socket.timeout:
+            except TimeoutError:
                 still_open.append(number)
         assert still_open == [], f"connections still open after 60 s: {still_open[:20]}"
     finally:

@@ -101,7 +101,7 @@ def _host_name(value: str) -> str:
 
 ALLOWED_HOSTS = frozenset({"127.0.0.1", "localhost", "[::1]"})
 
-ASGIApp = Callable[[dict, Callable[[], Awaitable[dict]], Callable[[dict], Awaitable[None]]], Awaitable[None]]
+ASGIApp = Callable[..., Awaitable[None]]
 
 
 def content_security_policy(scripts: tuple[str, ...], styles: tuple[str, ...]) -> str:

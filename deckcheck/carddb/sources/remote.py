@@ -139,7 +139,7 @@ class PokemontcgArchive:
         else:
             from deckcheck.carddb.sources.installed import InstalledSource
 
-            source = InstalledSource(ctx.dest, self.name)
+            source = InstalledSource(ctx.dest, self.name)  # type: ignore[assignment]
             report["sha256"] = meta.get("sha256")
             meta_out = {k: meta[k] for k in ("url", "sha256", "downloaded_at") if meta.get(k)}
         meta_out.update({"etag": report["etag"] or "", "last_modified": report["last_modified"] or ""})
