@@ -22,6 +22,7 @@ __all__ = [
     "available_formats",
     "check_file",
     "check_text",
+    "find_decks",
     "load_format",
     "open_database",
     "report_json",
@@ -40,6 +41,7 @@ if TYPE_CHECKING:  # type checkers see the names; at run time they are imported 
         available_formats,
         check_file,
         check_text,
+        find_decks,
         load_format,
         open_database,
         report_json,
@@ -55,5 +57,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__() -> list:
+def __dir__() -> list[str]:
     return sorted([*globals(), *__all__])

@@ -1,3 +1,3 @@
-from deckcheck.entry import main
+from deckcheck.cli import main
 
 main()

@@ -122,27 +122,30 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT_LANGUAGE
 
 
-def choose_language(option: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """The message language: ``--lang`` when given (an unknown one raises
-    :class:`UnknownLanguage`), else the locale's."""
+def choose_language(option: str | None, environ: Mapping[str, str] | None = None, *,
+                    what: str = "the message language") -> str:
+    """The message language: ``option`` when given (an unknown one raises
+    :class:`UnknownLanguage`, its message naming ``what``: the command line
+    passes ``--lang``), else the locale's."""
     if option is None or not option.strip():
         return language_from_environment(environ)
     code = language_code(option)
     if code not in MESSAGE_LANGUAGES:
         raise UnknownLanguage(
-            f"--lang must be one of {', '.join(MESSAGE_LANGUAGES)}, not '{option}'"
+            f"{what} must be one of {', '.join(MESSAGE_LANGUAGES)}, not '{option}'"
         )
     return code
 
 
-def card_language(option: str | None) -> str | None:
-    """``--card-lang``: None (detect per line), ``en`` or one of :data:`CARD_LANGUAGES`."""
+def card_language(option: str | None, *, what: str = "the card language") -> str | None:
+    """The language of a list's card names: None (detect per line), ``en`` or one of
+    :data:`CARD_LANGUAGES` (``what`` as for :func:`choose_language`: ``--card-lang``)."""
     if option is None or not option.strip() or option.strip().lower() == "auto":
         return None
     code = language_code(option)
     if code != "en" and code not in CARD_LANGUAGES:
         raise UnknownLanguage(
-            f"--card-lang must be auto, en or one of {', '.join(CARD_LANGUAGES)}, not '{option}'"
+            f"{what} must be auto, en or one of {', '.join(CARD_LANGUAGES)}, not '{option}'"
         )
     return code
 

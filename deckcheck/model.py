@@ -19,6 +19,9 @@ SUPERTYPES = (POKEMON, TRAINER, ENERGY)
 
 
 class Severity(str, Enum):
+    """How much a finding matters: ``error`` makes a deck illegal, ``warning`` is
+    worth a look, ``info`` is a note."""
+
     ERROR = "error"  # the deck is illegal (or legality cannot be shown)
     WARNING = "warning"  # worth a look, the deck may still be legal
     INFO = "info"  # a note, e.g. a print that is legal through its reprint

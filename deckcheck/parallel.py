@@ -43,6 +43,27 @@ def can_fork() -> bool:
     return hasattr(os, "fork")
 
 
+# Decks per process below which a pool does not pay for its start.
+DECKS_PER_JOB = 150
+
+
+def jobs_for(jobs: int | None, decks: int) -> int:
+    """``--jobs``, or by default one process per core when there are enough decks."""
+    if jobs is not None:
+        return max(1, jobs)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, decks // DECKS_PER_JOB))
+
+
+def chunk_size(items: int, jobs: int) -> int:
+    """Items handed to a worker at a time: enough to be worth a message, few
+    enough that the workers share the run evenly."""
+    return max(1, min(64, items // (jobs * 8)))
+
+
 class ProcessMap:
     """``func`` over ``items`` in ``jobs`` processes forked now; iterating gives
     the results in the order of ``items``. :meth:`close` ends the workers (call

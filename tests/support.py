@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,3 +79,13 @@ def doc_example(name: str) -> str:
     found = re.search(rf"<!-- example: {re.escape(name)} -->\n```[a-z]*\n(.*?)```", doc_text(), re.S)
     assert found, f"neither README.md nor docs/*.md has an example {name}"
     return found.group(1)
+
+
+def run(*args: str, stdin: bytes | None = None, env: dict | None = None, cwd: Path = PROJECT_ROOT):
+    """Run deckcheck in a subprocess, exactly as a shell or pre-commit would."""
+    full_env = {**os.environ, **(env or {})}
+    full_env.pop("NO_COLOR", None)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], input=stdin, capture_output=True, cwd=cwd, env=full_env,
+        timeout=120,
+    )

@@ -88,19 +88,50 @@ def test_a_bad_list_is_findings_and_bad_arguments_are_exceptions(tmp_path):
         deckcheck.check_text("4 Iono PAL 185\n", format="standrd")
     with pytest.raises(ValueError, match="2026-13-01"):
         deckcheck.check_text("4 Iono PAL 185\n", date="2026-13-01")
-    with pytest.raises(ValueError, match="--lang must be one of"):
+    with pytest.raises(ValueError, match="^the message language must be one of"):
         deckcheck.check_text("4 Iono PAL 185\n", lang="xx")
     with pytest.raises(deckcheck.DatabaseError, match="no card database at"):
         deckcheck.open_database(tmp_path / "missing.sqlite3")
 
 
-def test_a_deck_naming_an_unknown_format_is_a_result_not_an_exception():
-    result = deckcheck.check_text("# format: standrd\n4 Iono PAL 185\n", date=DATE)
+def test_a_deck_naming_an_unknown_format_is_a_format_error_carrying_its_result():
+    """Issue 21: the command line's refusal (exit 2, the result still reported) is the library's FormatError."""
+    with pytest.raises(deckcheck.FormatError, match="unknown format 'standrd'") as raised:
+        deckcheck.check_text("# format: standrd\n4 Iono PAL 185\n", date=DATE)
+    result = raised.value.result
     (finding,) = [f for f in result.findings if f.rule == "unknown-format"]
     assert result.format == "standrd" and not result.legal and "Did you mean standard?" in finding.hint
-    sneaky = deckcheck.check_text("# format: ../../etc/pack\n4 Iono PAL 185\n", date=DATE)
+    with pytest.raises(deckcheck.FormatError, match="not a format name") as raised:
+        deckcheck.check_text("# format: ../../etc/pack\n4 Iono PAL 185\n", date=DATE)
+    sneaky = raised.value.result
     assert [f.rule for f in sneaky.findings] == ["unknown-format"]
     assert_valid_report(deckcheck.report_json([result, sneaky]))
+
+
+def test_a_day_before_the_format_began_is_a_format_error_not_not_legal_findings():
+    with pytest.raises(deckcheck.FormatError, match="there was no expanded on 2012-05-01") as raised:
+        deckcheck.check_text(LEGAL.read_text(encoding="utf-8"), format="expanded", date="2012-05-01")
+    assert [f.rule for f in raised.value.result.findings] == ["unknown-format"]  # not 31 not-legal findings
+
+
+def test_findings_speak_the_results_language_and_bad_arguments_say_so():
+    """Issue 22 §3: a German bot gets German messages; bytes are a deck file's bytes; types are checked."""
+    german = deckcheck.check_file(COPY_LIMIT, date=DATE, lang="de")
+    (finding,) = german.findings
+    assert finding.message == german.to_json()["findings"][0]["message"] and "Karten" in finding.message
+    assert finding.hint == german.to_json()["findings"][0]["hint"]
+    as_bytes = deckcheck.check_text(LEGAL.read_bytes(), format="unlimited", date=DATE)
+    assert as_bytes.legal and as_bytes.to_json() == deckcheck.check_text(LEGAL.read_text(encoding="utf-8"),
+                                                                         format="unlimited", date=DATE).to_json()
+    latin1 = deckcheck.check_text("4 Pokémon Catcher SVI 187\n".encode("latin-1"), format="unlimited", date=DATE)
+    assert [f.rule for f in latin1.findings] == ["unreadable"]  # as a file in that encoding is
+    with pytest.raises(TypeError, match="format must be"):
+        deckcheck.check_text("4 Iono PAL 185\n", format=2026)
+    with pytest.raises(TypeError, match="text must be"):
+        deckcheck.check_text(["4 Iono PAL 185"])
+    with pytest.raises(ValueError) as raised:
+        deckcheck.check_text("4 Iono PAL 185\n", card_lang="ja")
+    assert "--" not in str(raised.value)
 
 
 def test_messages_in_another_language():
@@ -108,7 +139,7 @@ def test_messages_in_another_language():
     english = deckcheck.check_file(COPY_LIMIT, date=DATE)
     assert german.lang == "de" and german.legal == english.legal
     assert german.to_json()["findings"][0]["message"] != english.to_json()["findings"][0]["message"]
-    assert german.findings[0].message == english.findings[0].message  # the Finding itself stays English
+    assert german.findings[0].message != english.findings[0].message  # issue 22 §3: the Finding speaks German too
 
 
 def test_without_a_database_the_catalogue_is_used_and_said(tmp_path, monkeypatch):
@@ -131,15 +162,34 @@ def test_formats():
 
 
 def test_what_is_opened_once_is_reused():
-    from deckcheck import api
+    from deckcheck.session import Session, database_at
 
     db = deckcheck.open_database()
-    standard = deckcheck.load_format("standard")
+    session = Session(db, format="standard")
     day = dt.date(2026, 11, 30)
-    assert db.resolve_options(standard.pack, day) is db.resolve_options(standard.pack, day)
-    assert deckcheck.load_format("standard").pack is standard.pack  # the pack file is parsed once
+    pack = session.pack("standard")
+    assert session.resolve_options(pack, day) is Session(db).resolve_options(pack, day)  # kept per database
+    assert session.pack("standard") is pack  # the pack file is parsed once
     # Without db (or with a path) one database per path serves the whole process.
-    assert api._database(None) is api._database(None)
+    assert database_at(None) is database_at(None)
+
+
+def test_the_public_surface_is_small_and_documented():
+    """Issue 22 §3: help(deckcheck.Finding), help(deckcheck.Database) show no internals."""
+    def public(value):
+        return sorted(name for name in dir(value) if not name.startswith("_"))
+
+    result = deckcheck.check_file(COPY_LIMIT, date=DATE)
+    assert public(result.findings[0]) == ["cards", "hint", "lines", "message", "rule", "severity"]
+    assert public(deckcheck.open_database()) == ["catalogue_only", "close", "notice", "path"]
+    assert public(result) == ["counts", "date", "errors", "findings", "format", "lang", "legal",
+                              "name", "path", "to_json", "total_cards", "warnings"]
+    assert public(deckcheck.load_format("standard")) == ["description", "name", "path", "rule_ids"]
+    from deckcheck import api
+
+    assert api.__all__ == deckcheck.__all__
+    for name in deckcheck.__all__:
+        assert getattr(deckcheck, name).__doc__, name
 
 
 # -- worker processes and threads ------------------------------------------------------------
@@ -160,7 +210,7 @@ def test_objects_pickle_by_reference(database_file):
     again = pickle.loads(pickle.dumps(db))
     assert again.path == db.path and not again.catalogue_only
     assert pickle.loads(pickle.dumps(again)) is again  # one per path and process
-    assert pickle.loads(pickle.dumps(fmt)).pack == fmt.pack
+    assert pickle.loads(pickle.dumps(fmt))._pack == fmt._pack
     catalogue = pickle.loads(pickle.dumps(deckcheck.Database(None)))
     assert catalogue.catalogue_only
     result = deckcheck.check_file(COPY_LIMIT, format=fmt, db=db, date=DATE)
@@ -225,3 +275,24 @@ def test_the_package_is_typed():
     assert set(deckcheck.__all__) <= set(dir(deckcheck))
     for name in deckcheck.__all__:
         assert getattr(deckcheck, name) is getattr(deckcheck.api, name)
+
+
+def test_find_decks_walks_a_folder_as_check_folder_does(tmp_path, monkeypatch):
+    """Issue 22 §3: README.txt, package.json, hidden folders and ignored files are no decks."""
+    decks = tmp_path / "decks"
+    (decks / ".hidden").mkdir(parents=True)
+    (decks / "old").mkdir()
+    for folder in (decks, decks / ".hidden", decks / "old"):
+        (folder / "legal.txt").write_bytes(LEGAL.read_bytes())
+    (decks / "copy.txt").write_bytes(COPY_LIMIT.read_bytes())
+    (decks / "README.txt").write_text("These are our league decks.\n", encoding="utf-8")
+    (decks / "package.json").write_text('{"name": "decks", "version": "1.0.0"}\n', encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("old/\n", encoding="utf-8")
+    (tmp_path / ".git").mkdir()
+    monkeypatch.chdir(tmp_path)
+    found = deckcheck.find_decks("decks")
+    assert found == [os.path.join("decks", "copy.txt"), os.path.join("decks", "legal.txt")]
+    expected = subprocess.run([sys.executable, "-m", "deckcheck", "check", "decks", "--no-config", "-o", "json",
+                               "-f", "unlimited", "--date", DATE], capture_output=True, cwd=tmp_path, timeout=120)
+    assert [r["path"] for r in json_report(expected.stdout)["results"]] == found
+    assert deckcheck.find_decks("decks/README.txt", "nowhere") == ["decks/README.txt"]  # named: kept, as check keeps it

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.project.config import Config, load_config, select_decks, settings
-from deckcheck.progress import DeckProgress
+from deckcheck.cli.progress import DeckProgress
 from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
 
 DATE = "2026-11-30"

@@ -387,3 +387,29 @@ def test_the_readme_python_example_runs(tmp_path, console_env):
     done = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, env=console_env, capture_output=True,
                           text=True, timeout=120)
     assert (done.returncode, done.stdout) == (0, "False ['copy-limit']\n"), done.stderr
+
+
+FILE_SUFFIXES = {"sarif", "sqlite3", "yaml", "yml", "json", "pdf", "txt", "po", "pot", "mo", "git", "html", "png"}
+
+
+@pytest.mark.parametrize("page", doc_pages(), ids=lambda p: p.relative_to(PROJECT_ROOT).as_posix())
+def test_every_module_and_name_of_deckcheck_the_docs_name_exists(page):
+    """`deckcheck.parse.text.line_counts`, `deckcheck.cli:main`: a module, then names in it."""
+    import importlib
+
+    missing = []
+    for dotted in re.findall(r"`(deckcheck(?:\.[a-z_]\w*)+(?::\w+)?)(?:\(\))?`", page.read_text(encoding="utf-8")):
+        parts = dotted.replace(":", ".").split(".")
+        if parts[-1] in FILE_SUFFIXES:
+            continue  # deckcheck.sarif, deckcheck.yaml: a file
+        for cut in range(len(parts), 0, -1):
+            try:
+                found = importlib.import_module(".".join(parts[:cut]))
+            except ImportError:
+                continue
+            break
+        for name in parts[cut:]:
+            found = getattr(found, name, None)
+        if found is None:
+            missing.append(dotted)
+    assert missing == [], f"{page.name} names what deckcheck does not have: {missing}"

@@ -303,7 +303,7 @@ def test_rotation_preview(reference_index):
 # -- the command line ---------------------------------------------------------------------------------
 
 def test_a_day_before_the_format_is_a_usage_error(tmp_path):
-    from test_cli import run
+    from support import run
 
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Pikachu BS 58\n", encoding="utf-8")
@@ -316,7 +316,7 @@ def test_a_day_before_the_format_is_a_usage_error(tmp_path):
 
 
 def test_rotation_days_option(tmp_path, reference_index):
-    from test_cli import run
+    from support import run
 
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Iono PAL 185\n", encoding="utf-8")

@@ -44,15 +44,15 @@ def test_an_unexpected_error_is_one_line_and_exit_code_2(monkeypatch, capsys, tm
 
     deck = tmp_path / "deck.txt"
     deck.write_text(DECK)
-    monkeypatch.setattr(cli, "_check", _crash)
+    monkeypatch.setattr(cli.check, "run_check", _crash)
     monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(deck), "--no-config"])
     with pytest.raises(SystemExit) as exit_:
         cli.main()
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     lines = [line for line in err.splitlines() if line.startswith("deckcheck: internal error")]
-    assert lines == ["deckcheck: internal error: ValueError: something nobody expected (at deckcheck/cli.py:"
-                     + lines[0].split("deckcheck/cli.py:")[1]]
+    assert lines == ["deckcheck: internal error: ValueError: something nobody expected (at deckcheck/cli/check.py:"
+                     + lines[0].split("deckcheck/cli/check.py:")[1]]
     assert "in check)" in lines[0] and "--debug" in lines[0] and "Traceback" not in err
 
 
@@ -61,7 +61,7 @@ def test_debug_shows_the_traceback_and_any_command_accepts_it(monkeypatch, capsy
 
     deck = tmp_path / "deck.txt"
     deck.write_text(DECK)
-    monkeypatch.setattr(cli, "_check", _crash)
+    monkeypatch.setattr(cli.check, "run_check", _crash)
     monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(deck), "--debug", "--no-config"])
     with pytest.raises(SystemExit) as exit_:
         cli.main()
@@ -565,7 +565,7 @@ def test_a_damaged_database_is_found_when_opened_and_every_sqlite_error_is_a_mes
     def damaged(*args, **kwargs):
         raise sqlite3.DatabaseError("database disk image is malformed")
 
-    monkeypatch.setattr(cli, "_check", damaged)
+    monkeypatch.setattr(cli.check, "run_check", damaged)
     monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(tmp_path / "deck.txt"), "--no-config"])
     with pytest.raises(SystemExit) as exit_:
         cli.main()

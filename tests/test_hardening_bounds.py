@@ -201,10 +201,10 @@ def test_every_output_is_byte_identical_with_one_job_and_with_two(output):
 
 def test_checking_on_many_days_keeps_a_bounded_number_of_resolvers_and_ban_indexes(monkeypatch):
     import deckcheck
-    from deckcheck import api
+    from deckcheck import session
     from deckcheck.rules import banned
 
-    monkeypatch.setattr(api, "RESOLVERS_KEPT", 5)
+    monkeypatch.setattr(session, "RESOLVERS_KEPT", 5)
     monkeypatch.setattr(banned, "INDEXES_KEPT", 7)
     text = DECK.read_text(encoding="utf-8")
     db, pack = deckcheck.open_database(), deckcheck.load_format("standard")

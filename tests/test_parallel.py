@@ -96,7 +96,7 @@ def test_a_killed_worker_ends_the_run_with_one_line_and_exit_code_2(monkeypatch)
     import io
     import sys
 
-    from deckcheck import entry
+    from deckcheck import cli as entry
 
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
@@ -107,7 +107,8 @@ def test_a_killed_worker_ends_the_run_with_one_line_and_exit_code_2(monkeypatch)
         raise WorkerLost("a worker process ended unexpectedly")
 
     with pytest.raises(SystemExit) as ended:
-        entry.run(app)
+        monkeypatch.setattr(entry, "app", app)
+        entry.main()
     assert ended.value.code == 2
     assert err.getvalue() == ("deckcheck: error: a worker process ended unexpectedly (killed, perhaps for lack of "
                               "memory?); check again with --jobs 1\n")

@@ -88,7 +88,7 @@ def test_300_idle_and_half_sent_connections_are_dropped_and_others_still_answere
 # -- S5, S3, 404/405 ----------------------------------------------------------------------
 
 def test_lines_ending_in_cr_count_as_lines():
-    from deckcheck.serve import line_breaks
+    from deckcheck.web.app import line_breaks
 
     assert line_breaks("a\nb\r\nc\rd") == 3
 

@@ -78,7 +78,10 @@ def _well_shaped(document: Any) -> bool:
 # run without a card database (a pre-commit hook in a deck repository): the
 # parsed document is kept in the user cache as marshal data (~1 ms to read),
 # named by the packaged file's size and modification time, with a CRC of the
-# payload so that a damaged entry is read from the YAML again.
+# payload so that a damaged entry is read from the YAML again. Re-measured for
+# issue 21 (bench/caches.py, a check of one deck without a database): it saves
+# 55 ms of CPU time per run (quartiles 21-65 ms, on a shared 2-core machine under
+# load; budget to keep a start-up cache: 5 ms).
 _CACHE_MAGIC = b"deckcheck-catalogue-1\n"
 
 

@@ -92,6 +92,12 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
     except OSError as exc:
         return _unreadable(path, OS_ERROR, reason=exc.strerror or str(exc))
 
+    return parse_deck_bytes(data, path, max_bytes=max_bytes)
+
+
+def parse_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES, sniff: bool = False) -> ParsedDeck:
+    """Parse a deck file's bytes as :func:`read_deck` does (UTF-8, or UTF-16 with its
+    byte-order mark; anything else is an ``unreadable`` finding, never an exception)."""
     if len(data) > max_bytes:
         return _unreadable(path, TOO_LARGE, TOO_LARGE_HINT, limit=max_bytes)
     if _is_utf32(data):
@@ -112,7 +118,7 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
         except UnicodeDecodeError as exc:
             line = _line_of_offset(data, exc.start)
             return _unreadable(path, INVALID_UTF8, ENCODING_HINT, (line,), offset=exc.start, line=line)
-    return parse_deck_text(text, path)
+    return parse_deck_text(text, path, sniff=sniff)
 
 
 def _is_utf32(data: bytes) -> bool:

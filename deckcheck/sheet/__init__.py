@@ -105,7 +105,7 @@ def _undrawable(text: str) -> str:
 
 def _core(result: Any) -> Any:
     """The engine's result of a library :class:`deckcheck.api.DeckResult` (or the engine's own)."""
-    return getattr(result, "result", result)
+    return getattr(result, "_result", result)
 
 
 def _drawable(found: Sheet) -> Sheet:

@@ -55,8 +55,10 @@ def test_lang_option_beats_the_locale_and_must_be_known():
     assert choose_language("pt", {"LANG": "de_DE.UTF-8"}) == "pt"
     assert choose_language("DE-de", {}) == "de"
     assert choose_language(None, {"LANG": "de_DE.UTF-8"}) == "de"
-    with pytest.raises(UnknownLanguage, match="--lang must be one of en, de, pt"):
-        choose_language("klingon", {})
+    with pytest.raises(UnknownLanguage, match="^the message language must be one of en, de, pt"):
+        choose_language("klingon", {})  # the library's words: no command-line flag (issue 22 §3)
+    with pytest.raises(UnknownLanguage, match="^--lang must be one of en, de, pt"):
+        choose_language("klingon", {}, what="--lang")
 
 
 def test_card_language_and_import_languages():

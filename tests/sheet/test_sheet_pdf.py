@@ -247,6 +247,6 @@ def test_collector_numbers_keep_their_prefix_and_set_codes_are_as_printed(db):
 
     result = deckcheck.check_text("1 Tapu Lele-GX HIF 163\n1 Kirlia PR-SW SWSH271\n1 Pikachu SIT TG05\n",
                                   format="unlimited", date="2026-11-30", db=db)
-    rows = [(row.name, row.set_code, row.number) for row in sheet(result.result).sections[0].rows]
+    rows = [(row.name, row.set_code, row.number) for row in sheet(result._result).sections[0].rows]
     # PTCG Live numbers Hidden Fates' Shiny Vault on from the main set (decision 17): HIF 163 is SV94.
     assert rows == [("Tapu Lele-GX", "HIF", "SV94"), ("Kirlia", "PR-SW", "SWSH271"), ("Pikachu", "SIT", "TG05")]

@@ -15,7 +15,7 @@ pytest.importorskip("reportlab", reason="the sheet extra (reportlab) is not inst
 from starlette.testclient import TestClient  # noqa: E402
 
 import deckcheck  # noqa: E402
-from deckcheck.serve import Checker, Limits, create_app  # noqa: E402
+from deckcheck.web.app import Checker, Limits, create_app  # noqa: E402
 
 DATE = "2026-11-30"
 LEGAL = SAMPLE_DECKS / "legal" / "haymaker-base-set.txt"

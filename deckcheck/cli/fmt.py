@@ -1,37 +1,61 @@
-"""``deckcheck fmt`` over files: which lists to rewrite, reading them as
-written, and replacing them atomically (the layout itself is :mod:`deckcheck.core.layout`).
+"""``deckcheck fmt``: which lists to rewrite, the format and day of each from the check
+session (:mod:`deckcheck.session`), reading them as written, and replacing them
+atomically (the layout itself is :mod:`deckcheck.core.layout`).
 
-Moved out of :mod:`deckcheck.cli`, which keeps the thin command.
-"""
+Modules only fmt needs are imported inside the functions (start-up of every command)."""
 
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
-from deckcheck.checkrun import UsageProblem, _Found, _nothing_to_check, _open_index, _Packs, _parse_date, _select
-from deckcheck.entry import echo
+import typer
+
+from deckcheck.cli import completion
+from deckcheck.cli.check import check_session
+from deckcheck.cli.common import SKIP_NON_DECKS_OPTION, Found, UsageProblem, fail, load_settings, nothing_to_check, select
+from deckcheck.cli.streams import echo
 from deckcheck.errors import ExitCode
 from deckcheck.core.printable import printable
 
 
-def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) -> ExitCode:
-    from deckcheck.core.engine import resolve_options_for
+def fmt(
+    paths: List[str] = typer.Argument(..., help="Text deck lists, or folders of them; - reads standard input and writes the result to standard output."),
+    check_only: bool = typer.Option(False, "--check", help="Write nothing; exit 1 when a file would change."),
+    diff: bool = typer.Option(False, "--diff", help="Write nothing; show what would change as a unified diff."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format whose card pool decides which print a name-only line means (default as for check).", autocompletion=completion.formats),
+    date: Optional[str] = typer.Option(None, "--date", help="Day for the format's card pool (YYYY-MM-DD)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file instead of searching for one."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
+    skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
+) -> None:
+    """Rewrite text deck lists into one canonical form (PTCG Live sections, counts, set codes)."""
+    try:
+        run = load_settings(config, no_config, format=format, date=date, db=db)
+        code = run_fmt(paths, run, check_only=check_only, diff=diff,
+                       found=Found(verbose=verbose, skip_non_decks=skip_non_decks))
+    except UsageProblem as problem:
+        raise fail(str(problem))
+    raise typer.Exit(code)
+
+
+def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found()) -> ExitCode:
     from deckcheck.core.layout import layout, unambiguous_prints
-    from deckcheck.packs.loading import PackError
     from deckcheck.parse import parse_text
     from deckcheck.parse.text import MAX_LINES_READ, TOO_MANY_LINES
     from deckcheck.core.resolve import resolve_deck
+    from deckcheck.session import Refused
 
-    selection = _select(paths, run, found)
-    nothing = _nothing_to_check(paths, run, selection, found)
+    selection = select(paths, run, found)
+    nothing = nothing_to_check(paths, run, selection, found)
     if nothing is not None:
         return nothing
-    packs = _Packs(run)
-    packs.check_configured()
-    index, notice = _open_index(run.db)
+    session = check_session(run)
+    index, notice = session.index, session.database.notice
     code = ExitCode.LEGAL
     changed = 0
     # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
@@ -61,13 +85,12 @@ def _fmt(paths, run, *, check_only: bool, diff: bool, found: _Found = _Found()) 
             code = ExitCode.USAGE
             continue
         try:
-            pack = packs.for_deck(path, parsed.declared_format)
-            day = _parse_date(run.date_for(path))
-        except (PackError, UsageProblem) as error:
+            pack, day = session.choose(path, parsed.declared_format)
+        except Refused as error:
             echo(printable(f"deckcheck: error: {path}: {error}"), err=True)
             code = ExitCode.USAGE
             continue
-        options = resolve_options_for(pack, day, index)
+        options = session.resolve_options(pack, day)
         deck, _ = resolve_deck(parsed, index, options)
         result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, index, options.allowed))
         if result.kept:

@@ -3,8 +3,9 @@ same pipeline, report and exit codes), then write its registration sheet.
 
 The sheet is written only for a deck that passed; for one that did not, the
 findings are printed and nothing is written (``--force`` writes it with
-"NOT LEGAL ON <day>" across each page). The command line's Typer
-registration calls :func:`run`; its errors are :class:`UsageProblem` lines.
+"NOT LEGAL ON <day>" across each page). The command turns its options into a
+check (:func:`deckcheck.cli.check.run_check`, the session's pipeline) and draws
+with :mod:`deckcheck.sheet` (imported when it runs: the ``sheet`` extra).
 """
 
 from __future__ import annotations
@@ -12,10 +13,43 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from deckcheck.checkrun import UsageProblem, _check, _check_settings, _Found
+from typing import Optional
+
+import typer
+
+from deckcheck.cli import completion
+from deckcheck.cli.check import check_settings, run_check
+from deckcheck.cli.common import CONFIG_OPTION, NO_CONFIG_OPTION, Found, UsageProblem, fail
+from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
-from deckcheck.entry import echo
 from deckcheck.errors import ExitCode
+
+
+def sheet(
+    deck: str = typer.Argument(..., help="The deck file (text list, .yaml or .json); - reads standard input (then -o is needed)."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file (default as for check).", autocompletion=completion.formats),
+    date: Optional[str] = typer.Option(None, "--date", help="The day of the event (YYYY-MM-DD): the deck must be legal then (default as for check)."),
+    player: Optional[str] = typer.Option(None, "--player", help="The player's name (default: left blank to write by hand)."),
+    player_id: Optional[str] = typer.Option(None, "--player-id", help="The Play! Pokémon Player ID, digits only (default: blank)."),
+    birth: Optional[str] = typer.Option(None, "--birth", help="The date of birth (YYYY-MM-DD); it also gives the age division (default: blank)."),
+    division: Optional[str] = typer.Option(None, "--division", help="The age division: junior, senior or masters (default: from --birth and the season of the day, else blank)."),
+    paper: str = typer.Option("letter", "--paper", help="Paper size: letter (default) or a4."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="The PDF file to write (default: the deck's name with .pdf, beside it)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages (as for check).", autocompletion=completion.message_languages),
+    card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the list (as for check).", autocompletion=completion.card_languages),
+) -> None:
+    """Check a deck, then write its deck registration sheet (PDF) for a Play! Pokémon event."""
+    try:
+        code = run(deck, format=format, date=date, db=db, config=config, no_config=no_config, lang=lang,
+                         card_lang=card_lang, player=player, player_id=player_id, birth=birth, division=division,
+                         paper=paper, output=output, force=force)
+    except UsageProblem as problem:
+        raise fail(str(problem))
+    raise typer.Exit(code)
 
 
 def output_path(deck: str, output: Path | None) -> Path:
@@ -61,11 +95,11 @@ def run(deck: str, *, format: str | None, date: str | None, db: Path | None, con
     if deck != "-" and Path(deck).is_dir():
         raise UsageProblem(f"{deck} is a folder: deckcheck sheet takes one deck file")
     target = _checked_output(deck, output, force)
-    run_settings = _check_settings(config, no_config, rotation_days=90, jobs=1, format=format, date=date, db=db,
+    run_settings = check_settings(config, no_config, rotation_days=90, jobs=1, format=format, date=date, db=db,
                                    output="text", fail_on=None, exclude=())
     results: list = []
-    code = _check([deck], run_settings, False, lang=lang, card_lang=card_lang, found=_Found(), jobs=1,
-                  on_result=results.append)
+    code = run_check([deck], run_settings, False, lang=lang, card_lang=card_lang, found=Found(), jobs=1,
+                     on_result=results.append)
     if code == ExitCode.USAGE or not results:
         echo("deckcheck: no sheet written", err=True)
         return code

@@ -16,7 +16,7 @@ from deckcheck.parse import parse_text
 from deckcheck.core.resolve import resolve_deck
 from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, json_report
 
-GOLDEN = Path(__file__).parent / "golden" / "ci"
+GOLDEN = PROJECT_ROOT / "tests" / "golden" / "ci"
 DATE = "2026-11-30"
 
 HITMONCHAN = Card("base1-7", "Hitmonchan", "Pokémon", ("Basic",), "base1", "BS", "7", None, "1999-01-09")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable
+from typing import Any, Callable
 
 
 class DeckProgress:
@@ -25,7 +25,7 @@ class DeckProgress:
         self.clock = time.monotonic
         self.started = self.clock()
         self.enabled = wanted and total > 1 and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
-        self.bar = None
+        self.bar: Any = None  # a rich Progress, made only when a bar is shown (rich is imported then)
 
     def __enter__(self) -> "DeckProgress":
         return self
@@ -72,8 +72,8 @@ class Phases:
     def __init__(self, labels: dict, *, lines: bool = False):
         self.labels = labels
         self.lines = lines
-        self.bar = None
-        self.task = None
+        self.bar: Any = None  # a rich Progress, made only when a bar is shown (rich is imported then)
+        self.task: Any = None
         self.kind = "count"
         self.done = 0
         self.total: int | None = None
@@ -118,7 +118,7 @@ class Phases:
         """A count beside the phases (TCGdex cards fetched while the cards are imported):
         its own bar on a terminal, shown from its first step; off a terminal, with
         ``lines``, a line every 500."""
-        state = {"task": None, "next": 500, "done": 0}
+        state: dict[str, Any] = {"task": None, "next": 500, "done": 0}
 
         def report(done: int, total: int | None = None) -> None:
             state["done"] = done
@@ -170,3 +170,19 @@ class Phases:
                     self.bar.update(state["task"], completed=done, total=done)
         if self.bar is not None:
             self.bar.stop()
+
+
+# The phases of the slow db commands, as deckcheck.progress.Phases shows them.
+PHASES = {
+    "download": "Downloading the card dataset",
+    "verify": "Verifying the archive (SHA-256)",
+    "import": "Importing the cards",
+    "names-download": "Downloading the card names",
+    "names-read": "Reading the card names",
+    "names-map": "Matching the names to the cards",
+    "names-write": "Writing the card names",
+    "tcgdex": "Downloading the TCGdex set list",
+    "tcgdex-cards": "Fetching new cards from TCGdex",
+    "cards": "Reading the card database",
+    "lint": "Linting the packs",
+}

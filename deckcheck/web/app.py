@@ -32,7 +32,7 @@ import json
 import os
 import socket
 import sys
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 from urllib.parse import parse_qs
 
 from anyio import CapacityLimiter, fail_after, to_thread
@@ -42,7 +42,13 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from deckcheck import api
-from deckcheck.i18n import CARD_LANGUAGES, MESSAGE_LANGUAGES, N_, Translator, localize, translator
+from deckcheck.i18n import (CARD_LANGUAGES, MESSAGE_LANGUAGES, N_, Translator, UnknownLanguage, card_language,
+                            choose_language, localize, translator)
+from deckcheck.packs.loading import Pack, PackError, load_pack
+from deckcheck.session import BadDate, Checked, Session, open_database, parse_day
+
+if TYPE_CHECKING:
+    from deckcheck.model import DeckResult
 from deckcheck.render import html as report
 
 # TRANSLATORS: the title and heading of the page of deckcheck serve.
@@ -77,6 +83,9 @@ TOO_DEEP_JSON = N_("The JSON request nests lists or objects too deeply.")
 NOT_FOUND = N_("There is nothing at {path}: the page is / and the API is POST /api/check.")
 # TRANSLATORS: {method} is an HTTP method (GET, PUT, ...), {path} the path asked for.
 NOT_ALLOWED = N_("{path} does not answer {method}.")
+# The status of a deck whose format or day cannot be used (its own format unknown, a day
+# before the format began): the request was understood, the deck cannot be checked so.
+REFUSED = 422
 TOO_SLOW = N_("The check took longer than {seconds} seconds and was given up.")
 # TRANSLATORS: the button under a legal verdict: the PDF sheet a player hands in at a Play! Pokémon event.
 SHEET_BUTTON = N_("Download the deck registration sheet")
@@ -102,17 +111,19 @@ class BadRequest(Exception):
 
 
 class Checker:
-    """The card database and the format packs, opened once and used by every request."""
+    """The card database and the format packs, opened once and used by every request;
+    each request is checked by a :class:`deckcheck.session.Session` over them (the
+    pipeline of ``deckcheck check`` and the library: the same formats, days and refusals)."""
 
     def __init__(self, db: str | os.PathLike | None = None, pack_dirs: Sequence[str | os.PathLike] = (),
                  lang: str = "en"):
-        self.db = api.open_database(db)
-        self.pack_dirs = tuple(pack_dirs)
-        self.formats: dict[str, api.Format] = {}
+        self.db = open_database(db)
+        self.pack_dirs = tuple(os.fspath(p) for p in pack_dirs)
+        self.formats: dict[str, Pack] = {}
         for name in api.available_formats(self.pack_dirs):
             try:
-                self.formats[name] = api.load_format(name, self.pack_dirs)
-            except api.FormatError:  # a broken pack of the user's: the others still serve
+                self.formats[name] = load_pack(name, self.pack_dirs)
+            except PackError:  # a broken pack of the user's: the others still serve
                 continue
         self.default_format = "standard" if "standard" in self.formats else "unlimited"
         self.lang = lang
@@ -120,43 +131,36 @@ class Checker:
     def options(self, fields: Mapping[str, str | None]) -> dict[str, Any]:
         """The check's arguments from the request's fields, or :class:`BadRequest`."""
         name = (fields.get("format") or "").strip()
-        chosen = None
-        if name:
-            if name not in self.formats:
-                raise BadRequest(400, UNKNOWN_FORMAT, format=name, known=", ".join(self.formats))
-            chosen = self.formats[name]
+        if name and name not in self.formats:  # only the packs loaded: a request names no file
+            raise BadRequest(400, UNKNOWN_FORMAT, format=name, known=", ".join(self.formats))
         date = (fields.get("date") or "").strip()
         try:
-            day = dt.date.fromisoformat(date) if date else dt.date.today()
-        except ValueError:
+            day = parse_day(date or None)
+        except BadDate:
             raise BadRequest(400, BAD_DATE, date=date) from None
-        return {"format": chosen, "date": day, "lang": self.language(fields.get("lang")),
+        return {"format": name or None, "date": day, "lang": self.language(fields.get("lang")),
                 "card_lang": self.card_language(fields.get("card_lang"))}
 
     def language(self, value: str | None) -> str:
         lang = (value or "").strip().lower() or self.lang
-        if lang not in MESSAGE_LANGUAGES:
-            raise BadRequest(400, UNKNOWN_LANGUAGE, lang=lang, languages=", ".join(MESSAGE_LANGUAGES))
-        return lang
+        try:
+            return choose_language(lang)
+        except UnknownLanguage:
+            raise BadRequest(400, UNKNOWN_LANGUAGE, lang=lang, languages=", ".join(MESSAGE_LANGUAGES)) from None
 
     def card_language(self, value: str | None) -> str | None:
         lang = (value or "").strip().lower()
-        if lang in ("", "auto"):
-            return None
-        if lang not in ("en", *CARD_LANGUAGES):
-            raise BadRequest(400, UNKNOWN_LANGUAGE, lang=lang, languages=", ".join(("auto", "en", *CARD_LANGUAGES)))
-        return lang
+        try:
+            return card_language(lang)
+        except UnknownLanguage:
+            raise BadRequest(400, UNKNOWN_LANGUAGE, lang=lang,
+                             languages=", ".join(("auto", "en", *CARD_LANGUAGES))) from None
 
-    def check(self, text: str, options: Mapping[str, Any]) -> api.DeckResult:
-        if options["format"] is None:  # the deck's own format, else the default
-            from deckcheck.parse.files import parse_deck_text
-
-            declared = parse_deck_text(text, api.TEXT_LABEL, sniff=True).declared_format
-            if not declared:
-                options = {**options, "format": self.formats.get(self.default_format)}
-            elif declared in self.formats:
-                options = {**options, "format": self.formats[declared]}
-        return api.check_text(text, db=self.db, pack_dirs=self.pack_dirs, **options)
+    def check(self, text: str, options: Mapping[str, Any]) -> Checked:
+        """The deck's :class:`~deckcheck.session.Checked` (parsed once, by the session)."""
+        session = Session(self.db, format=options["format"], date=options["date"], pack_dirs=self.pack_dirs,
+                          card_lang=options["card_lang"], formats=self.formats, keep_deck=True)
+        return session.check_text(text, api.TEXT_LABEL)
 
 
 def _request_language(request: Request, checker: Checker) -> str:
@@ -233,7 +237,7 @@ class Server:
         return JSONResponse({"error": localize(NOT_ALLOWED, {"path": request.url.path, "method": request.method}, tr)},
                             status_code=405)
 
-    async def _check(self, text: str, options: Mapping[str, Any]) -> api.DeckResult:
+    async def _check(self, text: str, options: Mapping[str, Any]) -> Checked:
         if line_breaks(text) >= self.limits.max_lines:
             raise BadRequest(413, TOO_MANY_LINES, limit=self.limits.max_lines)
         try:
@@ -249,10 +253,16 @@ class Server:
             text, fields = _api_fields(request, await _body(request, self.limits))
             options = self.checker.options(fields)
             lang = options["lang"]
-            result = await self._check(text, options)
+            checked = await self._check(text, options)
         except BadRequest as problem:
             return JSONResponse({"error": problem.message(translator(lang))}, status_code=problem.status)
-        return JSONResponse(api.report_json([result]))
+        report = api.report_json([api.DeckResult(checked.result, lang)])
+        if checked.problem is not None:
+            # The deck's format or day cannot be used (the session's refusal: exit 2 on the
+            # command line, FormatError from the library): 422, with the report all the same.
+            return JSONResponse({"error": report["results"][0]["findings"][0]["message"], **report},
+                                status_code=REFUSED)
+        return JSONResponse(report)
 
     async def page(self, request: Request) -> Response:
         lang = _request_language(request, self.checker)
@@ -266,11 +276,12 @@ class Server:
             fields = {key: values[-1] for key, values in parse_qs(body, keep_blank_values=True).items()}
             lang = fields["lang"] if fields.get("lang") in MESSAGE_LANGUAGES else lang
             options = self.checker.options(fields)
-            result = await self._check(fields.get("text", ""), options)
+            checked = await self._check(fields.get("text", ""), options)
         except BadRequest as problem:
             return HTMLResponse(self.render_page(lang, fields, error=problem.message(translator(lang))),
                                 status_code=problem.status)
-        return HTMLResponse(self.render_page(lang, fields, result=result))
+        return HTMLResponse(self.render_page(lang, fields, result=checked.result),
+                            status_code=200 if checked.problem is None else REFUSED)
 
     async def sheet(self, request: Request) -> Response:
         """The deck registration sheet of the form's list (deckcheck.sheet_pdf), for a legal deck only."""
@@ -282,17 +293,17 @@ class Server:
             body = await _body(request, self.limits)
             fields = {key: values[-1] for key, values in parse_qs(body, keep_blank_values=True).items()}
             lang = fields["lang"] if fields.get("lang") in MESSAGE_LANGUAGES else lang
-            result = await self._check(fields.get("text", ""), self.checker.options(fields))
-            if not result.legal:
+            checked = await self._check(fields.get("text", ""), self.checker.options(fields))
+            if checked.problem is not None or not checked.result.legal:
                 raise BadRequest(422, SHEET_NOT_LEGAL)
-            pdf = await to_thread.run_sync(api.sheet_pdf, result, limiter=self.limiter)
+            pdf = await to_thread.run_sync(api.sheet_pdf, api.DeckResult(checked.result, lang), limiter=self.limiter)
         except BadRequest as problem:
             return HTMLResponse(self.render_page(lang, fields, error=problem.message(translator(lang))),
                                 status_code=problem.status)
         return Response(pdf, media_type="application/pdf",
                         headers={"Content-Disposition": 'attachment; filename="deck-registration-sheet.pdf"'})
 
-    def render_page(self, lang: str, fields: Mapping[str, str], *, result: api.DeckResult | None = None,
+    def render_page(self, lang: str, fields: Mapping[str, str], *, result: DeckResult | None = None,
                     error: str | None = None) -> str:
         return page_html(self.checker, translator(lang), lang, fields, result=result, error=error)
 
@@ -365,7 +376,7 @@ form.addEventListener("submit",function(e){
 
 
 def page_html(checker: Checker, tr: Translator, lang: str, fields: Mapping[str, str], *,
-              result: api.DeckResult | None = None, error: str | None = None) -> str:
+              result: DeckResult | None = None, error: str | None = None) -> str:
     from deckcheck.i18n import language_name
 
     title = _e(tr.gettext(PAGE_TITLE))
@@ -382,7 +393,7 @@ def page_html(checker: Checker, tr: Translator, lang: str, fields: Mapping[str, 
     if error is not None:
         verdict = f'<p class="problem" role="alert">{_e(error)}</p>'
     elif result is not None:
-        core = result.result
+        core = result
         lines = report.source_lines(fields.get("text", ""))
         verdict = (f'<h2 tabindex="-1">{_e(tr.gettext(RESULT_HEADING))}</h2>\n'
                    f"{report.verdict_heading(core, tr)}{report.deck_details(core, 'deck', lines, tr)}")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.progress import Phases
+from deckcheck.cli.progress import Phases
 from support import PROJECT_ROOT
 
 pytest.importorskip("pty", reason="a pseudo-terminal is needed (POSIX)")

@@ -23,7 +23,7 @@ from support import PROJECT_ROOT, json_report
 pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
 from starlette.testclient import TestClient  # noqa: E402
 
-from deckcheck.serve import Checker, Limits, create_app  # noqa: E402
+from deckcheck.web.app import Checker, Limits, create_app  # noqa: E402
 
 DATE = "2026-11-30"
 IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"

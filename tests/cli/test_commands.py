@@ -4,26 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, doc_text, json_report
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, doc_text, json_report, run
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = PROJECT_ROOT / "tests" / "golden"
 DATE = "2026-11-30"
-
-
-def run(*args: str, stdin: bytes | None = None, env: dict | None = None, cwd: Path = PROJECT_ROOT):
-    """Run deckcheck in a subprocess, exactly as a shell or pre-commit would."""
-    full_env = {**os.environ, **(env or {})}
-    full_env.pop("NO_COLOR", None)
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], input=stdin, capture_output=True, cwd=cwd, env=full_env,
-        timeout=120,
-    )
 
 
 def golden(name: str, actual: str) -> None:

@@ -1,0 +1,213 @@
+"""The command line: one Typer application, one module per command group (as
+pre-commit's ``commands/``), each turning its options into a request to the check
+session (:mod:`deckcheck.session`) or the module it drives, and the results into
+output and an exit code.
+
+* :func:`main` -- the console script: the stream guards (:mod:`.streams`) and the
+  one place every unexpected error ends (README "Exit codes");
+* :mod:`.check`, :mod:`.fmt`, :mod:`.serve`, :mod:`.db`, :mod:`.formats`,
+  :mod:`.rules`, :mod:`.sheet` -- the commands; :mod:`.common` what they share;
+* :mod:`.progress` (the bars and phases on standard error), :mod:`.completion`
+  (the values shell completion offers), :mod:`.streams` (:func:`~.streams.echo`,
+  :class:`~.streams.OutputError`).
+
+Every command module is imported here to build the application, so each keeps
+its module-level imports cheap: what only one command needs is imported inside it
+(start-up: ``deckcheck check`` runs as a pre-commit hook).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Optional
+
+import typer
+
+from deckcheck.version import __version__
+from deckcheck.cli.common import Typer
+from deckcheck.cli.streams import OutputError, echo, guard_standard_streams, robust_output, silence_stdout
+from deckcheck.core.printable import printable
+from deckcheck.errors import ExitCode
+from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - the names the options accept, one definition
+
+# The command groups, in the order the help lists them: (command, module, its function; None: a
+# Typer sub-application named ``app`` in the module).
+COMMANDS = (("db", "db", None), ("formats", "formats", None), ("check", "check", "check"), ("fmt", "fmt", "fmt"),
+            ("sheet", "sheet", "sheet"), ("serve", "serve", "serve"), ("rules", "rules", "rules_list"))
+
+
+def _version(value: bool) -> None:
+    if value:
+        echo(f"deckcheck {__version__}")
+        raise typer.Exit(ExitCode.LEGAL)
+
+
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
+    debug: bool = typer.Option(False, "--debug", help="Show the traceback of an internal error (any command accepts it)."),
+) -> None:
+    """deckcheck: is this deck legal in that format?"""
+
+
+def application(only: Optional[str] = None) -> typer.Typer:
+    """The Typer application: every command, or only the command ``only`` -- a run
+    that names its command builds (and imports) no other, so Typer reads no other
+    command's signature (start-up: ``deckcheck check`` in a pre-commit hook; the
+    one parser is Typer's either way)."""
+    from importlib import import_module
+
+    built = Typer(
+        name="deckcheck",
+        help="Check Pokémon TCG deck lists against the deck-building rules of a format.",
+        no_args_is_help=True,
+        add_completion=True,  # --install-completion / --show-completion (deckcheck.cli.completion)
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+    built.callback()(_main)
+    for name, module_name, function in COMMANDS:
+        if only is not None and name != only:
+            continue
+        module = import_module(f"deckcheck.cli.{module_name}")
+        if function is None:
+            built.add_typer(module.app, name=name)
+    for name, module_name, function in COMMANDS:
+        if function is not None and (only is None or name == only):
+            built.command(name)(getattr(import_module(f"deckcheck.cli.{module_name}"), function))
+    return built
+
+
+def _command_named(argv: list[str]) -> Optional[str]:
+    """The command a command line names first, when only it need be built (not for
+    shell completion, which offers every command)."""
+    if len(argv) < 2 or any(name.endswith("_COMPLETE") or name.startswith("_TYPER") for name in os.environ):
+        return None
+    return argv[1] if argv[1] in {name for name, _module, _function in COMMANDS} else None
+
+
+def __getattr__(name: str) -> object:
+    # ``deckcheck.cli.app``: the whole application, built on first use (tests, CliRunner).
+    if name == "app":
+        built = globals()["app"] = application()
+        return built
+    if name in {module for _name, module, _function in COMMANDS} | {"common", "progress", "completion"}:
+        from importlib import import_module
+
+        return import_module(f"deckcheck.cli.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def main() -> None:
+    """The console script: every command through the Typer application, with exit
+    codes scripts can trust (README "Exit codes").
+
+    An unexpected error is never a traceback with exit code 1 (the code of an
+    illegal deck): one line says what and where, and the exit code is 2;
+    ``--debug`` shows the traceback too."""
+    debug = _take_debug_flag(sys.argv)
+    robust_output()
+    guard_standard_streams()
+    code: Any = 0  # an exit code, or what SystemExit carried
+    # An application set here (a test's) is run as it is.
+    run = globals().get("app") or application(_command_named(sys.argv))
+    try:
+        try:
+            run()
+        finally:
+            sys.stdout.flush()  # a full disk shows here, not as a warning at exit
+    except SystemExit as exit_:
+        code = _interrupted() if exit_.code == 130 else exit_.code
+    except KeyboardInterrupt:
+        code = _interrupted()
+    except OutputError as error:
+        silence_stdout()
+        _say(f"deckcheck: error: {error}")
+        code = ExitCode.USAGE
+    except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
+        known = _known_problem(error)
+        if known is not None and not debug:
+            _say(f"deckcheck: error: {printable(known)}")
+            code = ExitCode.USAGE
+        else:
+            code = _internal_error(error, debug)
+    try:
+        sys.stdout.flush()
+    except OutputError as error:
+        silence_stdout()
+        _say(f"deckcheck: error: {error}")
+        code = ExitCode.USAGE
+    sys.exit(code)
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+    except Exception:  # standard error itself cannot be written: the exit code says it
+        pass
+
+
+def _where(error: BaseException) -> str:
+    """The innermost place in deckcheck's own code the error passed through."""
+    import traceback
+
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    frames = traceback.extract_tb(error.__traceback__)
+    ours = [f for f in frames if os.path.abspath(f.filename).startswith(package + os.sep)] or frames
+    if not ours:
+        return "?"
+    frame = ours[-1]
+    shown = os.path.relpath(frame.filename, os.path.dirname(package)).replace(os.sep, "/")
+    return f"{shown}:{frame.lineno} in {frame.name}"
+
+
+def _take_debug_flag(argv: list[str]) -> bool:
+    """``--debug`` anywhere before ``--``: taken out, so every command accepts it."""
+    end = argv.index("--") if "--" in argv else len(argv)
+    if "--debug" not in argv[1:end]:
+        return False
+    argv[1:end] = [arg for arg in argv[1:end] if arg != "--debug"]
+    return True
+
+
+def _known_problem(error: Exception) -> Optional[str]:
+    """The message of an error that is not deckcheck's: the card database's (a
+    file damaged past what opening it showed; every sqlite3 error ends here),
+    or a worker process of ``--jobs`` that was killed."""
+    import sqlite3
+
+    from deckcheck.carddb.errors import DatabaseError
+
+    if isinstance(error, DatabaseError):
+        return str(error)
+    from deckcheck.parallel import WorkerLost
+
+    if isinstance(error, WorkerLost):  # killed from outside: the out-of-memory killer, a kill
+        return f"{error} (killed, perhaps for lack of memory?); check again with --jobs 1"
+    if isinstance(error, sqlite3.Error):
+        return (f"the card database cannot be read ({error}); rebuild it with deckcheck db update "
+                "(or deckcheck db import PATH)")
+    return None
+
+
+def _internal_error(error: Exception, debug: bool) -> ExitCode:
+    if debug:
+        import traceback
+
+        traceback.print_exc()
+    what = str(error).splitlines()[0][:300] if str(error) else ""
+    _say(printable(f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
+                   f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback")))
+    return ExitCode.USAGE
+
+
+def _interrupted() -> int:
+    """Ctrl-C (Typer turns it into exit code 130, silently): one line. A ``db``
+    command ends with 2, as the README promises: its changes are atomic, so the
+    installed database is as it was."""
+    if sys.argv[1:2] == ["db"]:
+        _say("deckcheck: error: interrupted; the installed database is unchanged")
+        return ExitCode.USAGE
+    _say("deckcheck: interrupted")
+    return 130

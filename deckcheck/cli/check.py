@@ -1,0 +1,243 @@
+"""``deckcheck check``: the command line turned into a check session's arguments
+(:mod:`deckcheck.session`), and the session's results into a report written deck
+by deck (:mod:`deckcheck.render`) and an exit code.
+
+Modules only a check needs (the session, the renderers, the configuration) are
+imported inside the functions: every command module is imported when the
+application is built, and ``deckcheck`` runs as a pre-commit hook."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+
+from deckcheck.cli import completion
+from deckcheck.cli.common import (SKIP_NON_DECKS_OPTION, Found, UsageProblem, fail, load_settings, nothing_to_check,
+                                  open_database, select)
+from deckcheck.cli.progress import DeckProgress
+from deckcheck.cli.streams import echo
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
+from deckcheck.render import OUTPUTS
+
+
+def check(
+    paths: List[str] = typer.Argument(..., help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input."),
+    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard.", autocompletion=completion.formats),
+    date: Optional[str] = typer.Option(None, "--date", help="Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text).", autocompletion=completion.outputs),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only show the decks that fail (errors, or warnings with --fail-on warning), then the summary."),
+    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on 'error' findings (default) or also on 'warning'.", autocompletion=completion.fail_on),
+    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang.", autocompletion=completion.message_languages),
+    card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt.", autocompletion=completion.card_languages),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
+    skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
+    rotation_days: int = typer.Option(90, "--rotation-days", help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Check decks in this many processes (default: one per core when there are enough decks to pay for it; 1: this process only). The report is the same, in the same order."),
+    summary: Optional[Path] = typer.Option(None, "--summary", help="Also append a Markdown summary of the run to this file (a row per deck, failing decks first): GitHub's step summary, --summary \"$GITHUB_STEP_SUMMARY\"."),
+    github_output: Optional[Path] = typer.Option(None, "--github-output", help="Also append the run's counts (decks, legal, illegal, unverified, failing, errors, warnings, notes) as name=value lines to this file: GitHub's step outputs, --github-output \"$GITHUB_OUTPUT\"."),
+) -> None:
+    """Check deck lists and report every problem found."""
+    try:
+        run = check_settings(config, no_config, rotation_days=rotation_days, jobs=jobs, format=format, date=date,
+                              db=db, output=output, fail_on=fail_on, exclude=exclude or ())
+        code = run_check(paths, run, quiet, lang=lang, card_lang=card_lang,
+                         found=Found(verbose=verbose, skip_non_decks=skip_non_decks), rotation_days=rotation_days,
+                         jobs=jobs, summary=summary, github_output=github_output)
+    except UsageProblem as problem:
+        raise fail(str(problem))
+    raise typer.Exit(code)
+
+
+def check_settings(config_path: Optional[Path], no_config: bool, *, rotation_days: int, jobs: Optional[int],
+                    **command_line):
+    """``deckcheck check``'s options judged, and its settings (:func:`~deckcheck.cli.common.load_settings`)."""
+    if rotation_days < 0:
+        raise UsageProblem(f"--rotation-days must be 0 or more, not {rotation_days}")
+    if jobs is not None and jobs < 1:
+        raise UsageProblem(f"--jobs must be 1 or more, not {jobs}")
+    return load_settings(config_path, no_config, **command_line)
+
+
+def check_session(run, card_lang: Optional[str] = None, rotation_days: int = 90, *, keep_deck: bool = False):
+    """The check session of this run: the database (None: a usage problem), the formats
+    given and configured loaded before any deck is read (deckcheck.session)."""
+    from deckcheck.packs.loading import PackError
+    from deckcheck.session import Session
+
+    session = Session(open_database(run.db), settings=run, card_lang=card_lang, rotation_days=rotation_days,
+                      keep_deck=keep_deck)
+    try:
+        session.check_formats()
+    except PackError as error:
+        raise UsageProblem(str(error)) from None
+    return session
+
+
+def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
+                 found: Found = Found(), rotation_days: int = 90, jobs: Optional[int] = None,
+              on_result=None, summary: Optional[Path] = None, github_output: Optional[Path] = None) -> ExitCode:
+    """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
+    sheet) is given each result, with its resolved lines (``DeckResult.deck``);
+    ``summary`` and ``github_output`` are the files of --summary and --github-output."""
+    from deckcheck.i18n import UnknownLanguage, card_language, choose_language
+    from deckcheck.render import RenderOptions, is_failing, writer
+
+    try:
+        message_lang = choose_language(lang, what="--lang")
+        names_lang = card_language(card_lang, what="--card-lang")
+    except UnknownLanguage as error:
+        raise UsageProblem(str(error)) from None
+    # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
+    render_lang = message_lang if run.output in ("text", "html") or lang is not None else "en"
+    selection = select(paths, run, found, jobs)
+    nothing = nothing_to_check(paths, run, selection, found)
+    if nothing is not None:
+        return nothing
+    session = check_session(run, names_lang, rotation_days, keep_deck=on_result is not None)
+    usage_problem = False
+    stdin = sys.stdin.buffer if "-" in selection.decks else None
+    source = None
+    if stdin is not None and run.output == "html":
+        # The HTML report shows each list as written: standard input is kept to show it.
+        import io
+
+        from deckcheck.parse.shape import DEFAULT_MAX_BYTES
+        from deckcheck.render.html import read_source, source_lines
+
+        stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
+        stdin, stdin_lines = io.BytesIO(stdin_data), source_lines(stdin_data)
+        source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
+    # So are folders that cannot be read (issue 12: never skipped silently).
+    unreadable = dict(selection.unreadable)
+    if session.database.notice and run.output == "text":
+        echo(f"deckcheck: {session.database.notice}", err=True)
+    # Opened before any deck is checked: a file that cannot be written is a usage error at once.
+    step_files = StepFiles(summary, github_output)
+    # Paths that do not exist are checked too: read_deck makes each an
+    # `unreadable` finding, so every report carries it (README: every file is checked).
+    checked_paths = (*selection.missing, *unreadable, *selection.decks)
+
+    def results(progress):
+        nonlocal usage_problem
+        for path in selection.missing:
+            progress.echo(printable(f"deckcheck: error: {path}: no such file or directory"))
+            usage_problem = True
+        for path, reason in unreadable.items():
+            progress.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"))
+            usage_problem = True
+        # The session checks deck files in worker processes when there are enough of
+        # them, and gives the results in the order of the paths: the report is the same.
+        checked = session.check_paths(checked_paths, jobs=jobs, stdin=stdin, unreadable=unreadable)
+        for path in checked_paths:
+            progress.advance(path)
+            result, problem = next(checked)
+            if problem is not None:
+                # The deck still gets a result (with an unknown-format error), so that
+                # JSON, SARIF and JUnit show it, not only standard error.
+                usage_problem = True
+                progress.echo(printable(f"deckcheck: error: {path}: {problem}"))
+            yield result
+
+    color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    width = 100
+    if color:
+        import shutil
+
+        width = max(60, shutil.get_terminal_size((100, 24)).columns)
+    options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
+                            rules=_RuleDescriptions(session), lang=render_lang, source=source)
+    # The report is written deck by deck as the results come (deckcheck.render):
+    # memory stays flat however many decks are checked.
+    report = writer(run.output, sys.stdout, options)
+    step_files.start(options)
+    failing = False
+    # A report written to the terminal shows the progress itself, deck by deck;
+    # a bar on stderr would be drawn across it.
+    with DeckProgress(len(checked_paths), wanted=not sys.stdout.isatty()) as progress:
+        report.start()
+        for result in results(progress):
+            failing = failing or is_failing(result, run.fail_on)
+            report.add(result)
+            step_files.add(result)
+            if on_result is not None:
+                on_result(result)
+    report.finish(skipped=tuple(path for path, _reason in selection.skipped))
+    step_files.finish()
+    if usage_problem:
+        return ExitCode.USAGE
+    if failing:
+        return ExitCode.ILLEGAL
+    return ExitCode.LEGAL
+
+
+class _RuleDescriptions(Mapping):
+    """What each rule id of the packs loaded checks, read when the report ends
+    (packs are loaded as decks name them, while the report is written)."""
+
+    def __init__(self, session):
+        self._session = session
+
+    def _described(self) -> dict:
+        return self._session.rule_descriptions()
+
+    def __getitem__(self, rule_id):
+        return self._described()[rule_id]
+
+    def __iter__(self):
+        return iter(self._described())
+
+    def __len__(self):
+        return len(self._described())
+
+
+class StepFiles:
+    """``--summary`` and ``--github-output``: the files a GitHub step reads
+    (deckcheck.render.github_summary), opened before any deck is checked."""
+
+    def __init__(self, summary: Optional[Path], github_output: Optional[Path]):
+        self.files: list = []
+        self.writer: Any = None  # a github_summary.Writer once start() knows the options
+        self.summary = self._open(summary, "--summary")
+        self.outputs = self._open(github_output, "--github-output")
+
+    def start(self, options) -> None:
+        if self.files:
+            from deckcheck.render.github_summary import Writer, repository_link
+
+            self.writer = Writer(self.summary, options, link=repository_link(os.environ, os.getcwd()))
+
+    def _open(self, path: Optional[Path], option: str):
+        if path is None:
+            return None
+        try:
+            handle = open(path, "a", encoding="utf-8", newline="\n")
+        except OSError as error:
+            for handle in self.files:
+                handle.close()
+            raise UsageProblem(f"{option}: cannot write {printable(str(path))}: {error.strerror or error}") from None
+        self.files.append(handle)
+        return handle
+
+    def add(self, result) -> None:
+        if self.writer is not None:
+            self.writer.deck(result)
+
+    def finish(self) -> None:
+        if self.writer is None:
+            return
+        if self.summary is not None:
+            self.summary.write(self.writer.tail())
+        if self.outputs is not None:
+            self.outputs.write(self.writer.outputs())
+        for handle in self.files:
+            handle.close()

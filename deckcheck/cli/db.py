@@ -1,0 +1,243 @@
+"""``deckcheck db``: build, update and inspect the card database (:mod:`deckcheck.carddb`,
+imported inside each command: only that command needs it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from deckcheck.cli import completion
+from deckcheck.cli.common import (CONFIG_OPTION, NO_CONFIG_OPTION, Typer, UsageProblem, configured_db, db_path, fail,
+                                  open_database)
+from deckcheck.cli.progress import PHASES, Phases
+from deckcheck.cli.streams import echo
+
+app = Typer(help="Build, update and inspect the card database.", no_args_is_help=True)
+
+
+@app.command("import")
+def db_import(
+    sources: List[Path] = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Database file to write (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+) -> None:
+    """Build the card database from a copy of the pokemontcg.io dataset and/or a TCGdex export."""
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import open_sources
+    from deckcheck.carddb.sqlite import DatabaseError
+
+    dest = db_path(configured_db(db, config, no_config))
+    for source in sources:
+        if not source.exists():
+            raise fail(f"{source} does not exist")
+    try:
+        with Phases(PHASES) as phases:
+            info = build_database(open_sources(sources), dest,
+                                  source_label=" + ".join(str(source.resolve()) for source in sources),
+                                  progress=phases, phase=phases.phase)
+    except DatabaseError as error:
+        raise fail(str(error))
+    echo(f"Imported {info.cards} cards from {info.sets} sets into {dest}")
+    echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+    if len(sources) > 1:
+        _echo_source_shares(info)
+
+
+def _echo_source_shares(info) -> None:
+    """One line per card source: how many cards and sets came from it, and its newest set."""
+    for name, share in info.sources.items():
+        label = SOURCE_LABELS.get(name, name)
+        newest = f", newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
+            if share.newest_set_name else ""
+        echo(f"  from {label}: {share.cards} cards in {share.sets} sets{newest}")
+
+
+SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex"}
+
+
+@app.command("update")
+def db_update(
+    url: Optional[str] = typer.Option(None, "--url", help="Dataset archive to fetch (http(s):// or file://). Default: the pokemontcg.io dataset's zip."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Database file to replace (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+    sha256: Optional[str] = typer.Option(None, "--sha256", help="Expected SHA-256 of the archive (hex)."),
+    force: bool = typer.Option(False, "--force", help="Download even if unchanged, and accept a smaller dataset."),
+    timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
+    names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
+    card_source: Optional[str] = typer.Option(None, "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short). Default: both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone)."),
+    tcgdex_url: Optional[str] = typer.Option(None, "--tcgdex-url", help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
+    allow_incomplete: bool = typer.Option(False, "--allow-incomplete", help="Install the database even if a source could not deliver some cards it lists (they are named; the next update asks for them again)."),
+) -> None:
+    """Download the newest card dataset and replace the database atomically."""
+    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.carddb.update import (DEFAULT_DATASET_URL, SOURCES, check_sha256, check_url, update_database,
+                                         valid_timeout)
+    from deckcheck.i18n import UnknownLanguage, parse_languages
+
+    if names_url is not None and lang is None:
+        raise fail("--names-url needs --lang")
+    if card_source is None:
+        # A dataset mirror given alone (offline set-ups, CI caches) is used alone.
+        card_source = "pokemontcg" if url is not None and tcgdex_url is None else "both"
+    if card_source not in SOURCES:
+        raise fail(f"--source must be one of {', '.join(SOURCES)}, not {card_source!r}")
+    if tcgdex_url is not None and card_source == "pokemontcg":
+        raise fail("--tcgdex-url needs --source tcgdex or both")
+    if not valid_timeout(timeout):
+        raise fail(f"--timeout must be a number of seconds greater than 0, not {timeout:g}")
+    try:
+        langs = parse_languages(lang) if lang is not None else ()
+    except UnknownLanguage as error:
+        raise fail(str(error))
+    dest = db_path(configured_db(db, config, no_config))
+    source = url or DEFAULT_DATASET_URL
+    try:
+        # Before anything is downloaded: a URL that cannot be parsed, a --sha256 that is no
+        # SHA-256, each one line and exit 2.
+        for checked in ((source,) if card_source != "tcgdex" else ()) + ((tcgdex_url,) if tcgdex_url else ()):
+            check_url(checked)
+        check_sha256(sha256)
+    except DatabaseError as error:
+        raise fail(f"update failed, the installed database is unchanged: {error}")
+    labels = {**PHASES, "download": f"Downloading {source}"}
+    # Off a terminal, one line per phase (and the download's size): CI logs show where it is.
+    with Phases(labels, lines=True) as phases:
+        try:
+            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=phases,
+                                     phase=phases.phase, source=card_source, tcgdex_url=tcgdex_url,
+                                     tcgdex_progress=phases.counter("tcgdex-cards", "cards"),
+                                     allow_incomplete=allow_incomplete)
+        except DatabaseError as error:
+            raise fail(f"update failed, the installed database is unchanged: {error}")
+    info = result.info
+    if not result.changed:
+        echo(f"The card database is up to date ({info.cards} cards, newest set {info.newest_set_name}).")
+    else:
+        echo(f"Installed {info.cards} cards from {info.sets} sets into {dest}")
+        echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+        if card_source == "both":
+            _echo_source_shares(info)
+        if result.tcgdex:
+            echo(f"TCGdex requests: {result.tcgdex.get('set', 0)} sets, {result.tcgdex.get('card', 0)} cards")
+        for name, missing in result.missing.items():
+            from deckcheck.carddb.update import describe_missing
+
+            echo(f"warning: {SOURCE_LABELS.get(name, name)} could not deliver {describe_missing(missing)}", err=True)
+    if langs:
+        from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
+
+        base = names_url or DEFAULT_NAMES_URL
+        labels = {**PHASES, "names-download": f"Downloading the card names ({', '.join(langs)}) from {base}"}
+        with Phases(labels, lines=True) as phases:
+            try:
+                names = import_names(base, dest, langs, timeout=timeout, progress=phases, phase=phases.phase)
+            except DatabaseError as error:
+                raise fail(f"the card names were not updated (the cards were): {error}")
+        for line in names.lines():
+            echo(line)
+
+
+@app.command("import-names")
+def db_import_names(
+    folder: Path = typer.Argument(..., help="A TCGdex export: the folder that holds v2/{lang}/cards.json and sets.json, or that v2 folder itself."),
+    lang: str = typer.Option("all", "--lang", help="Languages to import: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
+    db: Optional[Path] = typer.Option(None, "--db", help="Database file to add the names to (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+) -> None:
+    """Add card names in other languages (from TCGdex) to the card database."""
+    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.carddb.translations import import_names
+    from deckcheck.i18n import UnknownLanguage, parse_languages
+
+    try:
+        langs = parse_languages(lang)
+    except UnknownLanguage as error:
+        raise fail(str(error))
+    if not folder.is_dir():
+        raise fail(f"{folder} is not a folder")
+    try:
+        with Phases(PHASES) as phases:
+            result = import_names(folder, db_path(configured_db(db, config, no_config)), langs,
+                                  progress=phases, phase=phases.phase)
+    except DatabaseError as error:
+        raise fail(f"import failed, the installed database is unchanged: {error}")
+    for line in result.lines():
+        echo(line)
+    echo(f"{result.names} names in {result.path}")
+
+
+@app.command("check-sources")
+def db_check_sources(
+    pokemontcg: Path = typer.Argument(..., help="A copy (folder or .zip) of the pokemontcg.io dataset."),
+    tcgdex: Path = typer.Argument(..., help="A TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/)."),
+    digest: bool = typer.Option(False, "--digest", help="Also compare the game-text digests, naming the parts that differ."),
+) -> None:
+    """List the cards both sources have whose rule facts differ (name, flags, Trainer kind, mark, set code, limit)."""
+    from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare, digest_parts, source_cards
+    from deckcheck.carddb.sqlite import DatabaseError
+
+    try:
+        left, right = source_cards(pokemontcg, digest), source_cards(tcgdex, digest)
+    except DatabaseError as error:
+        raise fail(str(error))
+    both = len({card.id for card in left} & {card.id for card in right})
+    found = compare(left, right, FACTS if digest else STRICT_FACTS)
+    for difference in found:
+        if difference.fact == "text_hash":
+            echo(f"{difference.card_id}  text_hash: differs in {', '.join(digest_parts(difference))}")
+            continue
+        echo(f"{difference.card_id}  {difference.fact}: pokemontcg.io {difference.left!r}, "
+                   f"TCGdex {difference.right!r}")
+    echo(f"{both} cards in both sources; {len(found)} differences in {len({d.card_id for d in found})} cards.")
+
+
+@app.command("info")
+def db_info(
+    db: Optional[Path] = typer.Option(None, "--db", help="Database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+) -> None:
+    """Show what card database is installed."""
+    from deckcheck.carddb.sqlite import DatabaseError, database_info
+
+    db = configured_db(db, config, no_config)
+    path = db_path(db)
+    if not path.exists():
+        from deckcheck.carddb.catalogue import load_catalogue
+
+        try:  # a database named (--db, $DECKCHECK_DB, db:) must exist, as for check
+            open_database(db)
+        except UsageProblem as problem:
+            raise fail(str(problem))
+        echo(f"No card database at {path}.")
+        echo(f"The built-in catalogue is used instead ({len(load_catalogue().cards)} rule-relevant cards).")
+        echo("Build the full database with: deckcheck db update (or deckcheck db import PATH)")
+        return
+    try:
+        info = database_info(path)
+    except DatabaseError as error:
+        raise fail(str(error))
+    echo(f"Database:    {path}")
+    echo(f"Cards:       {info.cards}")
+    echo(f"Sets:        {info.sets}")
+    echo(f"Newest set:  {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+    echo(f"Source:      {info.source}")
+    for name, share in info.sources.items():
+        newest = f"; newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
+            if share.newest_set_name else ""
+        echo(f"  {SOURCE_LABELS.get(name, name) + ':':<14} {share.sets} sets, {share.cards} cards{newest}")
+    echo(f"Imported at: {info.imported_at}")
+    for key in ("etag", "last_modified"):
+        if info.meta.get(key):
+            echo(f"{key.replace('_', ' ').capitalize() + ':':<14} {info.meta[key]}")
+    from deckcheck.carddb.translations import names_info
+
+    names = names_info(path)
+    if names:
+        echo(f"Names:       {', '.join(f'{code} {count}' for code, count in names.items())}")

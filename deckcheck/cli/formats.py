@@ -1,0 +1,158 @@
+"""``deckcheck formats``: list, show and lint format packs (:mod:`deckcheck.packs.loading`,
+imported inside each command)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+
+from deckcheck.cli import completion
+from deckcheck.cli.common import (CONFIG_OPTION, NO_CONFIG_OPTION, Typer, UsageProblem, fail, load_settings,
+                                  open_index, parse_date)
+from deckcheck.cli.progress import PHASES, Phases
+from deckcheck.cli.streams import echo
+from deckcheck.errors import ExitCode
+from deckcheck.core.printable import printable
+
+app = Typer(help="List, show and lint format packs.", no_args_is_help=True)
+
+
+def _extra_pack_dirs(config_path: Optional[Path], no_config: bool) -> tuple[str, ...]:
+    run = load_settings(config_path, no_config)
+    return tuple(str(p) for p in run.config.packs)
+
+
+@app.command("list")
+def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CONFIG_OPTION) -> None:
+    """List the format packs that can be used, with the dates each covers."""
+    from deckcheck.packs.info import describe_range
+    from deckcheck.packs.loading import PackError, available_packs, load_pack
+
+    try:
+        extra = _extra_pack_dirs(config, no_config)
+    except UsageProblem as problem:
+        raise fail(str(problem))
+    for name, path in available_packs(extra).items():
+        try:
+            pack = load_pack(str(path), extra)
+        except PackError as error:
+            echo(f"{name:<15} (broken: {error})")
+            continue
+        echo(f"{name:<15} {describe_range(pack):<40} {pack.description}")
+
+
+@app.command("show")
+def formats_show(
+    name: str = typer.Argument(..., help="Format name or pack file.", autocompletion=completion.formats),
+    date: Optional[str] = typer.Option(None, "--date", help="Show what is in force on this day (YYYY-MM-DD). Default: today."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database that names the banned prints (default as for check)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+) -> None:
+    """Show the rules and the card pool of a format on a day."""
+    from deckcheck.packs.info import banned_ids, describe_range, in_force_on
+    from deckcheck.packs.loading import PackError, load_pack
+
+    try:
+        day = parse_date(date)
+        run = load_settings(config, no_config, db=db)
+        pack = load_pack(name, tuple(str(p) for p in run.config.packs))
+        ids = banned_ids(pack)
+        cards = _card_labels(open_index(run.db)[0], ids) if ids else {}
+    except (UsageProblem, PackError) as error:
+        raise fail(str(error))
+    echo(f"{pack.name} on {day.isoformat()}: {pack.description}")
+    echo(f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else ""))
+    for rule_id, text in in_force_on(pack, day, cards):
+        first, *rest = text.splitlines()
+        echo(f"  {rule_id:<14} {first}")
+        for line in rest:
+            echo(f"  {'':<14} {line}")
+
+
+def _card_labels(index, ids) -> dict:
+    """Dataset id -> (name, set code, number) of the cards ``ids`` names that ``index`` has."""
+    catalogue = getattr(index, "cards", None)
+    if catalogue is not None:
+        return {c.id: (c.name, c.set_code, c.number) for c in catalogue if c.id in ids}
+    import sqlite3
+
+    wanted = sorted(ids)
+    connection = sqlite3.connect(f"{Path(index.path).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = connection.execute(f"SELECT id, name, set_code, number FROM cards WHERE id IN "
+                                  f"({', '.join('?' * len(wanted))})", wanted).fetchall()
+    except sqlite3.Error:
+        return {}
+    finally:
+        connection.close()
+    return {card_id: (name, code, number) for card_id, name, code, number in rows}
+
+
+@app.command("lint")
+def formats_lint(
+    paths: List[str] = typer.Argument(..., help="Pack files, or names of installed packs (standard), to check."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database whose sets, cards and marks the packs may name (default as for check)."),
+    config: Optional[Path] = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+) -> None:
+    """Check pack files: schema, extends, dates in order, known sets, cards and marks. Problems name file and line.
+
+    Exit code 1 when a pack has an error, 2 when a file cannot be opened."""
+    from deckcheck.packs.info import lint_pack
+    from deckcheck.packs.loading import PackError, find_pack, load_pack
+
+    try:
+        run = load_settings(config, no_config, db=db)
+        extra = tuple(str(p) for p in run.config.packs)  # packs may extend packs of the configured folders
+        index, _notice = open_index(run.db)
+    except UsageProblem as unusable:
+        raise fail(str(unusable))
+    with Phases(PHASES) as phases:  # the full database takes a second or two to read
+        phases.phase("cards")
+        cards = list(getattr(index, "cards", ()) or _all_cards(index))
+    known: dict[str, Any] = dict(known_sets={c.set_id for c in cards}, known_ids={c.id for c in cards},
+                                 known_marks={c.regulation_mark for c in cards if c.regulation_mark})
+    if not hasattr(index, "path"):
+        known["known_ids"] = None  # the built-in catalogue holds only some cards
+    failed = unopened = False
+    for name in paths:
+        try:
+            path = find_pack(name, extra)  # a pack name means the installed pack's file
+            text = path.read_text(encoding="utf-8-sig")
+        except PackError as error:
+            unopened = True
+            echo(printable(f"deckcheck: error: {error}"), err=True)
+            continue
+        except (OSError, UnicodeDecodeError) as error:
+            unopened = True
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text"
+            echo(printable(f"deckcheck: error: {name}: cannot read the pack file: {reason}"), err=True)
+            continue
+        try:
+            load_pack(str(path), extra)
+            problems = lint_pack(str(path), text, extra_dirs=extra, **known)
+        except PackError as error:
+            failed = True
+            # Every schema error of the pack, each with its line (the load stops at the first).
+            from deckcheck.packs.info import pack_schema_problems
+
+            shown: list[Any] = [*pack_schema_problems(str(path), text)] or [error]
+            for schema_problem in shown:
+                echo(f"{schema_problem}", err=True)
+            continue
+        for problem in problems:
+            echo(str(problem), err=True)
+        failed = failed or any(p.level == "error" for p in problems)
+        if not problems:
+            echo(f"{path}: ok")
+    # Every pack is linted before the exit code is chosen; a file that cannot be opened is a usage problem.
+    raise typer.Exit(ExitCode.USAGE if unopened else ExitCode.ILLEGAL if failed else ExitCode.LEGAL)
+
+
+def _all_cards(index):
+    from deckcheck.carddb.sqlite import iter_cards
+
+    return iter_cards(index.path)

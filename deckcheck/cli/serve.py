@@ -1,0 +1,40 @@
+"""``deckcheck serve``: the options turned into the web front end's checker
+(:mod:`deckcheck.web.app`, which needs the ``serve`` extra: imported only here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from deckcheck.cli import completion
+from deckcheck.cli.common import UsageProblem, fail, load_settings
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to listen on, 0 to 65535 (0: any free port)."),
+    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
+    lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale).", autocompletion=completion.message_languages),
+    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."),
+    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+) -> None:
+    """A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."""
+    try:
+        from deckcheck.web.app import Checker, bind, run
+    except ImportError as error:
+        raise fail(f"deckcheck serve needs the web server ({error.name}): pip install 'deckcheck[serve]'")
+    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.i18n import UnknownLanguage, choose_language
+
+    try:
+        settings = load_settings(config, no_config, db=db)
+        message_lang = choose_language(lang, what="--lang")
+        checker = Checker(settings.db, tuple(str(p) for p in settings.config.packs), message_lang)
+        sock = bind(host, port)
+    except (UsageProblem, UnknownLanguage, DatabaseError) as problem:
+        raise fail(str(problem))
+    except OSError as error:
+        raise fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+    run(checker, sock)

@@ -1,0 +1,547 @@
+"""The one check pipeline: every front end builds a :class:`Session` and only
+turns its input into the session's arguments and the session's results into
+its output.
+
+The command line's ``check`` and ``fmt`` (:mod:`deckcheck.cli`), ``deckcheck
+serve`` (:mod:`deckcheck.web`), the library (:mod:`deckcheck.api`:
+``check_text``, ``check_file``), the worker processes of ``--jobs`` and the
+Dask recipe all check through here, so they cannot drift apart (issue 21; the
+shape is flake8's ``Application``, which its command line and its library
+both build). The session owns what was decided in three places before:
+
+* the format and the day of each deck: the one given (``--format``, the
+  library's ``format=``, the page's choice) beats the deck's own (``# format:``,
+  ``format:``), which beats the configuration's; else ``standard`` (``unlimited``
+  when no ``standard`` pack is found). A deck's own format must be a format
+  name, never a file. The day: the one given, else the configuration's, else
+  today. A format that cannot be loaded, a day that is no day, and a day before
+  the format began (issue 10) are one **refusal**: the deck still gets a result
+  (its cards counted, an ``unknown-format`` error saying why) and
+  :attr:`Checked.problem` says it -- exit code 2 on the command line,
+  ``FormatError`` from the library, a 4xx answer from ``serve``;
+* the card database and the packs, opened once per session;
+* reading a deck: text is parsed once and the parse handed on;
+* the parallel run (:meth:`Session.check_paths`, ``jobs``) over
+  :mod:`deckcheck.parallel`, in the order of the paths.
+
+Nothing here prints, exits or imports Typer; heavy modules are imported in the
+functions that need them (``deckcheck check`` of one deck starts fast).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import threading
+from typing import TYPE_CHECKING, Any, BinaryIO, Iterator, Mapping, NamedTuple, Sequence, Union
+
+if TYPE_CHECKING:
+    from deckcheck.carddb.index import CardIndex
+    from deckcheck.project.config import Settings
+    from deckcheck.model import DeckResult, ParsedDeck
+    from deckcheck.packs.loading import Pack
+    from deckcheck.core.resolve import ResolveOptions
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+# A deck may name its own format; it must not make deckcheck load an arbitrary file.
+FORMAT_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+DEFAULT_FORMAT = "standard"
+FALLBACK_FORMAT = "unlimited"  # the default when the packs in use have no standard
+
+
+class BadDate(ValueError):
+    """A day that is not a day like 2026-04-10."""
+
+
+def parse_day(value: dt.date | str | None, what: str = "date") -> dt.date:
+    """``value`` as a day (None: today); :class:`BadDate` for anything else.
+    ``what`` names the value in the message (the command line passes ``--date``)."""
+    if value is None:
+        return dt.date.today()
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise BadDate(f"{what} must be a date like 2026-04-10, not {_quoted(value)}") from None
+
+
+def _quoted(value: object) -> str:
+    return f"'{value}'" if isinstance(value, str) else repr(value)
+
+
+# -- the card database ------------------------------------------------------------
+
+CATALOGUE_NOTICE = (
+    "No card database is installed, so only the built-in catalogue of rule-relevant cards is used. "
+    "Build the full database with: deckcheck db update (or deckcheck db import PATH)."
+)
+
+
+# How lines are read for one (pack, day, card language), kept per thread for this many
+# most recently used: a few formats times the days a session looks at (issue 23, S2).
+RESOLVERS_KEPT = 32
+
+class Database:
+    """An opened card database, or the built-in catalogue when ``path`` is None.
+
+    Use :func:`deckcheck.open_database` to get one. Safe to share between
+    threads (each thread reads through its own read-only connection); pickles
+    as its path (a worker process opens it there, once per process).
+    """
+
+    def __init__(self, path: PathLike | None = None):
+        from pathlib import Path
+
+        #: the database file (None: the built-in catalogue)
+        self.path: Path | None = None if path is None else Path(path)
+        self._local = threading.local()
+        self._shared: CardIndex | None = None
+        if self.path is None:
+            from deckcheck.carddb.catalogue import load_catalogue
+
+            self._shared = load_catalogue()
+        else:
+            self._index()  # open now: a bad file fails here, not at the first deck
+
+    @property
+    def catalogue_only(self) -> bool:
+        """True when only the built-in catalogue of rule-relevant cards is used."""
+        return self.path is None
+
+    @property
+    def notice(self) -> str | None:
+        """What to tell the user about the cards in use (None for a full database)."""
+        return CATALOGUE_NOTICE if self.catalogue_only else None
+
+    def _index(self) -> CardIndex:
+        """The card index (this thread's connection for an imported database)."""
+        if self._shared is not None:
+            return self._shared
+        index = getattr(self._local, "index", None)
+        if index is None:
+            from deckcheck.carddb.sqlite import SqliteIndex
+
+            assert self.path is not None
+            index = self._local.index = SqliteIndex(self.path)
+        return index
+
+    def _resolve_options(self, pack: Pack, day: dt.date, card_lang: str | None = None) -> ResolveOptions:
+        """How lines are read for ``pack`` on ``day``, made once and kept (per thread):
+        the card pool's predicate and the memo of lines already read. The
+        RESOLVERS_KEPT most recently used are kept: a server asked about a new day
+        every request, or a library caller walking 8,000 days, kept one per day for
+        good (issue 23, S2: 29 -> 244 MB); resolve.py bounds each memo itself."""
+        from collections import OrderedDict
+
+        cache = getattr(self._local, "options", None)
+        if cache is None:
+            cache = self._local.options = OrderedDict()
+        key = (id(pack), day, card_lang)
+        found = cache.get(key)
+        if found is None or found[0] is not pack:
+            from deckcheck.core.engine import resolve_options_for
+            from deckcheck.core.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
+
+            hint = CATALOGUE_ONLY_HINT if self.catalogue_only else MISSING_HINT
+            found = cache[key] = (pack, resolve_options_for(pack, day, self._index(), missing_hint=hint,
+                                                            card_lang=card_lang))
+            while len(cache) > RESOLVERS_KEPT:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
+        return found[1]
+
+    def close(self) -> None:
+        """Close this thread's connection (others close when the object is collected)."""
+        index = getattr(self._local, "index", None)
+        if index is not None:
+            index.close()
+            self._local.index = None
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (database_at, (None if self.path is None else str(self.path),))
+
+    def __repr__(self) -> str:
+        return f"Database({str(self.path)!r})" if self.path else "Database(<built-in catalogue>)"
+
+
+def open_database(path: PathLike | None = None) -> Database:
+    """Open the card database at ``path``.
+
+    Without a path: ``$DECKCHECK_DB`` when set, else the user data directory's
+    database (where ``deckcheck db update`` puts it); when that does not exist,
+    the built-in catalogue of rule-relevant cards (see :attr:`Database.notice`).
+    A path given (or ``$DECKCHECK_DB``) that does not exist, or a damaged file,
+    raises ``DatabaseError``.
+    """
+    from pathlib import Path
+
+    # Not from carddb.sqlite: without a database that module is not needed (start-up).
+    from deckcheck.carddb.errors import DatabaseError
+    from deckcheck.carddb.paths import default_db_path
+
+    if path is None and not os.environ.get("DECKCHECK_DB"):
+        found = default_db_path()
+        from deckcheck.datafiles import usable_file
+
+        return Database(found if usable_file(found, "the card database") else None)
+    where = Path(default_db_path() if path is None else path)
+    if not where.exists():
+        raise DatabaseError(f"no card database at {where}; build one with: deckcheck db import PATH --db {where}")
+    return Database(where)
+
+
+_OPENED: dict[tuple[str, bool], Database] = {}
+_OPENED_LOCK = threading.Lock()
+
+
+def database_at(path: PathLike | None) -> Database:
+    """The process's one :class:`Database` for ``path`` (None: the default place),
+    opened on first use and kept (the library's calls without ``db``, unpickling)."""
+    where = os.fspath(path) if path is not None else os.environ.get("DECKCHECK_DB")
+    if where is None:
+        from deckcheck.carddb.paths import default_db_path
+
+        where = str(default_db_path())
+    key = (where, os.path.exists(where))
+    with _OPENED_LOCK:
+        database = _OPENED.get(key)
+        if database is None:
+            database = _OPENED[key] = open_database(path)
+    return database
+
+
+def card_index(database: Database) -> CardIndex:
+    """The card index of ``database`` for this thread (``formats show``, ``formats lint``)."""
+    return database._index()
+
+
+# -- one check session ---------------------------------------------------------------
+
+class Checked(NamedTuple):
+    """One deck's result, and why its format or day cannot be used (None: it was checked)."""
+
+    result: DeckResult
+    problem: str | None = None
+
+
+class Refused(Exception):
+    """A deck's format or day cannot be used (:attr:`Checked.problem`)."""
+
+    def __init__(self, reason: str, name: str, *, bad_date: str | None = None, absent: bool = False):
+        super().__init__(reason)
+        self.name, self.bad_date, self.absent = name, bad_date, absent
+
+
+class Session:
+    """What one run checks with: the database, the packs (loaded once, by
+    name), the format and day given, the card language and the rotation
+    window; and the configuration's per-path formats and days (the command
+    line's ``settings``; None elsewhere).
+
+    ``format`` is a format name or pack file; ``formats`` maps names to packs
+    already loaded (the library's :class:`~deckcheck.api.Format`, serve's packs).
+    A ``date`` given that is no day raises :class:`BadDate` here, before any deck.
+    With ``keep_deck`` each result carries its resolved lines (``DeckResult.deck``).
+    """
+
+    def __init__(self, database: Database, *, format: str | None = None, date: dt.date | str | None = None,
+                 pack_dirs: Sequence[PathLike] = (), card_lang: str | None = None, rotation_days: int = 90,
+                 settings: Settings | None = None, formats: Mapping[str, Pack] | None = None,
+                 keep_deck: bool = False):
+        self.database = database
+        self.settings = settings
+        self.format = settings.format if settings is not None else format
+        self.date = settings.date if settings is not None else date
+        self.day = None if self.date is None else parse_day(self.date)
+        pack_dirs = tuple(str(p) for p in settings.config.packs) if settings is not None else pack_dirs
+        self.pack_dirs = tuple(os.fspath(p) for p in pack_dirs)
+        self.card_lang = card_lang
+        self.rotation_days = rotation_days
+        self._packs: dict[str, Pack] = dict(formats or {})
+        self._default: str | None = None
+        self._formats_seen: set[str] = set()  # by the worker processes of check_paths
+        self.keep_deck = keep_deck  # the results carry their resolved lines (deckcheck sheet, sheet_pdf)
+
+    # -- formats -----------------------------------------------------------------
+    def pack(self, name: str) -> Pack:
+        """The pack of this name (or file), loaded once; ``PackError`` when it cannot be."""
+        found = self._packs.get(name)
+        if found is None:
+            from deckcheck.packs.loading import load_pack
+
+            found = self._packs[name] = load_pack(name, self.pack_dirs)
+        return found
+
+    def known_formats(self) -> list[str]:
+        from deckcheck.packs.loading import available_packs
+
+        return sorted(available_packs(self.pack_dirs))
+
+    @property
+    def default_format(self) -> str:
+        """The format of a deck nobody names one for."""
+        if self._default is None:
+            self._default = DEFAULT_FORMAT if DEFAULT_FORMAT in self.known_formats() else FALLBACK_FORMAT
+        return self._default
+
+    def check_formats(self) -> None:
+        """The formats given (and the configuration's) must load before any deck
+        is read: ``PackError`` names the first that cannot (the configuration's
+        with its file and key)."""
+        from deckcheck.packs.loading import PackError
+
+        if self.format:
+            self.pack(self.format)
+            return
+        if self.settings is None:
+            return
+        config = self.settings.config
+        wanted = [("format", config.format)]
+        wanted += [(f"overrides[{i}].format", o.format) for i, o in enumerate(config.overrides)]
+        for key, name in wanted:
+            if name is None:
+                continue
+            try:
+                self.pack(name)
+            except PackError as error:
+                raise PackError(f"{config.label}: {key}: {error}") from None
+
+    def _format_name(self, path: str, declared: str | None) -> str | None:
+        if self.settings is not None:
+            return self.settings.format_for(path, declared)
+        return self.format or declared
+
+    def _date_text(self, path: str) -> dt.date | str | None:
+        if self.settings is not None:
+            return self.settings.date_for(path)
+        return self.date
+
+    def choose(self, path: str, declared: str | None) -> tuple[Pack, dt.date]:
+        """The pack and the day of the deck at ``path`` naming ``declared``
+        (given > the deck's own > the configuration's > the default); raises
+        ``Refused`` (via :meth:`check`: :attr:`Checked.problem`)."""
+        from deckcheck.packs.info import absent_on
+        from deckcheck.packs.loading import PackError
+
+        name = self._format_name(path, declared) or self.default_format
+        if not self.format and declared and not FORMAT_NAME.fullmatch(declared):
+            raise Refused(f"the deck's format '{declared}' is not a format name", name)
+        try:
+            pack = self.pack(name)
+        except PackError as error:
+            raise Refused(str(error), name) from None
+        date = self._date_text(path)
+        try:
+            day = self.day if date is self.date and self.day is not None else parse_day(date)
+        except BadDate as error:
+            raise Refused(str(error), name, bad_date=str(date)) from None
+        absent = absent_on(pack, day)
+        if absent:
+            raise Refused(absent, name, absent=True)
+        return pack, day
+
+    def resolve_options(self, pack: Pack, day: dt.date) -> ResolveOptions:
+        """How the lines of a deck are read for ``pack`` on ``day`` (kept per database)."""
+        return self.database._resolve_options(pack, day, self.card_lang)
+
+    @property
+    def index(self) -> CardIndex:
+        return self.database._index()
+
+    # -- checking ------------------------------------------------------------------
+    def check(self, parsed: ParsedDeck) -> Checked:
+        """The result of a parsed deck (:class:`Checked`)."""
+        from deckcheck.core.engine import check_deck
+
+        try:
+            pack, day = self.choose(parsed.path, parsed.declared_format)
+        except Refused as refused:
+            return Checked(self._refused_result(parsed, refused), str(refused))
+        return Checked(check_deck(parsed, pack, self.index, day, resolve_options=self.resolve_options(pack, day),
+                                  rotation_days=self.rotation_days, keep_deck=self.keep_deck))
+
+    def check_text(self, text: str, path: str = "<text>", *, sniff: bool = True) -> Checked:
+        """A deck given as text, parsed once (``sniff``: the text decides whether it is a
+        list, YAML or JSON; else ``path``'s suffix)."""
+        from deckcheck.parse.files import parse_deck_text
+
+        return self.check(parse_deck_text(text, path, sniff=sniff))
+
+    def check_path(self, path: str, *, stdin: BinaryIO | None = None, unreadable: str | None = None) -> Checked:
+        """The deck file at ``path`` (``-``: ``stdin``); ``unreadable`` is why a folder could
+        not be listed. A file that cannot be read is a result with an ``unreadable`` error."""
+        from deckcheck.parse import read_deck
+        from deckcheck.parse.files import unreadable_folder
+
+        if unreadable is not None:
+            return self.check(unreadable_folder(path, unreadable))
+        return self.check(read_deck(path, stdin=stdin))
+
+    def check_paths(self, paths: Sequence[str], *, jobs: int | None = None, stdin: BinaryIO | None = None,
+                    unreadable: Mapping[str, str] | None = None) -> Iterator[Checked]:
+        """Every path's :class:`Checked`, in the order of ``paths``: deck files in
+        ``jobs`` forked worker processes (None: one per core when there are enough
+        decks to pay for it), standard input and unreadable folders here."""
+        unreadable = unreadable or {}
+        files = [p for p in paths if p != "-" and p not in unreadable]
+        pool = None
+        # One deck (a pre-commit hook's usual run) never imports parallel.py (and pickle): start-up.
+        workers = 1
+        if len(files) > 1 and jobs != 1:
+            from deckcheck import parallel
+
+            workers = parallel.jobs_for(jobs, len(files)) if parallel.can_fork() else 1
+        if workers > 1:
+            # A SQLite connection must not cross a fork: each worker opens its own
+            # (on its first deck), and this process opens its own again.
+            self.database.close()
+            pool = parallel.ProcessMap(self._check_in_worker, files, min(workers, len(files)),
+                                       chunk=parallel.chunk_size(len(files), workers))
+        try:
+            checked: Iterator[Checked] | None = iter(pool) if pool is not None else None
+            for path in paths:
+                if path in unreadable:
+                    yield self.check_path(path, unreadable=unreadable[path])
+                elif checked is not None and path != "-":
+                    found = next(checked)
+                    # The report's rule descriptions name the formats the workers used (one job or many: the same).
+                    self._formats_seen.add(found.result.format)
+                    yield found
+                else:
+                    yield self.check_path(path, stdin=stdin if path == "-" else None)
+        finally:
+            if pool is not None:
+                pool.close()
+
+    def _check_in_worker(self, path: str) -> Checked:
+        return self.check_path(path)
+
+    def _refused_result(self, parsed: ParsedDeck, refused: Refused) -> DeckResult:
+        date = self._date_text(parsed.path)
+        try:
+            day = parse_day(date)
+        except BadDate:
+            day = dt.date.today()
+        return unusable_format_result(parsed, refused.name, self.known_formats(), self.database, day,
+                                      self.card_lang, reason=str(refused), bad_date=refused.bad_date,
+                                      absent=refused.absent)
+
+    def rule_descriptions(self) -> dict[str, str]:
+        """What each rule of the packs loaded so far checks, by rule id."""
+        from deckcheck.packs.loading import PackError
+        from deckcheck.rules import KINDS
+
+        for name in sorted(self._formats_seen - {pack.name for pack in self._packs.values()}):
+            try:
+                self.pack(name)
+            except PackError:  # a deck's own format that is none (its result says so)
+                continue
+        described: dict[str, str] = {}
+        for name in sorted(self._packs):
+            for rule in self._packs[name].rules:
+                text = rule.description or getattr(KINDS.get(rule.kind), "description", "")
+                described.setdefault(rule.id, text)
+        return described
+
+
+def judge_files(files: list[str], jobs: int | None = None) -> list[str | None]:
+    """Why each file met while walking a folder is not a deck (None: it is one),
+    in worker processes when there are enough files (issue 16: it reads every file)."""
+    from deckcheck import parallel
+    from deckcheck.parse.shape import not_a_deck
+
+    workers = parallel.jobs_for(jobs, len(files))
+    if workers <= 1 or len(files) < 2 or not parallel.can_fork():
+        return [not_a_deck(path) for path in files]
+    pool = parallel.ProcessMap(not_a_deck, files, min(workers, len(files)),
+                               chunk=parallel.chunk_size(len(files), workers))
+    try:
+        return list(pool)
+    finally:
+        pool.close()
+
+
+def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[str], db: Database, day: dt.date,
+                           card_lang: str | None = None, *, reason: str | None = None,
+                           bad_date: str | None = None, absent: bool = False) -> DeckResult:
+    """The result of a deck whose format (or date) cannot be used: its lines are
+    read and counted, no rule is applied, and an ``unknown-format`` error says
+    why. ``reason`` is the pack's problem when a pack of that name exists but
+    cannot be loaded; ``bad_date`` the configured date that is no day."""
+    import dataclasses
+
+    from deckcheck.core.engine import check_deck
+    from deckcheck.i18n import N_
+    from deckcheck.model import Finding, Severity
+
+    # TRANSLATORS: {format} is the format the deck names ("standrd"); {known} lists the format names.
+    unknown = N_("The deck's format {format} is not a format deckcheck knows. Known formats: {known}.")
+    # TRANSLATORS: "# format: NAME" and "format:" are written in the deck as shown; keep them.
+    unknown_hint = N_("Correct the deck's format line (# format: NAME in a text list, format: in a YAML or JSON "
+                      "deck), or choose a format with --format.")
+    # TRANSLATORS: {suggestions} are format names close to the one the deck names.
+    suggestion_hint = N_("Did you mean {suggestions}? Correct the deck's format line, or choose a format "
+                         "with --format.")
+    # TRANSLATORS: {reason} is the (English) problem of the format pack, with its file and line.
+    broken = N_("The deck's format {format} cannot be used: {reason}")
+    broken_hint = N_("Correct the format pack (deckcheck formats lint FILE), or choose a format with --format.")
+    bad_date_text = N_("The deck cannot be checked on {date}: that is not a day like 2026-04-10.")
+    bad_date_hint = N_("Correct the date in the configuration, or give one with --date.")
+    # TRANSLATORS: {reason} is English: "expanded began on 2014-09-01; there was no expanded on 2012-05-01".
+    absent_text = N_("The deck cannot be checked as {format} on {date}: {reason}.")
+    absent_hint = N_("Choose a day on which the format existed (--date), or another format (--format).")
+
+    finding = Finding(rule="unknown-format", severity=Severity.ERROR, template=unknown,
+                      params={"format": declared, "known": ", ".join(known)}, hint_template=unknown_hint)
+    if absent:
+        # Issue 10: a day before the format existed is a usage error, not a list of not-legal cards.
+        finding = dataclasses.replace(finding, template=absent_text,
+                                      params={"format": declared, "date": day.isoformat(), "reason": reason or ""},
+                                      hint_template=absent_hint)
+    elif bad_date is not None:
+        finding = dataclasses.replace(finding, template=bad_date_text, params={"date": bad_date},
+                                      hint_template=bad_date_hint)
+    elif declared in known:  # a pack of that name that cannot be loaded
+        finding = dataclasses.replace(finding, template=broken, params={"format": declared, "reason": reason or ""},
+                                      hint_template=broken_hint)
+    else:
+        from deckcheck.core.suggest import closest_names
+
+        close = closest_names(declared, {name: name for name in known}, 3)
+        if close:
+            finding = dataclasses.replace(finding, hint_template=suggestion_hint,
+                                          hint_params={"suggestions": ", ".join(close)})
+    # No rule runs (a pack without rules): the result still counts the deck's cards.
+    unruled = _unruled_pack(declared)
+    options = db._resolve_options(unruled, day, card_lang)
+    result = check_deck(parsed, unruled, db._index(), day, resolve_options=options)
+    from deckcheck.core.printable import printable, printable_finding  # the deck's own text (issue 12)
+
+    return dataclasses.replace(result, findings=(printable_finding(finding), *result.findings),
+                               date=printable(bad_date) if bad_date else day.isoformat())
+
+
+_UNRULED: dict[str, Pack] = {}
+
+
+def _unruled_pack(name: str) -> Pack:
+    """A pack without rules, one per name (its resolver options are kept like any
+    pack's); at most 64 names are kept."""
+    from deckcheck.packs.loading import Pack
+
+    found = _UNRULED.get(name)
+    if found is None:
+        if len(_UNRULED) >= 64:
+            _UNRULED.clear()
+        found = _UNRULED[name] = Pack(name=name, description="", rules=())
+    return found
