@@ -43,7 +43,7 @@ from deckcheck.carddb.sqlite import (
     write_names,
 )
 
-# progress(done, total): how far the work is (files read); see deckcheck.progress.Phases.
+# progress(done, total): how far the work is (files read); see deckcheck.cli.progress.Phases.
 Progress = Callable[[int, "int | None"], None]
 # phase(key, total): a phase of the work begins ("download", "verify", "import", ...).
 PhaseHook = Callable[[str, "int | None"], None]
@@ -303,7 +303,7 @@ def build_database(
     The card names in other languages of the database at ``keep_names_from``
     (default: ``dest`` itself, when it exists) are kept for the cards still there.
     ``phase("import", about_how_many_files)`` is called when the cards are read and
-    ``progress(files_done, None)`` after each file (deckcheck.progress.Phases).
+    ``progress(files_done, None)`` after each file (deckcheck.cli.progress.Phases).
     ``finish()`` is called once every card is read: it may refuse the database
     (DatabaseError) or return more meta to store.
     Raises :class:`DatabaseError` with a one-line message.

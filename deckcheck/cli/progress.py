@@ -172,7 +172,7 @@ class Phases:
             self.bar.stop()
 
 
-# The phases of the slow db commands, as deckcheck.progress.Phases shows them.
+# The phases of the slow db commands, as deckcheck.cli.progress.Phases shows them.
 PHASES = {
     "download": "Downloading the card dataset",
     "verify": "Verifying the archive (SHA-256)",
