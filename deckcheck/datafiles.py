@@ -20,6 +20,16 @@ def dates_as_text(value: Any) -> Any:
     return value
 
 
+def unknown_key_problem(key: Any, known: list[str]) -> str:
+    """``unknown key 'cout'; did you mean 'count'?`` (else the known keys): what the
+    configuration, packs and YAML/JSON decks say of a key their schema does not have."""
+    import difflib
+
+    close = difflib.get_close_matches(str(key), known, 1)
+    hint = f"; did you mean '{close[0]}'?" if close else f" (known keys: {', '.join(known)})"
+    return f"unknown key '{key}'{hint}"
+
+
 def validation_cache(kind: str) -> Path | None:
     """The user-cache folder remembering validated files of one ``kind``
     (``validated-packs``, ``validated-configs``; ``catalogue``, the parsed
@@ -268,17 +278,13 @@ def unconvertible_node(node: Any, *, pure: bool = False) -> Any:
 def schema_problems(data: Any, validator: Any) -> list[tuple[list[Any], str, bool]]:
     """The violations of a JSON Schema ``validator`` (the configuration's, a pack's) as
     (key path, message, whether the key itself is wrong), each unknown key with a did-you-mean."""
-    import difflib  # only for a file that is wrong
-
     problems: list[tuple[list[Any], str, bool]] = []
     for error in validator.iter_errors(data):
         where = list(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             known = sorted(error.schema.get("properties", {}))
             for key in sorted(k for k in error.instance if k not in known):
-                close = difflib.get_close_matches(str(key), known, 1)
-                hint = f"; did you mean '{close[0]}'?" if close else f" (known keys: {', '.join(known)})"
-                problems.append((where + [key], f"unknown key '{key}'{hint}", True))
+                problems.append((where + [key], unknown_key_problem(key, known), True))
         else:
             problems.append((where, _plain_message(error), False))
     return problems

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Protocol
+from typing import Any, Iterable, Mapping, Protocol, Sequence
 
 from deckcheck.errors import DeckcheckError
 
@@ -328,10 +328,34 @@ def localize(template: str, params: Mapping[str, Any], lang_or_translator: str |
         translated = template.translated(tr, params)
     else:
         translated = tr.gettext(template) if template else template
+    if "e {" in translated and _language_of(tr) == "fr":
+        translated = _french_elision(translated, values)
     try:
         return translated.format(**values)
     except (KeyError, IndexError, ValueError):
         return template.format(**values)
+
+
+def _language_of(tr: Translator) -> str | None:
+    info = getattr(tr, "info", None)
+    return info().get("language") if info is not None else None
+
+
+_ELIDED = "aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŒÆ"
+
+
+def _french_elision(translated: str, values: Mapping[str, Any]) -> str:
+    """French elides "de" and "que" before a vowel: "d'Ultra Ball", not "de Ultra Ball" (issue 24).
+    Only before a parameter, whose value is known only now; the catalogue writes the rest."""
+    import re
+
+    def elide(match: "re.Match[str]") -> str:
+        value = values.get(match["key"])
+        if isinstance(value, str) and value[:1] in _ELIDED:
+            return f"{match['word'][:-1]}'{{{match['key']}}}"
+        return match[0]
+
+    return re.sub(r"\b(?P<word>[dD]e|[qQ]ue) \{(?P<key>\w+)\}", elide, translated)
 
 
 def gettext(message: str, lang_or_translator: str | Translator | None = None) -> str:
@@ -358,3 +382,33 @@ def finding_hint(finding: Any, lang_or_translator: str | Translator | None = Non
 def language_name(code: str, lang_or_translator: str | Translator | None = None) -> str:
     """``de`` -> ``German`` (in the message language: ``Deutsch``, ``alemão`` ...)."""
     return gettext(LANGUAGE_NAMES.get(code, code), lang_or_translator)
+
+
+def argv_language(argv: Sequence[str] | None = None) -> str:
+    """The message language of a command line: its ``--lang``, else the locale (English for
+    a language deckcheck has no messages in). For the lines written before (or without) the
+    command's own options being read: ``deckcheck: error: ...`` (issue 24)."""
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    option = None
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            option = args[i + 1]
+        elif arg.startswith("--lang="):
+            option = arg.split("=", 1)[1]
+    try:
+        return choose_language(option)
+    except UnknownLanguage:
+        return DEFAULT_LANGUAGE
+
+
+def problem_text(problem: Any, argv: Sequence[str] | None = None) -> str:
+    """A usage problem's one line in the message language of the command line: a
+    :class:`Phrase` (or an exception holding one) is translated, other text stays as it is."""
+    text = problem.args[0] if isinstance(problem, BaseException) and problem.args else problem
+    if isinstance(text, Phrase):
+        return text.localize(translator(argv_language(argv)))
+    return str(problem)

@@ -6,11 +6,16 @@ check) stays a set of pure functions over these values.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Mapping
 
 from deckcheck.errors import ExitCode  # noqa: F401  (re-exported)
+
+# The banner the dataset writes into the names of some Trainers (RULES.md 2.9):
+# "Battle Compressor Team Flare Gear" is Battle Compressor.
+FLARE_GEAR = re.compile(r"(?<!\s)\s++Team Flare (?:Hyper )?Gear$")
 
 POKEMON = "Pokémon"
 TRAINER = "Trainer"
@@ -104,7 +109,15 @@ class Card:
     def label(self) -> str:
         """How a player writes this print in a list: ``Iono PAL 185``."""
         where = self.set_code or self.set_id
-        return f"{self.name} {where} {self.number}".strip()
+        return f"{self.shown_name} {where} {self.number}".strip()
+
+    @property
+    def shown_name(self) -> str:
+        """The name as the card prints it, without the dataset's additions (issue 24:
+        "Battle Compressor Team Flare Gear" is Battle Compressor with a Team Flare Gear banner)."""
+        if self.supertype == "Trainer":
+            return FLARE_GEAR.sub("", self.name)
+        return self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +203,10 @@ class DeckCard:
         entry = self.entry
         if entry.set_code and entry.number:
             return f"{entry.name} {entry.set_code} {entry.number}"
+        if self.read_as:
+            # A name read in another language: the English name every other message of
+            # the deck uses (issue 24: "Hyperball" here, "Ultra Ball" there).
+            return self.card.shown_name
         return entry.name
 
     @property

@@ -185,8 +185,6 @@ def open_database(path: PathLike | None = None) -> Database:
     """
     from pathlib import Path
 
-    # Not from carddb.sqlite: without a database that module is not needed (start-up).
-    from deckcheck.carddb.errors import DatabaseError
     from deckcheck.carddb.paths import default_db_path
 
     if path is None and not os.environ.get("DECKCHECK_DB"):
@@ -195,8 +193,10 @@ def open_database(path: PathLike | None = None) -> Database:
 
         return Database(found if usable_file(found, "the card database") else None)
     where = Path(default_db_path() if path is None else path)
-    if not where.exists():
-        raise DatabaseError(f"no card database at {where}; build one with: deckcheck db import PATH --db {where}")
+    if not where.is_file():
+        from deckcheck.carddb.errors import no_database_at
+
+        raise no_database_at(where, f"build one with: deckcheck db import PATH --db {where}")
     return Database(where)
 
 

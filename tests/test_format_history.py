@@ -78,13 +78,21 @@ def test_a_card_rotates_out_on_the_first_day_of_the_season(reference_index, day,
     # The finding names the season and the day the card rotated out (or, in
     # the first regulation-mark season, that an old print has no mark).
     assert f"({season})" in found[0][1], found
-    assert f"rotated out on {day}" in found[0][1] or "has no regulation mark" in found[0][1], found
+    assert f"rotated out of standard on {day}" in found[0][1] or "has no regulation mark" in found[0][1], found
 
 
 def test_the_rotation_message_names_season_set_and_day(reference_index):
     found = verdict(reference_index, "Weedle PRC 1", "standard", "2018-01-13")
-    assert found == [("not-legal", "Weedle PRC 1 is from PRC, which is not legal in standard on 2018-01-13 "
-                                   "(2017-18 season, BREAKthrough-on): it rotated out on 2017-09-01.")]
+    assert found == [("not-legal", "Weedle PRC 1 is from PRC, which rotated out of standard on 2017-09-01 "
+                                   "(2017-18 season, BREAKthrough-on), so it is not legal on 2018-01-13.")]
+
+
+def test_a_card_that_rotated_a_season_ago_names_its_own_rotation_once(reference_index):
+    # Issue 24: "Rotom V LOR 58 ... (2026 rotation): it rotated out on 2025-04-11" read as the reason.
+    found = verdict(reference_index, "Rotom V LOR 58", "standard", "2026-05-01")
+    assert found == [("not-legal", "Rotom V LOR 58 has regulation mark F, which rotated out of standard on "
+                                   "2025-04-11 (2025 rotation), so it is not legal on 2026-05-01.")]
+    assert "2026 rotation" not in found[0][1]
 
 
 # (a card, its set's first legal day): legal on release until 2014, 21 days from

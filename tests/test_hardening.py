@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -88,7 +89,9 @@ def test_a_full_disk_a_closed_stdout_and_a_broken_pipe_are_exit_code_2(tmp_path)
     process.stdout.close()
     err = process.stderr.read()
     assert process.wait(timeout=120) == 2
-    assert b"Broken pipe" in err and b"Traceback" not in err and b"Exception ignored" not in err
+    # Issue 24: quietly, as other command-line tools end under "| head".
+    assert b"Broken pipe" not in err and b"cannot write" not in err, err
+    assert b"Traceback" not in err and b"Exception ignored" not in err
 
 
 def test_a_closed_stdin_reads_as_an_empty_deck(tmp_path):
@@ -369,9 +372,11 @@ def test_a_folder_that_cannot_be_read_is_reported_unreadable_with_exit_code_2(tm
     result = run("check", "decks", "--no-config", "--format", "unlimited", "-o", "json", cwd=tmp_path)
     assert_clean(result, 2)
     assert b"cannot read the folder: File name too long" in result.stderr
-    results = json.loads(result.stdout)["results"]
-    unreadable = [r for r in results if r["findings"][0]["rule"] == "unreadable"]
-    assert len(unreadable) == 1 and "File name too long" in unreadable[0]["findings"][0]["message"]
+    report = json.loads(result.stdout)
+    results = report["results"]
+    # Issue 24: a folder that cannot be read is a problem with the path, apart from the decks.
+    (unreadable,) = report["problems"]
+    assert unreadable["rule"] == "unreadable" and "File name too long" in unreadable["message"]
     assert any(r["path"] == "decks/a.txt" for r in results)  # the readable decks are still checked
     result = run("fmt", "decks", "--no-config", cwd=tmp_path)
     assert_clean(result, 2)
@@ -605,3 +610,17 @@ def test_hundred_thousand_character_lines_go_through_check_fmt_and_every_report(
     result = run("fmt", str(deck), "--no-config", "--format", "unlimited")
     assert_clean(result, 1)
     assert "4 Iono PAL 185" in deck.read_text()
+
+
+def test_a_reader_that_stops_early_ends_the_run_quietly(tmp_path):
+    # Issue 24: "deckcheck check decks | head" printed "cannot write to standard output: Broken pipe".
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    for number in range(400):  # some 200 kB of report: more than a pipe holds
+        (decks / f"deck{number:03}.txt").write_text(DECK)
+    result = subprocess.run(f"{shlex.quote(sys.executable)} -m deckcheck check decks --no-config --jobs 1 | head -1",
+                            shell=True, capture_output=True, cwd=tmp_path, timeout=300,
+                            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)})
+    assert len(result.stdout.splitlines()) == 1
+    assert b"Broken pipe" not in result.stderr and b"Traceback" not in result.stderr
+    assert b"cannot write" not in result.stderr

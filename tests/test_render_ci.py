@@ -399,3 +399,21 @@ def test_summary_and_github_output_files(tmp_path):
     assert "illegal=11\n" in outputs.read_text()
     bad = run("check", "sample_decks", "--summary", str(tmp_path / "no" / "such" / "folder.md"))
     assert bad.returncode == 2 and b"--summary: cannot write" in bad.stderr and b"Traceback" not in bad.stderr
+
+
+def test_the_step_summary_tells_a_path_that_is_no_deck_apart():
+    # Issue 24: a missing file is no illegal deck, in the step summary too.
+    from deckcheck.model import DeckResult, Finding, Severity
+    from deckcheck.render import RenderOptions
+    from deckcheck.render.github_summary import Writer
+
+    missing = DeckResult(path="nope.txt", format="unlimited", date="2026-11-30", total_cards=0, findings=(
+        Finding(rule="unreadable", severity=Severity.ERROR, template="The deck file nope.txt does not exist."),))
+    legal = DeckResult(path="a.txt", format="unlimited", date="2026-11-30", total_cards=60, findings=())
+    writer = Writer(None, RenderOptions())
+    writer.deck(missing)
+    writer.deck(legal)
+    summary = writer.tail()
+    assert summary.startswith("### deckcheck: 1 deck checked: 1 legal, 0 illegal")
+    assert "1 path was not checked: not readable as decks (nope" in summary
+    assert "| nope" not in summary  # no row among the decks

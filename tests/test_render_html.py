@@ -164,11 +164,16 @@ def test_standard_input_shows_its_lines():
     assert "3 Iono PAL 185" in text and 'class="error"' in text
 
 
-def test_an_unreadable_deck_has_its_finding_and_no_lines(tmp_path):
-    done = run("check", str(tmp_path / "missing.txt"), "--output", "html")
+def test_a_path_that_cannot_be_read_is_shown_apart_from_the_decks(tmp_path):
+    # Issue 24: a missing file is no ILLEGAL deck: the summary names it apart, with why.
+    done = run("check", str(tmp_path / "missing.txt"), str(IONO), "--date", DATE, "--output", "html")
     assert done.returncode == 2
     text = done.stdout.decode("utf-8")
-    assert "does not exist" in text and "The lines of this deck cannot be shown." in text
+    problems = text.split('<div id="not-checked">', 1)[1].split("</div>", 1)[0]
+    assert "1 path was not checked" in problems and "missing.txt</code>: The deck file" in problems
+    assert "does not exist" in problems
+    assert "1 deck checked: 0 legal, 1 illegal." in text  # the Iono deck only
+    assert text.count('<tbody class="deck"') == 1
 
 
 def test_translated_with_lang():

@@ -28,11 +28,15 @@ def test_errors_come_before_warnings_and_notes():
     assert order == ["copy-limit", "deck-size", "ambiguous-card", "legal-reprint"]
 
 
-def test_a_file_that_cannot_be_read_has_no_card_counts():
+def test_a_file_that_cannot_be_read_is_no_deck_and_has_no_card_counts():
+    # Issue 24: no verdict, no card counts, not counted among the decks checked.
     text = report_text(finding("unreadable", Severity.ERROR, "The deck file nope.txt does not exist."), total=0)
-    assert text.splitlines()[:2] == ["ILLEGAL  decks/x.txt  (glc, 2026-11-30)",
+    assert text.splitlines()[:2] == ["NOT CHECKED  decks/x.txt",
                                      "✖  unreadable  The deck file nope.txt does not exist."]
-    assert "0 cards" not in text
+    assert "0 cards" not in text and "ILLEGAL" not in text
+    assert "0 decks checked: 0 legal, 0 illegal." in text
+    assert "1 path was not checked: it cannot be read as a deck (decks/x.txt)." in text
+    assert "unreadable  " not in text.split("0 decks checked")[1]  # not in the findings by rule
     # A deck that was read and is empty still says so.
     assert "0 cards — 0 Pokémon" in report_text(finding("deck-size", Severity.ERROR, "Empty."), total=0)
 

@@ -219,7 +219,9 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     """A read-only connection to a database built by this version, or DatabaseError."""
     path = Path(path)
     if not path.is_file():
-        raise DatabaseError(f"no card database at {path}; {_REBUILD}")
+        from deckcheck.carddb.errors import no_database_at
+
+        raise no_database_at(path, _REBUILD)
     uri = path.resolve().as_uri() + "?mode=ro"
     try:
         conn = sqlite3.connect(uri, uri=True)

@@ -381,9 +381,11 @@ def map_names(db: _Database, languages: Sequence[TcgdexLanguage],
     for language in languages:
         for tcgdex_set in language.sets:
             tcgdex_sets.setdefault(tcgdex_set["id"], tcgdex_set)
+    english: dict[str, Mapping[str, Any]] = {}
     for tcgdex_set in more_sets:
         if isinstance(tcgdex_set, dict) and isinstance(tcgdex_set.get("id"), str):
             tcgdex_sets.setdefault(tcgdex_set["id"], tcgdex_set)
+            english.setdefault(tcgdex_set["id"], tcgdex_set)
     targets = map_sets(tcgdex_sets, db)
 
     rows: list[tuple[str, str, str]] = []
@@ -430,7 +432,10 @@ def map_names(db: _Database, languages: Sequence[TcgdexLanguage],
         reports.append(LanguageReport(
             lang=language.lang, cards=len(language.cards), mapped=mapped, names=stored, same_as_english=same,
             unmapped=unmapped, no_set=no_set, no_card=no_card, ambiguous=ambiguous,
-            unmapped_sets=tuple(_describe_set(own_sets.get(s) or tcgdex_sets.get(s), s) for s in ordered_sets),
+            # The summary is English: sets by their English names first (issue 24: trainer kits
+            # the German list lacks were named in French; the Spanish list names a BW kit "XY").
+            unmapped_sets=tuple(_describe_set(english.get(s) or own_sets.get(s) or tcgdex_sets.get(s), s)
+                                for s in ordered_sets),
             examples=tuple(examples),
         ))
     return rows, reports
@@ -558,9 +563,9 @@ def import_names(
     if not wanted:
         raise DatabaseError("no language was given for the card names")
     if not dest.is_file():
-        raise DatabaseError(
-            f"no card database at {dest}; build it first (deckcheck db update or deckcheck db import PATH)"
-        )
+        from deckcheck.carddb.errors import no_database_at
+
+        raise no_database_at(dest, "build it first (deckcheck db update or deckcheck db import PATH)")
     label = str(source) if _is_url(source) else str(Path(source).resolve())
     with database_lock(dest):
         clean_stale_temp_files(dest)

@@ -84,19 +84,22 @@ class UpdateResult:
 def database_lock(dest: Path) -> Iterator[None]:
     """Hold the exclusive update lock of the database ``dest`` (waits for it).
 
-    POSIX ``flock`` on ``<dest>.lock``; the lock file stays (removing it would
-    let two processes lock two different files). No-op on Windows.
+    POSIX ``flock`` on the folder that holds ``dest``: nothing is left behind (issue 24:
+    a lock file of its own, which could never be removed safely, stayed as a zero-byte
+    ``cards.sqlite3.lock`` after every db command). Updates of two databases in one
+    folder wait for each other. No-op on Windows.
     """
     if os.name == "nt":
         yield
         return
     import fcntl
 
-    lock_path = Path(dest).with_name(Path(dest).name + ".lock")
+    folder = Path(dest).parent
     try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError as error:
-        raise DatabaseError(f"cannot create the lock file {lock_path}: {error.strerror or error}") from None
+        raise DatabaseError(f"cannot lock the folder {folder}: {error.strerror or error}") from None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield

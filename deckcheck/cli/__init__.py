@@ -122,7 +122,8 @@ def main() -> None:
         code = _interrupted()
     except OutputError as error:
         silence_stdout()
-        _say(f"deckcheck: error: {error}")
+        if not error.quiet:
+            _say(f"deckcheck: error: {error}")
         code = ExitCode.USAGE
     except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
         known = _known_problem(error)
@@ -135,7 +136,8 @@ def main() -> None:
         sys.stdout.flush()
     except OutputError as error:
         silence_stdout()
-        _say(f"deckcheck: error: {error}")
+        if not error.quiet:
+            _say(f"deckcheck: error: {error}")
         code = ExitCode.USAGE
     sys.exit(code)
 

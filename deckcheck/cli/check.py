@@ -89,8 +89,8 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
     """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
     sheet) is given each result, with its resolved lines (``DeckResult.deck``);
     ``summary`` and ``github_output`` are the files of --summary and --github-output."""
-    from deckcheck.i18n import UnknownLanguage, card_language, choose_language
-    from deckcheck.render import RenderOptions, is_failing, writer
+    from deckcheck.i18n import UnknownLanguage, card_language, choose_language, finding_message
+    from deckcheck.render import RenderOptions, is_failing, path_problem, writer
 
     try:
         message_lang = choose_language(lang, what="--lang")
@@ -138,7 +138,8 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
         # The session checks deck files in worker processes when there are enough of
         # them, and gives the results in the order of the paths: the report is the same.
         checked = session.check_paths(checked_paths, jobs=jobs, stdin=stdin, unreadable=unreadable)
-        for path in checked_paths:
+        named = len(selection.missing) + len(unreadable)
+        for number, path in enumerate(checked_paths):
             progress.advance(path)
             result, problem = next(checked)
             if problem is not None:
@@ -146,6 +147,15 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
                 # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
                 progress.echo(printable(f"deckcheck: error: {path}: {problem}"))
+            elif number >= named:
+                unread = path_problem(result)
+                if unread is not None:
+                    # Issue 23/24: a file that is no deck list (a FIFO, binary, empty, wrongly
+                    # encoded) is a problem with the path, exit code 2, as a missing path is.
+                    # The text report shows it (NOT CHECKED); beside the other reports, a line says it.
+                    usage_problem = True
+                    if run.output != "text":
+                        progress.echo(printable(f"deckcheck: error: {finding_message(unread, message_lang)}"))
             yield result
 
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -155,7 +165,8 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=_RuleDescriptions(session), lang=render_lang, source=source)
+                            rules=_RuleDescriptions(session), lang=render_lang, source=source,
+                            skipped_listed=found.verbose)
     # The report is written deck by deck as the results come (deckcheck.render):
     # memory stays flat however many decks are checked.
     report = writer(run.output, sys.stdout, options)

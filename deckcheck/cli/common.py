@@ -166,12 +166,23 @@ def nothing_to_check(paths, run, selection, found: "Found") -> Optional[ExitCode
     skipped = len(selection.skipped)
     if skipped and found.skip_non_decks:
         # The pre-commit hooks: a commit of a README or a CI workflow has no deck to check.
+        # Exit 0, but say so (issue 24: it printed nothing at all).
+        echo(f"deckcheck: nothing to check: {skipped_text(selection.skipped, found)}", err=True)
         return ExitCode.LEGAL
     if skipped:
         files = "file" if skipped == 1 else "files"
         more = "" if found.verbose else " (--verbose lists them)"
         raise UsageProblem(f"no decks found in {', '.join(paths)}: the {skipped} {files} found are not decks{more}")
     raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+
+
+def skipped_text(skipped, found: "Found") -> str:
+    """Why the files named are not checked: they are no decks (the first one's reason)."""
+    first, reason = skipped[0]
+    more = "" if found.verbose else "; --verbose lists the reasons"
+    if len(skipped) == 1:
+        return f"{first} is not a deck ({reason})"
+    return f"the {len(skipped)} files given are not decks ({first}: {reason}{more})"
 
 
 def excluded_text(excluded, run) -> str:

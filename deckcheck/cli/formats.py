@@ -40,7 +40,38 @@ def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CO
         except PackError as error:
             echo(f"{name:<15} (broken: {error})")
             continue
-        echo(f"{name:<15} {describe_range(pack):<40} {pack.description}")
+        echo(_wrapped(f"{name:<15} {describe_range(pack):<40} ", pack.description))
+
+
+def _terminal_width() -> Optional[int]:
+    """The width to wrap ``formats`` output at: the terminal's (or $COLUMNS), None for a pipe
+    (issue 24: lines of 200 columns were wrapped mid-word by the terminal)."""
+    import os
+    import shutil
+    import sys
+
+    if not sys.stdout.isatty() and not os.environ.get("COLUMNS"):
+        return None
+    return max(40, shutil.get_terminal_size((100, 24)).columns)
+
+
+def _wrapped(head: str, text: str, indent: Optional[int] = None) -> str:
+    """``head`` then ``text`` wrapped at word boundaries to the terminal's width, each further
+    line indented under the text (or by ``indent``); unwrapped for a pipe."""
+    width = _terminal_width()
+    if width is None:
+        return head + text
+    import textwrap
+
+    hang = len(head) if indent is None else indent
+    if hang > width // 2:
+        hang = 4  # a narrow terminal: the text below, slightly indented
+    lines = textwrap.wrap(text, max(20, width - hang), break_long_words=False, break_on_hyphens=False) or [""]
+    if len(head) + len(lines[0]) > width:
+        first, rest = head.rstrip(), lines
+    else:
+        first, rest = head + lines[0], lines[1:]
+    return "\n".join([first, *(" " * hang + line for line in rest)])
 
 
 @app.command("show")
@@ -60,16 +91,41 @@ def formats_show(
         run = load_settings(config, no_config, db=db)
         pack = load_pack(name, tuple(str(p) for p in run.config.packs))
         ids = banned_ids(pack)
-        cards = _card_labels(open_index(run.db)[0], ids) if ids else {}
+        index = open_index(run.db)[0]
+        cards = _card_labels(index, ids) if ids else {}
+        sets = _set_labels(index)
     except (UsageProblem, PackError) as error:
         raise fail(str(error))
-    echo(f"{pack.name} on {day.isoformat()}: {pack.description}")
+    echo(_wrapped(f"{pack.name} on {day.isoformat()}: ", pack.description, indent=2))
     echo(f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else ""))
-    for rule_id, text in in_force_on(pack, day, cards):
+    for rule_id, text in in_force_on(pack, day, cards, sets=sets):
         first, *rest = text.splitlines()
-        echo(f"  {rule_id:<14} {first}")
+        echo(_wrapped(f"  {rule_id:<14} ", first))
         for line in rest:
-            echo(f"  {'':<14} {line}")
+            # A list item ("  - Archeops NVI 67 ...") continues under its text.
+            item = len(line) - len(line.lstrip(" -"))
+            echo(_wrapped(f"  {'':<14} {line[:item]}", line[item:]))
+
+
+def _set_labels(index) -> dict:
+    """Set id -> (set code, release date): of the card database when one is installed, else of
+    the built-in catalogue (issue 24: formats show names sets by the codes players know)."""
+    from deckcheck.carddb.catalogue import catalogue_sets
+
+    labels = {entry["id"]: (entry.get("code"), entry.get("released")) for entry in catalogue_sets()}
+    if getattr(index, "cards", None) is not None:
+        return labels  # the built-in catalogue itself
+    import sqlite3
+
+    connection = sqlite3.connect(f"{Path(index.path).resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = connection.execute("SELECT id, code, release_date FROM sets").fetchall()
+    except sqlite3.Error:
+        rows = []
+    finally:
+        connection.close()
+    labels.update({set_id: (code, released) for set_id, code, released in rows})
+    return labels
 
 
 def _card_labels(index, ids) -> dict:

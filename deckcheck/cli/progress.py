@@ -108,6 +108,10 @@ class Phases:
         self.done = done
         if total is not None:
             self.total = total
+        elif self.kind == "count" and self.total is not None and done > self.total:
+            # The phase's total was an estimate ("about one file per set") and the work goes
+            # past it: an open count, not "175/173" (issue 24).
+            self.total = None
         if self.bar is not None and self.task is not None:
             self.bar.update(self.task, completed=done, total=self.total, detail=self._detail())
         elif self.lines and self.kind == "bytes" and done >= self.next_report:
@@ -135,12 +139,11 @@ class Phases:
 
     def _detail(self) -> str:
         if self.kind == "bytes":
-            return f"{self.done / 1e6:.1f}" + (f"/{self.total / 1e6:.1f} MB" if self.total else " MB")
-        return f"{self.done}/{self.total}" if self.total else ""
+            return sizes(self.done, self.total, "/")
+        return f"{self.done}/{self.total}" if self.total else (str(self.done) if self.done else "")
 
     def _report(self) -> None:
-        size = f" of {self.total / 1e6:.1f} MB" if self.total else ""
-        print(f"  {self.done / 1e6:.1f} MB{size}", file=sys.stderr)
+        print(f"  {sizes(self.done, self.total, ' of ')}", file=sys.stderr)
         self.reported = self.done
 
     def _end_phase(self) -> None:
@@ -158,8 +161,8 @@ class Phases:
     def _final_detail(self) -> str:
         if self.kind == "bytes":
             size = self.total or self.done
-            return f"{size / 1e6:.1f}/{size / 1e6:.1f} MB"
-        return f"{self.total}/{self.total}" if self.total else ""
+            return sizes(size, size, "/")
+        return f"{self.total}/{self.total}" if self.total else (str(self.done) if self.done else "")
 
     def __exit__(self, exc_type, *exc) -> None:
         if exc_type is None:
@@ -186,3 +189,20 @@ PHASES = {
     "cards": "Reading the card database",
     "lint": "Linting the packs",
 }
+
+
+def sizes(done: int, total: int | None, between: str) -> str:
+    """``done`` bytes (of ``total``) in the unit of the larger: "2.9 MB of 2.9 MB", "12.4 kB of
+    40.1 kB", "512 bytes" -- never "0.0 MB of 0.0 MB" for a small file (issue 24)."""
+    largest = max(done, total or 0)
+    if largest >= 1_000_000:
+        scale, unit, digits = 1e6, "MB", 1
+    elif largest >= 1_000:
+        scale, unit, digits = 1e3, "kB", 1
+    else:
+        scale, unit, digits = 1, "bytes", 0
+    shown = f"{done / scale:.{digits}f}"
+    if not total:
+        return f"{shown} {unit}"
+    of = f"{total / scale:.{digits}f} {unit}"
+    return f"{shown}/{of}" if between == "/" else f"{shown} {unit}{between}{of}"

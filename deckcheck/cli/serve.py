@@ -23,8 +23,12 @@ def serve(
     """A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."""
     try:
         from deckcheck.web.app import Checker, bind, run
+
+        import uvicorn  # noqa: F401 - imported by run(); missing, it must be said before anything starts
     except ImportError as error:
-        raise fail(f"deckcheck serve needs the web server ({error.name}): pip install 'deckcheck[serve]'")
+        # Issue 24: name what to install (the extra), not whichever module was imported first (anyio).
+        raise fail(f"deckcheck serve needs Starlette and uvicorn, which the 'serve' extra installs "
+                   f"({error.name} is missing): pip install 'deckcheck[serve]'")
     from deckcheck.carddb.sqlite import DatabaseError
     from deckcheck.i18n import UnknownLanguage, choose_language
 

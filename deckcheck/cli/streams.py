@@ -30,6 +30,11 @@ class OutputError(Exception):
 
     def __init__(self, stream: str, error: OSError):
         super().__init__(f"cannot write to {stream}: {error.strerror or error}")
+        import errno
+
+        # The reader went away (deckcheck ... | head): the run ends quietly, as other
+        # command-line tools do (issue 24), with the exit code of an unwritten report.
+        self.quiet = error.errno == errno.EPIPE
 
 
 class _GuardedStream:

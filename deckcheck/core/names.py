@@ -15,7 +15,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from deckcheck.model import POKEMON, TRAINER
+from deckcheck.model import FLARE_GEAR, POKEMON, TRAINER
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
 _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-"})
@@ -42,7 +42,7 @@ _ENERGY_WORDS = {"G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P":
 _LEVEL_X = re.compile(r"(?<!\s)\s++LV\.?\s?X$", re.IGNORECASE)
 _DELTA = re.compile(r"(?<!\s)\s*+δ\s*+")
 _SUBTITLE = re.compile(r"(?<!\s)\s++\([^()]*+\)$")
-_FLARE_GEAR = re.compile(r"(?<!\s)\s++Team Flare (?:Hyper )?Gear$")
+_FLARE_GEAR = FLARE_GEAR
 
 
 def _strip_accents(text: str) -> str:

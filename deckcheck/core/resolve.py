@@ -232,7 +232,7 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
             card = printed[0]
             findings.append(_finding(
                 "name-mismatch", Severity.WARNING, entry, NAME_MISMATCH, hint=NAME_MISMATCH_HINT,
-                set_code=entry.set_code, number=entry.number, actual=card.name, written=entry.name,
+                set_code=entry.set_code, number=entry.number, actual=card.shown_name, written=entry.name,
                 cards=(card.label,),
             ))
             return Resolution(card, findings, by_print=True)

@@ -90,15 +90,19 @@ def describe_range(pack: Pack) -> str:
 # -- what is in force on a day ------------------------------------------------
 
 def in_force_on(pack: Pack, day: dt.date,
-                cards: Mapping[str, tuple[str, str | None, str]] | None = None) -> Iterator[tuple[str, str]]:
+                cards: Mapping[str, tuple[str, str | None, str]] | None = None,
+                sets: Mapping[str, tuple[str | None, str | None]] | None = None) -> Iterator[tuple[str, str]]:
     """(rule id, readable description) for each rule of ``pack`` on ``day``.
 
     ``cards`` maps dataset ids to (name, set code, number), so that a ban of
-    ``bw3-67`` reads "Archeops NVI 67"; ids it lacks are shown as they are."""
+    ``bw3-67`` reads "Archeops NVI 67"; ids it lacks are shown as they are.
+    ``sets`` maps set ids to (set code, release date): sets are shown by the codes
+    players know (``FCO``, not ``xy10``), and a season's sets not yet legal on the
+    day are told apart (issue 24)."""
     for rule in pack.rules:
         options = rule.options
         if rule.kind == "card-pool":
-            yield rule.id, _describe_pool(options, day)
+            yield rule.id, _describe_pool(options, day, _SetView(options, sets or {}))
         elif rule.kind == "banned":
             entries = [e for e in options.get("cards", ()) if in_force(e, day)]
             lines = [f"ban list in force ({len(entries)} {'entry' if len(entries) == 1 else 'entries'}):"
@@ -112,7 +116,42 @@ def in_force_on(pack: Pack, day: dt.date,
             yield rule.id, f"{rule.kind}" + (f" ({shown})" if shown else "")
 
 
-def _describe_pool(options: Mapping[str, Any], day: dt.date) -> str:
+class _SetView:
+    """Sets by the codes players know, and the first day each is legal in a card pool."""
+
+    def __init__(self, options: Mapping[str, Any], sets: Mapping[str, tuple[str | None, str | None]]):
+        self.sets = sets
+        self._options = options
+        self._pool: Any = None
+
+    def code(self, set_id: str) -> str:
+        return (self.sets.get(set_id) or (None, None))[0] or set_id
+
+    def codes(self, set_ids: Sequence[str]) -> str:
+        return ", ".join(self.code(set_id) for set_id in set_ids)
+
+    def first_day(self, set_id: str) -> dt.date | None:
+        if self._pool is None:
+            from deckcheck.rules.card_pool import Pool
+
+            self._pool = Pool.from_options(self._options)
+        return self._pool.first_legal_day(set_id, (self.sets.get(set_id) or (None, None))[1])
+
+    def split(self, set_ids: Sequence[str], day: dt.date) -> tuple[list[str], list[tuple[dt.date, str]]]:
+        """The sets legal on ``day`` (or of unknown release), and (first day, set) of the later ones."""
+        legal: list[str] = []
+        later: list[tuple[dt.date, str]] = []
+        for set_id in set_ids:
+            first = self.first_day(set_id)
+            if first is not None and first > day:
+                later.append((first, set_id))
+            else:
+                legal.append(set_id)
+        return legal, sorted(later)
+
+
+def _describe_pool(options: Mapping[str, Any], day: dt.date, sets: _SetView | None = None) -> str:
+    sets = sets if sets is not None else _SetView(options, {})
     parts = []
     seasons = sorted(options.get("seasons") or (), key=lambda s: str(s["from"]))
     current = [s for s in seasons if str(s["from"]) <= day.isoformat()]
@@ -120,27 +159,27 @@ def _describe_pool(options: Mapping[str, Any], day: dt.date) -> str:
         parts.append(f"the format began on {options['first_day']}")
     if seasons:
         if current:
-            parts.append(_describe_season(current[-1]))
+            parts.append(_describe_season(current[-1], day, sets))
         else:
             parts.append(f"no season yet (the first starts {seasons[0]['from']})")
         upcoming = [s for s in seasons if str(s["from"]) > day.isoformat()]
         if upcoming:
-            parts.append("next change " + _describe_change(current[-1] if current else None, upcoming[0]))
+            parts.append("next change " + _describe_change(current[-1] if current else None, upcoming[0], sets))
         elif options.get("known_until"):
             parts.append(f"no later season known (known to {options['known_until']})")
     if options.get("sets"):
-        parts.append(f"sets {', '.join(options['sets'])}")
+        parts.append(f"sets {sets.codes(options['sets'])}")
     if options.get("released_from") or options.get("released_until"):
         parts.append(f"sets released {options.get('released_from', '…')} to {options.get('released_until', 'today')}")
     if options.get("exclude_sets"):
-        parts.append(f"except sets {', '.join(options['exclude_sets'])}")
+        parts.append(f"except sets {sets.codes(options['exclude_sets'])}")
     if options.get("waiting_days"):
         parts.append(f"new sets legal {options['waiting_days']} days after release")
     if options.get("waiting_periods"):
         parts.append("new sets legal " + _describe_waiting(options["waiting_periods"], day))
     fixed = _fixed_days_near(options.get("set_legal_from") or {}, day)
     if fixed:
-        parts.append("fixed first legal day " + ", ".join(f"{set_id} {first}" for set_id, first in fixed))
+        parts.append("fixed first legal day " + ", ".join(f"{sets.code(set_id)} {first}" for set_id, first in fixed))
     if options.get("reprints"):
         parts.append("older prints legal through functionally identical reprints "
                      "(game text compared across wordings; the finding names the reprint)")
@@ -149,14 +188,20 @@ def _describe_pool(options: Mapping[str, Any], day: dt.date) -> str:
     return "card pool: " + "; ".join(parts) if parts else "card pool: every card"
 
 
-def _describe_season(season: Mapping[str, Any]) -> str:
+def _describe_season(season: Mapping[str, Any], day: dt.date | None = None, sets: _SetView | None = None) -> str:
+    sets = sets if sets is not None else _SetView({}, {})
     name = f"{season.get('name')}, " if season.get("name") else ""
     since = f"since {season['from']}" + (f" [unverified: {season['unverified']}]" if season.get("unverified") else "")
     what = []
     if season.get("marks"):
         what.append(f"regulation marks {', '.join(season['marks'])}")
     if season.get("sets"):
-        what.append(f"sets {', '.join(season['sets'])}")
+        legal, later = sets.split(season["sets"], day) if day is not None else (season["sets"], [])
+        text = f"sets {sets.codes(legal)}"
+        if later:
+            # Issue 24: a season's list holds the sets released during it, not yet legal on the day.
+            text += " (later this season: " + ", ".join(f"{sets.code(s)} from {d.isoformat()}" for d, s in later) + ")"
+        what.append(text)
     for promo in season.get("promos") or ():
         what.append(f"promos {promo['set']} {_promo_range(promo)}")
     return f"{' + '.join(what)} ({name}{since})"
@@ -169,7 +214,9 @@ def _promo_range(promo: Mapping[str, Any]) -> str:
     return f"{low or 0}-{high}" if high is not None else f"{low or 0} and up"
 
 
-def _describe_change(current: Mapping[str, Any] | None, upcoming: Mapping[str, Any]) -> str:
+def _describe_change(current: Mapping[str, Any] | None, upcoming: Mapping[str, Any],
+                     sets: _SetView | None = None) -> str:
+    sets = sets if sets is not None else _SetView({}, {})
     name = f" ({upcoming['name']})" if upcoming.get("name") else ""
     text = f"{upcoming['from']}{name}"
     if upcoming.get("unverified"):
@@ -178,11 +225,13 @@ def _describe_change(current: Mapping[str, Any] | None, upcoming: Mapping[str, A
         return f"{text}: marks {', '.join(upcoming['marks'])}"
     leaving = [s for s in (current or {}).get("sets") or () if s not in (upcoming.get("sets") or ())]
     joining = [s for s in upcoming.get("sets") or () if s not in ((current or {}).get("sets") or ())]
+    # Only the sets legal on the day of the change join then; the others come during that season.
+    joining = sets.split(joining, dt.date.fromisoformat(str(upcoming["from"])))[0]
     details = []
     if leaving:
-        details.append(f"sets {', '.join(leaving)} leave")
+        details.append(f"sets {sets.codes(leaving)} leave")
     if joining:
-        details.append(f"sets {', '.join(joining)} join")
+        details.append(f"sets {sets.codes(joining)} join")
     return text + (": " + ", ".join(details) if details else "")
 
 

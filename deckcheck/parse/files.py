@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+from dataclasses import replace
 from typing import BinaryIO
 
 from deckcheck.i18n import N_
@@ -22,6 +23,7 @@ from deckcheck.parse.shape import DEFAULT_MAX_BYTES, STDIN, deck_kind, open_nonb
 from deckcheck.parse.text import parse_text
 
 UNREADABLE = "unreadable"
+ENCODING = "encoding"
 STDIN_LABEL = "<stdin>"
 
 NOT_FOUND = N_("The deck file {path} does not exist.")
@@ -116,9 +118,45 @@ def parse_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYT
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            line = _line_of_offset(data, exc.start)
-            return _unreadable(path, INVALID_UTF8, ENCODING_HINT, (line,), offset=exc.start, line=line)
+            cp1252 = windows_1252_text(data)
+            if cp1252 is None:
+                line = _line_of_offset(data, exc.start)
+                return _unreadable(path, INVALID_UTF8, ENCODING_HINT, (line,), offset=exc.start, line=line)
+            return _with_encoding_note(parse_deck_text(cp1252, path, sniff=sniff), path)
     return parse_deck_text(text, path, sniff=sniff)
+
+
+# Characters other than letters that Windows-1252 lists hold: quotes, dashes,
+# bullets, the multiplication sign, the degree and trade marks.
+_CP1252_MARKS = frozenset("‘’‚“”„–—•…×·°™®©«»¡¿ªº´¨\u00a0")
+
+
+def windows_1252_text(data: bytes) -> str | None:
+    """``data`` decoded as Windows-1252 when it can only be text in that encoding
+    (issue 24: lists saved by Notepad or Excel as "ANSI"), else None: every byte
+    is defined in Windows-1252, no control character but tab and line ends, and
+    every character beyond ASCII is a letter or common punctuation."""
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:  # 0x81, 0x8D, 0x8F, 0x90, 0x9D: no character in Windows-1252
+        return None
+    for ch in set(text):
+        if ch < " " and ch not in "\t\n\r":
+            return None
+        if ch > "~" and not ch.isalpha() and ch not in _CP1252_MARKS:
+            return None
+    return text
+
+
+ENCODING_NOTE = N_("The deck file {path} is not UTF-8; it was read as Windows-1252 (Western European) text.")
+ENCODING_NOTE_HINT = N_("Save the deck list as UTF-8 so that every program reads it the same way.")
+
+
+def _with_encoding_note(parsed: ParsedDeck, path: str) -> ParsedDeck:
+    """``parsed`` with a note that its file was read as Windows-1252 (rule ``encoding``)."""
+    note = Finding(rule=ENCODING, severity=Severity.INFO, template=ENCODING_NOTE,
+                   params={"path": STDIN_LABEL if path == STDIN else path}, hint_template=ENCODING_NOTE_HINT)
+    return replace(parsed, findings=(note, *parsed.findings))
 
 
 def _is_utf32(data: bytes) -> bool:

@@ -46,6 +46,10 @@ FOUND_VALUE = N_("a {kind} value")
 # TRANSLATORS: "cards", "count" and "name" are keys of a deck file, keep them; {keys} lists the file's keys.
 NOT_A_DECK_FILE = N_('The file is not a deck: a deck file is a mapping with a "cards" list of cards with '
                      '"count" and "name", and this one has the keys {keys}.')
+# TRANSLATORS: {key} is a key of a YAML or JSON deck file ("cards", "count"), keep it as written.
+DUPLICATE_KEY = N_('Line {line}: the key "{key}" is given more than once in the same mapping, so deckcheck '
+                   'does not know which one the deck means.')
+DUPLICATE_KEY_HINT = N_('Keep one "{key}" in each mapping, with everything it should hold.')
 # How much of a schema error's text is shown: jsonschema quotes the whole value at fault.
 PROBLEM_LIMIT = 160
 _SHOWN_KEYS = 8
@@ -59,6 +63,8 @@ class _Lines:
 
     cards: list[int | None] = field(default_factory=list)
     keys: dict[str, int] = field(default_factory=dict)
+    # (line, key) of each key given again in the same mapping.
+    duplicates: list[tuple[int, str]] = field(default_factory=list)
 
 
 class _Unparsable(DeckcheckError):
@@ -140,10 +146,34 @@ def _unconvertible_node(node: Any) -> Any:
     return unconvertible_node(node, pure=True)
 
 
+def _yaml_duplicates(node: Any) -> list[tuple[int, str]]:
+    """(line, key) of every key written again in the same mapping, anywhere in the document."""
+    import yaml
+
+    found: list[tuple[int, str]] = []
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if isinstance(current, yaml.MappingNode):
+            seen: set[tuple[str, str]] = set()
+            for key_node, value_node in current.value:
+                if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
+                    written = (key_node.tag, key_node.value)
+                    if written in seen:
+                        found.append((key_node.start_mark.line + 1, key_node.value))
+                    seen.add(written)
+                todo.append(value_node)
+        elif isinstance(current, yaml.SequenceNode):
+            todo.extend(current.value)
+    return found
+
+
 def _yaml_lines(node: Any, data: Any) -> _Lines:
     import yaml  # loaded already by _load_yaml: only YAML decks get here
 
     lines = _Lines()
+    if node is not None:
+        lines.duplicates = _yaml_duplicates(node)
     if not isinstance(node, yaml.MappingNode):
         return lines
     for key_node, value_node in node.value:
@@ -182,12 +212,28 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
     # object starts, so a card's findings can name its line.
     starts: dict[int, int] = {}
 
+    duplicated: list[tuple[int, str]] = []  # (offset of the object, key)
+
     def parse_object(s_and_end: tuple[str, int], *args: Any, **kwargs: Any) -> tuple[Any, int]:
         obj, end = json.decoder.JSONObject(s_and_end, *args, **kwargs)  # type: ignore[attr-defined]
         starts[id(obj)] = s_and_end[1] - 1
+        if len(obj) < len(last_pairs[0]):
+            # Fewer keys than pairs: a key was given twice (issue 24).
+            keys: set[str] = set()
+            for key, _value in last_pairs[0]:
+                if key in keys:
+                    duplicated.append((s_and_end[1] - 1, key))
+                keys.add(key)
         return obj, end
 
-    decoder = json.JSONDecoder()
+    # The pairs of the object read last (this object's: its own objects were read before it ended).
+    last_pairs: list[list] = [[]]
+
+    def pairs_hook(items: list) -> dict:
+        last_pairs[0] = items
+        return dict(items)
+
+    decoder = json.JSONDecoder(object_pairs_hook=pairs_hook)
     decoder.parse_object = parse_object  # type: ignore[attr-defined]
     decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
     try:
@@ -208,6 +254,7 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
         return None if offset is None else bisect.bisect_left(newlines, offset) + 1
 
     lines = _Lines()
+    lines.duplicates = [(bisect.bisect_left(newlines, offset) + 1, key) for offset, key in duplicated]
     if isinstance(data, dict):
         top = line_of(data) or 1
         lines.keys = {key: top for key in data}
@@ -288,6 +335,19 @@ def _shortened(problem: str) -> str:
     return problem if len(problem) <= PROBLEM_LIMIT else problem[: PROBLEM_LIMIT - 1] + "…"
 
 
+def _problem(error: Any) -> str:
+    """A schema error as the configuration words it: an unknown key with a "did you
+    mean" (issue 24: "cout" -> "count"), else the validator's own text."""
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        from deckcheck.datafiles import unknown_key_problem
+
+        known = sorted(error.schema.get("properties", {}))
+        unknown = [key for key in error.instance if key not in known]
+        if unknown:
+            return "; ".join(unknown_key_problem(key, known) for key in unknown)
+    return error.message
+
+
 def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]]:
     """Findings for every schema error, and the indexes of the cards at fault."""
     findings: list[Finding] = []
@@ -300,7 +360,7 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
             index = path[1]
             bad_cards.add(index)
             where = ".".join(str(part) for part in path[2:])
-            problem = _shortened(f"{where}: {error.message}" if where else error.message)
+            problem = _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
             line = lines.cards[index] if index < len(lines.cards) else None
             if line is None:
                 findings.append(_syntax(INVALID_CARD_NO_LINE, hint=SCHEMA_HINT, index=index + 1, problem=problem))
@@ -309,7 +369,7 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
                                         problem=problem))
             continue
         where = ".".join(str(part) for part in path)
-        problem = _shortened(f"{where}: {error.message}" if where else error.message)
+        problem = _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
         key = str(path[0]) if path else next((k for k in data if k not in known_keys), None)
         line = lines.keys.get(key) if key is not None else None
         if line is None:
@@ -362,11 +422,19 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
     except RecursionError:
         return ParsedDeck(path=path, findings=(_syntax(TOO_DEEP),))
 
+    if lines.duplicates:
+        # Issue 24: {"cards": [...], "cards": []} is not read as its last "cards".
+        return ParsedDeck(path=path, findings=tuple(
+            Finding(rule=SYNTAX, severity=Severity.ERROR, template=DUPLICATE_KEY,
+                    params={"line": line, "key": _shortened(key)}, lines=(line,),
+                    hint_template=DUPLICATE_KEY_HINT, hint_params={"key": _shortened(key)})
+            for line, key in sorted(lines.duplicates)))
     if not isinstance(data, dict):
         return ParsedDeck(path=path, findings=(_syntax(NOT_A_MAPPING, (1,), hint=SCHEMA_HINT,
                                                        found=_describe(data)),))
     if structured_shape_problem(data) is not None and data:
-        keys = [str(key) for key in data]
+        # The keys as written: YAML 1.1 reads a workflow's "on:" as True (issue 24).
+        keys = list(lines.keys) if kind == "yaml" and len(lines.keys) == len(data) else [str(key) for key in data]
         shown = ", ".join(keys[:_SHOWN_KEYS]) + (", …" if len(keys) > _SHOWN_KEYS else "")
         first = min(lines.keys.values(), default=1)
         return ParsedDeck(path=path, findings=(_syntax(NOT_A_DECK_FILE, (first,), keys=shown),))

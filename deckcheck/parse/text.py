@@ -292,6 +292,9 @@ def split_print(text: str) -> tuple[str, str | None, str | None]:
     if paren and is_set_code(paren[1]) and is_collector_number(paren[2], paren[1]):
         return paren
     tokens = text.split(" ")
+    web = _web_print(tokens)
+    if web is not None:
+        return web
     if len(tokens) >= 4 and tokens[-1] in VARIANT_TOKENS and _is_print(tokens[-3], tokens[-2]):
         tokens = tokens[:-1]  # "Techno Radar PAR 180 PH"
     if len(tokens) >= 3 and _is_print(tokens[-2], tokens[-1]):
@@ -299,6 +302,41 @@ def split_print(text: str) -> tuple[str, str | None, str | None]:
         # as the card database numbers it, and fmt keeps the PTCG Live form.
         return " ".join(tokens[:-2]), tokens[-2], tokens[-1]
     return text, None, None
+
+
+# Web deck builders and forum posts write a print in other ways (issue 24):
+# "Drakloak TWM #129", "Dragapult ex [TWM] 130", "Dusknoir (SFA) 20",
+# "Dusclops SFA-19". Read by hand from the last two tokens (no pattern to backtrack).
+_WEB_BRACKETS = (("[", "]"), ("(", ")"))
+
+
+def _web_print(tokens: list[str]) -> tuple[str, str, str] | None:
+    """Name, set code and number of a print written the ways web forms write it, else None."""
+    if len(tokens) < 2:
+        return None
+    last = tokens[-1]
+    if "-" in last and not last.startswith("-"):
+        # "SFA-19": a set code and a number joined by a hyphen (not "LOR-TG 24"); a code
+        # of three characters at least, as the sets since Sword & Shield have, so that
+        # "Technical Machine TS-1" keeps its name.
+        set_code, _, number = last.rpartition("-")
+        if len(set_code) >= 3 and _SUB_SET.match(last) is None and is_set_code(set_code) \
+                and is_collector_number(number, set_code):
+            return " ".join(tokens[:-1]), set_code, number
+    if len(tokens) < 3:
+        return None
+    set_code, number = tokens[-2], last
+    if number.startswith("#"):
+        number = number[1:]  # "TWM #129"
+    for opening, closing in _WEB_BRACKETS:
+        if len(set_code) > 2 and set_code[0] == opening and set_code[-1] == closing:
+            set_code = set_code[1:-1]  # "[TWM] 130", "(SFA) 20"
+            break
+    if (set_code, number) == (tokens[-2], last):
+        return None  # the usual form: read by split_print
+    if _is_print(set_code, number):
+        return " ".join(tokens[:-2]), set_code, number
+    return None
 
 
 def _is_print(set_code: str, number: str) -> bool:
@@ -409,7 +447,22 @@ def _card_line(line: str) -> tuple[int, re.Match[str] | None]:
     if fraction:
         return _FRACTION_LINE, fraction
     counted = _COUNTED.match(card_text)
+    if counted is None:
+        counted = _trailing_count(card_text)
     return (_COUNTED_LINE, counted) if counted else (_UNCOUNTED_LINE, None)
+
+
+# "Duskull x2", "Duskull TWM 94 x2": the count after the card (issue 24), as web forms write it.
+_TRAILING_X = re.compile(r"[xX×](\d{1,3})")
+
+
+def _trailing_count(card_text: str) -> re.Match[str] | None:
+    """The count written after the card, read as the same line with the count first."""
+    rest, _, last = card_text.rpartition(" ")
+    count = _TRAILING_X.fullmatch(last)
+    if not rest or count is None:
+        return None
+    return _COUNTED.match(f"{count[1]} {rest}")
 
 
 def _count_of(counted: re.Match[str]) -> tuple[str, int]:

@@ -36,7 +36,7 @@ from typing import IO, Callable, Iterable, Mapping, NamedTuple, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the model is imported when a report is rendered, not for --version
-    from deckcheck.model import DeckResult, Report, Severity
+    from deckcheck.model import DeckResult, Finding, Report, Severity
 
 # name -> module under deckcheck.render that defines render(report, options)
 RENDERERS: dict[str, str] = {
@@ -74,6 +74,8 @@ class RenderOptions(NamedTuple):
     # A deck's lines as written, by path, for the reports that show them (HTML);
     # None reads the deck file again (standard input cannot be: the CLI keeps it).
     source: Callable[[str], Sequence[str] | None] | None = None
+    # The skipped files were listed on standard error already (check --verbose).
+    skipped_listed: bool = False
 
 
 class ReportWriter:
@@ -205,6 +207,17 @@ def is_failing(result: DeckResult, fail_on: str = "error") -> bool:
     """Whether a deck fails the run: an error, or a warning with ``--fail-on warning``."""
     failing = failing_severities(fail_on)
     return any(f.severity in failing for f in result.findings)
+
+
+def path_problem(result: DeckResult) -> "Finding | None":
+    """The ``unreadable`` finding of a path that could not be read as a deck (missing, a
+    FIFO, a folder that cannot be listed, binary, empty, ...), else None. Such a path is
+    no deck: every report shows it apart from the decks, and the run ends with exit code 2
+    (issue 24: a file that is not a deck list is not an illegal deck)."""
+    for finding in result.findings:
+        if finding.rule == "unreadable":
+            return finding
+    return None
 
 
 def display_path(path: str, root: str | None = None) -> str:

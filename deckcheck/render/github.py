@@ -69,7 +69,7 @@ def log_line(finding: Finding, path: str) -> str:
 class Writer(ReportWriter):
     def __init__(self, out, options=None):
         super().__init__(out, options)
-        self.decks = self.legal = 0
+        self.decks = self.legal = self.not_checked = self.failed_by_warnings = 0
         self.by_rule: Counter[str] = Counter()
         self.by_severity: Counter[Severity] = Counter()
         # Per severity, a max-heap (negated keys) of the PER_STEP best annotations so far.
@@ -82,9 +82,15 @@ class Writer(ReportWriter):
         return ""
 
     def deck(self, result: DeckResult) -> str:
-        self.decks += 1
-        self.legal += result.legal
-        self.by_rule.update(f.rule for f in result.findings)
+        from deckcheck.render import is_failing, path_problem
+
+        if path_problem(result) is not None:
+            self.not_checked += 1  # no deck (issue 24): annotated, not counted among the decks
+        else:
+            self.decks += 1
+            self.legal += result.legal
+            self.by_rule.update(f.rule for f in result.findings)
+            self.failed_by_warnings += result.legal and is_failing(result, self.options.fail_on)
         path = display_path(result.path, self.options.root)
         out: list[str] = []
         if result.findings and not self.grouped:
@@ -125,6 +131,12 @@ class Writer(ReportWriter):
         # A plain log line (not a workflow command) that closes the step's output.
         decks = "deck" if self.decks == 1 else "decks"
         summary = f"deckcheck: {self.decks} {decks} checked: {self.legal} legal, {self.decks - self.legal} illegal."
+        if self.failed_by_warnings:
+            decks = "deck fails" if self.failed_by_warnings == 1 else "decks fail"
+            summary += f" {self.failed_by_warnings} legal {decks} the run for warnings (--fail-on warning)."
+        if self.not_checked:
+            paths = "path was" if self.not_checked == 1 else "paths were"
+            summary += f" {self.not_checked} {paths} not checked: not readable as decks."
         if self.by_rule:
             summary += " Findings by rule: " + ", ".join(f"{rule} {n}" for rule, n in sorted(self.by_rule.items())) + "."
         out.append(summary + "\n")

@@ -53,8 +53,15 @@ class Writer(ReportWriter):
         self.rows: dict[bool, list[str]] = {True: [], False: []}  # failing -> rows
         self.used = 0
         self.left_out: Counter[bool] = Counter()
+        self.not_checked: list[str] = []  # paths that are no readable deck
 
     def deck(self, result: DeckResult) -> str:
+        from deckcheck.render import path_problem
+
+        if path_problem(result) is not None:
+            # Issue 24: a path that is no readable deck is not counted among the decks.
+            self.not_checked.append(display_path(result.path, self.options.root))
+            return ""
         self.decks += 1
         self.legal += result.legal
         self.unverified += _verdict(result) == "unverified"
@@ -111,6 +118,10 @@ class Writer(ReportWriter):
         decks = "deck" if self.decks == 1 else "decks"
         unverified = f", {self.unverified} not verified" if self.unverified else ""
         parts = [f"### deckcheck: {self.decks} {decks} checked: {self.legal} legal, {illegal} illegal{unverified}\n\n"]
+        if self.not_checked:
+            paths = ", ".join(cell(path) for path in self.not_checked[:10]) + (", …" if len(self.not_checked) > 10 else "")
+            were = "path was" if len(self.not_checked) == 1 else "paths were"
+            parts.append(f"✖ {len(self.not_checked)} {were} not checked: not readable as decks ({paths}).\n\n")
         if self.decks:
             parts.append("| deck | verdict | rules broken | first findings |\n|---|---|---|---|\n")
             parts.extend(self.rows[True])

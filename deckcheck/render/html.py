@@ -50,6 +50,7 @@ from deckcheck.render.text import (
     COUNTS,
     DECKS_CHECKED,
     NAMED_COUNTS,
+    PATHS_NOT_CHECKED,
     READ_AS,
     VERDICT_ILLEGAL,
     VERDICT_LEGAL,
@@ -278,6 +279,7 @@ class Tally:
         self.by_rule: Counter = Counter()
         self.formats: dict[str, None] = {}
         self.dates: dict[str, None] = {}
+        self.not_checked: list[tuple[str, str]] = []  # (path, why): paths that are no readable deck
 
     def add(self, result: DeckResult) -> None:
         self.decks += 1
@@ -484,6 +486,12 @@ def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
                                    "illegal": tally.decks - tally.legal}, tr)
     parts = ["</table>\n</section>\n", '<section id="summary" aria-labelledby="summary-heading">\n',
              f'<h2 id="summary-heading">{_e(tr.gettext(SUMMARY))}</h2>\n<p><strong>{_e(sentence)}</strong></p>\n']
+    if tally.not_checked:
+        # Issue 24: paths that are no readable deck, apart from the decks.
+        sentence = localize(PATHS_NOT_CHECKED, {"count": len(tally.not_checked),
+                                                "paths": ", ".join(path for path, _why in tally.not_checked)}, tr)
+        items = "".join(f"<li><code>{_e(path)}</code>: {_e(why)}</li>" for path, why in tally.not_checked)
+        parts.append(f'<div id="not-checked"><p><strong>{_e(sentence)}</strong></p><ul>{items}</ul></div>\n')
     if tally.decks:
         checked = localize(CHECKED_FOR, {"formats": and_list(tally.formats), "dates": and_list(tally.dates)}, tr)
         parts.append(f"<p>{_e(checked)}</p>\n")
@@ -526,8 +534,12 @@ class Writer(ReportWriter):
         return page_head(self.tr, self.lang)
 
     def deck(self, result: DeckResult) -> str:
-        from deckcheck.render import is_failing
+        from deckcheck.render import is_failing, path_problem
 
+        problem = path_problem(result)
+        if problem is not None:
+            self.tally.not_checked.append((printable(result.path), finding_message(problem, self.tr)))
+            return ""
         self.tally.add(result)
         if self.quiet and not is_failing(result, self.fail_on):
             return ""

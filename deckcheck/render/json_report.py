@@ -42,10 +42,27 @@ def result_dict(result: DeckResult, lang: str = "en") -> dict[str, Any]:
     return found
 
 
+def problem_dict(result: DeckResult, problem: Finding, lang: str = "en") -> dict[str, Any]:
+    """A path that could not be read as a deck (issue 24): reported apart from the decks."""
+    return {"path": printable(result.path), "rule": problem.rule, "message": finding_message(problem, lang),
+            "hint": finding_hint(problem, lang)}
+
+
 def report_dict(report: Report, lang: str = "en") -> dict[str, Any]:
     # The key order of the written report: "legal" comes last, after the results
     # it sums up, so that the report can be written deck by deck.
-    found: dict[str, Any] = {"version": JSON_VERSION, "results": [result_dict(r, lang) for r in report.results]}
+    from deckcheck.render import path_problem
+
+    results, problems = [], []
+    for result in report.results:
+        problem = path_problem(result)
+        if problem is None:
+            results.append(result_dict(result, lang))
+        else:
+            problems.append(problem_dict(result, problem, lang))
+    found: dict[str, Any] = {"version": JSON_VERSION, "results": results}
+    if problems:  # paths that are no readable deck
+        found["problems"] = problems
     if report.skipped:  # files met while walking that are no decks
         found["skipped"] = list(report.skipped)
     found["legal"] = report.legal
@@ -91,18 +108,27 @@ class Writer(ReportWriter):
         self.lang = getattr(options, "lang", None) or "en"
         self.decks = 0
         self.legal = True
+        self.problems: list[dict[str, Any]] = []  # paths that are no readable deck: few, kept for the end
 
     def head(self) -> str:
         return '{\n  "version": %d,\n  "results": [' % JSON_VERSION
 
     def deck(self, result: DeckResult) -> str:
+        from deckcheck.render import path_problem
+
         self.legal = self.legal and result.legal
+        problem = path_problem(result)
+        if problem is not None:
+            self.problems.append(problem_dict(result, problem, self.lang))
+            return ""
         self.decks += 1
         # A deck's object sits two levels deep.
         return ("\n    " if self.decks == 1 else ",\n    ") + indented_json(result_dict(result, self.lang), "    ")
 
     def tail(self) -> str:
         close = "\n  ]" if self.decks else "]"
+        if self.problems:
+            close += ',\n  "problems": ' + indented_json(self.problems, "  ")
         if self.skipped:  # files met while walking that are no decks
             close += ',\n  "skipped": ' + json.dumps(list(self.skipped), indent=2, ensure_ascii=False).replace("\n", "\n  ")
         return f'{close},\n  "legal": {"true" if self.legal else "false"}\n}}\n'

@@ -4,7 +4,8 @@ One test suite; one test case per deck (``name`` is the deck's path,
 ``classname`` ``deckcheck.<format>``). A deck that fails the run (an error,
 or a warning with ``--fail-on warning``) has one ``<failure>`` listing its
 failing findings, one per line; findings that do not fail it are listed in
-``<system-out>``. Written with ElementTree, so text and attributes are
+``<system-out>``. A path that could not be read as a deck has an ``<error>``
+(counted in ``errors``): it is no failing deck. Written with ElementTree, so text and attributes are
 escaped; characters XML 1.0 cannot hold at all are replaced by U+FFFD.
 """
 
@@ -43,10 +44,11 @@ class Writer(ReportWriter):
     def __init__(self, out, options=None):
         super().__init__(out, options)
         self.failing = failing_severities(getattr(options, "fail_on", "error"))
-        self.tests = self.failures = 0
+        self.tests = self.failures = self.errors = 0
 
     def head(self) -> str:
-        counts = {"tests": str(self.tests), "failures": str(self.failures), "errors": "0", "skipped": "0"}
+        counts = {"tests": str(self.tests), "failures": str(self.failures), "errors": str(self.errors),
+                  "skipped": "0"}
         suites = ET.Element("testsuites", {"name": "deckcheck", **counts})
         suite = ET.SubElement(suites, "testsuite", {"name": "deckcheck", **counts})
         ET.indent(suites, space="  ")
@@ -65,9 +67,18 @@ class Writer(ReportWriter):
             "name": path,
             "file": path,
         })
+        from deckcheck.render import path_problem
+
+        problem = path_problem(result)
         failed = [f for f in result.findings if f.severity in self.failing]
         others = [f for f in result.findings if f.severity not in self.failing]
-        if failed:
+        if problem is not None:
+            # Issue 24: a path that is no readable deck is no failing deck: JUnit's <error>
+            # (the test could not run), counted in "errors", not in "failures".
+            self.errors += 1
+            error = ET.SubElement(case, "error", {"message": _xml_text(problem.message), "type": problem.rule})
+            error.text = _xml_text(finding_line(problem))
+        elif failed:
             self.failures += 1
             rules = sorted({f.rule for f in failed})
             noun = "finding" if len(failed) == 1 else "findings"

@@ -34,6 +34,8 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
                "headers and Total Cards equal to the sum of their lines."),
     "unreadable": ("A file that cannot be read as a deck (binary, empty, too large, not UTF-8).",
                    "Give a deck list saved as UTF-8 text, YAML or JSON."),
+    "encoding": ("A note: the file is not UTF-8 and was read as Windows-1252 (Western European) text.",
+                 "Save the deck list as UTF-8 so that every program reads it the same way."),
     "unknown-format": ("A deck whose own format (# format: in a text list, format: in a YAML or JSON deck) "
                        "is not a format deckcheck can use, so its legality cannot be shown.",
                        "Correct the deck's format, or choose a format with --format; deckcheck formats list "
@@ -124,9 +126,23 @@ class Writer(ReportWriter):
         self.artifacts: dict[str, None] = {}
         self.index_of: dict[str, int] = {}
         self.results = 0
+        # Paths that could not be read as decks (issue 24): problems of the run, not of a deck.
+        self.notifications: list[dict[str, Any]] = []
 
     def deck(self, result: DeckResult) -> str:
+        from deckcheck.render import path_problem
+
         if not result.findings:
+            return ""
+        problem = path_problem(result)
+        if problem is not None:
+            self.notifications.append({
+                "level": "error",
+                "message": {"text": problem.message},
+                "locations": [{"physicalLocation": {"artifactLocation": {
+                    "uri": path_uri(result.path, self.options.root)}}}],
+                "descriptor": {"id": problem.rule},
+            })
             return ""
         uri = path_uri(result.path, self.options.root)
         self.artifacts.setdefault(uri)
@@ -137,7 +153,7 @@ class Writer(ReportWriter):
         described = dict(getattr(self.options, "rules", {}) or {})
         rule_ids = sorted(self.rule_ids | set(described))
         self.index_of = {rule_id: i for i, rule_id in enumerate(rule_ids)}
-        log = {
+        log: dict[str, Any] = {
             "$schema": SARIF_SCHEMA,
             "version": SARIF_VERSION,
             "runs": [{
@@ -153,6 +169,10 @@ class Writer(ReportWriter):
                 "columnKind": "unicodeCodePoints",
             }],
         }
+        if self.notifications:
+            # SARIF's place for what kept the tool from analysing a file: the run did not succeed.
+            log["runs"][0]["invocations"] = [{"executionSuccessful": False,
+                                              "toolExecutionNotifications": self.notifications}]
         before, after = json.dumps(log, indent=2, ensure_ascii=False).split('"results": []', 1)
         return before + '"results": [', after
 

@@ -53,6 +53,20 @@ NAMED_COUNTS = ngettext("{name}: {total} card — {pokemon} Pokémon, {trainer} 
 READ_AS = N_("Card names read as {language}: {lines}")
 DECKS_CHECKED = ngettext("{count} deck checked: {legal} legal, {illegal} illegal.",
                          "{count} decks checked: {legal} legal, {illegal} illegal.")
+# TRANSLATORS: heads a path that could not be read as a deck (missing, a pipe, binary), in capitals like LEGAL.
+NOT_CHECKED = N_("NOT CHECKED")
+# TRANSLATORS: issue 24: paths given that are no readable deck files; {paths} lists them.
+PATHS_NOT_CHECKED = ngettext("{count} path was not checked: it cannot be read as a deck ({paths}).",
+                             "{count} paths were not checked: they cannot be read as decks ({paths}).")
+# TRANSLATORS: issue 24: with --fail-on warning, decks without errors fail the run; {rules} lists rule ids.
+FAILED_BY_WARNINGS = ngettext(
+    "{count} legal deck fails the run with --fail-on warning, for its warnings: {rules}.",
+    "{count} legal decks fail the run with --fail-on warning, for their warnings: {rules}.")
+# TRANSLATORS: --verbose listed the skipped files on standard error already.
+SKIPPED_LISTED = ngettext("{count} file skipped: it is not a deck (listed above).",
+                          "{count} files skipped: they are not decks (listed above).")
+# Paths named in the summary line of the paths not checked (the report above names them all).
+_PATHS_SHOWN = 3
 # TRANSLATORS: files found in a folder that are not deck lists (a README, notes); "--verbose" stays as written.
 SKIPPED = ngettext("{count} file skipped: it is not a deck (--verbose lists it).",
                    "{count} files skipped: they are not decks (--verbose lists them).")
@@ -77,21 +91,44 @@ class Writer(ReportWriter):
         self.fail_on = getattr(options, "fail_on", "error")
         self.decks = self.legal = 0
         self.by_rule: Counter[tuple[str, Severity]] = Counter()
+        self.not_checked: list[str] = []  # paths that are no readable deck
+        # Legal decks failing the run with --fail-on warning, and their warnings' rules (issue 24).
+        self.failed_by_warnings = 0
+        self.warning_rules: set[str] = set()
         self._console = None
 
     def deck(self, result: DeckResult) -> str:
-        from deckcheck.render import is_failing
+        from deckcheck.render import is_failing, path_problem
 
+        problem = path_problem(result)
+        if problem is not None:
+            # Issue 24: not a deck, so neither a verdict nor a count among the decks.
+            self.not_checked.append(printable(result.path))
+            return self._text(_not_checked(result, problem, self.options.width, self.tr))
         self.decks += 1
         self.legal += result.legal
         self.by_rule.update((f.rule, f.severity) for f in result.findings)
-        if self.options.quiet and not is_failing(result, self.fail_on):
+        failing = is_failing(result, self.fail_on)
+        if failing and result.legal:
+            self.failed_by_warnings += 1
+            self.warning_rules.update(f.rule for f in result.findings if f.severity is Severity.WARNING)
+        if self.options.quiet and not failing:
             return ""
         return self._text(_deck(result, self.options.width, self.tr))
 
     def tail(self) -> str:
-        return self._text(_summary(self.decks, self.legal, self.by_rule, self.options.width, self.tr,
-                                   len(self.skipped)))
+        lines = list(_summary(self.decks, self.legal, self.by_rule, self.options.width, self.tr,
+                              len(self.skipped), getattr(self.options, "skipped_listed", False)))
+        extra: list[Line] = []
+        if self.failed_by_warnings:
+            text = localize(FAILED_BY_WARNINGS, {"count": self.failed_by_warnings,
+                                                 "rules": ", ".join(sorted(self.warning_rules))}, self.tr)
+            extra.extend([(part, "bold yellow")] for part in textwrap.wrap(text, max(30, self.options.width)))
+        if self.not_checked:
+            shown = ", ".join(self.not_checked[:_PATHS_SHOWN]) + (", …" if len(self.not_checked) > _PATHS_SHOWN else "")
+            text = localize(PATHS_NOT_CHECKED, {"count": len(self.not_checked), "paths": shown}, self.tr)
+            extra.extend([(part, "bold red")] for part in textwrap.wrap(text, max(30, self.options.width)))
+        return self._text([*lines[:1], *extra, *lines[1:]])
 
     def _text(self, lines: Iterable[Line]) -> str:
         if not self.options.color:
@@ -155,6 +192,22 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
     yield []
 
 
+def _not_checked(result: DeckResult, problem, width: int, tr: Translator) -> Iterator[Line]:
+    """A path that could not be read as a deck: its name and why, without a verdict or card counts."""
+    yield [(tr.gettext(NOT_CHECKED), "bold red"), ("  ", ""), (printable(result.path), "bold")]
+    mark, style = _SEVERITY[Severity.ERROR]
+    indent = 3 + len(problem.rule) + 2
+    body = textwrap.wrap(finding_message(problem, tr), max(30, width - indent)) or [""]
+    yield [(mark, style), ("  ", ""), (problem.rule, style), ("  ", ""), (body[0], "")]
+    for more in body[1:]:
+        yield [(" " * indent, ""), (more, "")]
+    hint = finding_hint(problem, tr)
+    if hint:
+        for hint_line in textwrap.wrap("→ " + hint, max(30, width - indent), subsequent_indent="  "):
+            yield [(" " * indent, ""), (hint_line, "cyan")]
+    yield []
+
+
 def _rotating(result: DeckResult) -> dict[str, int]:
     """Copies of the deck's cards that leave the format, by day (the `rotating` warnings)."""
     days: dict[str, int] = {}
@@ -177,11 +230,12 @@ def _lines_label(lines: tuple[int, ...], tr: Translator) -> str:
 
 
 def _summary(decks: int, legal: int, by_rule: Counter[tuple[str, Severity]], width: int,
-             tr: Translator, skipped: int = 0) -> Iterator[Line]:
+             tr: Translator, skipped: int = 0, skipped_listed: bool = False) -> Iterator[Line]:
     style = "bold green" if legal == decks else "bold red"
     yield [(localize(DECKS_CHECKED, {"count": decks, "legal": legal, "illegal": decks - legal}, tr), style)]
     if skipped:
-        yield [(localize(SKIPPED, {"count": skipped}, tr), "dim")]
+        # With --verbose the files are listed already: the line does not send the reader to it (issue 24).
+        yield [(localize(SKIPPED_LISTED if skipped_listed else SKIPPED, {"count": skipped}, tr), "dim")]
     if not by_rule:
         return
     # Issue 5: a table of the findings by rule (rule ids stay English).

@@ -161,10 +161,10 @@ class CardPool:
                 # its waiting period (Rare Candy MEG 125) has the same text as
                 # the legal print, not a different one.
                 hint = SAME_TEXT_PRINT_LEGAL if is_reprint(card, reprint) else OTHER_PRINT_LEGAL
-                hint_params: dict[str, Any] = {"name": card.name, "reprint": reprint.label}
+                hint_params: dict[str, Any] = {"name": card.shown_name, "reprint": reprint.label}
             else:
                 hint = REMOVE_CARD
-                hint_params = {"card": card.name, "count": deck_card.count}
+                hint_params = {"card": card.shown_name, "count": deck_card.count}
             yield finding(
                 rule, _REASONS[verdict.reason], cards=(deck_card,), hint=hint, hint_params=hint_params,
                 card=deck_card.label, format=ctx.format_name, date=ctx.date.isoformat(), **params,
@@ -212,8 +212,9 @@ ROTATING = ngettext("{card} leaves {format} on {day} ({season}), in {days} day."
                     "{card} leaves {format} on {day} ({season}), in {days} days.", "days")
 
 _REASONS = {
-    "mark-rotated": N_("{card} has regulation mark {mark}, which is not legal in {format} on {date} ({season}): "
-                       "it rotated out on {rotated}."),
+    # Issue 24: the season named is the rotation that dropped the card, beside its day, said once.
+    "mark-rotated": N_("{card} has regulation mark {mark}, which rotated out of {format} on {rotated} ({season}), "
+                       "so it is not legal on {date}."),
     "mark-not-yet": N_("{card} has regulation mark {mark}, which is not legal in {format} on {date} ({season}) yet."),
     "no-mark": N_("{card} has no regulation mark and no legal reprint, so it is not legal in {format} on {date} "
                   "({season})."),
@@ -224,8 +225,8 @@ _REASONS = {
                     "announced for it (released {released})."),
     "outside-sets": N_("{card} is from {set}, which is not in the {format} card pool."),
     "excluded": N_("{card} is not in the {format} card pool."),
-    "set-rotated": N_("{card} is from {set}, which is not legal in {format} on {date} ({season}): "
-                      "it rotated out on {rotated}."),
+    "set-rotated": N_("{card} is from {set}, which rotated out of {format} on {rotated} ({season}), "
+                      "so it is not legal on {date}."),
     "outside-season": N_("{card} is from {set}, which is not legal in {format} on {date} ({season})."),
     "no-season": N_("{card} is not legal: {format} began on {first}, after {date}."),
 }
@@ -332,11 +333,21 @@ class Pool:
                     return Verdict(False, "no-mark", params)
                 if rotated is None:
                     return Verdict(False, "mark-not-yet", params)
-                return Verdict(False, "mark-rotated", {**params, "rotated": rotated})
+                return Verdict(False, "mark-rotated", self._rotation(params, rotated))
             if rotated is None:
                 return Verdict(False, "outside-season", params)
-            return Verdict(False, "set-rotated", {**params, "rotated": rotated})
+            return Verdict(False, "set-rotated", self._rotation(params, rotated))
         return Verdict(True)
+
+    def first_legal_day(self, set_id: str, release_date: str | None) -> dt.date | None:
+        """The first day a set's cards may be played (its announced day, else its release
+        plus the waiting period of its time); None when nothing is known of its release."""
+        announced = self.set_legal_from.get(set_id)
+        if announced is not None:
+            return dt.date.fromisoformat(announced)
+        if not release_date:
+            return None
+        return self.legal_from(release_date) if self.waiting else dt.date.fromisoformat(release_date)
 
     def legal_from(self, release_date: str) -> dt.date:
         """The first legal day of a set released on ``release_date`` under the
@@ -349,6 +360,12 @@ class Pool:
             if season.start <= day:
                 current = season
         return current
+
+    def _rotation(self, params: dict, rotated: str) -> dict:
+        """The parameters of a card that rotated out: the day, and the season that began then
+        (not the season of the day checked: "2026 rotation" is no reason for a 2025 rotation)."""
+        season = self._season(rotated)
+        return {**params, "rotated": rotated, "season": season.name if season else params["season"]}
 
     def season_name(self, date: dt.date) -> str:
         season = self._season(date.isoformat())

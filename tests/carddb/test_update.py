@@ -348,3 +348,13 @@ def test_a_url_that_cannot_be_parsed_is_a_one_line_failure(installed, url, messa
         update_database(url, installed[0], retries=0)
     assert "\n" not in str(caught.value) and url in str(caught.value)
     _assert_untouched(installed)
+
+
+def test_no_lock_file_is_left_beside_the_database(server, installed, archives):
+    # Issue 24: every db command left a zero-byte cards.sqlite3.lock.
+    dest = installed[0]
+    server.routes["/newer.zip"] = ("ok", archives["newer"])
+    before = set(dest.parent.iterdir())
+    assert update_database(server.url("/newer.zip"), dest).status == "updated"
+    assert not [p for p in dest.parent.iterdir() if p.name.endswith(".lock")]
+    assert set(dest.parent.iterdir()) <= before | {dest}

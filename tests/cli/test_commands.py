@@ -104,10 +104,12 @@ def test_bad_files_are_reported_and_the_others_still_checked(tmp_path):
     # Named on the command line, every one is checked and reported.
     named = [str(tmp_path / name) for name in ("binary.txt", "empty.txt", "broken.yaml", "good.txt")]
     result = run("check", *named, "--date", DATE, "--format", "unlimited", "-o", "json")
-    assert result.returncode == 1 and b"Traceback" not in result.stderr
-    results = {Path(r["path"]).name: r for r in json_report(result.stdout)["results"]}
-    for name in ("binary.txt", "empty.txt", "broken.yaml"):
-        assert results[name]["legal"] is False and results[name]["findings"], name
+    # Issue 23: a binary or empty file is no deck list: a problem with the path, exit code 2.
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    report = json_report(result.stdout)
+    results = {Path(r["path"]).name: r for r in report["results"]}
+    assert results["broken.yaml"]["legal"] is False and results["broken.yaml"]["findings"]
+    assert sorted(Path(p["path"]).name for p in report["problems"]) == ["binary.txt", "empty.txt"]
 
 
 def test_no_color_and_pipes_get_plain_text():
@@ -170,13 +172,19 @@ def test_a_missing_path_is_reported_and_the_other_decks_still_checked(tmp_path):
     assert result.returncode == 2, result.stderr.decode()
     assert f"{missing}: no such file or directory".encode() in result.stderr
     assert b"Traceback" not in result.stderr
-    results = {r["path"]: r for r in json_report(result.stdout)["results"]}
+    report = json_report(result.stdout)
+    results = {r["path"]: r for r in report["results"]}
     assert [f["rule"] for f in results["sample_decks/illegal/copy-limit.txt"]["findings"]] == ["copy-limit"]
-    (finding,) = results[missing]["findings"]
-    assert (finding["rule"], finding["severity"]) == ("unreadable", "error")
-    assert "does not exist" in finding["message"]
+    # Issue 24: the missing path is a problem with the path, apart from the decks.
+    assert missing not in results
+    (problem,) = report["problems"]
+    assert (problem["path"], problem["rule"]) == (missing, "unreadable") and "does not exist" in problem["message"]
     junit = run("check", missing, "sample_decks/illegal/copy-limit.txt", "--date", DATE, "-o", "junit")
-    assert junit.returncode == 2 and b'tests="2"' in junit.stdout and b'type="unreadable"' in junit.stdout
+    assert junit.returncode == 2 and b'tests="2" failures="1" errors="1"' in junit.stdout
+    assert b'<error message="The deck file' in junit.stdout and b'type="unreadable"' in junit.stdout
+    text = run("check", missing, "sample_decks/illegal/copy-limit.txt", "--date", DATE)
+    assert b"1 deck checked: 0 legal, 1 illegal." in text.stdout and b"NOT CHECKED  " in text.stdout
+    assert b"1 path was not checked: it cannot be read as a deck" in text.stdout
 
 
 def test_fmt_goes_on_past_a_missing_path(tmp_path):
@@ -236,10 +244,13 @@ def test_a_fifo_named_on_the_command_line_is_reported_not_waited_for(tmp_path):
     fifo = tmp_path / "deck.txt"
     os.mkfifo(fifo)
     result = run("check", str(fifo), "--date", DATE, "--format", "unlimited", "-o", "json")  # run() times out
-    assert result.returncode == 1, result.stderr.decode()
-    (deck_result,) = json_report(result.stdout)["results"]
-    (finding,) = deck_result["findings"]
-    assert finding["rule"] == "unreadable" and "not a regular file" in finding["message"]
+    # Issue 23/24: a FIFO is no deck list, so no illegal deck: a problem with the path, exit code 2.
+    assert result.returncode == 2, result.stderr.decode()
+    report = json_report(result.stdout)
+    assert report["results"] == [] and report["legal"] is False
+    (problem,) = report["problems"]
+    assert problem["rule"] == "unreadable" and "not a regular file" in problem["message"]
+    assert b"deckcheck: error: " in result.stderr and b"not a regular file" in result.stderr
 
 
 @pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
@@ -338,3 +349,24 @@ def test_jobs_give_the_same_report_in_the_same_order(output, tmp_path):
 def test_jobs_must_be_one_or_more():
     result = run("check", "sample_decks", "--jobs", "0")
     assert result.returncode == 2 and b"--jobs must be 1 or more" in result.stderr
+
+
+@pytest.mark.parametrize("name, data", [
+    ("binary.txt", b"4 Iono PAL 185\n\x00\x01\x02"),
+    ("empty.txt", b""),
+    ("latin.txt", b"4 Iono PAL 185\n\x81\x8d\n"),  # neither UTF-8 nor Windows-1252 text
+])
+def test_a_file_that_is_not_a_deck_list_exits_2_as_a_missing_path_does(tmp_path, name, data):
+    # Issue 23: the README says exit code 2 for an unreadable deck file; binary, empty and
+    # wrongly encoded files exited 1, as if they were illegal decks.
+    deck = tmp_path / name
+    deck.write_bytes(data)
+    for output in ("text", "json", "github", "sarif", "junit", "html"):
+        result = run("check", str(deck), "sample_decks/legal/charizard-pidgeot-ex.txt", "--date", DATE, "-o", output)
+        assert result.returncode == 2, (output, result.stderr.decode())
+        if output == "text":  # shown in the report, once
+            assert b"NOT CHECKED  " in result.stdout and b"deckcheck: error: The deck file" not in result.stderr
+        else:
+            assert b"deckcheck: error: The deck file" in result.stderr, output
+    report = json_report(run("check", str(deck), "--date", DATE, "-o", "json").stdout)
+    assert report["results"] == [] and [p["rule"] for p in report["problems"]] == ["unreadable"]

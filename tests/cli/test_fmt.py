@@ -334,3 +334,22 @@ def test_a_byte_order_mark_is_kept(tmp_path):
     deck.write_bytes(b"\xef\xbb\xbf4x Professor Oak\r\n")
     assert run("fmt", str(deck), "--format", "unlimited", "--no-config").returncode == 0
     assert deck.read_bytes() == b"\xef\xbb\xbfTrainer: 4\r\n4 Professor Oak BS 88\r\n\r\nTotal Cards: 4\r\n"
+
+
+def test_web_forms_of_a_print_are_written_the_usual_way(tmp_path):
+    # Issue 24: the forms web deck builders write, as a player pastes them.
+    pasted = "Pokémon: 9\n4 Drakloak TWM #129\n2 Dragapult ex [TWM] 130\n2 Dusclops SFA-19\n1 Dusknoir (SFA) 20\n"
+    result = run("fmt", "-", "--format", "unlimited", "--date", DATE, stdin=pasted.encode())
+    assert result.returncode == 0, result.stderr.decode()
+    lines = result.stdout.decode().splitlines()
+    assert lines[1:5] == ["4 Drakloak TWM 129", "2 Dragapult ex TWM 130", "2 Dusclops SFA 19", "1 Dusknoir SFA 20"]
+
+
+def test_a_windows_1252_list_is_read_and_the_note_says_so(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes("# Flabébé’s deck\n4 Iono PAL 185\n".encode("cp1252"))
+    result = run("check", str(deck), "--format", "unlimited", "--date", DATE, "-o", "json")
+    (deck_result,) = json_report(result.stdout)["results"]
+    notes = [f for f in deck_result["findings"] if f["rule"] == "encoding"]
+    assert [n["severity"] for n in notes] == ["info"] and "Windows-1252" in notes[0]["message"]
+    assert not any(f["rule"] == "unreadable" for f in deck_result["findings"])

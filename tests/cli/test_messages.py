@@ -3,6 +3,7 @@ every schema error of a pack in one lint run, and banned prints named by name an
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -94,3 +95,98 @@ def test_formats_show_expanded_names_the_banned_archeops(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "- Archeops NVI 67, DEX 110 since 2017-08-18" in result.stdout
     assert "bw3-67" not in result.stdout
+
+
+def test_formats_show_on_a_past_day_lists_the_sets_legal_that_day_by_their_codes(reference_index):
+    # Issue 24: on 2016-03-01 Generations, Fates Collide and Steam Siege were not legal yet, the 2017
+    # sets are no part of the 2016-09-01 change, and sets are named as players know them.
+    result = run("formats", "show", "standard", "--date", "2016-03-01", "--db", str(reference_index.path),
+                 "--no-config")
+    assert result.returncode == 0, result.stderr
+    (pool,) = [line for line in result.stdout.splitlines() if line.strip().startswith("not-legal")]
+    in_force, _, later = pool.partition("(later this season:")
+    assert "BKP" in in_force and "ROS" in in_force and "FCO" not in in_force and "STS" not in in_force
+    assert later.startswith(" GEN from 2016-03-14, FCO from 2016-05-23, STS from 2016-08-19)")
+    change = pool.split("next change", 1)[1].split(";")[0]
+    assert "leave" in change and not any(code in change for code in ("SUM", "GRI", "BUS"))
+    assert "xy10" not in pool and "xy9" not in pool and "sm1" not in pool
+
+
+def _deck_with_a_warning(tmp_path: Path) -> Path:
+    """A legal deck whose Pokémon header says 18 cards for its 19: a syntax warning."""
+    deck = tmp_path / "charizard.txt"
+    text = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
+    deck.write_text(text.replace("Pokémon: 19", "Pokémon: 18"), encoding="utf-8")
+    return deck
+
+
+def test_fail_on_warning_says_which_warnings_failed_the_run(tmp_path):
+    # Issue 24: exit 1 while the report said "1 legal, 0 illegal", and nothing said why.
+    deck = _deck_with_a_warning(tmp_path)
+    result = run("check", str(deck), "--format", "unlimited", "--fail-on", "warning", "--no-config")
+    assert result.returncode == 1, result.stderr
+    assert "1 deck checked: 1 legal, 0 illegal.\n1 legal deck fails the run with --fail-on warning, " \
+           "for its warnings: syntax." in result.stdout
+    github = run("check", str(deck), "--format", "unlimited", "--fail-on", "warning", "-o", "github", "--no-config")
+    assert "1 legal deck fails the run for warnings (--fail-on warning)." in github.stdout
+    plain = run("check", str(deck), "--format", "unlimited", "--no-config")
+    assert plain.returncode == 0 and "fails the run" not in plain.stdout
+
+
+def test_verbose_does_not_send_the_reader_to_verbose(tmp_path):
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "deck.txt").write_bytes((SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_bytes())
+    (tmp_path / "decks" / "notes.txt").write_text("remember to test the deck\n", encoding="utf-8")
+    verbose = run("check", "decks", "-v", "--format", "unlimited", "--no-config", cwd=tmp_path)
+    assert "skipped decks/notes.txt: not a deck" in verbose.stderr
+    assert "1 file skipped: it is not a deck (listed above)." in verbose.stdout and "--verbose" not in verbose.stdout
+    quiet = run("check", "decks", "--format", "unlimited", "--no-config", cwd=tmp_path)
+    assert "1 file skipped: it is not a deck (--verbose lists it)." in quiet.stdout
+
+
+def test_skip_non_decks_with_no_deck_says_nothing_was_checked_and_why(tmp_path):
+    # Issue 24: "check --skip-non-decks README.txt requirements.txt" printed nothing at all.
+    (tmp_path / "README.txt").write_text("deckcheck checks decks\n", encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("typer\nrich\n", encoding="utf-8")
+    result = run("check", "--skip-non-decks", "README.txt", "requirements.txt", "--no-config", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stderr.startswith("deckcheck: nothing to check: the 2 files given are not decks (README.txt: ")
+    one = run("check", "--skip-non-decks", "README.txt", "--no-config", cwd=tmp_path)
+    assert one.returncode == 0 and "nothing to check: README.txt is not a deck (it " in one.stderr
+
+
+@pytest.mark.parametrize("missing", ["anyio", "starlette", "uvicorn"])
+def test_serve_without_its_extra_names_the_extra_to_install(missing):
+    # Issue 24: the message named anyio (imported first), not what to install.
+    code = ("import runpy, sys\n"
+            f"sys.modules[{missing!r}] = None\n"
+            "sys.argv = ['deckcheck', 'serve', '--port', '0']\n"
+            "runpy.run_module('deckcheck', run_name='__main__')\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                            cwd=PROJECT_ROOT, env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)})
+    assert result.returncode == 2
+    assert "needs Starlette and uvicorn, which the 'serve' extra installs" in result.stderr
+    assert "pip install 'deckcheck[serve]'" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_team_flare_gear_card_is_named_as_it_prints(reference_index, tmp_path):
+    # Issue 24: "Remove Battle Compressor Team Flare Gear PHF 92 from the deck (4 copies)."
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Battle Compressor PHF 92\n", encoding="utf-8")
+    result = run("check", str(deck), "--format", "standard", "--date", "2026-11-30", "--db",
+                 str(reference_index.path), "--no-config", "-o", "json")
+    messages = [text for f in json.loads(result.stdout)["results"][0]["findings"] for text in (f["message"], f["hint"] or "")]
+    assert any("Battle Compressor PHF 92" in m for m in messages), messages
+    assert not any("Team Flare Gear" in m for m in messages), messages
+
+
+@pytest.mark.parametrize("command", [["formats", "list"], ["formats", "show", "standard", "--date", "2016-03-01"],
+                                     ["formats", "show", "expanded", "--date", "2026-11-30"]])
+def test_formats_output_is_wrapped_to_the_terminal_width_between_words(command):
+    # Issue 24: lines of 200+ columns, which the terminal wrapped mid-word.
+    wide = run(*command, "--no-config")
+    narrow = run(*command, "--no-config", env={"COLUMNS": "80"})
+    assert narrow.returncode == 0, narrow.stderr
+    assert max(len(line) for line in narrow.stdout.splitlines()) <= 80
+    assert max(len(line) for line in wide.stdout.splitlines()) > 80  # a pipe gets whole lines
+    assert narrow.stdout.split() == wide.stdout.split()  # the same words, none cut

@@ -4,6 +4,7 @@ names) and ends at 100 %, off a terminal too; --sha256 is checked before anythin
 
 from __future__ import annotations
 
+import hashlib
 import os
 import select
 import shutil
@@ -77,8 +78,9 @@ def off_a_terminal(*args: str, cwd: Path, tmp_path: Path) -> subprocess.Complete
 
 def test_db_update_shows_each_phase_and_ends_at_100_percent_on_a_terminal(tmp_path):
     archive = Path(shutil.make_archive(str(tmp_path / "dataset"), "zip", dataset(tmp_path / "data")))
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
     code, shown = on_a_terminal("db", "update", "--source", "pokemontcg", "--url", archive.as_uri(), "--db", str(tmp_path / "c.sqlite3"),
-                                cwd=tmp_path, tmp_path=tmp_path)
+                                "--sha256", digest, cwd=tmp_path, tmp_path=tmp_path)
     assert code == 0, shown
     places = [shown.find(label) for label in ("Downloading file://", "Verifying the archive (SHA-256)",
                                               "Importing the cards")]
@@ -93,13 +95,41 @@ def test_db_update_off_a_terminal_names_the_phases_and_ends_on_the_full_size(tmp
     result = off_a_terminal("db", "update", "--source", "pokemontcg", "--url", archive.as_uri(), "--db", str(tmp_path / "c.sqlite3"),
                             cwd=tmp_path, tmp_path=tmp_path)
     assert result.returncode == 0, result.stderr
-    size = archive.stat().st_size / 1e6
+    # Issue 24: a small archive in kB, not "0.0 MB of 0.0 MB"; no "Verifying" without a --sha256 to verify.
+    size = archive.stat().st_size
+    shown = f"{size} bytes of {size} bytes" if size < 1000 else f"{size / 1e3:.1f} kB of {size / 1e3:.1f} kB"
+    assert size < 1_000_000
     assert result.stderr.splitlines() == [
         f"Downloading {archive.as_uri()}",
-        f"  {size:.1f} MB of {size:.1f} MB",
-        "Verifying the archive (SHA-256)",
+        f"  {shown}",
         "Importing the cards",
     ]
+    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
+    result = off_a_terminal("db", "update", "--source", "pokemontcg", "--url", archive.as_uri(), "--db",
+                            str(tmp_path / "d.sqlite3"), "--sha256", digest, cwd=tmp_path, tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Verifying the archive (SHA-256)" in result.stderr.splitlines()
+
+
+def test_sizes_are_shown_in_the_unit_of_their_size():
+    from deckcheck.cli.progress import sizes
+
+    assert sizes(2_900_000, 2_900_000, " of ") == "2.9 MB of 2.9 MB"
+    assert sizes(12_400, 40_100, " of ") == "12.4 kB of 40.1 kB"
+    assert sizes(512, None, " of ") == "512 bytes"
+    assert sizes(400, 1_500_000, "/") == "0.0/1.5 MB"
+
+
+def test_an_estimated_count_that_is_passed_becomes_an_open_count(monkeypatch):
+    # Issue 24: "db import" showed 175/173 (its total is about one file per set).
+    from deckcheck.cli.progress import Phases
+
+    phases = Phases({"import": "Importing the cards"})
+    phases.phase("import", 173)
+    phases(172)
+    assert phases._detail() == "172/173"
+    phases(175)
+    assert phases._detail() == "175" and phases.total is None
 
 
 def test_db_import_and_import_names_draw_a_bar_on_a_terminal(tmp_path):

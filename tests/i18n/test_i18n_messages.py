@@ -214,3 +214,19 @@ def test_marked_messages_are_the_templates_the_code_uses():
     # N_ returns its argument: marking changes nothing the English reports show.
     assert N_("The deck has {total} cards; a deck must have exactly {size}.") == (
         "The deck has {total} cards; a deck must have exactly {size}.")
+
+
+def test_french_elides_de_before_a_name_that_starts_with_a_vowel():
+    # Issue 24: "Retirez 1 exemplaire de Ultra Ball" -> "d'Ultra Ball".
+    from deckcheck.i18n import localize, ngettext
+
+    remove = ngettext("Remove {excess} copy of {name} ({lines}).", "Remove {excess} copies of {name} ({lines}).",
+                      "excess")
+    assert localize(remove, {"excess": 1, "name": "Ultra Ball", "lines": "ligne 3"}, "fr") \
+        == "Retirez 1 exemplaire d'Ultra Ball (ligne 3)."
+    assert localize(remove, {"excess": 1, "name": "Iono", "lines": "ligne 3"}, "fr").startswith(
+        "Retirez 1 exemplaire d'Iono")
+    assert localize(remove, {"excess": 2, "name": "Nest Ball", "lines": "ligne 3"}, "fr") \
+        == "Retirez 2 exemplaires de Nest Ball (ligne 3)."
+    # Other languages are left as they are.
+    assert "de Ultra Ball" in localize(remove, {"excess": 1, "name": "Ultra Ball", "lines": "Linie 3"}, "es")

@@ -232,3 +232,14 @@ def test_reference_team_rocket_returns_is_not_team_rocket(reference_names):
     de = names_of(reference_names.path, "de")
     assert de["ex7-4"] == "Dunkles Lektrobal"  # Dark Electrode of Team Rocket Returns
     assert de["base5-4"] == "Dunkles Glurak"  # Dark Charizard of Team Rocket
+
+
+def test_reference_sets_not_in_the_database_are_named_in_english(reference_names):
+    # Issue 24: the summary named trainer kits the German, Italian and Portuguese lists lack
+    # by their French names, and the Spanish list's BW kit (Zoroark) "Kit de Entrenador XY".
+    by_lang = {report.lang: report for report in reference_names.result.languages}
+    kits = {lang: [s for s in report.unmapped_sets if s.startswith("tk-")] for lang, report in by_lang.items()}
+    assert kits["de"] and kits["es"]
+    for lang, described in kits.items():
+        assert not [s for s in described if "Kit du dresseur" in s or "Kit dresseur" in s], (lang, described)
+    assert "tk-bw-z (BW trainer Kit (Zoroark), TK5Z" in " ".join(kits["es"])

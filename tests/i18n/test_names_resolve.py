@@ -202,3 +202,29 @@ def test_reference_same_name_different_cards_across_languages(reference_index):
     assert resolution.card is None
     assert "Iris in German, Lileep in French, Drasna in Italian" in resolution.findings[0].message
     assert resolve_line(line("Lilia"), reference_index, ResolveOptions(card_lang="de")).card.name == "Iris"
+
+
+def test_a_line_in_another_language_is_named_in_english_in_every_message(index):
+    # Issue 24: "Prof. Esche" (no set code) kept its German name in one message and its
+    # English name in another; cards are named in English in every message.
+    from deckcheck.model import DeckCard
+
+    pack = load_pack("unlimited")
+    result = check_deck(deck(line("Prof. Esche", 5)), pack, index, dt.date(2026, 11, 30))
+    named = [f.message for f in result.findings if f.rule in ("copy-limit", "card-limit")]
+    assert named and all("Professor Juniper" in m and "Esche" not in m for m in named), named
+    card = resolve_line(line("Prof. Esche", 2), index, AUTO).card
+    german = DeckCard(line("Prof. Esche", 2), card, read_as="de", by_print=False)
+    assert german.label == "Professor Juniper"
+    assert DeckCard(line("Professor Juniper", 2), card, by_print=False).label == "Professor Juniper"
+
+
+def test_the_dataset_s_team_flare_gear_is_no_part_of_a_name_in_messages():
+    # Issue 24: "Remove Battle Compressor Team Flare Gear PHF 92 from the deck".
+    from deckcheck.model import Card
+
+    card = Card(id="xy4-92", name="Battle Compressor Team Flare Gear", supertype="Trainer", subtypes=("Item",),
+                set_code="PHF", number="92")
+    assert card.label == "Battle Compressor PHF 92" and card.shown_name == "Battle Compressor"
+    pokemon = Card(id="x-1", name="Team Flare Gear", supertype="Pokémon", set_code="X", number="1")
+    assert pokemon.label == "Team Flare Gear X 1"

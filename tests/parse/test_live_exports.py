@@ -148,6 +148,12 @@ HOSTILE = {
     "energy qualifier": "4 Fire Energy" + " -" * (N // 2) + " basix",
     "x counts": "x" * N,
     "tabs": "\t" * N + "4",
+    # issue 24's web forms: "TWM #129", "[TWM] 130", "SFA-19", "Duskull x2"
+    "hashes": "4 Iono PAL " + "#" * N,
+    "brackets around a code": "4 Iono " + "[" * N + " 1",
+    "hyphens": "4 Iono " + "A-" * (N // 2),
+    "trailing counts": "Iono" + " x2" * (N // 3),
+    "trailing x": "Iono " + "x" * N,
 }
 
 

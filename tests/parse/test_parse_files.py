@@ -111,12 +111,12 @@ def test_binary_file(tmp_path):
 
 
 def test_invalid_utf8_names_byte_and_line(tmp_path):
-    # "Pokémon" saved as Latin-1 on line 3
-    data = b"4 Iono PAL 185\r\n4 Nest Ball SVI 181\r\n1 Pok\xe9mon Catcher SVI 187\n"
+    # A byte that is no character in UTF-8 nor in Windows-1252 (0x81) on line 3
+    data = b"4 Iono PAL 185\r\n4 Nest Ball SVI 181\r\n1 Pok\x81mon Catcher SVI 187\n"
     path = write(tmp_path / "deck.txt", data)
     finding = only_finding(read_deck(path))
     assert (finding.rule, finding.severity, finding.lines) == ("unreadable", Severity.ERROR, (3,))
-    assert finding.params["offset"] == data.index(b"\xe9")
+    assert finding.params["offset"] == data.index(b"\x81")
     assert "UTF-8" in finding.message and "line 3" in finding.message
     assert finding.hint
 
@@ -249,3 +249,25 @@ def test_stdin_structured_decks_are_recognised(data):
 def test_empty_stdin():
     finding = only_finding(read_deck("-", stdin=io.BytesIO(b"")))
     assert finding.rule == "unreadable" and "<stdin>" in finding.message
+
+
+# -- issue 24: lists saved as Windows-1252 ("ANSI" in Notepad and Excel) ---------
+
+def test_a_windows_1252_list_is_read_with_a_note(tmp_path):
+    text = "# “Flabébé” – Sonia’s deck\nPokémon: 2\n2 Flabébé SVI 55\nTrainer: 4\n4 Pokégear 3.0 SVI 186\n"
+    path = write(tmp_path / "deck.txt", text.encode("cp1252"))
+    deck = read_deck(path)
+    assert [(e.count, e.name) for e in deck.entries] == [(2, "Flabébé"), (4, "Pokégear 3.0")]
+    (note,) = deck.findings
+    assert (note.rule, note.severity) == ("encoding", Severity.INFO)
+    assert "Windows-1252" in note.message and path in note.message and "UTF-8" in note.hint
+
+
+@pytest.mark.parametrize("data", [
+    b"4 Iono PAL 185\n\x81\x8d\x8f\n",  # bytes Windows-1252 does not define
+    b"4 Iono PAL 185\n\xe9\x01\x02\x03\n",  # control characters: no text
+    b"4 Iono PAL 185\n\xa4\xa6\xac\xb1\xbe\n",  # symbols no list writes
+])
+def test_bytes_that_are_not_windows_1252_text_stay_unreadable(tmp_path, data):
+    finding = only_finding(read_deck(write(tmp_path / "deck.txt", data)))
+    assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR) and "UTF-8" in finding.message

@@ -253,3 +253,44 @@ def test_a_control_character_is_a_finding_with_its_line():
     (finding,) = parse_structured("name: x\ncards: []\nnotes: a\x01b\n", "d.yaml", "yaml").findings
     assert (finding.rule, finding.lines) == ("syntax", (3,))
     assert "Line 3, column 9" in finding.message and "#x0001" in finding.message
+
+
+# -- issue 24: duplicate keys, workflow files, unknown keys ------------------------
+
+@pytest.mark.parametrize("kind, text, line, key", [
+    ("json", '{"cards": [{"count": 4, "name": "Iono"}], "cards": []}', 1, "cards"),
+    ("json", '{\n  "cards": [\n    {"count": 4, "name": "Iono",\n     "count": 2}\n  ]\n}', 3, "count"),
+    ("yaml", "cards:\n  - {count: 4, name: Iono}\nname: a\ncards: []\n", 4, "cards"),
+    ("yaml", "cards:\n  - count: 4\n    name: Iono\n    count: 3\n", 4, "count"),
+])
+def test_a_key_given_twice_is_an_error_not_the_last_one(kind, text, line, key):
+    deck = parse_structured(text, f"deck.{kind}", kind)
+    assert deck.entries == ()
+    (finding,) = deck.findings
+    assert (finding.rule, finding.severity, finding.lines) == ("syntax", Severity.ERROR, (line,))
+    assert f'"{key}" is given more than once' in finding.message and key in finding.hint
+
+
+def test_the_same_key_in_two_mappings_is_no_duplicate():
+    deck = parse_structured('{"cards": [{"count": 4, "name": "Iono"}, {"count": 2, "name": "Arven"}]}',
+                            "deck.json", "json")
+    assert deck.findings == () and len(deck.entries) == 2
+
+
+def test_a_workflow_file_is_reported_with_its_keys_as_written():
+    workflow = "name: CI\non:\n  push:\njobs:\n  test:\n    runs-on: ubuntu-latest\n"
+    (finding,) = parse_structured(workflow, ".github/workflows/ci.yml", "yaml").findings
+    assert "the keys name, on, jobs" in finding.message and "True" not in finding.message
+
+
+@pytest.mark.parametrize("kind, text, expected", [
+    ("yaml", "cards:\n  - {count: 2, name: Arven}\n  - cout: 4\n    name: Iono\n",
+     "Card 2 on line 3 is not valid: unknown key 'cout'; did you mean 'count'?"),
+    ("json", '{"cards": [{"count": 4, "name": "Iono", "sett": "PAL"}]}', "unknown key 'sett'; did you mean 'set'?"),
+    ("yaml", "nme: Lost Box\ncards:\n  - {count: 4, name: Iono}\n", "unknown key 'nme'; did you mean 'name'?"),
+])
+def test_an_unknown_key_gets_a_did_you_mean_as_in_the_configuration(kind, text, expected):
+    deck = parse_structured(text, f"deck.{kind}", kind)
+    messages = [f.message for f in deck.findings]
+    assert any(expected in m for m in messages), messages
+    assert not any("Additional properties" in m for m in messages)

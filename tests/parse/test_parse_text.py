@@ -397,3 +397,40 @@ def test_section_headers_in_the_players_languages(header, section):
     deck = parse_text(f"{header}\n2 Iono PAL 185\n", "d.txt")
     assert deck.entries[0].section == section
     assert [f.rule for f in deck.findings] == ["syntax"]  # the header's count (12/36) is not 2
+
+
+# -- issue 24: the forms web deck builders and forum posts write -----------------
+
+@pytest.mark.parametrize("line, expected", [
+    ("4 Drakloak TWM #129", (4, "Drakloak", "TWM", "129")),
+    ("2 Dragapult ex [TWM] 130", (2, "Dragapult ex", "TWM", "130")),
+    ("2 Dusclops SFA-19", (2, "Dusclops", "SFA", "19")),
+    ("1 Dusknoir (SFA) 20", (1, "Dusknoir", "SFA", "20")),
+    ("Duskull x2", (2, "Duskull", None, None)),
+    ("Duskull SFA 18 x3", (3, "Duskull", "SFA", "18")),
+    ("2 Iono [PAL] #185", (2, "Iono", "PAL", "185")),
+])
+def test_web_forms_of_a_print_and_a_count_are_read(line, expected):
+    entry = one(line)
+    assert (entry.count, entry.name, entry.set_code, entry.number) == expected
+    assert entry.raw == line
+
+
+@pytest.mark.parametrize("line, name", [
+    ("4 Porygon-Z", "Porygon-Z"),  # a hyphen in a name is no print
+    ("1 Ho-Oh ex", "Ho-Oh ex"),
+    ("1 Unown [A]", "Unown [A]"),
+    ("2 Team Rocket's Mewtwo ex", "Team Rocket's Mewtwo ex"),
+    ("1 Technical Machine TS-1", "Technical Machine TS-1"),  # a card's name, not TS 1
+])
+def test_names_like_web_forms_keep_their_names(line, name):
+    entry = one(line)
+    assert (entry.name, entry.set_code, entry.number) == (name, None, None)
+
+
+def test_a_web_form_list_is_a_deck_when_met_in_a_folder():
+    from deckcheck.parse.shape import text_deck_problem
+
+    text = "4 Drakloak TWM #129\n2 Dragapult ex [TWM] 130\n2 Dusclops SFA-19\n1 Dusknoir (SFA) 20\nDuskull x2\n"
+    assert text_deck_problem(text) is None
+    assert len(parse_text(text, "d.txt").entries) == 5
