@@ -210,6 +210,9 @@ def main() -> int:
     parser.add_argument("--no-import", action="store_true", help="skip the db import figures (the database is still built)")
     parser.add_argument("--startup-only", action="store_true", help="only the start-up figures (the database is still built)")
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results.json", help="where to write the figures")
+    parser.add_argument("--dask", type=int, default=0, metavar="DECKS",
+                        help="also the Dask recipe of docs/library.md on this many decks beside the command line "
+                             "(bench/dask_recipe.py: client and worker peak memory, decks/s)")
     args = parser.parse_args()
     runs = args.runs or (11 if args.quick else 30)
     throughput_runs = args.throughput_runs or (1 if args.quick else 3)
@@ -276,6 +279,10 @@ def main() -> int:
 
         if not args.startup_only:
             rows += throughput_rows(deckcheck, env, work, formats, sizes, ["text", "json"], throughput_runs, extra)
+        if args.dask:
+            from dask_recipe import bench_rows  # bench/dask_recipe.py
+
+            rows += bench_rows(args.dask, min(2, cores()) if cores() > 1 else 1)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -63,4 +63,3 @@ def test_the_locale_chooses_the_language_and_a_bad_lang_is_a_usage_error(names_d
     assert "1 baralho verificado (legais: 0, ilegais: 1)." in portuguese
     bad = deckcheck("check", deck, "--db", str(names_db), "--lang", "xx")
     assert bad.returncode == 2 and b"Traceback" not in bad.stderr
-
