@@ -44,7 +44,59 @@ def validation_cache(kind: str) -> Path | None:
     base = os.environ.get("DECKCHECK_CACHE_DIR")
     if base is None:
         base = user_cache_dir()
-    return Path(base) / kind / __version__
+    folder = Path(base) / kind / __version__
+    return folder if _usable(folder, Path(base)) else None
+
+
+# Folders looked at once per process: whether they can be used.
+_USABLE: dict[Path, bool] = {}
+
+
+def _usable(folder: Path, shown: Path) -> bool:
+    """Whether ``folder`` can be looked into (missing is fine: it is created
+    when written). A folder the user cannot enter (``sudo -u`` keeping root's
+    HOME, issue 23 U1) or whose name the system refuses is skipped with one
+    warning: deckcheck then works without it, only slower."""
+    usable = _USABLE.get(folder)
+    if usable is None:
+        try:
+            os.stat(folder)
+            usable = True
+        except (FileNotFoundError, NotADirectoryError):
+            usable = True  # not there yet: writing it creates it (or fails quietly)
+        except OSError as error:
+            usable = False
+            warn_once(f"deckcheck: warning: cannot use the cache folder {shown}: {error.strerror or error}; going on "
+                      "without it. Set DECKCHECK_CACHE_DIR to a folder of yours, or DECKCHECK_NO_CACHE=1.")
+        _USABLE[folder] = usable
+    return usable
+
+
+_WARNED: set[str] = set()
+
+
+def warn_once(message: str) -> None:
+    """Print ``message`` on standard error, once per process."""
+    import sys
+
+    if message in _WARNED:
+        return
+    _WARNED.add(message)
+    try:
+        sys.stderr.write(message + "\n")
+    except (OSError, ValueError):  # standard error closed
+        pass
+
+
+def usable_file(path: Path, what: str) -> bool:
+    """Whether ``path`` exists, False (with one warning) where the system will
+    not say (a folder of the path the user cannot enter)."""
+    try:
+        return path.exists()
+    except OSError as error:
+        warn_once(f"deckcheck: warning: cannot look for {what} at {path}: {error.strerror or error}; going on "
+                  "without it.")
+        return False
 
 
 def user_cache_dir() -> str:

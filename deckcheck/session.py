@@ -80,6 +80,10 @@ CATALOGUE_NOTICE = (
 )
 
 
+# How lines are read for one (pack, day, card language), kept per thread for this many
+# most recently used: a few formats times the days a session looks at (issue 23, S2).
+RESOLVERS_KEPT = 32
+
 class Database:
     """An opened card database, or the built-in catalogue when ``path`` is None.
 
@@ -126,11 +130,15 @@ class Database:
 
     def _resolve_options(self, pack: Pack, day: dt.date, card_lang: str | None = None) -> ResolveOptions:
         """How lines are read for ``pack`` on ``day``, made once and kept (per thread):
-        the card pool's predicate and the memo of lines already read. (Bounded by
-        the packs and days a process uses; resolve.py bounds each memo itself.)"""
+        the card pool's predicate and the memo of lines already read. The
+        RESOLVERS_KEPT most recently used are kept: a server asked about a new day
+        every request, or a library caller walking 8,000 days, kept one per day for
+        good (issue 23, S2: 29 -> 244 MB); resolve.py bounds each memo itself."""
+        from collections import OrderedDict
+
         cache = getattr(self._local, "options", None)
         if cache is None:
-            cache = self._local.options = {}
+            cache = self._local.options = OrderedDict()
         key = (id(pack), day, card_lang)
         found = cache.get(key)
         if found is None or found[0] is not pack:
@@ -140,6 +148,10 @@ class Database:
             hint = CATALOGUE_ONLY_HINT if self.catalogue_only else MISSING_HINT
             found = cache[key] = (pack, resolve_options_for(pack, day, self._index(), missing_hint=hint,
                                                             card_lang=card_lang))
+            while len(cache) > RESOLVERS_KEPT:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(key)
         return found[1]
 
     def close(self) -> None:
@@ -177,7 +189,9 @@ def open_database(path: PathLike | None = None) -> Database:
 
     if path is None and not os.environ.get("DECKCHECK_DB"):
         found = default_db_path()
-        return Database(found if found.exists() else None)
+        from deckcheck.datafiles import usable_file
+
+        return Database(found if usable_file(found, "the card database") else None)
     where = Path(default_db_path() if path is None else path)
     if not where.is_file():
         from deckcheck.carddb.errors import no_database_at

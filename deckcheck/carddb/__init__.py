@@ -6,7 +6,10 @@
   the pokemontcg.io dataset JSON);
 * :mod:`deckcheck.carddb.build` – ``build_database``: any source into a new SQLite file, atomically;
 * :mod:`deckcheck.carddb.sqlite` – the schema, ``SqliteIndex``, ``database_info``;
-* :mod:`deckcheck.carddb.update` – ``update_database`` (``deckcheck db update``);
+* :mod:`deckcheck.carddb.update` – ``update_database`` (``deckcheck db update``), looping
+  over the card sources of :mod:`deckcheck.carddb.sources.remote`;
+* :mod:`deckcheck.carddb.http` – the one HTTP client of every download (timeouts, an overall
+  deadline enforced while reading, retries, size limits);
 * :mod:`deckcheck.carddb.paths` – where the database lives;
 * :mod:`deckcheck.carddb.gametext` – the game-text digest reprints are compared by
   (its version, read on every open, in :mod:`deckcheck.carddb.gametext_version`).

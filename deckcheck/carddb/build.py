@@ -187,7 +187,7 @@ def _old_names(path: Path) -> tuple[list[tuple[str, str, str]], dict[str, str]]:
 
 def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, str] | None,
           keep_names_from: Path | None = None, progress: Progress | None = None,
-          phase: PhaseHook | None = None) -> None:
+          phase: PhaseHook | None = None, finish: Callable[[], Mapping[str, str]] | None = None) -> None:
     import datetime as dt
 
     from deckcheck.version import __version__
@@ -229,6 +229,7 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
             total += len(rows)
         if total == 0:
             raise DatabaseError(f"{source.label} holds no cards")
+        finished = finish() if finish else {}
 
         set_rows = [
             (set_id, record.name, record.code, record.series, record.release_date, counts.get(set_id, 0))
@@ -257,7 +258,7 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
         }
         if source.commit:
             meta["source_commit"] = source.commit
-        meta.update({str(k): str(v) for k, v in (extra_meta or {}).items() if v is not None})
+        meta.update({str(k): str(v) for k, v in {**(extra_meta or {}), **finished}.items() if v is not None})
         if keep_names_from is not None:
             old_rows, old_meta = _old_names(keep_names_from)
             if old_rows:
@@ -289,6 +290,7 @@ def build_database(
     keep_names_from: Path | None = None,
     progress: Progress | None = None,
     phase: PhaseHook | None = None,
+    finish: Callable[[], Mapping[str, str]] | None = None,
 ) -> DatabaseInfo:
     """Import the card source at ``source`` (a folder or ``.zip`` that
     :func:`~deckcheck.carddb.sources.merge.open_source` reads, or an open
@@ -302,6 +304,8 @@ def build_database(
     (default: ``dest`` itself, when it exists) are kept for the cards still there.
     ``phase("import", about_how_many_files)`` is called when the cards are read and
     ``progress(files_done, None)`` after each file (deckcheck.cli.progress.Phases).
+    ``finish()`` is called once every card is read: it may refuse the database
+    (DatabaseError) or return more meta to store.
     Raises :class:`DatabaseError` with a one-line message.
     """
     import tempfile
@@ -325,7 +329,7 @@ def build_database(
         try:
             previous = Path(keep_names_from) if keep_names_from is not None else dest
             _fill(temp, src, source_label or src.label, extra_meta,
-                  previous if previous.is_file() else None, progress, phase)
+                  previous if previous.is_file() else None, progress, phase, finish)
             # mkstemp makes the file private; the database is as readable as
             # the one it replaces (or as the umask allows).
             os.chmod(temp, file_mode(dest))

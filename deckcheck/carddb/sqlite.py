@@ -269,8 +269,11 @@ def _check_once(conn: sqlite3.Connection, path: Path) -> None:
         version = f"{path.resolve()}\0{info.st_size}\0{info.st_mtime_ns}\0{imported[0] if imported else ''}"
         # Named by size, time and a CRC of the rest (hashlib costs ~2 ms of start-up, issue 16).
         stamp = folder / f"{info.st_size}-{info.st_mtime_ns}-{zlib.crc32(version.encode('utf-8', 'surrogateescape')):08x}"
-        if stamp.exists():
-            return
+        try:
+            if stamp.exists():
+                return
+        except OSError:  # an unusable cache folder: check again
+            stamp = None
     try:
         result = [row[0] for row in conn.execute("PRAGMA quick_check").fetchmany(3)]
     except sqlite3.Error as error:

@@ -5,7 +5,7 @@ or a mirror: ``--tcgdex-url``) for JSON objects:
 
 * every request has a timeout, and all of them together an overall deadline;
 * connection errors, timeouts, cut-off answers and HTTP 5xx/429 are retried
-  with exponential back-off (:data:`deckcheck.carddb.update.RETRY_BACKOFF`);
+  with exponential back-off (:data:`deckcheck.carddb.http.RETRY_BACKOFF`);
 * the set list is asked for with ``If-None-Match``/``If-Modified-Since`` (the
   ETag and Last-Modified of the last update are kept in the database's meta),
   so an update with nothing new stops after one answer ``304 Not Modified``;
@@ -21,11 +21,11 @@ around it then leaves the installed database as it was.
 
 from __future__ import annotations
 
-import json
-import time
+import threading
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from typing import Any, Callable, Mapping, Sequence
 
+from deckcheck.carddb import http
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sources.tcgdex import (
@@ -51,8 +51,11 @@ NOT_MODIFIED = object()
 
 
 class TcgdexClient:
-    """JSON from a TCGdex API base URL, with timeouts, retries and a deadline.
+    """JSON from a TCGdex API base URL, with timeouts, retries and a deadline
+    (every request through :func:`deckcheck.carddb.http.fetch_json`).
 
+    ``timeout`` bounds each request as a whole (connecting to the last byte),
+    ``deadline`` all of them together, both while an answer is being read.
     ``requests`` counts the requests made by path kind (``sets``, ``set``,
     ``card``), for the report and the tests.
     """
@@ -62,76 +65,31 @@ class TcgdexClient:
         self.base = base_url.rstrip("/")
         self.timeout = timeout
         self.retries = retries
-        self.deadline = time.monotonic() + deadline
-        self.deadline_seconds = deadline
+        self.deadline = http.Deadline.after(deadline)
         self.workers = max(1, workers)
         self.requests: dict[str, int] = {"sets": 0, "set": 0, "card": 0}
-
-    def _remaining(self) -> float:
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise DatabaseError(f"TCGdex ({self.base}) did not answer everything within {self.deadline_seconds:g} s")
-        return left
+        self._count = threading.Lock()
 
     def get(self, path: str, kind: str, headers: Mapping[str, str] | None = None) -> tuple[Any, Mapping[str, str]]:
         """The JSON at ``path`` and the response headers, ``NOT_MODIFIED``, or
         ``None`` for 404 Not Found where ``kind`` is a set or a card (TCGdex lists
-        sets and cards it has no object for: the set or card is then left out)."""
-        from deckcheck.carddb import update
-
-        attempt = 0
-        while True:
-            try:
-                return self._get_once(path, kind, headers or {})
-            except update._Retryable as error:
-                if attempt >= self.retries:
-                    raise DatabaseError(str(error)) from None
-                time.sleep(min(update.RETRY_BACKOFF * 2**attempt, max(0.0, self.deadline - time.monotonic())))
-                attempt += 1
-
-    def _get_once(self, path: str, kind: str, headers: Mapping[str, str]) -> tuple[Any, Mapping[str, str]]:
-        import http.client
-        import urllib.error
-        import urllib.request
-
-        from deckcheck.version import __version__
-        from deckcheck.carddb.update import _describe, _Retryable
-
+        sets and cards it has no object for: the caller says which it left out)."""
         url = f"{self.base}{path}"
-        self.requests[kind] = self.requests.get(kind, 0) + 1
-        request = urllib.request.Request(url, headers={"User-Agent": f"deckcheck/{__version__}",
-                                                       "Accept": "application/json", **headers})
-        try:
-            response = urllib.request.urlopen(request, timeout=min(self.timeout, self._remaining()))
-        except urllib.error.HTTPError as error:
-            error.close()
-            if error.code == 304:
+
+        def attempt() -> tuple[Any, Mapping[str, str]]:
+            with self._count:
+                self.requests[kind] = self.requests.get(kind, 0) + 1
+            if self.deadline.remaining() <= 0:
+                raise DatabaseError(f"TCGdex ({self.base}) did not answer everything within "
+                                    f"{self.deadline.seconds:g} s")
+            data, answer = http.fetch_json(url, headers=headers, timeout=self.timeout, within=self.timeout,
+                                           deadline=self.deadline, max_bytes=MAX_JSON_BYTES,
+                                           what=f"TCGdex ({self.base})", allow_not_found=kind in ("set", "card"))
+            if answer.not_modified:
                 return NOT_MODIFIED, {}
-            if error.code == 404 and kind in ("set", "card"):
-                return None, {}
-            if error.code >= 500 or error.code == 429:
-                raise _Retryable(f"TCGdex answered HTTP {error.code} {error.reason} for {url}") from None
-            raise DatabaseError(f"TCGdex answered HTTP {error.code} {error.reason} for {url}") from None
-        except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
-            raise _Retryable(f"cannot reach {url} ({_describe(error)}); are you offline?") from None
-        with response:
-            if response.status == 304:
-                return NOT_MODIFIED, {}
-            try:
-                data = response.read(MAX_JSON_BYTES + 1)
-            except http.client.IncompleteRead as error:
-                raise _Retryable(f"the answer of {url} was cut off after {len(error.partial)} bytes") from None
-            except (OSError, http.client.HTTPException) as error:
-                raise _Retryable(f"the answer of {url} was cut off ({_describe(error)})") from None
-            if len(data) > MAX_JSON_BYTES:
-                raise DatabaseError(f"{url} answered more than {MAX_JSON_BYTES // 2**20} MB")
-            length = response.headers.get("Content-Length")
-            if length and length.isdigit() and int(length) != len(data):
-                raise _Retryable(f"the answer of {url} was cut off after {len(data)} of {length} bytes")
-            try:
-                return json.loads(data), response.headers
-            except (UnicodeDecodeError, json.JSONDecodeError) as error:
-                raise DatabaseError(f"{url} did not answer JSON: {error}") from None
+            return data, answer.headers
+
+        return http.with_retries(attempt, retries=self.retries, deadline=self.deadline)
 
     def many(self, paths: Sequence[str], kind: str, progress: Callable[[], None] | None = None) -> list[Any]:
         """The JSON of every path, at most ``workers`` requests at a time; the
@@ -173,6 +131,9 @@ class TcgdexApi:
         self.progress = progress
         self.fetched = 0
         self.reused = 0
+        # TCGdex ids of the cards a set object lists whose card object was not found (404):
+        # the source could not be read whole (issue 24).
+        self.missing: list[str] = []
 
     def candidate_sets(self) -> list[tuple[str, SetRecord, int | None]]:
         return [(str(raw["id"]), set_record(raw), official_count(raw)) for raw in self.sets_listed]
@@ -204,6 +165,7 @@ class TcgdexApi:
                 self.progress(self.fetched, None)
 
         raws = self.client.many([f"/v2/en/cards/{quote(card_id)}" for card_id in wanted], "card", advanced)
+        self.missing.extend(card_id for card_id, raw in zip(wanted, raws) if raw is None)
         batch = convert_set(raw_set, ((f"{self.label}/v2/en/cards/{c}", raw) for c, raw in zip(wanted, raws)
                                       if raw is not None), f"{self.label}/v2/en/sets/{tcgdex_id}")
         cards = settle_stages([card for card, _ in batch.cards] + kept)

@@ -32,7 +32,6 @@ renamed over it, so a failure leaves the installed database as it was.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import os
 import re
 import sqlite3
@@ -45,6 +44,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from deckcheck.carddb.index import is_promo_code, number_key, set_code_key
 from deckcheck.carddb.build import file_mode, fsync_path, clean_stale_temp_files, temp_prefix
 from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.http import decode_json
 from deckcheck.carddb.sqlite import (
     NAMES_META_PREFIX,
     DatabaseInfo,
@@ -127,17 +127,6 @@ class NamesImportResult:
 
 # -- reading the TCGdex lists -----------------------------------------------------
 
-def _decode(data: bytes, what: str) -> Any:
-    try:
-        return json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise DatabaseError(f"{what} is not valid JSON: {error}") from None
-    except ValueError as error:  # a number of 5,000 digits: int()'s limit
-        raise DatabaseError(f"{what} is not valid JSON: {str(error).split(';')[0]}") from None
-    except RecursionError:
-        raise DatabaseError(f"{what} nests lists or objects too deeply") from None
-
-
 def parse_tcgdex(lang: str, cards: Any, sets: Any, label: str) -> TcgdexLanguage:
     """Check the shape of the two lists (entries without the fields are skipped)."""
     if not isinstance(cards, list):
@@ -166,7 +155,7 @@ def read_tcgdex_folder(folder: Path, lang: str) -> TcgdexLanguage:
     for name in ("cards.json", "sets.json"):
         path = where / name
         try:
-            loaded.append(_decode(path.read_bytes(), str(path)))
+            loaded.append(decode_json(path.read_bytes(), str(path)))
         except OSError as error:
             raise DatabaseError(f"cannot read {path}: {error.strerror or error}") from None
     return parse_tcgdex(lang, loaded[0], loaded[1], str(where))
@@ -187,22 +176,22 @@ def fetch_tcgdex(base_url: str, lang: str, work: Path, *, timeout: float = 30, r
     for what in ("cards", "sets"):
         target = work / f"{lang}-{what}.json"
         url = _get_json(f"{base}/v2/{lang}/{what}", target, timeout=timeout, retries=retries, progress=progress)
-        loaded.append(_decode(target.read_bytes(), url))
+        loaded.append(decode_json(target.read_bytes(), url))
     return parse_tcgdex(lang, loaded[0], loaded[1], base_url)
 
 
 def _get_json(url: str, target: Path, *, timeout: float, retries: int, progress: Progress | None) -> str:
     """Download ``url`` (the API's form) or, where it is not found, ``url.json``
     (a static copy of the files, e.g. served from a folder); returns the URL used."""
-    from deckcheck.carddb.update import _download
+    from deckcheck.carddb.http import download
 
     try:
-        _download(url, target, {"Accept": "application/json"}, timeout=timeout, retries=retries, progress=progress)
+        download(url, target, {"Accept": "application/json"}, timeout=timeout, retries=retries, progress=progress)
         return url
     except DatabaseError as error:
         if "HTTP 404" not in str(error):
             raise
-    _download(url + ".json", target, {"Accept": "application/json"}, timeout=timeout, retries=retries,
+    download(url + ".json", target, {"Accept": "application/json"}, timeout=timeout, retries=retries,
               progress=progress)
     return url + ".json"
 
@@ -509,7 +498,7 @@ def _install(dest: Path, rows: Sequence[tuple[str, str, str]], langs: Sequence[s
 def _read_sets(folder: Path) -> Any:
     for candidate in (folder / "v2" / "en" / "sets.json", folder / "en" / "sets.json"):
         if candidate.is_file():
-            return _decode(candidate.read_bytes(), str(candidate))
+            return decode_json(candidate.read_bytes(), str(candidate))
     return []
 
 
@@ -522,7 +511,7 @@ def _fetch_sets(base_url: str, work: Path, timeout: float, retries: int) -> Any:
         return _read_sets(Path(url2pathname(parts.path)))
     target = work / "en-sets.json"
     url = _get_json(f"{base_url.rstrip('/')}/v2/en/sets", target, timeout=timeout, retries=retries, progress=None)
-    return _decode(target.read_bytes(), url)
+    return decode_json(target.read_bytes(), url)
 
 
 def _english_sets(load: Callable[[], Any]) -> list[Mapping[str, Any]]:

@@ -37,18 +37,19 @@ What it guarantees:
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
-import time
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from deckcheck.carddb.build import (PhaseHook, build_database, clean_stale_temp_files, refuse_special_destination,
                                      temp_prefix)
 from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.http import (MAX_DOWNLOAD_BYTES, Progress, check_timeout, check_url, download,  # noqa: F401
+                                   download_deadline, valid_timeout)
+from deckcheck.carddb.sources.remote import ALL, REMOTE_SOURCES, Fetched, RemoteSource
 from deckcheck.carddb.sqlite import DatabaseInfo, database_info
 
 DEFAULT_DATASET_URL = "https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/master.zip"
@@ -56,13 +57,6 @@ DEFAULT_DATASET_URL = "https://github.com/PokemonTCG/pokemon-tcg-data/archive/re
 # installed one (upstream fixes remove the odd duplicate; a half-empty archive
 # is a broken mirror, not an update).
 SHRINK_TOLERANCE = 0.05
-# Seconds before the first retry; doubled for each further one.
-RETRY_BACKOFF = 1.0
-# The dataset archive is about 30 MB; anything far larger is not it.
-MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024
-_CHUNK = 256 * 1024
-
-Progress = Callable[[int, "int | None"], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,22 +72,12 @@ class UpdateResult:
     sha256: str | None = None  # of the archive imported (None when unchanged via 304)
     downloaded_bytes: int = 0
     tcgdex: Mapping[str, int] | None = None  # TCGdex requests made, by kind ("sets", "set", "card")
+    # The card ids each source listed but could not deliver (installed only with allow_incomplete).
+    missing: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
         return self.status != "unchanged"
-
-
-class _Retryable(Exception):
-    """A transient download failure: worth another attempt."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Download:
-    not_modified: bool
-    etag: str | None = None
-    last_modified: str | None = None
-    size: int = 0
 
 
 @contextmanager
@@ -147,202 +131,6 @@ def _installed(dest: Path) -> DatabaseInfo | None:
         return None  # a broken database is replaced like a missing one
 
 
-def _describe(error: BaseException) -> str:
-    reason = getattr(error, "reason", None)
-    if reason is not None and not isinstance(reason, str):
-        error = reason
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror
-    return str(error) or type(error).__name__
-
-
-def _fetch_file(url: str, target: Path, progress: Progress | None) -> _Download:
-    from email.utils import formatdate
-    from urllib.parse import urlsplit
-    from urllib.request import url2pathname
-
-    parts = urlsplit(url)
-    if parts.netloc not in ("", "localhost"):
-        raise DatabaseError(f"cannot read {url}: only local file:// URLs are supported")
-    path = Path(url2pathname(parts.path))
-    import stat
-
-    try:
-        info = path.stat()
-    except OSError as error:
-        raise DatabaseError(f"cannot read {path}: {_describe(error)}") from None
-    # A FIFO would block forever, /dev/zero never end (issue 12): a regular file, of the size an http download may have.
-    if not stat.S_ISREG(info.st_mode):
-        raise DatabaseError(f"cannot read {path}: not a regular file (a folder, a pipe or a device)")
-    if info.st_size > MAX_DOWNLOAD_BYTES:
-        raise DatabaseError(f"{path} is {info.st_size} bytes, more than the {MAX_DOWNLOAD_BYTES // 2**20} MB allowed")
-    got = 0
-    try:
-        source = open(path, "rb")
-    except OSError as error:
-        raise DatabaseError(f"cannot read {path}: {_describe(error)}") from None
-    try:
-        out = open(target, "wb")
-    except OSError as error:
-        source.close()
-        raise DatabaseError(f"cannot save the download: {_describe(error)}") from None
-    with source, out:
-        while True:
-            try:
-                chunk = source.read(_CHUNK)
-            except OSError as error:
-                raise DatabaseError(f"cannot read {path}: {_describe(error)}") from None
-            if not chunk:
-                break
-            try:
-                out.write(chunk)
-            except OSError as error:  # a full disk, a file-size limit: the write failed, not the read
-                raise DatabaseError(f"cannot save the download: {_describe(error)}") from None
-            got += len(chunk)
-            if got > MAX_DOWNLOAD_BYTES:  # the file grew while it was copied
-                raise DatabaseError(f"{path} is more than the {MAX_DOWNLOAD_BYTES // 2**20} MB allowed")
-            if progress:
-                progress(got, info.st_size)
-    return _Download(False, None, formatdate(info.st_mtime, usegmt=True), got)
-
-
-def _fetch_http(url: str, target: Path, headers: Mapping[str, str], timeout: float,
-                progress: Progress | None) -> _Download:
-    import http.client
-    import urllib.error
-    import urllib.request
-
-    from deckcheck.version import __version__
-
-    try:
-        request = urllib.request.Request(url, headers={"User-Agent": f"deckcheck/{__version__}", **headers})
-    except ValueError as error:  # "http:/x" and the like
-        raise DatabaseError(f"cannot download {url}: not a valid URL ({error})") from None
-    try:
-        response = urllib.request.urlopen(request, timeout=timeout)
-    except urllib.error.HTTPError as error:
-        error.close()
-        if error.code == 304:
-            return _Download(True)
-        if error.code >= 500 or error.code == 429:
-            raise _Retryable(f"download failed: HTTP {error.code} {error.reason} for {url}") from None
-        raise DatabaseError(f"download failed: HTTP {error.code} {error.reason} for {url}") from None
-    except urllib.error.URLError as error:
-        raise _Retryable(f"cannot reach {url} ({_describe(error)}); are you offline?") from None
-    except (OSError, http.client.HTTPException) as error:
-        raise _Retryable(f"cannot reach {url} ({_describe(error)}); are you offline?") from None
-    with response:
-        if response.status == 304:
-            return _Download(True)
-        length_header = response.headers.get("Content-Length")
-        length = int(length_header) if length_header and length_header.isdigit() else None
-        if length is not None and length > MAX_DOWNLOAD_BYTES:
-            raise DatabaseError(f"{url} is {length} bytes, more than the {MAX_DOWNLOAD_BYTES // 2**20} MB allowed")
-        got = 0
-        # --timeout is per read: a server trickling a byte a second never trips it.
-        deadline = time.monotonic() + download_deadline(timeout)
-        # read1: at most one read of the socket, so the deadline is looked at between reads.
-        read = getattr(response, "read1", response.read)
-        try:
-            out = open(target, "wb")
-        except OSError as error:
-            raise DatabaseError(f"cannot save the download: {_describe(error)}") from None
-        with out:
-            while True:
-                if time.monotonic() > deadline:
-                    raise DatabaseError(f"the download of {url} took longer than {download_deadline(timeout):g} s "
-                                        f"({got} bytes received); the server is too slow")
-                try:
-                    chunk = read(_CHUNK)
-                except http.client.IncompleteRead as error:
-                    got += len(error.partial)
-                    raise _Retryable(
-                        f"the download of {url} was cut off after {got} of {length or '?'} bytes"
-                    ) from None
-                except (OSError, http.client.HTTPException) as error:
-                    raise _Retryable(f"the download of {url} failed after {got} bytes ({_describe(error)})") from None
-                if not chunk:
-                    break
-                try:
-                    out.write(chunk)
-                except OSError as error:  # disk full, ...
-                    raise DatabaseError(f"cannot save the download: {_describe(error)}") from None
-                got += len(chunk)
-                if got > MAX_DOWNLOAD_BYTES:
-                    raise DatabaseError(f"{url} is more than the {MAX_DOWNLOAD_BYTES // 2**20} MB allowed")
-                if progress:
-                    progress(got, length)
-        if length is not None and got != length:
-            raise _Retryable(f"the download of {url} was cut off after {got} of {length} bytes")
-        return _Download(False, response.headers.get("ETag"), response.headers.get("Last-Modified"), got)
-
-
-# The whole download may take this many times --timeout (30 s: 20 minutes).
-DEADLINE_FACTOR = 40
-
-
-def download_deadline(timeout: float) -> float:
-    """Seconds a whole download may take, whatever the server's pace."""
-    return max(timeout * DEADLINE_FACTOR, 60.0)
-
-
-def valid_timeout(seconds: object) -> bool:
-    """Whether ``seconds`` is a timeout the socket layer takes as one: 0 means
-    non-blocking there (every download would "fail"), and a negative number,
-    NaN or infinity raise exceptions of their own."""
-    import math
-
-    return isinstance(seconds, (int, float)) and math.isfinite(seconds) and seconds > 0
-
-
-def check_timeout(timeout: float) -> None:
-    if not valid_timeout(timeout):
-        raise DatabaseError(f"the timeout must be a number of seconds greater than 0, not {timeout!r}")
-
-
-def check_url(url: str) -> str:
-    """The scheme of a URL deckcheck can download from (``http``, ``https``,
-    ``file``); DatabaseError (one line) for anything else, including text
-    urllib cannot parse (``http://[::1``, a port out of range)."""
-    from urllib.parse import urlsplit
-
-    try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018  ("http://host:99999/" fails only when the port is read)
-    except ValueError as error:
-        raise DatabaseError(f"cannot download {url}: not a valid URL ({error})") from None
-    scheme = parts.scheme.lower()
-    if scheme not in ("http", "https", "file"):
-        raise DatabaseError(f"cannot download {url}: only http, https and file URLs are supported")
-    if scheme != "file" and not parts.hostname:
-        raise DatabaseError(f"cannot download {url}: the URL names no host")
-    return scheme
-
-
-def _download(url: str, target: Path, headers: Mapping[str, str], *, timeout: float, retries: int,
-              progress: Progress | None) -> _Download:
-    check_timeout(timeout)
-    if check_url(url) == "file":
-        return _fetch_file(url, target, progress)
-    attempt = 0
-    while True:
-        try:
-            return _fetch_http(url, target, headers, timeout, progress)
-        except _Retryable as error:
-            if attempt >= retries:
-                raise DatabaseError(str(error)) from None
-            time.sleep(RETRY_BACKOFF * 2**attempt)
-            attempt += 1
-
-
-def _sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as stream:
-        while chunk := stream.read(1024 * 1024):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
 def _check_not_shrunk(new: DatabaseInfo, old: DatabaseInfo | None) -> None:
     if old is None:
         return
@@ -354,7 +142,7 @@ def _check_not_shrunk(new: DatabaseInfo, old: DatabaseInfo | None) -> None:
             )
 
 
-SOURCES = ("pokemontcg", "tcgdex", "both")
+SOURCES = (*REMOTE_SOURCES, ALL)
 
 
 def update_database(
@@ -372,6 +160,7 @@ def update_database(
     deadline: float | None = None,
     workers: int | None = None,
     phase: PhaseHook | None = None,
+    allow_incomplete: bool = False,
 ) -> UpdateResult:
     """Download the dataset archive at ``url`` and install it as the database ``dest``.
 
@@ -391,7 +180,13 @@ def update_database(
     fetching only the cards neither the archive nor the installed database has
     (:mod:`deckcheck.carddb.tcgdex_fetch`; ``deadline`` bounds all TCGdex
     requests together, ``workers`` how many run at once;
-    ``tcgdex_progress(cards_so_far, None)`` follows them).
+    ``tcgdex_progress(cards_so_far, None)`` follows them). The sources are the
+    plugins of :mod:`deckcheck.carddb.sources.remote`, fetched in its order.
+
+    A source that lists cards it then cannot deliver (TCGdex answering 404 for
+    a card of a set it lists) makes the database incomplete: the update refuses
+    to install it, naming how many cards and which, unless ``allow_incomplete``
+    (the result's ``missing`` then names them).
 
     Returns an :class:`UpdateResult`; raises :class:`DatabaseError` (one-line
     message) on any failure, leaving ``dest`` untouched. See the module
@@ -400,7 +195,7 @@ def update_database(
     import shutil
     import tempfile
 
-    from deckcheck.carddb import tcgdex_fetch
+    from deckcheck.carddb.sources.remote import UpdateContext
 
     dest = Path(dest)
     refuse_special_destination(dest)  # a symbolic link, FIFO or device is never replaced
@@ -409,12 +204,13 @@ def update_database(
     if source not in SOURCES:
         raise DatabaseError(f"the source must be one of {', '.join(SOURCES)}, not {source!r}")
     check_timeout(timeout)
-    use_archive, use_tcgdex = source in ("pokemontcg", "both"), source in ("tcgdex", "both")
-    tcgdex_url = tcgdex_url or tcgdex_fetch.DEFAULT_TCGDEX_URL
-    if use_archive:
-        check_url(url)
-    if use_tcgdex and check_url(tcgdex_url) == "file":
-        raise DatabaseError(f"cannot read TCGdex at {tcgdex_url}: only http and https URLs are supported")
+    options: dict[str, dict[str, Any]] = {
+        "pokemontcg": {"url": url, "sha256": expected, "progress": progress},
+        "tcgdex": {"url": tcgdex_url, "deadline": deadline, "workers": workers, "progress": tcgdex_progress},
+    }
+    plugins = [make(**options.get(name, {})) for name, make in REMOTE_SOURCES.items() if source in (name, ALL)]
+    for plugin in plugins:
+        plugin.check()
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -425,108 +221,44 @@ def update_database(
         # is gone was left by a killed update or import.
         clean_stale_temp_files(dest)
         previous = _installed(dest)
-        meta = previous.meta if previous else {}
-        previous_sources = previous.sources if previous else {}
         try:
             work = Path(tempfile.mkdtemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".download",
                                          dir=dest.parent))
         except OSError as error:
             raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
+        fetched: dict[str, Fetched] = {}
         try:
-            import datetime as dt
-
-            now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+            ctx = UpdateContext(dest, work, previous, force, timeout, retries, phase)
+            unchanged_so_far = previous is not None and not force
+            for plugin in plugins:
+                got = plugin.fetch(ctx, conditional=unchanged_so_far)
+                fetched[plugin.name] = got
+                unchanged_so_far = unchanged_so_far and not got.changed
+            if unchanged_so_far:
+                assert previous is not None
+                return _result("unchanged", previous, previous, url, fetched)
+            for plugin in plugins:  # a source that said "nothing new" before another had news
+                if fetched[plugin.name].source is None:
+                    fetched[plugin.name] = plugin.fetch(ctx, conditional=False)
             extra_meta: dict[str, str] = {"sources": source}
-            primary = None
-            archive_unchanged = not use_archive
-            etag = last_modified = digest = None
-            size = 0
-            if use_archive:
-                headers: dict[str, str] = {}
-                if previous and not force and meta.get("url") == url and "pokemontcg" in previous_sources:
-                    if meta.get("etag"):
-                        headers["If-None-Match"] = meta["etag"]
-                    if meta.get("last_modified"):
-                        headers["If-Modified-Since"] = meta["last_modified"]
-                archive = work / "dataset.zip"
-                if phase:
-                    phase("download", None)
-                download = _download(url, archive, headers, timeout=timeout, retries=retries, progress=progress)
-                if download.not_modified and previous is None:
-                    raise DatabaseError(f"{url} answered 304 Not Modified, but no database is installed; use --force")
-                etag, last_modified, size = download.etag, download.last_modified, download.size
-                if download.not_modified:
-                    archive_unchanged = True
-                    etag, last_modified = meta.get("etag"), meta.get("last_modified")
-                else:
-                    if phase and expected is not None:
-                        # Only a --sha256 is verified; without one the digest only tells a new archive (issue 24).
-                        phase("verify", None)
-                    digest = _sha256_of(archive)
-                    if expected is not None and digest != expected:
-                        raise DatabaseError(
-                            f"verification failed: the archive's SHA-256 is {digest}, expected {expected}")
-                    archive_unchanged = (previous is not None and not force and meta.get("url") == url
-                                         and meta.get("sha256") == digest and "pokemontcg" in previous_sources)
-                if archive_unchanged and not use_tcgdex:
-                    return UpdateResult("unchanged", previous, previous, url, etag, last_modified, digest, size)
-                if archive_unchanged:
-                    from deckcheck.carddb.sources.installed import InstalledSource
-
-                    primary = InstalledSource(dest, "pokemontcg")
-                    digest = meta.get("sha256")
-                    extra_meta.update({k: meta[k] for k in ("url", "sha256", "downloaded_at") if meta.get(k)})
-                else:
-                    from deckcheck.carddb.sources.pokemontcg import open_dataset
-
-                    primary = open_dataset(archive)
-                    extra_meta.update({"url": url, "sha256": digest or "", "downloaded_at": now})
-                extra_meta.update({"etag": etag or "", "last_modified": last_modified or ""})
-            tcgdex_report: dict[str, int] = {}
-            fill = []
-            if use_tcgdex:
-                client = tcgdex_fetch.TcgdexClient(tcgdex_url, timeout=timeout, retries=retries,
-                                                   deadline=deadline or tcgdex_fetch.DEFAULT_DEADLINE,
-                                                   workers=workers or tcgdex_fetch.MAX_WORKERS)
-                conditional: dict[str, str] = {}
-                if previous and not force and meta.get("tcgdex_url") == tcgdex_url:
-                    if meta.get("tcgdex_etag"):
-                        conditional["If-None-Match"] = meta["tcgdex_etag"]
-                    if meta.get("tcgdex_last_modified"):
-                        conditional["If-Modified-Since"] = meta["tcgdex_last_modified"]
-                if phase:
-                    phase("tcgdex", None)
-                set_list, answer = client.get("/v2/en/sets", "sets", conditional)
-                if set_list is tcgdex_fetch.NOT_MODIFIED and archive_unchanged and previous is not None:
-                    if primary is not None:
-                        primary.close()
-                    return UpdateResult("unchanged", previous, previous, url, etag, last_modified, digest, 0,
-                                        tcgdex=dict(client.requests))
-                if set_list is tcgdex_fetch.NOT_MODIFIED:  # the archive changed: the list is needed after all
-                    set_list, answer = client.get("/v2/en/sets", "sets")
-                if not isinstance(set_list, list):
-                    raise DatabaseError(f"{tcgdex_url}/v2/en/sets did not answer a list of sets")
-                from deckcheck.carddb.sqlite import cards_of_source
-
-                reuse = {card.id: card for card in cards_of_source(dest, "tcgdex")} \
-                    if previous is not None and "tcgdex" in previous_sources else {}
-                fill = [tcgdex_fetch.TcgdexApi(client, set_list, reuse, tcgdex_progress)]
-                tcgdex_report = client.requests
-                extra_meta.update({"tcgdex_url": tcgdex_url, "tcgdex_etag": answer.get("ETag") or "",
-                                   "tcgdex_last_modified": answer.get("Last-Modified") or "",
-                                   "tcgdex_fetched_at": now})
+            for got in fetched.values():
+                extra_meta.update(got.meta)
+            primaries = [fetched[plugin.name].source for plugin in plugins if not plugin.fills_in]
+            fills = [fetched[plugin.name].source for plugin in plugins if plugin.fills_in]
+            if len(primaries) > 1:
+                raise DatabaseError("only one card source can be the primary one; the others fill it in")
 
             from deckcheck.carddb.sources.merge import MergedSource
 
             fresh = build_database(
-                MergedSource(primary, fill),
+                MergedSource(primaries[0] if primaries else None, fills),  # type: ignore[arg-type]
                 work / dest.name,
-                source_label=" + ".join(label for label, used in ((url, use_archive), (tcgdex_url, use_tcgdex))
-                                        if used),
+                source_label=" + ".join(plugin.label for plugin in plugins),
                 keep_names_from=dest,  # the card names in other languages survive an update
                 extra_meta=extra_meta,
                 progress=progress if phase else None,  # without phases, progress is the download's alone
                 phase=phase,
+                finish=_refuse_incomplete(plugins, allow_incomplete),
             )
             if not force:
                 _check_not_shrunk(fresh, previous)
@@ -539,10 +271,59 @@ def update_database(
                 raise DatabaseError(f"cannot replace {dest}: {error.strerror or error}") from None
             _fsync_directory(dest.parent)
             info = database_info(dest)
-            return UpdateResult("updated" if previous else "installed", info, previous, url, etag,
-                                last_modified, digest, size, tcgdex=dict(tcgdex_report))
+            missing = {plugin.name: tuple(plugin.missing()) for plugin in plugins if plugin.missing()}
+            return _result("updated" if previous else "installed", info, previous, url, fetched, missing)
         finally:
+            for got in fetched.values():
+                if got.source is not None:
+                    got.source.close()
             shutil.rmtree(work, ignore_errors=True)
+
+
+# How many left-out card ids a message names; the rest are counted.
+MAX_NAMED_MISSING = 10
+
+
+def _refuse_incomplete(plugins: list[RemoteSource], allow: bool) -> Callable[[], dict[str, str]]:
+    """Called by the build after the last card is read and before the database
+    is finished: DatabaseError when a source left cards out (unless ``allow``),
+    else the meta naming what was left out (so the next update asks again)."""
+
+    def finish() -> dict[str, str]:
+        meta: dict[str, str] = {}
+        for plugin in plugins:
+            missing = plugin.missing()
+            if not missing:
+                continue
+            if not allow:
+                raise DatabaseError(
+                    f"{plugin.title} ({plugin.label}) could not deliver {len(missing)} card{'s' if len(missing) != 1 else ''} of "
+                    f"the sets it lists (not found): {_named(missing)}; nothing was installed "
+                    "(--allow-incomplete installs the database without them)")
+            meta[f"{plugin.name}_missing"] = " ".join(missing)
+        return meta
+
+    return finish
+
+
+def describe_missing(ids: Sequence[str]) -> str:
+    """``3 cards, installed without them: a, b, c`` (for the warning of an incomplete install)."""
+    many = len(ids) != 1
+    return f"{len(ids)} card{'s' if many else ''}, installed without {'them' if many else 'it'}: {_named(ids)}"
+
+
+def _named(ids: Sequence[str]) -> str:
+    shown = ", ".join(ids[:MAX_NAMED_MISSING])
+    return shown + (f" and {len(ids) - MAX_NAMED_MISSING} more" if len(ids) > MAX_NAMED_MISSING else "")
+
+
+def _result(status: str, info: DatabaseInfo, previous: DatabaseInfo | None, url: str, fetched: Mapping[str, Fetched],
+            missing: Mapping[str, tuple[str, ...]] | None = None) -> UpdateResult:
+    archive = fetched["pokemontcg"].report if "pokemontcg" in fetched else {}
+    tcgdex = fetched["tcgdex"].report.get("requests") if "tcgdex" in fetched else None
+    return UpdateResult(status, info, previous, url, archive.get("etag"), archive.get("last_modified"),
+                        archive.get("sha256"), archive.get("downloaded_bytes", 0),
+                        dict(tcgdex) if tcgdex is not None else None, dict(missing or {}))
 
 
 def _fsync_directory(folder: Path) -> None:

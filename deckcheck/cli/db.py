@@ -71,6 +71,7 @@ def db_update(
     names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
     card_source: Optional[str] = typer.Option(None, "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short). Default: both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone)."),
     tcgdex_url: Optional[str] = typer.Option(None, "--tcgdex-url", help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
+    allow_incomplete: bool = typer.Option(False, "--allow-incomplete", help="Install the database even if a source could not deliver some cards it lists (they are named; the next update asks for them again)."),
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
     from deckcheck.carddb.sqlite import DatabaseError
@@ -109,7 +110,8 @@ def db_update(
         try:
             result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=phases,
                                      phase=phases.phase, source=card_source, tcgdex_url=tcgdex_url,
-                                     tcgdex_progress=phases.counter("tcgdex-cards", "cards"))
+                                     tcgdex_progress=phases.counter("tcgdex-cards", "cards"),
+                                     allow_incomplete=allow_incomplete)
         except DatabaseError as error:
             raise fail(f"update failed, the installed database is unchanged: {error}")
     info = result.info
@@ -122,6 +124,10 @@ def db_update(
             _echo_source_shares(info)
         if result.tcgdex:
             echo(f"TCGdex requests: {result.tcgdex.get('set', 0)} sets, {result.tcgdex.get('card', 0)} cards")
+        for name, missing in result.missing.items():
+            from deckcheck.carddb.update import describe_missing
+
+            echo(f"warning: {SOURCE_LABELS.get(name, name)} could not deliver {describe_missing(missing)}", err=True)
     if langs:
         from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
 

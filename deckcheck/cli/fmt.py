@@ -46,6 +46,7 @@ def fmt(
 def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found()) -> ExitCode:
     from deckcheck.core.layout import layout, unambiguous_prints
     from deckcheck.parse import parse_text
+    from deckcheck.parse.text import MAX_LINES_READ, TOO_MANY_LINES
     from deckcheck.core.resolve import resolve_deck
     from deckcheck.session import Refused
 
@@ -77,6 +78,12 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
             continue
         text, original = source
         parsed = parse_text(text, path)
+        if any(finding.template == TOO_MANY_LINES for finding in parsed.findings):
+            # Only the first lines were read (issue 23, B1): rewriting would move the rest.
+            echo(printable(f"deckcheck: error: {path}: more than {MAX_LINES_READ} card lines, left as it is "
+                           "(a deck list has a few dozen)"), err=True)
+            code = ExitCode.USAGE
+            continue
         try:
             pack, day = session.choose(path, parsed.declared_format)
         except Refused as error:

@@ -14,7 +14,7 @@ from deckcheck.cli.common import UsageProblem, fail, load_settings
 
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
-    port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port)."),
+    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to listen on, 0 to 65535 (0: any free port)."),
     db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale).", autocompletion=completion.message_languages),
     config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."),

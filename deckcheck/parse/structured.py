@@ -19,7 +19,8 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
 from deckcheck.parse.shape import structured_shape_problem
-from deckcheck.parse.text import SYNTAX, energy_name, format_id
+from deckcheck.parse.text import (MAX_LINES_READ, SYNTAX, TOO_MANY_CARDS, TOO_MANY_LINES_HINT, energy_name,
+                                  format_id)
 
 # {problem} is the YAML/JSON parser's or the schema validator's own (English) text.
 INVALID_YAML = N_("Line {line}, column {column}: the file is not valid YAML ({problem}).")
@@ -437,10 +438,20 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
         shown = ", ".join(keys[:_SHOWN_KEYS]) + (", …" if len(keys) > _SHOWN_KEYS else "")
         first = min(lines.keys.values(), default=1)
         return ParsedDeck(path=path, findings=(_syntax(NOT_A_DECK_FILE, (first,), keys=shown),))
+    cut = None
+    cards = data.get("cards")
+    if isinstance(cards, list) and len(cards) > MAX_LINES_READ:
+        # Issue 23, B1: as many entries as a text list has lines read, the rest counted.
+        rest = len(cards) - MAX_LINES_READ
+        data = {**data, "cards": cards[:MAX_LINES_READ]}
+        at = lines.cards[MAX_LINES_READ] if len(lines.cards) > MAX_LINES_READ else None
+        cut = _syntax(TOO_MANY_CARDS, (at,) if at else (), TOO_MANY_LINES_HINT, limit=MAX_LINES_READ, rest=rest)
     try:
         findings, bad_cards = _schema_findings(data, lines)
     except RecursionError:
         return ParsedDeck(path=path, findings=(_syntax(TOO_DEEP),))
+    if cut is not None:
+        findings = [*findings, cut]
 
     entries = []
     cards = data.get("cards")

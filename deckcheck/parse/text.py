@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from deckcheck.i18n import N_, ngettext, term
 from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
@@ -168,7 +168,21 @@ TOTAL_MISMATCH = ngettext("The total on line {line} says {declared} card, but th
                           "declared")
 TOTAL_MISMATCH_HINT = N_("Correct the total or the card lines.")
 # The section names as {section} of SECTION_MISMATCH, so that the catalogues translate them.
+# TRANSLATORS: {limit} and {rest} are numbers of lines; a deck list has a few dozen.
+TOO_MANY_LINES = ngettext("The list has more than {limit} card lines; the {rest} line after line {line} was not read.",
+                          "The list has more than {limit} card lines; the {rest} lines after line {line} were not "
+                          "read.", "rest")
+TOO_MANY_CARDS = ngettext("The deck lists more than {limit} cards; the last {rest} was not read.",
+                          "The deck lists more than {limit} cards; the last {rest} were not read.", "rest")
+TOO_MANY_LINES_HINT = N_("A deck has a few dozen cards: check that the right file was given, or split it into one "
+                         "file per deck.")
 SECTION_NAMES = (N_("Pokémon"), N_("Trainer"), N_("Energy"))
+
+# Card lines (and lines that are not) read from one list at most. A deck has a
+# few dozen; each line read costs memory and may cost a finding in the report, so
+# a file of a million lines (5 MB) is read this far and the rest only counted
+# (issue 23, B1: 2.5 kB and a finding per line, 3.1 GB for one 4.96 MB deck).
+MAX_LINES_READ = 2_000
 
 
 class EnergyName(NamedTuple):
@@ -371,9 +385,24 @@ class _Block:
 
 def split_lines(text: str) -> list[str]:
     """Lines of ``text`` with CRLF and CR line ends read as LF."""
+    return list(iter_lines(text))
+
+
+def iter_lines(text: str) -> Iterator[str]:
+    """:func:`split_lines` one line at a time: a list of a million lines is never
+    held as a million strings at once."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start = 0
+    while True:
+        end = text.find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
 
 
 def _read_other_line(line: str, number: int, blocks: list[_Block], totals: list[tuple[int, int]],
@@ -538,15 +567,25 @@ def _plain_print_line(raw: str) -> tuple[int, str, str, str] | None:
     return int(match[1]), match[2], match[5], match[6]
 
 
-def parse_text(text: str, path: str) -> ParsedDeck:
-    """Parse a text deck list into entries and ``syntax`` findings."""
+def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) -> ParsedDeck:
+    """Parse a text deck list into entries and ``syntax`` findings; after
+    ``max_lines`` card lines and bad lines (None: no limit) the rest is counted
+    in one finding, not read."""
     entries: list[DeckEntry] = []
     findings: list[Finding] = []
     blocks: list[_Block] = []
     totals: list[tuple[int, int]] = []
     labels: dict[str, str] = {}  # "name" and "format" from comment lines
 
-    for number, raw in enumerate(split_lines(text), start=1):
+    lines = enumerate(iter_lines(text), start=1)
+    for number, raw in lines:
+        if max_lines is not None and len(entries) + len(findings) >= max_lines:
+            rest = bool(raw.strip()) + sum(1 for _, other in lines if other.strip())
+            if rest:
+                findings.append(Finding(rule=SYNTAX, severity=Severity.ERROR, template=TOO_MANY_LINES,
+                                        params={"limit": max_lines, "rest": rest, "line": number - 1},
+                                        lines=(number,), hint_template=TOO_MANY_LINES_HINT))
+            break
         card = _plain_print_line(raw)
         if card is None:
             line = _SPACES.sub(" ", raw).strip()

@@ -9,13 +9,14 @@ not-for-tournament promos (RULES.md 3.10, 6.3). An entry is in force on
 from __future__ import annotations
 
 import datetime as dt
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any, Iterator, Mapping, Sequence
 
 from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
 from deckcheck.core.names import deck_key, deck_name, name_key
-from deckcheck.rules.base import RuleContext, RuleSpec, finding, lines_text, remembered
+from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, lines_text, remembered
 from deckcheck.core.selectors import matches
 
 # {detail} is the pack's own reason/source text: it stays as the pack wrote it.
@@ -109,18 +110,31 @@ class BanIndex:
         return verdict
 
 
-# Ban lists come from loaded packs, which live as long as the process; the
-# options object is kept beside its index so that its id is never reused.
-_INDEXES: dict[tuple[int, dt.date], tuple[Mapping[str, Any], BanIndex]] = {}
+# Ban lists come from loaded packs; the options object is kept beside its index
+# so that its id is not reused while the entry lives. The INDEXES_KEPT most recently
+# used (pack, day) pairs are kept: a server asked about a new day with every request
+# kept one index (and its verdicts) per day for good (issue 23, S2).
+_INDEXES: OrderedDict[tuple[int, dt.date], tuple[Mapping[str, Any], BanIndex]] = OrderedDict()
+INDEXES_KEPT = 64
 
 
 def ban_index(options: Mapping[str, Any], date: dt.date) -> BanIndex:
     """The ban list of a rule's ``options`` on ``date``, indexed once."""
-    cached = _INDEXES.get((id(options), date))
+    key = (id(options), date)
+    cached = _INDEXES.get(key)
     if cached is not None and cached[0] is options:
+        try:
+            _INDEXES.move_to_end(key)
+        except KeyError:  # another thread dropped it meanwhile
+            pass
         return cached[1]
     index = BanIndex(options.get("cards", ()), date)
-    _INDEXES[(id(options), date)] = (options, index)
+    _INDEXES[key] = (options, index)
+    while len(_INDEXES) > INDEXES_KEPT:
+        try:
+            _INDEXES.popitem(last=False)
+        except KeyError:
+            break
     return index
 
 
@@ -216,7 +230,7 @@ def _upcoming(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]
     that a ban known to start within ``ctx.rotation_days`` will ban."""
     if ctx.rotation_days <= 0:
         return
-    today, last = ctx.date, ctx.date + dt.timedelta(days=ctx.rotation_days)
+    today, last = ctx.date, days_later(ctx.date, ctx.rotation_days)
     days = sorted({since for entry in rule.options.get("cards", ())
                    if (since := ban_date(entry.get("since"))) is not None and today < since <= last})
     if not days:

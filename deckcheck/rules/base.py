@@ -46,6 +46,15 @@ class RuleContext(NamedTuple):
     rotation_days: int = 90
 
 
+def days_later(day: dt.date, days: int) -> dt.date:
+    """``day`` plus ``days``, or the last day of the calendar (9999-12-31) where
+    that sum is past it: ``--date 9999-12-31`` or a huge ``--rotation-days``
+    looks as far ahead as there are days (issue 23, D1: an OverflowError before)."""
+    if days >= (dt.date.max - day).days:
+        return dt.date.max
+    return day + dt.timedelta(days=days)
+
+
 class RuleKind(Protocol):
     name: str  # the kind's id in packs, e.g. "copy-limit"
     description: str

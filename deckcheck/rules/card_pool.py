@@ -45,7 +45,7 @@ from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.core.names import deck_key, name_key
-from deckcheck.rules.base import RuleContext, RuleSpec, finding, remembered
+from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, remembered
 from deckcheck.core.selectors import matches
 
 _DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
@@ -388,7 +388,7 @@ class Pool:
         season starts (issue 10: rotation preview)."""
         if within_days <= 0:
             return []
-        day, last = date.isoformat(), (date + dt.timedelta(days=within_days)).isoformat()
+        day, last = date.isoformat(), days_later(date, within_days).isoformat()
         return [dt.date.fromisoformat(s.start) for s in self.seasons if day < s.start <= last]
     # -- with reprints ------------------------------------------------------
     def is_always(self, card: Card, date: dt.date) -> bool:
@@ -508,16 +508,18 @@ def _legal_from(release: dt.date, rules: Sequence[tuple[str, int | str]]) -> dt.
         if start <= release.isoformat():
             rule = value
     if isinstance(rule, int):
-        return release + dt.timedelta(days=rule)
+        return days_later(release, rule)
     if rule == "third-friday-after":
-        first = release + dt.timedelta(days=(_FRIDAY - release.weekday()) % 7 or 7)
-        return first + dt.timedelta(days=14)
+        first = days_later(release, (_FRIDAY - release.weekday()) % 7 or 7)
+        return days_later(first, 14)
     month_start = release.replace(day=1)
-    third = month_start + dt.timedelta(days=(_FRIDAY - month_start.weekday()) % 7 + 14)
+    third = days_later(month_start, (_FRIDAY - month_start.weekday()) % 7 + 14)
     if third >= release:
         return third
+    if month_start.year == dt.MAXYEAR and month_start.month == 12:
+        return dt.date.max  # the calendar ends before the next month's first Friday
     next_month = (month_start + dt.timedelta(days=32)).replace(day=1)
-    return next_month + dt.timedelta(days=(_FRIDAY - next_month.weekday()) % 7)
+    return days_later(next_month, (_FRIDAY - next_month.weekday()) % 7)
 
 
 def _iso(value: Any) -> str | None:

@@ -37,7 +37,7 @@ from urllib.parse import parse_qs
 
 from anyio import CapacityLimiter, fail_after, to_thread
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
@@ -78,6 +78,11 @@ NO_TEXT = N_("The JSON request has no \"text\" string with the deck list.")
 UNKNOWN_FORMAT = N_("{format} is not a format deckcheck knows. Known formats: {known}.")
 BAD_DATE = N_("The date must be a day like 2026-04-10, not {date}.")
 UNKNOWN_LANGUAGE = N_("{lang} is not a language deckcheck knows: choose one of {languages}.")
+TOO_DEEP_JSON = N_("The JSON request nests lists or objects too deeply.")
+# TRANSLATORS: {path} is the path asked for; "/" and "POST /api/check" stay as written.
+NOT_FOUND = N_("There is nothing at {path}: the page is / and the API is POST /api/check.")
+# TRANSLATORS: {method} is an HTTP method (GET, PUT, ...), {path} the path asked for.
+NOT_ALLOWED = N_("{path} does not answer {method}.")
 # The status of a deck whose format or day cannot be used (its own format unknown, a day
 # before the format began): the request was understood, the deck cannot be checked so.
 REFUSED = 422
@@ -178,6 +183,12 @@ async def _body(request: Request, limits: Limits) -> str:
         raise BadRequest(400, NOT_UTF8) from None
 
 
+def line_breaks(text: str) -> int:
+    """How many line ends ``text`` has as the parser splits it: LF, CRLF and a lone
+    CR each end a line (49,000 lines ending in CR passed a count of LF alone: S5)."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
 def _api_fields(request: Request, body: str) -> tuple[str, dict[str, str | None]]:
     """(deck text, options): a JSON ``{"text": ...}`` wrapper, else the body itself with the query's options."""
     fields: dict[str, str | None] = {key: request.query_params.get(key)
@@ -185,6 +196,8 @@ def _api_fields(request: Request, body: str) -> tuple[str, dict[str, str | None]
     if "json" in request.headers.get("content-type", "") and body.lstrip().startswith("{"):
         try:
             data = json.loads(body)
+        except RecursionError:  # 50,000 levels deep (issue 23, S3): json.loads recurses per level
+            raise BadRequest(400, TOO_DEEP_JSON) from None
         except ValueError:
             data = None  # not JSON after all: the parser reports it as the deck file's problem
         if isinstance(data, dict) and "cards" not in data:
@@ -210,10 +223,22 @@ class Server:
             Route("/check", self.check_form, methods=["POST"]),
             Route("/api/check", self.check_api, methods=["POST"]),
             Route("/sheet", self.sheet, methods=["POST"]),
-        ])
+        ], exception_handlers={404: self.not_found, 405: self.not_allowed, ClientDisconnect: self.gone})
+
+    async def gone(self, _request: Request, _error: Exception) -> Response:
+        return Response(status_code=400)  # the client hung up mid-request (or was dropped for its slowness)
+
+    async def not_found(self, request: Request, _error: Exception) -> Response:
+        tr = translator(_request_language(request, self.checker))
+        return JSONResponse({"error": localize(NOT_FOUND, {"path": request.url.path}, tr)}, status_code=404)
+
+    async def not_allowed(self, request: Request, _error: Exception) -> Response:
+        tr = translator(_request_language(request, self.checker))
+        return JSONResponse({"error": localize(NOT_ALLOWED, {"path": request.url.path, "method": request.method}, tr)},
+                            status_code=405)
 
     async def _check(self, text: str, options: Mapping[str, Any]) -> Checked:
-        if text.count("\n") >= self.limits.max_lines:
+        if line_breaks(text) >= self.limits.max_lines:
             raise BadRequest(413, TOO_MANY_LINES, limit=self.limits.max_lines)
         try:
             with fail_after(self.limits.timeout):
@@ -401,6 +426,15 @@ def create_app(checker: Checker | None = None, limits: Limits = Limits()) -> Sta
     return Server(checker or Checker(), limits).app
 
 
+def guarded_app(checker: Checker, limits: Limits, host: str):
+    """The application as served: the Host check when ``host`` is loopback, and the
+    page's Content-Security-Policy (its one inline script and style, by hash)."""
+    from deckcheck.web.guard import Guard, content_security_policy, is_loopback
+
+    policy = content_security_policy((_PAGE_SCRIPT,), (report.STYLE + _PAGE_STYLE,))
+    return Guard(create_app(checker, limits), loopback_only=is_loopback(host), policy=policy)
+
+
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket (OSError when the address cannot be used)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -408,7 +442,7 @@ def bind(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((host, port))
-        sock.listen(128)
+        sock.listen(1024)  # hundreds of held connections must not fill the queue of those not yet accepted
     except OSError:
         sock.close()
         raise
@@ -420,12 +454,19 @@ def run(checker: Checker, sock: socket.socket, limits: Limits = Limits()) -> Non
     """Serve on ``sock`` until interrupted."""
     import uvicorn
 
-    config = uvicorn.Config(create_app(checker, limits), log_level="warning", access_log=False,
-                            timeout_keep_alive=5, limit_concurrency=256)
-    server = uvicorn.Server(config)
+    from deckcheck.web.guard import network_warning, uvicorn_settings
+
     host, port = sock.getsockname()[:2]
+    # Each request must arrive within seconds, idle and half-sent connections are closed
+    # (issue 23, S1); requests to another host than this machine's are refused on loopback.
+    config = uvicorn.Config(guarded_app(checker, limits, host), log_level="warning", access_log=False,
+                            **uvicorn_settings())
+    server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
     print(f"deckcheck serve: http://{shown}:{port}/ (Ctrl-C stops it)", file=sys.stderr, flush=True)
+    warning = network_warning(host)
+    if warning:
+        print(warning, file=sys.stderr, flush=True)
     if checker.db.notice:  # the built-in catalogue only, as check says
         print(f"deckcheck: {checker.db.notice}", file=sys.stderr, flush=True)
     server.run(sockets=[sock])

@@ -7,7 +7,10 @@ Each route is a path with a kind and a body:
   ``If-None-Match`` names it) and a fixed ``Last-Modified``;
 * ``flaky``: ``503`` while ``failures_left`` is above 0, then as ``ok``;
 * ``truncated``: promises the whole body, sends half of it and hangs up;
-* ``slow``: the body in 1 KiB pieces, 50 ms apart (a test can kill the client mid-download).
+* ``slow``: the body in 1 KiB pieces, 50 ms apart (a test can kill the client mid-download);
+* ``trickle``: promises the whole body and sends one byte every ``trickle_every``
+  seconds (a mirror that never trips a per-read timeout), for at most
+  ``trickle_for`` seconds, then hangs up.
 
 ``cut_after = (prefix, n)`` truncates every answer to a path starting with
 ``prefix`` once more than ``n`` such paths have been asked for (a server that
@@ -36,6 +39,8 @@ class LoopbackServer(http.server.ThreadingHTTPServer):
         self.requests: list[tuple[str, dict[str, str]]] = []
         self.failures_left = 0
         self.cut_after: tuple[str, int] | None = None
+        self.trickle_every = 0.2
+        self.trickle_for = 20.0
         self.base = f"http://127.0.0.1:{self.server_address[1]}"
 
     def url(self, path: str) -> str:
@@ -96,6 +101,19 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if kind == "truncated" or server.cut_off(self.path):  # promise the whole answer, send half, hang up
             self.wfile.write(body[: len(body) // 2])
             self.wfile.flush()
+            self.close_connection = True
+            return
+        if kind == "trickle":
+            stop = time.monotonic() + server.trickle_for
+            for byte in body:
+                if time.monotonic() > stop:
+                    break
+                try:
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                except OSError:
+                    return
+                time.sleep(server.trickle_every)
             self.close_connection = True
             return
         if kind == "slow":

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.carddb import update as carddb_update
+from deckcheck.carddb import http as carddb_http
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sqlite import SqliteIndex, database_info, temp_prefix
 from deckcheck.carddb.update import update_database
@@ -66,7 +66,7 @@ def server(tcgdex_files, archive):
 
 @pytest.fixture(autouse=True)
 def _no_backoff(monkeypatch):
-    monkeypatch.setattr(carddb_update, "RETRY_BACKOFF", 0.0)
+    monkeypatch.setattr(carddb_http, "RETRY_BACKOFF", 0.0)
 
 
 def _update(server, dest: Path, **options):
@@ -181,3 +181,86 @@ def test_cli_with_a_dataset_url_alone_asks_no_tcgdex(server, tmp_path):
                              "--db", str(dest)], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120)
     assert result.returncode == 0, result.stderr
     assert server.paths == ["/dataset.zip"] and set(database_info(dest).sources) == {"pokemontcg"}
+
+
+# -- issue 23 (T1, T2) and issue 24: hostile or incomplete mirrors ---------------------
+
+def test_a_card_the_mirror_cannot_deliver_is_named_and_nothing_is_installed(server, tmp_path):
+    dest = tmp_path / "cards.sqlite3"
+    update_database(f"{server.base}/dataset.zip", dest, source="pokemontcg")
+    before = dest.read_bytes()
+    for card in ("/v2/en/cards/me05-012", "/v2/en/cards/mee-003"):
+        assert server.routes.pop(card, None) is not None  # listed in its set, but 404 Not Found
+    with pytest.raises(DatabaseError) as error:
+        _update(server, dest, source="both", force=True)
+    message = str(error.value)
+    assert "could not deliver 2 cards" in message and "me05-012" in message and "mee-003" in message
+    assert "nothing was installed" in message and "--allow-incomplete" in message and "\n" not in message
+    assert dest.read_bytes() == before
+
+
+def test_allow_incomplete_installs_without_them_says_so_and_asks_again_next_time(server, tmp_path):
+    dest = tmp_path / "cards.sqlite3"
+    body = server.routes.pop("/v2/en/cards/me05-012")
+    result = _update(server, dest, source="both", allow_incomplete=True)
+    assert result.status == "installed" and result.missing == {"tcgdex": ("me05-012",)}
+    assert database_info(dest).meta["tcgdex_missing"] == "me05-012"
+    server.routes["/v2/en/cards/me05-012"] = body  # the mirror has it now
+    server.requests.clear()
+    result = _update(server, dest, source="both")
+    # the set list is asked for without If-None-Match: a database missing cards is never "up to date"
+    sets_headers = [headers for path, headers in server.requests if path == "/v2/en/sets"]
+    assert sets_headers and "If-None-Match" not in sets_headers[0]
+    assert result.status == "updated" and result.missing == {} and "/v2/en/cards/me05-012" in server.paths
+    assert "tcgdex_missing" not in database_info(dest).meta
+
+
+def test_cli_refuses_an_incomplete_source_and_installs_it_with_allow_incomplete(server, tmp_path):
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
+    dest = tmp_path / "cards.sqlite3"
+    server.routes.pop("/v2/en/cards/me05-012")
+    command = [sys.executable, "-m", "deckcheck", "db", "update", "--url", f"{server.base}/dataset.zip",
+               "--tcgdex-url", server.base, "--db", str(dest)]
+    refused = subprocess.run(command, capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120)
+    assert refused.returncode == 2 and not dest.exists() and "Traceback" not in refused.stderr
+    assert "could not deliver 1 card of the sets it lists (not found): me05-012" in refused.stderr
+    installed = subprocess.run(command + ["--allow-incomplete"], capture_output=True, text=True, env=env,
+                               cwd=PROJECT_ROOT, timeout=120)
+    assert installed.returncode == 0, installed.stderr
+    assert "Installed " in installed.stdout
+    assert "warning: TCGdex could not deliver 1 card, installed without it: me05-012" in installed.stderr
+
+
+@pytest.mark.parametrize("body, message", [
+    (b'[{"id": "sv01", "cardCount": {"official": ' + b"9" * 5000 + b"}}]", "not valid JSON: Exceeds the limit"),
+    (b"[" * 100_000 + b"]" * 100_000, "nests lists or objects too deeply"),
+])
+def test_a_json_bomb_from_tcgdex_is_a_one_line_error(server, tmp_path, body, message):
+    server.routes["/v2/en/sets"] = ("ok", body)
+    dest = tmp_path / "cards.sqlite3"
+    with pytest.raises(DatabaseError, match=message) as error:
+        update_database("unused", dest, source="tcgdex", tcgdex_url=server.base)
+    assert "\n" not in str(error.value) and not dest.exists()
+
+
+def test_a_json_bomb_in_a_card_is_a_one_line_error_too(server, tmp_path):
+    server.routes["/v2/en/cards/me05-012"] = ("ok", b'{"a":' * 50_000 + b"1" + b"}" * 50_000)
+    with pytest.raises(DatabaseError, match="me05-012 nests lists or objects too deeply"):
+        _update(server, tmp_path / "cards.sqlite3", source="both")
+
+
+def test_a_trickling_mirror_ends_at_the_timeout_of_one_request(server, tmp_path):
+    """One byte every 0.2 s never trips a per-read timeout; the whole request must end at --timeout."""
+    server.routes["/v2/en/sets"] = ("trickle", server.routes["/v2/en/sets"][1])
+    with pytest.raises(DatabaseError, match=r"took longer than 1 s \(\d+ bytes of .*/v2/en/sets received\)"):
+        update_database("unused", tmp_path / "cards.sqlite3", source="tcgdex", tcgdex_url=server.base, timeout=1,
+                        retries=1)
+    assert server.paths == ["/v2/en/sets", "/v2/en/sets"]  # retried once, each cut at 1 s
+
+
+def test_a_trickling_mirror_ends_at_the_overall_deadline(server, tmp_path):
+    server.routes["/v2/en/sets"] = ("trickle", server.routes["/v2/en/sets"][1])
+    with pytest.raises(DatabaseError, match=r"did not end within 1.5 s"):
+        update_database("unused", tmp_path / "cards.sqlite3", source="tcgdex", tcgdex_url=server.base, timeout=10,
+                        deadline=1.5, retries=3)
+    assert server.paths == ["/v2/en/sets"]  # the deadline is final: no retry after it

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.carddb import update as carddb_update
+from deckcheck.carddb import http as carddb_http
 from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info, temp_prefix
 from deckcheck.carddb.update import DEFAULT_DATASET_URL, database_lock, update_database
 from loopback import LAST_MODIFIED, serving
@@ -71,7 +71,7 @@ def server(archives):
 
 @pytest.fixture(autouse=True)
 def _no_backoff(monkeypatch):
-    monkeypatch.setattr(carddb_update, "RETRY_BACKOFF", 0.0)
+    monkeypatch.setattr(carddb_http, "RETRY_BACKOFF", 0.0)
 
 
 @pytest.fixture

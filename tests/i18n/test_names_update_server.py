@@ -63,9 +63,9 @@ class TcgdexServer:
 
 @pytest.fixture(autouse=True)
 def _no_backoff(monkeypatch):
-    import deckcheck.carddb.update as update
+    import deckcheck.carddb.http as carddb_http
 
-    monkeypatch.setattr(update, "RETRY_BACKOFF", 0.0)
+    monkeypatch.setattr(carddb_http, "RETRY_BACKOFF", 0.0)
 
 
 def digest(path: Path) -> str:

@@ -8,7 +8,10 @@ files and yields deckcheck's :class:`~deckcheck.model.Card` values.
 * :mod:`deckcheck.carddb.sources.merge` – opening the source at a path (``open_source``), and one
   source filled in from others (the sets it lacks or has short);
 * :mod:`deckcheck.carddb.sources.files` – reading such a tree of files safely
-  from a folder or a zip archive (shared by the sources).
+  from a folder or a zip archive (shared by the sources);
+* :mod:`deckcheck.carddb.sources.remote` – the sources ``db update`` fetches
+  (the pokemontcg.io archive, the TCGdex API), one plugin class each, which
+  :func:`~deckcheck.carddb.update.update_database` loops over.
 
 A source is anything with the :class:`CardSource` shape: the sets it lists and
 its cards in batches (one per file), each card with the :class:`SetRecord` of

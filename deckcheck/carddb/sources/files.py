@@ -9,7 +9,6 @@ starts where its ``marker`` file is.
 
 from __future__ import annotations
 
-import json
 import re
 import stat
 from pathlib import Path, PurePosixPath
@@ -44,15 +43,9 @@ class FileTree:
         pass
 
     def load_json(self, relpath: str) -> Any:
-        data = self.read(relpath)
-        try:
-            return json.loads(data)
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise DatabaseError(f"{relpath} in {self.label} is not valid JSON: {error}") from None
-        except ValueError as error:  # a number of 5,000 digits: int()'s limit (its advice is for programmers)
-            raise DatabaseError(f"{relpath} in {self.label} is not valid JSON: {str(error).split(';')[0]}") from None
-        except RecursionError:
-            raise DatabaseError(f"{relpath} in {self.label} nests lists or objects too deeply") from None
+        from deckcheck.carddb.http import decode_json
+
+        return decode_json(self.read(relpath), f"{relpath} in {self.label}")
 
 
 class FolderTree(FileTree):

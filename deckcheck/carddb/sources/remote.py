@@ -1,0 +1,213 @@
+"""The card sources ``db update`` fetches: one plugin per source, in the order
+they are merged (:data:`REMOTE_SOURCES`).
+
+A plugin is a class with the :class:`RemoteSource` shape, built with that
+source's keyword options (``update_database`` passes each its own). The update
+loops over the plugins the user chose:
+
+1. :meth:`~RemoteSource.check` every one before anything is locked or
+   downloaded (a URL that cannot be parsed, ...);
+2. :meth:`~RemoteSource.fetch` each in turn, ``conditional`` while every
+   source before it answered "nothing new" (then this one may ask with
+   ``If-None-Match``/``If-Modified-Since`` too); the first plugin is the
+   primary :class:`~deckcheck.carddb.sources.CardSource`, the others
+   :class:`~deckcheck.carddb.sources.FillSource` s filling in what it lacks;
+3. when all answered "unchanged", nothing is built; otherwise any source that
+   answered "unchanged" without a source to read is fetched again without
+   condition, and the merge is built from all of them;
+4. after the build, :meth:`~RemoteSource.missing` names what a source listed
+   but could not deliver (a card object TCGdex answers 404 for): the update
+   refuses to install such a database unless told ``allow_incomplete``.
+
+A new source is one more class here and one more entry in :data:`REMOTE_SOURCES`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Protocol, Union
+
+from deckcheck.carddb import http
+from deckcheck.carddb.build import PhaseHook
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.sources import CardSource, FillSource
+from deckcheck.carddb.sqlite import DatabaseInfo
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateContext:
+    """What every plugin of one update shares."""
+
+    dest: Path  # the database to replace
+    work: Path  # a private temporary folder beside it
+    previous: DatabaseInfo | None  # the installed database, if readable
+    force: bool
+    timeout: float
+    retries: int
+    phase: PhaseHook | None = None
+    now: str = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat())
+
+    @property
+    def meta(self) -> dict[str, str]:
+        return dict(self.previous.meta) if self.previous else {}
+
+    def had(self, source: str) -> bool:
+        """Whether the installed database holds cards of ``source``."""
+        return self.previous is not None and source in self.previous.sources
+
+
+@dataclass
+class Fetched:
+    """What a plugin's fetch got: ``changed`` False when the source said it has
+    nothing new (``source`` may then be None: nothing to read); ``meta`` goes
+    into the new database's meta; ``report`` into the update's result."""
+
+    changed: bool
+    source: Union[CardSource, FillSource, None]
+    meta: dict[str, str] = field(default_factory=dict)
+    report: dict[str, Any] = field(default_factory=dict)
+
+
+class RemoteSource(Protocol):
+    name: str  # the --source name, and the database's source label
+    title: str  # its name for people
+    label: str  # where it is fetched from, for messages
+    # False: the primary CardSource (at most one per update); True: a FillSource filling it in.
+    fills_in: bool
+
+    def check(self) -> None:
+        """Refuse options that cannot work (DatabaseError, one line), before anything is locked."""
+
+    def fetch(self, ctx: UpdateContext, *, conditional: bool) -> Fetched:
+        """Download what is needed (conditionally, if ``conditional``)."""
+
+    def missing(self) -> list[str]:
+        """After the build: what the source listed but could not deliver (ids)."""
+
+
+class PokemontcgArchive:
+    """The pokemontcg.io dataset zip at ``url`` (an http(s) or file URL)."""
+
+    name = "pokemontcg"
+    title = "pokemontcg.io"
+    fills_in = False
+
+    def __init__(self, url: str, *, sha256: str | None = None, progress: http.Progress | None = None):
+        self.url = self.label = url
+        self.sha256 = sha256
+        self.progress = progress
+
+    def check(self) -> None:
+        http.check_url(self.url)
+
+    def fetch(self, ctx: UpdateContext, *, conditional: bool) -> Fetched:
+        meta = ctx.meta
+        same_url = meta.get("url") == self.url and ctx.had(self.name)
+        headers: dict[str, str] = {}
+        if conditional and same_url:
+            if meta.get("etag"):
+                headers["If-None-Match"] = meta["etag"]
+            if meta.get("last_modified"):
+                headers["If-Modified-Since"] = meta["last_modified"]
+        archive = ctx.work / "dataset.zip"
+        if ctx.phase:
+            ctx.phase("download", None)
+        download = http.download(self.url, archive, headers, timeout=ctx.timeout, retries=ctx.retries,
+                                 progress=self.progress)
+        if download.not_modified and ctx.previous is None:
+            raise DatabaseError(f"{self.url} answered 304 Not Modified, but no database is installed; use --force")
+        report: dict[str, Any] = {"url": self.url, "etag": download.etag, "last_modified": download.last_modified,
+                                  "sha256": None, "downloaded_bytes": download.size}
+        if download.not_modified:
+            changed = False
+            report.update(etag=meta.get("etag"), last_modified=meta.get("last_modified"))
+        else:
+            if ctx.phase and self.sha256 is not None:
+                # Only a --sha256 is verified; without one the digest only tells a new archive (issue 24).
+                ctx.phase("verify", None)
+            digest = http.sha256_of(archive)
+            if self.sha256 is not None and digest != self.sha256:
+                raise DatabaseError(f"verification failed: the archive's SHA-256 is {digest}, expected {self.sha256}")
+            report["sha256"] = digest
+            changed = not (conditional and same_url and meta.get("sha256") == digest)
+        if changed:
+            from deckcheck.carddb.sources.pokemontcg import open_dataset
+
+            source: CardSource = open_dataset(archive)
+            meta_out = {"url": self.url, "sha256": report["sha256"] or "", "downloaded_at": ctx.now}
+        else:
+            from deckcheck.carddb.sources.installed import InstalledSource
+
+            source = InstalledSource(ctx.dest, self.name)  # type: ignore[assignment]
+            report["sha256"] = meta.get("sha256")
+            meta_out = {k: meta[k] for k in ("url", "sha256", "downloaded_at") if meta.get(k)}
+        meta_out.update({"etag": report["etag"] or "", "last_modified": report["last_modified"] or ""})
+        return Fetched(changed, source, meta_out, report)
+
+    def missing(self) -> list[str]:
+        return []  # an archive is read whole or refused
+
+
+class TcgdexRemote:
+    """The TCGdex REST API at ``url``: the set list, then only the cards the
+    sources before it and the installed database lack."""
+
+    name = "tcgdex"
+    title = "TCGdex"
+    fills_in = True
+
+    def __init__(self, url: str | None = None, *, deadline: float | None = None, workers: int | None = None,
+                 progress: http.Progress | None = None):
+        from deckcheck.carddb import tcgdex_fetch
+
+        self.url = self.label = url or tcgdex_fetch.DEFAULT_TCGDEX_URL
+        self.deadline = deadline or tcgdex_fetch.DEFAULT_DEADLINE
+        self.workers = workers or tcgdex_fetch.MAX_WORKERS
+        self.progress = progress
+        self.api: Any = None
+
+    def check(self) -> None:
+        if http.check_url(self.url) == "file":
+            raise DatabaseError(f"cannot read TCGdex at {self.url}: only http and https URLs are supported")
+
+    def fetch(self, ctx: UpdateContext, *, conditional: bool) -> Fetched:
+        from deckcheck.carddb import tcgdex_fetch
+        from deckcheck.carddb.sqlite import cards_of_source
+
+        client = tcgdex_fetch.TcgdexClient(self.url, timeout=ctx.timeout, retries=ctx.retries,
+                                           deadline=self.deadline, workers=self.workers)
+        meta = ctx.meta
+        headers: dict[str, str] = {}
+        # A database installed without some cards (allow_incomplete) asks again for all of them.
+        if conditional and meta.get("tcgdex_url") == self.url and not meta.get("tcgdex_missing"):
+            if meta.get("tcgdex_etag"):
+                headers["If-None-Match"] = meta["tcgdex_etag"]
+            if meta.get("tcgdex_last_modified"):
+                headers["If-Modified-Since"] = meta["tcgdex_last_modified"]
+        if ctx.phase:
+            ctx.phase("tcgdex", None)
+        set_list, answer = client.get("/v2/en/sets", "sets", headers)
+        report: dict[str, Any] = {"requests": client.requests}
+        if set_list is tcgdex_fetch.NOT_MODIFIED:
+            return Fetched(False, None, {}, report)
+        if not isinstance(set_list, list):
+            raise DatabaseError(f"{self.url}/v2/en/sets did not answer a list of sets")
+        reuse = {card.id: card for card in cards_of_source(ctx.dest, self.name)} if ctx.had(self.name) else {}
+        self.api = tcgdex_fetch.TcgdexApi(client, set_list, reuse, self.progress)
+        meta_out = {"tcgdex_url": self.url, "tcgdex_etag": answer.get("ETag") or "",
+                    "tcgdex_last_modified": answer.get("Last-Modified") or "", "tcgdex_fetched_at": ctx.now}
+        return Fetched(True, self.api, meta_out, report)
+
+    def missing(self) -> list[str]:
+        return list(self.api.missing) if self.api is not None else []
+
+
+# Every source db update can fetch, by --source name, in the order they are merged (the first is the primary).
+REMOTE_SOURCES: dict[str, Callable[..., RemoteSource]] = {
+    "pokemontcg": PokemontcgArchive,
+    "tcgdex": TcgdexRemote,
+}
+# --source: one of them, or "both" (all of them).
+ALL = "both"

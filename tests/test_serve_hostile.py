@@ -1,0 +1,178 @@
+"""``deckcheck serve`` under hostile clients (issue 23), with real sockets on 127.0.0.1:
+idle and half-sent connections are dropped within seconds while other requests are
+answered, lines are counted as the parser splits them, a deep JSON body is a 400,
+404/405 are JSON, a Host other than this machine's is refused, the answers carry
+Content-Security-Policy and nosniff, and --port out of range is a usage error.
+Every loop is bounded in count and time."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import subprocess
+import sys
+import time
+from urllib.parse import urlsplit
+
+import pytest
+
+from serve_support import running_server
+from support import PROJECT_ROOT
+
+pytest.importorskip("uvicorn", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
+
+DECK = (PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("home")) as url:
+        parts = urlsplit(url)
+        yield parts.hostname, parts.port
+
+
+def ask(server, method: str, path: str, body: bytes = b"", headers: dict | None = None):
+    host, port = server
+    connection = http.client.HTTPConnection(host, port, timeout=30)
+    try:
+        connection.request(method, path, body, headers or {})
+        answer = connection.getresponse()
+        return answer.status, dict(answer.getheaders()), answer.read()
+    finally:
+        connection.close()
+
+
+def check(server, text: str = DECK) -> int:
+    return ask(server, "POST", "/api/check?date=2026-11-30", text.encode(), {"Content-Type": "text/plain"})[0]
+
+
+# -- S1: connections that never finish their request -----------------------------------
+
+HOSTILE = [
+    b"",  # connects and sends nothing
+    b"POST /api/ch",  # half a request line
+    b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n4 Io",  # chunks never ended
+    b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5000\r\n\r\n4 Iono",  # a promised body never sent
+]
+
+
+def test_300_idle_and_half_sent_connections_are_dropped_and_others_still_answered(server):
+    held = []
+    try:
+        for number in range(300):
+            sock = socket.create_connection(server, timeout=10)
+            sock.sendall(HOSTILE[number % len(HOSTILE)])
+            held.append(sock)
+        # While they are held, normal requests are answered (503 for all of them before).
+        assert [check(server) for _ in range(5)] == [200] * 5
+        # And the server closes every one of them within seconds (one was open after 150 s before).
+        deadline = time.monotonic() + 60
+        still_open = []
+        for number, sock in enumerate(held):
+            sock.settimeout(max(0.1, deadline - time.monotonic()))
+            try:
+                while sock.recv(4096):  # a 4xx answer may come first, then the end
+                    pass
+            except ConnectionResetError:
+                pass
+            except TimeoutError:
+                still_open.append(number)
+        assert still_open == [], f"connections still open after 60 s: {still_open[:20]}"
+    finally:
+        for sock in held:
+            sock.close()
+    assert check(server) == 200
+
+
+# -- S5, S3, 404/405 ----------------------------------------------------------------------
+
+def test_lines_ending_in_cr_count_as_lines():
+    from deckcheck.web.app import line_breaks
+
+    assert line_breaks("a\nb\r\nc\rd") == 3
+
+
+def test_a_list_of_cr_only_lines_is_refused_like_one_of_lf_lines(server):
+    status, headers, body = ask(server, "POST", "/api/check", b"1 a\r" * 49_000, {"Content-Type": "text/plain"})
+    assert status == 413 and "more than 2000 lines" in json.loads(body)["error"]
+
+
+def test_the_longest_list_allowed_gets_a_bounded_answer(server):
+    status, _headers, body = ask(server, "POST", "/api/check?date=2026-11-30", b"1 a\n" * 1_999,
+                                 {"Content-Type": "text/plain"})
+    assert status == 200 and len(body) < 2_000_000
+
+
+def test_a_json_body_nested_50000_deep_is_a_400(server):
+    body = b'{"text": ' + b"[" * 50_000 + b"]" * 50_000 + b"}"
+    status, _headers, answer = ask(server, "POST", "/api/check", body, {"Content-Type": "application/json"})
+    assert status == 400 and "too deeply" in json.loads(answer)["error"]
+
+
+@pytest.mark.parametrize("method, path, status, words", [
+    ("GET", "/nothing-here", 404, "There is nothing at /nothing-here"),
+    ("GET", "/api/check", 405, "/api/check does not answer GET"),
+    ("DELETE", "/", 405, "/ does not answer DELETE"),
+])
+def test_404_and_405_answer_the_documented_json(server, method, path, status, words):
+    got, headers, body = ask(server, method, path)
+    assert got == status and headers["content-type"].startswith("application/json")
+    assert words in json.loads(body)["error"]
+
+
+# -- who may talk to it -----------------------------------------------------------------
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example", "192.168.1.5"])
+def test_a_host_header_other_than_this_machines_is_refused(server, host):
+    status, _headers, body = ask(server, "GET", "/", headers={"Host": host})
+    assert status == 421 and "127.0.0.1, localhost or [::1]" in json.loads(body)["error"]
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "[::1]", "LOCALHOST"])
+def test_this_machines_names_are_answered_with_any_port(server, host):
+    for value in (host, f"{host}:{server[1]}"):
+        assert ask(server, "GET", "/", headers={"Host": value})[0] == 200
+
+
+def test_the_answers_carry_a_content_security_policy_and_nosniff(server):
+    status, headers, page = ask(server, "GET", "/")
+    policy = headers["content-security-policy"]
+    assert status == 200 and headers["x-content-type-options"] == "nosniff"
+    assert "default-src 'none'" in policy and "script-src 'sha256-" in policy and "frame-ancestors 'none'" in policy
+    _status, api_headers, _body = ask(server, "POST", "/api/check", DECK.encode())
+    assert api_headers["x-content-type-options"] == "nosniff"
+
+
+def test_another_host_than_loopback_gets_a_warning_and_no_host_check():
+    from deckcheck.web.guard import is_loopback, network_warning
+
+    assert all(is_loopback(h) for h in ("127.0.0.1", "127.0.0.2", "::1", "[::1]", "localhost"))
+    assert network_warning("127.0.0.1") is None
+    warning = network_warning("0.0.0.0")
+    assert warning and "open to the network" in warning and "no authentication" in warning
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "65536"])
+def test_a_port_out_of_range_is_a_usage_error(port):
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "serve", "--port", port, "--no-config"],
+                          capture_output=True, text=True, timeout=60, cwd=PROJECT_ROOT)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "internal error" not in done.stderr
+    assert "--port" in done.stderr and "0<=x<=65535" in done.stderr
+
+
+def test_the_pages_own_script_and_style_are_those_the_policy_allows(server):
+    """The policy allows the inline script and style by hash: the page must still work (tests/browser)."""
+    import base64
+    import hashlib
+    import re
+
+    _status, headers, page = ask(server, "GET", "/")
+    policy, text = headers["content-security-policy"], page.decode("utf-8")
+    for tag, directive in (("script", "script-src"), ("style", "style-src")):
+        blocks = re.findall(rf"<{tag}>(.*?)</{tag}>", text, re.S)
+        allowed = re.search(rf"{directive} ([^;]+)", policy).group(1).split()
+        assert blocks and all(
+            f"'sha256-{base64.b64encode(hashlib.sha256(block.encode()).digest()).decode()}'" in allowed
+            for block in blocks)
+    assert 'style="' not in text  # a style attribute would need 'unsafe-inline'
