@@ -41,6 +41,7 @@ nothing (tests check that).
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -319,7 +320,7 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None, read: Dec
     # (A basic Energy line the parser read by its type is rewritten from that reading.)
     as_written = (card is None and entry.basic_energy_type is None) or (read is not None and card is not None and (
         read.as_named or (read.by_print and not _name_agrees(entry, card))))
-    return _Line(
+    line = _Line(
         verbatim=grammar.normalise_spaces(entry.raw) if as_written and entry.raw else None,
         variant=_variant(entry, comment),
         section=section,
@@ -333,6 +334,21 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None, read: Dec
         undecided=(not (set_code and number) and entry.basic_energy_type is None and not entry.special_energy
                    and card is not None and card.is_energy and name_key(card.name) in _UNDECIDED_KEYS),
     )
+    if card is None and line.verbatim is not None and _reads_the_same(line, entry):
+        # An unknown card's line in the usual form ("4 Drakloak TWM #129" -> "TWM 129", issue 24)
+        # when that form reads back as the very same line: what the line is does not change.
+        line.verbatim = None
+    return line
+
+
+def _reads_the_same(line: _Line, entry: DeckEntry) -> bool:
+    """The line in the usual form is read back as ``entry`` is (count, name, print, Energy kind)."""
+    again = grammar.parse_text(dataclasses.replace(line, verbatim=None).render(), "-").entries
+    return len(again) == 1 and _reading(again[0]) == _reading(entry)
+
+
+def _reading(entry: DeckEntry) -> tuple:
+    return (entry.count, entry.name, entry.set_code, entry.number, entry.basic_energy_type, entry.special_energy)
 
 
 def _variant(entry: DeckEntry, comment: re.Match[str] | None) -> str | None:
