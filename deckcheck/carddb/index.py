@@ -147,8 +147,9 @@ class CardIndex(Protocol):
     def by_deck_key(self, key: str) -> Sequence[Card]:
         """Every print sharing the deck-building name ``key`` (a :func:`deck_key`)."""
 
-    def suggest(self, name: str, limit: int = 3) -> Sequence[str]:
-        """Up to ``limit`` card names that look like ``name`` (did you mean)."""
+    def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
+        """Up to ``limit`` card names that look like ``name`` (did you mean); with ``langs``,
+        names in those languages too, where the index holds them."""
 
     def knows_set_code(self, set_code: str) -> bool:
         """Whether any set in the database has this code."""

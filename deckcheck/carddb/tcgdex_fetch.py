@@ -102,10 +102,11 @@ class TcgdexClient:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_EXCEPTION)
                 for future in done:
-                    if future.exception() is not None:
+                    failure = future.exception()
+                    if failure is not None:
                         for other in pending:
                             other.cancel()
-                        raise future.exception()
+                        raise failure
                     if progress:
                         progress()
             return [future.result()[0] for future in futures]

@@ -44,7 +44,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Callable, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from deckcheck.carddb.index import CardIndex, TranslatedName, set_code_key, translation_key
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
@@ -268,7 +268,7 @@ def _pick_language(langs: tuple[str, ...], deck_langs: Counter) -> str | None:
 
 def resolve_entry(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> tuple[Card | None, list[Finding]]:
     resolution = resolve_line(entry, index, options)
-    return resolution.card, resolution.findings
+    return resolution.card, list(resolution.findings)
 
 
 def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
@@ -332,7 +332,8 @@ def _mismatch(entry: DeckEntry, code: str, printed: Sequence[Card], index: CardI
     """The line's set code and number name a card whose name is not the one
     written: the three grades of RULES.md decision 18."""
     card = printed[0]
-    params = {"set_code": entry.set_code, "number": entry.number, "actual": card.shown_name, "written": entry.name}
+    params: dict[str, Any] = {"set_code": entry.set_code, "number": entry.number, "actual": card.shown_name,
+                              "written": entry.name}
     candidates, langs, _problem = _name_candidates(entry, index, options)
     candidates = _released(candidates, options)
     if candidates:
@@ -422,7 +423,7 @@ def _resolve_live_alt(entry: DeckEntry, index: CardIndex, options: ResolveOption
     by_name = _resolve_by_name(entry, index, options, suggest_langs, suggest)
     if by_name.card is None or any(f.severity is Severity.ERROR for f in by_name.findings):
         return by_name
-    code = entry.set_code.strip().upper()
+    code = (entry.set_code or "").strip().upper()  # an ALT code was given: the caller checked
     series = LIVE_ALT_SERIES[code]
     candidates, _langs, _problem = _name_candidates(entry, index, options)
     day = options.date or "9999"
@@ -506,8 +507,9 @@ def _english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         candidates = list(index.by_name(entry.name.split(" - ", 1)[0]))
     if not candidates and _ENGLISH_TITLE.match(entry.name):
         candidates = list(index.by_name(_ENGLISH_TITLE.sub("Professor ", entry.name)))
-    if not candidates and unown_letter(entry.name):
-        candidates = list(index.by_name(unown_letter(entry.name)))
+    letter = unown_letter(entry.name)
+    if not candidates and letter:
+        candidates = list(index.by_name(letter))
     return candidates
 
 
@@ -625,7 +627,7 @@ def _ambiguous_translation(entry: DeckEntry, names: Sequence[TranslatedName]) ->
                                           group_key(t.card))):
         meanings.setdefault((group_key(t.card), t.lang), t.card)
     several_languages = len({lang for _key, lang in meanings}) > 1
-    shown = []
+    shown: list[str | Phrase] = []
     for (_key, lang), card in meanings.items():
         english = deck_name(card.name, card.supertype)
         if several_languages:

@@ -406,7 +406,7 @@ def iter_lines(text: str) -> Iterator[str]:
 
 
 def _read_other_line(line: str, number: int, blocks: list[_Block], totals: list[tuple[int, int]],
-                     labels: dict[str, str]) -> bool:
+                     labels: dict[str, str | None]) -> bool:
     """Read a banner, section header, total, comment or ``# format:`` line;
     False when ``line`` is none of these."""
     if _is_banner(line):
@@ -516,7 +516,7 @@ def line_counts(text: str) -> LineCounts:
         kind, match = _card_line(line)
         if kind == _UNCOUNTED_LINE:
             other += 1
-        elif kind != _COUNTED_LINE or not 1 <= _count_of(match)[1] <= MAX_COUNT:
+        elif kind != _COUNTED_LINE or match is None or not 1 <= _count_of(match)[1] <= MAX_COUNT:
             attempts += 1
         elif _has_letter(split_print(match["rest"])[0]):
             cards += 1
@@ -532,6 +532,8 @@ def _read_card(line: str, number: int) -> tuple[int, str, str | None, str | None
     quoted = _quote(line)
     if kind == _SHORTHAND_LINE:
         return _syntax_error(SHORTHAND, SHORTHAND_HINT, number, text=quoted)
+    if counted is None:  # an uncounted line (the kinds above and below carry their match)
+        return _syntax_error(NOT_A_CARD_LINE, NOT_A_CARD_LINE_HINT, number, text=quoted)
     if kind == _FRACTION_LINE:
         return _syntax_error(BAD_COUNT, BAD_COUNT_HINT, number, count=counted["count"], limit=MAX_COUNT, text=quoted)
     if kind == _UNCOUNTED_LINE:
@@ -575,7 +577,7 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
     findings: list[Finding] = []
     blocks: list[_Block] = []
     totals: list[tuple[int, int]] = []
-    labels: dict[str, str] = {}  # "name" and "format" from comment lines
+    labels: dict[str, str | None] = {}  # "name" and "format" from comment lines
 
     lines = enumerate(iter_lines(text), start=1)
     for number, raw in lines:
@@ -586,7 +588,7 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
                                         params={"limit": max_lines, "rest": rest, "line": number - 1},
                                         lines=(number,), hint_template=TOO_MANY_LINES_HINT))
             break
-        card = _plain_print_line(raw)
+        card: tuple[int, str, str | None, str | None] | None = _plain_print_line(raw)
         if card is None:
             line = _SPACES.sub(" ", raw).strip()
             if not line:
@@ -595,10 +597,11 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
             # banner does, so card lines skip those patterns (most lines are cards).
             if not line[0].isdigit() and _read_other_line(line, number, blocks, totals, labels):
                 continue
-            card = _read_card(line, number)
-            if isinstance(card, Finding):
-                findings.append(card)
+            read = _read_card(line, number)
+            if isinstance(read, Finding):
+                findings.append(read)
                 continue
+            card = read
         count, card_name, set_code, card_number = card
         energy = energy_name(card_name)
         section = blocks[-1].section if blocks else None
@@ -632,15 +635,15 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
                 )
             )
     deck_total = sum(entry.count for entry in entries)
-    for line, declared in totals:
+    for total_line, declared in totals:
         if declared != deck_total:
             findings.append(
                 Finding(
                     rule=SYNTAX,
                     severity=Severity.WARNING,
                     template=TOTAL_MISMATCH,
-                    params={"line": line, "declared": declared, "actual": deck_total},
-                    lines=(line,),
+                    params={"line": total_line, "declared": declared, "actual": deck_total},
+                    lines=(total_line,),
                     hint_template=TOTAL_MISMATCH_HINT,
                 )
             )
