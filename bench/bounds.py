@@ -47,12 +47,18 @@ def big_deck_rows(deckcheck: list[str], env: dict[str, str], work: Path) -> list
     deck = work / "big.txt"
     deck.write_text("1 a\n" * 1_240_000, encoding="utf-8")
     seconds, peak, code = measure([*deckcheck, "check", str(deck), "--no-config"], env)
-    report = subprocess.run([*deckcheck, "check", str(deck), "--no-config", "-o", "json"], capture_output=True,
-                            env=env, cwd=env["DECKCHECK_BENCH_DIR"])
+    report = subprocess.run(
+        [*deckcheck, "check", str(deck), "--no-config", "-o", "json"],
+        capture_output=True,
+        env=env,
+        cwd=env["DECKCHECK_BENCH_DIR"],
+    )
     size_mb = deck.stat().st_size / 1e6
-    return [(f"check one {size_mb:.2f} MB deck of 1.24 M lines: wall time", seconds, "s", None, "", None),
-            (f"check one {size_mb:.2f} MB deck of 1.24 M lines: peak memory", peak, "MB", 150, "MB", peak <= 150),
-            ("  its JSON report", len(report.stdout) / 1e6, "MB", 2, "MB", len(report.stdout) <= 2_000_000)]
+    return [
+        (f"check one {size_mb:.2f} MB deck of 1.24 M lines: wall time", seconds, "s", None, "", None),
+        (f"check one {size_mb:.2f} MB deck of 1.24 M lines: peak memory", peak, "MB", 150, "MB", peak <= 150),
+        ("  its JSON report", len(report.stdout) / 1e6, "MB", 2, "MB", len(report.stdout) <= 2_000_000),
+    ]
 
 
 def exclude_rows(deckcheck: list[str], env: dict[str, str], work: Path) -> list[tuple]:
@@ -65,7 +71,9 @@ def exclude_rows(deckcheck: list[str], env: dict[str, str], work: Path) -> list[
     for label, pattern in (("--exclude '*.bak' (reference)", "*.bak"), (f"--exclude '{SLOW_PATTERN}'", SLOW_PATTERN)):
         seconds, _peak, _code = measure([*deckcheck, "check", str(folder), "--no-config", "--exclude", pattern], env)
         rows.append((f"check 50 decks with 60-letter names, {label}", seconds, "s", None, "", None))
-    rows.append(("  slowest pattern / reference", rows[1][1] / rows[0][1], "x", 1.5, "x", rows[1][1] <= 1.5 * rows[0][1]))
+    rows.append(
+        ("  slowest pattern / reference", rows[1][1] / rows[0][1], "x", 1.5, "x", rows[1][1] <= 1.5 * rows[0][1])
+    )
     return rows
 
 
@@ -78,8 +86,14 @@ def _rss_mb(pid: int) -> float:
 
 
 def serve_rows(env: dict[str, str], work: Path, requests: int) -> list[tuple]:
-    process = subprocess.Popen([sys.executable, "-m", "deckcheck", "serve", "--port", "0", "--no-config"],
-                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, cwd=work, env=env, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "deckcheck", "serve", "--port", "0", "--no-config"],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        cwd=work,
+        env=env,
+        text=True,
+    )
     try:
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stderr.readline())
         if not found:
@@ -90,8 +104,9 @@ def serve_rows(env: dict[str, str], work: Path, requests: int) -> list[tuple]:
         after_warm_up = None
         start = time.perf_counter()
         for number in range(requests):
-            body = json.dumps({"text": text, "format": "unlimited",
-                               "date": (first_day + dt.timedelta(days=number)).isoformat()})
+            body = json.dumps(
+                {"text": text, "format": "unlimited", "date": (first_day + dt.timedelta(days=number)).isoformat()}
+            )
             connection.request("POST", "/api/check", body, {"Content-Type": "application/json"})
             answer = connection.getresponse()
             answer.read()
@@ -105,10 +120,12 @@ def serve_rows(env: dict[str, str], work: Path, requests: int) -> list[tuple]:
     finally:
         process.terminate()
         process.wait(timeout=30)
-    return [(f"serve, {requests} requests on {requests} days: memory after 500", after_warm_up, "MB", None, "", None),
-            (f"serve, {requests} requests on {requests} days: memory at the end", end, "MB", 150, "MB", end <= 150),
-            ("  growth after the first 500 requests", end - after_warm_up, "MB", 20, "MB", end - after_warm_up <= 20),
-            ("  requests per second", requests / elapsed, "/s", None, "", None)]
+    return [
+        (f"serve, {requests} requests on {requests} days: memory after 500", after_warm_up, "MB", None, "", None),
+        (f"serve, {requests} requests on {requests} days: memory at the end", end, "MB", 150, "MB", end <= 150),
+        ("  growth after the first 500 requests", end - after_warm_up, "MB", 20, "MB", end - after_warm_up <= 20),
+        ("  requests per second", requests / elapsed, "/s", None, "", None),
+    ]
 
 
 def main() -> int:

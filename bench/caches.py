@@ -47,16 +47,20 @@ sys.argv = ["deckcheck", *sys.argv[2:]]
 from deckcheck.cli import main
 main()
 """
-CACHES = {"pack cache": "deckcheck.packs.loading", "configuration stamps": "deckcheck.project.config",
-          "catalogue cache": "deckcheck.carddb.catalogue"}
+CACHES = {
+    "pack cache": "deckcheck.packs.loading",
+    "configuration stamps": "deckcheck.project.config",
+    "catalogue cache": "deckcheck.carddb.catalogue",
+}
 
 
 def run(switched_off: str, env: dict[str, str], cwd: Path) -> float:
     """The CPU seconds (user + system) of one check: on a shared machine they
     drift far less than the wall time does."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, "-c", RUN, switched_off, "check", str(DECK)], env=env, cwd=cwd,
-                          capture_output=True)
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, switched_off, "check", str(DECK)], env=env, cwd=cwd, capture_output=True
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode not in (0, 1):
         raise SystemExit(f"bench: the check failed:\n{done.stderr.decode()}")
@@ -72,8 +76,12 @@ def main() -> None:
         repo = work / "repo"
         repo.mkdir()
         (repo / ".deckcheck.yaml").write_text("format: standard\nexclude: [drafts/]\n", encoding="utf-8")
-        env = {**os.environ, "NO_COLOR": "1", "XDG_CACHE_HOME": str(work / "cache"),
-               "XDG_DATA_HOME": str(work / "data")}
+        env = {
+            **os.environ,
+            "NO_COLOR": "1",
+            "XDG_CACHE_HOME": str(work / "cache"),
+            "XDG_DATA_HOME": str(work / "data"),
+        }
         env.pop("PYTHONDONTWRITEBYTECODE", None)  # what users get: bytecode cached
         env.pop("DECKCHECK_CACHE_DIR", None)
         with_db = dict(env)

@@ -19,30 +19,97 @@ import random
 from collections import defaultdict
 from pathlib import Path
 
-ENERGY_SYMBOL = {"Grass": "G", "Fire": "R", "Water": "W", "Lightning": "L", "Psychic": "P",
-                 "Fighting": "F", "Darkness": "D", "Metal": "M"}
-# Sections of the Scarlet & Violet Energy set: "Basic Fire Energy SVE 2".
-SVE_NUMBER = {"Grass": 1, "Fire": 2, "Water": 3, "Lightning": 4, "Psychic": 5, "Fighting": 6,
-              "Darkness": 7, "Metal": 8}
-RULE_BOX = {"EX", "GX", "V", "VMAX", "VSTAR", "V-UNION", "ex", "TAG TEAM", "BREAK", "MEGA", "Mega",
-            "Radiant", "Prism Star", "ACE SPEC", "LEGEND", "Level-Up"}
-STAPLES = {
-    "standard": ["Iono", "Boss's Orders", "Arven", "Professor's Research", "Ultra Ball", "Nest Ball",
-                 "Buddy-Buddy Poffin", "Rare Candy", "Night Stretcher", "Super Rod", "Switch",
-                 "Earthen Vessel", "Counter Catcher", "Pokégear 3.0", "Energy Retrieval", "Lillie's Determination",
-                 "Crispin", "Poké Pad", "Jacq", "Judge"],
-    "expanded": ["N", "Professor Sycamore", "Guzma", "Ultra Ball", "VS Seeker", "Battle Compressor",
-                 "Level Ball", "Trainers' Mail", "Float Stone", "Nest Ball", "Rare Candy", "Acro Bike",
-                 "Field Blower", "Colress", "Max Potion", "Tapu Lele-GX", "Evosoda", "Teammates"],
+ENERGY_SYMBOL = {
+    "Grass": "G",
+    "Fire": "R",
+    "Water": "W",
+    "Lightning": "L",
+    "Psychic": "P",
+    "Fighting": "F",
+    "Darkness": "D",
+    "Metal": "M",
 }
-GLC_LEFT_OUT = {"Professor Juniper", "Professor's Research", "Boss's Orders", "Hiker", "Dimension Valley",
-                "Chip-Chip Ice Axe", "Forest of Giant Plants", "Pokémon Research Lab", "Lysandre's Trump Card"}
+# Sections of the Scarlet & Violet Energy set: "Basic Fire Energy SVE 2".
+SVE_NUMBER = {"Grass": 1, "Fire": 2, "Water": 3, "Lightning": 4, "Psychic": 5, "Fighting": 6, "Darkness": 7, "Metal": 8}
+RULE_BOX = {
+    "EX",
+    "GX",
+    "V",
+    "VMAX",
+    "VSTAR",
+    "V-UNION",
+    "ex",
+    "TAG TEAM",
+    "BREAK",
+    "MEGA",
+    "Mega",
+    "Radiant",
+    "Prism Star",
+    "ACE SPEC",
+    "LEGEND",
+    "Level-Up",
+}
+STAPLES = {
+    "standard": [
+        "Iono",
+        "Boss's Orders",
+        "Arven",
+        "Professor's Research",
+        "Ultra Ball",
+        "Nest Ball",
+        "Buddy-Buddy Poffin",
+        "Rare Candy",
+        "Night Stretcher",
+        "Super Rod",
+        "Switch",
+        "Earthen Vessel",
+        "Counter Catcher",
+        "Pokégear 3.0",
+        "Energy Retrieval",
+        "Lillie's Determination",
+        "Crispin",
+        "Poké Pad",
+        "Jacq",
+        "Judge",
+    ],
+    "expanded": [
+        "N",
+        "Professor Sycamore",
+        "Guzma",
+        "Ultra Ball",
+        "VS Seeker",
+        "Battle Compressor",
+        "Level Ball",
+        "Trainers' Mail",
+        "Float Stone",
+        "Nest Ball",
+        "Rare Candy",
+        "Acro Bike",
+        "Field Blower",
+        "Colress",
+        "Max Potion",
+        "Tapu Lele-GX",
+        "Evosoda",
+        "Teammates",
+    ],
+}
+GLC_LEFT_OUT = {
+    "Professor Juniper",
+    "Professor's Research",
+    "Boss's Orders",
+    "Hiker",
+    "Dimension Valley",
+    "Chip-Chip Ice Axe",
+    "Forest of Giant Plants",
+    "Pokémon Research Lab",
+    "Lysandre's Trump Card",
+}
 STAPLES["glc"] = STAPLES["expanded"]
 # A card out of the format (the mistake "a banned or rotated card").
 OUT_OF_FORMAT = {
-    "standard": ("Trainer", "Battle VIP Pass", "FST", "225"),   # F mark: rotated in 2024
-    "expanded": ("Trainer", "Lysandre's Trump Card", "PHF", "99"),   # Expanded ban list
-    "glc": ("Pokémon", "Mewtwo-EX", "NXD", "54"),   # a Rule Box
+    "standard": ("Trainer", "Battle VIP Pass", "FST", "225"),  # F mark: rotated in 2024
+    "expanded": ("Trainer", "Lysandre's Trump Card", "PHF", "99"),  # Expanded ban list
+    "glc": ("Pokémon", "Mewtwo-EX", "NXD", "54"),  # a Rule Box
 }
 
 
@@ -58,13 +125,21 @@ def _load(reference: Path):
         for card in json.loads(card_file.read_text(encoding="utf-8")):
             if not card["number"].isdigit():
                 continue
-            cards.append({
-                "name": card["name"], "supertype": card["supertype"], "subtypes": card.get("subtypes") or [],
-                "types": card.get("types") or [], "evolves_from": card.get("evolvesFrom"),
-                "mark": card.get("regulationMark"), "released": released, "code": code,
-                "number": card["number"], "expanded": card.get("legalities", {}).get("expanded") == "Legal",
-                "text": "Cannot be used at official tournaments" in json.dumps(card),
-            })
+            cards.append(
+                {
+                    "name": card["name"],
+                    "supertype": card["supertype"],
+                    "subtypes": card.get("subtypes") or [],
+                    "types": card.get("types") or [],
+                    "evolves_from": card.get("evolvesFrom"),
+                    "mark": card.get("regulationMark"),
+                    "released": released,
+                    "code": code,
+                    "number": card["number"],
+                    "expanded": card.get("legalities", {}).get("expanded") == "Legal",
+                    "text": "Cannot be used at official tournaments" in json.dumps(card),
+                }
+            )
     return cards
 
 
@@ -76,9 +151,13 @@ def _pool(cards, fmt: str):
     chosen = [c for c in chosen if not c["text"] and c["supertype"] != "Energy"]
     if fmt == "glc":
         # Rule Boxes are banned; one of each exclusive group is kept (Sycamore, Lysandre).
-        chosen = [c for c in chosen if not RULE_BOX.intersection(c["subtypes"])
-                  and c["name"].split(" (")[0] not in GLC_LEFT_OUT
-                  and (c["supertype"] != "Pokémon" or len(c["types"]) == 1)]
+        chosen = [
+            c
+            for c in chosen
+            if not RULE_BOX.intersection(c["subtypes"])
+            and c["name"].split(" (")[0] not in GLC_LEFT_OUT
+            and (c["supertype"] != "Pokémon" or len(c["types"]) == 1)
+        ]
     return chosen
 
 
@@ -90,16 +169,18 @@ class Generator:
         self.by_name = defaultdict(list)
         for card in pool:
             self.by_name[card["name"]].append(card)
-        self.basics = [c for c in pool if c["supertype"] == "Pokémon" and "Basic" in c["subtypes"]
-                       and c["types"]]
+        self.basics = [c for c in pool if c["supertype"] == "Pokémon" and "Basic" in c["subtypes"] and c["types"]]
         self.evolutions = defaultdict(list)
         for card in pool:
             if card["supertype"] == "Pokémon" and card["evolves_from"]:
                 self.evolutions[card["evolves_from"]].append(card)
         self.trainers = [c for c in pool if c["supertype"] == "Trainer" and "ACE SPEC" not in c["subtypes"]]
         self.ace_specs = [c for c in pool if "ACE SPEC" in c["subtypes"]]
-        self.staples = [n for n in STAPLES[fmt] if n in self.by_name and not (
-            fmt == "glc" and RULE_BOX.intersection(self.by_name[n][0]["subtypes"]))]
+        self.staples = [
+            n
+            for n in STAPLES[fmt]
+            if n in self.by_name and not (fmt == "glc" and RULE_BOX.intersection(self.by_name[n][0]["subtypes"]))
+        ]
 
     # -- one list ------------------------------------------------------------
     def _line(self, count: int, card) -> tuple[int, str, str, str]:
@@ -113,8 +194,11 @@ class Generator:
         rng = self.random
         lines, names = [], set()
         wanted = rng.randint(12, 18) if not single else rng.randint(12, 16)
-        starts = [c for c in self._of_type(self.basics, wanted_type)
-                  if self._of_type(self.evolutions.get(c["name"]), wanted_type)]
+        starts = [
+            c
+            for c in self._of_type(self.basics, wanted_type)
+            if self._of_type(self.evolutions.get(c["name"]), wanted_type)
+        ]
         for _ in range(40):
             if sum(line[0] for line in lines) >= wanted - 3:
                 break
@@ -174,8 +258,9 @@ class Generator:
         energy_total = rng.randint(8, 14) if not single else rng.randint(14, 18)
         trainers = self._trainers(single, 60 - pokemon_total - energy_total)
         energy_total = 60 - pokemon_total - sum(line[0] for line in trainers)
-        types = [t for line in pokemon for card in self.by_name[line[1]][:1] for t in card["types"]
-                 if t in ENERGY_SYMBOL]
+        types = [
+            t for line in pokemon for card in self.by_name[line[1]][:1] for t in card["types"] if t in ENERGY_SYMBOL
+        ]
         kinds = list(dict.fromkeys(types))[:2] or ["Psychic"]
         if wanted_type in ENERGY_SYMBOL:
             kinds = [wanted_type]
@@ -189,8 +274,9 @@ class Generator:
     def mistake(self, sections: dict) -> None:
         """One mistake a player makes (about 30 % of the lists)."""
         rng = self.random
-        kind = rng.choice(("copies", "size", "out", "typo", "ace") if self.fmt != "glc"
-                          else ("copies", "size", "out", "typo"))
+        kind = rng.choice(
+            ("copies", "size", "out", "typo", "ace") if self.fmt != "glc" else ("copies", "size", "out", "typo")
+        )
         trainers, energy = sections["Trainer"], sections["Energy"]
         if kind == "copies":
             i = max(range(len(trainers)), key=lambda k: trainers[k][0])
@@ -223,8 +309,11 @@ class Generator:
         return "\n".join(out) + "\n"
 
     def structured(self, sections: dict, as_json: bool) -> str:
-        cards = [{"count": c, "name": n, **({"set": s, "number": num} if s else {})}
-                 for lines in sections.values() for c, n, s, num in lines]
+        cards = [
+            {"count": c, "name": n, **({"set": s, "number": num} if s else {})}
+            for lines in sections.values()
+            for c, n, s, num in lines
+        ]
         if as_json:
             return json.dumps({"name": "bench deck", "cards": cards}, ensure_ascii=False, indent=2) + "\n"
         rows = []
@@ -234,8 +323,9 @@ class Generator:
         return "name: bench deck\ncards:\n" + "\n".join(rows) + "\n"
 
 
-def write_corpus(reference: Path, folder: Path, count: int, fmt: str, *, seed: int = 16,
-                 distinct: int = 400) -> dict[str, int]:
+def write_corpus(
+    reference: Path, folder: Path, count: int, fmt: str, *, seed: int = 16, distinct: int = 400
+) -> dict[str, int]:
     """``count`` deck files in ``folder``: ``distinct`` generated lists, each file
     one of them with its lines shuffled again and, for 30 %, one mistake.
     Returns how many files of each kind were written."""
@@ -267,5 +357,11 @@ if __name__ == "__main__":  # a look at the lists: python bench/corpus.py standa
     root = Path(__file__).resolve().parents[1]
     target = Path(sys.argv[2])
     target.mkdir(parents=True, exist_ok=True)
-    print(write_corpus(root.parent / "shared" / "carddata" / "pokemon-tcg-data", target,
-                       int(sys.argv[3]) if len(sys.argv) > 3 else 20, sys.argv[1]))
+    print(
+        write_corpus(
+            root.parent / "shared" / "carddata" / "pokemon-tcg-data",
+            target,
+            int(sys.argv[3]) if len(sys.argv) > 3 else 20,
+            sys.argv[1],
+        )
+    )

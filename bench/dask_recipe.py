@@ -102,12 +102,38 @@ def measure_all(decks: int, workers: int, fmt: str) -> list[tuple[str, dict]]:
         script = work / "dask_check.py"
         script.write_text(doc_example("dask_check.py"), encoding="utf-8")
         runs = {
-            f"recipe, {workers} workers": [sys.executable, str(script), str(folder), str(work / "report.json"),
-                                           "--format", fmt, "--workers", str(workers)],
-            "deckcheck check --output json, --jobs 1": [*deckcheck, "check", str(folder), "--format", fmt,
-                                                        "--output", "json", "--jobs", "1"],
+            f"recipe, {workers} workers": [
+                sys.executable,
+                str(script),
+                str(folder),
+                str(work / "report.json"),
+                "--format",
+                fmt,
+                "--workers",
+                str(workers),
+            ],
+            "deckcheck check --output json, --jobs 1": [
+                *deckcheck,
+                "check",
+                str(folder),
+                "--format",
+                fmt,
+                "--output",
+                "json",
+                "--jobs",
+                "1",
+            ],
             f"deckcheck check --output json, --jobs {workers}": [
-                *deckcheck, "check", str(folder), "--format", fmt, "--output", "json", "--jobs", str(workers)],
+                *deckcheck,
+                "check",
+                str(folder),
+                "--format",
+                fmt,
+                "--output",
+                "json",
+                "--jobs",
+                str(workers),
+            ],
         }
         rows = []
         for label, command in runs.items():

@@ -28,8 +28,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = sorted((ROOT / "sample_decks").rglob("*.txt"))
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def write_decks(folder: Path, wanted: int) -> None:
@@ -49,9 +57,24 @@ def measure_report(decks: int, runs: int, chromium: str) -> dict[str, float]:
         report = work / "report.html"
         start = time.perf_counter()
         with report.open("wb") as out:
-            done = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(folder), "--format", "unlimited",
-                                   "--date", "2026-11-30", "--output", "html"], stdout=out, cwd=work,
-                                  env={**os.environ, "DECKCHECK_CACHE_DIR": str(work / "cache")})
+            done = subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "deckcheck",
+                    "check",
+                    str(folder),
+                    "--format",
+                    "unlimited",
+                    "--date",
+                    "2026-11-30",
+                    "--output",
+                    "html",
+                ],
+                stdout=out,
+                cwd=work,
+                env={**os.environ, "DECKCHECK_CACHE_DIR": str(work / "cache")},
+            )
         written = time.perf_counter() - start
         if done.returncode not in (0, 1):
             raise SystemExit(f"bench: deckcheck failed with exit code {done.returncode}")
@@ -60,7 +83,8 @@ def measure_report(decks: int, runs: int, chromium: str) -> dict[str, float]:
             for _ in range(runs):
                 profile = work / f"profile-{len(loads)}"
                 context = playwright.chromium.launch_persistent_context(
-                    str(profile), executable_path=chromium, headless=True, args=FLAGS)
+                    str(profile), executable_path=chromium, headless=True, args=FLAGS
+                )
                 page = context.new_page()
                 page.goto(report.as_uri(), wait_until="load", timeout=120_000)
                 timing = page.evaluate("""() => {
@@ -75,9 +99,14 @@ def measure_report(decks: int, runs: int, chromium: str) -> dict[str, float]:
                 page.evaluate("() => document.getElementById('shown').textContent")
                 filters.append(time.perf_counter() - start)
                 context.close()
-        return {"decks": decks, "size_mb": report.stat().st_size / 1e6, "write_s": written,
-                "load_s": statistics.median(loads), "first_paint_s": statistics.median(paints),
-                "filter_s": statistics.median(filters)}
+        return {
+            "decks": decks,
+            "size_mb": report.stat().st_size / 1e6,
+            "write_s": written,
+            "load_s": statistics.median(loads),
+            "first_paint_s": statistics.median(paints),
+            "filter_s": statistics.median(filters),
+        }
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -92,7 +121,9 @@ def main() -> int:
         print("bench: no Chromium (apt-get install chromium); nothing to measure.", file=sys.stderr)
         return 2
     figures = measure_report(args.decks, args.runs, chromium)
-    print(f"HTML report of {figures['decks']} decks: {figures['size_mb']:.1f} MB, written in {figures['write_s']:.2f} s")
+    print(
+        f"HTML report of {figures['decks']} decks: {figures['size_mb']:.1f} MB, written in {figures['write_s']:.2f} s"
+    )
     print(f"  opened in Chromium (load event end): {figures['load_s']:.2f} s  (median of {args.runs})")
     print(f"  first contentful paint:              {figures['first_paint_s']:.2f} s")
     print(f"  filter to illegal decks:             {figures['filter_s']:.2f} s")

@@ -64,8 +64,13 @@ if done.returncode not in (0, 1):
 def measure(command: list[str], env: dict[str, str], *, cpu: bool = False):
     """(seconds, peak MB, exit code[, CPU seconds]) of one run of ``command``,
     started in an empty folder as in a deck repository (no configuration file)."""
-    out = subprocess.run([sys.executable, "-c", _MEASURE, *command], capture_output=True, text=True, env=env,
-                         cwd=env["DECKCHECK_BENCH_DIR"])
+    out = subprocess.run(
+        [sys.executable, "-c", _MEASURE, *command],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=env["DECKCHECK_BENCH_DIR"],
+    )
     if out.returncode != 0:
         raise SystemExit(f"bench: measuring {command} failed:\n{out.stderr}")
     seconds, peak_kib, code, cpu_s = out.stdout.split()
@@ -157,8 +162,16 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def throughput_rows(deckcheck: list[str], env: dict[str, str], work: Path, formats: list[str],
-                    sizes: list[int], outputs: list[str], runs: int, extra: list[tuple[str, int, str]]) -> list[tuple]:
+def throughput_rows(
+    deckcheck: list[str],
+    env: dict[str, str],
+    work: Path,
+    formats: list[str],
+    sizes: list[int],
+    outputs: list[str],
+    runs: int,
+    extra: list[tuple[str, int, str]],
+) -> list[tuple]:
     """Each format x size x output, 1 job and all cores, interleaved; the median of ``runs``."""
     from corpus import write_corpus  # bench/corpus.py
 
@@ -186,33 +199,74 @@ def throughput_rows(deckcheck: list[str], env: dict[str, str], work: Path, forma
             spread = f"{min(m[0] for m in measured):.2f}-{max(m[0] for m in measured):.2f}"
             rows.append((f"{label}: wall (s, spread {spread})", wall, "s", None, "", None))
             per_core = size / max(cpu, 1e-9)
-            rows.append(("  decks per CPU second", per_core, "/s", 1000 if output == "json" else None, "/s",
-                         per_core >= 1000 if output == "json" else None))
+            rows.append(
+                (
+                    "  decks per CPU second",
+                    per_core,
+                    "/s",
+                    1000 if output == "json" else None,
+                    "/s",
+                    per_core >= 1000 if output == "json" else None,
+                )
+            )
             budget = 150 if size >= 100_000 and jobs == 1 else None
-            rows.append(("  peak memory (largest process)", peak, "MB", budget, "MB",
-                         None if budget is None else peak <= budget))
+            rows.append(
+                (
+                    "  peak memory (largest process)",
+                    peak,
+                    "MB",
+                    budget,
+                    "MB",
+                    None if budget is None else peak <= budget,
+                )
+            )
         if len(found) > 1:
             ratio = statistics.median(m[0] for m in found[all_cores]) / statistics.median(m[0] for m in found[1])
             budget = 0.6 if size >= 20_000 else None
-            rows.append((f"  {all_cores} jobs / 1 job, wall", ratio, "x", budget, "x",
-                         None if budget is None else ratio <= budget))
+            rows.append(
+                (
+                    f"  {all_cores} jobs / 1 job, wall",
+                    ratio,
+                    "x",
+                    budget,
+                    "x",
+                    None if budget is None else ratio <= budget,
+                )
+            )
     return rows
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="2,000 decks per format, 20,000 Standard decks (JSON) "
-                        "for the all-cores ratio, 11 start-up runs, one run of each throughput figure")
-    parser.add_argument("--runs", type=int, default=None, help="runs per start-up figure (median; default 30, 11 quick)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="2,000 decks per format, 20,000 Standard decks (JSON) "
+        "for the all-cores ratio, 11 start-up runs, one run of each throughput figure",
+    )
+    parser.add_argument(
+        "--runs", type=int, default=None, help="runs per start-up figure (median; default 30, 11 quick)"
+    )
     parser.add_argument("--sizes", default="2000,20000,100000", help="corpus sizes (default 2000,20000,100000)")
     parser.add_argument("--formats", default="standard,expanded,glc", help="formats of the corpus")
-    parser.add_argument("--throughput-runs", type=int, default=None, help="runs per throughput figure (default 3, 1 quick)")
-    parser.add_argument("--no-import", action="store_true", help="skip the db import figures (the database is still built)")
-    parser.add_argument("--startup-only", action="store_true", help="only the start-up figures (the database is still built)")
+    parser.add_argument(
+        "--throughput-runs", type=int, default=None, help="runs per throughput figure (default 3, 1 quick)"
+    )
+    parser.add_argument(
+        "--no-import", action="store_true", help="skip the db import figures (the database is still built)"
+    )
+    parser.add_argument(
+        "--startup-only", action="store_true", help="only the start-up figures (the database is still built)"
+    )
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results.json", help="where to write the figures")
-    parser.add_argument("--dask", type=int, default=0, metavar="DECKS",
-                        help="also the Dask recipe of docs/library.md on this many decks beside the command line "
-                             "(bench/dask_recipe.py: client and worker peak memory, decks/s)")
+    parser.add_argument(
+        "--dask",
+        type=int,
+        default=0,
+        metavar="DECKS",
+        help="also the Dask recipe of docs/library.md on this many decks beside the command line "
+        "(bench/dask_recipe.py: client and worker peak memory, decks/s)",
+    )
     args = parser.parse_args()
     runs = args.runs or (11 if args.quick else 30)
     throughput_runs = args.throughput_runs or (1 if args.quick else 3)
@@ -257,10 +311,12 @@ def main() -> int:
         measure([*deckcheck, "check", str(SAMPLE_DECK)], no_db_env)
         # Interleaved, so that a machine whose speed drifts during the run
         # (shared or throttled CPUs) slows the figure and its reference alike.
-        commands = {"typer": ([sys.executable, "-c", "import typer"], env),
-                    "check": ([*deckcheck, "check", str(SAMPLE_DECK)], env),
-                    "check-no-db": ([*deckcheck, "check", str(SAMPLE_DECK)], no_db_env),
-                    "version": ([*deckcheck, "--version"], env)}
+        commands = {
+            "typer": ([sys.executable, "-c", "import typer"], env),
+            "check": ([*deckcheck, "check", str(SAMPLE_DECK)], env),
+            "check-no-db": ([*deckcheck, "check", str(SAMPLE_DECK)], no_db_env),
+            "version": ([*deckcheck, "--version"], env),
+        }
         times: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(runs):
             for name, (command, command_env) in commands.items():
@@ -268,9 +324,11 @@ def main() -> int:
         typer_s = statistics.median(times["typer"])
         rows.append(("reference: python -c 'import typer'", typer_s, "s", None, "", None))
         # Issue 21: one parser (Typer) for every command line, at most 1.6 x import typer.
-        for name, label, budget in (("check", "check one deck, full database", 1.6),
-                                    ("check-no-db", "check one deck, no database", 1.6),
-                                    ("version", "--version", 1.6)):
+        for name, label, budget in (
+            ("check", "check one deck, full database", 1.6),
+            ("check-no-db", "check one deck, no database", 1.6),
+            ("version", "--version", 1.6),
+        ):
             ratio = statistics.median(times[name]) / typer_s
             # The spread: the quartiles of the ratio, run by run (each run's figures are measured together).
             pairs = sorted(c / t for c, t in zip(times[name], times["typer"]))
@@ -286,8 +344,10 @@ def main() -> int:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    print(f"deckcheck benchmark — {platform.python_implementation()} {platform.python_version()}, "
-          f"{cores()} CPUs, median of {runs} runs for start-up, {throughput_runs} per throughput figure")
+    print(
+        f"deckcheck benchmark — {platform.python_implementation()} {platform.python_version()}, "
+        f"{cores()} CPUs, median of {runs} runs for start-up, {throughput_runs} per throughput figure"
+    )
     print(f"{'figure':<66} {'measured':>12} {'budget':>10}  ok")
     for name, value, unit, budget, budget_unit, ok in rows:
         shown = f"{value:.3f} {unit}" if unit in ("s", "x") else f"{value:.0f} {unit}"
@@ -304,8 +364,10 @@ def main() -> int:
             key, parent = name, name.split(":")[0]
         figures[key] = {"value": round(value, 4), "unit": unit, "budget": budget, "ok": ok}
     args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps({"python": platform.python_version(), "runs": runs, "figures": figures},
-                                    indent=2) + "\n", encoding="utf-8")
+    args.json.write_text(
+        json.dumps({"python": platform.python_version(), "runs": runs, "figures": figures}, indent=2) + "\n",
+        encoding="utf-8",
+    )
     print(f"written: {args.json}")
     return 0 if all(r[5] is not False for r in rows) else 1
 

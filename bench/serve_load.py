@@ -34,9 +34,26 @@ DECKS = sorted((ROOT / "sample_decks").rglob("*.txt"))
 
 def expected_results(env: dict[str, str], db: list[str]) -> dict[Path, dict]:
     """Each deck's result as ``check --output json`` gives it (path aside)."""
-    done = subprocess.run([sys.executable, "-m", "deckcheck", "check", *map(str, DECKS), "--output", "json",
-                           "--format", "unlimited", "--date", DATE, "--no-config", *db],
-                          capture_output=True, env=env, cwd=ROOT)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "deckcheck",
+            "check",
+            *map(str, DECKS),
+            "--output",
+            "json",
+            "--format",
+            "unlimited",
+            "--date",
+            DATE,
+            "--no-config",
+            *db,
+        ],
+        capture_output=True,
+        env=env,
+        cwd=ROOT,
+    )
     results = json.loads(done.stdout)["results"]
     return {deck: {**result, "path": "<text>"} for deck, result in zip(DECKS, results)}
 
@@ -53,8 +70,14 @@ def main() -> int:
     db = ["--db", str(args.db)] if args.db else []
     expected = expected_results(env, db)
     bodies = [(deck, deck.read_bytes()) for deck in DECKS]
-    server = subprocess.Popen([sys.executable, "-m", "deckcheck", "serve", "--port", "0", "--no-config", *db],
-                              stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env, cwd=home, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "deckcheck", "serve", "--port", "0", "--no-config", *db],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        env=env,
+        cwd=home,
+        text=True,
+    )
     try:
         line = server.stderr.readline()
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -72,8 +95,12 @@ def main() -> int:
             for i in counter:  # next() on a shared range iterator is atomic enough under the GIL
                 deck, body = bodies[i % len(bodies)]
                 started = time.perf_counter()
-                connection.request("POST", f"/api/check?format=unlimited&date={DATE}", body=body,
-                                   headers={"Content-Type": "text/plain; charset=utf-8"})
+                connection.request(
+                    "POST",
+                    f"/api/check?format=unlimited&date={DATE}",
+                    body=body,
+                    headers={"Content-Type": "text/plain; charset=utf-8"},
+                )
                 answer = connection.getresponse()
                 data = answer.read()
                 elapsed = time.perf_counter() - started
@@ -96,10 +123,14 @@ def main() -> int:
         server.wait(timeout=10)
     latencies.sort()
     p99 = latencies[max(0, int(round(0.99 * len(latencies))) - 1)]
-    print(f"POST /api/check: {len(latencies)} requests from {args.clients} concurrent clients on loopback, "
-          f"{len(latencies) - len(wrong)} answered correctly")
-    print(f"  {len(latencies) / wall:.0f} requests/s; latency median {statistics.median(latencies) * 1000:.1f} ms, "
-          f"p99 {p99 * 1000:.1f} ms ({os.cpu_count()} CPUs)")
+    print(
+        f"POST /api/check: {len(latencies)} requests from {args.clients} concurrent clients on loopback, "
+        f"{len(latencies) - len(wrong)} answered correctly"
+    )
+    print(
+        f"  {len(latencies) / wall:.0f} requests/s; latency median {statistics.median(latencies) * 1000:.1f} ms, "
+        f"p99 {p99 * 1000:.1f} ms ({os.cpu_count()} CPUs)"
+    )
     for problem in wrong[:5]:
         print(f"  wrong: {problem}", file=sys.stderr)
     return 0 if not wrong and len(latencies) == args.requests else 1

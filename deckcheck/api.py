@@ -27,21 +27,37 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from deckcheck.model import Severity
 from deckcheck.session import Database, database_at, open_database
 
 if TYPE_CHECKING:
-    from deckcheck.model import DeckResult as CoreResult, Finding as CoreFinding
+    from deckcheck.model import DeckResult as CoreResult
+    from deckcheck.model import Finding as CoreFinding
     from deckcheck.packs.loading import Pack
     from deckcheck.session import Session
 
 # What ``import deckcheck`` re-exports (deckcheck.__all__; a test keeps the two equal).
-__all__ = ["Database", "DatabaseError", "DeckResult", "Finding", "Format", "FormatError", "Severity",
-           "available_formats", "check_file", "check_text", "find_decks", "load_format", "open_database",
-           "report_json", "sheet_pdf"]
+__all__ = [
+    "Database",
+    "DatabaseError",
+    "DeckResult",
+    "Finding",
+    "Format",
+    "FormatError",
+    "Severity",
+    "available_formats",
+    "check_file",
+    "check_text",
+    "find_decks",
+    "load_format",
+    "open_database",
+    "report_json",
+    "sheet_pdf",
+]
 
 TEXT_LABEL = "<text>"
 
@@ -75,6 +91,7 @@ def _database(db: Database | PathLike | None) -> Database:
 
 
 # -- formats -----------------------------------------------------------------------
+
 
 class Format:
     """A loaded format pack (:func:`load_format`); pickles as its name or file."""
@@ -158,8 +175,14 @@ class Finding:
 def _finding(finding: CoreFinding, lang: str) -> Finding:
     from deckcheck.i18n import finding_hint, finding_message
 
-    return Finding(rule=finding.rule, severity=finding.severity, message=finding_message(finding, lang),
-                   hint=finding_hint(finding, lang), lines=finding.lines, cards=finding.cards)
+    return Finding(
+        rule=finding.rule,
+        severity=finding.severity,
+        message=finding_message(finding, lang),
+        hint=finding_hint(finding, lang),
+        lines=finding.lines,
+        cards=finding.cards,
+    )
 
 
 class DeckResult:
@@ -277,6 +300,7 @@ def sheet_pdf(result: DeckResult, player: Any = None, *, paper: str = "letter") 
 
 # -- which files are decks ---------------------------------------------------------
 
+
 def find_decks(*paths: PathLike) -> list[str]:
     """The deck files of ``paths`` (folders and files), in the order and by the
     judgement of ``deckcheck check PATH...``: folders are walked leaving out
@@ -296,6 +320,7 @@ def find_decks(*paths: PathLike) -> list[str]:
 
 
 # -- checking ----------------------------------------------------------------------
+
 
 def check_text(
     text: str | bytes,
@@ -366,8 +391,14 @@ def check_file(
     return _result(session.check_path(os.fspath(path)), message_lang)
 
 
-def _session(format: Format | PathLike | None, date: dt.date | str | None, db: Database | PathLike | None,
-             lang: str | None, card_lang: str | None, pack_dirs: Sequence[PathLike]) -> tuple[Session, str]:
+def _session(
+    format: Format | PathLike | None,
+    date: dt.date | str | None,
+    db: Database | PathLike | None,
+    lang: str | None,
+    card_lang: str | None,
+    pack_dirs: Sequence[PathLike],
+) -> tuple[Session, str]:
     """The check session of these arguments (each judged before the deck is read), and the message language."""
     from deckcheck.i18n import DEFAULT_LANGUAGE, card_language, choose_language
     from deckcheck.session import Session
@@ -387,8 +418,9 @@ def _session(format: Format | PathLike | None, date: dt.date | str | None, db: D
         chosen = loaded._source
         formats[chosen] = loaded._pack
     # The library's results keep their resolved lines: deckcheck.sheet_pdf draws them (issue 25).
-    session = Session(_database(db), format=chosen, date=date, pack_dirs=dirs, card_lang=names_lang,
-                      formats=formats, keep_deck=True)
+    session = Session(
+        _database(db), format=chosen, date=date, pack_dirs=dirs, card_lang=names_lang, formats=formats, keep_deck=True
+    )
     return session, message_lang
 
 

@@ -66,8 +66,10 @@ def _usable(folder: Path, shown: Path) -> bool:
             usable = True  # not there yet: writing it creates it (or fails quietly)
         except OSError as error:
             usable = False
-            warn_once(f"deckcheck: warning: cannot use the cache folder {shown}: {error.strerror or error}; going on "
-                      "without it. Set DECKCHECK_CACHE_DIR to a folder of yours, or DECKCHECK_NO_CACHE=1.")
+            warn_once(
+                f"deckcheck: warning: cannot use the cache folder {shown}: {error.strerror or error}; going on "
+                "without it. Set DECKCHECK_CACHE_DIR to a folder of yours, or DECKCHECK_NO_CACHE=1."
+            )
         _USABLE[folder] = usable
     return usable
 
@@ -94,8 +96,9 @@ def usable_file(path: Path, what: str) -> bool:
     try:
         return path.exists()
     except OSError as error:
-        warn_once(f"deckcheck: warning: cannot look for {what} at {path}: {error.strerror or error}; going on "
-                  "without it.")
+        warn_once(
+            f"deckcheck: warning: cannot look for {what} at {path}: {error.strerror or error}; going on without it."
+        )
         return False
 
 
@@ -180,7 +183,7 @@ def _may_hold_anchor(text: str) -> bool:
     cost the alias walk. A scan of the '&'s, so it is linear in the text."""
     at = text.find("&")
     while at != -1:
-        following = text[at + 1:at + 2]
+        following = text[at + 1 : at + 2]
         if following and not following.isspace():
             return True
         at = text.find("&", at + 1)
@@ -216,14 +219,19 @@ def refuse_alias_bombs(node: Any) -> None:
             sizes[key] = 1 + sum(sizes[id(child)] for child in children)
             if sizes[key] - len(unique) > MAX_ALIAS_EXPANSION:
                 raise yaml.composer.ComposerError(
-                    None, None, f"the aliases in this document expand to more than {MAX_ALIAS_EXPANSION:,} values "
-                    "(an alias bomb); write the values out", current.start_mark)
+                    None,
+                    None,
+                    f"the aliases in this document expand to more than {MAX_ALIAS_EXPANSION:,} values "
+                    "(an alias bomb); write the values out",
+                    current.start_mark,
+                )
             continue
         if key in sizes:
             continue  # met again through an alias: its size is known
         if key in on_path:
-            raise yaml.composer.ComposerError(None, None, "an alias refers to a list or mapping that contains it",
-                                              current.start_mark)
+            raise yaml.composer.ComposerError(
+                None, None, "an alias refers to a list or mapping that contains it", current.start_mark
+            )
         on_path.add(key)
         unique.add(key)
         stack.append((current, True))

@@ -18,9 +18,10 @@ language other than English is asked for.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 from deckcheck.errors import DeckcheckError
 
@@ -47,7 +48,7 @@ class Plural(str):
     plural: str
     key: str
 
-    def __new__(cls, singular: str, plural: str, key: str = "count") -> "Plural":
+    def __new__(cls, singular: str, plural: str, key: str = "count") -> Plural:
         self = super().__new__(cls, plural)
         self.singular, self.plural, self.key = singular, plural, key
         return self
@@ -65,7 +66,7 @@ class Plural(str):
     def format(self, *args: Any, **params: Any) -> str:
         return self.english(params).format(*args, **params)
 
-    def translated(self, tr: "Translator", params: Mapping[str, Any]) -> str:
+    def translated(self, tr: Translator, params: Mapping[str, Any]) -> str:
         return tr.ngettext(self.singular, self.plural, self.number(params))
 
     def __reduce__(self):  # keep both forms through copy/pickle
@@ -122,8 +123,9 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     return DEFAULT_LANGUAGE
 
 
-def choose_language(option: str | None, environ: Mapping[str, str] | None = None, *,
-                    what: str = "the message language") -> str:
+def choose_language(
+    option: str | None, environ: Mapping[str, str] | None = None, *, what: str = "the message language"
+) -> str:
     """The message language: ``option`` when given (an unknown one raises
     :class:`UnknownLanguage`, its message naming ``what``: the command line
     passes ``--lang``), else the locale's."""
@@ -131,9 +133,7 @@ def choose_language(option: str | None, environ: Mapping[str, str] | None = None
         return language_from_environment(environ)
     code = language_code(option)
     if code not in MESSAGE_LANGUAGES:
-        raise UnknownLanguage(
-            f"{what} must be one of {', '.join(MESSAGE_LANGUAGES)}, not '{option}'"
-        )
+        raise UnknownLanguage(f"{what} must be one of {', '.join(MESSAGE_LANGUAGES)}, not '{option}'")
     return code
 
 
@@ -144,9 +144,7 @@ def card_language(option: str | None, *, what: str = "the card language") -> str
         return None
     code = language_code(option)
     if code != "en" and code not in CARD_LANGUAGES:
-        raise UnknownLanguage(
-            f"{what} must be auto, en or one of {', '.join(CARD_LANGUAGES)}, not '{option}'"
-        )
+        raise UnknownLanguage(f"{what} must be auto, en or one of {', '.join(CARD_LANGUAGES)}, not '{option}'")
     return code
 
 
@@ -174,6 +172,7 @@ def parse_languages(option: str | Iterable[str]) -> tuple[str, ...]:
 
 # -- catalogues ------------------------------------------------------------------
 
+
 class Translator(Protocol):
     def gettext(self, message: str) -> str: ...
 
@@ -190,7 +189,7 @@ class _English:
         return singular if n == 1 else plural
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
     """The catalogue of ``lang``, loaded on first use; English needs none.
 
@@ -214,6 +213,7 @@ def _as_translator(lang_or_translator: str | Translator | None) -> Translator:
 
 # -- translatable message parts --------------------------------------------------
 
+
 class Phrase(str):
     """A part of a message with its own template: English as a ``str``, translated
     (template as a whole, then its parameters) by :func:`localize`.
@@ -225,7 +225,7 @@ class Phrase(str):
     template: str
     params: Mapping[str, Any]
 
-    def __new__(cls, template: str, /, **params: Any) -> "Phrase":
+    def __new__(cls, template: str, /, **params: Any) -> Phrase:
         self = super().__new__(cls, template.format(**params) if params else template)
         self.template = template
         self.params = params
@@ -248,7 +248,7 @@ class Joined(str):
     items: tuple[Any, ...]
     separator: str
 
-    def __new__(cls, items: Iterable[Any], separator: str = ", ") -> "Joined":
+    def __new__(cls, items: Iterable[Any], separator: str = ", ") -> Joined:
         items = tuple(items)
         self = super().__new__(cls, separator.join(str(item) for item in items))
         self.items = items
@@ -304,9 +304,11 @@ def line_numbers(numbers: Iterable[int], *, ordered: bool = True, limit: int = M
     if len(shown) > limit:
         # TRANSLATORS: {numbers} is "3, 5, 9" (the first lines of the deck file named), {more} how many
         # other lines there are ("3990").
-        return Phrase(N_("lines {numbers} and {more} more"),
-                      numbers=", ".join(str(n) for n in shown[:limit]),
-                      more=len(shown) - limit)
+        return Phrase(
+            N_("lines {numbers} and {more} more"),
+            numbers=", ".join(str(n) for n in shown[:limit]),
+            more=len(shown) - limit,
+        )
     # TRANSLATORS: {numbers} is "3, 5, 9" (lines of the deck file).
     return Phrase(N_("lines {numbers}"), numbers=", ".join(str(n) for n in shown))
 
@@ -349,7 +351,7 @@ def _french_elision(translated: str, values: Mapping[str, Any]) -> str:
     Only before a parameter, whose value is known only now; the catalogue writes the rest."""
     import re
 
-    def elide(match: "re.Match[str]") -> str:
+    def elide(match: re.Match[str]) -> str:
         value = values.get(match["key"])
         if isinstance(value, str) and value[:1] in _ELIDED:
             return f"{match['word'][:-1]}'{{{match['key']}}}"

@@ -7,9 +7,10 @@ check) stays a set of pure functions over these values.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, Mapping
+from enum import StrEnum
+from typing import Any
 
 from deckcheck.errors import ExitCode  # noqa: F401  (re-exported)
 
@@ -23,16 +24,13 @@ ENERGY = "Energy"
 SUPERTYPES = (POKEMON, TRAINER, ENERGY)
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How much a finding matters: ``error`` makes a deck illegal, ``warning`` is
     worth a look, ``info`` is a note."""
 
     ERROR = "error"  # the deck is illegal (or legality cannot be shown)
     WARNING = "warning"  # worth a look, the deck may still be legal
     INFO = "info"  # a note, e.g. a print that is legal through its reprint
-
-    def __str__(self) -> str:  # pragma: no cover - convenience for f-strings
-        return self.value
 
 
 # RULES.md decision 18: the errors that say a line could not be identified (or
@@ -44,7 +42,7 @@ LEGAL, ILLEGAL, UNVERIFIED = "legal", "illegal", "unverified"
 VERDICTS = (LEGAL, ILLEGAL, UNVERIFIED)
 
 
-def verdict_of(findings: "tuple[Finding, ...] | list[Finding]") -> str:
+def verdict_of(findings: tuple[Finding, ...] | list[Finding]) -> str:
     """``legal``, ``illegal`` (a rule is broken) or ``unverified`` (the only
     errors are lines that do not say which card they are; decision 18)."""
     errors = [f for f in findings if f.severity is Severity.ERROR]

@@ -26,7 +26,8 @@ from __future__ import annotations
 import os
 import pickle
 import struct
-from typing import Any, Callable, Iterator, Sequence, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -74,8 +75,16 @@ class ProcessMap:
     to a worker at a time; at most ``window`` chunks (default 4 per job) are
     handed out beyond the one this process waits for."""
 
-    def __init__(self, func: Callable[[T], R], items: Sequence[T], jobs: int, *, chunk: int = 64,
-                 start: Callable[[], Any] | None = None, window: int | None = None):
+    def __init__(
+        self,
+        func: Callable[[T], R],
+        items: Sequence[T],
+        jobs: int,
+        *,
+        chunk: int = 64,
+        start: Callable[[], Any] | None = None,
+        window: int | None = None,
+    ):
         self.chunks = (len(items) + chunk - 1) // chunk
         self.window = window or 4 * jobs
         self.workers: dict[int, int] = {}  # result pipe -> pid
@@ -169,7 +178,7 @@ def _work(func, items, chunk: int, start, tasks: int, results: int) -> None:
             try:
                 if failed is not None:
                     raise failed
-                message = (number, True, [func(item) for item in items[number * chunk:(number + 1) * chunk]])
+                message = (number, True, [func(item) for item in items[number * chunk : (number + 1) * chunk]])
                 data = pickle.dumps(message, pickle.HIGHEST_PROTOCOL)
             except Exception as error:
                 data = _pickled_error(number, error)
@@ -186,8 +195,7 @@ def _pickled_error(number: int, error: Exception) -> bytes:
     try:
         return pickle.dumps((number, False, error), pickle.HIGHEST_PROTOCOL)
     except Exception:
-        return pickle.dumps((number, False, RuntimeError(f"{type(error).__name__}: {error}")),
-                            pickle.HIGHEST_PROTOCOL)
+        return pickle.dumps((number, False, RuntimeError(f"{type(error).__name__}: {error}")), pickle.HIGHEST_PROTOCOL)
 
 
 def _read_exactly(fd: int, size: int) -> bytes | None:
@@ -203,7 +211,7 @@ def _read_exactly(fd: int, size: int) -> bytes | None:
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
-        view = view[os.write(fd, view):]
+        view = view[os.write(fd, view) :]
 
 
 class _Results:
@@ -237,7 +245,7 @@ class _Results:
                 (size,) = _SIZE.unpack_from(buffer)
                 if len(buffer) < _SIZE.size + size:
                     break
-                number, ok, value = pickle.loads(memoryview(buffer)[_SIZE.size:_SIZE.size + size])
-                del buffer[:_SIZE.size + size]
+                number, ok, value = pickle.loads(memoryview(buffer)[_SIZE.size : _SIZE.size + size])
+                del buffer[: _SIZE.size + size]
                 found.append((number, (ok, value)))
         return found

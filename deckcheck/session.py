@@ -34,14 +34,15 @@ import datetime as dt
 import os
 import re
 import threading
-from typing import TYPE_CHECKING, Any, BinaryIO, Iterator, Mapping, NamedTuple, Sequence, Union
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Union
 
 if TYPE_CHECKING:
     from deckcheck.carddb.index import CardIndex
-    from deckcheck.project.config import Settings
+    from deckcheck.core.resolve import ResolveOptions
     from deckcheck.model import DeckResult, ParsedDeck
     from deckcheck.packs.loading import Pack
-    from deckcheck.core.resolve import ResolveOptions
+    from deckcheck.project.config import Settings
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -83,6 +84,7 @@ CATALOGUE_NOTICE = (
 # How lines are read for one (pack, day, card language), kept per thread for this many
 # most recently used: a few formats times the days a session looks at (issue 23, S2).
 RESOLVERS_KEPT = 32
+
 
 class Database:
     """An opened card database, or the built-in catalogue when ``path`` is None.
@@ -146,8 +148,10 @@ class Database:
             from deckcheck.core.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
 
             hint = CATALOGUE_ONLY_HINT if self.catalogue_only else MISSING_HINT
-            found = cache[key] = (pack, resolve_options_for(pack, day, self._index(), missing_hint=hint,
-                                                            card_lang=card_lang))
+            found = cache[key] = (
+                pack,
+                resolve_options_for(pack, day, self._index(), missing_hint=hint, card_lang=card_lang),
+            )
             while len(cache) > RESOLVERS_KEPT:
                 cache.popitem(last=False)
         else:
@@ -227,6 +231,7 @@ def card_index(database: Database) -> CardIndex:
 
 # -- one check session ---------------------------------------------------------------
 
+
 class Checked(NamedTuple):
     """One deck's result, and why its format or day cannot be used (None: it was checked)."""
 
@@ -254,10 +259,19 @@ class Session:
     With ``keep_deck`` each result carries its resolved lines (``DeckResult.deck``).
     """
 
-    def __init__(self, database: Database, *, format: str | None = None, date: dt.date | str | None = None,
-                 pack_dirs: Sequence[PathLike] = (), card_lang: str | None = None, rotation_days: int = 90,
-                 settings: Settings | None = None, formats: Mapping[str, Pack] | None = None,
-                 keep_deck: bool = False):
+    def __init__(
+        self,
+        database: Database,
+        *,
+        format: str | None = None,
+        date: dt.date | str | None = None,
+        pack_dirs: Sequence[PathLike] = (),
+        card_lang: str | None = None,
+        rotation_days: int = 90,
+        settings: Settings | None = None,
+        formats: Mapping[str, Pack] | None = None,
+        keep_deck: bool = False,
+    ):
         self.database = database
         self.settings = settings
         self.format = settings.format if settings is not None else format
@@ -367,8 +381,17 @@ class Session:
             pack, day = self.choose(parsed.path, parsed.declared_format)
         except Refused as refused:
             return Checked(self._refused_result(parsed, refused), str(refused))
-        return Checked(check_deck(parsed, pack, self.index, day, resolve_options=self.resolve_options(pack, day),
-                                  rotation_days=self.rotation_days, keep_deck=self.keep_deck))
+        return Checked(
+            check_deck(
+                parsed,
+                pack,
+                self.index,
+                day,
+                resolve_options=self.resolve_options(pack, day),
+                rotation_days=self.rotation_days,
+                keep_deck=self.keep_deck,
+            )
+        )
 
     def check_text(self, text: str, path: str = "<text>", *, sniff: bool = True) -> Checked:
         """A deck given as text, parsed once (``sniff``: the text decides whether it is a
@@ -387,8 +410,14 @@ class Session:
             return self.check(unreadable_folder(path, unreadable))
         return self.check(read_deck(path, stdin=stdin))
 
-    def check_paths(self, paths: Sequence[str], *, jobs: int | None = None, stdin: BinaryIO | None = None,
-                    unreadable: Mapping[str, str] | None = None) -> Iterator[Checked]:
+    def check_paths(
+        self,
+        paths: Sequence[str],
+        *,
+        jobs: int | None = None,
+        stdin: BinaryIO | None = None,
+        unreadable: Mapping[str, str] | None = None,
+    ) -> Iterator[Checked]:
         """Every path's :class:`Checked`, in the order of ``paths``: deck files in
         ``jobs`` forked worker processes (None: one per core when there are enough
         decks to pay for it), standard input and unreadable folders here."""
@@ -405,8 +434,9 @@ class Session:
             # A SQLite connection must not cross a fork: each worker opens its own
             # (on its first deck), and this process opens its own again.
             self.database.close()
-            pool = parallel.ProcessMap(self._check_in_worker, files, min(workers, len(files)),
-                                       chunk=parallel.chunk_size(len(files), workers))
+            pool = parallel.ProcessMap(
+                self._check_in_worker, files, min(workers, len(files)), chunk=parallel.chunk_size(len(files), workers)
+            )
         try:
             checked: Iterator[Checked] | None = iter(pool) if pool is not None else None
             for path in paths:
@@ -432,9 +462,17 @@ class Session:
             day = parse_day(date)
         except BadDate:
             day = dt.date.today()
-        return unusable_format_result(parsed, refused.name, self.known_formats(), self.database, day,
-                                      self.card_lang, reason=str(refused), bad_date=refused.bad_date,
-                                      absent=refused.absent)
+        return unusable_format_result(
+            parsed,
+            refused.name,
+            self.known_formats(),
+            self.database,
+            day,
+            self.card_lang,
+            reason=str(refused),
+            bad_date=refused.bad_date,
+            absent=refused.absent,
+        )
 
     def rule_descriptions(self) -> dict[str, str]:
         """What each rule of the packs loaded so far checks, by rule id."""
@@ -463,17 +501,27 @@ def judge_files(files: list[str], jobs: int | None = None) -> list[str | None]:
     workers = parallel.jobs_for(jobs, len(files))
     if workers <= 1 or len(files) < 2 or not parallel.can_fork():
         return [not_a_deck(path) for path in files]
-    pool = parallel.ProcessMap(not_a_deck, files, min(workers, len(files)),
-                               chunk=parallel.chunk_size(len(files), workers))
+    pool = parallel.ProcessMap(
+        not_a_deck, files, min(workers, len(files)), chunk=parallel.chunk_size(len(files), workers)
+    )
     try:
         return list(pool)
     finally:
         pool.close()
 
 
-def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[str], db: Database, day: dt.date,
-                           card_lang: str | None = None, *, reason: str | None = None,
-                           bad_date: str | None = None, absent: bool = False) -> DeckResult:
+def unusable_format_result(
+    parsed: ParsedDeck,
+    declared: str,
+    known: Sequence[str],
+    db: Database,
+    day: dt.date,
+    card_lang: str | None = None,
+    *,
+    reason: str | None = None,
+    bad_date: str | None = None,
+    absent: bool = False,
+) -> DeckResult:
     """The result of a deck whose format (or date) cannot be used: its lines are
     read and counted, no rule is applied, and an ``unknown-format`` error says
     why. ``reason`` is the pack's problem when a pack of that name exists but
@@ -487,11 +535,14 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
     # TRANSLATORS: {format} is the format the deck names ("standrd"); {known} lists the format names.
     unknown = N_("The deck's format {format} is not a format deckcheck knows. Known formats: {known}.")
     # TRANSLATORS: "# format: NAME" and "format:" are written in the deck as shown; keep them.
-    unknown_hint = N_("Correct the deck's format line (# format: NAME in a text list, format: in a YAML or JSON "
-                      "deck), or choose a format with --format.")
+    unknown_hint = N_(
+        "Correct the deck's format line (# format: NAME in a text list, format: in a YAML or JSON "
+        "deck), or choose a format with --format."
+    )
     # TRANSLATORS: {suggestions} are format names close to the one the deck names.
-    suggestion_hint = N_("Did you mean {suggestions}? Correct the deck's format line, or choose a format "
-                         "with --format.")
+    suggestion_hint = N_(
+        "Did you mean {suggestions}? Correct the deck's format line, or choose a format with --format."
+    )
     # TRANSLATORS: {reason} is the (English) problem of the format pack, with its file and line.
     broken = N_("The deck's format {format} cannot be used: {reason}")
     broken_hint = N_("Correct the format pack (deckcheck formats lint FILE), or choose a format with --format.")
@@ -501,34 +552,48 @@ def unusable_format_result(parsed: ParsedDeck, declared: str, known: Sequence[st
     absent_text = N_("The deck cannot be checked as {format} on {date}: {reason}.")
     absent_hint = N_("Choose a day on which the format existed (--date), or another format (--format).")
 
-    finding = Finding(rule="unknown-format", severity=Severity.ERROR, template=unknown,
-                      params={"format": declared, "known": ", ".join(known)}, hint_template=unknown_hint)
+    finding = Finding(
+        rule="unknown-format",
+        severity=Severity.ERROR,
+        template=unknown,
+        params={"format": declared, "known": ", ".join(known)},
+        hint_template=unknown_hint,
+    )
     if absent:
         # Issue 10: a day before the format existed is a usage error, not a list of not-legal cards.
-        finding = dataclasses.replace(finding, template=absent_text,
-                                      params={"format": declared, "date": day.isoformat(), "reason": reason or ""},
-                                      hint_template=absent_hint)
+        finding = dataclasses.replace(
+            finding,
+            template=absent_text,
+            params={"format": declared, "date": day.isoformat(), "reason": reason or ""},
+            hint_template=absent_hint,
+        )
     elif bad_date is not None:
-        finding = dataclasses.replace(finding, template=bad_date_text, params={"date": bad_date},
-                                      hint_template=bad_date_hint)
+        finding = dataclasses.replace(
+            finding, template=bad_date_text, params={"date": bad_date}, hint_template=bad_date_hint
+        )
     elif declared in known:  # a pack of that name that cannot be loaded
-        finding = dataclasses.replace(finding, template=broken, params={"format": declared, "reason": reason or ""},
-                                      hint_template=broken_hint)
+        finding = dataclasses.replace(
+            finding, template=broken, params={"format": declared, "reason": reason or ""}, hint_template=broken_hint
+        )
     else:
         from deckcheck.core.suggest import closest_names
 
         close = closest_names(declared, {name: name for name in known}, 3)
         if close:
-            finding = dataclasses.replace(finding, hint_template=suggestion_hint,
-                                          hint_params={"suggestions": ", ".join(close)})
+            finding = dataclasses.replace(
+                finding, hint_template=suggestion_hint, hint_params={"suggestions": ", ".join(close)}
+            )
     # No rule runs (a pack without rules): the result still counts the deck's cards.
     unruled = _unruled_pack(declared)
     options = db._resolve_options(unruled, day, card_lang)
     result = check_deck(parsed, unruled, db._index(), day, resolve_options=options)
     from deckcheck.core.printable import printable, printable_finding  # the deck's own text (issue 12)
 
-    return dataclasses.replace(result, findings=(printable_finding(finding), *result.findings),
-                               date=printable(bad_date) if bad_date else day.isoformat())
+    return dataclasses.replace(
+        result,
+        findings=(printable_finding(finding), *result.findings),
+        date=printable(bad_date) if bad_date else day.isoformat(),
+    )
 
 
 _UNRULED: dict[str, Pack] = {}

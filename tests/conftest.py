@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     """No test reads or writes the user's card database or cache."""
@@ -18,8 +19,9 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
 @pytest.fixture(scope="session")
 def reference_index(tmp_path_factory):
     """The reference dataset imported once per test session (skips when absent)."""
-    from deckcheck.carddb.sqlite import SqliteIndex, build_database
     from support import require_reference_data
+
+    from deckcheck.carddb.sqlite import SqliteIndex, build_database
 
     data = require_reference_data()
     path = tmp_path_factory.mktemp("reference-db") / "cards.sqlite3"

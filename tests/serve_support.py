@@ -7,18 +7,23 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 
 @contextlib.contextmanager
 def running_server(home: Path, *args: str) -> Iterator[str]:
     """Start ``deckcheck serve --port 0`` and yield its address (``http://127.0.0.1:PORT``)."""
-    env = {**os.environ, "DECKCHECK_CACHE_DIR": str(home / "cache"), "XDG_DATA_HOME": str(home / "data"),
-           "LANG": "C"}
+    env = {**os.environ, "DECKCHECK_CACHE_DIR": str(home / "cache"), "XDG_DATA_HOME": str(home / "data"), "LANG": "C"}
     env.pop("DECKCHECK_DB", None)
-    process = subprocess.Popen([sys.executable, "-m", "deckcheck", "serve", "--port", "0", "--no-config", *args],
-                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, cwd=home, env=env, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "deckcheck", "serve", "--port", "0", "--no-config", *args],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        cwd=home,
+        env=env,
+        text=True,
+    )
     try:
         line = process.stderr.readline()
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)

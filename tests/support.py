@@ -55,7 +55,8 @@ def assert_valid_report(report: dict) -> None:
     schema = json.loads(REPORT_SCHEMA.read_text(encoding="utf-8"))
     errors = sorted(Draft202012Validator(schema).iter_errors(report), key=lambda e: list(e.absolute_path))
     assert not errors, "report does not follow report.schema.json: " + "; ".join(
-        f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors[:5])
+        f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message}" for e in errors[:5]
+    )
 
 
 DOCS = PROJECT_ROOT / "docs"
@@ -86,6 +87,10 @@ def run(*args: str, stdin: bytes | None = None, env: dict | None = None, cwd: Pa
     full_env = {**os.environ, **(env or {})}
     full_env.pop("NO_COLOR", None)
     return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], input=stdin, capture_output=True, cwd=cwd, env=full_env,
+        [sys.executable, "-m", "deckcheck", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=cwd,
+        env=full_env,
         timeout=120,
     )

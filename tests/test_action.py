@@ -28,7 +28,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from support import PROJECT_ROOT, SAMPLE_DECKS
 
 ACTION = PROJECT_ROOT / "action.yml"
@@ -51,28 +50,37 @@ def fake_python(path: Path, tmp: Path, version: str | None = None) -> None:
     deckcheck = Path(sys.executable).parent / "deckcheck"
     old = ""
     if version is not None:
-        old = ('case "$*" in *version_info*|*python_version*) '
-               f'exec "{sys.executable}" -c "import sys; sys.exit(1)" ;; esac\n'
-               if tuple(int(n) for n in version.split(".")) < (3, 11) else "")
+        old = (
+            'case "$*" in *version_info*|*python_version*) '
+            f'exec "{sys.executable}" -c "import sys; sys.exit(1)" ;; esac\n'
+            if tuple(int(n) for n in version.split(".")) < (3, 11)
+            else ""
+        )
     path.write_text(
-        '#!/bin/sh\n'
-        + old +
-        'if [ "$1 $2" = "-m venv" ]; then\n'
+        "#!/bin/sh\n" + old + 'if [ "$1 $2" = "-m venv" ]; then\n'
         '  mkdir -p "$3/bin"\n'
         f'  printf \'#!/bin/sh\\necho "$@" >> "{tmp}/pip.log"\\n\' > "$3/bin/python"\n'
         '  chmod +x "$3/bin/python"\n'
         f'  ln -s "{deckcheck}" "$3/bin/deckcheck"\n'
-        '  exit 0\n'
-        'fi\n'
-        f'exec "{sys.executable}" "$@"\n')
+        "  exit 0\n"
+        "fi\n"
+        f'exec "{sys.executable}" "$@"\n'
+    )
     path.chmod(0o755)
 
 
 class Runner:
     """Runs the composite action's steps: a small stand-in for the Actions runner."""
 
-    def __init__(self, workspace: Path, tmp: Path, inputs: dict[str, str], cache: Path | None = None,
-                 job_python: str | None = "fake", env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        workspace: Path,
+        tmp: Path,
+        inputs: dict[str, str],
+        cache: Path | None = None,
+        job_python: str | None = "fake",
+        env: dict[str, str] | None = None,
+    ):
         spec = action()
         self.inputs = {name: str(field.get("default", "")) for name, field in spec["inputs"].items()}
         unknown = set(inputs) - set(self.inputs)
@@ -98,17 +106,28 @@ class Runner:
         # The test environment's own scripts are not on PATH: what a step runs comes from the action.
         deckcheck = Path(sys.executable).parent / "deckcheck"
         path = [p for p in os.environ.get("PATH", "").split(os.pathsep) if Path(p) != deckcheck.parent]
-        self.env = {**os.environ, "PATH": os.pathsep.join([str(fake_bin), *path]),
-                    "RUNNER_TEMP": str(tmp / "runner-temp"), "RUNNER_OS": "Linux", "GITHUB_ACTIONS": "true",
-                    "GITHUB_WORKSPACE": str(workspace), "GITHUB_SERVER_URL": "https://github.com",
-                    "GITHUB_REPOSITORY": "someone/decks", "GITHUB_SHA": "0123abc", "GITHUB_BASE_REF": "",
-                    **(env or {})}
+        self.env = {
+            **os.environ,
+            "PATH": os.pathsep.join([str(fake_bin), *path]),
+            "RUNNER_TEMP": str(tmp / "runner-temp"),
+            "RUNNER_OS": "Linux",
+            "GITHUB_ACTIONS": "true",
+            "GITHUB_WORKSPACE": str(workspace),
+            "GITHUB_SERVER_URL": "https://github.com",
+            "GITHUB_REPOSITORY": "someone/decks",
+            "GITHUB_SHA": "0123abc",
+            "GITHUB_BASE_REF": "",
+            **(env or {}),
+        }
         self.env.pop("NO_COLOR", None)
         self.env.pop("VIRTUAL_ENV", None)
         (tmp / "runner-temp").mkdir()
         # The job's environment files: one of each for the whole job (GITHUB_OUTPUT: per step).
-        self.path_file, self.env_file, self.summary_file = (tmp / "github_path", tmp / "github_env",
-                                                            tmp / "step_summary")
+        self.path_file, self.env_file, self.summary_file = (
+            tmp / "github_path",
+            tmp / "github_env",
+            tmp / "step_summary",
+        )
         for file in (self.path_file, self.env_file, self.summary_file):
             file.write_text("")
 
@@ -148,8 +167,10 @@ class Runner:
     def uses(self, step: dict) -> None:
         """GitHub's own actions, by their stand-ins."""
         name = step["uses"].split("@")[0]
-        given = {key: self.substitute(str(value).lower() if isinstance(value, bool) else str(value))
-                 for key, value in (step.get("with") or {}).items()}
+        given = {
+            key: self.substitute(str(value).lower() if isinstance(value, bool) else str(value))
+            for key, value in (step.get("with") or {}).items()
+        }
         self.skipped.append(step["uses"])
         outputs: dict[str, str] = {}
         if name == "actions/setup-python":
@@ -173,7 +194,9 @@ class Runner:
                 outputs["cache-matched-key"] = found.name
                 target.parent.mkdir(parents=True, exist_ok=True)
                 copy = shutil.copytree if (found / "entry").is_dir() else shutil.copy2
-                copy(found / "entry", target, symlinks=True) if copy is shutil.copytree else copy(found / "entry", target)
+                copy(found / "entry", target, symlinks=True) if copy is shutil.copytree else copy(
+                    found / "entry", target
+                )
             else:
                 outputs["cache-hit"] = "false"
         elif name == "actions/cache/save":
@@ -206,16 +229,28 @@ class Runner:
             assert step.get("shell") == "bash", step
             output_file = self.tmp / f"output-{len(self.log)}"
             output_file.write_text("")
-            env = {**self.env, "GITHUB_OUTPUT": str(output_file), "GITHUB_PATH": str(self.path_file),
-                   "GITHUB_ENV": str(self.env_file), "GITHUB_STEP_SUMMARY": str(self.summary_file)}
+            env = {
+                **self.env,
+                "GITHUB_OUTPUT": str(output_file),
+                "GITHUB_PATH": str(self.path_file),
+                "GITHUB_ENV": str(self.env_file),
+                "GITHUB_STEP_SUMMARY": str(self.summary_file),
+            }
             env.update({key: self.substitute(str(value)) for key, value in (step.get("env") or {}).items()})
             script = self.substitute(step["run"])
-            done = subprocess.run([BASH, "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
-                                  cwd=self.workspace, env=env, capture_output=True, text=True, timeout=600)
+            done = subprocess.run(
+                [BASH, "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
+                cwd=self.workspace,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
             self.log.append((step.get("id", step.get("name", "")), done))
             if step.get("id"):
-                self.outputs[step["id"]] = dict(line.split("=", 1) for line in output_file.read_text().splitlines()
-                                                if "=" in line)
+                self.outputs[step["id"]] = dict(
+                    line.split("=", 1) for line in output_file.read_text().splitlines() if "=" in line
+                )
             if done.returncode != 0 and not self.failed:
                 self.failed, code = True, done.returncode
         return code
@@ -228,8 +263,14 @@ class Runner:
         for line in self.env_file.read_text().splitlines():
             name, _, value = line.partition("=")
             env[name] = value
-        return subprocess.run([BASH, "--noprofile", "--norc", "-eo", "pipefail", "-c", script], cwd=self.workspace,
-                              env=env, capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [BASH, "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
+            cwd=self.workspace,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     def stdout(self, step_id: str) -> str:
         return next(done.stdout for name, done in self.log if name == step_id)
@@ -267,8 +308,14 @@ def test_the_action_is_a_composite_action_with_the_documented_inputs():
     assert spec["inputs"]["output"]["default"] == "github"
     assert {"exit-code", "decks", "legal", "illegal", "errors", "warnings", "sarif-file"} <= set(spec["outputs"])
     uses = [step["uses"].split("@")[0] for step in spec["runs"]["steps"] if "uses" in step]
-    assert uses == ["actions/setup-python", "actions/cache/restore", "actions/cache/save", "actions/cache/restore",
-                    "actions/cache/save", "github/codeql-action/upload-sarif"]
+    assert uses == [
+        "actions/setup-python",
+        "actions/cache/restore",
+        "actions/cache/save",
+        "actions/cache/restore",
+        "actions/cache/save",
+        "github/codeql-action/upload-sarif",
+    ]
     for step in spec["runs"]["steps"]:  # inputs reach scripts through env, never pasted into the code
         assert "inputs." not in step.get("run", "") and "${{" not in step.get("run", "")
         # The rest of the job is left as it was: no PATH or environment of its own for later steps.
@@ -278,36 +325,54 @@ def test_the_action_is_a_composite_action_with_the_documented_inputs():
 
 
 def test_annotations_summary_and_outputs_on_a_deck_repository_offline(deck_repo, tmp_path):
-    runner = Runner(deck_repo, tmp_path, {"paths": "decks", "format": "unlimited", "date": DATE,
-                                          "db-url": offline(tmp_path)})
+    runner = Runner(
+        deck_repo, tmp_path, {"paths": "decks", "format": "unlimited", "date": DATE, "db-url": offline(tmp_path)}
+    )
     assert runner.run() == 1  # a deck is illegal: the step fails
     assert f"-m pip install --quiet --disable-pip-version-check {PROJECT_ROOT}" in (tmp_path / "pip.log").read_text()
     assert "setup-python" not in runner.ran  # the job's python3 is new enough: it is the one used
     assert "::warning title=deckcheck::No card database could be downloaded" in runner.stdout("refresh")
     out = runner.stdout("check")
     errors, warnings = annotations(out, "error"), annotations(out, "warning")
-    assert errors == [line for line in errors if line.startswith("::error file=decks/five iono.txt,line=21,"
-                                                                 "title=deckcheck copy-limit::")]
+    assert errors == [
+        line
+        for line in errors
+        if line.startswith("::error file=decks/five iono.txt,line=21,title=deckcheck copy-limit::")
+    ]
     assert len(errors) == 1 and "5 cards named Iono" in errors[0]
     assert len(warnings) == 1 and warnings[0].startswith("::warning file=decks/darkness.txt,")
     assert "charizard" not in out
-    assert runner.outputs["check"] == {"decks": "3", "legal": "2", "illegal": "1", "unverified": "0", "failing": "1",
-                                       "errors": "1", "warnings": "1", "notes": "0", "exit-code": "1"}
+    assert runner.outputs["check"] == {
+        "decks": "3",
+        "legal": "2",
+        "illegal": "1",
+        "unverified": "0",
+        "failing": "1",
+        "errors": "1",
+        "warnings": "1",
+        "notes": "0",
+        "exit-code": "1",
+    }
     # The step summary: a row per deck, the failing deck first, with a link to the file.
     summary = runner.summary()
     assert summary.startswith("### deckcheck: 3 decks checked: 2 legal, 1 illegal")
     rows = [line for line in summary.splitlines() if line.startswith("| [")]
     assert len(rows) == 3
-    assert rows[0].startswith("| [decks/five iono\\.txt](https://github.com/someone/decks/blob/0123abc/"
-                              "decks/five%20iono.txt)")
+    assert rows[0].startswith(
+        "| [decks/five iono\\.txt](https://github.com/someone/decks/blob/0123abc/decks/five%20iono.txt)"
+    )
     assert "✖ illegal | `copy-limit` | ✖ line 21: The deck has 5 cards named Iono" in rows[0]
     # The rest of the job is as it was: nothing on PATH or in the environment, the same python.
     assert runner.path_file.read_text() == "" and runner.env_file.read_text() == ""
-    later = runner.later_step('command -v python; command -v python3; python -c "import pytest"; '
-                              'command -v deckcheck || echo "no deckcheck"')
+    later = runner.later_step(
+        'command -v python; command -v python3; python -c "import pytest"; command -v deckcheck || echo "no deckcheck"'
+    )
     assert later.returncode == 0, later.stderr
-    assert later.stdout.splitlines() == [str(runner.job_bin / "python"), str(runner.job_bin / "python3"),
-                                         "no deckcheck"]
+    assert later.stdout.splitlines() == [
+        str(runner.job_bin / "python"),
+        str(runner.job_bin / "python3"),
+        "no deckcheck",
+    ]
 
 
 def test_many_findings_keep_to_what_github_shows(deck_repo, tmp_path):
@@ -317,8 +382,9 @@ def test_many_findings_keep_to_what_github_shows(deck_repo, tmp_path):
         shutil.copyfile(SAMPLE_DECKS / "illegal" / "copy-limit.txt", deck_repo / "decks" / f"iono-{n:02d}.txt")
         with (deck_repo / "decks" / f"iono-{n:02d}.txt").open("a") as deck:
             deck.write("1 Nonexistent Card XYZ 1\n")  # a second error in each deck
-    runner = Runner(deck_repo, tmp_path, {"paths": "decks", "format": "unlimited", "date": DATE,
-                                          "db-url": offline(tmp_path)})
+    runner = Runner(
+        deck_repo, tmp_path, {"paths": "decks", "format": "unlimited", "date": DATE, "db-url": offline(tmp_path)}
+    )
     assert runner.run() == 1
     out = runner.stdout("check")
     errors, warnings = annotations(out, "error"), annotations(out, "warning")
@@ -326,8 +392,9 @@ def test_many_findings_keep_to_what_github_shows(deck_repo, tmp_path):
     assert int(counted["errors"]) > 40 and int(counted["warnings"]) > 10
     assert len(errors) == 10 and len(warnings) == 10
     # Each deck's first error before any deck's second one, in the order of the decks.
-    assert [re.search(r"file=([^,]+)", line).group(1) for line in errors] == \
-        ["decks/five iono.txt"] + [f"decks/iono-{n:02d}.txt" for n in range(9)]
+    assert [re.search(r"file=([^,]+)", line).group(1) for line in errors] == ["decks/five iono.txt"] + [
+        f"decks/iono-{n:02d}.txt" for n in range(9)
+    ]
     (notice,) = annotations(out, "notice")
     assert f"{int(counted['errors']) - 10} errors and {int(counted['warnings']) - 10} warnings" in notice
     assert "got no annotation" in notice
@@ -344,9 +411,20 @@ def test_changed_only_checks_what_the_pull_request_changes(tmp_path):
     work = tmp_path / "work"
 
     def git(*args: str, cwd: Path = work) -> str:
-        return subprocess.run([GIT, *args], cwd=cwd, check=True, capture_output=True, text=True,
-                              env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-                                   "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}).stdout.strip()
+        return subprocess.run(
+            [GIT, *args],
+            cwd=cwd,
+            check=True,
+            capture_output=True,
+            text=True,
+            env={
+                **os.environ,
+                "GIT_AUTHOR_NAME": "t",
+                "GIT_AUTHOR_EMAIL": "t@t",
+                "GIT_COMMITTER_NAME": "t",
+                "GIT_COMMITTER_EMAIL": "t@t",
+            },
+        ).stdout.strip()
 
     work.mkdir()
     git("init", "-q", "-b", "main")
@@ -372,9 +450,12 @@ def test_changed_only_checks_what_the_pull_request_changes(tmp_path):
     git("fetch", "-q", "--depth=1", "origin", "+refs/pull/1/merge:refs/remotes/pull/1/merge", cwd=checkout)
     git("checkout", "-q", "--detach", "refs/remotes/pull/1/merge", cwd=checkout)
 
-    runner = Runner(checkout, tmp_path / "run", {"paths": "decks", "changed-only": "true", "format": "unlimited",
-                                                  "date": DATE, "db-url": offline(tmp_path)},
-                    env={"GITHUB_BASE_REF": "main", "GITHUB_EVENT_NAME": "pull_request"})
+    runner = Runner(
+        checkout,
+        tmp_path / "run",
+        {"paths": "decks", "changed-only": "true", "format": "unlimited", "date": DATE, "db-url": offline(tmp_path)},
+        env={"GITHUB_BASE_REF": "main", "GITHUB_EVENT_NAME": "pull_request"},
+    )
     assert runner.run() == 1, runner.log[-1][1].stderr
     assert runner.outputs["check"]["decks"] == "1"  # new.txt; not old-illegal.txt, not notes.md
     out = runner.stdout("check")
@@ -382,18 +463,24 @@ def test_changed_only_checks_what_the_pull_request_changes(tmp_path):
     assert "Deck files changed since" in runner.stdout("changed")
 
     # Not a pull request: every deck, saying so.
-    push = Runner(checkout, tmp_path / "push", {"paths": "decks", "changed-only": "true", "format": "unlimited",
-                                                 "date": DATE, "db-url": offline(tmp_path)})
+    push = Runner(
+        checkout,
+        tmp_path / "push",
+        {"paths": "decks", "changed-only": "true", "format": "unlimited", "date": DATE, "db-url": offline(tmp_path)},
+    )
     assert push.run() == 1
     assert "every deck under paths is checked" in push.stdout("changed")
     assert push.outputs["check"]["decks"] == "3"
 
 
-@pytest.mark.parametrize("inputs, message", [
-    ({"output": "html"}, "input output must be github or sarif, not 'html'"),
-    ({"changed-only": "yes"}, "input changed-only must be true or false"),
-    ({"fail-on": "notes"}, "input fail-on must be error or warning"),
-])
+@pytest.mark.parametrize(
+    "inputs, message",
+    [
+        ({"output": "html"}, "input output must be github or sarif, not 'html'"),
+        ({"changed-only": "yes"}, "input changed-only must be true or false"),
+        ({"fail-on": "notes"}, "input fail-on must be error or warning"),
+    ],
+)
 def test_bad_inputs_fail_first_with_one_line(deck_repo, tmp_path, inputs, message):
     runner = Runner(deck_repo, tmp_path, {"paths": "decks", **inputs})
     assert runner.run() == 2
@@ -402,8 +489,12 @@ def test_bad_inputs_fail_first_with_one_line(deck_repo, tmp_path, inputs, messag
 
 
 def test_an_old_job_python_gets_a_python_of_the_actions_own(deck_repo, tmp_path):
-    runner = Runner(deck_repo, tmp_path, {"paths": "decks/charizard.txt", "format": "unlimited", "date": DATE,
-                                          "db-url": offline(tmp_path)}, job_python="3.9.1")
+    runner = Runner(
+        deck_repo,
+        tmp_path,
+        {"paths": "decks/charizard.txt", "format": "unlimited", "date": DATE, "db-url": offline(tmp_path)},
+        job_python="3.9.1",
+    )
     assert runner.run() == 0, runner.log[-1][1].stderr
     assert "setup-python" in runner.ran and runner.outputs["python"]["path"] == sys.executable
     assert runner.path_file.read_text() == "" and runner.env_file.read_text() == ""
@@ -414,8 +505,13 @@ def test_an_old_job_python_gets_a_python_of_the_actions_own(deck_repo, tmp_path)
 def test_the_installed_package_and_the_database_are_cached(deck_repo, tmp_path):
     archive = tiny_dataset_zip(tmp_path / "dataset.zip")
     cache = tmp_path / "actions-cache"
-    inputs = {"paths": "decks", "format": "unlimited", "date": DATE, "db-url": archive.as_uri(),
-              "db-source": "pokemontcg"}
+    inputs = {
+        "paths": "decks",
+        "format": "unlimited",
+        "date": DATE,
+        "db-url": archive.as_uri(),
+        "db-source": "pokemontcg",
+    }
     first = Runner(deck_repo, tmp_path / "first", inputs, cache=cache)
     assert first.run() == 1  # an illegal deck fails the step ...
     assert "Installed 2 cards" in first.stdout("refresh")
@@ -432,8 +528,11 @@ def test_the_installed_package_and_the_database_are_cached(deck_repo, tmp_path):
 
 
 def test_sarif_output_for_code_scanning(deck_repo, tmp_path):
-    runner = Runner(deck_repo, tmp_path, {"paths": "decks", "format": "unlimited", "date": DATE,
-                                          "output": "sarif", "db-url": offline(tmp_path)})
+    runner = Runner(
+        deck_repo,
+        tmp_path,
+        {"paths": "decks", "format": "unlimited", "date": DATE, "output": "sarif", "db-url": offline(tmp_path)},
+    )
     assert runner.run() == 1
     sarif = Path(runner.outputs["check"]["sarif-file"])
     assert sarif == tmp_path / "runner-temp" / "deckcheck-action" / "deckcheck.sarif"  # not in the repository
@@ -446,9 +545,18 @@ def test_sarif_output_for_code_scanning(deck_repo, tmp_path):
     assert runner.summary().startswith("### deckcheck: 3 decks checked")
     upload = next(step for step in action()["runs"]["steps"] if step.get("uses", "").startswith("github/codeql"))
     assert "always()" in upload["if"]  # uploaded although the check step failed
-    chosen = Runner(deck_repo, tmp_path / "chosen", {"paths": "decks", "format": "unlimited", "date": DATE,
-                                                      "output": "sarif", "sarif-file": str(tmp_path / "out.sarif"),
-                                                      "db-url": offline(tmp_path)})
+    chosen = Runner(
+        deck_repo,
+        tmp_path / "chosen",
+        {
+            "paths": "decks",
+            "format": "unlimited",
+            "date": DATE,
+            "output": "sarif",
+            "sarif-file": str(tmp_path / "out.sarif"),
+            "db-url": offline(tmp_path),
+        },
+    )
     assert chosen.run() == 1 and (tmp_path / "out.sarif").is_file()
 
 
@@ -456,8 +564,16 @@ def test_sarif_output_for_code_scanning(deck_repo, tmp_path):
 
 TINY_SETS = [{"id": "tst1", "name": "Test Base", "series": "Test", "ptcgoCode": "TST", "releaseDate": "2024/01/26"}]
 TINY_CARDS = [
-    {"id": "tst1-1", "name": "Sproutling", "supertype": "Pokémon", "subtypes": ["Basic"], "hp": "60",
-     "types": ["Grass"], "number": "1", "regulationMark": "G"},
+    {
+        "id": "tst1-1",
+        "name": "Sproutling",
+        "supertype": "Pokémon",
+        "subtypes": ["Basic"],
+        "hp": "60",
+        "types": ["Grass"],
+        "number": "1",
+        "regulationMark": "G",
+    },
     {"id": "tst1-2", "name": "Basic Grass Energy", "supertype": "Energy", "subtypes": ["Basic"], "number": "2"},
 ]
 
@@ -473,8 +589,13 @@ def tiny_dataset_zip(path: Path) -> Path:
 def test_the_database_is_refreshed_when_older_than_a_week(deck_repo, tmp_path):
     archive = tiny_dataset_zip(tmp_path / "dataset.zip")
     (deck_repo / "decks" / "tiny.txt").write_text("4 Sproutling TST 1\n56 Basic Grass Energy TST 2\n")
-    inputs = {"paths": "decks/tiny.txt", "format": "unlimited", "date": DATE, "db-url": archive.as_uri(),
-              "db-source": "pokemontcg"}  # the archive alone: TCGdex is not reached from here
+    inputs = {
+        "paths": "decks/tiny.txt",
+        "format": "unlimited",
+        "date": DATE,
+        "db-url": archive.as_uri(),
+        "db-source": "pokemontcg",
+    }  # the archive alone: TCGdex is not reached from here
 
     first = Runner(deck_repo, tmp_path / "first", inputs)
     db = tmp_path / "first" / "runner-temp" / "deckcheck-action" / "cards.sqlite3"
@@ -533,13 +654,26 @@ def test_the_readme_workflows_run(name, deck_repo, tmp_path):
 def test_a_real_install_offline_leaves_the_job_as_it_was(deck_repo, tmp_path):
     """No stand-in for the venv: the job's python3 makes it, pip installs the action from the
     local checkout (no network: the package index of this machine's pip configuration)."""
-    python3 = shutil.which("python3", path=os.pathsep.join(
-        p for p in os.environ.get("PATH", "").split(os.pathsep) if Path(p) != Path(sys.executable).parent))
-    if python3 is None or subprocess.run([python3, "-c", "import sys, ensurepip; sys.exit(sys.version_info < (3, 11))"],
-                                         capture_output=True).returncode != 0:
+    python3 = shutil.which(
+        "python3",
+        path=os.pathsep.join(
+            p for p in os.environ.get("PATH", "").split(os.pathsep) if Path(p) != Path(sys.executable).parent
+        ),
+    )
+    if (
+        python3 is None
+        or subprocess.run(
+            [python3, "-c", "import sys, ensurepip; sys.exit(sys.version_info < (3, 11))"], capture_output=True
+        ).returncode
+        != 0
+    ):
         pytest.skip("no python3 of 3.11 or newer with venv support outside the test environment")
-    runner = Runner(deck_repo, tmp_path, {"paths": "decks", "format": "unlimited", "date": DATE,
-                                          "db-url": offline(tmp_path)}, job_python=None)
+    runner = Runner(
+        deck_repo,
+        tmp_path,
+        {"paths": "decks", "format": "unlimited", "date": DATE, "db-url": offline(tmp_path)},
+        job_python=None,
+    )
     assert runner.run() == 1, runner.log[-1][1].stderr[-2000:]
     installed = runner.outputs["install"]["deckcheck"]
     assert installed == str(tmp_path / "runner-temp" / "deckcheck-action" / "venv" / "bin" / "deckcheck")

@@ -14,9 +14,9 @@ from multiprocessing import get_context
 from pathlib import Path
 
 import pytest
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_valid_report, json_report
 
 import deckcheck
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_valid_report, json_report
 
 DATE = "2026-11-30"
 COPY_LIMIT = SAMPLE_DECKS / "illegal" / "copy-limit.txt"
@@ -24,8 +24,12 @@ LEGAL = SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt"
 
 
 def cli_json(*args: str) -> dict:
-    result = subprocess.run([sys.executable, "-m", "deckcheck", "check", *args, "-o", "json"],
-                            capture_output=True, cwd=PROJECT_ROOT, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "check", *args, "-o", "json"],
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        timeout=120,
+    )
     assert result.returncode in (0, 1, 2), result.stderr.decode()
     return json_report(result.stdout)
 
@@ -69,7 +73,10 @@ def test_check_text_reads_lists_yaml_and_json_from_text():
     text = LEGAL.read_text(encoding="utf-8")
     as_text = deckcheck.check_text(text, format="unlimited", date=DATE)
     assert as_text.legal and as_text.path == "<text>" and as_text.total_cards == 60
-    assert as_text.to_json()["findings"] == deckcheck.check_file(LEGAL, format="unlimited", date=DATE).to_json()["findings"]
+    assert (
+        as_text.to_json()["findings"]
+        == deckcheck.check_file(LEGAL, format="unlimited", date=DATE).to_json()["findings"]
+    )
     for sample in ("gardevoir-ex.yaml", "rain-dance-base-set.json"):
         path = SAMPLE_DECKS / "legal" / sample
         from_text = deckcheck.check_text(path.read_text(encoding="utf-8"), format="unlimited", date=DATE)
@@ -121,12 +128,18 @@ def test_findings_speak_the_results_language_and_bad_arguments_say_so():
     assert finding.message == german.to_json()["findings"][0]["message"] and "Karten" in finding.message
     assert finding.hint == german.to_json()["findings"][0]["hint"]
     as_bytes = deckcheck.check_text(LEGAL.read_bytes(), format="unlimited", date=DATE)
-    assert as_bytes.legal and as_bytes.to_json() == deckcheck.check_text(LEGAL.read_text(encoding="utf-8"),
-                                                                         format="unlimited", date=DATE).to_json()
+    assert (
+        as_bytes.legal
+        and as_bytes.to_json()
+        == deckcheck.check_text(LEGAL.read_text(encoding="utf-8"), format="unlimited", date=DATE).to_json()
+    )
     latin1 = deckcheck.check_text("4 Pokémon Catcher SVI 187\n".encode("latin-1"), format="unlimited", date=DATE)
     # as a file in that encoding is: Windows-1252 text is read, with a note (issue 24)
     assert [f.rule for f in latin1.findings][0] == "encoding" and "unreadable" not in {f.rule for f in latin1.findings}
-    assert deckcheck.check_text(b"4 Iono PAL 185\n\x81\x8d\n", format="unlimited", date=DATE).findings[0].rule == "unreadable"
+    assert (
+        deckcheck.check_text(b"4 Iono PAL 185\n\x81\x8d\n", format="unlimited", date=DATE).findings[0].rule
+        == "unreadable"
+    )
     with pytest.raises(TypeError, match="format must be"):
         deckcheck.check_text("4 Iono PAL 185\n", format=2026)
     with pytest.raises(TypeError, match="text must be"):
@@ -178,14 +191,28 @@ def test_what_is_opened_once_is_reused():
 
 def test_the_public_surface_is_small_and_documented():
     """Issue 22 §3: help(deckcheck.Finding), help(deckcheck.Database) show no internals."""
+
     def public(value):
         return sorted(name for name in dir(value) if not name.startswith("_"))
 
     result = deckcheck.check_file(COPY_LIMIT, date=DATE)
     assert public(result.findings[0]) == ["cards", "hint", "lines", "message", "rule", "severity"]
     assert public(deckcheck.open_database()) == ["catalogue_only", "close", "notice", "path"]
-    assert public(result) == ["counts", "date", "errors", "findings", "format", "lang", "legal",
-                              "name", "path", "to_json", "total_cards", "verdict", "warnings"]
+    assert public(result) == [
+        "counts",
+        "date",
+        "errors",
+        "findings",
+        "format",
+        "lang",
+        "legal",
+        "name",
+        "path",
+        "to_json",
+        "total_cards",
+        "verdict",
+        "warnings",
+    ]
     assert public(deckcheck.load_format("standard")) == ["description", "name", "path", "rule_ids"]
     from deckcheck import api
 
@@ -195,6 +222,7 @@ def test_the_public_surface_is_small_and_documented():
 
 
 # -- worker processes and threads ------------------------------------------------------------
+
 
 def _check_in_worker(args):
     path, fmt, db = args
@@ -259,6 +287,7 @@ def test_threads_share_one_database(database_file):
 
 # -- what importing costs --------------------------------------------------------------------
 
+
 def test_the_api_imports_neither_typer_nor_rich():
     probe = (
         "import sys, deckcheck\n"
@@ -294,7 +323,24 @@ def test_find_decks_walks_a_folder_as_check_folder_does(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     found = deckcheck.find_decks("decks")
     assert found == [os.path.join("decks", "copy.txt"), os.path.join("decks", "legal.txt")]
-    expected = subprocess.run([sys.executable, "-m", "deckcheck", "check", "decks", "--no-config", "-o", "json",
-                               "-f", "unlimited", "--date", DATE], capture_output=True, cwd=tmp_path, timeout=120)
+    expected = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "deckcheck",
+            "check",
+            "decks",
+            "--no-config",
+            "-o",
+            "json",
+            "-f",
+            "unlimited",
+            "--date",
+            DATE,
+        ],
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert [r["path"] for r in json_report(expected.stdout)["results"]] == found
     assert deckcheck.find_decks("decks/README.txt", "nowhere") == ["decks/README.txt"]  # named: kept, as check keeps it

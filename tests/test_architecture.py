@@ -94,7 +94,8 @@ def test_the_package_is_found():
 def test_no_import_circles():
     cycles = _cycles(_edges())
     assert not cycles, "import circles (every import counted, also inside functions):\n" + "\n".join(
-        " <-> ".join(cycle) for cycle in cycles)
+        " <-> ".join(cycle) for cycle in cycles
+    )
 
 
 def test_the_cycle_finder_finds_a_circle():
@@ -103,7 +104,10 @@ def test_the_cycle_finder_finds_a_circle():
 
 
 def test_no_private_names_from_other_modules():
-    borrowed = [f"{MODULES[name].relative_to(PACKAGE.parent)}:{line}: {taken} from {module}"
-                for name in MODULES for module, taken, line in _imports(name)
-                if taken and taken.startswith("_") and not taken.startswith("__") and module != name]
+    borrowed = [
+        f"{MODULES[name].relative_to(PACKAGE.parent)}:{line}: {taken} from {module}"
+        for name in MODULES
+        for module, taken, line in _imports(name)
+        if taken and taken.startswith("_") and not taken.startswith("__") and module != name
+    ]
     assert not borrowed, "private names imported from other modules:\n" + "\n".join(borrowed)

@@ -16,10 +16,10 @@ import pytest
 import yaml
 
 from deckcheck.carddb.catalogue import catalogue_sets, load_catalogue
-from deckcheck.carddb.index import MemoryIndex
 from deckcheck.carddb.gametext import text_hash
-from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER
+from deckcheck.carddb.index import MemoryIndex
 from deckcheck.core.names import deck_key
+from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER
 
 REFERENCE_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "carddata"
 POKEMON_TCG_DATA = REFERENCE_DATA / "pokemon-tcg-data"
@@ -46,7 +46,9 @@ def test_yaml_reads_the_same_without_the_c_loader():
     # The pure-Python SafeLoader is stricter than libyaml in flow mappings; a name it cannot
     # read would break deckcheck wherever PyYAML was installed without its C extension.
     text = (resources.files("deckcheck") / "data" / "catalogue.yaml").read_text(encoding="utf-8")
-    assert yaml.load(text, Loader=yaml.SafeLoader) == yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    assert yaml.load(text, Loader=yaml.SafeLoader) == yaml.load(
+        text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    )
 
 
 def test_cards_are_well_formed(catalogue):
@@ -96,7 +98,12 @@ def test_each_set_code_and_number_names_one_print(catalogue):
 def test_lookups_by_number_name_and_deck_name(catalogue):
     (iono,) = catalogue.by_number("PAL", "185")
     assert (iono.id, iono.name, iono.supertype, iono.subtypes, iono.regulation_mark) == (
-        "sv2-185", "Iono", TRAINER, ("Supporter",), "G")
+        "sv2-185",
+        "Iono",
+        TRAINER,
+        ("Supporter",),
+        "G",
+    )
     assert iono.release_date == "2023-06-09"
     assert catalogue.by_number("pal", "185") == (iono,)
     assert [c.id for c in catalogue.by_number("PR-SM", "30")] == ["smp-SM30"]
@@ -130,8 +137,12 @@ def test_basic_energy_of_every_era(catalogue):
 def test_special_darkness_and_metal_twins_are_not_basic(catalogue):
     # RULES.md 5.2: same name as the basic card, but Special.
     cards = by_id(catalogue)
-    for card_id, name in (("neo1-104", "Darkness Energy"), ("neo1-19", "Metal Energy"),
-                          ("dp2-119", "Darkness Energy"), ("dp2-120", "Metal Energy")):
+    for card_id, name in (
+        ("neo1-104", "Darkness Energy"),
+        ("neo1-19", "Metal Energy"),
+        ("dp2-119", "Darkness Energy"),
+        ("dp2-120", "Metal Energy"),
+    ):
         card = cards[card_id]
         assert card.name == name and card.supertype == ENERGY and not card.is_basic_energy
     twins = catalogue.by_name("Darkness Energy")
@@ -265,12 +276,16 @@ def test_text_tokens_agree_with_the_database_digest(catalogue, reference):
     wrong = []
     for prints in groups.values():
         for i, one in enumerate(prints):
-            for other in prints[i + 1:]:
+            for other in prints[i + 1 :]:
                 if one.id not in digests or other.id not in digests:
                     continue
                 same_token = one.text_hash == other.text_hash
                 if same_token != (digests[one.id] == digests[other.id]):
-                    what = "share a token but differ in play" if same_token else "are identical in play but differ in token"
+                    what = (
+                        "share a token but differ in play"
+                        if same_token
+                        else "are identical in play but differ in token"
+                    )
                     wrong.append(f"{one.id} ({one.text_hash}) and {other.id} ({other.text_hash}) {what}")
     assert not wrong, "\n".join(wrong)
     assert any(len(prints) > 1 for prints in groups.values())
@@ -299,19 +314,26 @@ def test_each_catalogue_print_has_the_verdict_a_database_gives(catalogue, refere
             without, with_db = pool.allows(card, day, catalogue), pool.allows(data, day, reference_index)
             if without != with_db:
                 reprint = pool.legal_reprint(data, day, reference_index)
-                wrong.append(f"{card.id} {card.name} on {day}: {without} without a database, {with_db} with one"
-                             + (f" (through {reprint.id})" if reprint else ""))
+                wrong.append(
+                    f"{card.id} {card.name} on {day}: {without} without a database, {with_db} with one"
+                    + (f" (through {reprint.id})" if reprint else "")
+                )
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.parametrize("what, test", [
-    ("ACE SPEC", lambda c: "ACE SPEC" in (c.get("subtypes") or ())),
-    ("Prism Star", lambda c: "Prism Star" in (c.get("subtypes") or ())),
-    ("Pokémon Star", lambda c: "Star" in (c.get("subtypes") or ())),
-    ("Radiant", lambda c: "Radiant" in (c.get("subtypes") or ())),
-    ("own-limit, Arceus or not-for-tournament text", lambda c: any(
-        v for k, v in expected_flags(c).items() if k != "plays_as_basic")),
-])
+@pytest.mark.parametrize(
+    "what, test",
+    [
+        ("ACE SPEC", lambda c: "ACE SPEC" in (c.get("subtypes") or ())),
+        ("Prism Star", lambda c: "Prism Star" in (c.get("subtypes") or ())),
+        ("Pokémon Star", lambda c: "Star" in (c.get("subtypes") or ())),
+        ("Radiant", lambda c: "Radiant" in (c.get("subtypes") or ())),
+        (
+            "own-limit, Arceus or not-for-tournament text",
+            lambda c: any(v for k, v in expected_flags(c).items() if k != "plays_as_basic"),
+        ),
+    ],
+)
 def test_catalogue_holds_every_print_the_special_limits_name(catalogue, reference, what, test):
     # Without a database these rules see only the catalogue: a missing print would pass unchecked.
     _, cards = reference
@@ -350,11 +372,14 @@ def test_the_parsed_catalogue_is_cached_and_a_damaged_cache_entry_is_read_from_t
         catalogue._document.cache_clear()
 
 
-@pytest.mark.parametrize("line, fmt, day, through", [
-    ("4 Boss's Orders RCL 154", "standard", "2025-11-30", "MEG 114"),  # D, reworded as Boss's Orders (Ghetsis)
-    ("4 Switch SUM 132", "standard", "2025-11-30", "PFL 123"),
-    ("4 Double Colorless Energy BS 96", "expanded", "2025-11-30", "FCO 114"),
-])
+@pytest.mark.parametrize(
+    "line, fmt, day, through",
+    [
+        ("4 Boss's Orders RCL 154", "standard", "2025-11-30", "MEG 114"),  # D, reworded as Boss's Orders (Ghetsis)
+        ("4 Switch SUM 132", "standard", "2025-11-30", "PFL 123"),
+        ("4 Double Colorless Energy BS 96", "expanded", "2025-11-30", "FCO 114"),
+    ],
+)
 def test_without_a_database_a_reworded_print_is_legal_through_its_reprint(catalogue, line, fmt, day, through):
     import datetime as dt
 

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from deckcheck.project.config import Config, load_config, select_decks, settings
-from deckcheck.cli.progress import DeckProgress
 from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
+
+from deckcheck.cli.progress import DeckProgress
+from deckcheck.project.config import Config, load_config, select_decks, settings
 
 DATE = "2026-11-30"
 LEGAL = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
@@ -30,8 +30,9 @@ def write(path: Path, text: str = LEGAL) -> Path:
 def run(*args: str, cwd: Path):
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
     env.pop("NO_COLOR", None)
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, timeout=120
+    )
 
 
 @pytest.fixture
@@ -62,7 +63,10 @@ def relative(selection, base: Path) -> list[str]:
 def test_walk_honours_gitignore_files_negation_info_exclude_and_hidden_folders(repository):
     selection = select_decks([str(repository)], settings(Config(root=repository), environ={}))
     assert relative(selection, repository) == [
-        "decks/a.txt", "decks/keep.draft.txt", "decks/old/d.txt", "decks/sub/c.txt",
+        "decks/a.txt",
+        "decks/keep.draft.txt",
+        "decks/old/d.txt",
+        "decks/sub/c.txt",
     ]
 
 
@@ -148,8 +152,9 @@ def test_everything_excluded_is_not_an_error_but_an_empty_folder_is(tmp_path):
 
 
 def test_exclude_option_skips_matching_files(repository):
-    result = run("check", ".", "--format", "unlimited", "--date", DATE, "--exclude", "decks/old/", "-o", "json",
-                 cwd=repository)
+    result = run(
+        "check", ".", "--format", "unlimited", "--date", DATE, "--exclude", "decks/old/", "-o", "json", cwd=repository
+    )
     assert result.returncode == 0, result.stderr.decode()
     paths = [Path(r["path"]).as_posix() for r in json_report(result.stdout)["results"]]
     assert not any("old" in p for p in paths) and len(paths) == 3
@@ -190,20 +195,43 @@ def test_progress_bar_appears_on_a_terminal_only_after_a_moment(monkeypatch):
 
 # -- the one folder walker: suffixes, hidden files, order, what is no regular file ---------------
 
+
 def test_folders_expand_recursively_to_deck_suffixes_sorted_skipping_hidden(tmp_path):
-    for name in ["b.txt", "notes.md", "image.png", ".hidden.txt",
-                 "sub/z.txt", "sub/inner/y.TXT", ".git/x.txt", ".venv/lib/deck.txt", "a2/m.txt"]:
+    for name in [
+        "b.txt",
+        "notes.md",
+        "image.png",
+        ".hidden.txt",
+        "sub/z.txt",
+        "sub/inner/y.TXT",
+        ".git/x.txt",
+        ".venv/lib/deck.txt",
+        "a2/m.txt",
+    ]:
         write(tmp_path / name, "4 Iono PAL 185\n")
     for name in ["a.yaml", "d.yml"]:
         write(tmp_path / name, "cards:\n- {count: 4, name: Iono}\n")
     write(tmp_path / "c.json", '{"cards": [{"count": 4, "name": "Iono"}]}')
     selection = select_decks([str(tmp_path)], settings(Config(root=tmp_path), environ={}))
     assert relative(selection, tmp_path) == [
-        "a.yaml", "a2/m.txt", "b.txt", "c.json", "d.yml", "sub/inner/y.TXT", "sub/z.txt",
+        "a.yaml",
+        "a2/m.txt",
+        "b.txt",
+        "c.json",
+        "d.yml",
+        "sub/inner/y.TXT",
+        "sub/z.txt",
     ]
     assert select_decks([str(tmp_path / "a2" / "..")], settings(Config(root=tmp_path), environ={})).decks
     (tmp_path / "empty").mkdir()
-    assert select_decks([str(tmp_path / "empty")], settings(Config(root=tmp_path), environ={})) == ((), (), (), (), (), ())
+    assert select_decks([str(tmp_path / "empty")], settings(Config(root=tmp_path), environ={})) == (
+        (),
+        (),
+        (),
+        (),
+        (),
+        (),
+    )
 
 
 def test_files_named_explicitly_are_kept_whatever_their_suffix(tmp_path):
@@ -235,13 +263,18 @@ def test_a_fifo_in_a_folder_is_not_a_deck(repository):
 
 # -- patterns that cannot be compiled -----------------------------------------------------------------
 
+
 def test_a_bad_gitignore_pattern_is_skipped_with_one_warning(repository):
     write(repository / ".gitignore", "build/\n[z-a]\n*.draft.txt\n!keep.draft.txt\nfoo\\\n")
-    selection = select_decks([str(repository), str(repository / "decks")],
-                             settings(Config(root=repository), environ={}))
+    selection = select_decks(
+        [str(repository), str(repository / "decks")], settings(Config(root=repository), environ={})
+    )
     # The other patterns still apply, in their order.
     assert relative(selection, repository) == [
-        "decks/a.txt", "decks/keep.draft.txt", "decks/old/d.txt", "decks/sub/c.txt",
+        "decks/a.txt",
+        "decks/keep.draft.txt",
+        "decks/old/d.txt",
+        "decks/sub/c.txt",
     ]
     gitignore = repository / ".gitignore"
     assert selection.warnings == (  # once each, although two walks met the file
@@ -253,10 +286,12 @@ def test_a_bad_gitignore_pattern_is_skipped_with_one_warning(repository):
     assert result.returncode == 1, result.stderr.decode()
     assert b"Traceback" not in result.stderr
     warnings = [line for line in result.stderr.decode().splitlines() if line.startswith("deckcheck: warning:")]
-    assert warnings == ["deckcheck: warning: .gitignore:2: skipped the pattern '[z-a]', which is not a valid "
-                        "pattern: bad character range z-a",
-                        "deckcheck: warning: .gitignore:5: skipped the pattern 'foo\\\\', which is not a valid "
-                        "pattern: it ends with a backslash that escapes nothing"]
+    assert warnings == [
+        "deckcheck: warning: .gitignore:2: skipped the pattern '[z-a]', which is not a valid "
+        "pattern: bad character range z-a",
+        "deckcheck: warning: .gitignore:5: skipped the pattern 'foo\\\\', which is not a valid "
+        "pattern: it ends with a backslash that escapes nothing",
+    ]
     assert "4 decks checked" in result.stdout.decode()
 
 
@@ -264,14 +299,18 @@ def test_a_bad_exclude_pattern_is_a_usage_error(repository):
     result = run("check", ".", "--exclude", "[z-a]", cwd=repository)
     assert result.returncode == 2 and b"Traceback" not in result.stderr
     assert result.stderr.decode().strip() == (
-        "deckcheck: error: --exclude '[z-a]' is not a valid pattern: bad character range z-a")
+        "deckcheck: error: --exclude '[z-a]' is not a valid pattern: bad character range z-a"
+    )
 
 
-@pytest.mark.parametrize("text, line, key", [
-    ("format: unlimited\nexclude:\n  - drafts/\n  - '[z-a]'\n", 4, "exclude[1]"),
-    ("include: ['decks/**/*.txt', 'decks/[9-0]*.txt']\n", 1, "include[1]"),
-    ("overrides:\n  - paths: ['[b-a]/**']\n    format: expanded\n", 2, "overrides[0].paths[0]"),
-])
+@pytest.mark.parametrize(
+    "text, line, key",
+    [
+        ("format: unlimited\nexclude:\n  - drafts/\n  - '[z-a]'\n", 4, "exclude[1]"),
+        ("include: ['decks/**/*.txt', 'decks/[9-0]*.txt']\n", 1, "include[1]"),
+        ("overrides:\n  - paths: ['[b-a]/**']\n    format: expanded\n", 2, "overrides[0].paths[0]"),
+    ],
+)
 def test_a_bad_configured_pattern_is_a_usage_error_naming_file_and_line(repository, text, line, key):
     config = write(repository / ".deckcheck.yaml", text)
     result = run("check", ".", cwd=repository)

@@ -11,14 +11,15 @@ import subprocess
 import sys
 
 import pytest
-
 from support import PROJECT_ROOT, SAMPLE_DECKS, doc_example, json_report
 
 pytest.importorskip("dask.bag", reason="Dask (the test extra) runs the recipe")
 pytest.importorskip("distributed", reason="dask.distributed (the test extra) runs the recipe")
 if not hasattr(importlib.import_module("deckcheck"), "find_decks"):  # issue 22 §3 lands it (helper 21b)
-    pytest.skip("deckcheck.find_decks, which the recipe picks the files with, is not in this checkout yet",
-                allow_module_level=True)
+    pytest.skip(
+        "deckcheck.find_decks, which the recipe picks the files with, is not in this checkout yet",
+        allow_module_level=True,
+    )
 
 DATE = "2026-11-30"
 DECKS = 3000
@@ -46,9 +47,24 @@ def test_the_dask_recipe_checks_an_archive_on_a_local_cluster(tmp_path):
     script = tmp_path / "dask_check.py"
     script.write_text(doc_example("dask_check.py"), encoding="utf-8")
     report_path = tmp_path / "report.json"
-    run = subprocess.run([sys.executable, str(script), str(archive), str(report_path), "--format", "unlimited",
-                          "--date", DATE, "--workers", "2"], capture_output=True, text=True, cwd=tmp_path,
-                         timeout=600)
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(script),
+            str(archive),
+            str(report_path),
+            "--format",
+            "unlimited",
+            "--date",
+            DATE,
+            "--workers",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=600,
+    )
     # (Dask may log a closed connection while the cluster shuts down: only the exit code counts.)
     assert run.returncode == 0, run.stderr[-3000:]
     scheduler, summary = run.stdout.strip().splitlines()[-2:]
@@ -59,9 +75,27 @@ def test_the_dask_recipe_checks_an_archive_on_a_local_cluster(tmp_path):
     assert not list(tmp_path.glob("dask-check-*"))  # the chunks written on the way are gone
 
     # The same results, in the same order, as `deckcheck check FOLDER --output json` in one process.
-    cli = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(archive), "--format", "unlimited",
-                          "--date", DATE, "--output", "json", "--jobs", "1", "--no-config"], capture_output=True,
-                         cwd=tmp_path, timeout=600)
+    cli = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "deckcheck",
+            "check",
+            str(archive),
+            "--format",
+            "unlimited",
+            "--date",
+            DATE,
+            "--output",
+            "json",
+            "--jobs",
+            "1",
+            "--no-config",
+        ],
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=600,
+    )
     assert cli.returncode == 1, cli.stderr.decode()[-2000:]
     expected = json_report(cli.stdout)
     assert results == expected["results"] and report["legal"] is expected["legal"] is False
@@ -77,7 +111,12 @@ def test_an_empty_folder_makes_an_empty_report(tmp_path):
     script = tmp_path / "dask_check.py"
     script.write_text(doc_example("dask_check.py"), encoding="utf-8")
     (tmp_path / "empty").mkdir()
-    run = subprocess.run([sys.executable, str(script), str(tmp_path / "empty"), str(tmp_path / "report.json"),
-                          "--workers", "1"], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    run = subprocess.run(
+        [sys.executable, str(script), str(tmp_path / "empty"), str(tmp_path / "report.json"), "--workers", "1"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
     assert run.returncode == 0, run.stderr[-3000:]
     assert json_report((tmp_path / "report.json").read_bytes()) == {"version": 1, "legal": True, "results": []}

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
 
 from deckcheck.parse.shape import deck_shape_problem, not_a_deck
-from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
 
 DATE = "2026-11-30"
 
@@ -29,29 +29,29 @@ DECKS = {
     "decks/standard/drafts/five-iono.txt": (SAMPLE_DECKS / "illegal" / "copy-limit.txt").read_text("utf-8"),
     # A deck of the club's own format, from the packs folder.
     "decks/club/haymaker-club.txt": "# format: club-unlimited\n"
-                                    + (SAMPLE_DECKS / "legal" / "haymaker-base-set.txt").read_text("utf-8"),
+    + (SAMPLE_DECKS / "legal" / "haymaker-base-set.txt").read_text("utf-8"),
 }
 
 NOT_DECKS = {
     "README.txt": "My decks\n========\n\nThe lists I play, one folder per format.\nRun deckcheck check . before a "
-                  "tournament.\n\nSee notes/ for what to test next.\n",
+    "tournament.\n\nSee notes/ for what to test next.\n",
     "decks/README.txt": "One file per deck, exported from Pokémon TCG Live.\nDrafts go in drafts/.\n",
     "notes/todo.txt": "- test 3 Iono instead of 4\n- buy 2 more Rare Candy\n- ask about the Regionals date\n"
-                      "- update the Charizard list after the rotation\n",
+    "- update the Charizard list after the rotation\n",
     "notes/results.txt": "Regionals 2026: 6-3, top 64\nLeague cup: 4-1\n\nLost to Gardevoir twice; "
-                         "needs 1 more Counter Catcher.\n",
+    "needs 1 more Counter Catcher.\n",
     "requirements.txt": "deckcheck>=0.1\npre-commit>=3\n",
     "packs/club-unlimited.yaml": "name: club-unlimited\ndescription: Our club's league.\nextends: unlimited\n"
-                                 "rules:\n  - id: deck-size\n    kind: deck-size\n    size: 60\n",
+    "rules:\n  - id: deck-size\n    kind: deck-size\n    size: 60\n",
     "tournaments/2026.json": json.dumps({"events": [{"name": "League cup", "record": "4-1"}]}),
     "tournaments/pairings.yaml": "round: 1\ntables:\n  - [1, Ash, Misty]\n",
 }
 
 HIDDEN = {
     ".deckcheck.yaml": "packs: [packs]\nformat: standard\noverrides:\n  - paths: ['**/expanded/**']\n"
-                       "    format: expanded\n  - paths: ['**/unlimited/**', '**/club/**']\n    format: unlimited\n",
+    "    format: expanded\n  - paths: ['**/unlimited/**', '**/club/**']\n    format: unlimited\n",
     ".github/workflows/decks.yml": "name: decks\non: [push]\njobs:\n  check:\n    runs-on: ubuntu-latest\n"
-                                   "    steps:\n      - run: pip install deckcheck\n      - run: deckcheck check .\n",
+    "    steps:\n      - run: pip install deckcheck\n      - run: deckcheck check .\n",
     ".pre-commit-config.yaml": "repos:\n  - repo: local\n    hooks: []\n",
 }
 
@@ -64,8 +64,9 @@ OTHER = {
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
     env.pop("DECKCHECK_DB", None)
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, timeout=300
+    )
 
 
 @pytest.fixture
@@ -115,7 +116,7 @@ def test_a_file_named_on_the_command_line_is_always_checked(deck_repository):
     assert result.returncode == 1
     assert "Line 1 is not a card line" in out
     # A format pack named as a deck: one short finding, not every schema error.
-    pack_report = out[out.index("ILLEGAL  packs/club-unlimited.yaml"):out.index("2 decks checked")]
+    pack_report = out[out.index("ILLEGAL  packs/club-unlimited.yaml") : out.index("2 decks checked")]
     assert 'The file is not a deck: a deck file is a mapping with a "cards" list' in pack_report
     assert len(pack_report.strip().splitlines()) <= 5
 
@@ -123,8 +124,9 @@ def test_a_file_named_on_the_command_line_is_always_checked(deck_repository):
 def test_the_pre_commit_hook_judges_the_staged_files_as_a_walk_does(deck_repository):
     hooks = {hook["id"]: hook for hook in yaml.safe_load((PROJECT_ROOT / ".pre-commit-hooks.yaml").read_text("utf-8"))}
     hook = hooks["deckcheck"]
-    every_file = sorted(str(p.relative_to(deck_repository).as_posix()) for p in deck_repository.rglob("*")
-                        if p.is_file())
+    every_file = sorted(
+        str(p.relative_to(deck_repository).as_posix()) for p in deck_repository.rglob("*") if p.is_file()
+    )
     staged = [f for f in every_file if re.search(hook["files"], f) and not re.search(hook["exclude"], f)]
     entry = hook["entry"].split()
     assert entry[:2] == ["deckcheck", "check"]
@@ -148,38 +150,45 @@ def test_fmt_walks_the_same_decks(deck_repository):
 
 
 def test_check_dot_at_this_repository_reports_only_decks():
-    result = run("check", ".", "--date", DATE, "--format", "unlimited", "-o", "json", "--verbose",
-                 cwd=PROJECT_ROOT)
+    result = run("check", ".", "--date", DATE, "--format", "unlimited", "-o", "json", "--verbose", cwd=PROJECT_ROOT)
     report = json_report(result.stdout)
     paths = [r["path"] for r in report["results"]]
     assert any(p.startswith("sample_decks/") for p in paths)
-    not_decks = [p for p in paths if p.startswith(("formats/", "deckcheck/", "bench/", ".")) or p.endswith(
-        ".expected.yaml") or (p.startswith("tests/golden/") and not Path(p).name.startswith("fmt."))]
+    not_decks = [
+        p
+        for p in paths
+        if p.startswith(("formats/", "deckcheck/", "bench/", "."))
+        or p.endswith(".expected.yaml")
+        or (p.startswith("tests/golden/") and not Path(p).name.startswith("fmt."))
+    ]
     assert not_decks == []
     skipped = report["skipped"]
     assert "formats/standard.yaml" in skipped and "deckcheck/schemas/deck.schema.json" in skipped
     assert "deckcheck/data/catalogue.yaml" in skipped and "tests/golden/sample_decks.unlimited.txt" in skipped
 
 
-@pytest.mark.parametrize("text, kind, is_deck", [
-    ("Pokémon: 1\n1 Pikachu ex SSP 57\nTrainer: 4\n4 Iono PAL 185\n", "text", True),
-    ("****** Pokémon Trading Card Game Deck List ******\n##Pokémon - 1\n* 1 Pikachu SSP 57\n", "text", True),
-    ("# my list\n4 Iono\n4 Nest Ball\nthis line is a typo\n", "text", True),  # a deck with a bad line
-    ("0 Iono PAL 185\n4-4 Zoroark-GX\n", "text", True),  # card lines written wrong are still card lines
-    ("typer>=0.9\nrich\n", "text", False),
-    ("Todo\n3 things to try\nfind a sleeve\nbuy binders\n", "text", False),
-    ("# only a comment\n", "text", False),
-    ("cards:\n- {count: 4, name: Iono}\n", "yaml", True),
-    ("name: x\ncards: []\n", "yaml", True),
-    ("cards: [unclosed\n", "yaml", True),  # broken, with a cards key: reading it reports where
-    ("name: standard\nrules: []\n", "yaml", False),
-    ("sets: {}\ncards:\n  base1: []\n", "yaml", False),
-    ("cards:\n- {name: Pikachu, number: '58'}\n", "yaml", False),  # a card catalogue, no counts
-    ("on: [push]\njobs: {}\n", "yaml", False),
-    ('{"cards": [{"count": 4, "name": "Iono"}]}', "json", True),
-    ('{"properties": {"cards": {"type": "array"}}}', "json", False),
-    ('{"name": "x", "dependencies": {}}', "json", False),
-])
+@pytest.mark.parametrize(
+    "text, kind, is_deck",
+    [
+        ("Pokémon: 1\n1 Pikachu ex SSP 57\nTrainer: 4\n4 Iono PAL 185\n", "text", True),
+        ("****** Pokémon Trading Card Game Deck List ******\n##Pokémon - 1\n* 1 Pikachu SSP 57\n", "text", True),
+        ("# my list\n4 Iono\n4 Nest Ball\nthis line is a typo\n", "text", True),  # a deck with a bad line
+        ("0 Iono PAL 185\n4-4 Zoroark-GX\n", "text", True),  # card lines written wrong are still card lines
+        ("typer>=0.9\nrich\n", "text", False),
+        ("Todo\n3 things to try\nfind a sleeve\nbuy binders\n", "text", False),
+        ("# only a comment\n", "text", False),
+        ("cards:\n- {count: 4, name: Iono}\n", "yaml", True),
+        ("name: x\ncards: []\n", "yaml", True),
+        ("cards: [unclosed\n", "yaml", True),  # broken, with a cards key: reading it reports where
+        ("name: standard\nrules: []\n", "yaml", False),
+        ("sets: {}\ncards:\n  base1: []\n", "yaml", False),
+        ("cards:\n- {name: Pikachu, number: '58'}\n", "yaml", False),  # a card catalogue, no counts
+        ("on: [push]\njobs: {}\n", "yaml", False),
+        ('{"cards": [{"count": 4, "name": "Iono"}]}', "json", True),
+        ('{"properties": {"cards": {"type": "array"}}}', "json", False),
+        ('{"name": "x", "dependencies": {}}', "json", False),
+    ],
+)
 def test_what_counts_as_a_deck(text, kind, is_deck):
     assert (deck_shape_problem(text, kind) is None) is is_deck
 

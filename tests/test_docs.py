@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from support import DOCS, PROJECT_ROOT, doc_pages
 
 README = PROJECT_ROOT / "README.md"
@@ -107,6 +106,7 @@ def test_the_anchor_of_a_heading_is_githubs():
 
 # ---- the console examples: `$ deckcheck ...` and the output it prints, run as written -------------
 
+
 def console_examples() -> list[tuple[str, int, str, str]]:
     """(page, line, command, expected output) of every ``$ `` line of a ```console block."""
     examples = []
@@ -143,8 +143,16 @@ def console_env(tmp_path_factory) -> dict[str, str]:
     100 columns wide, no colour."""
     home = tmp_path_factory.mktemp("docs-home")
     env = {key: value for key, value in os.environ.items() if not key.startswith(("DECKCHECK_", "LC_", "XDG_"))}
-    env.update(HOME=str(home), XDG_DATA_HOME=str(home / "data"), XDG_CACHE_HOME=str(home / "cache"),
-               XDG_CONFIG_HOME=str(home / "config"), LANG="C.UTF-8", COLUMNS="100", NO_COLOR="1", TERM="dumb")
+    env.update(
+        HOME=str(home),
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CACHE_HOME=str(home / "cache"),
+        XDG_CONFIG_HOME=str(home / "config"),
+        LANG="C.UTF-8",
+        COLUMNS="100",
+        NO_COLOR="1",
+        TERM="dumb",
+    )
     return env
 
 
@@ -154,10 +162,10 @@ def deckcheck_command() -> list[str]:
 
 
 @pytest.mark.parametrize("database", ["no database", "full database"])
-@pytest.mark.parametrize("page, line, command, expected", EXAMPLES,
-                         ids=[f"{page}:{line}" for page, line, *_ in EXAMPLES])
-def test_the_console_example_prints_what_the_page_shows(page, line, command, expected, database, console_env,
-                                                        request):
+@pytest.mark.parametrize(
+    "page, line, command, expected", EXAMPLES, ids=[f"{page}:{line}" for page, line, *_ in EXAMPLES]
+)
+def test_the_console_example_prints_what_the_page_shows(page, line, command, expected, database, console_env, request):
     """As printed, on a new user's machine (the built-in catalogue) and after `deckcheck db import`."""
     assert not re.search(r"[|<>;&`]", command), f"{page}:{line}: keep console examples to one plain command"
     args = shlex.split(command)
@@ -165,8 +173,7 @@ def test_the_console_example_prints_what_the_page_shows(page, line, command, exp
     env = dict(console_env)
     if database == "full database":
         env["DECKCHECK_DB"] = str(request.getfixturevalue("reference_index").path)  # skips without ../shared
-    done = subprocess.run(deckcheck_command() + args[1:], cwd=PROJECT_ROOT, env=env, capture_output=True,
-                          timeout=120)
+    done = subprocess.run(deckcheck_command() + args[1:], cwd=PROJECT_ROOT, env=env, capture_output=True, timeout=120)
     assert b"Traceback" not in done.stderr, done.stderr.decode()
     printed = "\n".join(line.rstrip() for line in done.stdout.decode("utf-8").rstrip("\n").split("\n"))
     assert printed == expected.rstrip("\n"), f"{page}:{line}: `{command}` prints\n{printed}"
@@ -174,10 +181,11 @@ def test_the_console_example_prints_what_the_page_shows(page, line, command, exp
 
 # ---- the Standard table of docs/formats.md against `deckcheck formats show standard --date` ----------
 
+
 def standard_table() -> list[tuple[str, str, str]]:
     """(from, season, notes) of every row of the table in "Standard through history"."""
     text = (DOCS / "formats.md").read_text(encoding="utf-8")
-    table = text[text.index("| from | season (first set) | notes |"):]
+    table = text[text.index("| from | season (first set) | notes |") :]
     rows = []
     for line in table.split("\n")[2:]:
         if not line.startswith("|"):
@@ -197,8 +205,13 @@ def test_the_standard_table_has_a_row_for_every_season_of_the_pack():
 
 @pytest.mark.parametrize("day, season, notes", standard_table(), ids=[row[0] for row in standard_table()])
 def test_the_standard_table_says_what_formats_show_says(day, season, notes, console_env):
-    done = subprocess.run(deckcheck_command() + ["formats", "show", "standard", "--date", day],
-                          cwd=PROJECT_ROOT, env={**console_env, "COLUMNS": "2000"}, capture_output=True, timeout=120)
+    done = subprocess.run(
+        deckcheck_command() + ["formats", "show", "standard", "--date", day],
+        cwd=PROJECT_ROOT,
+        env={**console_env, "COLUMNS": "2000"},
+        capture_output=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr.decode()
     (pool,) = [line for line in done.stdout.decode("utf-8").split("\n") if "card pool:" in line]
     assert f"since {day}" in pool, pool
@@ -215,12 +228,13 @@ def test_the_standard_table_says_what_formats_show_says(day, season, notes, cons
 
 # ---- the examples of docs/serve.md, sent to a running `deckcheck serve` --------------------------
 
+
 def shell_session(page: str, containing: str) -> list[tuple[str, str]]:
     """(command, output) of the code block of docs/PAGE that holds ``containing``: ``$ `` lines (a
     trailing backslash continues one) and the lines they print."""
     text = (DOCS / page).read_text(encoding="utf-8")
     start = text.rindex("```", 0, text.index(containing))
-    block = text[text.index("\n", start) + 1:text.index("```", start + 3)]
+    block = text[text.index("\n", start) + 1 : text.index("```", start + 3)]
     session: list[tuple[str, list[str]]] = []
     lines = iter(block.rstrip("\n").split("\n"))
     for line in lines:
@@ -307,19 +321,31 @@ def test_the_version_is_written_in_one_place():
     pyproject = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "version" in pyproject["project"]["dynamic"]
     assert pyproject["tool"]["hatch"]["version"]["path"] == "deckcheck/version.py"
-    holders = [path.relative_to(PROJECT_ROOT).as_posix()
-               for path in [*doc_pages(), PROJECT_ROOT / "action.yml", PROJECT_ROOT / ".pre-commit-hooks.yaml",
-                            *sorted((PROJECT_ROOT / "deckcheck").rglob("*.py"))]
-               if deckcheck.__version__ in path.read_text(encoding="utf-8")]
+    holders = [
+        path.relative_to(PROJECT_ROOT).as_posix()
+        for path in [
+            *doc_pages(),
+            PROJECT_ROOT / "action.yml",
+            PROJECT_ROOT / ".pre-commit-hooks.yaml",
+            *sorted((PROJECT_ROOT / "deckcheck").rglob("*.py")),
+        ]
+        if deckcheck.__version__ in path.read_text(encoding="utf-8")
+    ]
     assert holders == ["deckcheck/version.py"]
 
 
 # ---- every command and option of `deckcheck --help` is documented ---------------------------------
 
+
 def help_tree(console_env: dict[str, str], command: tuple[str, ...] = ()) -> dict[tuple[str, ...], list[str]]:
     """{command: its options} for deckcheck and every subcommand its --help lists."""
-    done = subprocess.run(deckcheck_command() + [*command, "--help"], cwd=PROJECT_ROOT, capture_output=True,
-                          env={**console_env, "COLUMNS": "200"}, timeout=120)
+    done = subprocess.run(
+        deckcheck_command() + [*command, "--help"],
+        cwd=PROJECT_ROOT,
+        capture_output=True,
+        env={**console_env, "COLUMNS": "200"},
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr.decode()
     text = done.stdout.decode("utf-8")
     options = re.findall(r"^[\s│|]*(?:-\w, )?(--[a-z][\w-]*)", text, re.M)
@@ -336,16 +362,20 @@ def test_every_command_and_option_of_the_help_is_in_the_docs(console_env):
     docs = doc_text()
     tree = help_tree(console_env)
     assert ("check",) in tree and ("db", "update") in tree and "--format" in tree[("check",)]
-    missing = [f"deckcheck {' '.join(command)}" for command in tree
-               if command and f"deckcheck {' '.join(command)}" not in docs]
-    missing += [f"deckcheck {' '.join(command)} {option}" for command, options in tree.items() for option in options
-                if not re.search(re.escape(option) + r"(?![\w-])", docs)]
+    missing = [
+        f"deckcheck {' '.join(command)}" for command in tree if command and f"deckcheck {' '.join(command)}" not in docs
+    ]
+    missing += [
+        f"deckcheck {' '.join(command)} {option}"
+        for command, options in tree.items()
+        for option in options
+        if not re.search(re.escape(option) + r"(?![\w-])", docs)
+    ]
     assert missing == [], "document these in README.md or docs/*.md: " + ", ".join(missing)
 
 
 def test_every_input_and_output_of_the_action_is_in_the_docs():
     import yaml
-
     from support import doc_text
 
     action = yaml.safe_load((PROJECT_ROOT / "action.yml").read_text(encoding="utf-8"))
@@ -359,8 +389,9 @@ WRITTEN_BY_A_RUN = {"bench/results.json"}  # bench/run.py writes it; git ignores
 
 @pytest.mark.parametrize("page", doc_pages(), ids=lambda p: p.relative_to(PROJECT_ROOT).as_posix())
 def test_every_file_of_the_project_the_docs_name_exists(page):
-    named = re.findall(r"`((?:deckcheck|tests|bench|formats|sample_decks|docs|\.ci)/[^`\s*<>{}]*)`",
-                       page.read_text(encoding="utf-8"))
+    named = re.findall(
+        r"`((?:deckcheck|tests|bench|formats|sample_decks|docs|\.ci)/[^`\s*<>{}]*)`", page.read_text(encoding="utf-8")
+    )
     missing = [path for path in named if path not in WRITTEN_BY_A_RUN and not (PROJECT_ROOT / path).exists()]
     assert missing == [], f"{page.name} names files the project does not have: {missing}"
 
@@ -368,12 +399,11 @@ def test_every_file_of_the_project_the_docs_name_exists(page):
 def test_the_readme_workflow_is_the_one_the_action_tests_run():
     """The first page's workflow is docs/reports.md's `workflow.yml`, which tests/test_action.py runs."""
     import yaml
-
     from support import doc_example, doc_text
 
     readme = doc_text("README.md")
     start = readme.index("# .github/workflows/decks.yml")
-    shown = yaml.safe_load(readme[start:readme.index("```", start)])
+    shown = yaml.safe_load(readme[start : readme.index("```", start)])
     assert shown == yaml.safe_load(doc_example("workflow.yml"))
 
 
@@ -382,10 +412,11 @@ def test_the_readme_python_example_runs(tmp_path, console_env):
 
     readme = doc_text("README.md")
     start = readme.index("```python\n") + len("```python\n")
-    (tmp_path / "example.py").write_text(readme[start:readme.index("```", start)], encoding="utf-8")
+    (tmp_path / "example.py").write_text(readme[start : readme.index("```", start)], encoding="utf-8")
     (tmp_path / "my-deck.txt").write_bytes((SAMPLE_DECKS / "illegal" / "copy-limit.txt").read_bytes())
-    done = subprocess.run([sys.executable, "example.py"], cwd=tmp_path, env=console_env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "example.py"], cwd=tmp_path, env=console_env, capture_output=True, text=True, timeout=120
+    )
     assert (done.returncode, done.stdout) == (0, "False ['copy-limit']\n"), done.stderr
 
 

@@ -15,8 +15,10 @@ from deckcheck.project.config import ConfigError
 
 @pytest.mark.parametrize("error_type", [DeckcheckError, UsageError, ConfigError, PackError, DatabaseError])
 def test_the_place_is_written_once_the_same_way(error_type):
-    assert str(error_type("unknown key 'fromat'", path="pyproject.toml", line=12)) == \
-        "pyproject.toml:12: unknown key 'fromat'"
+    assert (
+        str(error_type("unknown key 'fromat'", path="pyproject.toml", line=12))
+        == "pyproject.toml:12: unknown key 'fromat'"
+    )
     assert str(error_type("not valid YAML", path="formats/x.yaml")) == "formats/x.yaml: not valid YAML"
     assert str(error_type("no such format")) == "no such format"
     error = error_type("bad", path="a.yaml", line=3)

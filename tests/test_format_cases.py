@@ -78,8 +78,9 @@ def test_case_is_well_formed(path: Path):
         # A legal deck may only expect notes (legal-reprint) and the warnings about
         # the day (rotating, beyond-known-seasons; issue 10), never an error.
         entries = yaml.safe_load(expected.read_text(encoding="utf-8"))
-        assert {entry["rule"] for entry in entries} <= {"legal-reprint", "rotating", "beyond-known-seasons"}, \
+        assert {entry["rule"] for entry in entries} <= {"legal-reprint", "rotating", "beyond-known-seasons"}, (
             f"{expected.name}: notes and warnings about the day only"
+        )
 
 
 @pytest.mark.parametrize("path", _case_files(), ids=_case_id)
@@ -88,8 +89,8 @@ def test_case_gets_exactly_its_findings(path: Path, reference_index):
     expected_file = _expected_path(path)
     entries = yaml.safe_load(expected_file.read_text(encoding="utf-8")) if expected_file.exists() else []
     expected = Counter((entry["rule"], tuple(entry["lines"])) for entry in entries)
-    assert Counter(found) == expected, (
-        f"{_case_id(path)}: expected {sorted(expected.elements())}, got:\n" + "\n".join(shown)
+    assert Counter(found) == expected, f"{_case_id(path)}: expected {sorted(expected.elements())}, got:\n" + "\n".join(
+        shown
     )
 
 

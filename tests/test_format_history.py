@@ -13,20 +13,25 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from support import json_report
 
 from deckcheck.core.engine import check_deck
 from deckcheck.packs.info import absent_on
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
-from support import json_report
 
 ONE_DAY = dt.timedelta(days=1)
 
 
 def verdict(index, line: str, fmt: str, day: str, rotation_days: int = 0) -> list[tuple[str, str]]:
     """(rule, message) of the findings about the card of ``line`` (not the deck's size)."""
-    result = check_deck(parse_text(f"1 {line}\n", "d.txt"), load_pack(fmt), index, dt.date.fromisoformat(day),
-                        rotation_days=rotation_days)
+    result = check_deck(
+        parse_text(f"1 {line}\n", "d.txt"),
+        load_pack(fmt),
+        index,
+        dt.date.fromisoformat(day),
+        rotation_days=rotation_days,
+    )
     return [(f.rule, f.message) for f in result.findings if f.rule not in ("deck-size", "basic-pokemon")]
 
 
@@ -83,15 +88,25 @@ def test_a_card_rotates_out_on_the_first_day_of_the_season(reference_index, day,
 
 def test_the_rotation_message_names_season_set_and_day(reference_index):
     found = verdict(reference_index, "Weedle PRC 1", "standard", "2018-01-13")
-    assert found == [("not-legal", "Weedle PRC 1 is from PRC, which rotated out of standard on 2017-09-01 "
-                                   "(2017-18 season, BREAKthrough-on), so it is not legal on 2018-01-13.")]
+    assert found == [
+        (
+            "not-legal",
+            "Weedle PRC 1 is from PRC, which rotated out of standard on 2017-09-01 "
+            "(2017-18 season, BREAKthrough-on), so it is not legal on 2018-01-13.",
+        )
+    ]
 
 
 def test_a_card_that_rotated_a_season_ago_names_its_own_rotation_once(reference_index):
     # Issue 24: "Rotom V LOR 58 ... (2026 rotation): it rotated out on 2025-04-11" read as the reason.
     found = verdict(reference_index, "Rotom V LOR 58", "standard", "2026-05-01")
-    assert found == [("not-legal", "Rotom V LOR 58 has regulation mark F, which rotated out of standard on "
-                                   "2025-04-11 (2025 rotation), so it is not legal on 2026-05-01.")]
+    assert found == [
+        (
+            "not-legal",
+            "Rotom V LOR 58 has regulation mark F, which rotated out of standard on "
+            "2025-04-11 (2025 rotation), so it is not legal on 2026-05-01.",
+        )
+    ]
     assert "2026 rotation" not in found[0][1]
 
 
@@ -99,31 +114,31 @@ def test_a_card_that_rotated_a_season_ago_names_its_own_rotation_once(reference_
 # Furious Fists, the third Friday after release (2016), the third Friday of the
 # month (2017-2020, or the first Friday of the next month), two weeks since.
 FIRST_DAYS = [
-    ("Dark Alakazam TR 1", "2001-05-01"),      # the first day of Modified
-    ("Bulbasaur DEX 1", "2012-05-09"),          # Dark Explorers: on release
-    ("Bellsprout FFI 1", "2014-09-03"),         # Furious Fists 2014-08-13 + 21 days
-    ("Tangela STS 1", "2016-08-19"),            # Steam Siege 2016-08-03: third Friday after
-    ("Caterpie SUM 1", "2017-02-17"),           # Sun & Moon 2017-02-03: third Friday of the month
+    ("Dark Alakazam TR 1", "2001-05-01"),  # the first day of Modified
+    ("Bulbasaur DEX 1", "2012-05-09"),  # Dark Explorers: on release
+    ("Bellsprout FFI 1", "2014-09-03"),  # Furious Fists 2014-08-13 + 21 days
+    ("Tangela STS 1", "2016-08-19"),  # Steam Siege 2016-08-03: third Friday after
+    ("Caterpie SUM 1", "2017-02-17"),  # Sun & Moon 2017-02-03: third Friday of the month
     ("Pheromosa & Buzzwole-GX UNB 1", "2019-05-17"),  # Unbroken Bonds 2019-05-03
-    ("Caterpie HIF 1", "2019-09-06"),           # Hidden Fates 2019-08-23: first Friday of September
-    ("Butterfree V DAA 1", "2020-08-28"),       # Darkness Ablaze 2020-08-14 + 14 days
+    ("Caterpie HIF 1", "2019-09-06"),  # Hidden Fates 2019-08-23: first Friday of September
+    ("Butterfree V DAA 1", "2020-08-28"),  # Darkness Ablaze 2020-08-14 + 14 days
     # The sets of 2025-2026: two weeks after release (FORMATS-HISTORY.md 2), which
     # formats-history/seasons.yaml derives for each; Journey Together and Perfect
     # Order on their rotation day (2025-04-11, 2026-04-10), as announced.
-    ("Exeggcute PRE 1", "2025-01-31"),          # Prismatic Evolutions 2025-01-17
-    ("Caterpie JTG 1", "2025-04-11"),           # Journey Together 2025-03-28
-    ("Ethan's Pinsir DRI 1", "2025-06-13"),     # Destined Rivals 2025-05-30
-    ("Snivy BLK 1", "2025-08-01"),              # Black Bolt 2025-07-18
-    ("Sewaddle WHT 1", "2025-08-01"),           # White Flare 2025-07-18
-    ("Bulbasaur MEG 1", "2025-10-10"),          # Mega Evolution 2025-09-26
-    ("Oddish PFL 1", "2025-11-28"),             # Phantasmal Flames 2025-11-14
-    ("Spinarak POR 1", "2026-04-10"),           # Perfect Order 2026-03-27
-    ("Weedle CRI 1", "2026-06-05"),             # Chaos Rising 2026-05-22
+    ("Exeggcute PRE 1", "2025-01-31"),  # Prismatic Evolutions 2025-01-17
+    ("Caterpie JTG 1", "2025-04-11"),  # Journey Together 2025-03-28
+    ("Ethan's Pinsir DRI 1", "2025-06-13"),  # Destined Rivals 2025-05-30
+    ("Snivy BLK 1", "2025-08-01"),  # Black Bolt 2025-07-18
+    ("Sewaddle WHT 1", "2025-08-01"),  # White Flare 2025-07-18
+    ("Bulbasaur MEG 1", "2025-10-10"),  # Mega Evolution 2025-09-26
+    ("Oddish PFL 1", "2025-11-28"),  # Phantasmal Flames 2025-11-14
+    ("Spinarak POR 1", "2026-04-10"),  # Perfect Order 2026-03-27
+    ("Weedle CRI 1", "2026-06-05"),  # Chaos Rising 2026-05-22
     # Ascended Heroes 2026-01-30, a staggered release: legal from the announced
     # 2026-03-06 (set_legal_from), every mark of it -- I and H cards as well as J.
-    ("Wurmple ASC 11", "2026-03-06"),           # I
-    ("Budew ASC 16", "2026-03-06"),             # H
-    ("Erika's Oddish ASC 1", "2026-03-06"),     # J
+    ("Wurmple ASC 11", "2026-03-06"),  # I
+    ("Budew ASC 16", "2026-03-06"),  # H
+    ("Erika's Oddish ASC 1", "2026-03-06"),  # J
 ]
 
 
@@ -139,8 +154,13 @@ def test_ascended_heroes_was_not_legal_two_weeks_after_its_first_release(referen
     # weeks after the first ASC product; the message names the announced day.
     for day in ("2026-02-13", "2026-02-14", "2026-03-05"):
         found = verdict(reference_index, "Wurmple ASC 11", fmt, day)
-        assert found == [("not-legal", f"Wurmple ASC 11 is from ASC, which becomes legal in {fmt} on 2026-03-06, "
-                                       "the day Play! Pokémon announced for it (released 2026-01-30).")], (day, found)
+        assert found == [
+            (
+                "not-legal",
+                f"Wurmple ASC 11 is from ASC, which becomes legal in {fmt} on 2026-03-06, "
+                "the day Play! Pokémon announced for it (released 2026-01-30).",
+            )
+        ], (day, found)
     assert legal(reference_index, "Wurmple ASC 11", fmt, "2026-03-06")
     # A print of ASC still waiting is not made legal by an older legal print of the card.
     assert not legal(reference_index, "Boss's Orders ASC 183", fmt, "2026-02-14")
@@ -155,14 +175,15 @@ def test_fixed_legal_days_agree_with_the_us_release_and_hold_on_any_card_source(
     import json
 
     import yaml
+    from support import REFERENCE_DATA, require_reference_data
 
     from deckcheck.model import POKEMON, Card
     from deckcheck.rules.card_pool import Pool
-    from support import REFERENCE_DATA, require_reference_data
 
     data = require_reference_data()
-    released = {s["id"]: s["releaseDate"].replace("/", "-")
-                for s in json.loads((data / "sets" / "en.json").read_text("utf-8"))}
+    released = {
+        s["id"]: s["releaseDate"].replace("/", "-") for s in json.loads((data / "sets" / "en.json").read_text("utf-8"))
+    }
     derived = yaml.safe_load((REFERENCE_DATA.parent / "formats-history" / "seasons.yaml").read_text("utf-8"))
     derived = derived["set_legal_dates"]
     (rule,) = [r for r in load_pack(fmt).rules if r.kind == "card-pool"]
@@ -172,20 +193,31 @@ def test_fixed_legal_days_agree_with_the_us_release_and_hold_on_any_card_source(
     assert set(pinned) == {"zsv10pt5", "rsv10pt5", "det1", "sm9", "mcd17"}
     for set_id, day in pinned.items():
         assert day == pool.legal_from(released[set_id]).isoformat() == str(derived[set_id]["tournament_legal"]), set_id
-    tcgdex_black_bolt = Card(id="zsv10pt5-1", name="Snivy", supertype=POKEMON, set_id="zsv10pt5", set_code="BLK",
-                             number="1", regulation_mark="I", release_date="2025-07-17")
+    tcgdex_black_bolt = Card(
+        id="zsv10pt5-1",
+        name="Snivy",
+        supertype=POKEMON,
+        set_id="zsv10pt5",
+        set_code="BLK",
+        number="1",
+        regulation_mark="I",
+        release_date="2025-07-17",
+    )
     assert not pool.verdict(tcgdex_black_bolt, dt.date(2025, 7, 31)).legal
     assert pool.verdict(tcgdex_black_bolt, dt.date(2025, 8, 1)).legal
 
 
-@pytest.mark.parametrize("day, legal_line, other_line", [
-    ("2002-08-03", "Psyduck PR 20", "Sabrina's Abra PR 19"),      # Neo-on: Wizards promos 20-53
-    ("2006-09-01", "Celebi PR-NP 29", "Championship Arena PR-NP 28"),  # DX-on: Nintendo promos 029 and up
-    ("2013-08-28", "Riolu PR-BLW BW33", "Victini PR-BLW BW32"),    # NXD-on: BW33 and higher
-    ("2017-09-01", "Jirachi PR-XY XY67", "Latios PR-XY XY65"),  # BKT-on: XY67 and up
-    ("2019-08-15", "Wash Rotom PR-SM SM94", "Marshadow PR-SM SM93"),  # UPR-on: SM94 and up
-    ("2020-08-28", "Charizard PR-SM SM158", "Pikachu PR-SM SM157"),  # TEU-on: SM158 and up
-])
+@pytest.mark.parametrize(
+    "day, legal_line, other_line",
+    [
+        ("2002-08-03", "Psyduck PR 20", "Sabrina's Abra PR 19"),  # Neo-on: Wizards promos 20-53
+        ("2006-09-01", "Celebi PR-NP 29", "Championship Arena PR-NP 28"),  # DX-on: Nintendo promos 029 and up
+        ("2013-08-28", "Riolu PR-BLW BW33", "Victini PR-BLW BW32"),  # NXD-on: BW33 and higher
+        ("2017-09-01", "Jirachi PR-XY XY67", "Latios PR-XY XY65"),  # BKT-on: XY67 and up
+        ("2019-08-15", "Wash Rotom PR-SM SM94", "Marshadow PR-SM SM93"),  # UPR-on: SM94 and up
+        ("2020-08-28", "Charizard PR-SM SM158", "Pikachu PR-SM SM157"),  # TEU-on: SM158 and up
+    ],
+)
 def test_promo_ranges_of_a_season(reference_index, day, legal_line, other_line):
     assert legal(reference_index, legal_line, "standard", day)
     assert not legal(reference_index, other_line, "standard", day)
@@ -203,13 +235,17 @@ def test_no_rotation_in_2009_keeps_diamond_and_pearl(reference_index):
 
 # -- bans of Standard ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("line, since, until", [
-    ("Sneasel N1 25", "2001-05-01", "2003-07-01"),
-    ("Slowking N1 14", "2003-01-01", None),
-    ("Lysandre's Trump Card PHF 99", "2015-06-15", None),
-    ("Bellelba & Brycen-Man CEC 186", "2020-08-28", None),
-    ("Mismagius UNB 78", "2020-08-28", None),
-])
+
+@pytest.mark.parametrize(
+    "line, since, until",
+    [
+        ("Sneasel N1 25", "2001-05-01", "2003-07-01"),
+        ("Slowking N1 14", "2003-01-01", None),
+        ("Lysandre's Trump Card PHF 99", "2015-06-15", None),
+        ("Bellelba & Brycen-Man CEC 186", "2020-08-28", None),
+        ("Mismagius UNB 78", "2020-08-28", None),
+    ],
+)
 def test_standard_bans_on_their_day(reference_index, line, since, until):
     if since != "2001-05-01":  # Sneasel was banned from Modified's first day
         assert legal(reference_index, line, "standard", before(since)), line
@@ -278,22 +314,31 @@ def test_bans_by_print_leave_other_prints_legal(reference_index):
 
 
 def test_no_format_before_its_first_day():
-    assert absent_on(load_pack("expanded"), dt.date(2012, 5, 1)) == \
-        "expanded began on 2014-09-01; there was no expanded on 2012-05-01"
-    assert absent_on(load_pack("standard"), dt.date(2000, 5, 1)) == \
-        "standard began on 2001-05-01; there was no standard on 2000-05-01"
+    assert (
+        absent_on(load_pack("expanded"), dt.date(2012, 5, 1))
+        == "expanded began on 2014-09-01; there was no expanded on 2012-05-01"
+    )
+    assert (
+        absent_on(load_pack("standard"), dt.date(2000, 5, 1))
+        == "standard began on 2001-05-01; there was no standard on 2000-05-01"
+    )
     assert absent_on(load_pack("standard"), dt.date(2001, 5, 1)) is None
     assert absent_on(load_pack("unlimited"), dt.date(1999, 1, 9)) is None
 
 
 # -- what the pack does not know, and what rotates next ---------------------------------------------
 
+
 def test_a_day_past_the_known_seasons_is_a_warning(reference_index):
     found = verdict(reference_index, "Iono PAF 80", "standard", "2027-04-01")
-    assert ("beyond-known-seasons", "deckcheck knows standard up to 2027-03-31 (2026 rotation); later changes "
-            "are not known, so this check may be out of date.") in found
-    assert not any(rule == "beyond-known-seasons" for rule, _ in verdict(reference_index, "Iono PAF 80",
-                                                                          "standard", "2027-03-31"))
+    assert (
+        "beyond-known-seasons",
+        "deckcheck knows standard up to 2027-03-31 (2026 rotation); later changes "
+        "are not known, so this check may be out of date.",
+    ) in found
+    assert not any(
+        rule == "beyond-known-seasons" for rule, _ in verdict(reference_index, "Iono PAF 80", "standard", "2027-03-31")
+    )
 
 
 def test_rotation_preview(reference_index):
@@ -310,6 +355,7 @@ def test_rotation_preview(reference_index):
 
 # -- the command line ---------------------------------------------------------------------------------
 
+
 def test_a_day_before_the_format_is_a_usage_error(tmp_path):
     from support import run
 
@@ -319,8 +365,10 @@ def test_a_day_before_the_format_is_a_usage_error(tmp_path):
     assert result.returncode == 2, result.stderr
     assert "expanded began on 2014-09-01; there was no expanded on 2012-05-01" in result.stderr.decode()
     findings = json_report(result.stdout)["results"][0]["findings"]
-    assert findings[0]["message"] == ("The deck cannot be checked as expanded on 2012-05-01: expanded began on "
-                                      "2014-09-01; there was no expanded on 2012-05-01.")
+    assert findings[0]["message"] == (
+        "The deck cannot be checked as expanded on 2012-05-01: expanded began on "
+        "2014-09-01; there was no expanded on 2012-05-01."
+    )
 
 
 def test_rotation_days_option(tmp_path, reference_index):
@@ -343,8 +391,11 @@ HISTORY_DECKS = Path(__file__).resolve().parent / "history_decks"
 
 
 def _deck_day(path: Path) -> str:
-    return next(line.split(":", 1)[1].strip() for line in path.read_text(encoding="utf-8").splitlines()
-                if line.startswith("# date:"))
+    return next(
+        line.split(":", 1)[1].strip()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("# date:")
+    )
 
 
 @pytest.mark.parametrize("path", sorted(HISTORY_DECKS.glob("*.txt")), ids=lambda p: p.stem)
@@ -358,17 +409,24 @@ def test_world_championships_lists_are_legal_on_their_day(reference_index, path)
 
 
 # (list, a day after the rotation that removed some of its cards, a card it removed)
-@pytest.mark.parametrize("name, day, removed", [
-    ("worlds-2004-masters-1", "2005-09-01", "Team Magma's Groudon"),
-    ("worlds-2012-masters-1", "2012-09-01", "Junk Arm"),
-    ("worlds-2017-masters-1", "2017-09-01", "Wonder Energy"),
-    ("worlds-2019-masters-1", "2020-08-28", "Mysterious Treasure"),
-])
+@pytest.mark.parametrize(
+    "name, day, removed",
+    [
+        ("worlds-2004-masters-1", "2005-09-01", "Team Magma's Groudon"),
+        ("worlds-2012-masters-1", "2012-09-01", "Junk Arm"),
+        ("worlds-2017-masters-1", "2017-09-01", "Wonder Energy"),
+        ("worlds-2019-masters-1", "2020-08-28", "Mysterious Treasure"),
+    ],
+)
 def test_world_championships_lists_rotate(reference_index, name, day, removed):
     from deckcheck.parse import read_deck
 
-    result = check_deck(read_deck(str(HISTORY_DECKS / f"{name}.txt")), load_pack("standard"), reference_index,
-                        dt.date.fromisoformat(day))
+    result = check_deck(
+        read_deck(str(HISTORY_DECKS / f"{name}.txt")),
+        load_pack("standard"),
+        reference_index,
+        dt.date.fromisoformat(day),
+    )
     not_legal = [f.message for f in result.findings if f.rule == "not-legal"]
     assert any(message.startswith(removed) for message in not_legal), not_legal
 

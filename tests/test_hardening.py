@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from support import PROJECT_ROOT, json_report
 
 LONG_NUMBER = "9" * 5000
@@ -23,8 +22,9 @@ def run(*args: str, cwd: Path = PROJECT_ROOT, stdin: bytes | None = None, shell_
     if shell_tail:  # redirections a shell makes: >/dev/full, >&-, <&-
         command = " ".join([sys.executable, "-m", "deckcheck", *(f"'{a}'" for a in args)]) + " " + shell_tail
         return subprocess.run(["sh", "-c", command], capture_output=True, cwd=cwd, env=env, timeout=120)
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env,
-                          input=stdin, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, input=stdin, timeout=120
+    )
 
 
 def assert_clean(result, code: int | None = None) -> None:
@@ -35,6 +35,7 @@ def assert_clean(result, code: int | None = None) -> None:
 
 
 # -- the top-level handler ----------------------------------------------------------
+
 
 def _crash(*args, **kwargs):
     raise ValueError("something nobody expected\nsecond line")
@@ -52,8 +53,10 @@ def test_an_unexpected_error_is_one_line_and_exit_code_2(monkeypatch, capsys, tm
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     lines = [line for line in err.splitlines() if line.startswith("deckcheck: internal error")]
-    assert lines == ["deckcheck: internal error: ValueError: something nobody expected (at deckcheck/cli/check.py:"
-                     + lines[0].split("deckcheck/cli/check.py:")[1]]
+    assert lines == [
+        "deckcheck: internal error: ValueError: something nobody expected (at deckcheck/cli/check.py:"
+        + lines[0].split("deckcheck/cli/check.py:")[1]
+    ]
     assert "in check)" in lines[0] and "--debug" in lines[0] and "Traceback" not in err
 
 
@@ -83,9 +86,12 @@ def test_a_full_disk_a_closed_stdout_and_a_broken_pipe_are_exit_code_2(tmp_path)
     assert_clean(result, 2)
     assert b"cannot write to standard output" in result.stderr
     # A reader that is gone (| true): Typer's own handling said 1, an illegal deck.
-    process = subprocess.Popen([sys.executable, "-m", "deckcheck", "check", str(deck), "--no-config"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "deckcheck", "check", str(deck), "--no-config"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+    )
     process.stdout.close()
     err = process.stderr.read()
     assert process.wait(timeout=120) == 2
@@ -104,10 +110,13 @@ def test_a_closed_stdin_reads_as_an_empty_deck(tmp_path):
 
 # -- decks ---------------------------------------------------------------------------
 
+
 def test_lone_surrogates_in_a_json_deck_reach_no_report_and_no_card_look_up(tmp_path):
     deck = tmp_path / "deck.json"
-    deck.write_text('{"name": "Deck \\ud800", "cards": [{"count": 4, "name": "Iono\\udfff"}, '
-                    '{"count": 1, "name": "Pikachu \\ud83d"}]}')
+    deck.write_text(
+        '{"name": "Deck \\ud800", "cards": [{"count": 4, "name": "Iono\\udfff"}, '
+        '{"count": 1, "name": "Pikachu \\ud83d"}]}'
+    )
     for output in ("text", "json", "github", "sarif", "junit"):
         result = run("check", str(deck), "--no-config", "-o", output)
         assert_clean(result, 1)
@@ -117,8 +126,9 @@ def test_lone_surrogates_in_a_json_deck_reach_no_report_and_no_card_look_up(tmp_
 def test_lone_surrogates_become_the_replacement_character_when_parsed():
     from deckcheck.parse.structured import parse_structured
 
-    parsed = parse_structured('{"name": "x\\ud800", "cards": [{"count": 4, "name": "Iono\\ud800", "set": "P\\udc00"}]}',
-                              "deck.json", "json")
+    parsed = parse_structured(
+        '{"name": "x\\ud800", "cards": [{"count": 4, "name": "Iono\\ud800", "set": "P\\udc00"}]}', "deck.json", "json"
+    )
     assert parsed.name == "x\ufffd"
     assert (parsed.entries[0].name, parsed.entries[0].set_code) == ("Iono\ufffd", "P\ufffd")
     parsed = parse_structured('cards:\n  - {count: 4, name: "Iono\\ud800"}\n', "deck.yaml", "yaml")
@@ -131,17 +141,25 @@ def test_a_file_name_that_is_not_utf8_is_an_escaped_uri_in_sarif(tmp_path):
     name = folder + b"/deck\xff\x1b[2J.txt"
     with open(name, "wb") as handle:
         handle.write(b"5 Iono PAL 185\n")
-    result = subprocess.run([sys.executable, "-m", "deckcheck", "check", tmp_path, "--no-config", "-o", "sarif"],
-                            capture_output=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
-                            timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "check", tmp_path, "--no-config", "-o", "sarif"],
+        capture_output=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+        timeout=120,
+    )
     assert_clean(result, 1)
     log = json.loads(result.stdout)
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]}
     assert uris == {"deck%FF%1B%5B2J.txt"}
     for output in ("text", "json", "github", "junit"):
-        result = subprocess.run([sys.executable, "-m", "deckcheck", "check", ".", "--no-config", "-o", output],
-                                capture_output=True, cwd=tmp_path,
-                                env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-m", "deckcheck", "check", ".", "--no-config", "-o", output],
+            capture_output=True,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+            timeout=120,
+        )
         assert_clean(result, 1)
         assert b"\x1b" not in result.stdout and b"\xff" not in result.stdout
         assert b"deck\\xff\\x1b[2J.txt" in result.stdout.replace(b"\\\\", b"\\")
@@ -152,12 +170,17 @@ def test_five_thousand_digit_numbers_are_findings_not_crashes(tmp_path):
 
     assert number_key("0" * 4000 + "12") == "12"
     assert number_key(LONG_NUMBER) == LONG_NUMBER
-    (tmp_path / "deck.txt").write_text(f"4 Iono PAL {LONG_NUMBER}\n{LONG_NUMBER} Iono\n4 Iono HIF {LONG_NUMBER}\n"
-                                       f"4 Iono PR-SV {LONG_NUMBER}\n4 Iono LOR-TG {LONG_NUMBER}\n")
-    (tmp_path / "deck.yaml").write_text(f"cards:\n  - {{count: {LONG_NUMBER}, name: Iono}}\n"
-                                        f"  - {{count: 4, name: Iono, set: PAL, number: {LONG_NUMBER}}}\n")
-    (tmp_path / "deck.json").write_text(f'{{"cards": [{{"count": 4, "name": "Iono", "set": "PAL", '
-                                        f'"number": {LONG_NUMBER}}}]}}')
+    (tmp_path / "deck.txt").write_text(
+        f"4 Iono PAL {LONG_NUMBER}\n{LONG_NUMBER} Iono\n4 Iono HIF {LONG_NUMBER}\n"
+        f"4 Iono PR-SV {LONG_NUMBER}\n4 Iono LOR-TG {LONG_NUMBER}\n"
+    )
+    (tmp_path / "deck.yaml").write_text(
+        f"cards:\n  - {{count: {LONG_NUMBER}, name: Iono}}\n"
+        f"  - {{count: 4, name: Iono, set: PAL, number: {LONG_NUMBER}}}\n"
+    )
+    (tmp_path / "deck.json").write_text(
+        f'{{"cards": [{{"count": 4, "name": "Iono", "set": "PAL", "number": {LONG_NUMBER}}}]}}'
+    )
     for name in ("deck.txt", "deck.yaml", "deck.json"):
         assert_clean(run("check", str(tmp_path / name), "--no-config"), 1)
     assert_clean(run("fmt", str(tmp_path / "deck.txt"), "--no-config"))
@@ -165,10 +188,13 @@ def test_five_thousand_digit_numbers_are_findings_not_crashes(tmp_path):
 
 def test_control_characters_from_a_deck_are_escaped_in_every_report(tmp_path):
     deck = tmp_path / "deck.txt"
-    deck.write_bytes(b"# name: \x1b]0;pwned\x07Deck\n4 Iono\x1b[2J PAL 185\n2 \xc2\x9b31mBad\xe2\x80\xae card\n"
-                     b"\x1b[31mnot a card line\n")
-    (tmp_path / "deck.json").write_text(json.dumps({"name": "J\x1b[2J", "format": "st\x1bandard",
-                                                    "cards": [{"count": 4, "name": "Iono\x1b[2J"}]}))
+    deck.write_bytes(
+        b"# name: \x1b]0;pwned\x07Deck\n4 Iono\x1b[2J PAL 185\n2 \xc2\x9b31mBad\xe2\x80\xae card\n"
+        b"\x1b[31mnot a card line\n"
+    )
+    (tmp_path / "deck.json").write_text(
+        json.dumps({"name": "J\x1b[2J", "format": "st\x1bandard", "cards": [{"count": 4, "name": "Iono\x1b[2J"}]})
+    )
     for output in ("text", "json", "github", "sarif", "junit"):
         result = run("check", str(deck), str(tmp_path / "deck.json"), "--no-config", "-o", output)
         assert_clean(result)
@@ -181,9 +207,20 @@ def test_control_characters_from_a_deck_are_escaped_in_every_report(tmp_path):
 
 # -- configuration and packs ---------------------------------------------------------
 
-@pytest.mark.parametrize("text", ["1: x\nformat: standard\n", "null: 1\n", "true: 1\n", "1.5: x\n",
-                                  "overrides:\n  - {1: x, paths: [a]}\n", "? !!binary aGk=\n: 1\n",
-                                  "? [1, 2]\n: 3\n", "overrides: {1: 2}\n"])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1: x\nformat: standard\n",
+        "null: 1\n",
+        "true: 1\n",
+        "1.5: x\n",
+        "overrides:\n  - {1: x, paths: [a]}\n",
+        "? !!binary aGk=\n: 1\n",
+        "? [1, 2]\n: 3\n",
+        "overrides: {1: 2}\n",
+    ],
+)
 def test_non_string_keys_in_the_configuration_are_messages(tmp_path, text):
     (tmp_path / ".deckcheck.yaml").write_text(text)
     (tmp_path / "deck.txt").write_text(DECK)
@@ -244,8 +281,11 @@ def test_a_pack_cache_entry_edited_behind_deckchecks_back_is_validated_again(tmp
 # -- hangs and unbounded cost ------------------------------------------------------
 
 BOMB = "".join(
-    [f"{name}: &{name} [{', '.join([f'*{prev}'] * 9) if prev else ', '.join(['lol'] * 9)}]\n"
-     for name, prev in zip("abcdefg", [None, *"abcdef"])])
+    [
+        f"{name}: &{name} [{', '.join([f'*{prev}'] * 9) if prev else ', '.join(['lol'] * 9)}]\n"
+        for name, prev in zip("abcdefg", [None, *"abcdef"])
+    ]
+)
 
 
 def test_yaml_alias_bombs_are_refused_before_anything_walks_them(tmp_path):
@@ -274,8 +314,11 @@ def test_an_alias_inside_what_it_names_is_refused_and_modest_aliases_are_read():
         yaml.load("a: &a [1, *a]\n", Loader=yaml_loader())
     with pytest.raises(yaml.YAMLError, match="contains it"):
         yaml.load("a: &a [1, *a]\n", Loader=yaml_loader(pure=True))
-    parsed = parse_structured("iono: &iono {count: 4, name: Iono, set: PAL, number: 185}\n"
-                              "cards: [*iono, {count: 2, name: Pikachu}]\n", "deck.yaml", "yaml")
+    parsed = parse_structured(
+        "iono: &iono {count: 4, name: Iono, set: PAL, number: 185}\ncards: [*iono, {count: 2, name: Pikachu}]\n",
+        "deck.yaml",
+        "yaml",
+    )
     assert [entry.name for entry in parsed.entries] == ["Iono", "Pikachu"]
 
 
@@ -334,9 +377,9 @@ def test_findings_share_their_advice_and_cut_long_deck_text():
 
     from deckcheck.carddb.catalogue import load_catalogue
     from deckcheck.core.engine import check_deck
+    from deckcheck.core.printable import MAX_SHOWN
     from deckcheck.packs.loading import load_pack
     from deckcheck.parse import parse_text
-    from deckcheck.core.printable import MAX_SHOWN
 
     text = "".join(f"1 Unknownmon {number}\n" for number in range(50)) + "1 " + "long name " * 1000 + "\n"
     result = check_deck(parse_text(text, "deck.txt"), load_pack("unlimited"), load_catalogue(), dt.date(2026, 11, 30))
@@ -348,6 +391,7 @@ def test_findings_share_their_advice_and_cut_long_deck_text():
 
 
 # -- silent misses --------------------------------------------------------------------
+
 
 def _nested_too_deep(root: Path) -> None:
     """decks/ddd.../ddd.../deck.txt, a path longer than the system takes (PATH_MAX)."""
@@ -431,15 +475,21 @@ def _dataset(root: Path, sets=None, cards=None) -> Path:
     return root
 
 
-@pytest.mark.parametrize("sets, cards, message", [
-    (None, [{**CARD, "name": ["a", "b"]}], "card 1 is not valid: name must be text, not a list"),
-    (None, [{**CARD, "supertype": 5}], "card 1 is not valid: supertype must be text, not a number"),
-    (None, '[{"id": "s1-1", "name": "Pika\\ud800", "supertype": "Trainer", "number": "1"}]', "lone surrogate"),
-    (None, "[" * 100_000 + "]" * 100_000, "nests lists or objects too deeply"),
-    (None, '[{"id": "s1-1", "name": "P", "supertype": "Trainer", "number": ' + LONG_NUMBER + "}]",
-     "Exceeds the limit (4300 digits)"),
-    ([{**SET, "ptcgoCode": ["A"]}], None, "set 's1' is not valid: set code must be text, not a list"),
-])
+@pytest.mark.parametrize(
+    "sets, cards, message",
+    [
+        (None, [{**CARD, "name": ["a", "b"]}], "card 1 is not valid: name must be text, not a list"),
+        (None, [{**CARD, "supertype": 5}], "card 1 is not valid: supertype must be text, not a number"),
+        (None, '[{"id": "s1-1", "name": "Pika\\ud800", "supertype": "Trainer", "number": "1"}]', "lone surrogate"),
+        (None, "[" * 100_000 + "]" * 100_000, "nests lists or objects too deeply"),
+        (
+            None,
+            '[{"id": "s1-1", "name": "P", "supertype": "Trainer", "number": ' + LONG_NUMBER + "}]",
+            "Exceeds the limit (4300 digits)",
+        ),
+        ([{**SET, "ptcgoCode": ["A"]}], None, "set 's1' is not valid: set code must be text, not a list"),
+    ],
+)
 def test_bad_card_records_are_refused_with_a_message_and_nothing_is_stored(tmp_path, sets, cards, message):
     source = _dataset(tmp_path / "data", sets, cards)
     db = tmp_path / "cards.sqlite3"
@@ -456,8 +506,19 @@ def test_names_with_lone_surrogates_are_refused(tmp_path):
     folder = tmp_path / "names" / "v2" / "de"
     folder.mkdir(parents=True)
     (folder / "cards.json").write_text('[{"id": "s1-1", "localId": "1", "name": "Pika\\ud800", "set": {"id": "s1"}}]')
-    (folder / "sets.json").write_text(json.dumps([{"id": "s1", "name": "Set", "abbreviation": {"official": "SS"},
-                                                    "cardCount": {"official": 1}, "releaseDate": "2020-01-01"}]))
+    (folder / "sets.json").write_text(
+        json.dumps(
+            [
+                {
+                    "id": "s1",
+                    "name": "Set",
+                    "abbreviation": {"official": "SS"},
+                    "cardCount": {"official": 1},
+                    "releaseDate": "2020-01-01",
+                }
+            ]
+        )
+    )
     before = db.read_bytes()
     result = run("db", "import-names", str(tmp_path / "names"), "--lang", "de", "--db", str(db))
     assert_clean(result, 2)
@@ -543,8 +604,14 @@ def test_a_trickling_server_meets_an_overall_deadline(tmp_path, monkeypatch):
     monkeypatch.setattr(carddb_http, "download_deadline", lambda timeout: 0.5)
     try:
         with pytest.raises(DatabaseError, match="did not end within 0.5 s"):
-            carddb_http.download(f"http://127.0.0.1:{server.server_port}/data.zip", tmp_path / "x.zip", {},
-                                 timeout=5.0, retries=2, progress=None)
+            carddb_http.download(
+                f"http://127.0.0.1:{server.server_port}/data.zip",
+                tmp_path / "x.zip",
+                {},
+                timeout=5.0,
+                retries=2,
+                progress=None,
+            )
     finally:
         server.shutdown()
         server.server_close()
@@ -585,13 +652,18 @@ def test_ctrl_c_during_db_import_is_one_line_and_exit_code_2(tmp_path, monkeypat
         raise KeyboardInterrupt
 
     monkeypatch.setattr(build, "build_database", interrupted)
-    monkeypatch.setattr(sys, "argv", ["deckcheck", "db", "import", str(_dataset(tmp_path / "data")),
-                                      "--db", str(tmp_path / "cards.sqlite3")])
+    monkeypatch.setattr(
+        sys,
+        "argv",
+        ["deckcheck", "db", "import", str(_dataset(tmp_path / "data")), "--db", str(tmp_path / "cards.sqlite3")],
+    )
     with pytest.raises(SystemExit) as exit_:
         cli.main()
     assert exit_.value.code == 2
-    assert capsys.readouterr().err.strip().splitlines()[-1] == \
-        "deckcheck: error: interrupted; the installed database is unchanged"
+    assert (
+        capsys.readouterr().err.strip().splitlines()[-1]
+        == "deckcheck: error: interrupted; the installed database is unchanged"
+    )
 
 
 def test_hundred_thousand_character_lines_go_through_check_fmt_and_every_report(tmp_path):
@@ -599,8 +671,16 @@ def test_hundred_thousand_character_lines_go_through_check_fmt_and_every_report(
     # path: resolution, "did you mean", the rules, every report and fmt. The subprocess timeout
     # only guards against a hang; it is no speed test.
     n = 100_000
-    lines = ["*" * n, "4 " + "(" * n, "4 Iono PAL " + "0" * n, "1 " + "abcdefgh " * (n // 9), "4 Iono" + " PH" * (n // 3),
-             "Pokémon: " + "1" * n, "4 " + "Darkness Energy - " * (n // 18), "# name: " + "\x1b[2J" * (n // 4)]
+    lines = [
+        "*" * n,
+        "4 " + "(" * n,
+        "4 Iono PAL " + "0" * n,
+        "1 " + "abcdefgh " * (n // 9),
+        "4 Iono" + " PH" * (n // 3),
+        "Pokémon: " + "1" * n,
+        "4 " + "Darkness Energy - " * (n // 18),
+        "# name: " + "\x1b[2J" * (n // 4),
+    ]
     deck = tmp_path / "deck.txt"
     deck.write_text("\n".join(lines) + "\n4 Iono PAL 185\n")
     for output in ("text", "json", "github", "sarif", "junit"):
@@ -618,9 +698,14 @@ def test_a_reader_that_stops_early_ends_the_run_quietly(tmp_path):
     decks.mkdir()
     for number in range(400):  # some 200 kB of report: more than a pipe holds
         (decks / f"deck{number:03}.txt").write_text(DECK)
-    result = subprocess.run(f"{shlex.quote(sys.executable)} -m deckcheck check decks --no-config --jobs 1 | head -1",
-                            shell=True, capture_output=True, cwd=tmp_path, timeout=300,
-                            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)})
+    result = subprocess.run(
+        f"{shlex.quote(sys.executable)} -m deckcheck check decks --no-config --jobs 1 | head -1",
+        shell=True,
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+    )
     assert len(result.stdout.splitlines()) == 1
     assert b"Broken pipe" not in result.stderr and b"Traceback" not in result.stderr
     assert b"cannot write" not in result.stderr

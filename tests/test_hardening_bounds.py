@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from support import PROJECT_ROOT, json_report
 
 DECK = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
@@ -20,8 +19,14 @@ DECK = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
 
 def run(*args: str, cwd: Path = PROJECT_ROOT, env: dict | None = None, stdin: bytes | None = None):
     environment = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **(env or {})}
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd,
-                          env=environment, input=stdin, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args],
+        capture_output=True,
+        cwd=cwd,
+        env=environment,
+        input=stdin,
+        timeout=300,
+    )
 
 
 def assert_clean(result, code: int | None = None) -> None:
@@ -33,12 +38,16 @@ def assert_clean(result, code: int | None = None) -> None:
 
 # -- D1: the last days of the calendar ----------------------------------------------
 
-@pytest.mark.parametrize("args", [
-    ("--date", "9999-12-31"),
-    ("--date", "9999-12-25", "--rotation-days", "30"),
-    ("--rotation-days", str(10**12)),
-    ("--date", "0001-01-01", "--rotation-days", str(10**12)),
-])
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--date", "9999-12-31"),
+        ("--date", "9999-12-25", "--rotation-days", "30"),
+        ("--rotation-days", str(10**12)),
+        ("--date", "0001-01-01", "--rotation-days", str(10**12)),
+    ],
+)
 def test_the_end_of_the_calendar_is_a_day_like_any_other_on_the_command_line(args):
     result = run("check", str(DECK), "--no-config", "--output", "json", *args)
     assert_clean(result, 1)  # the deck's own problems, not an OverflowError
@@ -103,15 +112,18 @@ def test_a_backtracking_gitignore_line_and_one_too_long_to_match(tmp_path):
 
 # -- B1: one deck of very many lines -------------------------------------------------
 
+
 def test_a_list_of_a_million_lines_is_read_as_far_as_a_deck_goes_and_says_the_rest_was_cut():
     from deckcheck.parse.text import MAX_LINES_READ, parse_text
 
     parsed = parse_text("1 a\n" * 1_240_000 + "\n\n", "big.txt")
     assert len(parsed.entries) == MAX_LINES_READ
-    cut, = [f for f in parsed.findings if f.params.get("rest")]
+    (cut,) = [f for f in parsed.findings if f.params.get("rest")]
     assert cut.rule == "syntax" and cut.severity.value == "error" and cut.lines == (MAX_LINES_READ + 1,)
-    assert cut.message == (f"The list has more than {MAX_LINES_READ} card lines; the {1_240_000 - MAX_LINES_READ} "
-                           f"lines after line {MAX_LINES_READ} were not read.")
+    assert cut.message == (
+        f"The list has more than {MAX_LINES_READ} card lines; the {1_240_000 - MAX_LINES_READ} "
+        f"lines after line {MAX_LINES_READ} were not read."
+    )
     # bad lines count too: a million lines that are not card lines are not a million findings
     assert len(parse_text("x\n" * 100_000, "bad.txt").findings) == MAX_LINES_READ + 1
     # blank lines after the limit are no lines of the list
@@ -141,22 +153,35 @@ def test_a_json_deck_of_many_cards_is_cut_the_same_way():
     parsed = parse_deck_text(json.dumps({"cards": [{"count": 1, "name": "a"}] * 50_000}), "big.json")
     assert len(parsed.entries) == MAX_LINES_READ
     assert [f.message for f in parsed.findings if f.params.get("rest")] == [
-        f"The deck lists more than {MAX_LINES_READ} cards; the last {50_000 - MAX_LINES_READ} were not read."]
+        f"The deck lists more than {MAX_LINES_READ} cards; the last {50_000 - MAX_LINES_READ} were not read."
+    ]
 
 
 # -- U1: a HOME the user cannot use ----------------------------------------------------
 
+
 def _unusable_home_env(home: Path) -> dict:
-    return {"HOME": str(home), "XDG_CACHE_HOME": "", "XDG_DATA_HOME": "", "DECKCHECK_CACHE_DIR": "",
-            "DECKCHECK_DB": "", "DECKCHECK_NO_CACHE": ""}
+    return {
+        "HOME": str(home),
+        "XDG_CACHE_HOME": "",
+        "XDG_DATA_HOME": "",
+        "DECKCHECK_CACHE_DIR": "",
+        "DECKCHECK_DB": "",
+        "DECKCHECK_NO_CACHE": "",
+    }
 
 
 def _check_in(folder: Path, env: dict):
     (folder / ".deckcheck.yaml").write_text("date: 2026-11-30\n", encoding="utf-8")  # the config cache too
     (folder / "deck.txt").write_bytes(DECK.read_bytes())
     environment = {k: v for k, v in {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **env}.items() if v != ""}
-    return subprocess.run([sys.executable, "-m", "deckcheck", "check", "deck.txt"], capture_output=True,
-                          cwd=folder, env=environment, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", "check", "deck.txt"],
+        capture_output=True,
+        cwd=folder,
+        env=environment,
+        timeout=300,
+    )
 
 
 def test_a_home_whose_folders_cannot_be_looked_into_is_skipped_with_a_warning(tmp_path):
@@ -186,6 +211,7 @@ def test_a_home_the_user_cannot_enter_is_skipped_with_a_warning(tmp_path):
 
 # -- R2: every output the same whatever --jobs ----------------------------------------
 
+
 @pytest.mark.parametrize("output", ["text", "json", "github", "sarif", "junit", "html"])
 def test_every_output_is_byte_identical_with_one_job_and_with_two(output):
     # With --jobs 2 the packs are loaded in the workers (the sample decks name standard, expanded, ...),
@@ -199,6 +225,7 @@ def test_every_output_is_byte_identical_with_one_job_and_with_two(output):
 
 # -- S2 (the library): what is kept per day is bounded ---------------------------------
 
+
 def test_checking_on_many_days_keeps_a_bounded_number_of_resolvers_and_ban_indexes(monkeypatch):
     import deckcheck
     from deckcheck import session
@@ -209,8 +236,9 @@ def test_checking_on_many_days_keeps_a_bounded_number_of_resolvers_and_ban_index
     text = DECK.read_text(encoding="utf-8")
     db, pack = deckcheck.open_database(), deckcheck.load_format("standard")
     first = dt.date(2024, 1, 1)
-    answers = [deckcheck.check_text(text, format=pack, db=db, date=first + dt.timedelta(days=n)).to_json()
-               for n in range(40)]
+    answers = [
+        deckcheck.check_text(text, format=pack, db=db, date=first + dt.timedelta(days=n)).to_json() for n in range(40)
+    ]
     assert len(db._local.options) <= 5 and len(banned._INDEXES) <= 7  # 40 of each were kept before
     again = deckcheck.check_text(text, format=pack, db=db, date=first).to_json()  # made again, the same
     assert again == answers[0]

@@ -16,8 +16,9 @@ from support import PROJECT_ROOT
 def run_tool(module: str, *args: str) -> subprocess.CompletedProcess:
     if importlib.util.find_spec(module) is None:
         pytest.skip(f"{module} is not installed: pip install -e '.[dev]'")
-    return subprocess.run([sys.executable, "-m", module, *args], cwd=PROJECT_ROOT, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", module, *args], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=600
+    )
 
 
 def test_ruff_finds_nothing():

@@ -110,6 +110,8 @@ def test_a_killed_worker_ends_the_run_with_one_line_and_exit_code_2(monkeypatch)
         monkeypatch.setattr(entry, "app", app)
         entry.main()
     assert ended.value.code == 2
-    assert err.getvalue() == ("deckcheck: error: a worker process ended unexpectedly (killed, perhaps for lack of "
-                              "memory?); check again with --jobs 1\n")
+    assert err.getvalue() == (
+        "deckcheck: error: a worker process ended unexpectedly (killed, perhaps for lack of "
+        "memory?); check again with --jobs 1\n"
+    )
     assert out.getvalue() == ""

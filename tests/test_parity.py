@@ -9,9 +9,9 @@ import subprocess
 import sys
 
 import pytest
+from support import PROJECT_ROOT, json_report
 
 import deckcheck
-from support import PROJECT_ROOT, json_report
 
 pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
 from starlette.testclient import TestClient  # noqa: E402
@@ -24,8 +24,12 @@ LEGAL = "sample_decks/legal/charizard-pidgeot-ex.txt"
 
 
 def cli(*args: str) -> tuple[int, dict]:
-    done = subprocess.run([sys.executable, "-m", "deckcheck", "check", *args, "--no-config", "-o", "json"],
-                          capture_output=True, cwd=PROJECT_ROOT, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "check", *args, "--no-config", "-o", "json"],
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        timeout=600,
+    )
     assert b"Traceback" not in done.stderr and b"internal error" not in done.stderr, done.stderr.decode()
     return done.returncode, json_report(done.stdout) if done.stdout else {}
 
@@ -46,8 +50,9 @@ def library(path: str, **options):
 
 def served(client, path: str, query: str):
     """(the result's JSON object named as the file, refused?) from POST /api/check."""
-    answer = client.post(f"/api/check?{query}", content=(PROJECT_ROOT / path).read_bytes(),
-                         headers={"content-type": "text/plain"})
+    answer = client.post(
+        f"/api/check?{query}", content=(PROJECT_ROOT / path).read_bytes(), headers={"content-type": "text/plain"}
+    )
     assert answer.status_code in (200, 422), answer.text
     (result,) = answer.json()["results"]
     assert result["path"] == "<text>"

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from support import PROJECT_ROOT, SAMPLE_DECKS
 
 pytest.importorskip("pre_commit", reason="the pre-commit package is needed (pip install -e '.[test]')")
@@ -31,25 +30,33 @@ def hooks() -> dict[str, dict]:
 
 
 def test_manifest_is_valid_for_pre_commit():
-    result = subprocess.run([sys.executable, "-m", "pre_commit", "validate-manifest", str(MANIFEST)],
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "validate-manifest", str(MANIFEST)], capture_output=True, timeout=120
+    )
     assert result.returncode == 0, result.stdout.decode() + result.stderr.decode()
     hook = hooks()["deckcheck"]
     assert (hook["entry"], hook["language"], hook["pass_filenames"], hook["require_serial"]) == (
-        "deckcheck check --skip-non-decks", "python", True, False)
+        "deckcheck check --skip-non-decks",
+        "python",
+        True,
+        False,
+    )
 
 
-@pytest.mark.parametrize("path, passed", [
-    ("decks/charizard.txt", True),
-    ("decks/standard/2026/lost-box.yaml", True),
-    ("club/My Decks/gardevoir.yml", True),
-    ("decks-2026/x.TXT", True),
-    ("requirements.txt", True),  # passed to deckcheck, which skips it: it is no deck
-    (".github/workflows/ci.yml", True),
-    ("package.json", True),
-    ("decks/README.md", False),
-    ("decks/.deckcheck.yaml", False),
-])
+@pytest.mark.parametrize(
+    "path, passed",
+    [
+        ("decks/charizard.txt", True),
+        ("decks/standard/2026/lost-box.yaml", True),
+        ("club/My Decks/gardevoir.yml", True),
+        ("decks-2026/x.TXT", True),
+        ("requirements.txt", True),  # passed to deckcheck, which skips it: it is no deck
+        (".github/workflows/ci.yml", True),
+        ("package.json", True),
+        ("decks/README.md", False),
+        ("decks/.deckcheck.yaml", False),
+    ],
+)
 def test_files_pattern_passes_every_candidate_and_deckcheck_decides(path, passed):
     # Which staged files are decks is decided by deckcheck --skip-non-decks, as for a folder
     # walk (README "What counts as a deck"; tests/test_deck_repository.py runs the hook's entry).
@@ -59,8 +66,22 @@ def test_files_pattern_passes_every_candidate_and_deckcheck_decides(path, passed
 
 
 def git(*args: str, cwd: Path, env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run(["git", "-c", "user.name=Deck Builder", "-c", "user.email=decks@example.invalid",
-                           "-c", "commit.gpgsign=false", *args], cwd=cwd, env=env, capture_output=True, timeout=600)
+    return subprocess.run(
+        [
+            "git",
+            "-c",
+            "user.name=Deck Builder",
+            "-c",
+            "user.email=decks@example.invalid",
+            "-c",
+            "commit.gpgsign=false",
+            *args,
+        ],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        timeout=600,
+    )
 
 
 @pytest.fixture
@@ -69,8 +90,13 @@ def git_env(tmp_path) -> dict:
         pytest.skip("git is not installed")
     global_config = tmp_path / "gitconfig"
     global_config.write_text("[init]\n\tdefaultBranch = main\n", encoding="utf-8")
-    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"), "GIT_CONFIG_GLOBAL": str(global_config),
-           "GIT_CONFIG_NOSYSTEM": "1", "PRE_COMMIT_COLOR": "never"}
+    env = {
+        **os.environ,
+        "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),
+        "GIT_CONFIG_GLOBAL": str(global_config),
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "PRE_COMMIT_COLOR": "never",
+    }
     env.pop("NO_COLOR", None)
     return env
 
@@ -79,8 +105,13 @@ def hook_repository(tmp_path: Path, env: dict) -> tuple[Path, str]:
     """A git repository of this checkout's working tree (what CI tests is what is committed)."""
     repo = tmp_path / "deckcheck-hook"
     repo.mkdir()
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=PROJECT_ROOT, env=env, capture_output=True, timeout=120)
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=PROJECT_ROOT,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
     if listed.returncode == 0:
         # Committed and new files, as they are now; not what .gitignore ignores.
         for name in filter(None, listed.stdout.decode("utf-8").split("\0")):
@@ -114,13 +145,15 @@ def test_commit_of_a_legal_deck_passes_and_an_illegal_deck_is_refused(tmp_path, 
         "    hooks:\n"
         "      - id: deckcheck\n"
         "        args: [--format, unlimited, --date, '2026-11-30']\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     (decks / "decks").mkdir()
     shutil.copy(SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt", decks / "decks" / "charizard.txt")
     # Not a deck: deckcheck must skip it, or every commit would fail.
     (decks / "requirements.txt").write_text("pre-commit>=3\n", encoding="utf-8")
-    install = subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=decks, env=git_env,
-                             capture_output=True, timeout=120)
+    install = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "install"], cwd=decks, env=git_env, capture_output=True, timeout=120
+    )
     assert install.returncode == 0, install.stdout.decode() + install.stderr.decode()
 
     git("add", "-A", cwd=decks, env=git_env)
@@ -158,7 +191,7 @@ def test_the_documented_configuration_works_and_autoupdate_pins_a_commit(page, t
     commit of a repository without tags; a `rev` that names a tag the repository lacks fails."""
     text = (PROJECT_ROOT / page).read_text(encoding="utf-8")
     start = text.index("# .pre-commit-config.yaml")
-    snippet = text[start:text.index("```", start)]
+    snippet = text[start : text.index("```", start)]
     assert "example.invalid/deckcheck.git" in snippet and "pre-commit autoupdate --freeze" in text
     hook_repo, sha = hook_repository(tmp_path, git_env)
     config = re.sub(r"https://example\.invalid/deckcheck\.git", hook_repo.as_posix(), snippet)
@@ -168,8 +201,14 @@ def test_the_documented_configuration_works_and_autoupdate_pins_a_commit(page, t
     (decks / ".pre-commit-config.yaml").write_text(config, encoding="utf-8")
 
     def pre_commit(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "pre_commit", *args], cwd=decks, env=git_env,
-                              capture_output=True, text=True, timeout=300)
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", *args],
+            cwd=decks,
+            env=git_env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
 
     assert (done := pre_commit("validate-config", ".pre-commit-config.yaml")).returncode == 0, done.stdout + done.stderr
     assert (done := pre_commit("autoupdate", "--freeze")).returncode == 0, done.stdout + done.stderr

@@ -11,11 +11,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+from support import POKEMON_TCG_DATA, require_reference_data
 
 from deckcheck.core.engine import check_deck
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
-from support import POKEMON_TCG_DATA, require_reference_data
 
 # Decks the rules rightly declare illegal, with the rule ids and why (RULES.md 5.2, 7.6).
 RIGHTLY_ILLEGAL = {
@@ -34,8 +34,16 @@ SIXTY_ONE = "deck-size"
 # "Blend Energy GFPD" names no card), so these decks are not verified, not ILLEGAL.
 # Any other warning is a regression.
 NAME_MISMATCHES = {
-    "d-bw6-1": 1, "d-bw6-2": 2, "d-bw8-1": 1, "d-bw8-2": 1, "d-dp5-2": 1, "d-pl2-1": 3, "d-pl2-2": 3,
-    "d-pl3-1": 3, "d-pl3-2": 3, "d-swsh3-1": 1,
+    "d-bw6-1": 1,
+    "d-bw6-2": 2,
+    "d-bw8-1": 1,
+    "d-bw8-2": 1,
+    "d-dp5-2": 1,
+    "d-pl2-1": 3,
+    "d-pl2-2": 3,
+    "d-pl3-1": 3,
+    "d-pl3-2": 3,
+    "d-swsh3-1": 1,
 }  # the two "2-Player" starter decks total 61 cards (RULES.md 7.6)
 
 

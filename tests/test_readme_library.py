@@ -11,20 +11,35 @@ from support import SAMPLE_DECKS, doc_example, json_report
 DATE = "2026-11-30"
 
 
-
-
 def test_the_folder_example_prints_the_illegal_lists(tmp_path):
     script = tmp_path / "illegal_decks.py"
     script.write_text(doc_example("illegal_decks.py"), encoding="utf-8")
     decks = tmp_path / "decks"
     shutil.copytree(SAMPLE_DECKS, decks)
     (decks / "notes.md").write_text("not a deck\n", encoding="utf-8")
-    result = subprocess.run([sys.executable, str(script), str(decks), DATE], capture_output=True, text=True,
-                            cwd=tmp_path, timeout=120)
+    result = subprocess.run(
+        [sys.executable, str(script), str(decks), DATE], capture_output=True, text=True, cwd=tmp_path, timeout=120
+    )
     assert result.stderr == ""
-    expected = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(decks), "--format", "standard",
-                               "--date", DATE, "-o", "json", "--no-config"], capture_output=True, cwd=tmp_path,
-                              timeout=120)
+    expected = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "deckcheck",
+            "check",
+            str(decks),
+            "--format",
+            "standard",
+            "--date",
+            DATE,
+            "-o",
+            "json",
+            "--no-config",
+        ],
+        capture_output=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
     illegal = [r for r in json_report(expected.stdout)["results"] if not r["legal"]]
     assert illegal and len(illegal) < 20
     printed = [line.split(":", 1)[0] for line in result.stdout.splitlines() if line.startswith(str(decks))]

@@ -17,24 +17,28 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from support import PROJECT_ROOT, assert_golden, json_report
 
 from deckcheck import __version__
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import RENDERERS, RenderOptions, display_path, render
-from support import PROJECT_ROOT, assert_golden, json_report
 
 GOLDEN = Path(__file__).parent / "golden" / "ci"
 DATE = "2026-11-30"
 CI_OUTPUTS = ("github", "sarif", "junit")
-GOLDEN_NAMES = {"github": "sample_decks.unlimited.github.txt", "sarif": "sample_decks.unlimited.sarif.json",
-                "junit": "sample_decks.unlimited.junit.xml"}
+GOLDEN_NAMES = {
+    "github": "sample_decks.unlimited.github.txt",
+    "sarif": "sample_decks.unlimited.sarif.json",
+    "junit": "sample_decks.unlimited.junit.xml",
+}
 
 
 def run(*args: str):
     env = {**os.environ}
     env.pop("NO_COLOR", None)
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT,
-                          env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT, env=env, timeout=120
+    )
 
 
 def golden(name: str, actual: str) -> None:
@@ -54,13 +58,17 @@ def sample_outputs() -> dict[str, str]:
 
 # -- reading each output back into (path, rule, severity, lines, message, hint) ----------
 
+
 def _unescape(text: str) -> str:
     return text.replace("%0A", "\n").replace("%0D", "\r").replace("%3A", ":").replace("%2C", ",").replace("%25", "%")
 
 
 def findings_from_json(text: str) -> list[tuple]:
-    return [(r["path"].replace(os.sep, "/"), f["rule"], f["severity"], tuple(f["lines"]), f["message"], f["hint"])
-            for r in json_report(text)["results"] for f in r["findings"]]
+    return [
+        (r["path"].replace(os.sep, "/"), f["rule"], f["severity"], tuple(f["lines"]), f["message"], f["hint"])
+        for r in json_report(text)["results"]
+        for f in r["findings"]
+    ]
 
 
 _COMMAND = re.compile(r"^::(error|warning) ([^:]*)::(.*)$")
@@ -76,9 +84,16 @@ def findings_from_github(text: str) -> list[tuple]:
             continue
         properties = dict(item.split("=", 1) for item in match.group(2).split(","))
         message, _, hint = _unescape(match.group(3)).partition("\n")
-        found.append((_unescape(properties["file"]), _unescape(properties["title"]).removeprefix("deckcheck "),
-                      match.group(1), int(properties["line"]) if "line" in properties else None, message,
-                      hint or None))
+        found.append(
+            (
+                _unescape(properties["file"]),
+                _unescape(properties["title"]).removeprefix("deckcheck "),
+                match.group(1),
+                int(properties["line"]) if "line" in properties else None,
+                message,
+                hint or None,
+            )
+        )
     return found
 
 
@@ -101,8 +116,16 @@ def findings_from_sarif(text: str) -> list[tuple]:
     for result in run_["results"]:
         location = result["locations"][0]["physicalLocation"]
         message = result["message"]["text"].split("\n")[0]
-        found.append((unquote(location["artifactLocation"]["uri"]), result["ruleId"], result["level"],
-                      tuple(result["properties"]["lines"]), message, result["properties"]["hint"]))
+        found.append(
+            (
+                unquote(location["artifactLocation"]["uri"]),
+                result["ruleId"],
+                result["level"],
+                tuple(result["properties"]["lines"]),
+                message,
+                result["properties"]["hint"],
+            )
+        )
     return found
 
 
@@ -129,6 +152,7 @@ def comparable(findings: list[tuple], first_line_only: bool = False) -> list[tup
 
 
 # -- golden files --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("output", CI_OUTPUTS)
 def test_sample_decks_report_matches_golden(sample_outputs, output):
@@ -169,19 +193,26 @@ AWKWARD_PATH = "decks, old: 100%/Pokémon deck.txt"
 
 def awkward_report() -> Report:
     findings = (
-        Finding(rule="copy-limit", severity=Severity.ERROR,
-                template="5 copies of {name}: 50% over, a, b\r\nsecond line <b> & \"q\" ]]> \x1b\x00",
-                params={"name": "Iono"}, lines=(21, 30), cards=("Iono PAL 185",),
-                hint_template="Remove 1 copy of Iono (lines 21, 30)."),
-        Finding(rule="syntax", severity=Severity.WARNING, template="Total says 61, lines add up to 60.",
-                lines=(40,)),
+        Finding(
+            rule="copy-limit",
+            severity=Severity.ERROR,
+            template='5 copies of {name}: 50% over, a, b\r\nsecond line <b> & "q" ]]> \x1b\x00',
+            params={"name": "Iono"},
+            lines=(21, 30),
+            cards=("Iono PAL 185",),
+            hint_template="Remove 1 copy of Iono (lines 21, 30).",
+        ),
+        Finding(rule="syntax", severity=Severity.WARNING, template="Total says 61, lines add up to 60.", lines=(40,)),
         Finding(rule="deck-size", severity=Severity.ERROR, template="The deck has 61 cards."),
     )
-    return Report((
-        DeckResult(path=AWKWARD_PATH, format="unlimited", date=DATE, total_cards=61, findings=findings),
-        DeckResult(path=str(Path("/work/repo/decks/good.txt")), format="standard", date=DATE, total_cards=60,
-                   findings=()),
-    ))
+    return Report(
+        (
+            DeckResult(path=AWKWARD_PATH, format="unlimited", date=DATE, total_cards=61, findings=findings),
+            DeckResult(
+                path=str(Path("/work/repo/decks/good.txt")), format="standard", date=DATE, total_cards=60, findings=()
+            ),
+        )
+    )
 
 
 def test_github_escapes_data_and_properties():
@@ -199,12 +230,18 @@ def test_github_escapes_data_and_properties():
     assert log[1] == f"decks, old: 100%/Pokémon deck.txt:21: error copy-limit: {flat} → {first.hint}"
     lines = [line for line in out.splitlines() if line.startswith(("::error ", "::warning "))]
     assert all(line.startswith(("::", "deckcheck: ", "decks, old")) for line in out.splitlines())
-    assert lines[0].startswith("::error file=decks%2C old%3A 100%25/Pokémon deck.txt,line=21,"
-                               "title=deckcheck copy-limit::5 copies of Iono: 50%25 over, a, b%0D%0Asecond line")
-    assert lines[1] == "::error file=decks%2C old%3A 100%25/Pokémon deck.txt,title=deckcheck deck-size::" \
-                       "The deck has 61 cards."  # a finding about the whole deck annotates the file
-    assert lines[2] == "::warning file=decks%2C old%3A 100%25/Pokémon deck.txt,line=40,title=deckcheck syntax::" \
-                       "Total says 61, lines add up to 60."
+    assert lines[0].startswith(
+        "::error file=decks%2C old%3A 100%25/Pokémon deck.txt,line=21,"
+        "title=deckcheck copy-limit::5 copies of Iono: 50%25 over, a, b%0D%0Asecond line"
+    )
+    assert (
+        lines[1] == "::error file=decks%2C old%3A 100%25/Pokémon deck.txt,title=deckcheck deck-size::"
+        "The deck has 61 cards."
+    )  # a finding about the whole deck annotates the file
+    assert (
+        lines[2] == "::warning file=decks%2C old%3A 100%25/Pokémon deck.txt,line=40,title=deckcheck syntax::"
+        "Total says 61, lines add up to 60."
+    )
     finding = awkward_report().results[0].findings[0]
     properties, _, data = lines[0].removeprefix("::error ").partition("::")
     assert _unescape(properties.split(",")[0].removeprefix("file=")) == AWKWARD_PATH
@@ -276,11 +313,13 @@ def test_display_path_is_relative_with_forward_slashes():
 
 
 def test_sarif_describes_the_unknown_format_rule_like_the_other_stable_ids():
-    finding = Finding(rule="unknown-format", severity=Severity.ERROR,
-                      template="The deck's format {format} is not a format deckcheck knows. Known formats: {known}.",
-                      params={"format": "standrd", "known": "expanded, standard"})
-    report = Report((DeckResult(path="decks/a.txt", format="standrd", date=DATE, total_cards=60,
-                                findings=(finding,)),))
+    finding = Finding(
+        rule="unknown-format",
+        severity=Severity.ERROR,
+        template="The deck's format {format} is not a format deckcheck knows. Known formats: {known}.",
+        params={"format": "standrd", "known": "expanded, standard"},
+    )
+    report = Report((DeckResult(path="decks/a.txt", format="standrd", date=DATE, total_cards=60, findings=(finding,)),))
     (run_,) = json.loads(render("sarif", report, RenderOptions()))["runs"]
     (rule,) = run_["tool"]["driver"]["rules"]
     assert rule["id"] == "unknown-format"
@@ -292,12 +331,25 @@ def test_sarif_describes_the_unknown_format_rule_like_the_other_stable_ids():
 
 # -- written deck by deck ----------------------------------------------------------
 
+
 def _many_results(count: int):
-    finding = Finding(rule="deck-size", severity=Severity.ERROR, template="The deck has {n} cards.", params={"n": 59},
-                      lines=(3,), hint_template="Add 1 card.")
+    finding = Finding(
+        rule="deck-size",
+        severity=Severity.ERROR,
+        template="The deck has {n} cards.",
+        params={"n": 59},
+        lines=(3,),
+        hint_template="Add 1 card.",
+    )
     for i in range(count):
-        yield DeckResult(path=f"decks/d{i}.txt", format="standard", date=DATE, total_cards=60,
-                         findings=(finding,) if i % 3 == 0 else (), counts={"Pokémon": 12})
+        yield DeckResult(
+            path=f"decks/d{i}.txt",
+            format="standard",
+            date=DATE,
+            total_cards=60,
+            findings=(finding,) if i % 3 == 0 else (),
+            counts={"Pokémon": 12},
+        )
 
 
 @pytest.mark.parametrize("output", ["github", "json", "junit", "sarif", "text"])
@@ -355,6 +407,7 @@ def test_skipped_files_come_before_legal_as_json_dumps_writes_them():
 
 # -- --summary and --github-output: GitHub's step summary and step outputs -----------------
 
+
 def _deck(path: str, *findings: Finding) -> DeckResult:
     return DeckResult(path=path, format="unlimited", date=DATE, total_cards=60, findings=findings)
 
@@ -364,8 +417,7 @@ def test_the_step_summary_keeps_within_its_budget_failing_decks_first():
 
     from deckcheck.render.github_summary import Writer
 
-    error = Finding(rule="copy-limit", severity=Severity.ERROR, template="Too many | copies of *Iono* <b>",
-                    lines=(3,))
+    error = Finding(rule="copy-limit", severity=Severity.ERROR, template="Too many | copies of *Iono* <b>", lines=(3,))
     writer = Writer(io.StringIO(), RenderOptions(), budget=2_000)
     for n in range(40):  # legal decks first, then illegal ones: these still get the rows
         writer.deck(_deck(f"decks/legal-{n:02d}.txt"))
@@ -379,17 +431,42 @@ def test_the_step_summary_keeps_within_its_budget_failing_decks_first():
     assert f"{50 - len(rows)} more decks (0 failing) not listed" in summary
     # A finding's text makes no markup, link or cell of its own.
     assert "Too many \\| copies of \\*Iono\\* &lt;b&gt;" in rows[0]
-    assert writer.outputs() == "decks=50\nlegal=40\nillegal=10\nunverified=0\nfailing=10\nerrors=10\nwarnings=0\nnotes=0\n"
+    assert (
+        writer.outputs() == "decks=50\nlegal=40\nillegal=10\nunverified=0\nfailing=10\nerrors=10\nwarnings=0\nnotes=0\n"
+    )
 
 
 def test_summary_and_github_output_files(tmp_path):
     summary, outputs = tmp_path / "summary.md", tmp_path / "outputs"
     summary.write_text("earlier step\n")
-    env = {**os.environ, "GITHUB_SERVER_URL": "https://github.example", "GITHUB_REPOSITORY": "me/decks",
-           "GITHUB_SHA": "f00", "GITHUB_WORKSPACE": str(PROJECT_ROOT)}
-    result = subprocess.run([sys.executable, "-m", "deckcheck", "check", "sample_decks", "--date", DATE, "--format",
-                             "unlimited", "--summary", str(summary), "--github-output", str(outputs)],
-                            capture_output=True, cwd=PROJECT_ROOT, env=env, timeout=120)
+    env = {
+        **os.environ,
+        "GITHUB_SERVER_URL": "https://github.example",
+        "GITHUB_REPOSITORY": "me/decks",
+        "GITHUB_SHA": "f00",
+        "GITHUB_WORKSPACE": str(PROJECT_ROOT),
+    }
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "deckcheck",
+            "check",
+            "sample_decks",
+            "--date",
+            DATE,
+            "--format",
+            "unlimited",
+            "--summary",
+            str(summary),
+            "--github-output",
+            str(outputs),
+        ],
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        env=env,
+        timeout=120,
+    )
     assert result.returncode == 1
     text = summary.read_text(encoding="utf-8")
     # (RULES.md decision 18: sample_decks/illegal/unknown-card.txt is not verified, counted apart.)
@@ -408,8 +485,15 @@ def test_the_step_summary_tells_a_path_that_is_no_deck_apart():
     from deckcheck.render import RenderOptions
     from deckcheck.render.github_summary import Writer
 
-    missing = DeckResult(path="nope.txt", format="unlimited", date="2026-11-30", total_cards=0, findings=(
-        Finding(rule="unreadable", severity=Severity.ERROR, template="The deck file nope.txt does not exist."),))
+    missing = DeckResult(
+        path="nope.txt",
+        format="unlimited",
+        date="2026-11-30",
+        total_cards=0,
+        findings=(
+            Finding(rule="unreadable", severity=Severity.ERROR, template="The deck file nope.txt does not exist."),
+        ),
+    )
     legal = DeckResult(path="a.txt", format="unlimited", date="2026-11-30", total_cards=60, findings=())
     writer = Writer(None, RenderOptions())
     writer.deck(missing)

@@ -15,10 +15,11 @@ import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
-from deckcheck.model import DeckResult, Finding, Report, Severity
-from deckcheck.render import RENDERERS, OUTPUTS, RenderOptions, render
-from deckcheck.render.html import chunks
 from support import PROJECT_ROOT, assert_golden, doc_text, json_report
+
+from deckcheck.model import DeckResult, Finding, Report, Severity
+from deckcheck.render import OUTPUTS, RENDERERS, RenderOptions, render
+from deckcheck.render.html import chunks
 
 GOLDEN = Path(__file__).parent / "golden" / "html"
 DATE = "2026-11-30"
@@ -27,8 +28,9 @@ IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
 
 def run(*args: str, stdin: bytes | None = None, cwd: Path = PROJECT_ROOT):
     env = {**os.environ, "LANG": "C"}
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env,
-                          input=stdin, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, input=stdin, timeout=120
+    )
 
 
 class Page(HTMLParser):
@@ -59,8 +61,12 @@ class Page(HTMLParser):
             element["text"] += data
 
     def all(self, tag: str, **attrs) -> list[dict]:
-        return [e for e in self.elements if e["tag"] == tag
-                and all(value in (e["attrs"].get(key.rstrip("_")) or "").split() for key, value in attrs.items())]
+        return [
+            e
+            for e in self.elements
+            if e["tag"] == tag
+            and all(value in (e["attrs"].get(key.rstrip("_")) or "").split() for key, value in attrs.items())
+        ]
 
     def by_id(self, ident: str) -> dict:
         found = [e for e in self.elements if e["attrs"].get("id") == ident]
@@ -79,8 +85,7 @@ def test_sample_decks_report_has_every_deck_its_findings_and_the_summary(tmp_pat
     assert done.returncode == 1, done.stderr.decode()  # exit codes as for every report
     text = done.stdout.decode("utf-8")
     page = Page(text)
-    data = json_report(run("check", "sample_decks", "--date", DATE, "--format", "unlimited",
-                          "--output", "json").stdout)
+    data = json_report(run("check", "sample_decks", "--date", DATE, "--format", "unlimited", "--output", "json").stdout)
     decks = page.all("tbody", class_="deck")
     assert len(decks) == len(data["results"])
     for body, result in zip(decks, data["results"]):
@@ -129,13 +134,28 @@ def test_a_finding_is_shown_on_its_lines_with_severity_rule_message_and_hint():
 
 
 def test_whole_deck_findings_notes_and_languages_are_shown():
-    results = (DeckResult(
-        path="short.txt", format="standard", date=DATE, total_cards=59, counts={"Pokémon": 10},
-        languages={"de": (2,)},
-        findings=(Finding("deck-size", Severity.ERROR, "The deck has {count} cards; a deck has exactly 60.",
-                          {"count": 59}, hint_template="Add 1 card."),
-                  Finding("legal-reprint", Severity.INFO, "Ultra Ball SVI 196 (G) is legal through its reprint.",
-                          lines=(2,)))),)
+    results = (
+        DeckResult(
+            path="short.txt",
+            format="standard",
+            date=DATE,
+            total_cards=59,
+            counts={"Pokémon": 10},
+            languages={"de": (2,)},
+            findings=(
+                Finding(
+                    "deck-size",
+                    Severity.ERROR,
+                    "The deck has {count} cards; a deck has exactly 60.",
+                    {"count": 59},
+                    hint_template="Add 1 card.",
+                ),
+                Finding(
+                    "legal-reprint", Severity.INFO, "Ultra Ball SVI 196 (G) is legal through its reprint.", lines=(2,)
+                ),
+            ),
+        ),
+    )
     text = "".join(chunks(results, source=lambda path: ["Pokémon: 10", "4 Hyperball SVI 196", ""]))
     page = Page(text)
     assert "Findings about the whole deck" in text
@@ -206,8 +226,13 @@ def test_the_page_is_written_deck_by_deck():
 
 def test_quiet_shows_failing_decks_but_counts_all():
     legal = DeckResult(path="ok.txt", format="standard", date=DATE, total_cards=60, findings=())
-    bad = DeckResult(path="bad.txt", format="standard", date=DATE, total_cards=61,
-                     findings=(Finding("deck-size", Severity.ERROR, "too many"),))
+    bad = DeckResult(
+        path="bad.txt",
+        format="standard",
+        date=DATE,
+        total_cards=61,
+        findings=(Finding("deck-size", Severity.ERROR, "too many"),),
+    )
     text = render("html", Report((legal, bad)), RenderOptions(quiet=True, source=lambda path: None))
     assert "bad.txt" in text and "ok.txt" not in text
     assert "2 decks checked: 1 legal, 1 illegal." in text
@@ -215,8 +240,11 @@ def test_quiet_shows_failing_decks_but_counts_all():
 
 def test_files_that_are_no_decks_are_listed_in_the_summary():
     legal = DeckResult(path="ok.txt", format="standard", date=DATE, total_cards=60, findings=())
-    text = render("html", Report((legal,), skipped=("decks/notes.txt", "decks/README.md")),
-                  RenderOptions(source=lambda path: None))
+    text = render(
+        "html",
+        Report((legal,), skipped=("decks/notes.txt", "decks/README.md")),
+        RenderOptions(source=lambda path: None),
+    )
     summary = Page(text).by_id("summary")["text"]
     assert "Files skipped, as they are not decks: 2" in summary and "decks/README.md" in summary
 
@@ -226,8 +254,9 @@ def test_skipped_file_names_and_lines_as_written_are_escaped(tmp_path):
     a line with ESC or U+202E is shown escaped, as the text report shows it."""
     decks = tmp_path / "decks"
     decks.mkdir()
-    (decks / "bidi.txt").write_text("bidi \u202e evil\n\x1b[2J clear\n" + IONO.read_text(encoding="utf-8"),
-                                    encoding="utf-8")
+    (decks / "bidi.txt").write_text(
+        "bidi \u202e evil\n\x1b[2J clear\n" + IONO.read_text(encoding="utf-8"), encoding="utf-8"
+    )
     (decks / os.fsdecode(b"notes \x1b[2J\xff.txt")).write_bytes(b"Notes about the event, no cards here.\n")
     done = run("check", "decks", "--format", "unlimited", "--date", DATE, "--output", "html", cwd=tmp_path)
     assert done.returncode == 1, done.stderr.decode()
@@ -244,7 +273,7 @@ def test_controls_come_only_with_the_script():
     and the buttons are in a <template>, which the script copies into the page."""
     result = DeckResult(path="ok.txt", format="standard", date=DATE, total_cards=60, findings=())
     text = render("html", Report((result, result)), RenderOptions(source=lambda path: None))
-    template = text[text.index('<template id="controls">'):text.index("</template>")]
+    template = text[text.index('<template id="controls">') : text.index("</template>")]
     outside = text.replace(template, "")
     for control in ("<select", "<input", "<button"):
         assert control in template and control not in outside, control
@@ -252,16 +281,20 @@ def test_controls_come_only_with_the_script():
 
 
 def test_each_deck_row_names_the_rules_it_breaks():
-    findings = (Finding(rule="copy-limit", severity=Severity.ERROR, template="x", lines=(1,)),
-                Finding(rule="ambiguous-card", severity=Severity.WARNING, template="y", lines=(2,)))
+    findings = (
+        Finding(rule="copy-limit", severity=Severity.ERROR, template="x", lines=(1,)),
+        Finding(rule="ambiguous-card", severity=Severity.WARNING, template="y", lines=(2,)),
+    )
     result = DeckResult(path="a.txt", format="standard", date=DATE, total_cards=60, findings=findings)
     page = Page(render("html", Report((result,)), RenderOptions(source=lambda path: None)))
     (body,) = page.all("tbody", class_="deck")
     assert body["attrs"]["data-rules"] == "ambiguous-card copy-limit"
     (cell,) = page.all("td", class_="verdict-cell")
     assert cell["text"].split() == ["✖", "ILLEGAL", "✖", "copy-limit", "!", "ambiguous-card"]  # worst first
-    assert [row["attrs"]["data-rule"] for row in page.all("tr") if "data-rule" in row["attrs"]] == \
-        ["ambiguous-card", "copy-limit"]  # the findings-by-rule rows the script makes filters of
+    assert [row["attrs"]["data-rule"] for row in page.all("tr") if "data-rule" in row["attrs"]] == [
+        "ambiguous-card",
+        "copy-limit",
+    ]  # the findings-by-rule rows the script makes filters of
 
 
 def test_golden_report_of_one_deck():

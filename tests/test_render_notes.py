@@ -4,17 +4,26 @@ from __future__ import annotations
 
 import json
 
-from deckcheck.model import DeckResult, Finding, Report, Severity
-from deckcheck.render import RenderOptions, is_failing, render
 from support import json_report
 
-NOTE = Finding(rule="legal-reprint", severity=Severity.INFO,
-               template="{card} ({mark}) is legal through its reprint {reprint}.",
-               params={"card": "Ultra Ball SVI 196", "mark": "G", "reprint": "MEG 131"}, lines=(19,),
-               cards=("Ultra Ball SVI 196",))
+from deckcheck.model import DeckResult, Finding, Report, Severity
+from deckcheck.render import RenderOptions, is_failing, render
+
+NOTE = Finding(
+    rule="legal-reprint",
+    severity=Severity.INFO,
+    template="{card} ({mark}) is legal through its reprint {reprint}.",
+    params={"card": "Ultra Ball SVI 196", "mark": "G", "reprint": "MEG 131"},
+    lines=(19,),
+    cards=("Ultra Ball SVI 196",),
+)
 WARNING = Finding(rule="ambiguous-card", severity=Severity.WARNING, template="Ambiguous.", lines=(3,))
-REPORT = Report((DeckResult("decks/a.txt", "standard", "2026-11-30", 60, (NOTE,)),
-                 DeckResult("decks/b.txt", "standard", "2026-11-30", 60, (WARNING,))))
+REPORT = Report(
+    (
+        DeckResult("decks/a.txt", "standard", "2026-11-30", 60, (NOTE,)),
+        DeckResult("decks/b.txt", "standard", "2026-11-30", 60, (WARNING,)),
+    )
+)
 
 
 def test_a_note_does_not_fail_a_deck_even_with_fail_on_warning():

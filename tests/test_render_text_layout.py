@@ -12,8 +12,14 @@ def finding(rule: str, severity: Severity, message: str, lines: tuple[int, ...] 
 
 
 def report_text(*findings: Finding, total: int = 60, width: int = 100) -> str:
-    result = DeckResult(path="decks/x.txt", format="glc", date="2026-11-30", total_cards=total,
-                        findings=findings, counts={"Pokémon": 20, "Trainer": 30, "Energy": 10} if total else {})
+    result = DeckResult(
+        path="decks/x.txt",
+        format="glc",
+        date="2026-11-30",
+        total_cards=total,
+        findings=findings,
+        counts={"Pokémon": 20, "Trainer": 30, "Energy": 10} if total else {},
+    )
     return render("text", Report((result,)), RenderOptions(width=width))
 
 
@@ -31,8 +37,10 @@ def test_errors_come_before_warnings_and_notes():
 def test_a_file_that_cannot_be_read_is_no_deck_and_has_no_card_counts():
     # Issue 24: no verdict, no card counts, not counted among the decks checked.
     text = report_text(finding("unreadable", Severity.ERROR, "The deck file nope.txt does not exist."), total=0)
-    assert text.splitlines()[:2] == ["NOT CHECKED  decks/x.txt",
-                                     "✖  unreadable  The deck file nope.txt does not exist."]
+    assert text.splitlines()[:2] == [
+        "NOT CHECKED  decks/x.txt",
+        "✖  unreadable  The deck file nope.txt does not exist.",
+    ]
     assert "0 cards" not in text and "ILLEGAL" not in text
     assert "0 decks checked: 0 legal, 0 illegal." in text
     assert "1 path was not checked: it cannot be read as a deck (decks/x.txt)." in text
@@ -49,8 +57,20 @@ def test_a_long_line_list_stands_alone_and_the_messages_keep_their_width():
     )
     lines = text.splitlines()
     head = next(i for i, line in enumerate(lines) if "single-type" in line)
-    assert lines[head].split() == ["✖", "single-type", "lines", "10,", "11,", "12,", "13,", "14,", "15,", "16,",
-                                   "17,", "18"]
+    assert lines[head].split() == [
+        "✖",
+        "single-type",
+        "lines",
+        "10,",
+        "11,",
+        "12,",
+        "13,",
+        "14,",
+        "15,",
+        "16,",
+        "17,",
+        "18",
+    ]
     assert lines[head + 1].lstrip().startswith("The deck has Pokémon")
     singleton = next(line for line in lines if "singleton" in line)
     message_column = singleton.index("The deck has")

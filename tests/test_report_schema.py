@@ -8,7 +8,6 @@ import json
 
 import pytest
 from jsonschema import Draft202012Validator
-
 from support import PROJECT_ROOT, REPORT_SCHEMA, assert_valid_report, doc_text
 
 GOLDEN = PROJECT_ROOT / "tests" / "golden" / "sample_decks.unlimited.json"
@@ -46,9 +45,19 @@ def _spoil(report: dict, how: str) -> dict:
     return bad
 
 
-@pytest.mark.parametrize("how", ["no legal", "version 2", "unknown severity", "line 0",
-                                 "counts by the dataset's names", "extra key", "no hint key",
-                                 "language without a catalogue"])
+@pytest.mark.parametrize(
+    "how",
+    [
+        "no legal",
+        "version 2",
+        "unknown severity",
+        "line 0",
+        "counts by the dataset's names",
+        "extra key",
+        "no hint key",
+        "language without a catalogue",
+    ],
+)
 def test_it_refuses_what_is_no_report(how):
     report = json.loads(GOLDEN.read_text(encoding="utf-8"))
     with pytest.raises(AssertionError, match="does not follow report.schema.json"):

@@ -18,8 +18,8 @@ import pytest
 import yaml
 
 from deckcheck.carddb.catalogue import load_catalogue
-from deckcheck.model import Card
 from deckcheck.core.names import deck_key, name_key
+from deckcheck.model import Card
 
 SAMPLE_DECKS = Path(__file__).resolve().parents[1] / "sample_decks"
 DECK_FILES = sorted(p for p in SAMPLE_DECKS.rglob("*") if p.suffix in {".txt", ".yaml", ".yml", ".json"})
@@ -31,11 +31,31 @@ INTENDED = {
     "warning/ambiguous-card.txt": "16 Darkness Energy",
 }
 # Rule ids of the unlimited pack that the illegal samples demonstrate, one each.
-RULE_IDS = {"deck-size", "basic-pokemon", "copy-limit", "ace-spec", "prism-star", "radiant", "pokemon-star",
-            "card-limit", "exclusive", "unknown-card", "syntax"}
+RULE_IDS = {
+    "deck-size",
+    "basic-pokemon",
+    "copy-limit",
+    "ace-spec",
+    "prism-star",
+    "radiant",
+    "pokemon-star",
+    "card-limit",
+    "exclusive",
+    "unknown-card",
+    "syntax",
+}
 
-ENERGY_LETTERS = {"G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
-                  "D": "Darkness", "M": "Metal", "Y": "Fairy"}
+ENERGY_LETTERS = {
+    "G": "Grass",
+    "R": "Fire",
+    "W": "Water",
+    "L": "Lightning",
+    "P": "Psychic",
+    "F": "Fighting",
+    "D": "Darkness",
+    "M": "Metal",
+    "Y": "Fairy",
+}
 CARD_LINE = re.compile(
     r"^(?:\*\s+)?(?P<count>\d+)\s+(?P<name>.+?)\s+(?P<set>PR-[A-Z]+|[A-Z][A-Z0-9]{1,4})\s+(?P<number>[A-Z]*\d+[a-z]?)$"
 )

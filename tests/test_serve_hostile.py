@@ -16,7 +16,6 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
-
 from serve_support import running_server
 from support import PROJECT_ROOT
 
@@ -87,6 +86,7 @@ def test_300_idle_and_half_sent_connections_are_dropped_and_others_still_answere
 
 # -- S5, S3, 404/405 ----------------------------------------------------------------------
 
+
 def test_lines_ending_in_cr_count_as_lines():
     from deckcheck.web.app import line_breaks
 
@@ -99,8 +99,9 @@ def test_a_list_of_cr_only_lines_is_refused_like_one_of_lf_lines(server):
 
 
 def test_the_longest_list_allowed_gets_a_bounded_answer(server):
-    status, _headers, body = ask(server, "POST", "/api/check?date=2026-11-30", b"1 a\n" * 1_999,
-                                 {"Content-Type": "text/plain"})
+    status, _headers, body = ask(
+        server, "POST", "/api/check?date=2026-11-30", b"1 a\n" * 1_999, {"Content-Type": "text/plain"}
+    )
     assert status == 200 and len(body) < 2_000_000
 
 
@@ -110,11 +111,14 @@ def test_a_json_body_nested_50000_deep_is_a_400(server):
     assert status == 400 and "too deeply" in json.loads(answer)["error"]
 
 
-@pytest.mark.parametrize("method, path, status, words", [
-    ("GET", "/nothing-here", 404, "There is nothing at /nothing-here"),
-    ("GET", "/api/check", 405, "/api/check does not answer GET"),
-    ("DELETE", "/", 405, "/ does not answer DELETE"),
-])
+@pytest.mark.parametrize(
+    "method, path, status, words",
+    [
+        ("GET", "/nothing-here", 404, "There is nothing at /nothing-here"),
+        ("GET", "/api/check", 405, "/api/check does not answer GET"),
+        ("DELETE", "/", 405, "/ does not answer DELETE"),
+    ],
+)
 def test_404_and_405_answer_the_documented_json(server, method, path, status, words):
     got, headers, body = ask(server, method, path)
     assert got == status and headers["content-type"].startswith("application/json")
@@ -122,6 +126,7 @@ def test_404_and_405_answer_the_documented_json(server, method, path, status, wo
 
 
 # -- who may talk to it -----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1.evil.example", "192.168.1.5"])
 def test_a_host_header_other_than_this_machines_is_refused(server, host):
@@ -155,8 +160,13 @@ def test_another_host_than_loopback_gets_a_warning_and_no_host_check():
 
 @pytest.mark.parametrize("port", ["99999", "-1", "65536"])
 def test_a_port_out_of_range_is_a_usage_error(port):
-    done = subprocess.run([sys.executable, "-m", "deckcheck", "serve", "--port", port, "--no-config"],
-                          capture_output=True, text=True, timeout=60, cwd=PROJECT_ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "serve", "--port", port, "--no-config"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=PROJECT_ROOT,
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr and "internal error" not in done.stderr
     assert "--port" in done.stderr and "0<=x<=65535" in done.stderr
 
@@ -174,5 +184,6 @@ def test_the_pages_own_script_and_style_are_those_the_policy_allows(server):
         allowed = re.search(rf"{directive} ([^;]+)", policy).group(1).split()
         assert blocks and all(
             f"'sha256-{base64.b64encode(hashlib.sha256(block.encode()).digest()).decode()}'" in allowed
-            for block in blocks)
+            for block in blocks
+        )
     assert 'style="' not in text  # a style attribute would need 'unsafe-inline'

@@ -35,8 +35,11 @@ def check(index, text: str, fmt: str, day: str):
 
 
 def found(result, severity: str | None = None) -> list[tuple[str, str, tuple[int, ...]]]:
-    return [(f.rule, f.severity.value, tuple(f.lines)) for f in result.findings
-            if severity is None or f.severity.value == severity]
+    return [
+        (f.rule, f.severity.value, tuple(f.lines))
+        for f in result.findings
+        if severity is None or f.severity.value == severity
+    ]
 
 
 def line_of(text: str, written: str) -> int:
@@ -49,6 +52,7 @@ def test_the_base_lists_are_legal(reference_index):
 
 
 # -- 1. name vs number ---------------------------------------------------------------
+
 
 def test_another_cards_name_is_an_error_and_judged_as_that_card(reference_index):
     # MEG 114 is Boss's Orders; no Iono print is legal in August 2026.
@@ -91,18 +95,24 @@ def test_no_knock_on_message_about_a_card_the_player_never_wrote(reference_index
     assert result.verdict == "unverified"
 
 
-@pytest.mark.parametrize("line, card_id, rules", [
-    ("4 Mewtwo & Mew GX UNM 71", "sm11-71", []),  # GX / -GX: the same name
-    ("4 Plasma Badge PLF 104", "bw9-104", [("name-mismatch", "warning")]),  # Team Plasma Badge
-    ("6 Fighting BS 97", "base1-97", [("name-mismatch", "warning")]),  # Fighting Energy
-    ("4 Battle Compressor PHF 92", "xy4-92", []),  # the dataset's "Team Flare Gear" suffix
-    ("4 Thunder Mountain {*} LOT 191", "sm8-191", []),
-    ("2 Latias Star DX 105", None, None),  # checked below only for its verdict
-    ("4 Ultra Bal SVI 196", "sv1-196", [("name-mismatch", "warning")]),  # a one-letter typo
-])
+@pytest.mark.parametrize(
+    "line, card_id, rules",
+    [
+        ("4 Mewtwo & Mew GX UNM 71", "sm11-71", []),  # GX / -GX: the same name
+        ("4 Plasma Badge PLF 104", "bw9-104", [("name-mismatch", "warning")]),  # Team Plasma Badge
+        ("6 Fighting BS 97", "base1-97", [("name-mismatch", "warning")]),  # Fighting Energy
+        ("4 Battle Compressor PHF 92", "xy4-92", []),  # the dataset's "Team Flare Gear" suffix
+        ("4 Thunder Mountain {*} LOT 191", "sm8-191", []),
+        ("2 Latias Star DX 105", None, None),  # checked below only for its verdict
+        ("4 Ultra Bal SVI 196", "sv1-196", [("name-mismatch", "warning")]),  # a one-letter typo
+    ],
+)
 def test_real_spellings_stay_legal(reference_index, line, card_id, rules):
-    deck, findings = resolve_deck(parse_text(line, "d.txt"), reference_index,
-                                  resolve_options_for(load_pack("unlimited"), dt.date(2026, 11, 30), reference_index))
+    deck, findings = resolve_deck(
+        parse_text(line, "d.txt"),
+        reference_index,
+        resolve_options_for(load_pack("unlimited"), dt.date(2026, 11, 30), reference_index),
+    )
     assert not [f for f in findings if f.severity.value == "error"], [f.message for f in findings]
     if card_id is not None:
         assert [c.card.id for c in deck.cards] == [card_id]
@@ -118,6 +128,7 @@ def test_a_name_that_is_no_card_is_an_error_and_not_counted(reference_index):
 
 # -- 2. set codes the database does not hold -----------------------------------------
 
+
 def test_an_unknown_set_code_is_an_error_never_read_by_name(reference_index):
     # Pitch Black (PBL) is newer than the reference data.
     text = swapped(STANDARD, "4 Cynthia's Roselia DRI 7", "4 Tropius PBL 1")
@@ -130,17 +141,40 @@ def test_an_unknown_set_code_is_an_error_never_read_by_name(reference_index):
 
 # Every promo code and its aliases: a real card of the reference data for each.
 PROMO_LINES = {
-    "PR": "Pikachu 1", "WBSP": "Pikachu 1", "PR-WB": "Pikachu 1", "WP": "Pikachu 1", "PR-WBSP": "Pikachu 1",
-    "PR-NP": "Kyogre ex 1", "NP": "Kyogre ex 1", "NBSP": "Kyogre ex 1",
-    "PR-DPP": "Turtwig DP01", "PR-DP": "Turtwig DP01", "DPP": "Turtwig 1", "DPBSP": "Turtwig 1",
-    "PR-HS": "Ho-Oh HGSS01", "HSP": "Ho-Oh 1", "PR-HGSS": "Ho-Oh 1", "HGSSP": "Ho-Oh 1",
-    "PR-BLW": "Snivy BW01", "BWP": "Snivy 1", "PR-BW": "Snivy 1",
-    "PR-XY": "Chespin XY01", "XYP": "Chespin 1",
-    "PR-SM": "Rowlet SM01", "SMP": "Rowlet 1",
-    "PR-SW": "Grookey SWSH001", "SWSHP": "Grookey 1", "PR-SWSH": "Grookey 1",
-    "PR-SV": "Sprigatito 1", "SVP": "Sprigatito 1", "PR-SVP": "Sprigatito 1",
-    "MEP": "Meganium 1", "PR-ME": "Meganium 1", "PR-MEP": "Meganium 1",
-    "FAC": "Shuckle 1", "FCO": "Shuckle 1",
+    "PR": "Pikachu 1",
+    "WBSP": "Pikachu 1",
+    "PR-WB": "Pikachu 1",
+    "WP": "Pikachu 1",
+    "PR-WBSP": "Pikachu 1",
+    "PR-NP": "Kyogre ex 1",
+    "NP": "Kyogre ex 1",
+    "NBSP": "Kyogre ex 1",
+    "PR-DPP": "Turtwig DP01",
+    "PR-DP": "Turtwig DP01",
+    "DPP": "Turtwig 1",
+    "DPBSP": "Turtwig 1",
+    "PR-HS": "Ho-Oh HGSS01",
+    "HSP": "Ho-Oh 1",
+    "PR-HGSS": "Ho-Oh 1",
+    "HGSSP": "Ho-Oh 1",
+    "PR-BLW": "Snivy BW01",
+    "BWP": "Snivy 1",
+    "PR-BW": "Snivy 1",
+    "PR-XY": "Chespin XY01",
+    "XYP": "Chespin 1",
+    "PR-SM": "Rowlet SM01",
+    "SMP": "Rowlet 1",
+    "PR-SW": "Grookey SWSH001",
+    "SWSHP": "Grookey 1",
+    "PR-SWSH": "Grookey 1",
+    "PR-SV": "Sprigatito 1",
+    "SVP": "Sprigatito 1",
+    "PR-SVP": "Sprigatito 1",
+    "MEP": "Meganium 1",
+    "PR-ME": "Meganium 1",
+    "PR-MEP": "Meganium 1",
+    "FAC": "Shuckle 1",
+    "FCO": "Shuckle 1",
 }
 
 
@@ -159,13 +193,16 @@ def test_every_real_promo_code_reads_a_real_card(reference_index, code):
 
 
 def test_every_set_code_of_the_reference_data_is_known(reference_index):
-    codes = [row[0] for row in reference_index._conn.execute(
-        "SELECT DISTINCT set_code FROM cards WHERE set_code IS NOT NULL")]
+    codes = [
+        row[0]
+        for row in reference_index._conn.execute("SELECT DISTINCT set_code FROM cards WHERE set_code IS NOT NULL")
+    ]
     assert len(codes) > 140
     assert all(reference_index.knows_set_code(code) and set_code_key(code) == code.upper() for code in codes)
 
 
 # -- 3. PTCG Live ALT codes -------------------------------------------------------------
+
 
 def test_an_alt_code_reads_only_prints_of_its_series(reference_index):
     # SWSHALT is Sword & Shield: in Standard of 2026 no Sword & Shield Pikachu is legal.
@@ -175,8 +212,11 @@ def test_an_alt_code_reads_only_prints_of_its_series(reference_index):
 
 
 def test_an_alt_code_never_reads_a_print_released_after_the_day(reference_index):
-    deck, _findings = resolve_deck(parse_text("1 Ultra Ball SWSHALT 5", "d.txt"), reference_index,
-                                  resolve_options_for(load_pack("standard"), dt.date(2025, 6, 1), reference_index))
+    deck, _findings = resolve_deck(
+        parse_text("1 Ultra Ball SWSHALT 5", "d.txt"),
+        reference_index,
+        resolve_options_for(load_pack("standard"), dt.date(2025, 6, 1), reference_index),
+    )
     card = deck.cards[0].card
     assert card.set_id.startswith("swsh") and card.release_date <= "2023-01-20"
 
@@ -197,6 +237,7 @@ def test_every_alt_series_has_a_first_and_a_last_day():
 
 
 # -- 4. name-only lines: δ and LV.X forms --------------------------------------------
+
 
 def test_a_name_only_line_may_be_the_delta_form(reference_index):
     # Worlds 2006: the only Dragonair in the pool is Dragonair δ DS 41.
@@ -220,11 +261,15 @@ def test_a_name_out_of_the_pool_is_judged_on_a_print_of_its_day(reference_index)
 
 # -- 7. set codes in lower or mixed case -------------------------------------------------
 
-@pytest.mark.parametrize("line, card_id", [
-    ("4 Boss's Orders meg 114", "me1-114"),
-    ("2 Ultra Ball Dex 102", "bw5-102"),
-    ("4 Iono pal 185", "sv2-185"),
-])
+
+@pytest.mark.parametrize(
+    "line, card_id",
+    [
+        ("4 Boss's Orders meg 114", "me1-114"),
+        ("2 Ultra Ball Dex 102", "bw5-102"),
+        ("4 Iono pal 185", "sv2-185"),
+    ],
+)
 def test_a_lower_case_set_code_is_a_set_code(reference_index, line, card_id):
     deck, findings = resolve_deck(parse_text(line, "d.txt"), reference_index)
     assert findings == [] and [c.card.id for c in deck.cards] == [card_id]
@@ -234,11 +279,13 @@ def test_a_name_without_a_real_code_stays_a_name(reference_index):
     # "Dex 102" names no card and Dex is no card name: an unknown card, read as written.
     _deck, findings = resolve_deck(parse_text("2 Dex 102", "d.txt"), reference_index)
     assert [f.rule for f in findings] == ["unknown-card"]
-    assert "Pokégear 3.0" in [c.card.name for c in resolve_deck(
-        parse_text("1 Pokégear 3.0", "d.txt"), reference_index)[0].cards]
+    assert "Pokégear 3.0" in [
+        c.card.name for c in resolve_deck(parse_text("1 Pokégear 3.0", "d.txt"), reference_index)[0].cards
+    ]
 
 
 # -- issue 24: the unknown card's name without its set code ---------------------------
+
 
 def test_unknown_card_says_the_name_without_the_set_code(reference_index):
     _, findings = resolve_deck(parse_text("4 Dreepyy TWM 999", "d.txt"), reference_index)
@@ -247,6 +294,7 @@ def test_unknown_card_says_the_name_without_the_set_code(reference_index):
 
 
 # -- 6. fmt never changes what a line is ---------------------------------------------
+
 
 def _fmt(index, text: str, fmt: str = "unlimited", day: str = "2026-11-30") -> str:
     from deckcheck.core.layout import layout, unambiguous_prints
@@ -259,20 +307,26 @@ def _fmt(index, text: str, fmt: str = "unlimited", day: str = "2026-11-30") -> s
 
 def _reading(index, text: str) -> tuple:
     result = check(index, text, "unlimited", "2026-11-30")
-    return result.verdict, sorted((f.rule, f.severity.value) for f in result.findings if f.rule != "syntax"), \
-        dict(result.counts)
+    return (
+        result.verdict,
+        sorted((f.rule, f.severity.value) for f in result.findings if f.rule != "syntax"),
+        dict(result.counts),
+    )
 
 
-@pytest.mark.parametrize("line, kept", [
-    ("2x x Nest Ball", "2x x Nest Ball"),  # an unknown card "x Nest Ball", not Nest Ball
-    ("6 Water Energy SVE 2", "6 Water Energy SVE 2"),  # SVE 2 is Fire Energy: the name stays
-    ("6 Fire Energy SVE 99", "6 Fire Energy SVE 99"),  # no SVE 99: read by name, a warning either way
-    ("2 Iono MEG 114", "2 Iono MEG 114"),
-    ("4 Plasma Badge PLF 104", "4 Plasma Badge PLF 104"),
-    ("5 Psychic Energy", "5 Basic {P} Energy"),  # issue 24: as PTCG Live writes it
-    ("2 Fire Energy", "2 Basic {R} Energy"),
-    ("3 Darkness Energy", "3 Darkness Energy"),  # decision 10: the format decides
-])
+@pytest.mark.parametrize(
+    "line, kept",
+    [
+        ("2x x Nest Ball", "2x x Nest Ball"),  # an unknown card "x Nest Ball", not Nest Ball
+        ("6 Water Energy SVE 2", "6 Water Energy SVE 2"),  # SVE 2 is Fire Energy: the name stays
+        ("6 Fire Energy SVE 99", "6 Fire Energy SVE 99"),  # no SVE 99: read by name, a warning either way
+        ("2 Iono MEG 114", "2 Iono MEG 114"),
+        ("4 Plasma Badge PLF 104", "4 Plasma Badge PLF 104"),
+        ("5 Psychic Energy", "5 Basic {P} Energy"),  # issue 24: as PTCG Live writes it
+        ("2 Fire Energy", "2 Basic {R} Energy"),
+        ("3 Darkness Energy", "3 Darkness Energy"),  # decision 10: the format decides
+    ],
+)
 def test_fmt_keeps_what_each_line_is(reference_index, line, kept):
     once = _fmt(reference_index, line + "\n")
     assert kept in once.splitlines(), once
@@ -280,10 +334,13 @@ def test_fmt_keeps_what_each_line_is(reference_index, line, kept):
     assert _fmt(reference_index, once) == once
 
 
-@pytest.mark.parametrize("data", [
-    "4 Iono PAL 185\n\ufeff\n".encode(),  # a line of only U+FEFF: a syntax error, before and after
-    b"\xef\xbb\xbf\xef\xbb\xbf",  # two byte-order marks: not an empty file after fmt
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        "4 Iono PAL 185\n\ufeff\n".encode(),  # a line of only U+FEFF: a syntax error, before and after
+        b"\xef\xbb\xbf\xef\xbb\xbf",  # two byte-order marks: not an empty file after fmt
+    ],
+)
 def test_fmt_keeps_a_line_of_a_byte_order_mark(reference_index, tmp_path, data):
     import os
     import subprocess
@@ -292,8 +349,13 @@ def test_fmt_keeps_a_line_of_a_byte_order_mark(reference_index, tmp_path, data):
     env = {**os.environ, "DECKCHECK_DB": str(reference_index.path)}
 
     def run(*args, path):
-        return subprocess.run([sys.executable, "-m", "deckcheck", *args, str(path), "--format", "unlimited",
-                               "--date", "2026-11-30"], check=False, capture_output=True, env=env, timeout=120)
+        return subprocess.run(
+            [sys.executable, "-m", "deckcheck", *args, str(path), "--format", "unlimited", "--date", "2026-11-30"],
+            check=False,
+            capture_output=True,
+            env=env,
+            timeout=120,
+        )
 
     deck = tmp_path / "deck.txt"
     deck.write_bytes(data)

@@ -20,9 +20,10 @@ import re
 import sqlite3
 import stat
 import time
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.records import bad_card, bad_set
@@ -31,14 +32,14 @@ from deckcheck.carddb.sources.merge import open_source
 from deckcheck.carddb.sqlite import (
     CARD_COLUMNS,
     INDEXES,
-    SCHEMA,
     NAMES_META_PREFIX,
+    SCHEMA,
     SCHEMA_VERSION,
     DatabaseInfo,
     card_row,
     connect_readonly,
-    has_table,
     database_info,
+    has_table,
     name_rows,
     write_names,
 )
@@ -70,11 +71,14 @@ def refuse_special_destination(dest: Path) -> None:
     except OSError as error:
         raise DatabaseError(f"cannot use {dest} as the card database: {error.strerror or error}") from None
     if stat.S_ISLNK(mode):
-        raise DatabaseError(f"{dest} is a symbolic link; give the path of the database file itself "
-                            f"({os.path.realpath(dest)}), which is then replaced")
+        raise DatabaseError(
+            f"{dest} is a symbolic link; give the path of the database file itself "
+            f"({os.path.realpath(dest)}), which is then replaced"
+        )
     if not stat.S_ISREG(mode):
-        raise DatabaseError(f"{dest} is not a regular file (a folder, a pipe or a device); "
-                            "the card database must be a file of its own")
+        raise DatabaseError(
+            f"{dest} is not a regular file (a folder, a pipe or a device); the card database must be a file of its own"
+        )
 
 
 def _pid_alive(pid: int) -> bool:
@@ -108,7 +112,7 @@ def clean_stale_temp_files(dest: Path) -> list[Path]:
     for entry in entries:
         if not entry.name.startswith(prefix):
             continue
-        match = re.match(r"(\d+)-", entry.name[len(prefix):])
+        match = re.match(r"(\d+)-", entry.name[len(prefix) :])
         pid = int(match.group(1)) if match else None
         if pid == os.getpid():
             continue
@@ -176,8 +180,11 @@ def _old_names(path: Path) -> tuple[list[tuple[str, str, str]], dict[str, str]]:
         if not has_table(conn, "names"):
             return [], {}
         rows = conn.execute("SELECT lang, name, card_id FROM names ORDER BY rowid").fetchall()
-        meta = {key: value for key, value in conn.execute("SELECT key, value FROM meta")
-                if key.startswith(NAMES_META_PREFIX)}
+        meta = {
+            key: value
+            for key, value in conn.execute("SELECT key, value FROM meta")
+            if key.startswith(NAMES_META_PREFIX)
+        }
         return rows, meta
     except sqlite3.Error:
         return [], {}
@@ -185,9 +192,16 @@ def _old_names(path: Path) -> tuple[list[tuple[str, str, str]], dict[str, str]]:
         conn.close()
 
 
-def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, str] | None,
-          keep_names_from: Path | None = None, progress: Progress | None = None,
-          phase: PhaseHook | None = None, finish: Callable[[], Mapping[str, str]] | None = None) -> None:
+def _fill(
+    path: Path,
+    source: CardSource,
+    label: str,
+    extra_meta: Mapping[str, str] | None,
+    keep_names_from: Path | None = None,
+    progress: Progress | None = None,
+    phase: PhaseHook | None = None,
+    finish: Callable[[], Mapping[str, str]] | None = None,
+) -> None:
     import datetime as dt
 
     from deckcheck.version import __version__
@@ -215,8 +229,9 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
                 if problem:
                     # Refused before it reaches SQLite ("Error binding parameter 3" for a
                     # set code that is a list): the installed database stays as it was.
-                    raise DatabaseError(f"{batch.origin} in {source.label}: card {_card_label(card)} is not valid: "
-                                        f"{problem}")
+                    raise DatabaseError(
+                        f"{batch.origin} in {source.label}: card {_card_label(card)} is not valid: {problem}"
+                    )
                 if card.set_id not in listed:
                     extra_sets.setdefault(card.set_id, record)
                 counts[card.set_id] = counts.get(card.set_id, 0) + 1
@@ -248,7 +263,7 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
             "schema_version": SCHEMA_VERSION,
             "deckcheck_version": __version__,
             "source": label,
-            "imported_at": dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat(),
+            "imported_at": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
             "cards": str(total),
             "sets": str(sum(1 for row in set_rows if row[5] > 0)),
             "newest_set_id": newest[0] if newest else "",
@@ -269,7 +284,8 @@ def _fill(path: Path, source: CardSource, label: str, extra_meta: Mapping[str, s
                 conn.execute("DELETE FROM names WHERE card_id NOT IN (SELECT id FROM cards)")
                 meta.update(old_meta)
                 meta["names_kept_from_previous_database"] = str(
-                    conn.execute("SELECT COUNT(*) FROM names").fetchone()[0])
+                    conn.execute("SELECT COUNT(*) FROM names").fetchone()[0]
+                )
         conn.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", meta.items())
         conn.execute("COMMIT")
     finally:
@@ -320,16 +336,23 @@ def build_database(
     src = open_source(Path(source)) if isinstance(source, (str, os.PathLike)) else source
     try:
         try:
-            fd, name = tempfile.mkstemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".sqlite3",
-                                        dir=dest.parent)
+            fd, name = tempfile.mkstemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".sqlite3", dir=dest.parent)
         except OSError as error:
             raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
         os.close(fd)
         temp = Path(name)
         try:
             previous = Path(keep_names_from) if keep_names_from is not None else dest
-            _fill(temp, src, source_label or src.label, extra_meta,
-                  previous if previous.is_file() else None, progress, phase, finish)
+            _fill(
+                temp,
+                src,
+                source_label or src.label,
+                extra_meta,
+                previous if previous.is_file() else None,
+                progress,
+                phase,
+                finish,
+            )
             # mkstemp makes the file private; the database is as readable as
             # the one it replaces (or as the umask allows).
             os.chmod(temp, file_mode(dest))

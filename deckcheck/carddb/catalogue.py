@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from deckcheck.carddb.index import MemoryIndex
 from deckcheck.datafiles import YAML_VALUE_ERRORS, validation_cache, yaml_loader
@@ -22,10 +23,23 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.model import SUPERTYPES, Card
 
 _SET_KEYS = frozenset({"id", "code", "name", "released", "series"})
-_CARD_KEYS = frozenset({
-    "number", "name", "supertype", "subtypes", "mark", "types", "evolves_from", "own_limit",
-    "any_number", "not_for_tournaments", "plays_as_basic", "text", "id",
-})
+_CARD_KEYS = frozenset(
+    {
+        "number",
+        "name",
+        "supertype",
+        "subtypes",
+        "mark",
+        "types",
+        "evolves_from",
+        "own_limit",
+        "any_number",
+        "not_for_tournaments",
+        "plays_as_basic",
+        "text",
+        "id",
+    }
+)
 _REQUIRED_CARD_KEYS = ("number", "name", "supertype")
 
 
@@ -70,8 +84,11 @@ def _source() -> Any:
 
 
 def _well_shaped(document: Any) -> bool:
-    return isinstance(document, dict) and isinstance(document.get("sets"), list) \
+    return (
+        isinstance(document, dict)
+        and isinstance(document.get("sets"), list)
         and isinstance(document.get("cards"), dict)
+    )
 
 
 # Building ~60 KB of YAML into Python values takes ~60 ms, paid by every check
@@ -147,13 +164,15 @@ def _sets() -> tuple[Mapping[str, Any], ...]:
         unknown = set(entry) - _SET_KEYS
         if unknown:
             raise CatalogueError(f"catalogue set {entry['id']}: unknown keys {sorted(unknown)}")
-        sets.append({
-            "id": str(entry["id"]),
-            "code": None if entry.get("code") is None else str(entry["code"]),
-            "name": str(entry.get("name", entry["id"])),
-            "released": _iso_date(entry.get("released")),
-            "series": entry.get("series"),
-        })
+        sets.append(
+            {
+                "id": str(entry["id"]),
+                "code": None if entry.get("code") is None else str(entry["code"]),
+                "name": str(entry.get("name", entry["id"])),
+                "released": _iso_date(entry.get("released")),
+                "series": entry.get("series"),
+            }
+        )
     return tuple(sets)
 
 

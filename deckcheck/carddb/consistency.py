@@ -10,16 +10,27 @@ scheme) whose facts differ; ``deckcheck db check-sources`` prints the list.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from deckcheck.carddb.index import set_code_key
-from deckcheck.model import Card
 from deckcheck.core.names import deck_key
+from deckcheck.model import Card
 
 # Subtypes that say what kind of Trainer a card is (the reprint rule compares them).
-TRAINER_KINDS = frozenset({"Item", "Supporter", "Stadium", "Pokémon Tool", "Technical Machine", "TAG TEAM",
-                           "Rocket's Secret Machine", "Goldenrod Game Corner"})
+TRAINER_KINDS = frozenset(
+    {
+        "Item",
+        "Supporter",
+        "Stadium",
+        "Pokémon Tool",
+        "Technical Machine",
+        "TAG TEAM",
+        "Rocket's Secret Machine",
+        "Goldenrod Game Corner",
+    }
+)
 FACTS = ("name", "supertype", "flags", "trainer_kind", "regulation_mark", "set_code", "own_limit", "text_hash")
 # The digest is compared on request (``--digest``): it needs the cards
 # converted with their canonical texts (:func:`source_cards`).
@@ -69,8 +80,8 @@ def source_cards(path: Path, canonical: bool = False) -> list[Card]:
     of the digest (:func:`deckcheck.carddb.gametext.canonical_digests`)."""
     from contextlib import nullcontext
 
-    from deckcheck.carddb.sources.merge import open_source
     from deckcheck.carddb.gametext import canonical_digests
+    from deckcheck.carddb.sources.merge import open_source
 
     source = open_source(path)
     try:

@@ -15,6 +15,8 @@ def no_database_at(path, advice: str) -> DatabaseError:
     import os
 
     if os.path.isdir(path):
-        return DatabaseError(f"{path} is a folder, not a card database file: give the file itself "
-                             f"(--db {os.path.join(path, 'cards.sqlite3')}, say), or leave --db out for the default")
+        return DatabaseError(
+            f"{path} is a folder, not a card database file: give the file itself "
+            f"(--db {os.path.join(path, 'cards.sqlite3')}, say), or leave --db out for the default"
+        )
     return DatabaseError(f"no card database at {path}; {advice}")

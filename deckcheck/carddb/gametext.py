@@ -14,10 +14,11 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from deckcheck.model import POKEMON, TRAINER
 
@@ -35,17 +36,49 @@ from deckcheck.carddb.gametext_version import DIGEST_VERSION  # noqa: E402,F401
 # the sources (issue 11): they are left out, and what they do in play is left
 # to the name (every such print is its own name: "Rapid Strike Urshifu V",
 # "Roaring Moon", "Dialga G") and the attacks and abilities that are digested.
-_NOISE_SUBTYPES = frozenset({"Prime", "Team Plasma", "Ultra Beast", "Rapid Strike", "Single Strike",
-                             "Fusion Strike", "Ancient", "Future", "Tera", "SP", "Eternamax"})
+_NOISE_SUBTYPES = frozenset(
+    {
+        "Prime",
+        "Team Plasma",
+        "Ultra Beast",
+        "Rapid Strike",
+        "Single Strike",
+        "Fusion Strike",
+        "Ancient",
+        "Future",
+        "Tera",
+        "SP",
+        "Eternamax",
+    }
+)
 
 
 # Pokémon, ×2 and typographic quotes are by far the most common non-ASCII
 # characters; folding them by table keeps the full import fast.
-_FOLD = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'", "‐": "-", "‑": "-", "‒": "-",
-                       "–": "-", "—": "-", "é": "e", "É": "E", "×": "x", "“": '"', "”": '"',
-                       # "Vaporeon ★" is "Vaporeon Star" in one source's text and
-                       # "Vaporeon ☆" in the other's; list bullets come and go.
-                       "★": " Star", "☆": " Star", "•": " "})
+_FOLD = str.maketrans(
+    {
+        "’": "'",
+        "‘": "'",
+        "`": "'",
+        "´": "'",
+        "ʼ": "'",
+        "‐": "-",
+        "‑": "-",
+        "‒": "-",
+        "–": "-",
+        "—": "-",
+        "é": "e",
+        "É": "E",
+        "×": "x",
+        "“": '"',
+        "”": '"',
+        # "Vaporeon ★" is "Vaporeon Star" in one source's text and
+        # "Vaporeon ☆" in the other's; list bullets come and go.
+        "★": " Star",
+        "☆": " Star",
+        "•": " ",
+    }
+)
 
 
 @lru_cache(maxsize=65536)
@@ -113,101 +146,118 @@ def _rules_text(raw: Mapping[str, Any]) -> str:
 # replaced by "this card". Each one names the wording change it covers; none
 # may merge two texts that do different things (tests/test_reprint_rule.py
 # checks the pairs of decision 15 in both directions).
-_ERA_WORDING: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple((re.compile(a), b) for a, b in (
-    # "damage counter" = 10 damage (decision 15): "put 1 damage counter on" /
-    # "put 10 damage on"; "remove 2 damage counters from" stays a removal.
-    (r"\b(\d+) damage counters?\b", lambda m: f"{int(m.group(1)) * 10} damage"),
-    (r"\ba damage counter\b", "10 damage"),
-    # "the Defending Pokémon" (until SM) = "your opponent's Active Pokémon".
-    (r"\b(?:the |each )?defending pokemon\b", "your opponent's active pokemon"),
-    # "his or her" (until SM) = "their"; "show it to your opponent" (until
-    # BW) = "reveal it".
-    (r"\bhis or her\b", "their"),
-    (r"\bshow (it|them|that card) to your opponent\b", r"reveal \1"),
-    # A sentence that starts without a space after the full stop (PAL 191).
-    (r"\.(?=[a-z])", ". "),
-    # "Shuffle your deck afterward." = "Then, shuffle your deck."
-    (r"\bthen,? shuffle your deck\b", "shuffle your deck afterward"),
-    (r"\bshuffle (.{1,80}?) back into your deck\b", r"shuffle \1 into your deck"),
-))
+_ERA_WORDING: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
+    (re.compile(a), b)
+    for a, b in (
+        # "damage counter" = 10 damage (decision 15): "put 1 damage counter on" /
+        # "put 10 damage on"; "remove 2 damage counters from" stays a removal.
+        (r"\b(\d+) damage counters?\b", lambda m: f"{int(m.group(1)) * 10} damage"),
+        (r"\ba damage counter\b", "10 damage"),
+        # "the Defending Pokémon" (until SM) = "your opponent's Active Pokémon".
+        (r"\b(?:the |each )?defending pokemon\b", "your opponent's active pokemon"),
+        # "his or her" (until SM) = "their"; "show it to your opponent" (until
+        # BW) = "reveal it".
+        (r"\bhis or her\b", "their"),
+        (r"\bshow (it|them|that card) to your opponent\b", r"reveal \1"),
+        # A sentence that starts without a space after the full stop (PAL 191).
+        (r"\.(?=[a-z])", ". "),
+        # "Shuffle your deck afterward." = "Then, shuffle your deck."
+        (r"\bthen,? shuffle your deck\b", "shuffle your deck afterward"),
+        (r"\bshuffle (.{1,80}?) back into your deck\b", r"shuffle \1 into your deck"),
+    )
+)
 
 # Wording changes of Trainer and Energy texts only: on a Pokémon's attack "up
 # to 2" and "2" are different choices.
-_TRAINER_WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a), b) for a, b in (
-    # SV: "Switch in 1 of your opponent's Benched Pokémon to the Active Spot" =
-    # "Switch 1 of your opponent's Benched Pokémon with their (his or her,
-    # the Defending) Active Pokémon" (Boss's Orders RCL 154 / MEG 114,
-    # Counter Catcher CIN 91 / PAR 160).
-    (r"\bswitch in (.+?) to the active spot\b", r"switch \1 with the active pokemon"),
-    (r"\bswitch (1 of your opponent's benched pokemon) with (?:their|his or her|your opponent's)"
-     r" active pokemon\b", r"switch \1 with the active pokemon"),
-    (r"\bswitch 1 of your (?:own )?benched pokemon with your active pokemon\b",
-     "switch your active pokemon with 1 of your benched pokemon"),
-    (r"\bswitch 1 of your active pokemon with\b", "switch your active pokemon with"),
-    # "an Energy attached to 1 of ..." (until XY) = "an Energy from 1 of ..."
-    # (Crushing Hammer EPO 92 / SVI 168, Energy Switch, Enhanced Hammer).
-    (r"\benergy(?: card)? attached (?:to )?(1 of|that)\b", r"energy from \1"),
-    (r"\bif you healed any damage in this way\b", "if you do"),
-    # "search your discard pile for X, reveal it, and put it into your hand"
-    # (EX, HGSS) = "put X from your discard pile into your hand" (VS Seeker,
-    # Fisherman); "return ... to your hand" = "put ... into your hand".
-    (r"\bsearch your discard pile for (.{1,60}?), reveal (?:it|them),? and put (?:it|them) into your hand\b",
-     r"put \1 from your discard pile into your hand"),
-    (r"\breturn (1 of your pokemon and all cards attached to it) to your hand\b", r"put \1 into your hand"),
-    (r"\bthe attacks of the pokemon\b", "attacks used by the pokemon"),
-    (r"\bpokemon tool cards\b", "pokemon tools"),
-    # "You can play this card only if" (SM) = "You can use this card only if" (SWSH on).
-    (r"\byou can play this card only if\b", "you can use this card only if"),
-    # SWSH errata wording "up to N" on Trainers: an effect that takes what
-    # there is (Energy Retrieval BLW 92 / SVI 171, Pal Pad UPR 132 / SVI 182).
-    (r"\bup to (\d+)\b", r"\1"),
-    # "onto" / "on" a Pokémon, "put that card onto the Basic Pokémon to evolve
-    # it, skipping the Stage 1" (SWSH) = "... to evolve it" (SM) = "... on the
-    # Basic Pokémon. (This counts as evolving that Pokémon.)" (BW, XY).
-    (r"\bonto\b", "on"),
-    (r", skipping the stage 1\b", ""),
-    (r"\. \(this counts as evolving that pokemon\.\)", " to evolve it."),
-    # Copycat: "count the number of cards in your opponent's hand and draw that
-    # many cards" (EX) = "draw a number of cards equal to the number of cards
-    # in your opponent's hand" (HGSS) = "draw a card for each card in your
-    # opponent's hand" (SM on).
-    (r"\bcount the number of cards in (.+?) and draw that many cards\b", r"draw a card for each card in \1"),
-    (r"\bdraw a number of cards equal to the number of cards in\b", "draw a card for each card in"),
-    # XY -> SWSH rewordings of old Trainers (issue 11; RULES.md decision 15):
-    # "Heal 60 damage and remove all Special Conditions from 1 of your Pokémon"
-    # (Pokémon Center Lady FLF 93) = "Heal 60 damage from 1 of your Pokémon, and
-    # it recovers from all Special Conditions" (SSH 176);
-    (r"\bheal (\d+) damage and remove all special conditions from (1 of your pokemon)\b",
-     r"heal \1 damage from \2, and it recovers from all special conditions"),
-    # "Pokémon Tools attached to Pokémon in play (yours or your opponent's)"
-    # (Tool Scrapper DRX 116) = "... attached to Pokémon (yours ...)" (RCL 168);
-    (r"\bpokemon in play \((yours or your opponent's)\)", r"pokemon (\1)"),
-    # "1 of your Pokémon and all cards attached to it" (Scoop Up Cyclone PLB 95)
-    # = "... and all attached cards" (TWM 162);
-    (r"\ball cards attached to it\b", "all attached cards"),
-    # "Whenever the Pokémon this card is attached to is your Active Pokémon and
-    # is damaged by an opponent's attack (even if that Pokémon is Knocked Out)"
-    # (Lucky Helmet AOR 77) = "If the Pokémon this card is attached to is in the
-    # Active Spot and is damaged by an attack from your opponent's Pokémon (even
-    # if this Pokémon is Knocked Out)" (TWM 158);
-    (r"\bwhenever (the pokemon this card is attached to) is your active pokemon\b", r"if \1 is in the active spot"),
-    (r"\bdamaged by an opponent's attack \(even if that pokemon\b",
-     "damaged by an attack from your opponent's pokemon (even if this pokemon"),
-    # "This card provides [C] Energy. While in play, this card provides every
-    # type of Energy ..." (Rainbow Energy XY 131) = "While in play, ..." (AQ 144,
-    # HS 104): not in play, an Energy provides nothing.
-    (r"^this card provides colorless energy\. (?=while in play, this card provides every type of energy\b)", ""),
-    # Special Energy reminders that are not part of what the card does:
-    # "Attach this card to 1 of your Pokémon." and "(Doesn't count as a basic
-    # Energy card [when not in play].)", "(Has no effect other than providing Energy.)".
-    (r"^attach this card to 1 of your pokemon\. ", ""),
-    (r"\(?doesn't count as a basic energy card(?: when not in play)?\.\)?", ""),
-    (r"\(has no effect other than providing energy\.\)", ""),
-    (r"\(while not in play, this card counts as colorless energy\.\)", ""),
-    (r"^provides ", "this card provides "),
-    # Energy symbols: "ColorlessColorless" = "Colorless Colorless" = "[C][C]".
-    (r"\b(grass|fire|water|lightning|psychic|fighting|darkness|metal|fairy|dragon|colorless)(?=[a-z])", r"\1 "),
-))
+_TRAINER_WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(a), b)
+    for a, b in (
+        # SV: "Switch in 1 of your opponent's Benched Pokémon to the Active Spot" =
+        # "Switch 1 of your opponent's Benched Pokémon with their (his or her,
+        # the Defending) Active Pokémon" (Boss's Orders RCL 154 / MEG 114,
+        # Counter Catcher CIN 91 / PAR 160).
+        (r"\bswitch in (.+?) to the active spot\b", r"switch \1 with the active pokemon"),
+        (
+            r"\bswitch (1 of your opponent's benched pokemon) with (?:their|his or her|your opponent's)"
+            r" active pokemon\b",
+            r"switch \1 with the active pokemon",
+        ),
+        (
+            r"\bswitch 1 of your (?:own )?benched pokemon with your active pokemon\b",
+            "switch your active pokemon with 1 of your benched pokemon",
+        ),
+        (r"\bswitch 1 of your active pokemon with\b", "switch your active pokemon with"),
+        # "an Energy attached to 1 of ..." (until XY) = "an Energy from 1 of ..."
+        # (Crushing Hammer EPO 92 / SVI 168, Energy Switch, Enhanced Hammer).
+        (r"\benergy(?: card)? attached (?:to )?(1 of|that)\b", r"energy from \1"),
+        (r"\bif you healed any damage in this way\b", "if you do"),
+        # "search your discard pile for X, reveal it, and put it into your hand"
+        # (EX, HGSS) = "put X from your discard pile into your hand" (VS Seeker,
+        # Fisherman); "return ... to your hand" = "put ... into your hand".
+        (
+            r"\bsearch your discard pile for (.{1,60}?), reveal (?:it|them),? and put (?:it|them) into your hand\b",
+            r"put \1 from your discard pile into your hand",
+        ),
+        (r"\breturn (1 of your pokemon and all cards attached to it) to your hand\b", r"put \1 into your hand"),
+        (r"\bthe attacks of the pokemon\b", "attacks used by the pokemon"),
+        (r"\bpokemon tool cards\b", "pokemon tools"),
+        # "You can play this card only if" (SM) = "You can use this card only if" (SWSH on).
+        (r"\byou can play this card only if\b", "you can use this card only if"),
+        # SWSH errata wording "up to N" on Trainers: an effect that takes what
+        # there is (Energy Retrieval BLW 92 / SVI 171, Pal Pad UPR 132 / SVI 182).
+        (r"\bup to (\d+)\b", r"\1"),
+        # "onto" / "on" a Pokémon, "put that card onto the Basic Pokémon to evolve
+        # it, skipping the Stage 1" (SWSH) = "... to evolve it" (SM) = "... on the
+        # Basic Pokémon. (This counts as evolving that Pokémon.)" (BW, XY).
+        (r"\bonto\b", "on"),
+        (r", skipping the stage 1\b", ""),
+        (r"\. \(this counts as evolving that pokemon\.\)", " to evolve it."),
+        # Copycat: "count the number of cards in your opponent's hand and draw that
+        # many cards" (EX) = "draw a number of cards equal to the number of cards
+        # in your opponent's hand" (HGSS) = "draw a card for each card in your
+        # opponent's hand" (SM on).
+        (r"\bcount the number of cards in (.+?) and draw that many cards\b", r"draw a card for each card in \1"),
+        (r"\bdraw a number of cards equal to the number of cards in\b", "draw a card for each card in"),
+        # XY -> SWSH rewordings of old Trainers (issue 11; RULES.md decision 15):
+        # "Heal 60 damage and remove all Special Conditions from 1 of your Pokémon"
+        # (Pokémon Center Lady FLF 93) = "Heal 60 damage from 1 of your Pokémon, and
+        # it recovers from all Special Conditions" (SSH 176);
+        (
+            r"\bheal (\d+) damage and remove all special conditions from (1 of your pokemon)\b",
+            r"heal \1 damage from \2, and it recovers from all special conditions",
+        ),
+        # "Pokémon Tools attached to Pokémon in play (yours or your opponent's)"
+        # (Tool Scrapper DRX 116) = "... attached to Pokémon (yours ...)" (RCL 168);
+        (r"\bpokemon in play \((yours or your opponent's)\)", r"pokemon (\1)"),
+        # "1 of your Pokémon and all cards attached to it" (Scoop Up Cyclone PLB 95)
+        # = "... and all attached cards" (TWM 162);
+        (r"\ball cards attached to it\b", "all attached cards"),
+        # "Whenever the Pokémon this card is attached to is your Active Pokémon and
+        # is damaged by an opponent's attack (even if that Pokémon is Knocked Out)"
+        # (Lucky Helmet AOR 77) = "If the Pokémon this card is attached to is in the
+        # Active Spot and is damaged by an attack from your opponent's Pokémon (even
+        # if this Pokémon is Knocked Out)" (TWM 158);
+        (r"\bwhenever (the pokemon this card is attached to) is your active pokemon\b", r"if \1 is in the active spot"),
+        (
+            r"\bdamaged by an opponent's attack \(even if that pokemon\b",
+            "damaged by an attack from your opponent's pokemon (even if this pokemon",
+        ),
+        # "This card provides [C] Energy. While in play, this card provides every
+        # type of Energy ..." (Rainbow Energy XY 131) = "While in play, ..." (AQ 144,
+        # HS 104): not in play, an Energy provides nothing.
+        (r"^this card provides colorless energy\. (?=while in play, this card provides every type of energy\b)", ""),
+        # Special Energy reminders that are not part of what the card does:
+        # "Attach this card to 1 of your Pokémon." and "(Doesn't count as a basic
+        # Energy card [when not in play].)", "(Has no effect other than providing Energy.)".
+        (r"^attach this card to 1 of your pokemon\. ", ""),
+        (r"\(?doesn't count as a basic energy card(?: when not in play)?\.\)?", ""),
+        (r"\(has no effect other than providing energy\.\)", ""),
+        (r"\(while not in play, this card counts as colorless energy\.\)", ""),
+        (r"^provides ", "this card provides "),
+        # Energy symbols: "ColorlessColorless" = "Colorless Colorless" = "[C][C]".
+        (r"\b(grass|fire|water|lightning|psychic|fighting|darkness|metal|fairy|dragon|colorless)(?=[a-z])", r"\1 "),
+    )
+)
 
 # Pairs that the wording rules above cannot bring together although they do the
 # same thing (or would merge although they do not): for one deck-building name,
@@ -220,10 +270,14 @@ _SAME_CARD: dict[str, tuple[tuple[str, str], ...]] = {
     # 2 other cards from your hand." (SWSH on): the official example of a
     # reworded reprint (decision 15; RULES.md 6.1 Ultra Ball I-mark reprints).
     "ultra ball": (
-        ("discard 2 cards from your hand. (if you can't discard 2 cards, you can't play this card.) search",
-         "you can use this card only if you discard 2 other cards from your hand. search"),
-        ("discard 2 cards from your hand. if you do, search",
-         "you can use this card only if you discard 2 other cards from your hand. search"),
+        (
+            "discard 2 cards from your hand. (if you can't discard 2 cards, you can't play this card.) search",
+            "you can use this card only if you discard 2 other cards from your hand. search",
+        ),
+        (
+            "discard 2 cards from your hand. if you do, search",
+            "you can use this card only if you discard 2 other cards from your hand. search",
+        ),
     ),
 }
 
@@ -322,8 +376,14 @@ def digest_parts(raw: Mapping[str, Any]) -> list[tuple[str, str]]:
         # them (issue 11), so they are not digested.
         parts.append(("text", _functional_text(_rules_text(raw), name, False, supertype == TRAINER)))
     for ability in raw.get("abilities") or ():
-        parts.append(("ability", _FIELD.join((_label(ability.get("name")), text(ability.get("text")),
-                                              _clean(ability.get("type")).lower()))))
+        parts.append(
+            (
+                "ability",
+                _FIELD.join(
+                    (_label(ability.get("name")), text(ability.get("text")), _clean(ability.get("type")).lower())
+                ),
+            )
+        )
     for attack in raw.get("attacks") or ():
         # A cost is a number of each type, in whatever order a print lists it.
         cost = "\x1e".join(sorted(as_strings(attack.get("cost"))))
@@ -340,11 +400,14 @@ def digest_parts(raw: Mapping[str, Any]) -> list[tuple[str, str]]:
         retreat = raw.get("convertedRetreatCost")
         if retreat is None:
             retreat = len(raw.get("retreatCost") or ())
-        parts += [("hp", _clean(raw.get("hp"))), ("types", _FIELD.join(sorted(as_strings(raw.get("types"))))),
-                  ("evolves from", _label(raw.get("evolvesFrom"))), ("retreat", str(int(retreat)))]
+        parts += [
+            ("hp", _clean(raw.get("hp"))),
+            ("types", _FIELD.join(sorted(as_strings(raw.get("types"))))),
+            ("evolves from", _label(raw.get("evolvesFrom"))),
+            ("retreat", str(int(retreat))),
+        ]
         for label, key in (("weakness", "weaknesses"), ("resistance", "resistances")):
-            entries = sorted(f"{_clean(w.get('type'))}{_FIELD}{_clean(w.get('value'))}"
-                             for w in raw.get(key) or ())
+            entries = sorted(f"{_clean(w.get('type'))}{_FIELD}{_clean(w.get('value'))}" for w in raw.get(key) or ())
             parts.append((label, "\x1e".join(entries)))
     return parts
 
@@ -369,6 +432,7 @@ def differing_parts(left: str, right: str) -> tuple[str, ...]:
     """The labels on which two canonical texts (:func:`canonical_text`)
     differ, an attack's by field ("attack damage", "attack text", ...) where
     both prints have as many attacks."""
+
     def parse(canonical: str) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
         for part in canonical.split(_PART):
@@ -384,8 +448,9 @@ def differing_parts(left: str, right: str) -> tuple[str, ...]:
             continue
         if label == "attack" and len(ours) == len(its):
             for one, other in zip(ours, its):
-                labels.update(field for field, a, b in zip(_ATTACK_FIELDS, one.split(_FIELD), other.split(_FIELD))
-                              if a != b)
+                labels.update(
+                    field for field, a, b in zip(_ATTACK_FIELDS, one.split(_FIELD), other.split(_FIELD)) if a != b
+                )
         else:
             labels.add(label if len(ours) == len(its) else label + "s")
     return tuple(sorted(labels))

@@ -36,9 +36,10 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, TypeVar
 
 from deckcheck.carddb.errors import DatabaseError
 
@@ -99,7 +100,7 @@ class Deadline:
     seconds: float
 
     @classmethod
-    def after(cls, seconds: float) -> "Deadline":
+    def after(cls, seconds: float) -> Deadline:
         return cls(time.monotonic() + seconds, seconds)
 
     def remaining(self) -> float:
@@ -189,9 +190,19 @@ class _HTTPSHandler(urllib.request.HTTPSHandler):
         return self.do_open(_watched(http.client.HTTPSConnection, self.dog), req, context=self.context)
 
 
-def fetch(url: str, sink: Callable[[bytes], None], *, headers: Mapping[str, str] | None = None, timeout: float,
-          within: float, deadline: Deadline | None = None, max_bytes: int, progress: Progress | None = None,
-          what: str = "the download", allow_not_found: bool = False) -> Answer:
+def fetch(
+    url: str,
+    sink: Callable[[bytes], None],
+    *,
+    headers: Mapping[str, str] | None = None,
+    timeout: float,
+    within: float,
+    deadline: Deadline | None = None,
+    max_bytes: int,
+    progress: Progress | None = None,
+    what: str = "the download",
+    allow_not_found: bool = False,
+) -> Answer:
     """One GET of ``url``, its body handed to ``sink`` a chunk at a time.
 
     ``timeout``, ``within``, ``deadline`` and ``max_bytes`` as the module says.
@@ -218,10 +229,13 @@ def fetch(url: str, sink: Callable[[bytes], None], *, headers: Mapping[str, str]
     def too_slow() -> Exception:
         if final:
             assert deadline is not None
-            return DatabaseError(f"{what} did not end within {deadline.seconds:g} s ({got} bytes of {url} received); "
-                                 "the server is too slow")
-        return Retryable(f"{what} took longer than {within:g} s ({got} bytes of {url} received); "
-                         "the server is too slow")
+            return DatabaseError(
+                f"{what} did not end within {deadline.seconds:g} s ({got} bytes of {url} received); "
+                "the server is too slow"
+            )
+        return Retryable(
+            f"{what} took longer than {within:g} s ({got} bytes of {url} received); the server is too slow"
+        )
 
     try:
         opener = urllib.request.build_opener(_HTTPHandler(dog), _HTTPSHandler(dog))
@@ -279,15 +293,31 @@ def fetch(url: str, sink: Callable[[bytes], None], *, headers: Mapping[str, str]
         dog.cancel()
 
 
-def fetch_json(url: str, *, headers: Mapping[str, str] | None = None, timeout: float, within: float,
-               deadline: Deadline | None = None, max_bytes: int, what: str = "the answer",
-               allow_not_found: bool = False) -> tuple[Any, Answer]:
+def fetch_json(
+    url: str,
+    *,
+    headers: Mapping[str, str] | None = None,
+    timeout: float,
+    within: float,
+    deadline: Deadline | None = None,
+    max_bytes: int,
+    what: str = "the answer",
+    allow_not_found: bool = False,
+) -> tuple[Any, Answer]:
     """One GET of a JSON document held in memory: ``(the JSON, the answer)``;
     the JSON is None for 304 and an allowed 404."""
     parts: list[bytes] = []
-    answer = fetch(url, parts.append, headers={"Accept": "application/json", **(headers or {})}, timeout=timeout,
-                   within=within, deadline=deadline, max_bytes=max_bytes, what=what,
-                   allow_not_found=allow_not_found)
+    answer = fetch(
+        url,
+        parts.append,
+        headers={"Accept": "application/json", **(headers or {})},
+        timeout=timeout,
+        within=within,
+        deadline=deadline,
+        max_bytes=max_bytes,
+        what=what,
+        allow_not_found=allow_not_found,
+    )
     if answer.not_modified or answer.not_found:
         return None, answer
     return decode_json(b"".join(parts), url), answer
@@ -353,8 +383,16 @@ def check_url(url: str) -> str:
     return scheme
 
 
-def download(url: str, target: Path, headers: Mapping[str, str], *, timeout: float, retries: int,
-             progress: Progress | None, max_bytes: int = MAX_DOWNLOAD_BYTES) -> Download:
+def download(
+    url: str,
+    target: Path,
+    headers: Mapping[str, str],
+    *,
+    timeout: float,
+    retries: int,
+    progress: Progress | None,
+    max_bytes: int = MAX_DOWNLOAD_BYTES,
+) -> Download:
     """Save ``url`` (http, https or a local ``file://``) as ``target``.
 
     Over http each attempt waits at most ``timeout`` for any one operation, and
@@ -379,8 +417,17 @@ def download(url: str, target: Path, headers: Mapping[str, str], *, timeout: flo
                 raise DatabaseError(f"cannot save the download: {describe(error)}") from None
 
         with out:
-            answer = fetch(url, save, headers=headers, timeout=timeout, within=deadline.seconds, deadline=deadline,
-                           max_bytes=max_bytes, progress=progress, what="the download")
+            answer = fetch(
+                url,
+                save,
+                headers=headers,
+                timeout=timeout,
+                within=deadline.seconds,
+                deadline=deadline,
+                max_bytes=max_bytes,
+                progress=progress,
+                what="the download",
+            )
         if answer.not_modified:
             return Download(True)
         return Download(False, answer.headers.get("ETag"), answer.headers.get("Last-Modified"), answer.size)

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import NamedTuple
-from typing import Iterable, Mapping, Protocol, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple, Protocol
 
-from deckcheck.model import Card
 from deckcheck.core.names import deck_key, name_key
+from deckcheck.model import Card
 
 # Codes seen in exports that the dataset spells differently (RULES.md 7.2, 7.4;
 # RULES.md decision 18: every real promo and set code is known, so that a real

@@ -18,8 +18,18 @@ from deckcheck.model import SUPERTYPES, Card
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # Longest accepted value of each text field; the real data stays far below.
-_LIMITS = {"id": 100, "name": 200, "supertype": 20, "set_id": 50, "set_code": 20, "number": 20,
-           "regulation_mark": 5, "release_date": 10, "evolves_from": 200, "text_hash": 128}
+_LIMITS = {
+    "id": 100,
+    "name": 200,
+    "supertype": 20,
+    "set_id": 50,
+    "set_code": 20,
+    "number": 20,
+    "regulation_mark": 5,
+    "release_date": 10,
+    "evolves_from": 200,
+    "text_hash": 128,
+}
 _REQUIRED = ("id", "name", "supertype")
 
 

@@ -15,19 +15,33 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from types import MappingProxyType
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Iterator, Mapping, NamedTuple, Sequence
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from deckcheck.carddb.errors import DatabaseError
-from deckcheck.carddb.index import (TranslatedName, is_promo_code, number_key, set_code_key, translation_key,
-                                    union_of_prints)
 from deckcheck.carddb.gametext_version import DIGEST_VERSION
-from deckcheck.model import Card
+from deckcheck.carddb.index import (
+    TranslatedName,
+    is_promo_code,
+    number_key,
+    set_code_key,
+    translation_key,
+    union_of_prints,
+)
 from deckcheck.core.names import deck_key, name_key
+from deckcheck.model import Card
 
-__all__ = ["DatabaseError", "DatabaseInfo", "SourceShare", "SqliteIndex", "cards_of_source", "database_info",
-           "iter_cards"]
+__all__ = [
+    "DatabaseError",
+    "DatabaseInfo",
+    "SourceShare",
+    "SqliteIndex",
+    "cards_of_source",
+    "database_info",
+    "iter_cards",
+]
 
 # The stored game-text digests are part of the schema (RULES.md decision 15):
 # a database built with another digest version is refused and rebuilt.
@@ -51,7 +65,7 @@ class DatabaseInfo(NamedTuple):
     imported_at: str | None
     meta: Mapping[str, str] = MappingProxyType({})
     # per card source ("pokemontcg", "tcgdex"): what it contributed
-    sources: Mapping[str, "SourceShare"] = MappingProxyType({})
+    sources: Mapping[str, SourceShare] = MappingProxyType({})
 
 
 class SourceShare(NamedTuple):
@@ -64,12 +78,31 @@ class SourceShare(NamedTuple):
     newest_set_code: str | None
     newest_set_date: str | None
 
+
 # -- schema -------------------------------------------------------------------
 
 CARD_COLUMNS = (
-    "id", "name", "name_key", "deck_key", "supertype", "subtypes", "set_id", "set_code", "set_code_key",
-    "number", "number_key", "regulation_mark", "release_date", "types", "evolves_from", "text_hash",
-    "own_limit_name", "own_limit_count", "any_number", "not_for_tournaments", "plays_as_basic",
+    "id",
+    "name",
+    "name_key",
+    "deck_key",
+    "supertype",
+    "subtypes",
+    "set_id",
+    "set_code",
+    "set_code_key",
+    "number",
+    "number_key",
+    "regulation_mark",
+    "release_date",
+    "types",
+    "evolves_from",
+    "text_hash",
+    "own_limit_name",
+    "own_limit_count",
+    "any_number",
+    "not_for_tournaments",
+    "plays_as_basic",
 )
 
 SCHEMA = """
@@ -149,18 +182,54 @@ def card_row(card: Card) -> tuple[Any, ...]:
     number = number_key(card.number, promo=code is not None and is_promo_code(code))
     limit_name, limit_count = card.own_limit if card.own_limit else (None, None)
     return (
-        card.id, card.name, name_key(card.name), deck_key(card.name, card.supertype), card.supertype,
-        json.dumps(list(card.subtypes), ensure_ascii=False), card.set_id, card.set_code, code,
-        card.number, number, card.regulation_mark, card.release_date,
-        json.dumps(list(card.types), ensure_ascii=False), card.evolves_from, card.text_hash,
-        limit_name, limit_count, int(card.any_number), int(card.not_for_tournaments), int(card.plays_as_basic),
+        card.id,
+        card.name,
+        name_key(card.name),
+        deck_key(card.name, card.supertype),
+        card.supertype,
+        json.dumps(list(card.subtypes), ensure_ascii=False),
+        card.set_id,
+        card.set_code,
+        code,
+        card.number,
+        number,
+        card.regulation_mark,
+        card.release_date,
+        json.dumps(list(card.types), ensure_ascii=False),
+        card.evolves_from,
+        card.text_hash,
+        limit_name,
+        limit_count,
+        int(card.any_number),
+        int(card.not_for_tournaments),
+        int(card.plays_as_basic),
     )
 
 
 def _card_from_row(row: Sequence[Any]) -> Card:
-    (card_id, name, _name_key, _deck_key, supertype, subtypes, set_id, set_code, _code_key, number, _number_key,
-     regulation_mark, release_date, types, evolves_from, text_hash, limit_name, limit_count, any_number,
-     not_for_tournaments, plays_as_basic) = row
+    (
+        card_id,
+        name,
+        _name_key,
+        _deck_key,
+        supertype,
+        subtypes,
+        set_id,
+        set_code,
+        _code_key,
+        number,
+        _number_key,
+        regulation_mark,
+        release_date,
+        types,
+        evolves_from,
+        text_hash,
+        limit_name,
+        limit_count,
+        any_number,
+        not_for_tournaments,
+        plays_as_basic,
+    ) = row
     return Card(
         id=card_id,
         name=name,
@@ -181,7 +250,9 @@ def _card_from_row(row: Sequence[Any]) -> Card:
     )
 
 
-def name_rows(rows: Iterator[tuple[str, str, str]] | Sequence[tuple[str, str, str]]) -> list[tuple[str, str, str, str, str]]:
+def name_rows(
+    rows: Iterator[tuple[str, str, str]] | Sequence[tuple[str, str, str]],
+) -> list[tuple[str, str, str, str, str]]:
     """``(lang, name, card_id)`` -> rows of the ``names`` table (keys computed here,
     so that every writer folds names alike)."""
     from deckcheck.carddb.records import bad_text
@@ -195,15 +266,15 @@ def name_rows(rows: Iterator[tuple[str, str, str]] | Sequence[tuple[str, str, st
     return out
 
 
-def write_names(conn: sqlite3.Connection, rows: Sequence[tuple[str, str, str, str, str]],
-                replace_langs: Sequence[str] = ()) -> None:
+def write_names(
+    conn: sqlite3.Connection, rows: Sequence[tuple[str, str, str, str, str]], replace_langs: Sequence[str] = ()
+) -> None:
     """Create the ``names`` table if needed, drop the names of ``replace_langs``
     and insert ``rows`` (from :func:`name_rows`), inside the caller's transaction."""
     # One statement with execute(): executescript() would commit the caller's transaction.
     conn.execute(NAMES_SCHEMA)
     if replace_langs:
-        conn.execute(f"DELETE FROM names WHERE lang IN ({', '.join('?' * len(replace_langs))})",
-                     tuple(replace_langs))
+        conn.execute(f"DELETE FROM names WHERE lang IN ({', '.join('?' * len(replace_langs))})", tuple(replace_langs))
     conn.executemany("INSERT OR IGNORE INTO names VALUES (?, ?, ?, ?, ?)", rows)
     for statement in NAMES_INDEXES:
         conn.execute(statement)
@@ -215,6 +286,7 @@ def has_table(conn: sqlite3.Connection, table: str) -> bool:
 
 
 # -- reading -------------------------------------------------------------------
+
 
 def connect_readonly(path: Path) -> sqlite3.Connection:
     """A read-only connection to a database built by this version, or DatabaseError."""
@@ -268,7 +340,9 @@ def _check_once(conn: sqlite3.Connection, path: Path) -> None:
     if folder is not None and info is not None:
         version = f"{path.resolve()}\0{info.st_size}\0{info.st_mtime_ns}\0{imported[0] if imported else ''}"
         # Named by size, time and a CRC of the rest (hashlib costs ~2 ms of start-up, issue 16).
-        stamp = folder / f"{info.st_size}-{info.st_mtime_ns}-{zlib.crc32(version.encode('utf-8', 'surrogateescape')):08x}"
+        stamp = (
+            folder / f"{info.st_size}-{info.st_mtime_ns}-{zlib.crc32(version.encode('utf-8', 'surrogateescape')):08x}"
+        )
         try:
             if stamp.exists():
                 return
@@ -322,17 +396,22 @@ def database_info(path: Path) -> DatabaseInfo:
 def _source_shares(conn: sqlite3.Connection) -> dict[str, SourceShare]:
     if not has_table(conn, "card_sources"):
         row = conn.execute("SELECT COUNT(*), COUNT(DISTINCT set_id) FROM cards").fetchone()
-        newest = conn.execute("SELECT name, code, release_date FROM sets WHERE card_count > 0 "
-                              "AND release_date IS NOT NULL ORDER BY release_date DESC, id LIMIT 1").fetchone()
+        newest = conn.execute(
+            "SELECT name, code, release_date FROM sets WHERE card_count > 0 "
+            "AND release_date IS NOT NULL ORDER BY release_date DESC, id LIMIT 1"
+        ).fetchone()
         return {DEFAULT_SOURCE: SourceShare(row[0], row[1], *(newest or (None, None, None)))}
     shares = {}
     for source, cards, sets in conn.execute(
-            "SELECT s.source, COUNT(*), COUNT(DISTINCT c.set_id) FROM cards c JOIN card_sources s ON s.card_id = c.id "
-            "GROUP BY s.source ORDER BY s.source").fetchall():
+        "SELECT s.source, COUNT(*), COUNT(DISTINCT c.set_id) FROM cards c JOIN card_sources s ON s.card_id = c.id "
+        "GROUP BY s.source ORDER BY s.source"
+    ).fetchall():
         newest = conn.execute(
             "SELECT t.name, t.code, t.release_date FROM sets t WHERE t.release_date IS NOT NULL AND t.id IN "
             "(SELECT c.set_id FROM cards c JOIN card_sources s ON s.card_id = c.id WHERE s.source = ?) "
-            "ORDER BY t.release_date DESC, t.id LIMIT 1", (source,)).fetchone()
+            "ORDER BY t.release_date DESC, t.id LIMIT 1",
+            (source,),
+        ).fetchone()
         shares[source] = SourceShare(cards, sets, *(newest or (None, None, None)))
     return shares
 
@@ -346,8 +425,10 @@ def cards_of_source(path: Path, source: str) -> Iterator[Card]:
             query = f"{_SELECT} ORDER BY rowid" if source == DEFAULT_SOURCE else None
         else:
             columns = ", ".join(f"c.{column}" for column in CARD_COLUMNS)
-            query = (f"SELECT {columns} FROM cards c JOIN card_sources s ON s.card_id = c.id "
-                     "WHERE s.source = ? ORDER BY c.rowid")
+            query = (
+                f"SELECT {columns} FROM cards c JOIN card_sources s ON s.card_id = c.id "
+                "WHERE s.source = ? ORDER BY c.rowid"
+            )
             params = (source,)
         if query is not None:
             for row in conn.execute(query, params):
@@ -390,8 +471,9 @@ class SqliteIndex:
 
     def by_number(self, set_code: str, number: str) -> Sequence[Card]:
         code = set_code_key(set_code)
-        return self._query("number", "set_code_key = ? AND number_key = ?",
-                           (code, number_key(number, promo=is_promo_code(code))))
+        return self._query(
+            "number", "set_code_key = ? AND number_key = ?", (code, number_key(number, promo=is_promo_code(code)))
+        )
 
     def by_name(self, name: str) -> Sequence[Card]:
         key = name_key(name)
@@ -419,7 +501,8 @@ class SqliteIndex:
             combined = dict(self._names)
             marks = ", ".join("?" * len(wanted))
             for key, display in self._conn.execute(
-                    f"SELECT name_key, name FROM names WHERE lang IN ({marks}) ORDER BY rowid", wanted):
+                f"SELECT name_key, name FROM names WHERE lang IN ({marks}) ORDER BY rowid", wanted
+            ):
                 combined.setdefault(key, display)
             self._suggestion_names[wanted] = combined
         return closest_names(name, combined, limit)
@@ -428,8 +511,9 @@ class SqliteIndex:
         if self._langs is None:
             try:
                 if has_table(self._conn, "names"):
-                    self._langs = tuple(row[0] for row in self._conn.execute(
-                        "SELECT DISTINCT lang FROM names ORDER BY lang"))
+                    self._langs = tuple(
+                        row[0] for row in self._conn.execute("SELECT DISTINCT lang FROM names ORDER BY lang")
+                    )
                 else:
                     self._langs = ()
             except sqlite3.Error as error:
@@ -477,7 +561,7 @@ class SqliteIndex:
     def close(self) -> None:
         self._conn.close()
 
-    def __enter__(self) -> "SqliteIndex":
+    def __enter__(self) -> SqliteIndex:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -22,8 +22,9 @@ around it then leaves the installed database as it was.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from deckcheck.carddb import http
 from deckcheck.carddb.errors import DatabaseError
@@ -60,8 +61,15 @@ class TcgdexClient:
     ``card``), for the report and the tests.
     """
 
-    def __init__(self, base_url: str, *, timeout: float = 30, retries: int = 2, deadline: float = DEFAULT_DEADLINE,
-                 workers: int = MAX_WORKERS):
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        timeout: float = 30,
+        retries: int = 2,
+        deadline: float = DEFAULT_DEADLINE,
+        workers: int = MAX_WORKERS,
+    ):
         self.base = base_url.rstrip("/")
         self.timeout = timeout
         self.retries = retries
@@ -80,11 +88,19 @@ class TcgdexClient:
             with self._count:
                 self.requests[kind] = self.requests.get(kind, 0) + 1
             if self.deadline.remaining() <= 0:
-                raise DatabaseError(f"TCGdex ({self.base}) did not answer everything within "
-                                    f"{self.deadline.seconds:g} s")
-            data, answer = http.fetch_json(url, headers=headers, timeout=self.timeout, within=self.timeout,
-                                           deadline=self.deadline, max_bytes=MAX_JSON_BYTES,
-                                           what=f"TCGdex ({self.base})", allow_not_found=kind in ("set", "card"))
+                raise DatabaseError(
+                    f"TCGdex ({self.base}) did not answer everything within {self.deadline.seconds:g} s"
+                )
+            data, answer = http.fetch_json(
+                url,
+                headers=headers,
+                timeout=self.timeout,
+                within=self.timeout,
+                deadline=self.deadline,
+                max_bytes=MAX_JSON_BYTES,
+                what=f"TCGdex ({self.base})",
+                allow_not_found=kind in ("set", "card"),
+            )
             if answer.not_modified:
                 return NOT_MODIFIED, {}
             return data, answer.headers
@@ -122,8 +138,13 @@ class TcgdexApi:
 
     name = SOURCE
 
-    def __init__(self, client: TcgdexClient, set_list: Sequence[Any], reuse: Mapping[str, Card] | None = None,
-                 progress: Progress | None = None):
+    def __init__(
+        self,
+        client: TcgdexClient,
+        set_list: Sequence[Any],
+        reuse: Mapping[str, Card] | None = None,
+        progress: Progress | None = None,
+    ):
         self.client = client
         self.label = client.base
         self.commit = None
@@ -167,8 +188,11 @@ class TcgdexApi:
 
         raws = self.client.many([f"/v2/en/cards/{quote(card_id)}" for card_id in wanted], "card", advanced)
         self.missing.extend(card_id for card_id, raw in zip(wanted, raws) if raw is None)
-        batch = convert_set(raw_set, ((f"{self.label}/v2/en/cards/{c}", raw) for c, raw in zip(wanted, raws)
-                                      if raw is not None), f"{self.label}/v2/en/sets/{tcgdex_id}")
+        batch = convert_set(
+            raw_set,
+            ((f"{self.label}/v2/en/cards/{c}", raw) for c, raw in zip(wanted, raws) if raw is not None),
+            f"{self.label}/v2/en/sets/{tcgdex_id}",
+        )
         cards = settle_stages([card for card, _ in batch.cards] + kept)
         return batch._replace(cards=[(card, record) for card in cards])
 

@@ -36,15 +36,16 @@ import os
 import re
 import sqlite3
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
-from deckcheck.carddb.index import is_promo_code, number_key, set_code_key
-from deckcheck.carddb.build import file_mode, fsync_path, clean_stale_temp_files, temp_prefix
+from deckcheck.carddb.build import clean_stale_temp_files, file_mode, fsync_path, temp_prefix
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.http import decode_json
+from deckcheck.carddb.index import is_promo_code, number_key, set_code_key
 from deckcheck.carddb.sqlite import (
     NAMES_META_PREFIX,
     DatabaseInfo,
@@ -127,14 +128,18 @@ class NamesImportResult:
 
 # -- reading the TCGdex lists -----------------------------------------------------
 
+
 def parse_tcgdex(lang: str, cards: Any, sets: Any, label: str) -> TcgdexLanguage:
     """Check the shape of the two lists (entries without the fields are skipped)."""
     if not isinstance(cards, list):
         raise DatabaseError(f"{label}: the {lang} cards list is not a JSON list")
     if not isinstance(sets, list):
         raise DatabaseError(f"{label}: the {lang} sets list is not a JSON list")
-    good_cards = [c for c in cards if isinstance(c, dict) and all(isinstance(c.get(k), str) and c.get(k)
-                                                                  for k in ("id", "localId", "name"))]
+    good_cards = [
+        c
+        for c in cards
+        if isinstance(c, dict) and all(isinstance(c.get(k), str) and c.get(k) for k in ("id", "localId", "name"))
+    ]
     if cards and not good_cards:
         raise DatabaseError(f"{label}: the {lang} cards list has no entries with id, localId and name")
     good_sets = [s for s in sets if isinstance(s, dict) and isinstance(s.get("id"), str)]
@@ -161,8 +166,9 @@ def read_tcgdex_folder(folder: Path, lang: str) -> TcgdexLanguage:
     return parse_tcgdex(lang, loaded[0], loaded[1], str(where))
 
 
-def fetch_tcgdex(base_url: str, lang: str, work: Path, *, timeout: float = 30, retries: int = 2,
-                 progress: Progress | None = None) -> TcgdexLanguage:
+def fetch_tcgdex(
+    base_url: str, lang: str, work: Path, *, timeout: float = 30, retries: int = 2, progress: Progress | None = None
+) -> TcgdexLanguage:
     """``GET {base_url}/v2/{lang}/cards`` and ``/sets`` (http, https; a file://
     URL is read as a folder)."""
     from urllib.parse import urlsplit
@@ -191,12 +197,12 @@ def _get_json(url: str, target: Path, *, timeout: float, retries: int, progress:
     except DatabaseError as error:
         if "HTTP 404" not in str(error):
             raise
-    download(url + ".json", target, {"Accept": "application/json"}, timeout=timeout, retries=retries,
-              progress=progress)
+    download(url + ".json", target, {"Accept": "application/json"}, timeout=timeout, retries=retries, progress=progress)
     return url + ".json"
 
 
 # -- mapping ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class _DbSet:
@@ -232,7 +238,8 @@ def _read_database(conn: sqlite3.Connection) -> _Database:
     by_code: dict[str, list[_DbSet]] = defaultdict(list)
     by_date: dict[str, list[_DbSet]] = defaultdict(list)
     for set_id, name, code, release_date, card_count in conn.execute(
-            "SELECT id, name, code, release_date, card_count FROM sets ORDER BY rowid"):
+        "SELECT id, name, code, release_date, card_count FROM sets ORDER BY rowid"
+    ):
         db_set = _DbSet(set_id, name, set_code_key(code) if code else None, release_date, int(card_count or 0))
         sets[set_id] = db_set
         if db_set.code_key and db_set.card_count:
@@ -241,7 +248,8 @@ def _read_database(conn: sqlite3.Connection) -> _Database:
             by_date[release_date].append(db_set)
     by_set_number: dict[tuple[str, str], list[_DbCard]] = defaultdict(list)
     for card_id, name, supertype, set_id, number_key_ in conn.execute(
-            "SELECT id, name, supertype, set_id, number_key FROM cards ORDER BY rowid"):
+        "SELECT id, name, supertype, set_id, number_key FROM cards ORDER BY rowid"
+    ):
         by_set_number[(set_id, number_key_)].append(_DbCard(card_id, name, set_id, deck_key(name, supertype)))
     return _Database(sets, by_code, by_date, by_set_number)
 
@@ -284,8 +292,12 @@ def _code_target(tcgdex_set: Mapping[str, Any], db: _Database) -> _SetTarget | N
     date = tcgdex_set.get("releaseDate") if isinstance(tcgdex_set.get("releaseDate"), str) else None
     # "BRS:TG" (Trainer Gallery) is printed as BRS with TG numbers.
     code = set_code_key(abbreviation.split(":", 1)[0])
-    near = [s for s in db.by_code.get(code, []) if date is None or
-            ((days := _days_apart(s.release_date, date)) is not None and days <= CODE_DATE_TOLERANCE_DAYS)]
+    near = [
+        s
+        for s in db.by_code.get(code, [])
+        if date is None
+        or ((days := _days_apart(s.release_date, date)) is not None and days <= CODE_DATE_TOLERANCE_DAYS)
+    ]
     if not near:
         return None
     same_id = [s for s in near if _norm_set_id(s.id) == _norm_set_id(str(tcgdex_set["id"]))]
@@ -337,8 +349,9 @@ def _tcgdex_set_id(card: Mapping[str, Any]) -> str:
     return card_id.rsplit("-", 1)[0]
 
 
-def _map_card(card: Mapping[str, Any], target: _SetTarget, db: _Database,
-              tcgdex_count: int | None) -> tuple[list[_DbCard], str]:
+def _map_card(
+    card: Mapping[str, Any], target: _SetTarget, db: _Database, tcgdex_count: int | None
+) -> tuple[list[_DbCard], str]:
     """The database cards a TCGdex card is, and "ok", "no-card" or "ambiguous"."""
     hits: list[_DbCard] = []
     for set_id in target.set_ids:
@@ -368,8 +381,9 @@ def _describe_set(tcgdex_set: Mapping[str, Any] | None, set_id: str) -> str:
     return f"{set_id} ({', '.join(p for p in parts if p)})"
 
 
-def map_names(db: _Database, languages: Sequence[TcgdexLanguage],
-              more_sets: Sequence[Mapping[str, Any]] = ()) -> tuple[list[tuple[str, str, str]], list[LanguageReport]]:
+def map_names(
+    db: _Database, languages: Sequence[TcgdexLanguage], more_sets: Sequence[Mapping[str, Any]] = ()
+) -> tuple[list[tuple[str, str, str]], list[LanguageReport]]:
     """``(lang, name, card_id)`` rows for the ``names`` table and a report per language.
 
     ``more_sets`` (the English sets list) describes sets that a language's own
@@ -429,27 +443,37 @@ def map_names(db: _Database, languages: Sequence[TcgdexLanguage],
             same += spelled_as_english
         unmapped = no_set + no_card + ambiguous
         ordered_sets = sorted(missing_sets, key=lambda s: (-missing_sets[s], s))
-        reports.append(LanguageReport(
-            lang=language.lang, cards=len(language.cards), mapped=mapped, names=stored, same_as_english=same,
-            unmapped=unmapped, no_set=no_set, no_card=no_card, ambiguous=ambiguous,
-            # The summary is English: sets by their English names first (issue 24: trainer kits
-            # the German list lacks were named in French; the Spanish list names a BW kit "XY").
-            unmapped_sets=tuple(_describe_set(english.get(s) or own_sets.get(s) or tcgdex_sets.get(s), s)
-                                for s in ordered_sets),
-            examples=tuple(examples),
-        ))
+        reports.append(
+            LanguageReport(
+                lang=language.lang,
+                cards=len(language.cards),
+                mapped=mapped,
+                names=stored,
+                same_as_english=same,
+                unmapped=unmapped,
+                no_set=no_set,
+                no_card=no_card,
+                ambiguous=ambiguous,
+                # The summary is English: sets by their English names first (issue 24: trainer kits
+                # the German list lacks were named in French; the Spanish list names a BW kit "XY").
+                unmapped_sets=tuple(
+                    _describe_set(english.get(s) or own_sets.get(s) or tcgdex_sets.get(s), s) for s in ordered_sets
+                ),
+                examples=tuple(examples),
+            )
+        )
     return rows, reports
 
 
 # -- installing -----------------------------------------------------------------------
+
 
 def _identity(path: Path) -> tuple[int, int, int]:
     st = path.stat()
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def _install(dest: Path, rows: Sequence[tuple[str, str, str]], langs: Sequence[str],
-             meta: Mapping[str, str]) -> None:
+def _install(dest: Path, rows: Sequence[tuple[str, str, str]], langs: Sequence[str], meta: Mapping[str, str]) -> None:
     """Copy ``dest``, replace the names of ``langs`` in the copy, rename it over ``dest``."""
     import tempfile
 
@@ -580,14 +604,17 @@ def import_names(
         try:
             if _is_url(source):
                 try:
-                    work = Path(tempfile.mkdtemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".names",
-                                                 dir=dest.parent))
+                    work = Path(
+                        tempfile.mkdtemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".names", dir=dest.parent)
+                    )
                 except OSError as error:
                     raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
                 if phase:
                     phase("names-download", None)
-                data = [fetch_tcgdex(str(source), lang, work, timeout=timeout, retries=retries, progress=progress)
-                        for lang in wanted]
+                data = [
+                    fetch_tcgdex(str(source), lang, work, timeout=timeout, retries=retries, progress=progress)
+                    for lang in wanted
+                ]
                 more_sets = _english_sets(lambda: _fetch_sets(str(source), work, timeout, retries))
             else:
                 folder = Path(source)
@@ -613,7 +640,7 @@ def import_names(
                     f"none of the {report.cards} {report.lang} cards of {label} matches a card of the database "
                     "(is it a TCGdex export, and the database the pokemontcg.io dataset?); nothing was changed"
                 )
-        now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+        now = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
         meta = {f"{NAMES_META_PREFIX}source": label, f"{NAMES_META_PREFIX}imported_at": now}
         for report in reports:
             meta[f"{NAMES_META_PREFIX}{report.lang}"] = (
@@ -637,7 +664,8 @@ def names_info(path: Path) -> dict[str, int]:
     try:
         if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'names'").fetchone() is None:
             return {}
-        return {lang: count for lang, count in conn.execute(
-            "SELECT lang, COUNT(*) FROM names GROUP BY lang ORDER BY lang")}
+        return {
+            lang: count for lang, count in conn.execute("SELECT lang, COUNT(*) FROM names GROUP BY lang ORDER BY lang")
+        }
     finally:
         conn.close()

@@ -39,16 +39,29 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
-from deckcheck.carddb.build import (PhaseHook, build_database, clean_stale_temp_files, refuse_special_destination,
-                                     temp_prefix)
+from deckcheck.carddb.build import (
+    PhaseHook,
+    build_database,
+    clean_stale_temp_files,
+    refuse_special_destination,
+    temp_prefix,
+)
 from deckcheck.carddb.errors import DatabaseError
-from deckcheck.carddb.http import (MAX_DOWNLOAD_BYTES, Progress, check_timeout, check_url, download,  # noqa: F401
-                                   download_deadline, valid_timeout)
+from deckcheck.carddb.http import (  # noqa: F401
+    MAX_DOWNLOAD_BYTES,
+    Progress,
+    check_timeout,
+    check_url,
+    download,
+    download_deadline,
+    valid_timeout,
+)
 from deckcheck.carddb.sources.remote import ALL, REMOTE_SOURCES, Fetched, RemoteSource
 from deckcheck.carddb.sqlite import DatabaseInfo, database_info
 
@@ -222,8 +235,9 @@ def update_database(
         clean_stale_temp_files(dest)
         previous = _installed(dest)
         try:
-            work = Path(tempfile.mkdtemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".download",
-                                         dir=dest.parent))
+            work = Path(
+                tempfile.mkdtemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".download", dir=dest.parent)
+            )
         except OSError as error:
             raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
         fetched: dict[str, Fetched] = {}
@@ -299,7 +313,8 @@ def _refuse_incomplete(plugins: list[RemoteSource], allow: bool) -> Callable[[],
                 raise DatabaseError(
                     f"{plugin.title} ({plugin.label}) could not deliver {len(missing)} card{'s' if len(missing) != 1 else ''} of "
                     f"the sets it lists (not found): {_named(missing)}; nothing was installed "
-                    "(--allow-incomplete installs the database without them)")
+                    "(--allow-incomplete installs the database without them)"
+                )
             meta[f"{plugin.name}_missing"] = " ".join(missing)
         return meta
 
@@ -317,13 +332,28 @@ def _named(ids: Sequence[str]) -> str:
     return shown + (f" and {len(ids) - MAX_NAMED_MISSING} more" if len(ids) > MAX_NAMED_MISSING else "")
 
 
-def _result(status: str, info: DatabaseInfo, previous: DatabaseInfo | None, url: str, fetched: Mapping[str, Fetched],
-            missing: Mapping[str, tuple[str, ...]] | None = None) -> UpdateResult:
+def _result(
+    status: str,
+    info: DatabaseInfo,
+    previous: DatabaseInfo | None,
+    url: str,
+    fetched: Mapping[str, Fetched],
+    missing: Mapping[str, tuple[str, ...]] | None = None,
+) -> UpdateResult:
     archive = fetched["pokemontcg"].report if "pokemontcg" in fetched else {}
     tcgdex = fetched["tcgdex"].report.get("requests") if "tcgdex" in fetched else None
-    return UpdateResult(status, info, previous, url, archive.get("etag"), archive.get("last_modified"),
-                        archive.get("sha256"), archive.get("downloaded_bytes", 0),
-                        dict(tcgdex) if tcgdex is not None else None, dict(missing or {}))
+    return UpdateResult(
+        status,
+        info,
+        previous,
+        url,
+        archive.get("etag"),
+        archive.get("last_modified"),
+        archive.get("sha256"),
+        archive.get("downloaded_bytes", 0),
+        dict(tcgdex) if tcgdex is not None else None,
+        dict(missing or {}),
+    )
 
 
 def _fsync_directory(folder: Path) -> None:

@@ -20,21 +20,28 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
-from deckcheck.version import __version__
 from deckcheck.cli.common import Typer
 from deckcheck.cli.streams import OutputError, echo, guard_standard_streams, robust_output, silence_stdout
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
 from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - the names the options accept, one definition
+from deckcheck.version import __version__
 
 # The command groups, in the order the help lists them: (command, module, its function; None: a
 # Typer sub-application named ``app`` in the module).
-COMMANDS = (("db", "db", None), ("formats", "formats", None), ("check", "check", "check"), ("fmt", "fmt", "fmt"),
-            ("sheet", "sheet", "sheet"), ("serve", "serve", "serve"), ("rules", "rules", "rules_list"))
+COMMANDS = (
+    ("db", "db", None),
+    ("formats", "formats", None),
+    ("check", "check", "check"),
+    ("fmt", "fmt", "fmt"),
+    ("sheet", "sheet", "sheet"),
+    ("serve", "serve", "serve"),
+    ("rules", "rules", "rules_list"),
+)
 
 
 def _version(value: bool) -> None:
@@ -44,13 +51,17 @@ def _version(value: bool) -> None:
 
 
 def _main(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version and exit."),
-    debug: bool = typer.Option(False, "--debug", help="Show the traceback of an internal error (any command accepts it)."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+    debug: bool = typer.Option(
+        False, "--debug", help="Show the traceback of an internal error (any command accepts it)."
+    ),
 ) -> None:
     """deckcheck: is this deck legal in that format?"""
 
 
-def application(only: Optional[str] = None) -> typer.Typer:
+def application(only: str | None = None) -> typer.Typer:
     """The Typer application: every command, or only the command ``only`` -- a run
     that names its command builds (and imports) no other, so Typer reads no other
     command's signature (start-up: ``deckcheck check`` in a pre-commit hook; the
@@ -78,7 +89,7 @@ def application(only: Optional[str] = None) -> typer.Typer:
     return built
 
 
-def _command_named(argv: list[str]) -> Optional[str]:
+def _command_named(argv: list[str]) -> str | None:
     """The command a command line names first, when only it need be built (not for
     shell completion, which offers every command)."""
     if len(argv) < 2 or any(name.endswith("_COMPLETE") or name.startswith("_TYPER") for name in os.environ):
@@ -173,7 +184,7 @@ def _take_debug_flag(argv: list[str]) -> bool:
     return True
 
 
-def _known_problem(error: Exception) -> Optional[str]:
+def _known_problem(error: Exception) -> str | None:
     """The message of an error that is not deckcheck's: the card database's (a
     file damaged past what opening it showed; every sqlite3 error ends here),
     or a worker process of ``--jobs`` that was killed."""
@@ -188,8 +199,10 @@ def _known_problem(error: Exception) -> Optional[str]:
     if isinstance(error, WorkerLost):  # killed from outside: the out-of-memory killer, a kill
         return f"{error} (killed, perhaps for lack of memory?); check again with --jobs 1"
     if isinstance(error, sqlite3.Error):
-        return (f"the card database cannot be read ({error}); rebuild it with deckcheck db update "
-                "(or deckcheck db import PATH)")
+        return (
+            f"the card database cannot be read ({error}); rebuild it with deckcheck db update "
+            "(or deckcheck db import PATH)"
+        )
     return None
 
 
@@ -199,8 +212,12 @@ def _internal_error(error: Exception, debug: bool) -> ExitCode:
 
         traceback.print_exc()
     what = str(error).splitlines()[0][:300] if str(error) else ""
-    _say(printable(f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
-                   f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback")))
+    _say(
+        printable(
+            f"deckcheck: internal error: {type(error).__name__}{': ' + what if what else ''} "
+            f"(at {_where(error)})" + ("" if debug else "; run with --debug for the traceback")
+        )
+    )
     return ExitCode.USAGE
 
 

@@ -12,54 +12,151 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any
 
 import typer
 
 from deckcheck.cli import completion
-from deckcheck.cli.common import (SKIP_NON_DECKS_OPTION, Found, UsageProblem, fail, load_settings, nothing_to_check,
-                                  open_database, select)
+from deckcheck.cli.common import (
+    SKIP_NON_DECKS_OPTION,
+    Found,
+    UsageProblem,
+    fail,
+    load_settings,
+    nothing_to_check,
+    open_database,
+    select,
+)
 from deckcheck.cli.progress import DeckProgress
 from deckcheck.cli.streams import echo
-from deckcheck.errors import ExitCode
 from deckcheck.core.printable import printable
+from deckcheck.errors import ExitCode
 from deckcheck.render import OUTPUTS
 
 
 def check(
-    paths: List[str] = typer.Argument(..., help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input."),
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard.", autocompletion=completion.formats),
-    date: Optional[str] = typer.Option(None, "--date", help="Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text).", autocompletion=completion.outputs),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="Only show the decks that fail (errors, or warnings with --fail-on warning), then the summary."),
-    fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 on 'error' findings (default) or also on 'warning'.", autocompletion=completion.fail_on),
-    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one."),
+    paths: list[str] = typer.Argument(
+        ...,
+        help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input.",
+    ),
+    format: str | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard.",
+        autocompletion=completion.formats,
+    ),
+    date: str | None = typer.Option(
+        None, "--date", help="Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."
+    ),
+    db: Path | None = typer.Option(
+        None,
+        "--db",
+        help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+    ),
+    output: str | None = typer.Option(
+        None,
+        "--output",
+        "-o",
+        help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text).",
+        autocompletion=completion.outputs,
+    ),
+    quiet: bool = typer.Option(
+        False,
+        "--quiet",
+        "-q",
+        help="Only show the decks that fail (errors, or warnings with --fail-on warning), then the summary.",
+    ),
+    fail_on: str | None = typer.Option(
+        None,
+        "--fail-on",
+        help="Exit 1 on 'error' findings (default) or also on 'warning'.",
+        autocompletion=completion.fail_on,
+    ),
+    config: Path | None = typer.Option(
+        None,
+        "--config",
+        help="Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one.",
+    ),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
-    exclude: Optional[List[str]] = typer.Option(None, "--exclude", help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang.", autocompletion=completion.message_languages),
-    card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt.", autocompletion=completion.card_languages),
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
+    exclude: list[str] | None = typer.Option(
+        None,
+        "--exclude",
+        help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable.",
+    ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang.",
+        autocompletion=completion.message_languages,
+    ),
+    card_lang: str | None = typer.Option(
+        None,
+        "--card-lang",
+        help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt.",
+        autocompletion=completion.card_languages,
+    ),
+    verbose: bool = typer.Option(
+        False,
+        "--verbose",
+        "-v",
+        help="List the files skipped while walking folders because they are not decks, with the reason.",
+    ),
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
-    rotation_days: int = typer.Option(90, "--rotation-days", help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings)."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", help="Check decks in this many processes (default: one per core when there are enough decks to pay for it; 1: this process only). The report is the same, in the same order."),
-    summary: Optional[Path] = typer.Option(None, "--summary", help="Also append a Markdown summary of the run to this file (a row per deck, failing decks first): GitHub's step summary, --summary \"$GITHUB_STEP_SUMMARY\"."),
-    github_output: Optional[Path] = typer.Option(None, "--github-output", help="Also append the run's counts (decks, legal, illegal, unverified, failing, errors, warnings, notes) as name=value lines to this file: GitHub's step outputs, --github-output \"$GITHUB_OUTPUT\"."),
+    rotation_days: int = typer.Option(
+        90,
+        "--rotation-days",
+        help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings).",
+    ),
+    jobs: int | None = typer.Option(
+        None,
+        "--jobs",
+        "-j",
+        help="Check decks in this many processes (default: one per core when there are enough decks to pay for it; 1: this process only). The report is the same, in the same order.",
+    ),
+    summary: Path | None = typer.Option(
+        None,
+        "--summary",
+        help='Also append a Markdown summary of the run to this file (a row per deck, failing decks first): GitHub\'s step summary, --summary "$GITHUB_STEP_SUMMARY".',
+    ),
+    github_output: Path | None = typer.Option(
+        None,
+        "--github-output",
+        help="Also append the run's counts (decks, legal, illegal, unverified, failing, errors, warnings, notes) as name=value lines to this file: GitHub's step outputs, --github-output \"$GITHUB_OUTPUT\".",
+    ),
 ) -> None:
     """Check deck lists and report every problem found."""
     try:
-        run = check_settings(config, no_config, rotation_days=rotation_days, jobs=jobs, format=format, date=date,
-                              db=db, output=output, fail_on=fail_on, exclude=exclude or ())
-        code = run_check(paths, run, quiet, lang=lang, card_lang=card_lang,
-                         found=Found(verbose=verbose, skip_non_decks=skip_non_decks), rotation_days=rotation_days,
-                         jobs=jobs, summary=summary, github_output=github_output)
+        run = check_settings(
+            config,
+            no_config,
+            rotation_days=rotation_days,
+            jobs=jobs,
+            format=format,
+            date=date,
+            db=db,
+            output=output,
+            fail_on=fail_on,
+            exclude=exclude or (),
+        )
+        code = run_check(
+            paths,
+            run,
+            quiet,
+            lang=lang,
+            card_lang=card_lang,
+            found=Found(verbose=verbose, skip_non_decks=skip_non_decks),
+            rotation_days=rotation_days,
+            jobs=jobs,
+            summary=summary,
+            github_output=github_output,
+        )
     except UsageProblem as problem:
         raise fail(str(problem))
     raise typer.Exit(code)
 
 
-def check_settings(config_path: Optional[Path], no_config: bool, *, rotation_days: int, jobs: Optional[int],
-                    **command_line):
+def check_settings(config_path: Path | None, no_config: bool, *, rotation_days: int, jobs: int | None, **command_line):
     """``deckcheck check``'s options judged, and its settings (:func:`~deckcheck.cli.common.load_settings`)."""
     if rotation_days < 0:
         raise UsageProblem(f"--rotation-days must be 0 or more, not {rotation_days}")
@@ -68,14 +165,15 @@ def check_settings(config_path: Optional[Path], no_config: bool, *, rotation_day
     return load_settings(config_path, no_config, **command_line)
 
 
-def check_session(run, card_lang: Optional[str] = None, rotation_days: int = 90, *, keep_deck: bool = False):
+def check_session(run, card_lang: str | None = None, rotation_days: int = 90, *, keep_deck: bool = False):
     """The check session of this run: the database (None: a usage problem), the formats
     given and configured loaded before any deck is read (deckcheck.session)."""
     from deckcheck.packs.loading import PackError
     from deckcheck.session import Session
 
-    session = Session(open_database(run.db), settings=run, card_lang=card_lang, rotation_days=rotation_days,
-                      keep_deck=keep_deck)
+    session = Session(
+        open_database(run.db), settings=run, card_lang=card_lang, rotation_days=rotation_days, keep_deck=keep_deck
+    )
     try:
         session.check_formats()
     except PackError as error:
@@ -83,9 +181,19 @@ def check_session(run, card_lang: Optional[str] = None, rotation_days: int = 90,
     return session
 
 
-def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Optional[str] = None,
-                 found: Found = Found(), rotation_days: int = 90, jobs: Optional[int] = None,
-              on_result=None, summary: Optional[Path] = None, github_output: Optional[Path] = None) -> ExitCode:
+def run_check(
+    paths,
+    run,
+    quiet: bool,
+    lang: str | None = None,
+    card_lang: str | None = None,
+    found: Found = Found(),
+    rotation_days: int = 90,
+    jobs: int | None = None,
+    on_result=None,
+    summary: Path | None = None,
+    github_output: Path | None = None,
+) -> ExitCode:
     """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
     sheet) is given each result, with its resolved lines (``DeckResult.deck``);
     ``summary`` and ``github_output`` are the files of --summary and --github-output."""
@@ -164,9 +272,17 @@ def run_check(paths, run, quiet: bool, lang: Optional[str] = None, card_lang: Op
         import shutil
 
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
-    options = RenderOptions(color=color, width=width, quiet=quiet, fail_on=run.fail_on, root=os.getcwd(),
-                            rules=_RuleDescriptions(session), lang=render_lang, source=source,
-                            skipped_listed=found.verbose)
+    options = RenderOptions(
+        color=color,
+        width=width,
+        quiet=quiet,
+        fail_on=run.fail_on,
+        root=os.getcwd(),
+        rules=_RuleDescriptions(session),
+        lang=render_lang,
+        source=source,
+        skipped_listed=found.verbose,
+    )
     # The report is written deck by deck as the results come (deckcheck.render):
     # memory stays flat however many decks are checked.
     report = writer(run.output, sys.stdout, options)
@@ -215,7 +331,7 @@ class StepFiles:
     """``--summary`` and ``--github-output``: the files a GitHub step reads
     (deckcheck.render.github_summary), opened before any deck is checked."""
 
-    def __init__(self, summary: Optional[Path], github_output: Optional[Path]):
+    def __init__(self, summary: Path | None, github_output: Path | None):
         self.files: list = []
         self.writer: Any = None  # a github_summary.Writer once start() knows the options
         self.summary = self._open(summary, "--summary")
@@ -227,7 +343,7 @@ class StepFiles:
 
             self.writer = Writer(self.summary, options, link=repository_link(os.environ, os.getcwd()))
 
-    def _open(self, path: Optional[Path], option: str):
+    def _open(self, path: Path | None, option: str):
         if path is None:
             return None
         try:

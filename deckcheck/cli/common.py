@@ -8,14 +8,14 @@ the application is built, so module-level work here is paid by every run."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import typer
 import typer.core
 
 from deckcheck.cli.streams import echo
-from deckcheck.errors import ExitCode
 from deckcheck.core.printable import printable
+from deckcheck.errors import ExitCode
 from deckcheck.render import FAIL_ON, OUTPUTS
 
 
@@ -60,12 +60,14 @@ def fail(message: str) -> typer.Exit:
 CONFIG_OPTION = typer.Option(None, "--config", help="Use this configuration file instead of searching for one.")
 NO_CONFIG_OPTION = typer.Option(False, "--no-config", help="Ignore configuration files.")
 SKIP_NON_DECKS_OPTION = typer.Option(
-    False, "--skip-non-decks",
+    False,
+    "--skip-non-decks",
     help="Judge the files named on the command line as a folder walk does, skipping those that are not decks "
-         "(the pre-commit hooks pass every staged file).")
+    "(the pre-commit hooks pass every staged file).",
+)
 
 
-def db_path(db: Optional[Path]) -> Path:
+def db_path(db: Path | None) -> Path:
     """The database file a command writes or reads: ``db``, else the default place."""
     if db is not None:
         return db
@@ -74,7 +76,7 @@ def db_path(db: Optional[Path]) -> Path:
     return default_db_path()
 
 
-def configured_db(db: Optional[Path], config: Optional[Path], no_config: bool) -> Optional[Path]:
+def configured_db(db: Path | None, config: Path | None, no_config: bool) -> Path | None:
     """The database a command uses: --db, else $DECKCHECK_DB, else the configuration's
     ``db:``, else None (the user data directory), the same for every command."""
     try:
@@ -83,7 +85,7 @@ def configured_db(db: Optional[Path], config: Optional[Path], no_config: bool) -
         raise fail(str(problem))
 
 
-def parse_date(value: Optional[str]):
+def parse_date(value: str | None):
     """``--date`` as a day (None: today), or :class:`UsageProblem`."""
     from deckcheck.session import BadDate, parse_day
 
@@ -93,7 +95,7 @@ def parse_date(value: Optional[str]):
         raise UsageProblem(str(error)) from None
 
 
-def open_database(db: Optional[Path]):
+def open_database(db: Path | None):
     """The imported database when there is one, else the built-in catalogue (deckcheck.session)."""
     from deckcheck import session
     from deckcheck.carddb.errors import DatabaseError
@@ -104,7 +106,7 @@ def open_database(db: Optional[Path]):
         raise UsageProblem(str(error)) from None
 
 
-def open_index(db: Optional[Path]):
+def open_index(db: Path | None):
     """(the card index, the notice about it) of the database ``db``."""
     from deckcheck.session import card_index
 
@@ -112,7 +114,7 @@ def open_index(db: Optional[Path]):
     return card_index(database), database.notice
 
 
-def load_settings(config_path: Optional[Path], no_config: bool, **command_line):
+def load_settings(config_path: Path | None, no_config: bool, **command_line):
     """The configuration file (found from the working directory) under the command line."""
     from deckcheck.project.config import Config, ConfigError, load_config, settings
 
@@ -140,14 +142,15 @@ class Found(NamedTuple):
     skip_non_decks: bool = False  # named files are judged like files found in a folder
 
 
-def select(paths, run, found: "Found", jobs: Optional[int] = 1):
+def select(paths, run, found: Found, jobs: int | None = 1):
     """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error.
     The files met while walking folders are judged in ``jobs`` processes (None: by the number of files)."""
     from deckcheck.project.config import select_decks
     from deckcheck.session import judge_files
 
-    selection = select_decks(paths, run, skip_non_decks=found.skip_non_decks,
-                             judge=lambda files: judge_files(files, jobs))
+    selection = select_decks(
+        paths, run, skip_non_decks=found.skip_non_decks, judge=lambda files: judge_files(files, jobs)
+    )
     for warning in selection.warnings:
         echo(f"deckcheck: warning: {warning}", err=True)
     if found.verbose:
@@ -156,7 +159,7 @@ def select(paths, run, found: "Found", jobs: Optional[int] = 1):
     return selection
 
 
-def nothing_to_check(paths, run, selection, found: "Found") -> Optional[ExitCode]:
+def nothing_to_check(paths, run, selection, found: Found) -> ExitCode | None:
     """The exit code when no deck is left to check (None when there are decks or missing paths)."""
     if selection.decks or selection.missing or selection.unreadable:
         return None
@@ -176,7 +179,7 @@ def nothing_to_check(paths, run, selection, found: "Found") -> Optional[ExitCode
     raise UsageProblem(f"no deck files found in {', '.join(paths)}")
 
 
-def skipped_text(skipped, found: "Found") -> str:
+def skipped_text(skipped, found: Found) -> str:
     """Why the files named are not checked: they are no decks (the first one's reason)."""
     first, reason = skipped[0]
     more = "" if found.verbose else "; --verbose lists the reasons"

@@ -4,13 +4,20 @@ imported inside each command: only that command needs it)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
 from deckcheck.cli import completion
-from deckcheck.cli.common import (CONFIG_OPTION, NO_CONFIG_OPTION, Typer, UsageProblem, configured_db, db_path, fail,
-                                  open_database)
+from deckcheck.cli.common import (
+    CONFIG_OPTION,
+    NO_CONFIG_OPTION,
+    Typer,
+    UsageProblem,
+    configured_db,
+    db_path,
+    fail,
+    open_database,
+)
 from deckcheck.cli.progress import PHASES, Phases
 from deckcheck.cli.streams import echo
 
@@ -19,9 +26,16 @@ app = Typer(help="Build, update and inspect the card database.", no_args_is_help
 
 @app.command("import")
 def db_import(
-    sources: List[Path] = typer.Argument(..., help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short)."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Database file to write (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
-    config: Optional[Path] = CONFIG_OPTION,
+    sources: list[Path] = typer.Argument(
+        ...,
+        help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short).",
+    ),
+    db: Path | None = typer.Option(
+        None,
+        "--db",
+        help="Database file to write (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+    ),
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Build the card database from a copy of the pokemontcg.io dataset and/or a TCGdex export."""
@@ -35,9 +49,13 @@ def db_import(
             raise fail(f"{source} does not exist")
     try:
         with Phases(PHASES) as phases:
-            info = build_database(open_sources(sources), dest,
-                                  source_label=" + ".join(str(source.resolve()) for source in sources),
-                                  progress=phases, phase=phases.phase)
+            info = build_database(
+                open_sources(sources),
+                dest,
+                source_label=" + ".join(str(source.resolve()) for source in sources),
+                progress=phases,
+                phase=phases.phase,
+            )
     except DatabaseError as error:
         raise fail(str(error))
     echo(f"Imported {info.cards} cards from {info.sets} sets into {dest}")
@@ -50,8 +68,11 @@ def _echo_source_shares(info) -> None:
     """One line per card source: how many cards and sets came from it, and its newest set."""
     for name, share in info.sources.items():
         label = SOURCE_LABELS.get(name, name)
-        newest = f", newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
-            if share.newest_set_name else ""
+        newest = (
+            f", newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})"
+            if share.newest_set_name
+            else ""
+        )
         echo(f"  from {label}: {share.cards} cards in {share.sets} sets{newest}")
 
 
@@ -60,23 +81,56 @@ SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex"}
 
 @app.command("update")
 def db_update(
-    url: Optional[str] = typer.Option(None, "--url", help="Dataset archive to fetch (http(s):// or file://). Default: the pokemontcg.io dataset's zip."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Database file to replace (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
-    config: Optional[Path] = CONFIG_OPTION,
+    url: str | None = typer.Option(
+        None,
+        "--url",
+        help="Dataset archive to fetch (http(s):// or file://). Default: the pokemontcg.io dataset's zip.",
+    ),
+    db: Path | None = typer.Option(
+        None,
+        "--db",
+        help="Database file to replace (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+    ),
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
-    sha256: Optional[str] = typer.Option(None, "--sha256", help="Expected SHA-256 of the archive (hex)."),
+    sha256: str | None = typer.Option(None, "--sha256", help="Expected SHA-256 of the archive (hex)."),
     force: bool = typer.Option(False, "--force", help="Download even if unchanged, and accept a smaller dataset."),
     timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
-    names_url: Optional[str] = typer.Option(None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."),
-    card_source: Optional[str] = typer.Option(None, "--source", help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short). Default: both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone)."),
-    tcgdex_url: Optional[str] = typer.Option(None, "--tcgdex-url", help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
-    allow_incomplete: bool = typer.Option(False, "--allow-incomplete", help="Install the database even if a source could not deliver some cards it lists (they are named; the next update asks for them again)."),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.",
+        autocompletion=completion.name_languages,
+    ),
+    names_url: str | None = typer.Option(
+        None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."
+    ),
+    card_source: str | None = typer.Option(
+        None,
+        "--source",
+        help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short). Default: both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone).",
+    ),
+    tcgdex_url: str | None = typer.Option(
+        None,
+        "--tcgdex-url",
+        help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it).",
+    ),
+    allow_incomplete: bool = typer.Option(
+        False,
+        "--allow-incomplete",
+        help="Install the database even if a source could not deliver some cards it lists (they are named; the next update asks for them again).",
+    ),
 ) -> None:
     """Download the newest card dataset and replace the database atomically."""
     from deckcheck.carddb.sqlite import DatabaseError
-    from deckcheck.carddb.update import (DEFAULT_DATASET_URL, SOURCES, check_sha256, check_url, update_database,
-                                         valid_timeout)
+    from deckcheck.carddb.update import (
+        DEFAULT_DATASET_URL,
+        SOURCES,
+        check_sha256,
+        check_url,
+        update_database,
+        valid_timeout,
+    )
     from deckcheck.i18n import UnknownLanguage, parse_languages
 
     if names_url is not None and lang is None:
@@ -108,10 +162,19 @@ def db_update(
     # Off a terminal, one line per phase (and the download's size): CI logs show where it is.
     with Phases(labels, lines=True) as phases:
         try:
-            result = update_database(source, dest, timeout=timeout, sha256=sha256, force=force, progress=phases,
-                                     phase=phases.phase, source=card_source, tcgdex_url=tcgdex_url,
-                                     tcgdex_progress=phases.counter("tcgdex-cards", "cards"),
-                                     allow_incomplete=allow_incomplete)
+            result = update_database(
+                source,
+                dest,
+                timeout=timeout,
+                sha256=sha256,
+                force=force,
+                progress=phases,
+                phase=phases.phase,
+                source=card_source,
+                tcgdex_url=tcgdex_url,
+                tcgdex_progress=phases.counter("tcgdex-cards", "cards"),
+                allow_incomplete=allow_incomplete,
+            )
         except DatabaseError as error:
             raise fail(f"update failed, the installed database is unchanged: {error}")
     info = result.info
@@ -144,10 +207,21 @@ def db_update(
 
 @app.command("import-names")
 def db_import_names(
-    folder: Path = typer.Argument(..., help="A TCGdex export: the folder that holds v2/{lang}/cards.json and sets.json, or that v2 folder itself."),
-    lang: str = typer.Option("all", "--lang", help="Languages to import: de, fr, es, it, pt (comma-separated) or all.", autocompletion=completion.name_languages),
-    db: Optional[Path] = typer.Option(None, "--db", help="Database file to add the names to (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
-    config: Optional[Path] = CONFIG_OPTION,
+    folder: Path = typer.Argument(
+        ..., help="A TCGdex export: the folder that holds v2/{lang}/cards.json and sets.json, or that v2 folder itself."
+    ),
+    lang: str = typer.Option(
+        "all",
+        "--lang",
+        help="Languages to import: de, fr, es, it, pt (comma-separated) or all.",
+        autocompletion=completion.name_languages,
+    ),
+    db: Path | None = typer.Option(
+        None,
+        "--db",
+        help="Database file to add the names to (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+    ),
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Add card names in other languages (from TCGdex) to the card database."""
@@ -163,8 +237,9 @@ def db_import_names(
         raise fail(f"{folder} is not a folder")
     try:
         with Phases(PHASES) as phases:
-            result = import_names(folder, db_path(configured_db(db, config, no_config)), langs,
-                                  progress=phases, phase=phases.phase)
+            result = import_names(
+                folder, db_path(configured_db(db, config, no_config)), langs, progress=phases, phase=phases.phase
+            )
     except DatabaseError as error:
         raise fail(f"import failed, the installed database is unchanged: {error}")
     for line in result.lines():
@@ -176,7 +251,9 @@ def db_import_names(
 def db_check_sources(
     pokemontcg: Path = typer.Argument(..., help="A copy (folder or .zip) of the pokemontcg.io dataset."),
     tcgdex: Path = typer.Argument(..., help="A TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/)."),
-    digest: bool = typer.Option(False, "--digest", help="Also compare the game-text digests, naming the parts that differ."),
+    digest: bool = typer.Option(
+        False, "--digest", help="Also compare the game-text digests, naming the parts that differ."
+    ),
 ) -> None:
     """List the cards both sources have whose rule facts differ (name, flags, Trainer kind, mark, set code, limit)."""
     from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare, digest_parts, source_cards
@@ -192,15 +269,16 @@ def db_check_sources(
         if difference.fact == "text_hash":
             echo(f"{difference.card_id}  text_hash: differs in {', '.join(digest_parts(difference))}")
             continue
-        echo(f"{difference.card_id}  {difference.fact}: pokemontcg.io {difference.left!r}, "
-                   f"TCGdex {difference.right!r}")
+        echo(f"{difference.card_id}  {difference.fact}: pokemontcg.io {difference.left!r}, TCGdex {difference.right!r}")
     echo(f"{both} cards in both sources; {len(found)} differences in {len({d.card_id for d in found})} cards.")
 
 
 @app.command("info")
 def db_info(
-    db: Optional[Path] = typer.Option(None, "--db", help="Database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
-    config: Optional[Path] = CONFIG_OPTION,
+    db: Path | None = typer.Option(
+        None, "--db", help="Database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."
+    ),
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Show what card database is installed."""
@@ -229,8 +307,11 @@ def db_info(
     echo(f"Newest set:  {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
     echo(f"Source:      {info.source}")
     for name, share in info.sources.items():
-        newest = f"; newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})" \
-            if share.newest_set_name else ""
+        newest = (
+            f"; newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})"
+            if share.newest_set_name
+            else ""
+        )
         echo(f"  {SOURCE_LABELS.get(name, name) + ':':<14} {share.sets} sets, {share.cards} cards{newest}")
     echo(f"Imported at: {info.imported_at}")
     for key in ("etag", "last_modified"):

@@ -9,35 +9,59 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import List, Optional
 
 import typer
 
 from deckcheck.cli import completion
 from deckcheck.cli.check import check_session
-from deckcheck.cli.common import SKIP_NON_DECKS_OPTION, Found, UsageProblem, fail, load_settings, nothing_to_check, select
+from deckcheck.cli.common import (
+    SKIP_NON_DECKS_OPTION,
+    Found,
+    UsageProblem,
+    fail,
+    load_settings,
+    nothing_to_check,
+    select,
+)
 from deckcheck.cli.streams import echo
-from deckcheck.errors import ExitCode
 from deckcheck.core.printable import printable
+from deckcheck.errors import ExitCode
 
 
 def fmt(
-    paths: List[str] = typer.Argument(..., help="Text deck lists, or folders of them; - reads standard input and writes the result to standard output."),
+    paths: list[str] = typer.Argument(
+        ...,
+        help="Text deck lists, or folders of them; - reads standard input and writes the result to standard output.",
+    ),
     check_only: bool = typer.Option(False, "--check", help="Write nothing; exit 1 when a file would change."),
     diff: bool = typer.Option(False, "--diff", help="Write nothing; show what would change as a unified diff."),
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format whose card pool decides which print a name-only line means (default as for check).", autocompletion=completion.formats),
-    date: Optional[str] = typer.Option(None, "--date", help="Day for the format's card pool (YYYY-MM-DD)."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file instead of searching for one."),
+    format: str | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="Format whose card pool decides which print a name-only line means (default as for check).",
+        autocompletion=completion.formats,
+    ),
+    date: str | None = typer.Option(None, "--date", help="Day for the format's card pool (YYYY-MM-DD)."),
+    db: Path | None = typer.Option(None, "--db", help="Card database file (default as for check)."),
+    config: Path | None = typer.Option(
+        None, "--config", help="Use this configuration file instead of searching for one."
+    ),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="List the files skipped while walking folders because they are not decks, with the reason."),
+    verbose: bool = typer.Option(
+        False,
+        "--verbose",
+        "-v",
+        help="List the files skipped while walking folders because they are not decks, with the reason.",
+    ),
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
 ) -> None:
     """Rewrite text deck lists into one canonical form (PTCG Live sections, counts, set codes)."""
     try:
         run = load_settings(config, no_config, format=format, date=date, db=db)
-        code = run_fmt(paths, run, check_only=check_only, diff=diff,
-                       found=Found(verbose=verbose, skip_non_decks=skip_non_decks))
+        code = run_fmt(
+            paths, run, check_only=check_only, diff=diff, found=Found(verbose=verbose, skip_non_decks=skip_non_decks)
+        )
     except UsageProblem as problem:
         raise fail(str(problem))
     raise typer.Exit(code)
@@ -45,9 +69,9 @@ def fmt(
 
 def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found()) -> ExitCode:
     from deckcheck.core.layout import layout, unambiguous_prints
+    from deckcheck.core.resolve import resolve_deck
     from deckcheck.parse import parse_text
     from deckcheck.parse.text import MAX_LINES_READ, TOO_MANY_LINES
-    from deckcheck.core.resolve import resolve_deck
     from deckcheck.session import Refused
 
     selection = select(paths, run, found)
@@ -68,7 +92,10 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
     for path in selection.decks:
         if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
             if path in paths:
-                echo(printable(f"deckcheck: {path}: left as it is (fmt rewrites text deck lists, not YAML or JSON)"), err=True)
+                echo(
+                    printable(f"deckcheck: {path}: left as it is (fmt rewrites text deck lists, not YAML or JSON)"),
+                    err=True,
+                )
             continue
         stdin_data = _read_stdin_limited() if path == "-" else None
         source = _read_deck_text(path, stdin_data)
@@ -80,8 +107,13 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
         parsed = parse_text(text, path)
         if any(finding.template == TOO_MANY_LINES for finding in parsed.findings):
             # Only the first lines were read (issue 23, B1): rewriting would move the rest.
-            echo(printable(f"deckcheck: error: {path}: more than {MAX_LINES_READ} card lines, left as it is "
-                           "(a deck list has a few dozen)"), err=True)
+            echo(
+                printable(
+                    f"deckcheck: error: {path}: more than {MAX_LINES_READ} card lines, left as it is "
+                    "(a deck list has a few dozen)"
+                ),
+                err=True,
+            )
             code = ExitCode.USAGE
             continue
         try:
@@ -106,8 +138,9 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
         # starts with U+FEFF (kept for a line that starts with one, RULES.md decision 18)
         # gets a mark before it, which the reader takes off.
         mark = result.text.startswith("\ufeff")
-        new_bytes = (b"\xef\xbb\xbf" if mark or original.startswith(b"\xef\xbb\xbf") else b"") \
-            + result.text.encode("utf-8")
+        new_bytes = (b"\xef\xbb\xbf" if mark or original.startswith(b"\xef\xbb\xbf") else b"") + result.text.encode(
+            "utf-8"
+        )
         if path == "-" and not (check_only or diff):
             sys.stdout.write(("\ufeff" if mark else "") + result.text)
             continue
@@ -118,9 +151,14 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
             import difflib
 
             old_text = original.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
-            sys.stdout.writelines(difflib.unified_diff(
-                old_text.splitlines(keepends=True), result.text.replace("\r\n", "\n").splitlines(keepends=True),
-                fromfile=f"{path} (original)", tofile=f"{path} (formatted)"))
+            sys.stdout.writelines(
+                difflib.unified_diff(
+                    old_text.splitlines(keepends=True),
+                    result.text.replace("\r\n", "\n").splitlines(keepends=True),
+                    fromfile=f"{path} (original)",
+                    tofile=f"{path} (formatted)",
+                )
+            )
         if check_only or diff or path == "-":
             echo(printable(f"deckcheck: would reformat {path}"), err=True)
             if code == ExitCode.LEGAL:
@@ -149,7 +187,7 @@ def _lines_label(numbers, one: str, many: str) -> str:
     return "lines " + ", ".join(str(n) for n in numbers) + f" {many}"
 
 
-def _read_deck_text(path: str, stdin_data: Optional[bytes]):
+def _read_deck_text(path: str, stdin_data: bytes | None):
     """(the text with its own line ends, the bytes read) or a message why it is no text deck list."""
     import io
 
@@ -177,7 +215,7 @@ def _read_stdin_limited() -> bytes:
     return read_limited(sys.stdin.buffer, DEFAULT_MAX_BYTES + 1)
 
 
-def _writable_target(path: str) -> "Path | str":
+def _writable_target(path: str) -> Path | str:
     """The file to replace when formatting ``path`` (the target of a symbolic link),
     or a message why it is left alone.
 
@@ -194,7 +232,9 @@ def _writable_target(path: str) -> "Path | str":
         return f"{path}: cannot write: {error.strerror or error}"
     if not stat_module.S_ISREG(info.st_mode):
         return f"{path}: not a regular file; left as it is"
-    if not os.access(target, os.W_OK) or not info.st_mode & (stat_module.S_IWUSR | stat_module.S_IWGRP | stat_module.S_IWOTH):
+    if not os.access(target, os.W_OK) or not info.st_mode & (
+        stat_module.S_IWUSR | stat_module.S_IWGRP | stat_module.S_IWOTH
+    ):
         return f"{path}: the file is read-only; left as it is (make it writable to format it)"
     if info.st_nlink > 1:
         return f"{path}: the file has {info.st_nlink} hard links, which a rewrite would break; left as it is"
@@ -221,8 +261,9 @@ def _replace_atomically(path: Path, data: bytes) -> None:
             try:
                 os.chown(handle.name, old.st_uid, old.st_gid)
             except PermissionError:
-                raise PermissionError("the file belongs to another user, and a rewrite would take it over; "
-                                      "left as it is") from None
+                raise PermissionError(
+                    "the file belongs to another user, and a rewrite would take it over; left as it is"
+                ) from None
         os.replace(handle.name, path)
     except BaseException:
         try:

@@ -4,28 +4,36 @@ imported inside each command)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any
 
 import typer
 
 from deckcheck.cli import completion
-from deckcheck.cli.common import (CONFIG_OPTION, NO_CONFIG_OPTION, Typer, UsageProblem, fail, load_settings,
-                                  open_index, parse_date)
+from deckcheck.cli.common import (
+    CONFIG_OPTION,
+    NO_CONFIG_OPTION,
+    Typer,
+    UsageProblem,
+    fail,
+    load_settings,
+    open_index,
+    parse_date,
+)
 from deckcheck.cli.progress import PHASES, Phases
 from deckcheck.cli.streams import echo
-from deckcheck.errors import ExitCode
 from deckcheck.core.printable import printable
+from deckcheck.errors import ExitCode
 
 app = Typer(help="List, show and lint format packs.", no_args_is_help=True)
 
 
-def _extra_pack_dirs(config_path: Optional[Path], no_config: bool) -> tuple[str, ...]:
+def _extra_pack_dirs(config_path: Path | None, no_config: bool) -> tuple[str, ...]:
     run = load_settings(config_path, no_config)
     return tuple(str(p) for p in run.config.packs)
 
 
 @app.command("list")
-def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CONFIG_OPTION) -> None:
+def formats_list(config: Path | None = CONFIG_OPTION, no_config: bool = NO_CONFIG_OPTION) -> None:
     """List the format packs that can be used, with the dates each covers."""
     from deckcheck.packs.info import describe_range
     from deckcheck.packs.loading import PackError, available_packs, load_pack
@@ -43,7 +51,7 @@ def formats_list(config: Optional[Path] = CONFIG_OPTION, no_config: bool = NO_CO
         echo(_wrapped(f"{name:<15} {describe_range(pack):<40} ", pack.description))
 
 
-def _terminal_width() -> Optional[int]:
+def _terminal_width() -> int | None:
     """The width to wrap ``formats`` output at: the terminal's (or $COLUMNS), None for a pipe
     (issue 24: lines of 200 columns were wrapped mid-word by the terminal)."""
     import os
@@ -55,7 +63,7 @@ def _terminal_width() -> Optional[int]:
     return max(40, shutil.get_terminal_size((100, 24)).columns)
 
 
-def _wrapped(head: str, text: str, indent: Optional[int] = None) -> str:
+def _wrapped(head: str, text: str, indent: int | None = None) -> str:
     """``head`` then ``text`` wrapped at word boundaries to the terminal's width, each further
     line indented under the text (or by ``indent``); unwrapped for a pipe."""
     width = _terminal_width()
@@ -77,9 +85,13 @@ def _wrapped(head: str, text: str, indent: Optional[int] = None) -> str:
 @app.command("show")
 def formats_show(
     name: str = typer.Argument(..., help="Format name or pack file.", autocompletion=completion.formats),
-    date: Optional[str] = typer.Option(None, "--date", help="Show what is in force on this day (YYYY-MM-DD). Default: today."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Card database that names the banned prints (default as for check)."),
-    config: Optional[Path] = CONFIG_OPTION,
+    date: str | None = typer.Option(
+        None, "--date", help="Show what is in force on this day (YYYY-MM-DD). Default: today."
+    ),
+    db: Path | None = typer.Option(
+        None, "--db", help="Card database that names the banned prints (default as for check)."
+    ),
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Show the rules and the card pool of a format on a day."""
@@ -97,7 +109,9 @@ def formats_show(
     except (UsageProblem, PackError) as error:
         raise fail(str(error))
     echo(_wrapped(f"{pack.name} on {day.isoformat()}: ", pack.description, indent=2))
-    echo(f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else ""))
+    echo(
+        f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else "")
+    )
     for rule_id, text in in_force_on(pack, day, cards, sets=sets):
         first, *rest = text.splitlines()
         echo(_wrapped(f"  {rule_id:<14} ", first))
@@ -138,8 +152,9 @@ def _card_labels(index, ids) -> dict:
     wanted = sorted(ids)
     connection = sqlite3.connect(f"{Path(index.path).resolve().as_uri()}?mode=ro", uri=True)
     try:
-        rows = connection.execute(f"SELECT id, name, set_code, number FROM cards WHERE id IN "
-                                  f"({', '.join('?' * len(wanted))})", wanted).fetchall()
+        rows = connection.execute(
+            f"SELECT id, name, set_code, number FROM cards WHERE id IN ({', '.join('?' * len(wanted))})", wanted
+        ).fetchall()
     except sqlite3.Error:
         return {}
     finally:
@@ -149,9 +164,11 @@ def _card_labels(index, ids) -> dict:
 
 @app.command("lint")
 def formats_lint(
-    paths: List[str] = typer.Argument(..., help="Pack files, or names of installed packs (standard), to check."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Card database whose sets, cards and marks the packs may name (default as for check)."),
-    config: Optional[Path] = CONFIG_OPTION,
+    paths: list[str] = typer.Argument(..., help="Pack files, or names of installed packs (standard), to check."),
+    db: Path | None = typer.Option(
+        None, "--db", help="Card database whose sets, cards and marks the packs may name (default as for check)."
+    ),
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     """Check pack files: schema, extends, dates in order, known sets, cards and marks. Problems name file and line.
@@ -169,8 +186,11 @@ def formats_lint(
     with Phases(PHASES) as phases:  # the full database takes a second or two to read
         phases.phase("cards")
         cards = list(getattr(index, "cards", ()) or _all_cards(index))
-    known: dict[str, Any] = dict(known_sets={c.set_id for c in cards}, known_ids={c.id for c in cards},
-                                 known_marks={c.regulation_mark for c in cards if c.regulation_mark})
+    known: dict[str, Any] = dict(
+        known_sets={c.set_id for c in cards},
+        known_ids={c.id for c in cards},
+        known_marks={c.regulation_mark for c in cards if c.regulation_mark},
+    )
     if not hasattr(index, "path"):
         known["known_ids"] = None  # the built-in catalogue holds only some cards
     failed = unopened = False

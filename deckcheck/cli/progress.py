@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 class DeckProgress:
@@ -27,7 +28,7 @@ class DeckProgress:
         self.enabled = wanted and total > 1 and sys.stderr.isatty() and os.environ.get("TERM") != "dumb"
         self.bar: Any = None  # a rich Progress, made only when a bar is shown (rich is imported then)
 
-    def __enter__(self) -> "DeckProgress":
+    def __enter__(self) -> DeckProgress:
         return self
 
     def advance(self, path: str) -> None:
@@ -35,9 +36,15 @@ class DeckProgress:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-            self.bar = Progress(TextColumn("Checking decks"), BarColumn(), MofNCompleteColumn(),
-                                TimeRemainingColumn(), TextColumn("{task.description}"),
-                                console=Console(stderr=True), transient=True)
+            self.bar = Progress(
+                TextColumn("Checking decks"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                TextColumn("{task.description}"),
+                console=Console(stderr=True),
+                transient=True,
+            )
             self.bar.start()
             self.task = self.bar.add_task("", total=self.total, completed=self.done)
         if self.bar is not None:
@@ -81,13 +88,19 @@ class Phases:
         self.reported = -1
         self.counters: list[dict] = []
 
-    def __enter__(self) -> "Phases":
+    def __enter__(self) -> Phases:
         if sys.stderr.isatty() and os.environ.get("TERM") != "dumb":
             from rich.console import Console
             from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 
-            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), TaskProgressColumn(),
-                                TextColumn("{task.fields[detail]}"), console=Console(stderr=True), transient=True)
+            self.bar = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                TaskProgressColumn(),
+                TextColumn("{task.fields[detail]}"),
+                console=Console(stderr=True),
+                transient=True,
+            )
             self.bar.start()
         return self
 
@@ -118,7 +131,7 @@ class Phases:
             self._report()
             self.next_report = done + 10_000_000
 
-    def counter(self, key: str, unit: str) -> "Callable[[int, int | None], None]":
+    def counter(self, key: str, unit: str) -> Callable[[int, int | None], None]:
         """A count beside the phases (TCGdex cards fetched while the cards are imported):
         its own bar on a terminal, shown from its first step; off a terminal, with
         ``lines``, a line every 500."""

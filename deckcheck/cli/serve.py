@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -14,21 +13,36 @@ from deckcheck.cli.common import UsageProblem, fail, load_settings
 
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
-    port: int = typer.Option(8000, "--port", min=0, max=65535, help="Port to listen on, 0 to 65535 (0: any free port)."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
-    lang: Optional[str] = typer.Option(None, "--lang", help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale).", autocompletion=completion.message_languages),
-    config: Optional[Path] = typer.Option(None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."),
+    port: int = typer.Option(
+        8000, "--port", min=0, max=65535, help="Port to listen on, 0 to 65535 (0: any free port)."
+    ),
+    db: Path | None = typer.Option(
+        None,
+        "--db",
+        help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+    ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale).",
+        autocompletion=completion.message_languages,
+    ),
+    config: Path | None = typer.Option(
+        None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."
+    ),
     no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
 ) -> None:
     """A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."""
     try:
-        from deckcheck.web.app import Checker, bind, run
-
         import uvicorn  # noqa: F401 - imported by run(); missing, it must be said before anything starts
+
+        from deckcheck.web.app import Checker, bind, run
     except ImportError as error:
         # Issue 24: name what to install (the extra), not whichever module was imported first (anyio).
-        raise fail(f"deckcheck serve needs Starlette and uvicorn, which the 'serve' extra installs "
-                   f"({error.name} is missing): pip install 'deckcheck[serve]'")
+        raise fail(
+            f"deckcheck serve needs Starlette and uvicorn, which the 'serve' extra installs "
+            f"({error.name} is missing): pip install 'deckcheck[serve]'"
+        )
     from deckcheck.carddb.sqlite import DatabaseError
     from deckcheck.i18n import UnknownLanguage, choose_language
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from typing import Optional
-
 import typer
 
 from deckcheck.cli import completion
@@ -26,27 +24,74 @@ from deckcheck.errors import ExitCode
 
 
 def sheet(
-    deck: str = typer.Argument(..., help="The deck file (text list, .yaml or .json); - reads standard input (then -o is needed)."),
-    format: Optional[str] = typer.Option(None, "--format", "-f", help="Format pack name or path to a pack file (default as for check).", autocompletion=completion.formats),
-    date: Optional[str] = typer.Option(None, "--date", help="The day of the event (YYYY-MM-DD): the deck must be legal then (default as for check)."),
-    player: Optional[str] = typer.Option(None, "--player", help="The player's name (default: left blank to write by hand)."),
-    player_id: Optional[str] = typer.Option(None, "--player-id", help="The Play! Pokémon Player ID, digits only (default: blank)."),
-    birth: Optional[str] = typer.Option(None, "--birth", help="The date of birth (YYYY-MM-DD); it also gives the age division (default: blank)."),
-    division: Optional[str] = typer.Option(None, "--division", help="The age division: junior, senior or masters (default: from --birth and the season of the day, else blank)."),
+    deck: str = typer.Argument(
+        ..., help="The deck file (text list, .yaml or .json); - reads standard input (then -o is needed)."
+    ),
+    format: str | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="Format pack name or path to a pack file (default as for check).",
+        autocompletion=completion.formats,
+    ),
+    date: str | None = typer.Option(
+        None, "--date", help="The day of the event (YYYY-MM-DD): the deck must be legal then (default as for check)."
+    ),
+    player: str | None = typer.Option(
+        None, "--player", help="The player's name (default: left blank to write by hand)."
+    ),
+    player_id: str | None = typer.Option(
+        None, "--player-id", help="The Play! Pokémon Player ID, digits only (default: blank)."
+    ),
+    birth: str | None = typer.Option(
+        None, "--birth", help="The date of birth (YYYY-MM-DD); it also gives the age division (default: blank)."
+    ),
+    division: str | None = typer.Option(
+        None,
+        "--division",
+        help="The age division: junior, senior or masters (default: from --birth and the season of the day, else blank).",
+    ),
     paper: str = typer.Option("letter", "--paper", help="Paper size: letter (default) or a4."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="The PDF file to write (default: the deck's name with .pdf, beside it)."),
-    force: bool = typer.Option(False, "--force", help="Overwrite an existing file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day)."),
-    db: Optional[Path] = typer.Option(None, "--db", help="Card database file (default as for check)."),
-    config: Optional[Path] = CONFIG_OPTION,
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="The PDF file to write (default: the deck's name with .pdf, beside it)."
+    ),
+    force: bool = typer.Option(
+        False,
+        "--force",
+        help="Overwrite an existing file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day).",
+    ),
+    db: Path | None = typer.Option(None, "--db", help="Card database file (default as for check)."),
+    config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
-    lang: Optional[str] = typer.Option(None, "--lang", help="Language of the messages (as for check).", autocompletion=completion.message_languages),
-    card_lang: Optional[str] = typer.Option(None, "--card-lang", help="Language of the card names in the list (as for check).", autocompletion=completion.card_languages),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language of the messages (as for check).", autocompletion=completion.message_languages
+    ),
+    card_lang: str | None = typer.Option(
+        None,
+        "--card-lang",
+        help="Language of the card names in the list (as for check).",
+        autocompletion=completion.card_languages,
+    ),
 ) -> None:
     """Check a deck, then write its deck registration sheet (PDF) for a Play! Pokémon event."""
     try:
-        code = run(deck, format=format, date=date, db=db, config=config, no_config=no_config, lang=lang,
-                         card_lang=card_lang, player=player, player_id=player_id, birth=birth, division=division,
-                         paper=paper, output=output, force=force)
+        code = run(
+            deck,
+            format=format,
+            date=date,
+            db=db,
+            config=config,
+            no_config=no_config,
+            lang=lang,
+            card_lang=card_lang,
+            player=player,
+            player_id=player_id,
+            birth=birth,
+            division=division,
+            paper=paper,
+            output=output,
+            force=force,
+        )
     except UsageProblem as problem:
         raise fail(str(problem))
     raise typer.Exit(code)
@@ -74,17 +119,32 @@ def _checked_output(deck: str, output: Path | None, force: bool) -> Path:
     return target
 
 
-def run(deck: str, *, format: str | None, date: str | None, db: Path | None, config: Path | None,
-        no_config: bool, lang: str | None, card_lang: str | None, player: str | None,
-        player_id: str | None, birth: str | None, division: str | None, paper: str,
-        output: Path | None, force: bool) -> ExitCode:
+def run(
+    deck: str,
+    *,
+    format: str | None,
+    date: str | None,
+    db: Path | None,
+    config: Path | None,
+    no_config: bool,
+    lang: str | None,
+    card_lang: str | None,
+    player: str | None,
+    player_id: str | None,
+    birth: str | None,
+    division: str | None,
+    paper: str,
+    output: Path | None,
+    force: bool,
+) -> ExitCode:
     from deckcheck import sheet
 
     try:
         sheet.require()
     except sheet.SheetUnavailable:
-        raise UsageProblem(f"deckcheck sheet needs the PDF library reportlab (the sheet extra): "
-                           f"{sheet.EXTRA_HINT}") from None
+        raise UsageProblem(
+            f"deckcheck sheet needs the PDF library reportlab (the sheet extra): {sheet.EXTRA_HINT}"
+        ) from None
     paper = paper.lower()
     if paper not in sheet.PAPERS:
         raise UsageProblem(f"--paper must be letter or a4, not '{paper}'")
@@ -95,18 +155,34 @@ def run(deck: str, *, format: str | None, date: str | None, db: Path | None, con
     if deck != "-" and Path(deck).is_dir():
         raise UsageProblem(f"{deck} is a folder: deckcheck sheet takes one deck file")
     target = _checked_output(deck, output, force)
-    run_settings = check_settings(config, no_config, rotation_days=90, jobs=1, format=format, date=date, db=db,
-                                   output="text", fail_on=None, exclude=())
+    run_settings = check_settings(
+        config,
+        no_config,
+        rotation_days=90,
+        jobs=1,
+        format=format,
+        date=date,
+        db=db,
+        output="text",
+        fail_on=None,
+        exclude=(),
+    )
     results: list = []
-    code = run_check([deck], run_settings, False, lang=lang, card_lang=card_lang, found=Found(), jobs=1,
-                     on_result=results.append)
+    code = run_check(
+        [deck], run_settings, False, lang=lang, card_lang=card_lang, found=Found(), jobs=1, on_result=results.append
+    )
     if code == ExitCode.USAGE or not results:
         echo("deckcheck: no sheet written", err=True)
         return code
     result = results[0]
     if code != ExitCode.LEGAL and not force:
-        echo(printable(f"deckcheck: no sheet written: {deck} is not legal in {result.format} on {result.date} "
-                       "(--force writes it marked NOT LEGAL)"), err=True)
+        echo(
+            printable(
+                f"deckcheck: no sheet written: {deck} is not legal in {result.format} on {result.date} "
+                "(--force writes it marked NOT LEGAL)"
+            ),
+            err=True,
+        )
         return code
     pages = sheet.sheet_pages(result, chosen, paper)
     data = sheet.pdf(pages, result)
@@ -116,8 +192,13 @@ def run(deck: str, *, format: str | None, date: str | None, db: Path | None, con
         raise UsageProblem(f"cannot write {target}: {error.strerror or error}") from None
     for page in pages:
         for text in page.shortened:
-            echo(printable(f"deckcheck: warning: {target}: '{text.full}' did not fit its box on page "
-                           f"{page.number} and was shortened to '{text.text}'"), err=True)
+            echo(
+                printable(
+                    f"deckcheck: warning: {target}: '{text.full}' did not fit its box on page "
+                    f"{page.number} and was shortened to '{text.text}'"
+                ),
+                err=True,
+            )
     _note_guessed_prints(sheet.sheet(result, chosen).sections[0].rows, target)
     count = len(pages)
     marked = "" if result.legal else f", marked NOT LEGAL ON {result.date}"
@@ -131,9 +212,14 @@ def _note_guessed_prints(rows, target: Path) -> None:
     if lines:
         shown = ", ".join(map(str, lines[:8])) + (", ..." if len(lines) > 8 else "")
         which = "line names" if len(lines) == 1 else "lines name"
-        echo(printable(f"deckcheck: note: {target}: {len(lines)} Pokémon {which} no print ({shown}): the sheet gives "
-                       "the set and number of the print deckcheck read each as, or leaves them blank; check them "
-                       "against your cards"), err=True)
+        echo(
+            printable(
+                f"deckcheck: note: {target}: {len(lines)} Pokémon {which} no print ({shown}): the sheet gives "
+                "the set and number of the print deckcheck read each as, or leaves them blank; check them "
+                "against your cards"
+            ),
+            err=True,
+        )
 
 
 # The options of the player block, by the field they fill.

@@ -10,10 +10,10 @@ import datetime as dt
 from collections import Counter
 
 from deckcheck.carddb.index import CardIndex
-from deckcheck.model import POKEMON, TRAINER, ENERGY, DeckResult, Finding, ParsedDeck
-from deckcheck.packs.loading import Pack
 from deckcheck.core.printable import printable_finding, shown
 from deckcheck.core.resolve import ResolveOptions, resolve_deck
+from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckResult, Finding, ParsedDeck
+from deckcheck.packs.loading import Pack
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleContext
 

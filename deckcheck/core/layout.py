@@ -44,13 +44,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping
 
 from deckcheck.carddb.index import CardIndex, is_promo_code, number_key, set_code_key
-from deckcheck.model import (ENERGY, POKEMON, SUPERTYPES, TRAINER, Card, Deck, DeckCard, DeckEntry, ParsedDeck,
-                             Severity)
 from deckcheck.core.names import name_key
+from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER, Card, Deck, DeckCard, DeckEntry, ParsedDeck, Severity
 from deckcheck.parse import text as grammar
 
 SECTION_HEADERS = {POKEMON: "Pokémon", TRAINER: "Trainer", ENERGY: "Energy"}
@@ -104,8 +103,9 @@ class _Line:
         return text
 
 
-def unambiguous_prints(parsed: ParsedDeck, index: CardIndex,
-                       allowed: Callable[[Card], bool] | None = None) -> dict[int, Card]:
+def unambiguous_prints(
+    parsed: ParsedDeck, index: CardIndex, allowed: Callable[[Card], bool] | None = None
+) -> dict[int, Card]:
     """For each line without set code and number, by line number, the one print
     its name can mean: the only print of that name, or the only one that
     ``allowed`` (the format's card pool on the day) lets in."""
@@ -129,8 +129,9 @@ def _single_print(cards: list[Card]) -> Card | None:
     return next(iter(prints.values())) if len(prints) == 1 else None
 
 
-def format_deck(parsed: ParsedDeck, deck: Deck, text: str, *,
-                prints: Mapping[int, Card] | None = None, newline: str | None = None) -> str:
+def format_deck(
+    parsed: ParsedDeck, deck: Deck, text: str, *, prints: Mapping[int, Card] | None = None, newline: str | None = None
+) -> str:
     """The canonical form of a text deck list (see the module's description).
 
     ``parsed`` is :func:`deckcheck.parse.parse_text` of ``text``, ``deck`` its
@@ -139,8 +140,9 @@ def format_deck(parsed: ParsedDeck, deck: Deck, text: str, *,
     return layout(parsed, deck, text, prints=prints, newline=newline).text
 
 
-def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
-           prints: Mapping[int, Card] | None = None, newline: str | None = None) -> Formatted:
+def layout(
+    parsed: ParsedDeck, deck: Deck, text: str, *, prints: Mapping[int, Card] | None = None, newline: str | None = None
+) -> Formatted:
     """The canonical form of ``text`` and what could not be done for it.
 
     Each line keeps its own line end (``text`` may use LF, CRLF, CR or a mix);
@@ -149,8 +151,9 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
     card_of = {deck_card.line: deck_card.card for deck_card in deck.cards}
     read_of = {deck_card.line: deck_card for deck_card in deck.cards}
     entry_at = {entry.line: entry for entry in parsed.entries}
-    unreadable = {line for f in parsed.findings if f.rule == grammar.SYNTAX and f.severity is Severity.ERROR
-                  for line in f.lines}
+    unreadable = {
+        line for f in parsed.findings if f.rule == grammar.SYNTAX and f.severity is Severity.ERROR for line in f.lines
+    }
     raw_lines, ends = split_keeping_ends(text)
 
     top: list[tuple[str | None, str | _Line]] = []
@@ -200,8 +203,7 @@ def layout(parsed: ParsedDeck, deck: Deck, text: str, *,
             sections[key[0]].append(item)  # key[0]: the section, never None here
 
     # (line end or None for "like the line before", text)
-    out: list[tuple[str | None, str]] = [
-        (end, item if isinstance(item, str) else item.render()) for end, item in top]
+    out: list[tuple[str | None, str]] = [(end, item if isinstance(item, str) else item.render()) for end, item in top]
     if parsed.entries:
         if out:
             out.append((None, ""))
@@ -253,7 +255,7 @@ def split_keeping_ends(text: str) -> tuple[list[str], list[str | None]]:
     ends: list[str | None] = []
     start = 0
     for match in _LINE_END.finditer(text):
-        lines.append(text[start:match.start()])
+        lines.append(text[start : match.start()])
         ends.append(match.group(0))
         start = match.end()
     lines.append(text[start:])
@@ -318,21 +320,27 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None, read: Dec
     # known one, nor drops the name the player wrote ("2x x Nest Ball" stays, and
     # so does "6 Water Energy SVE 2", SVE 2 being Fire Energy).
     # (A basic Energy line the parser read by its type is rewritten from that reading.)
-    as_written = (card is None and entry.basic_energy_type is None) or (read is not None and card is not None and (
-        read.as_named or (read.by_print and not _name_agrees(entry, card))))
+    as_written = (card is None and entry.basic_energy_type is None) or (
+        read is not None and card is not None and (read.as_named or (read.by_print and not _name_agrees(entry, card)))
+    )
     line = _Line(
         verbatim=grammar.normalise_spaces(entry.raw) if as_written and entry.raw else None,
         variant=_variant(entry, comment),
         section=section,
         count=entry.count,
-        name=_canonical_name(entry, card, has_print=bool(set_code and number),
-                             by_print=read is None or read.by_print),
+        name=_canonical_name(entry, card, has_print=bool(set_code and number), by_print=read is None or read.by_print),
         set_code=set_code,
         number=number,
         comments=[comment.group(0).strip()] if comment else [],
         first_line=entry.line,
-        undecided=(not (set_code and number) and entry.basic_energy_type is None and not entry.special_energy
-                   and card is not None and card.is_energy and name_key(card.name) in _UNDECIDED_KEYS),
+        undecided=(
+            not (set_code and number)
+            and entry.basic_energy_type is None
+            and not entry.special_energy
+            and card is not None
+            and card.is_energy
+            and name_key(card.name) in _UNDECIDED_KEYS
+        ),
     )
     if card is None and line.verbatim is not None and _reads_the_same(line, entry):
         # An unknown card's line in the usual form ("4 Drakloak TWM #129" -> "TWM 129", issue 24)
@@ -357,7 +365,7 @@ def _variant(entry: DeckEntry, comment: re.Match[str] | None) -> str | None:
         return None
     line = grammar.normalise_spaces(entry.raw)
     if comment is not None:
-        line = line[:comment.start()]
+        line = line[: comment.start()]
     last = line.rsplit(" ", 1)[-1]
     if last in grammar.VARIANT_TOKENS and line.endswith(f" {entry.set_code} {entry.number} {last}"):
         return last
@@ -392,8 +400,12 @@ def _canonical_name(entry: DeckEntry, card: Card | None, *, has_print: bool, by_
     # line was read by its print and the name agrees (decision 18: "6 Fire Energy
     # SVE 99", read by its name, and "6 Water Energy SVE 2", SVE 2 being Fire
     # Energy, keep their names). Issue 24: "5 Psychic Energy" is "Basic {P} Energy".
-    if energy_type is None and card is not None and card.is_basic_energy and (
-            by_print or not (entry.set_code and entry.number)):
+    if (
+        energy_type is None
+        and card is not None
+        and card.is_basic_energy
+        and (by_print or not (entry.set_code and entry.number))
+    ):
         energy_type = _basic_energy_word(entry, card)
     if energy_type in _LETTER_BY_TYPE:
         # PTCG Live's spelling, which the parser reads as basic Energy of that type.

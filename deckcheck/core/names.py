@@ -34,8 +34,19 @@ _NIDORAN = re.compile(r"(?<!\s)\s++([♂♀])")
 # PTCG Live writes the type of a Special Energy as its symbol letter:
 # "Telepathic {P} Energy" is the card "Telepathic Psychic Energy" (RULES.md 5.3).
 _ENERGY_SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}(?=\s*+energy\b)", re.IGNORECASE)
-_ENERGY_WORDS = {"G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
-                 "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": "Colorless"}
+_ENERGY_WORDS = {
+    "G": "Grass",
+    "R": "Fire",
+    "W": "Water",
+    "L": "Lightning",
+    "P": "Psychic",
+    "F": "Fighting",
+    "D": "Darkness",
+    "M": "Metal",
+    "Y": "Fairy",
+    "N": "Dragon",
+    "C": "Colorless",
+}
 
 # The patterns that may start in a run of blanks start only where the run
 # starts (``(?<!\s)``) and take it whole, so a long run is read once (issue 12).

@@ -48,7 +48,7 @@ def shown(text: str) -> str:
     """``text`` from a deck as a report shows it: at most :data:`MAX_SHOWN`
     characters, :func:`printable`."""
     if len(text) > MAX_SHOWN:
-        text = text[:MAX_SHOWN - 1] + "…"
+        text = text[: MAX_SHOWN - 1] + "…"
     return printable(text)
 
 
@@ -56,7 +56,7 @@ def _value(value: Any) -> Any:
     if not isinstance(value, str):
         return value
     if len(value) > MAX_SHOWN and type(value) is str:
-        value = value[:MAX_SHOWN - 1] + "…"
+        value = value[: MAX_SHOWN - 1] + "…"
     if _UNSAFE.search(value) is None:
         return value
     # Phrase and Joined (deckcheck.i18n) carry their parts for translation: rebuild them.
@@ -74,7 +74,10 @@ def printable_finding(finding):
     params = {key: _value(value) for key, value in finding.params.items()}
     hint_params = {key: _value(value) for key, value in finding.hint_params.items()}
     cards = tuple(_value(card) for card in finding.cards)
-    if (all(params[k] is finding.params[k] for k in params) and cards == finding.cards
-            and all(hint_params[k] is finding.hint_params[k] for k in hint_params)):
+    if (
+        all(params[k] is finding.params[k] for k in params)
+        and cards == finding.cards
+        and all(hint_params[k] is finding.hint_params[k] for k in hint_params)
+    ):
         return finding
     return dataclasses.replace(finding, params=params, hint_params=hint_params, cards=cards)

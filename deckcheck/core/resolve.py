@@ -42,14 +42,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from deckcheck.carddb.index import CardIndex, TranslatedName, set_code_key, translation_key
+from deckcheck.core.names import deck_key, deck_name, name_key, unown_letter
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
 from deckcheck.model import Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
-from deckcheck.core.names import deck_key, deck_name, name_key, unown_letter
 from deckcheck.parse.text import live_sub_set
 
 # What the command line says after "unknown card", by whether a card database
@@ -60,46 +61,69 @@ CATALOGUE_ONLY_HINT = N_("Only the built-in catalogue is installed: build the ca
 NAME_MISMATCH = N_("{set_code} {number} is {actual}, not {written}; the line was read as {actual}.")
 NAME_MISMATCH_HINT = N_("Correct the name or the set code and number.")
 # RULES.md decision 18: the written name is another card; the line counts as it.
-NAME_IS_OTHER_CARD = N_("{set_code} {number} is {actual}, not {written}, so the line does not say which card it is; "
-                        "it was counted as {written}, and the deck's legality cannot be shown.")
+NAME_IS_OTHER_CARD = N_(
+    "{set_code} {number} is {actual}, not {written}, so the line does not say which card it is; "
+    "it was counted as {written}, and the deck's legality cannot be shown."
+)
 # RULES.md decision 18: the written name is no card and no close spelling of the numbered one.
-NAME_IS_NO_CARD = N_("{set_code} {number} is {actual}, and no card is named {written}, so the line does not say "
-                     "which card it is and the deck's legality cannot be shown.")
-NAME_IS_NO_CARD_HINT = N_("Correct the name or the set code and number. If the name is in another language, add "
-                          "the card names: deckcheck db update --lang all.")
-UNKNOWN_SET = N_("The set code {set_code} is not in the card database, so the line does not say which card it is "
-                 "and the deck's legality cannot be shown.")
-UNKNOWN_SET_HINT = N_("If it is a new set, update the card database: deckcheck db update "
-                      "(it takes new sets from pokemontcg.io and TCGdex).")
-UNKNOWN_PRINT = N_("There is no card {set_code} {number} in the card database; the line was read by its name as {card}.")
+NAME_IS_NO_CARD = N_(
+    "{set_code} {number} is {actual}, and no card is named {written}, so the line does not say "
+    "which card it is and the deck's legality cannot be shown."
+)
+NAME_IS_NO_CARD_HINT = N_(
+    "Correct the name or the set code and number. If the name is in another language, add "
+    "the card names: deckcheck db update --lang all."
+)
+UNKNOWN_SET = N_(
+    "The set code {set_code} is not in the card database, so the line does not say which card it is "
+    "and the deck's legality cannot be shown."
+)
+UNKNOWN_SET_HINT = N_(
+    "If it is a new set, update the card database: deckcheck db update "
+    "(it takes new sets from pokemontcg.io and TCGdex)."
+)
+UNKNOWN_PRINT = N_(
+    "There is no card {set_code} {number} in the card database; the line was read by its name as {card}."
+)
 UNKNOWN_PRINT_HINT = N_("Check the set code and number.")
 UNKNOWN_CARD = N_("No card named {name} was found, so the deck's legality cannot be shown.")
 UNKNOWN_CARD_HINT = N_("Did you mean: {suggestions}? {missing}")
 # TRANSLATORS: only the advice that follows "Did you mean" otherwise; leave it as it is.
 UNKNOWN_CARD_HINT_NO_SUGGESTION = N_("{missing}")
-AMBIGUOUS = N_("{name} names prints that the deck-building rules treat differently ({candidates}); "
-               "it was read as {card}.")
+AMBIGUOUS = N_(
+    "{name} names prints that the deck-building rules treat differently ({candidates}); it was read as {card}."
+)
 AMBIGUOUS_HINT = N_("Add the set code and number, e.g. {example}.")
-DARK_METAL = N_("{name} is both a basic Energy and a Special Energy card; the {count} copies were read as basic "
-                "Energy ({card}). As the Special card ({special}) at most 4 would be allowed.")
+DARK_METAL = N_(
+    "{name} is both a basic Energy and a Special Energy card; the {count} copies were read as basic "
+    "Energy ({card}). As the Special card ({special}) at most 4 would be allowed."
+)
 DARK_METAL_HINT = N_("Add the set code and number to say which card you play.")
 # TRANSLATORS: {set_code} is SWSHALT, SVALT or SMALT, a code only the PTCG Live game uses.
-LIVE_ALT = N_("{set_code} is PTCG Live's own code for an alternate print, so the print cannot be told; the line was "
-              "read by its name as {card}.")
+LIVE_ALT = N_(
+    "{set_code} is PTCG Live's own code for an alternate print, so the print cannot be told; the line was "
+    "read by its name as {card}."
+)
 # RULES.md decision 18: the candidates' verdicts differ, so legality cannot be shown.
-LIVE_ALT_AMBIGUOUS = N_("{set_code} is PTCG Live's own code for an alternate print, so the print cannot be told, and "
-                        "the format allows some prints of {name} but not others ({candidates}); the deck's legality "
-                        "cannot be shown.")
+LIVE_ALT_AMBIGUOUS = N_(
+    "{set_code} is PTCG Live's own code for an alternate print, so the print cannot be told, and "
+    "the format allows some prints of {name} but not others ({candidates}); the deck's legality "
+    "cannot be shown."
+)
 # TRANSLATORS: {series} is a series name ("Sword & Shield"), {date} an ISO date.
-LIVE_ALT_NONE = N_("{set_code} is PTCG Live's own code for alternate prints of the {series} series, and no print of "
-                   "{name} of that series was released by {date}, so the deck's legality cannot be shown.")
+LIVE_ALT_NONE = N_(
+    "{set_code} is PTCG Live's own code for alternate prints of the {series} series, and no print of "
+    "{name} of that series was released by {date}, so the deck's legality cannot be shown."
+)
 LIVE_ALT_HINT = N_("Write the set code and number printed on the card, e.g. {example}.")
 # TRANSLATORS: {meanings} lists the English card names the written name can mean.
-AMBIGUOUS_TRANSLATION = N_("{name} names cards with different names ({meanings}), so the line was not counted "
-                           "under any of them.")
+AMBIGUOUS_TRANSLATION = N_(
+    "{name} names cards with different names ({meanings}), so the line was not counted under any of them."
+)
 AMBIGUOUS_TRANSLATION_HINT = N_("Write the English name, or add the set code and number.")
-AMBIGUOUS_LANGUAGES_HINT = N_("Write the English name, add the set code and number, or say which language "
-                              "the card names are in (--card-lang).")
+AMBIGUOUS_LANGUAGES_HINT = N_(
+    "Write the English name, add the set code and number, or say which language the card names are in (--card-lang)."
+)
 # TRANSLATORS: {card} is an English card name, {language} a language name ("German").
 MEANING_IN_LANGUAGE = N_("{card} in {language}")
 
@@ -111,6 +135,7 @@ _ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
 # Fates "HIF 163" is SV94 and Shining Fates "SHF 74" is SV001. The main set's
 # highest number, by the set code as the card database knows it.
 LIVE_SHINY_VAULT_AFTER = {"HIF": 69, "SHF": 73}
+
 
 class Series(NamedTuple):
     """The prints a PTCG Live ALT code may stand for: sets whose id starts with
@@ -142,8 +167,10 @@ LIVE_ALT_CODES = frozenset(LIVE_ALT_SERIES)
 # A set code typed in lower or mixed case at the end of a line: "4 Boss's Orders
 # meg 114" (the parser takes upper-case codes only, so that names stay whole).
 # Read as a code only when the index knows it (RULES.md decision 18).
-_TRAILING_PRINT = re.compile(r"^(?P<name>\S(?:.*\S)?)\s++(?P<code>[A-Za-z][A-Za-z0-9-]{1,6})\s++"
-                             r"(?P<number>[A-Za-z]{0,5}[0-9]{1,4}[A-Za-z]?)$")
+_TRAILING_PRINT = re.compile(
+    r"^(?P<name>\S(?:.*\S)?)\s++(?P<code>[A-Za-z][A-Za-z0-9-]{1,6})\s++"
+    r"(?P<number>[A-Za-z]{0,5}[0-9]{1,4}[A-Za-z]?)$"
+)
 
 # Unknown lines of one deck that get "did you mean" suggestions.
 MAX_SUGGESTED_LINES = 20
@@ -186,7 +213,9 @@ class Resolution(NamedTuple):
     as_named: bool = False
 
 
-def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions | None = None) -> tuple[Deck, list[Finding]]:
+def resolve_deck(
+    parsed: ParsedDeck, index: CardIndex, options: ResolveOptions | None = None
+) -> tuple[Deck, list[Finding]]:
     options = options or ResolveOptions()
     resolutions = [_remembered(entry, index, options) for entry in parsed.entries]
     deck_langs = _deck_languages(resolutions)
@@ -206,16 +235,30 @@ def resolve_deck(parsed: ParsedDeck, index: CardIndex, options: ResolveOptions |
         if resolution.card is None:
             unresolved.append(entry)
         else:
-            resolved.append(DeckCard(entry, resolution.card, read_as=_pick_language(resolution.langs, deck_langs),
-                                     by_print=resolution.by_print, as_named=resolution.as_named))
+            resolved.append(
+                DeckCard(
+                    entry,
+                    resolution.card,
+                    read_as=_pick_language(resolution.langs, deck_langs),
+                    by_print=resolution.by_print,
+                    as_named=resolution.as_named,
+                )
+            )
     return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
 
 
 def _remembered(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> Resolution:
     # The count matters once: above 4 copies a bare Darkness/Metal Energy line
     # is worth a warning (decision 10), so the two cases are remembered apart.
-    key = (id(index), entry.name, entry.set_code, entry.number, entry.basic_energy_type, entry.special_energy,
-           entry.count > 4)
+    key = (
+        id(index),
+        entry.name,
+        entry.set_code,
+        entry.number,
+        entry.basic_energy_type,
+        entry.special_energy,
+        entry.count > 4,
+    )
     known = options.memo.get(key)
     if known is not None and known[0] is index:
         return known[1]
@@ -271,8 +314,13 @@ def resolve_entry(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -
     return resolution.card, list(resolution.findings)
 
 
-def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
-                 suggest_langs: tuple[str, ...] = (), suggest: bool = True) -> Resolution:
+def resolve_line(
+    entry: DeckEntry,
+    index: CardIndex,
+    options: ResolveOptions,
+    suggest_langs: tuple[str, ...] = (),
+    suggest: bool = True,
+) -> Resolution:
     """One line: set code and number first, then the name (English, then translated).
     ``suggest=False`` leaves "did you mean" out of an unknown-card finding."""
     if not entry.set_code:
@@ -298,19 +346,38 @@ def resolve_line(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
             return _resolve_live_alt(entry, index, options, suggest_langs, suggest)
         if not index.knows_set_code(code):
             # RULES.md decision 18: never read by its name alone for legality.
-            return Resolution(None, [_finding(
-                "unknown-set", Severity.ERROR, entry, UNKNOWN_SET, hint=UNKNOWN_SET_HINT, set_code=entry.set_code,
-            )])
+            return Resolution(
+                None,
+                [
+                    _finding(
+                        "unknown-set",
+                        Severity.ERROR,
+                        entry,
+                        UNKNOWN_SET,
+                        hint=UNKNOWN_SET_HINT,
+                        set_code=entry.set_code,
+                    )
+                ],
+            )
     by_name = _resolve_by_name(entry, index, options, suggest_langs, suggest)
     card = by_name.card
     if card is not None and code and entry.number:
         # Every print of a basic Energy type is the same card to the rules: PTCG
         # Live's own numbers for them ("Basic {R} Energy MEE 10") are only a note.
         severity = Severity.INFO if entry.basic_energy_type and card.is_basic_energy else Severity.WARNING
-        findings.append(_finding(
-            "unknown-print", severity, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT,
-            set_code=entry.set_code, number=entry.number, card=card.label, cards=(card.label,),
-        ))
+        findings.append(
+            _finding(
+                "unknown-print",
+                severity,
+                entry,
+                UNKNOWN_PRINT,
+                hint=UNKNOWN_PRINT_HINT,
+                set_code=entry.set_code,
+                number=entry.number,
+                card=card.label,
+                cards=(card.label,),
+            )
+        )
     return Resolution(card, [*findings, *by_name.findings], by_name.langs, by_name.unknown)
 
 
@@ -327,13 +394,18 @@ def _typed_print(entry: DeckEntry, index: CardIndex) -> DeckEntry:
     return replace(entry, name=match["name"], set_code=match["code"].upper(), number=match["number"].upper())
 
 
-def _mismatch(entry: DeckEntry, code: str, printed: Sequence[Card], index: CardIndex,
-              options: ResolveOptions) -> Resolution:
+def _mismatch(
+    entry: DeckEntry, code: str, printed: Sequence[Card], index: CardIndex, options: ResolveOptions
+) -> Resolution:
     """The line's set code and number name a card whose name is not the one
     written: the three grades of RULES.md decision 18."""
     card = printed[0]
-    params: dict[str, Any] = {"set_code": entry.set_code, "number": entry.number, "actual": card.shown_name,
-                              "written": entry.name}
+    params: dict[str, Any] = {
+        "set_code": entry.set_code,
+        "number": entry.number,
+        "actual": card.shown_name,
+        "written": entry.name,
+    }
     candidates, langs, _problem = _name_candidates(entry, index, options)
     candidates = _released(candidates, options)
     if candidates:
@@ -342,21 +414,55 @@ def _mismatch(entry: DeckEntry, code: str, printed: Sequence[Card], index: CardI
         # the name where one exists (RULES.md decision 18).
         own = [c for c in candidates if c.set_code and set_code_key(c.set_code) == set_code_key(code)]
         named = _prefer(own or _in_pool(candidates, options), options)
-        return Resolution(named, [_finding(
-            "name-mismatch", Severity.ERROR, entry, NAME_IS_OTHER_CARD, hint=NAME_MISMATCH_HINT,
-            cards=(card.label,), **params,
-        )], langs, by_print=False, as_named=True)
+        return Resolution(
+            named,
+            [
+                _finding(
+                    "name-mismatch",
+                    Severity.ERROR,
+                    entry,
+                    NAME_IS_OTHER_CARD,
+                    hint=NAME_MISMATCH_HINT,
+                    cards=(card.label,),
+                    **params,
+                )
+            ],
+            langs,
+            by_print=False,
+            as_named=True,
+        )
     if _close_spelling(entry.name, card):
         # "Plasma Badge" for Team Plasma Badge, "Fighting" for Fighting Energy:
         # read as the numbered card, with a warning.
-        return Resolution(card, [_finding(
-            "name-mismatch", Severity.WARNING, entry, NAME_MISMATCH, hint=NAME_MISMATCH_HINT,
-            cards=(card.label,), **params,
-        )], by_print=True)
-    return Resolution(None, [_finding(
-        "name-mismatch", Severity.ERROR, entry, NAME_IS_NO_CARD, hint=NAME_IS_NO_CARD_HINT,
-        cards=(card.label,), **params,
-    )])
+        return Resolution(
+            card,
+            [
+                _finding(
+                    "name-mismatch",
+                    Severity.WARNING,
+                    entry,
+                    NAME_MISMATCH,
+                    hint=NAME_MISMATCH_HINT,
+                    cards=(card.label,),
+                    **params,
+                )
+            ],
+            by_print=True,
+        )
+    return Resolution(
+        None,
+        [
+            _finding(
+                "name-mismatch",
+                Severity.ERROR,
+                entry,
+                NAME_IS_NO_CARD,
+                hint=NAME_IS_NO_CARD_HINT,
+                cards=(card.label,),
+                **params,
+            )
+        ],
+    )
 
 
 def _agreement_keys(card: Card) -> set[str]:
@@ -414,8 +520,9 @@ def _in_series(card: Card, series: Series) -> bool:
     return not date or (series.first <= date and (series.last is None or date <= series.last))
 
 
-def _resolve_live_alt(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
-                      suggest_langs: tuple[str, ...], suggest: bool) -> Resolution:
+def _resolve_live_alt(
+    entry: DeckEntry, index: CardIndex, options: ResolveOptions, suggest_langs: tuple[str, ...], suggest: bool
+) -> Resolution:
     """A ``SWSHALT``/``SVALT`` line: read by its name among the prints of that
     series released by the day (decisions 17 and 18). When the format judges
     every candidate alike, a note says how the line was read; when it allows
@@ -429,24 +536,58 @@ def _resolve_live_alt(entry: DeckEntry, index: CardIndex, options: ResolveOption
     day = options.date or "9999"
     candidates = [c for c in candidates if _in_series(c, series) and (not c.release_date or c.release_date <= day)]
     if not candidates:
-        return Resolution(None, [_finding(
-            "unknown-print", Severity.ERROR, entry, LIVE_ALT_NONE, hint=LIVE_ALT_HINT,
-            hint_params={"example": f"{entry.count} {by_name.card.label}"}, set_code=entry.set_code,
-            series=series.name, name=entry.name, date=options.date or "", cards=(entry.name,),
-        )], by_name.langs)
+        return Resolution(
+            None,
+            [
+                _finding(
+                    "unknown-print",
+                    Severity.ERROR,
+                    entry,
+                    LIVE_ALT_NONE,
+                    hint=LIVE_ALT_HINT,
+                    hint_params={"example": f"{entry.count} {by_name.card.label}"},
+                    set_code=entry.set_code,
+                    series=series.name,
+                    name=entry.name,
+                    date=options.date or "",
+                    cards=(entry.name,),
+                )
+            ],
+            by_name.langs,
+        )
     allowed = [c for c in candidates if options.allowed is None or options.allowed(c)]
     card = _prefer(allowed or candidates, options)
     if not allowed or len(allowed) == len(candidates):
-        note = _finding("unknown-print", Severity.INFO, entry, LIVE_ALT, set_code=entry.set_code, card=card.label,
-                        cards=(card.label,))
+        note = _finding(
+            "unknown-print",
+            Severity.INFO,
+            entry,
+            LIVE_ALT,
+            set_code=entry.set_code,
+            card=card.label,
+            cards=(card.label,),
+        )
         return Resolution(card, [note], by_name.langs)
     labels = [c.label for c in allowed[:2]] + [c.label for c in candidates if c not in allowed][:2]
     shown = ", ".join(labels) + (", …" if len(candidates) > len(labels) else "")
-    return Resolution(card, [_finding(
-        "ambiguous-card", Severity.ERROR, entry, LIVE_ALT_AMBIGUOUS, hint=LIVE_ALT_HINT,
-        hint_params={"example": f"{entry.count} {allowed[0].label}"}, set_code=entry.set_code, name=entry.name,
-        candidates=shown, cards=tuple(labels),
-    )], by_name.langs)
+    return Resolution(
+        card,
+        [
+            _finding(
+                "ambiguous-card",
+                Severity.ERROR,
+                entry,
+                LIVE_ALT_AMBIGUOUS,
+                hint=LIVE_ALT_HINT,
+                hint_params={"example": f"{entry.count} {allowed[0].label}"},
+                set_code=entry.set_code,
+                name=entry.name,
+                candidates=shown,
+                cards=tuple(labels),
+            )
+        ],
+        by_name.langs,
+    )
 
 
 def live_shiny_vault(set_code: str, number: str) -> str | None:
@@ -459,8 +600,13 @@ def live_shiny_vault(set_code: str, number: str) -> str | None:
     return f"SV{int(number) - after}"
 
 
-def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions,
-                     suggest_langs: tuple[str, ...] = (), suggest: bool = True) -> Resolution:
+def _resolve_by_name(
+    entry: DeckEntry,
+    index: CardIndex,
+    options: ResolveOptions,
+    suggest_langs: tuple[str, ...] = (),
+    suggest: bool = True,
+) -> Resolution:
     candidates, langs, problem = _name_candidates(entry, index, options)
     if problem is not None:
         return Resolution(None, [problem])
@@ -468,11 +614,21 @@ def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions
         suggestions = _suggestions(entry.name, index, options, suggest_langs) if suggest else []
         hint = UNKNOWN_CARD_HINT if suggestions else UNKNOWN_CARD_HINT_NO_SUGGESTION
         # Issue 24: the name as written, without the set code ("No card named Dreepy").
-        return Resolution(None, [_finding(
-            "unknown-card", Severity.ERROR, entry, UNKNOWN_CARD,
-            hint=hint, hint_params={"suggestions": ", ".join(suggestions), "missing": _phrase(options.missing_hint)},
-            name=entry.name,
-        )], unknown=True)
+        return Resolution(
+            None,
+            [
+                _finding(
+                    "unknown-card",
+                    Severity.ERROR,
+                    entry,
+                    UNKNOWN_CARD,
+                    hint=hint,
+                    hint_params={"suggestions": ", ".join(suggestions), "missing": _phrase(options.missing_hint)},
+                    name=entry.name,
+                )
+            ],
+            unknown=True,
+        )
     # RULES.md decision 18: the prints released by the day (Dragonair in 2006 is
     # Dragonair δ DS, never a print of 2026).
     candidates = _released(candidates, options)
@@ -493,11 +649,24 @@ def _resolve_by_name(entry: DeckEntry, index: CardIndex, options: ResolveOptions
         return Resolution(card, [], langs)
     others = sorted({c.label for c in candidates})
     shown = ", ".join(others[:4]) + (", …" if len(others) > 4 else "")
-    return Resolution(card, [_finding(
-        "ambiguous-card", Severity.WARNING, entry, AMBIGUOUS, hint=AMBIGUOUS_HINT,
-        hint_params={"example": f"{entry.count} {card.label}"},
-        name=_written(entry), candidates=shown, card=card.label, cards=(card.label,),
-    )], langs)
+    return Resolution(
+        card,
+        [
+            _finding(
+                "ambiguous-card",
+                Severity.WARNING,
+                entry,
+                AMBIGUOUS,
+                hint=AMBIGUOUS_HINT,
+                hint_params={"example": f"{entry.count} {card.label}"},
+                name=_written(entry),
+                candidates=shown,
+                card=card.label,
+                cards=(card.label,),
+            )
+        ],
+        langs,
+    )
 
 
 def _english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
@@ -513,14 +682,18 @@ def _english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
     return candidates
 
 
-def _name_candidates(entry: DeckEntry, index: CardIndex,
-                     options: ResolveOptions) -> tuple[list[Card], tuple[str, ...], Finding | None]:
+def _name_candidates(
+    entry: DeckEntry, index: CardIndex, options: ResolveOptions
+) -> tuple[list[Card], tuple[str, ...], Finding | None]:
     """The prints a name-only line may be, the languages it was read in, or a
     finding when a translated name means cards of different names."""
     if entry.basic_energy_type:
         energy = entry.basic_energy_type
-        found = [c for c in (*index.by_name(f"{energy} Energy"), *index.by_name(f"Basic {energy} Energy"))
-                 if c.is_basic_energy]
+        found = [
+            c
+            for c in (*index.by_name(f"{energy} Energy"), *index.by_name(f"Basic {energy} Energy"))
+            if c.is_basic_energy
+        ]
         return list(dict.fromkeys(found)), (), None
     forced = options.card_lang not in (None, "en")
     candidates: list[Card] = []
@@ -541,6 +714,7 @@ def _name_candidates(entry: DeckEntry, index: CardIndex,
 
 
 # -- names in other languages ----------------------------------------------------
+
 
 def _translations(name: str, index: CardIndex, options: ResolveOptions) -> list[TranslatedName]:
     lookup = getattr(index, "by_translated_name", None)
@@ -577,8 +751,9 @@ def _ordered_langs(names: Sequence[TranslatedName], options: ResolveOptions) -> 
     return tuple(sorted(langs, key=rank))
 
 
-def _translated_candidates(entry: DeckEntry, index: CardIndex,
-                           options: ResolveOptions) -> tuple[list[Card], tuple[str, ...], Finding | None]:
+def _translated_candidates(
+    entry: DeckEntry, index: CardIndex, options: ResolveOptions
+) -> tuple[list[Card], tuple[str, ...], Finding | None]:
     names = _translations(entry.name, index, options)
     if not names:
         return [], (), None
@@ -600,8 +775,9 @@ def _translated_candidates(entry: DeckEntry, index: CardIndex,
     return cards, _ordered_langs(names, options), None
 
 
-def _translated_fits(entry: DeckEntry, printed: Sequence[Card], index: CardIndex,
-                     options: ResolveOptions) -> tuple[list[Card], tuple[str, ...]]:
+def _translated_fits(
+    entry: DeckEntry, printed: Sequence[Card], index: CardIndex, options: ResolveOptions
+) -> tuple[list[Card], tuple[str, ...]]:
     """The prints of ``printed`` that the line's name names in another language:
     that print's own translation, or one of a print of the same deck-building
     name (TCGdex may lack the print, or spell it as another print)."""
@@ -623,22 +799,26 @@ def _translated_fits(entry: DeckEntry, printed: Sequence[Card], index: CardIndex
 def _ambiguous_translation(entry: DeckEntry, names: Sequence[TranslatedName]) -> Finding:
     # One meaning per (English name, language), in a stable order.
     meanings: dict[tuple[str, str], Card] = {}
-    for t in sorted(names, key=lambda t: (CARD_LANGUAGES.index(t.lang) if t.lang in CARD_LANGUAGES else 99,
-                                          group_key(t.card))):
+    for t in sorted(
+        names, key=lambda t: (CARD_LANGUAGES.index(t.lang) if t.lang in CARD_LANGUAGES else 99, group_key(t.card))
+    ):
         meanings.setdefault((group_key(t.card), t.lang), t.card)
     several_languages = len({lang for _key, lang in meanings}) > 1
     shown: list[str | Phrase] = []
     for (_key, lang), card in meanings.items():
         english = deck_name(card.name, card.supertype)
         if several_languages:
-            shown.append(Phrase(MEANING_IN_LANGUAGE, card=english,
-                                language=term(LANGUAGE_NAMES.get(lang, lang))))
+            shown.append(Phrase(MEANING_IN_LANGUAGE, card=english, language=term(LANGUAGE_NAMES.get(lang, lang))))
         elif english not in shown:
             shown.append(english)
     return _finding(
-        "ambiguous-card", Severity.WARNING, entry, AMBIGUOUS_TRANSLATION,
+        "ambiguous-card",
+        Severity.WARNING,
+        entry,
+        AMBIGUOUS_TRANSLATION,
         hint=AMBIGUOUS_LANGUAGES_HINT if several_languages else AMBIGUOUS_TRANSLATION_HINT,
-        name=_written(entry), meanings=Joined(shown),
+        name=_written(entry),
+        meanings=Joined(shown),
     )
 
 
@@ -656,8 +836,9 @@ def _suggestions(name: str, index: CardIndex, options: ResolveOptions, suggest_l
     return found
 
 
-def _search_suggestions(name: str, index: CardIndex, options: ResolveOptions,
-                        suggest_langs: tuple[str, ...]) -> list[str]:
+def _search_suggestions(
+    name: str, index: CardIndex, options: ResolveOptions, suggest_langs: tuple[str, ...]
+) -> list[str]:
     available = tuple(getattr(index, "translation_languages", lambda: ())())
     if options.card_lang == "en" or not available or suggest_langs == ("en",):
         return list(index.suggest(name, 3))
@@ -676,11 +857,12 @@ def _search_suggestions(name: str, index: CardIndex, options: ResolveOptions,
 
 
 def _is_dark_or_metal_twin(candidates: Sequence[Card]) -> bool:
-    return (any(c.is_basic_energy for c in candidates)
-            and any(c.is_energy and not c.is_basic_energy for c in candidates))
+    return any(c.is_basic_energy for c in candidates) and any(c.is_energy and not c.is_basic_energy for c in candidates)
 
 
-def _resolve_dark_metal(entry: DeckEntry, candidates: Sequence[Card], options: ResolveOptions) -> tuple[Card, list[Finding]]:
+def _resolve_dark_metal(
+    entry: DeckEntry, candidates: Sequence[Card], options: ResolveOptions
+) -> tuple[Card, list[Finding]]:
     """RULES.md decision 10: a bare ``Darkness Energy`` / ``Metal Energy`` line."""
     basic = [c for c in candidates if c.is_basic_energy]
     special = [c for c in candidates if not c.is_basic_energy]
@@ -689,11 +871,20 @@ def _resolve_dark_metal(entry: DeckEntry, candidates: Sequence[Card], options: R
     card = _prefer(basic, options)
     if entry.count <= 4:
         return card, []
-    return card, [_finding(
-        "ambiguous-card", Severity.WARNING, entry, DARK_METAL, hint=DARK_METAL_HINT,
-        name=entry.name, count=entry.count, card=card.label, special=_prefer(special, options).label,
-        cards=(card.label,),
-    )]
+    return card, [
+        _finding(
+            "ambiguous-card",
+            Severity.WARNING,
+            entry,
+            DARK_METAL,
+            hint=DARK_METAL_HINT,
+            name=entry.name,
+            count=entry.count,
+            card=card.label,
+            special=_prefer(special, options).label,
+            cards=(card.label,),
+        )
+    ]
 
 
 def _rule_signature(card: Card) -> tuple:
@@ -703,19 +894,35 @@ def _rule_signature(card: Card) -> tuple:
     # as in Scarlet & Violet, "Basic Fire Energy" (RULES.md 5.1, 5.2).
     name = group_key(card) if card.is_basic_energy else deck_key(card.name, card.supertype)
     return (
-        name, card.supertype, card.is_basic_energy, card.is_basic_pokemon,
-        card.is_ace_spec, card.is_prism_star, card.is_pokemon_star, card.is_radiant, card.own_limit,
-        card.any_number, card.not_for_tournaments, card.plays_as_basic,
+        name,
+        card.supertype,
+        card.is_basic_energy,
+        card.is_basic_pokemon,
+        card.is_ace_spec,
+        card.is_prism_star,
+        card.is_pokemon_star,
+        card.is_radiant,
+        card.own_limit,
+        card.any_number,
+        card.not_for_tournaments,
+        card.plays_as_basic,
     )
 
 
 def _restrictiveness(card: Card) -> int:
     """How many special limits a print brings; a name-only line is read as the
     least restricted print, so nothing is declared illegal on a guess."""
-    return sum((
-        card.is_ace_spec, card.is_prism_star, card.is_pokemon_star, card.is_radiant,
-        card.own_limit is not None, card.not_for_tournaments, not card.is_basic_energy and card.is_energy,
-    ))
+    return sum(
+        (
+            card.is_ace_spec,
+            card.is_prism_star,
+            card.is_pokemon_star,
+            card.is_radiant,
+            card.own_limit is not None,
+            card.not_for_tournaments,
+            not card.is_basic_energy and card.is_energy,
+        )
+    )
 
 
 def _prefer(cards: Sequence[Card], options: ResolveOptions) -> Card:
@@ -772,9 +979,24 @@ def _written(entry: DeckEntry) -> str:
     return entry.name
 
 
-def _finding(rule: str, severity: Severity, entry: DeckEntry, template: str, *, hint: str | None = None,
-             hint_params: dict | None = None, cards: tuple[str, ...] = (), **params) -> Finding:
+def _finding(
+    rule: str,
+    severity: Severity,
+    entry: DeckEntry,
+    template: str,
+    *,
+    hint: str | None = None,
+    hint_params: dict | None = None,
+    cards: tuple[str, ...] = (),
+    **params,
+) -> Finding:
     return Finding(
-        rule=rule, severity=severity, template=template, params=params, lines=(entry.line,),
-        cards=cards or (_written(entry),), hint_template=hint, hint_params=hint_params or {},
+        rule=rule,
+        severity=severity,
+        template=template,
+        params=params,
+        lines=(entry.line,),
+        cards=cards or (_written(entry),),
+        hint_template=hint,
+        hint_params=hint_params or {},
     )

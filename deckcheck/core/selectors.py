@@ -14,15 +14,31 @@ A selector is a mapping; a card matches when it satisfies *every* key given::
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
-from deckcheck.model import SUPERTYPES, Card
 from deckcheck.core.names import deck_key
+from deckcheck.model import SUPERTYPES, Card
 
 # Subtypes that put a Pokémon in a Rule Box (GLC "no Rule Box cards", RULES.md 6.4).
 RULE_BOX_SUBTYPES = frozenset(
-    {"EX", "ex", "GX", "V", "VMAX", "VSTAR", "V-UNION", "BREAK", "TAG TEAM", "MEGA", "Mega",
-     "Radiant", "Prism Star", "LEGEND", "Level-Up"}
+    {
+        "EX",
+        "ex",
+        "GX",
+        "V",
+        "VMAX",
+        "VSTAR",
+        "V-UNION",
+        "BREAK",
+        "TAG TEAM",
+        "MEGA",
+        "Mega",
+        "Radiant",
+        "Prism Star",
+        "LEGEND",
+        "Level-Up",
+    }
 )
 
 FLAGS: Mapping[str, Callable[[Card], bool]] = {
@@ -44,10 +60,12 @@ SELECTOR_SCHEMA: Mapping[str, Any] = {
     "type": "object",
     "additionalProperties": False,
     "properties": {
-        "supertype": {"oneOf": [
-            {"enum": ["Pokémon", "Trainer", "Energy"]},
-            {"type": "array", "items": {"enum": ["Pokémon", "Trainer", "Energy"]}},
-        ]},
+        "supertype": {
+            "oneOf": [
+                {"enum": ["Pokémon", "Trainer", "Energy"]},
+                {"type": "array", "items": {"enum": ["Pokémon", "Trainer", "Energy"]}},
+            ]
+        },
         "subtypes": {"type": "array", "items": {"type": "string"}},
         "flags": {"type": "array", "items": {"enum": sorted(FLAGS)}},
         "names": {"type": "array", "items": {"type": "string"}},

@@ -1,8 +1,8 @@
-""""Did you mean" for card names, with rapidfuzz (imported only when needed)."""
+""" "Did you mean" for card names, with rapidfuzz (imported only when needed)."""
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from deckcheck.core.names import name_key
 
@@ -30,8 +30,9 @@ def closest_names(name: str, names_by_key: Mapping[str, str], limit: int = 3) ->
     # Whole-name similarity first (typos); word-set similarity as a fallback for
     # words in another order or missing ("Research Professor's").
     for scorer in (fuzz.ratio, fuzz.token_set_ratio):
-        matches = process.extract(key, choices, scorer=scorer, processor=utils.default_process,
-                                  limit=limit * 3, score_cutoff=_MIN_SCORE)
+        matches = process.extract(
+            key, choices, scorer=scorer, processor=utils.default_process, limit=limit * 3, score_cutoff=_MIN_SCORE
+        )
         if matches:
             break
     ranked = sorted(matches, key=lambda m: (-round(m[1]), abs(len(m[0]) - len(key)), m[0]))

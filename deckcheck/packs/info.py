@@ -9,11 +9,21 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from deckcheck.datafiles import schema_problems
-from deckcheck.packs.loading import PackError, Pack, format_path, line_of, load_pack, pack_schema, read_pack_yaml, resolve_extends
+from deckcheck.packs.loading import (
+    Pack,
+    PackError,
+    format_path,
+    line_of,
+    load_pack,
+    pack_schema,
+    read_pack_yaml,
+    resolve_extends,
+)
 from deckcheck.rules.banned import ban_date, in_force
 
 
@@ -30,6 +40,7 @@ class LintProblem:
 
 
 # -- date range -------------------------------------------------------------
+
 
 def date_range(pack: Pack) -> tuple[str | None, str | None]:
     """The first and last day the pack's card pool is defined for (None: open)."""
@@ -89,9 +100,13 @@ def describe_range(pack: Pack) -> str:
 
 # -- what is in force on a day ------------------------------------------------
 
-def in_force_on(pack: Pack, day: dt.date,
-                cards: Mapping[str, tuple[str, str | None, str]] | None = None,
-                sets: Mapping[str, tuple[str | None, str | None]] | None = None) -> Iterator[tuple[str, str]]:
+
+def in_force_on(
+    pack: Pack,
+    day: dt.date,
+    cards: Mapping[str, tuple[str, str | None, str]] | None = None,
+    sets: Mapping[str, tuple[str | None, str | None]] | None = None,
+) -> Iterator[tuple[str, str]]:
     """(rule id, readable description) for each rule of ``pack`` on ``day``.
 
     ``cards`` maps dataset ids to (name, set code, number), so that a ban of
@@ -105,8 +120,11 @@ def in_force_on(pack: Pack, day: dt.date,
             yield rule.id, _describe_pool(options, day, _SetView(options, sets or {}))
         elif rule.kind == "banned":
             entries = [e for e in options.get("cards", ()) if in_force(e, day)]
-            lines = [f"ban list in force ({len(entries)} {'entry' if len(entries) == 1 else 'entries'}):"
-                     if entries else "no card is banned on this day"]
+            lines = [
+                f"ban list in force ({len(entries)} {'entry' if len(entries) == 1 else 'entries'}):"
+                if entries
+                else "no card is banned on this day"
+            ]
             for entry in entries:
                 lines.append("  - " + _describe_ban(entry, cards or {}))
             lines.extend(_next_ban_change(options.get("cards", ()), day, cards or {}))
@@ -181,8 +199,10 @@ def _describe_pool(options: Mapping[str, Any], day: dt.date, sets: _SetView | No
     if fixed:
         parts.append("fixed first legal day " + ", ".join(f"{sets.code(set_id)} {first}" for set_id, first in fixed))
     if options.get("reprints"):
-        parts.append("older prints legal through functionally identical reprints "
-                     "(game text compared across wordings; the finding names the reprint)")
+        parts.append(
+            "older prints legal through functionally identical reprints "
+            "(game text compared across wordings; the finding names the reprint)"
+        )
     if options.get("always"):
         parts.append(f"always legal: {_short(options['always'])}")
     return "card pool: " + "; ".join(parts) if parts else "card pool: every card"
@@ -214,8 +234,9 @@ def _promo_range(promo: Mapping[str, Any]) -> str:
     return f"{low or 0}-{high}" if high is not None else f"{low or 0} and up"
 
 
-def _describe_change(current: Mapping[str, Any] | None, upcoming: Mapping[str, Any],
-                     sets: _SetView | None = None) -> str:
+def _describe_change(
+    current: Mapping[str, Any] | None, upcoming: Mapping[str, Any], sets: _SetView | None = None
+) -> str:
     sets = sets if sets is not None else _SetView({}, {})
     name = f" ({upcoming['name']})" if upcoming.get("name") else ""
     text = f"{upcoming['from']}{name}"
@@ -238,8 +259,11 @@ def _describe_change(current: Mapping[str, Any] | None, upcoming: Mapping[str, A
 def _fixed_days_near(fixed: Mapping[str, Any], day: dt.date) -> list[tuple[str, str]]:
     """The sets whose first legal day the pack fixes (``set_legal_from``) that
     matter around ``day``: the day is at most a year ahead or 90 days past."""
-    near = [(str(first), set_id) for set_id, first in fixed.items()
-            if -90 <= (dt.date.fromisoformat(str(first)) - day).days <= 365]
+    near = [
+        (str(first), set_id)
+        for set_id, first in fixed.items()
+        if -90 <= (dt.date.fromisoformat(str(first)) - day).days <= 365
+    ]
     return [(set_id, first) for first, set_id in sorted(near)]
 
 
@@ -255,8 +279,9 @@ def _describe_waiting(periods: Sequence[Mapping[str, Any]], day: dt.date) -> str
     return f"{rule['days']} days after release" if rule.get("days") else "on release"
 
 
-def _next_ban_change(entries: Sequence[Mapping[str, Any]], day: dt.date,
-                     cards: Mapping[str, tuple[str, str | None, str]]) -> list[str]:
+def _next_ban_change(
+    entries: Sequence[Mapping[str, Any]], day: dt.date, cards: Mapping[str, tuple[str, str | None, str]]
+) -> list[str]:
     """The next day after ``day`` on which the ban list changes, with what changes."""
     changes: dict[dt.date, list[str]] = {}
     for entry in entries:
@@ -273,8 +298,13 @@ def _next_ban_change(entries: Sequence[Mapping[str, Any]], day: dt.date,
 
 def banned_ids(pack: Pack) -> set[str]:
     """The dataset ids the ban lists of ``pack`` name (to look their cards up)."""
-    return {card_id for rule in pack.rules if rule.kind == "banned"
-            for entry in rule.options.get("cards", ()) for card_id in entry.get("ids", ())}
+    return {
+        card_id
+        for rule in pack.rules
+        if rule.kind == "banned"
+        for entry in rule.options.get("cards", ())
+        for card_id in entry.get("ids", ())
+    }
 
 
 def _describe_ids(ids: Sequence[str], cards: Mapping[str, tuple[str, str | None, str]]) -> list[str]:
@@ -295,8 +325,9 @@ def _describe_ids(ids: Sequence[str], cards: Mapping[str, tuple[str, str | None,
 
 
 def _describe_ban(entry: Mapping[str, Any], cards: Mapping[str, tuple[str, str | None, str]] = {}) -> str:
-    what = ", ".join([*entry.get("names", ()), *_describe_ids(entry.get("ids", ()), cards)]) \
-        or _short(entry.get("where", {}))
+    what = ", ".join([*entry.get("names", ()), *_describe_ids(entry.get("ids", ()), cards)]) or _short(
+        entry.get("where", {})
+    )
     since = f" since {entry['since']}" if entry.get("since") else ""
     until = f" until {entry['until']}" if entry.get("until") else ""
     reason = f" — {entry['reason']}" if entry.get("reason") else ""
@@ -313,6 +344,7 @@ def _short(value: Any) -> str:
 
 
 # -- lint ---------------------------------------------------------------------
+
 
 def lint_pack(
     path: str,
@@ -341,42 +373,66 @@ def lint_pack(
     inherited, parent_name = _inherited_rules(data, path, extra_dirs)
     for r, rule in enumerate(data.get("rules") or ()):
         old = inherited.get(rule.get("id", rule.get("kind")))
-        if rule.get("kind") == "banned" and old is not None and old.kind == "banned" \
-                and _drops_entries(old.options.get("cards") or (), rule.get("cards") or ()):
-            problem(["rules", r, "id"], "warning",
-                    f"rule '{old.id}' replaces the inherited ban list of {parent_name}; "
-                    f"give it another id to add to it")
+        if (
+            rule.get("kind") == "banned"
+            and old is not None
+            and old.kind == "banned"
+            and _drops_entries(old.options.get("cards") or (), rule.get("cards") or ())
+        ):
+            problem(
+                ["rules", r, "id"],
+                "warning",
+                f"rule '{old.id}' replaces the inherited ban list of {parent_name}; give it another id to add to it",
+            )
     for r, rule in enumerate(data.get("rules") or ()):
         base = ["rules", r]
         seasons = rule.get("seasons") or ()
         starts = [str(s.get("from")) for s in seasons]
         for s in range(1, len(starts)):
             if starts[s] <= starts[s - 1]:
-                problem(base + ["seasons", s, "from"], "error",
-                        f"season dates out of order: {starts[s]} comes after {starts[s - 1]}")
+                problem(
+                    base + ["seasons", s, "from"],
+                    "error",
+                    f"season dates out of order: {starts[s]} comes after {starts[s - 1]}",
+                )
         known = str(rule["known_until"]) if rule.get("known_until") else None
         if known and starts and starts[-1] > known:
-            problem(base + ["known_until"], "error",
-                    f"known_until {known} is before the last season, which starts {starts[-1]}")
+            problem(
+                base + ["known_until"],
+                "error",
+                f"known_until {known} is before the last season, which starts {starts[-1]}",
+            )
         if rule.get("first_day") and starts and str(rule["first_day"]) > min(starts):
-            problem(base + ["first_day"], "error",
-                    f"first_day {rule['first_day']} is after the first season, which starts {min(starts)}")
+            problem(
+                base + ["first_day"],
+                "error",
+                f"first_day {rule['first_day']} is after the first season, which starts {min(starts)}",
+            )
         if sets:
             for s, season in enumerate(seasons):
                 named = [("sets", i, set_id) for i, set_id in enumerate(season.get("sets") or ())]
                 named += [("promos", i, promo.get("set")) for i, promo in enumerate(season.get("promos") or ())]
                 for key, i, set_id in named:
                     if set_id not in sets:
-                        problem(base + ["seasons", s, key, i], "warning",
-                                f"unknown set id '{set_id}' (not in the card database)")
+                        problem(
+                            base + ["seasons", s, key, i],
+                            "warning",
+                            f"unknown set id '{set_id}' (not in the card database)",
+                        )
         if marks:
             for s, season in enumerate(seasons):
                 for m, mark in enumerate(season.get("marks") or ()):
                     if mark not in marks:
-                        problem(base + ["seasons", s, "marks", m], "warning",
-                                f"no card in the database has regulation mark {mark}")
-        if rule.get("released_from") and rule.get("released_until") and \
-                str(rule["released_from"]) > str(rule["released_until"]):
+                        problem(
+                            base + ["seasons", s, "marks", m],
+                            "warning",
+                            f"no card in the database has regulation mark {mark}",
+                        )
+        if (
+            rule.get("released_from")
+            and rule.get("released_until")
+            and str(rule["released_from"]) > str(rule["released_until"])
+        ):
             problem(base + ["released_until"], "error", "released_until is before released_from")
         if sets:
             for key in ("sets", "exclude_sets"):
@@ -385,11 +441,17 @@ def lint_pack(
                         problem(base + [key, i], "warning", f"unknown set id '{set_id}' (not in the card database)")
             for set_id in rule.get("set_legal_from") or {}:
                 if set_id not in sets:
-                    problem(base + ["set_legal_from", set_id], "warning",
-                            f"unknown set id '{set_id}' (not in the card database)")
+                    problem(
+                        base + ["set_legal_from", set_id],
+                        "warning",
+                        f"unknown set id '{set_id}' (not in the card database)",
+                    )
         for c, other in _overlapping_bans(rule.get("cards") or ()):
-            problem(base + ["cards", c], "warning",
-                    f"this ban overlaps entry {other + 1} of the same list for the same card")
+            problem(
+                base + ["cards", c],
+                "warning",
+                f"this ban overlaps entry {other + 1} of the same list for the same card",
+            )
         for c, entry in enumerate(rule.get("cards") or ()):
             try:
                 since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
@@ -401,8 +463,11 @@ def lint_pack(
             if ids is not None:
                 for i, card_id in enumerate(entry.get("ids") or ()):
                     if card_id not in ids:
-                        problem(base + ["cards", c, "ids", i], "warning",
-                                f"unknown card id '{card_id}' (not in the card database)")
+                        problem(
+                            base + ["cards", c, "ids", i],
+                            "warning",
+                            f"unknown card id '{card_id}' (not in the card database)",
+                        )
     return problems
 
 
@@ -427,8 +492,9 @@ def _overlapping_bans(entries: Sequence[Any]) -> Iterator[tuple[int, int]]:
             seen.setdefault(key, []).append((c, start, end))
 
 
-def _inherited_rules(data: Mapping[str, Any], path: str,
-                     extra_dirs: Sequence[str | os.PathLike[str]]) -> tuple[dict[str, Any], str]:
+def _inherited_rules(
+    data: Mapping[str, Any], path: str, extra_dirs: Sequence[str | os.PathLike[str]]
+) -> tuple[dict[str, Any], str]:
     """The rules a pack inherits (after its ``remove``) by id, and its parent's name."""
     ref = data.get("extends")
     if not isinstance(ref, str) or not ref:
@@ -446,6 +512,7 @@ def _drops_entries(inherited: Iterable[Mapping[str, Any]], new: Iterable[Mapping
     """Whether a ban list under an inherited id leaves out an inherited entry.
     A list that repeats every inherited entry (Expanded's, which keeps
     Unlimited's not-for-tournaments entry) replaces nothing by mistake."""
+
     def bans(entry: Mapping[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in entry.items() if k not in _BAN_NOTES} if isinstance(entry, Mapping) else entry
 
@@ -464,6 +531,8 @@ def pack_schema_problems(path: str, text: str) -> list[LintProblem]:
     except PackError:
         return []
     validator = Draft202012Validator(pack_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
-    found = [LintProblem(path, line_of(node, where), "error", f"{format_path(where)}: {message}")
-             for where, message, _is_key in schema_problems(data, validator)]
+    found = [
+        LintProblem(path, line_of(node, where), "error", f"{format_path(where)}: {message}")
+        for where, message, _is_key in schema_problems(data, validator)
+    ]
     return sorted(found, key=lambda problem: problem.line or 0)

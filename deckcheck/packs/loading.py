@@ -21,10 +21,11 @@ from __future__ import annotations
 import json
 import os
 import zlib
-from types import MappingProxyType
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from deckcheck.core.selectors import SELECTOR_SCHEMA
 from deckcheck.core.suggest import closest_names
@@ -57,6 +58,7 @@ class Pack(NamedTuple):
 
 
 # -- where packs live ------------------------------------------------------
+
 
 def builtin_pack_dir() -> Path:
     """The shipped packs: ``deckcheck/formats`` in a wheel, ``formats/`` in a checkout."""
@@ -107,8 +109,7 @@ def _unknown_format(name: str, packs: Mapping[str, Path]) -> str:
     return f"unknown format '{name}'. Known formats: {', '.join(sorted(packs))}.{hint}"
 
 
-def resolve_extends(ref: str, pack_path: str | os.PathLike[str],
-                    extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
+def resolve_extends(ref: str, pack_path: str | os.PathLike[str], extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
     """The file that ``extends: ref`` in the pack at ``pack_path`` means.
 
     A path (``base-local.yaml``, ``../common/base.yaml``) is taken relative to
@@ -136,6 +137,7 @@ def resolve_extends(ref: str, pack_path: str | os.PathLike[str],
 
 # -- the schema ------------------------------------------------------------
 
+
 def pack_schema() -> dict[str, Any]:
     """The JSON Schema of a pack, assembled from the rule kinds' option schemas."""
     common = {
@@ -147,48 +149,52 @@ def pack_schema() -> dict[str, Any]:
     branches = []
     for name in sorted(KINDS):
         options = dict(KINDS[name].options_schema.get("properties", {}))
-        branches.append({
-            "if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
-            "then": {
-                "properties": {**{k: True for k in common}, **options},
-                "required": list(KINDS[name].options_schema.get("required", [])),
-                "additionalProperties": False,
+        branches.append(
+            {
+                "if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
+                "then": {
+                    "properties": {**{k: True for k in common}, **options},
+                    "required": list(KINDS[name].options_schema.get("required", [])),
+                    "additionalProperties": False,
+                },
+            }
+        )
+    return _checked_dates(
+        {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://deckcheck.invalid/schemas/pack.schema.json",
+            "title": "deckcheck format pack",
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["name", "rules"],
+            "properties": {
+                "name": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+                "description": {"type": "string"},
+                "extends": {"type": "string"},
+                "remove": {"type": "array", "items": {"type": "string"}},
+                "options": {"$ref": "#/$defs/options"},
+                "rules": {"type": "array", "items": {"$ref": "#/$defs/rule"}},
             },
-        })
-    return _checked_dates({
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://deckcheck.invalid/schemas/pack.schema.json",
-        "title": "deckcheck format pack",
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["name", "rules"],
-        "properties": {
-            "name": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
-            "description": {"type": "string"},
-            "extends": {"type": "string"},
-            "remove": {"type": "array", "items": {"type": "string"}},
-            "options": {"$ref": "#/$defs/options"},
-            "rules": {"type": "array", "items": {"$ref": "#/$defs/rule"}},
-        },
-        "$defs": {
-            "selector": SELECTOR_SCHEMA,
-            "options": {
-                "type": "object",
-                "additionalProperties": False,
-                "properties": {
-                    # RULES.md decision 10: before Diamond & Pearl, Darkness and
-                    # Metal Energy were Special cards only.
-                    "special_darkness_metal": {"type": "boolean"},
+            "$defs": {
+                "selector": SELECTOR_SCHEMA,
+                "options": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {
+                        # RULES.md decision 10: before Diamond & Pearl, Darkness and
+                        # Metal Energy were Special cards only.
+                        "special_darkness_metal": {"type": "boolean"},
+                    },
+                },
+                "rule": {
+                    "type": "object",
+                    "required": ["kind"],
+                    "properties": common,
+                    "allOf": branches,
                 },
             },
-            "rule": {
-                "type": "object",
-                "required": ["kind"],
-                "properties": common,
-                "allOf": branches,
-            },
-        },
-    })
+        }
+    )
 
 
 _ISO_DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
@@ -209,6 +215,7 @@ def _checked_dates(schema: Any) -> Any:
 
 
 # -- loading ---------------------------------------------------------------
+
 
 def line_of(node: Any, path: Iterable[Any]) -> int | None:
     """The 1-based line of the YAML node at ``path`` (keys and indexes), or of
@@ -299,7 +306,9 @@ def parse_pack_text(text: str, path: str) -> dict[str, Any]:
             raise PackError(
                 f"{format_path(where)}: duplicate rule id '{rule_id}' (also rules[{first_of[rule_id]}], "
                 f"line {line_of(node, ['rules', first_of[rule_id]])}); give each rule its own id",
-                path=path, line=line_of(node, where))
+                path=path,
+                line=line_of(node, where),
+            )
         first_of[rule_id] = index
     return data
 
@@ -356,16 +365,21 @@ def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[Path, ...], names
     name = data["name"]
     # Files, not names, make a loop: a local 'standard' may extend the shipped one.
     if resolved in seen:
-        raise PackError(f"'extends' loops back to '{name}' ({' -> '.join(names + (name,))})", path=str(path),
-                        line=_line_in(text, ["extends"]))
+        raise PackError(
+            f"'extends' loops back to '{name}' ({' -> '.join(names + (name,))})",
+            path=str(path),
+            line=_line_in(text, ["extends"]),
+        )
     parent: Pack | None = None
     if data.get("extends"):
         if len(seen) + 1 >= MAX_EXTENDS:
             # Each level is a recursion: a chain of 1,200 packs would end in a RecursionError.
-            raise PackError(f"'extends' goes more than {MAX_EXTENDS} packs deep "
-                            f"({' -> '.join(names[:2] + ('...', name))} -> ...); no real format needs that many",
-                            path=str(path),
-                            line=_line_in(text, ["extends"]))
+            raise PackError(
+                f"'extends' goes more than {MAX_EXTENDS} packs deep "
+                f"({' -> '.join(names[:2] + ('...', name))} -> ...); no real format needs that many",
+                path=str(path),
+                line=_line_in(text, ["extends"]),
+            )
         try:
             parent_path = resolve_extends(data["extends"], path, extra_dirs)
         except PackError as error:
@@ -379,16 +393,17 @@ def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[Path, ...], names
 def _usable(data: Any) -> bool:
     """Whether cached data has the shape that _load and _build rely on: a
     damaged or hand-edited cache entry is validated again, not trusted."""
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str) \
-            or not isinstance(data.get("rules"), list):
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not isinstance(data.get("rules"), list):
         return False
     for key, kind in (("description", str), ("extends", str), ("remove", list), ("options", dict)):
         if key in data and not isinstance(data[key], kind):
             return False
     severities = {s.value for s in Severity}
     return all(
-        isinstance(rule, dict) and isinstance(rule.get("kind"), str)
-        and isinstance(rule.get("id", ""), str) and isinstance(rule.get("description", ""), str)
+        isinstance(rule, dict)
+        and isinstance(rule.get("kind"), str)
+        and isinstance(rule.get("id", ""), str)
+        and isinstance(rule.get("description", ""), str)
         and rule.get("severity", "error") in severities
         for rule in data["rules"]
     )
@@ -414,11 +429,16 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
             stamp = json.loads(stamp_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             stamp = {}  # not cached yet, or a damaged entry: validate again
-    if not isinstance(stamp, dict) or not _usable(stamp.get("data")) \
-            or stamp.get("data_crc32") != _data_digest(stamp.get("data")):
+    if (
+        not isinstance(stamp, dict)
+        or not _usable(stamp.get("data"))
+        or stamp.get("data_crc32") != _data_digest(stamp.get("data"))
+    ):
         stamp = {}  # edited behind deckcheck's back (issue 12): the data no longer matches its checksum
-    if (stamp.get("path") == str(path.resolve())
-            and (stamp.get("size"), stamp.get("mtime_ns")) == (stat.st_size, stat.st_mtime_ns)):
+    if stamp.get("path") == str(path.resolve()) and (stamp.get("size"), stamp.get("mtime_ns")) == (
+        stat.st_size,
+        stat.st_mtime_ns,
+    ):
         return stamp["data"]
     import hashlib  # OpenSSL, ~2 ms (issue 16): only for a pack whose file changed since its stamp
 
@@ -428,8 +448,14 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
     else:
         data = parse_pack_text(text, str(path))
     if stamp_path is not None:
-        record = {"path": str(path.resolve()), "size": stat.st_size, "mtime_ns": stat.st_mtime_ns,
-                  "sha256": digest, "data": data, "data_crc32": _data_digest(data)}
+        record = {
+            "path": str(path.resolve()),
+            "size": stat.st_size,
+            "mtime_ns": stat.st_mtime_ns,
+            "sha256": digest,
+            "data": data,
+            "data_crc32": _data_digest(data),
+        }
         try:
             stamp_path.parent.mkdir(parents=True, exist_ok=True)
             temporary = stamp_path.with_name(f"{stamp_path.name}.{os.getpid()}.tmp")
@@ -462,8 +488,11 @@ def _build(data: Mapping[str, Any], path: str, parent: Pack | None) -> Pack:
     removed = set(data.get("remove", ()))
     unknown = removed - {r.id for r in rules}
     if unknown:
-        raise PackError(f"'remove' names rules that '{parent.name if parent else '(none)'}' does not have: "
-                        f"{', '.join(sorted(unknown))}", path=path)
+        raise PackError(
+            f"'remove' names rules that '{parent.name if parent else '(none)'}' does not have: "
+            f"{', '.join(sorted(unknown))}",
+            path=path,
+        )
     rules = [r for r in rules if r.id not in removed]
     for raw in data.get("rules", ()):
         spec = RuleSpec(

@@ -34,7 +34,7 @@ PERMISSION_DENIED = N_("The deck file {path} cannot be read: permission denied."
 # {reason} is the operating system's own text.
 OS_ERROR = N_("The deck file {path} cannot be read: {reason}.")
 EMPTY = N_("The deck file {path} is empty.")
-EMPTY_HINT = N_("Write one card per line, for example \"4 Iono PAL 185\".")
+EMPTY_HINT = N_('Write one card per line, for example "4 Iono PAL 185".')
 BINARY = N_("The deck file {path} is not a text file: it contains NUL bytes.")
 BINARY_HINT = N_("Give a deck list saved as plain text, YAML or JSON.")
 TOO_LARGE = N_("The deck file {path} is larger than {limit} bytes.")
@@ -47,8 +47,10 @@ ENCODING_HINT = N_("Save the deck list as UTF-8.")
 FOLDER_UNREADABLE = N_("The folder {path} cannot be read ({reason}), so the decks in it were not checked.")
 FOLDER_UNREADABLE_HINT = N_("Make the folder readable, or exclude it (--exclude, or exclude: in the configuration).")
 
-def _unreadable(path: str, template: str, hint: str | None = None, lines: tuple[int, ...] = (),
-                **params: object) -> ParsedDeck:
+
+def _unreadable(
+    path: str, template: str, hint: str | None = None, lines: tuple[int, ...] = (), **params: object
+) -> ParsedDeck:
     finding = Finding(
         rule=UNREADABLE,
         severity=Severity.ERROR,
@@ -154,8 +156,13 @@ ENCODING_NOTE_HINT = N_("Save the deck list as UTF-8 so that every program reads
 
 def _with_encoding_note(parsed: ParsedDeck, path: str) -> ParsedDeck:
     """``parsed`` with a note that its file was read as Windows-1252 (rule ``encoding``)."""
-    note = Finding(rule=ENCODING, severity=Severity.INFO, template=ENCODING_NOTE,
-                   params={"path": STDIN_LABEL if path == STDIN else path}, hint_template=ENCODING_NOTE_HINT)
+    note = Finding(
+        rule=ENCODING,
+        severity=Severity.INFO,
+        template=ENCODING_NOTE,
+        params={"path": STDIN_LABEL if path == STDIN else path},
+        hint_template=ENCODING_NOTE_HINT,
+    )
     return replace(parsed, findings=(note, *parsed.findings))
 
 

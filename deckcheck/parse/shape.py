@@ -91,8 +91,12 @@ def structured_shape_problem(data: object) -> str | None:
     cards = data["cards"]
     if isinstance(cards, dict):
         return 'its "cards" is a mapping, not a list of cards with counts'
-    if isinstance(cards, list) and cards and all(isinstance(c, dict) for c in cards) \
-            and not any("count" in c for c in cards):
+    if (
+        isinstance(cards, list)
+        and cards
+        and all(isinstance(c, dict) for c in cards)
+        and not any("count" in c for c in cards)
+    ):
         return 'no entry of its "cards" list has a "count"'
     return None
 

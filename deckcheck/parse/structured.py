@@ -10,17 +10,17 @@ from __future__ import annotations
 import bisect
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Iterable, Literal
+from typing import Any, Literal
 
 from deckcheck.datafiles import YAML_VALUE_ERRORS, unconvertible_node, yaml_loader
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
 from deckcheck.parse.shape import structured_shape_problem
-from deckcheck.parse.text import (MAX_LINES_READ, SYNTAX, TOO_MANY_CARDS, TOO_MANY_LINES_HINT, energy_name,
-                                  format_id)
+from deckcheck.parse.text import MAX_LINES_READ, SYNTAX, TOO_MANY_CARDS, TOO_MANY_LINES_HINT, energy_name, format_id
 
 # {problem} is the YAML/JSON parser's or the schema validator's own (English) text.
 INVALID_YAML = N_("Line {line}, column {column}: the file is not valid YAML ({problem}).")
@@ -44,11 +44,15 @@ FOUND_VALUE = N_("a {kind} value")
 # A YAML/JSON file named on the command line that has not the deck shape (a
 # format pack, a CI workflow): one short finding, not every schema error quoting the file.
 # TRANSLATORS: "cards", "count" and "name" are keys of a deck file, keep them; {keys} lists the file's keys.
-NOT_A_DECK_FILE = N_('The file is not a deck: a deck file is a mapping with a "cards" list of cards with '
-                     '"count" and "name", and this one has the keys {keys}.')
+NOT_A_DECK_FILE = N_(
+    'The file is not a deck: a deck file is a mapping with a "cards" list of cards with '
+    '"count" and "name", and this one has the keys {keys}.'
+)
 # TRANSLATORS: {key} is a key of a YAML or JSON deck file ("cards", "count"), keep it as written.
-DUPLICATE_KEY = N_('Line {line}: the key "{key}" is given more than once in the same mapping, so deckcheck '
-                   'does not know which one the deck means.')
+DUPLICATE_KEY = N_(
+    'Line {line}: the key "{key}" is given more than once in the same mapping, so deckcheck '
+    "does not know which one the deck means."
+)
 DUPLICATE_KEY_HINT = N_('Keep one "{key}" in each mapping, with everything it should hold.')
 # How much of a schema error's text is shown: jsonschema quotes the whole value at fault.
 PROBLEM_LIMIT = 160
@@ -239,8 +243,9 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
     try:
         data = decoder.decode(text)
     except json.JSONDecodeError as exc:
-        raise _Unparsable(_syntax(INVALID_JSON, (exc.lineno,), line=exc.lineno, column=exc.colno,
-                                  problem=exc.msg)) from None
+        raise _Unparsable(
+            _syntax(INVALID_JSON, (exc.lineno,), line=exc.lineno, column=exc.colno, problem=exc.msg)
+        ) from None
     except RecursionError:
         raise  # parse_structured: TOO_DEEP
     except ValueError as exc:
@@ -365,8 +370,9 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
             if line is None:
                 findings.append(_syntax(INVALID_CARD_NO_LINE, hint=SCHEMA_HINT, index=index + 1, problem=problem))
             else:
-                findings.append(_syntax(INVALID_CARD, (line,), hint=SCHEMA_HINT, index=index + 1, line=line,
-                                        problem=problem))
+                findings.append(
+                    _syntax(INVALID_CARD, (line,), hint=SCHEMA_HINT, index=index + 1, line=line, problem=problem)
+                )
             continue
         where = ".".join(str(part) for part in path)
         problem = _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
@@ -424,14 +430,23 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
 
     if lines.duplicates:
         # Issue 24: {"cards": [...], "cards": []} is not read as its last "cards".
-        return ParsedDeck(path=path, findings=tuple(
-            Finding(rule=SYNTAX, severity=Severity.ERROR, template=DUPLICATE_KEY,
-                    params={"line": line, "key": _shortened(key)}, lines=(line,),
-                    hint_template=DUPLICATE_KEY_HINT, hint_params={"key": _shortened(key)})
-            for line, key in sorted(lines.duplicates)))
+        return ParsedDeck(
+            path=path,
+            findings=tuple(
+                Finding(
+                    rule=SYNTAX,
+                    severity=Severity.ERROR,
+                    template=DUPLICATE_KEY,
+                    params={"line": line, "key": _shortened(key)},
+                    lines=(line,),
+                    hint_template=DUPLICATE_KEY_HINT,
+                    hint_params={"key": _shortened(key)},
+                )
+                for line, key in sorted(lines.duplicates)
+            ),
+        )
     if not isinstance(data, dict):
-        return ParsedDeck(path=path, findings=(_syntax(NOT_A_MAPPING, (1,), hint=SCHEMA_HINT,
-                                                       found=_describe(data)),))
+        return ParsedDeck(path=path, findings=(_syntax(NOT_A_MAPPING, (1,), hint=SCHEMA_HINT, found=_describe(data)),))
     if structured_shape_problem(data) is not None and data:
         # The keys as written: YAML 1.1 reads a workflow's "on:" as True (issue 24).
         keys = list(lines.keys) if kind == "yaml" and len(lines.keys) == len(data) else [str(key) for key in data]

@@ -9,8 +9,9 @@ parser never guesses a card from a line it does not understand.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from deckcheck.i18n import N_, ngettext, term
 from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
@@ -61,8 +62,22 @@ _HEADER = re.compile(
 # ("Pokemon", "Énergie"). A trailing "Cards" is allowed after any of them.
 _SECTION_WORDS = {
     "pokemon": POKEMON,
-    **dict.fromkeys(("trainer", "trainers", "treinador", "treinadores", "entrenador", "entrenadores",
-                     "dresseur", "dresseurs", "allenatore", "allenatori", "carte allenatore"), TRAINER),
+    **dict.fromkeys(
+        (
+            "trainer",
+            "trainers",
+            "treinador",
+            "treinadores",
+            "entrenador",
+            "entrenadores",
+            "dresseur",
+            "dresseurs",
+            "allenatore",
+            "allenatori",
+            "carte allenatore",
+        ),
+        TRAINER,
+    ),
     **dict.fromkeys(("energy", "energies", "energie", "energia", "energias"), ENERGY),
 }
 _CARDS_WORDS = frozenset({"card", "cards"})
@@ -89,6 +104,8 @@ def _fold_accents(word: str) -> str:
 
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 # RULES.md 7.1 "Total Cards: 60", 7.2 "Total Cards - 60", and the total line of
 # PTCG Live in other languages (decision 17), as the clients write it:
 # German "Karten insgesamt: 60", French "Total de cartes : 60", Spanish and
@@ -100,9 +117,7 @@ _TOTAL = re.compile(
     re.IGNORECASE,
 )
 _COMMENT = re.compile(r"^(?:#|//)\s*+(?P<body>.*)$")
-_META = re.compile(
-    r"^(?P<key>format|deck\s*+name|deck|name)\s*+[:=]\s*+(?P<value>\S.*)$", re.IGNORECASE
-)
+_META = re.compile(r"^(?P<key>format|deck\s*+name|deck|name)\s*+[:=]\s*+(?P<value>\S.*)$", re.IGNORECASE)
 # Starts only where a run of blanks starts, so a long run is read once.
 _TRAILING_COMMENT = re.compile(r"(?<!\s)\s++(?:#|//)\s.*$")
 # PTCGO lines start with "* " (RULES.md 7.2); informal lists use bullets.
@@ -137,9 +152,33 @@ _SUB_SET_NUMBER = re.compile(r"^\d{1,3}$")
 # CC025): each card's printed number (that of its original print) with the id
 # suffix pokemontcg.io gives it (its four cards numbered 15 are 15_A1-15_A4).
 # "CEL-CC n" is the n-th card: the same order as TCGdex's numbers.
-CLASSIC_COLLECTION_IDS = ("2_A", "4_A", "15_A1", "73_A", "8_A", "15_A2", "15_A3", "24_A", "20_A", "66_A", "9_A",
-                          "86_A", "88_A", "93_A", "17_A", "15_A4", "109_A", "145_A", "107_A", "113_A", "114_A",
-                          "54_A", "97_A", "76_A", "60_A")
+CLASSIC_COLLECTION_IDS = (
+    "2_A",
+    "4_A",
+    "15_A1",
+    "73_A",
+    "8_A",
+    "15_A2",
+    "15_A3",
+    "24_A",
+    "20_A",
+    "66_A",
+    "9_A",
+    "86_A",
+    "88_A",
+    "93_A",
+    "17_A",
+    "15_A4",
+    "109_A",
+    "145_A",
+    "107_A",
+    "113_A",
+    "114_A",
+    "54_A",
+    "97_A",
+    "76_A",
+    "60_A",
+)
 CLASSIC_COLLECTION = tuple(tail.split("_")[0] for tail in CLASSIC_COLLECTION_IDS)
 
 # RULES.md 5.3 / 7.3: Energy spellings.
@@ -163,19 +202,27 @@ SECTION_MISMATCH = ngettext(
     "declared",
 )
 SECTION_MISMATCH_HINT = N_("Correct the count in the header or the card lines under it.")
-TOTAL_MISMATCH = ngettext("The total on line {line} says {declared} card, but the card lines add up to {actual}.",
-                          "The total on line {line} says {declared} cards, but the card lines add up to {actual}.",
-                          "declared")
+TOTAL_MISMATCH = ngettext(
+    "The total on line {line} says {declared} card, but the card lines add up to {actual}.",
+    "The total on line {line} says {declared} cards, but the card lines add up to {actual}.",
+    "declared",
+)
 TOTAL_MISMATCH_HINT = N_("Correct the total or the card lines.")
 # The section names as {section} of SECTION_MISMATCH, so that the catalogues translate them.
 # TRANSLATORS: {limit} and {rest} are numbers of lines; a deck list has a few dozen.
-TOO_MANY_LINES = ngettext("The list has more than {limit} card lines; the {rest} line after line {line} was not read.",
-                          "The list has more than {limit} card lines; the {rest} lines after line {line} were not "
-                          "read.", "rest")
-TOO_MANY_CARDS = ngettext("The deck lists more than {limit} cards; the last {rest} was not read.",
-                          "The deck lists more than {limit} cards; the last {rest} were not read.", "rest")
-TOO_MANY_LINES_HINT = N_("A deck has a few dozen cards: check that the right file was given, or split it into one "
-                         "file per deck.")
+TOO_MANY_LINES = ngettext(
+    "The list has more than {limit} card lines; the {rest} line after line {line} was not read.",
+    "The list has more than {limit} card lines; the {rest} lines after line {line} were not read.",
+    "rest",
+)
+TOO_MANY_CARDS = ngettext(
+    "The deck lists more than {limit} cards; the last {rest} was not read.",
+    "The deck lists more than {limit} cards; the last {rest} were not read.",
+    "rest",
+)
+TOO_MANY_LINES_HINT = N_(
+    "A deck has a few dozen cards: check that the right file was given, or split it into one file per deck."
+)
 SECTION_NAMES = (N_("Pokémon"), N_("Trainer"), N_("Energy"))
 
 # Card lines (and lines that are not) read from one list at most. A deck has a
@@ -252,7 +299,7 @@ def _paren_print(text: str) -> tuple[str, str, str] | None:
     if opening < 0:
         return None
     name = text[:opening].rstrip()
-    inside = text[opening + 1:-1].split()
+    inside = text[opening + 1 : -1].split()
     if not name or len(inside) != 2:
         return None
     return name, inside[0], inside[1]
@@ -320,8 +367,12 @@ def _web_print(tokens: list[str]) -> tuple[str, str, str] | None:
         # of three characters at least, as the sets since Sword & Shield have, so that
         # "Technical Machine TS-1" keeps its name.
         set_code, _, number = last.rpartition("-")
-        if len(set_code) >= 3 and _SUB_SET.match(last) is None and is_set_code(set_code) \
-                and is_collector_number(number, set_code):
+        if (
+            len(set_code) >= 3
+            and _SUB_SET.match(last) is None
+            and is_set_code(set_code)
+            and is_collector_number(number, set_code)
+        ):
             return " ".join(tokens[:-1]), set_code, number
     if len(tokens) < 3:
         return None
@@ -340,8 +391,9 @@ def _web_print(tokens: list[str]) -> tuple[str, str, str] | None:
 
 
 def _is_print(set_code: str, number: str) -> bool:
-    return (is_set_code(set_code) and is_collector_number(number, set_code)) \
-        or live_sub_set(set_code, number) is not None
+    return (is_set_code(set_code) and is_collector_number(number, set_code)) or live_sub_set(
+        set_code, number
+    ) is not None
 
 
 def _quote(text: str) -> str:
@@ -405,8 +457,9 @@ def iter_lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-def _read_other_line(line: str, number: int, blocks: list[_Block], totals: list[tuple[int, int]],
-                     labels: dict[str, str | None]) -> bool:
+def _read_other_line(
+    line: str, number: int, blocks: list[_Block], totals: list[tuple[int, int]], labels: dict[str, str | None]
+) -> bool:
     """Read a banner, section header, total, comment or ``# format:`` line;
     False when ``line`` is none of these."""
     if _is_banner(line):
@@ -500,7 +553,7 @@ def line_counts(text: str) -> LineCounts:
         if plain is not None:
             # raw starts with the count, one space and a letter: so does the
             # line parse_text reads, its count is valid and its name has a letter.
-            first = raw[plain.end():plain.end() + 1]
+            first = raw[plain.end() : plain.end() + 1]
             if first.isalpha() and first not in "xX":
                 cards += 1
                 continue
@@ -584,9 +637,16 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
         if max_lines is not None and len(entries) + len(findings) >= max_lines:
             rest = bool(raw.strip()) + sum(1 for _, other in lines if other.strip())
             if rest:
-                findings.append(Finding(rule=SYNTAX, severity=Severity.ERROR, template=TOO_MANY_LINES,
-                                        params={"limit": max_lines, "rest": rest, "line": number - 1},
-                                        lines=(number,), hint_template=TOO_MANY_LINES_HINT))
+                findings.append(
+                    Finding(
+                        rule=SYNTAX,
+                        severity=Severity.ERROR,
+                        template=TOO_MANY_LINES,
+                        params={"limit": max_lines, "rest": rest, "line": number - 1},
+                        lines=(number,),
+                        hint_template=TOO_MANY_LINES_HINT,
+                    )
+                )
             break
         card: tuple[int, str, str | None, str | None] | None = _plain_print_line(raw)
         if card is None:
@@ -628,8 +688,12 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
                     rule=SYNTAX,
                     severity=Severity.WARNING,
                     template=SECTION_MISMATCH,
-                    params={"section": term(block.section), "line": block.line, "declared": block.declared,
-                            "actual": block.actual},
+                    params={
+                        "section": term(block.section),
+                        "line": block.line,
+                        "declared": block.declared,
+                        "actual": block.actual,
+                    },
                     lines=(block.line,),
                     hint_template=SECTION_MISMATCH_HINT,
                 )

@@ -21,9 +21,10 @@ import json
 import os
 import re
 import stat
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from deckcheck.datafiles import YAML_VALUE_ERRORS, dates_as_text, schema_problems, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
@@ -80,6 +81,7 @@ class Config(NamedTuple):
 
 # -- finding the file --------------------------------------------------------
 
+
 def find_config_file(start: Path) -> Path | None:
     """The nearest configuration file in ``start`` or a folder above it."""
     folder = Path(os.path.abspath(start))
@@ -90,8 +92,7 @@ def find_config_file(start: Path) -> Path | None:
             found.append(pyproject)
         if len(found) > 1:
             names = " and ".join(p.name for p in found)
-            raise ConfigError(f"{names} both configure deckcheck in this folder; keep one of them",
-                              path=found[0])
+            raise ConfigError(f"{names} both configure deckcheck in this folder; keep one of them", path=found[0])
         if found:
             return found[0]
     return None
@@ -123,8 +124,9 @@ def read_config_file(path: Path) -> Config:
         # Only a regular file is opened: opening a FIFO waits for a writer forever (issue 12).
         mode = path.stat().st_mode
         if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-            raise ConfigError("is not a regular file (a pipe, a device or a socket), not a configuration file",
-                              path=path)
+            raise ConfigError(
+                "is not a regular file (a pipe, a device or a socket), not a configuration file", path=path
+            )
         raw = path.read_bytes()
     except IsADirectoryError:
         raise ConfigError("is a folder, not a configuration file", path=path) from None
@@ -143,6 +145,7 @@ def read_config_file(path: Path) -> Config:
 
 # -- reading and validating ----------------------------------------------------
 
+
 def parse_config(text: str, path: Path, kind: str) -> Config:
     """Read one configuration file's text (``kind`` is ``"toml"`` or ``"yaml"``)."""
     if kind == "toml":
@@ -155,7 +158,7 @@ def parse_config(text: str, path: Path, kind: str) -> Config:
     data = dates_as_text(data)
     import hashlib  # only when a configuration file exists
 
-    digest = hashlib.sha256(f"{kind}\0{text}".encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(f"{kind}\0{text}".encode()).hexdigest()
     if not _validated_before(digest):
         from jsonschema import Draft202012Validator  # slow to import: only for a text not validated before
 
@@ -167,8 +170,10 @@ def parse_config(text: str, path: Path, kind: str) -> Config:
 
 
 def _problems_error(problems, path: Path, locate: Locator, prefix: str) -> ConfigError:
-    located = sorted(((locate(p, is_key), p, message) for p, message, is_key in problems),
-                     key=lambda item: (item[0] or 0, _key_path(item[1], prefix)))
+    located = sorted(
+        ((locate(p, is_key), p, message) for p, message, is_key in problems),
+        key=lambda item: (item[0] or 0, _key_path(item[1], prefix)),
+    )
     first_line = located[0][0]
     lines = []
     for index, (line, key_path, message) in enumerate(located):
@@ -245,8 +250,9 @@ def _toml_table(text: str, path: Path, *, required: bool) -> dict[str, Any] | No
             raise ConfigError(f"has no [{TOOL_TABLE}] table", path=path)
         return None
     if not isinstance(table, dict):
-        raise ConfigError(f"{TOOL_TABLE} must be a table, like [{TOOL_TABLE}]", path=path,
-                          line=_toml_locator(text)([], False))
+        raise ConfigError(
+            f"{TOOL_TABLE} must be a table, like [{TOOL_TABLE}]", path=path, line=_toml_locator(text)([], False)
+        )
     return table
 
 
@@ -271,6 +277,7 @@ def _toml_locator(text: str) -> Locator:
 
 
 # -- YAML ------------------------------------------------------------------------
+
 
 def _yaml_error(error: Any, path: Path) -> ConfigError:
     mark = getattr(error, "problem_mark", None)
@@ -297,8 +304,11 @@ def _yaml_mapping(text: str, path: Path) -> tuple[dict[str, Any], Locator]:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ConfigError("the configuration must be a YAML mapping of keys such as format: and exclude:",
-                          path=path, line=node.start_mark.line + 1 if node is not None else 1)
+        raise ConfigError(
+            "the configuration must be a YAML mapping of keys such as format: and exclude:",
+            path=path,
+            line=node.start_mark.line + 1 if node is not None else 1,
+        )
 
     def locate(steps: Sequence[Any], is_key: bool) -> int | None:
         current = node
@@ -322,6 +332,7 @@ def _yaml_mapping(text: str, path: Path) -> tuple[dict[str, Any], Locator]:
 
 # -- building the Config ---------------------------------------------------------
 
+
 def _build(data: Mapping[str, Any], path: Path, locate: Locator, prefix: str) -> Config:
     root = Path(os.path.abspath(path.parent))
 
@@ -331,8 +342,11 @@ def _build(data: Mapping[str, Any], path: Path, locate: Locator, prefix: str) ->
         try:
             dt.date.fromisoformat(value)
         except ValueError:
-            raise ConfigError(f"{_key_path(steps, prefix)}: {value!r} is not a day of the calendar",
-                              path=path, line=locate(steps, False)) from None
+            raise ConfigError(
+                f"{_key_path(steps, prefix)}: {value!r} is not a day of the calendar",
+                path=path,
+                line=locate(steps, False),
+            ) from None
         return value
 
     def checked_patterns(values: Sequence[str], steps: list[Any]) -> tuple[str, ...]:
@@ -341,8 +355,11 @@ def _build(data: Mapping[str, Any], path: Path, locate: Locator, prefix: str) ->
         if problem is not None:
             index, reason = problem
             where = steps + [index]
-            raise ConfigError(f"{_key_path(where, prefix)}: {patterns[index]!r} is not a valid pattern: {reason}",
-                              path=path, line=locate(where, False))
+            raise ConfigError(
+                f"{_key_path(where, prefix)}: {patterns[index]!r} is not a valid pattern: {reason}",
+                path=path,
+                line=locate(where, False),
+            )
         return patterns
 
     overrides = tuple(
@@ -383,6 +400,7 @@ def _pack_reference(value: str | None, root: Path) -> str | None:
 
 
 # -- the command line on top of the file -------------------------------------------
+
 
 class PatternSet(NamedTuple):
     """.gitignore-style patterns and the folder they are relative to."""
@@ -515,6 +533,7 @@ def settings(
 
 # -- patterns ----------------------------------------------------------------------
 
+
 @lru_cache(maxsize=256)
 def _compiled(patterns: tuple[str, ...]):
     """The patterns as one pathspec ``GitIgnoreSpec`` matched by RE2 (google-re2),
@@ -573,8 +592,10 @@ def _tolerant_spec(lines: list[str], source: str, warn: Callable[[str], None]):
             _compiled((line,))
         except (re.error, ValueError) as error:
             pattern = line.strip()
-            warn(f"{os.path.normpath(source)}:{number}: skipped the pattern {pattern!r}, "
-                 f"which is not a valid pattern: {_pattern_reason(pattern, error)}")
+            warn(
+                f"{os.path.normpath(source)}:{number}: skipped the pattern {pattern!r}, "
+                f"which is not a valid pattern: {_pattern_reason(pattern, error)}"
+            )
             kept[number - 1] = ""  # a blank line keeps the others' line numbers
     return _compiled(tuple(kept))
 
@@ -606,6 +627,7 @@ def _relative_to(path: str, base: str) -> str | None:
 
 # -- which files are decks -----------------------------------------------------------
 
+
 class Selection(NamedTuple):
     decks: tuple[str, ...]  # in order, each once
     missing: tuple[str, ...] = ()  # paths named on the command line that do not exist
@@ -625,8 +647,13 @@ NOT_INCLUDED_REASON = "the configuration's include does not select it"
 NOT_A_DECK_NAME_REASON = "it is no .txt, .yaml, .yml or .json file"
 
 
-def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = False,
-                 judge: Callable[[list[str]], Iterable[str | None]] | None = None) -> Selection:
+def select_decks(
+    paths: Sequence[str],
+    run: Settings,
+    *,
+    skip_non_decks: bool = False,
+    judge: Callable[[list[str]], Iterable[str | None]] | None = None,
+) -> Selection:
     """Expand the command line's paths into deck files.
 
     Folders are walked: hidden files and folders, the configured ``packs``
@@ -685,8 +712,7 @@ def select_decks(paths: Sequence[str], run: Settings, *, skip_non_decks: bool = 
                 add(path)
         else:
             missing.append(path)
-    return Selection(tuple(decks), tuple(missing), tuple(excluded), tuple(warnings), tuple(skipped),
-                     tuple(unreadable))
+    return Selection(tuple(decks), tuple(missing), tuple(excluded), tuple(warnings), tuple(skipped), tuple(unreadable))
 
 
 def _named_file_problem(path: str, run: Settings, not_a_deck: Callable[[str], str | None]) -> str | None:
@@ -711,7 +737,7 @@ class _GitIgnores:
         self.warn = warn  # told about each pattern skipped
         self.rules = rules
 
-    def with_file(self, folder: str, path: str) -> "_GitIgnores":
+    def with_file(self, folder: str, path: str) -> _GitIgnores:
         if not os.path.isfile(path):  # a FIFO named .gitignore must not hang the walk
             return self
         try:
@@ -771,8 +797,9 @@ def _ignores_above(folder: str, warn: Callable[[str], None]) -> _GitIgnores:
 _HERE = os.curdir + os.sep
 
 
-def _walk(directory: str, run: Settings, warn: Callable[[str], None],
-          unreadable: list[tuple[str, str]] | None = None) -> list[tuple[str, bool]]:
+def _walk(
+    directory: str, run: Settings, warn: Callable[[str], None], unreadable: list[tuple[str, str]] | None = None
+) -> list[tuple[str, bool]]:
     """The candidate files below ``directory``, each with whether it lies in a packs
     folder; folders that cannot be listed go to ``unreadable`` (never skipped silently)."""
     found: list[tuple[str, bool, list[str]]] = []
@@ -782,8 +809,9 @@ def _walk(directory: str, run: Settings, warn: Callable[[str], None],
     def cannot_list(error: OSError) -> None:
         if unreadable is not None:
             folder = str(error.filename or directory)
-            unreadable.append((folder[len(_HERE):] if folder.startswith(_HERE) else folder,
-                               error.strerror or str(error)))
+            unreadable.append(
+                (folder[len(_HERE) :] if folder.startswith(_HERE) else folder, error.strerror or str(error))
+            )
 
     for folder, dirs, files in os.walk(directory, onerror=cannot_list):
         key = os.path.normpath(folder)
@@ -809,9 +837,13 @@ def _walk(directory: str, run: Settings, warn: Callable[[str], None],
             if name.startswith("."):
                 continue  # hidden files include .deckcheck.yaml and .pre-commit-config.yaml
             path = os.path.join(folder, name)
-            if (run.is_deck_file(path) and not ignores.ignores(path, is_dir=False) and not run.is_excluded(path)
-                    and os.path.isfile(path)):  # a FIFO or device named *.txt would block the run
+            if (
+                run.is_deck_file(path)
+                and not ignores.ignores(path, is_dir=False)
+                and not run.is_excluded(path)
+                and os.path.isfile(path)
+            ):  # a FIFO or device named *.txt would block the run
                 # "deckcheck check ." shows decks/a.txt, not ./decks/a.txt
-                found.append((path[len(_HERE):] if path.startswith(_HERE) else path, packs, [*below, name]))
+                found.append((path[len(_HERE) :] if path.startswith(_HERE) else path, packs, [*below, name]))
     # (Sorted by the parts of os.path.relpath(path, directory), worked out once per folder: issue 16.)
     return [(path, packs) for path, packs, _order in sorted(found, key=lambda item: item[2])]

@@ -30,10 +30,9 @@ from __future__ import annotations
 import importlib
 import io
 import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import IO, Callable, Iterable, Mapping, NamedTuple, Sequence
-
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # the model is imported when a report is rendered, not for --version
     from deckcheck.model import DeckResult, Finding, Report, Severity
@@ -118,8 +117,9 @@ class ReportWriter:
         if self._spool is None:
             import tempfile
 
-            self._spool = tempfile.SpooledTemporaryFile(max_size=_SPOOL_IN_MEMORY, mode="w+", encoding="utf-8",
-                                                        newline="")
+            self._spool = tempfile.SpooledTemporaryFile(
+                max_size=_SPOOL_IN_MEMORY, mode="w+", encoding="utf-8", newline=""
+            )
         self._spool.write(part)
 
     def finish(self, skipped: tuple[str, ...] = ()) -> None:
@@ -184,8 +184,9 @@ def write_report(report_writer: ReportWriter, results: Iterable[DeckResult], ski
 
 def render_with(writer_class: Callable[..., ReportWriter], report: Report, options=None) -> str:
     """The whole report as one string, written by ``writer_class`` (a module's ``render``)."""
-    return write_report(writer_class(io.StringIO(), options if options is not None else RenderOptions()),
-                        report.results, report.skipped)
+    return write_report(
+        writer_class(io.StringIO(), options if options is not None else RenderOptions()), report.results, report.skipped
+    )
 
 
 def renderer(name: str) -> Callable[[Report, RenderOptions], str]:
@@ -209,7 +210,7 @@ def is_failing(result: DeckResult, fail_on: str = "error") -> bool:
     return any(f.severity in failing for f in result.findings)
 
 
-def path_problem(result: DeckResult) -> "Finding | None":
+def path_problem(result: DeckResult) -> Finding | None:
     """The ``unreadable`` finding of a path that could not be read as a deck (missing, a
     FIFO, a folder that cannot be listed, binary, empty, ...), else None. Such a path is
     no deck: every report shows it apart from the decks, and the run ends with exit code 2

@@ -123,12 +123,16 @@ class Writer(ReportWriter):
             out.extend(text for _key, text in chosen)
             left[severity] = self.by_severity[severity] - len(chosen)
         if sum(left.values()):
-            kinds = [f"{left[s]} {word}{'' if left[s] == 1 else 's'}"
-                     for s, word in ((Severity.ERROR, "error"), (Severity.WARNING, "warning"),
-                                     (Severity.INFO, "note")) if left[s]]
-            out.append(f"::notice title=deckcheck::{escape_data(_and(kinds))} got no annotation, as GitHub shows "
-                       f"{PER_STEP} of each kind per step: this step's log lists every finding (the group "
-                       "'deckcheck: every finding'), and its summary every deck.\n")
+            kinds = [
+                f"{left[s]} {word}{'' if left[s] == 1 else 's'}"
+                for s, word in ((Severity.ERROR, "error"), (Severity.WARNING, "warning"), (Severity.INFO, "note"))
+                if left[s]
+            ]
+            out.append(
+                f"::notice title=deckcheck::{escape_data(_and(kinds))} got no annotation, as GitHub shows "
+                f"{PER_STEP} of each kind per step: this step's log lists every finding (the group "
+                "'deckcheck: every finding'), and its summary every deck.\n"
+            )
         # A plain log line (not a workflow command) that closes the step's output.
         decks = "deck" if self.decks == 1 else "decks"
         illegal = self.decks - self.legal - self.unverified
@@ -142,7 +146,9 @@ class Writer(ReportWriter):
             paths = "path was" if self.not_checked == 1 else "paths were"
             summary += f" {self.not_checked} {paths} not checked: not readable as decks."
         if self.by_rule:
-            summary += " Findings by rule: " + ", ".join(f"{rule} {n}" for rule, n in sorted(self.by_rule.items())) + "."
+            summary += (
+                " Findings by rule: " + ", ".join(f"{rule} {n}" for rule, n in sorted(self.by_rule.items())) + "."
+            )
         out.append(summary + "\n")
         return "".join(out)
 

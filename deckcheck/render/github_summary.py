@@ -109,7 +109,7 @@ class Writer(ReportWriter):
     def finding(self, finding: Finding) -> str:
         text = finding_message(finding, self.tr)
         if len(text) > FINDING_CHARS:
-            text = text[:FINDING_CHARS - 1] + "…"
+            text = text[: FINDING_CHARS - 1] + "…"
         where = f"line {finding.lines[0]}: " if finding.lines else ""
         return f"{_MARKS[finding.severity]} {cell(where + text)}"
 
@@ -119,7 +119,9 @@ class Writer(ReportWriter):
         unverified = f", {self.unverified} not verified" if self.unverified else ""
         parts = [f"### deckcheck: {self.decks} {decks} checked: {self.legal} legal, {illegal} illegal{unverified}\n\n"]
         if self.not_checked:
-            paths = ", ".join(cell(path) for path in self.not_checked[:10]) + (", …" if len(self.not_checked) > 10 else "")
+            paths = ", ".join(cell(path) for path in self.not_checked[:10]) + (
+                ", …" if len(self.not_checked) > 10 else ""
+            )
             were = "path was" if len(self.not_checked) == 1 else "paths were"
             parts.append(f"✖ {len(self.not_checked)} {were} not checked: not readable as decks ({paths}).\n\n")
         if self.decks:
@@ -128,12 +130,16 @@ class Writer(ReportWriter):
             parts.extend(self.rows[False])
             left = sum(self.left_out.values())
             if left:
-                parts.append(f"\n{left} more {'deck' if left == 1 else 'decks'} ({self.left_out[True]} failing) "
-                             "not listed: GitHub keeps 1 MiB of summary per step. The step's log lists every "
-                             "finding.\n")
+                parts.append(
+                    f"\n{left} more {'deck' if left == 1 else 'decks'} ({self.left_out[True]} failing) "
+                    "not listed: GitHub keeps 1 MiB of summary per step. The step's log lists every "
+                    "finding.\n"
+                )
         if self.by_rule:
-            parts.append("\n<details><summary>Findings by rule</summary>\n\n| rule | errors | warnings | notes |\n"
-                         "|---|---:|---:|---:|\n")
+            parts.append(
+                "\n<details><summary>Findings by rule</summary>\n\n| rule | errors | warnings | notes |\n"
+                "|---|---:|---:|---:|\n"
+            )
             for rule in sorted({rule for rule, _severity in self.by_rule}):
                 counts = " | ".join(str(self.by_rule[(rule, s)]) for s in _ORDER)
                 parts.append(f"| `{rule}` | {counts} |\n")
@@ -142,10 +148,16 @@ class Writer(ReportWriter):
 
     def outputs(self) -> str:
         """The counts as ``name=value`` lines for ``$GITHUB_OUTPUT``."""
-        counts = {"decks": self.decks, "legal": self.legal, "illegal": self.decks - self.legal - self.unverified,
-                  "unverified": self.unverified,
-                  "failing": self.failing, "errors": self.by_severity[Severity.ERROR],
-                  "warnings": self.by_severity[Severity.WARNING], "notes": self.by_severity[Severity.INFO]}
+        counts = {
+            "decks": self.decks,
+            "legal": self.legal,
+            "illegal": self.decks - self.legal - self.unverified,
+            "unverified": self.unverified,
+            "failing": self.failing,
+            "errors": self.by_severity[Severity.ERROR],
+            "warnings": self.by_severity[Severity.WARNING],
+            "notes": self.by_severity[Severity.INFO],
+        }
         return "".join(f"{name}={value}\n" for name, value in counts.items())
 
 

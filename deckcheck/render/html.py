@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from typing import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from deckcheck.core.printable import printable, shown
 from deckcheck.i18n import (
     N_,
     Translator,
@@ -39,8 +40,8 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.model import DeckResult, Finding, Report, Severity
-from deckcheck.core.printable import printable, shown
 from deckcheck.render import ReportWriter, render_with
+
 # Already in the catalogue (the text report's): verdicts, the summary sentence, column titles.
 from deckcheck.render.text import (
     COLUMN_ERRORS,
@@ -318,20 +319,27 @@ def source_lines(data: bytes | str) -> list[str]:
 def page_head(tr: Translator, lang: str = "en") -> str:
     title = _e(tr.gettext(TITLE))
     heads = "".join(
-        f'<th scope="col"{f" class={klass}" if klass else ""}>{_e(tr.gettext(text))}</th>'
-        for text, klass in _COLUMNS)
-    options = "".join(f'<option value="{value}">{_e(tr.gettext(text))}</option>' for value, text in
-                      (("all", SHOW_ALL), ("illegal", SHOW_ILLEGAL), ("legal", SHOW_LEGAL),
-                       ("findings", SHOW_FINDINGS)))
+        f'<th scope="col"{f" class={klass}" if klass else ""}>{_e(tr.gettext(text))}</th>' for text, klass in _COLUMNS
+    )
+    options = "".join(
+        f'<option value="{value}">{_e(tr.gettext(text))}</option>'
+        for value, text in (
+            ("all", SHOW_ALL),
+            ("illegal", SHOW_ILLEGAL),
+            ("legal", SHOW_LEGAL),
+            ("findings", SHOW_FINDINGS),
+        )
+    )
     # The controls work only with the script: it adds them (a <template> is never shown).
     controls = (
         f'<template id="controls"><div class="controls">'
         f'<label>{_e(tr.gettext(SHOW))} <select id="show" data-rule-template="{_e(tr.gettext(SHOW_RULE))}">'
-        f'{options}</select></label>'
+        f"{options}</select></label>"
         f'<label>{_e(tr.gettext(SEARCH))} <input id="search" type="search"></label>'
         f'<button type="button" id="expand-all">{_e(tr.gettext(EXPAND_ALL))}</button>'
         f'<button type="button" id="collapse-all">{_e(tr.gettext(COLLAPSE_ALL))}</button>'
-        f'<span id="shown" role="status" data-template="{_e(tr.gettext(SHOWN))}"></span></div></template>\n')
+        f'<span id="shown" role="status" data-template="{_e(tr.gettext(SHOWN))}"></span></div></template>\n'
+    )
     return (
         f'<!DOCTYPE html>\n<html lang="{_e(lang)}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
@@ -347,13 +355,21 @@ def page_head(tr: Translator, lang: str = "en") -> str:
 
 
 _COLUMNS = [
-    (COLUMN_PATH, ""), (COLUMN_NAME, ""), (COLUMN_FORMAT, ""), (COLUMN_VERDICT, ""),
-    ("Pokémon", "n"), ("Trainer", "n"), ("Energy", "n"), (COLUMN_ERRORS, "n"), (COLUMN_WARNINGS, "n"),
+    (COLUMN_PATH, ""),
+    (COLUMN_NAME, ""),
+    (COLUMN_FORMAT, ""),
+    (COLUMN_VERDICT, ""),
+    ("Pokémon", "n"),
+    ("Trainer", "n"),
+    ("Energy", "n"),
+    (COLUMN_ERRORS, "n"),
+    (COLUMN_WARNINGS, "n"),
 ]
 
 
-def deck_chunk(result: DeckResult, number: int, lines: Sequence[str] | None, tr: Translator,
-               root: str | None = None) -> str:
+def deck_chunk(
+    result: DeckResult, number: int, lines: Sequence[str] | None, tr: Translator, root: str | None = None
+) -> str:
     """One deck: its row of the table and, below it, its list with the findings."""
     from deckcheck.render import display_path
 
@@ -366,19 +382,24 @@ def deck_chunk(result: DeckResult, number: int, lines: Sequence[str] | None, tr:
     # The rules it breaks (errors), then those it only warns or notes about: worst first.
     worst: dict[str, Severity] = {}
     for finding in result.findings:
-        if finding.rule not in worst or _SEVERITY_ORDER.index(finding.severity) < _SEVERITY_ORDER.index(worst[finding.rule]):
+        if finding.rule not in worst or _SEVERITY_ORDER.index(finding.severity) < _SEVERITY_ORDER.index(
+            worst[finding.rule]
+        ):
             worst[finding.rule] = finding.severity
     ordered = sorted(worst, key=lambda rule: (_SEVERITY_ORDER.index(worst[rule]), rule))
-    broken = " ".join(f'<code class="rule sev {worst[rule].value}">{_MARKS[worst[rule]]} {_e(rule)}</code>'
-                      for rule in ordered)
+    broken = " ".join(
+        f'<code class="rule sev {worst[rule].value}">{_MARKS[worst[rule]]} {_e(rule)}</code>' for rule in ordered
+    )
     cells = [
         f'<th scope="row"><a href="#d{number}">{_e(path)}</a></th>',
         f'<td data-label="{labels[1]}">{_e(name)}</td>' if name else "<td></td>",
         f'<td data-label="{labels[2]}">{_e(result.format)}</td>',
         f'<td class="verdict-cell" data-sort="{int(result.legal)}">{_verdict(result.verdict, tr)}'
-        f'{f" <span class=broken>{broken}</span>" if broken else ""}</td>',
-        *(f'<td class="n" data-label="{labels[i]}">{counts.get(kind, 0)}</td>'
-          for i, kind in ((4, "Pokémon"), (5, "Trainer"), (6, "Energy"))),
+        f"{f' <span class=broken>{broken}</span>' if broken else ''}</td>",
+        *(
+            f'<td class="n" data-label="{labels[i]}">{counts.get(kind, 0)}</td>'
+            for i, kind in ((4, "Pokémon"), (5, "Trainer"), (6, "Energy"))
+        ),
         f'<td class="n" data-label="{labels[7]}">{errors}</td>',
         f'<td class="n" data-label="{labels[8]}">{warnings}</td>',
     ]
@@ -406,12 +427,21 @@ def _verdict(verdict: str, tr: Translator) -> str:
 def verdict_heading(result: DeckResult, tr: Translator, level: int = 3) -> str:
     """The verdict and the card counts of a deck, as the text report's first lines say them."""
     counts = result.counts
-    numbers = {"total": result.total_cards, "pokemon": counts.get("Pokémon", 0),
-               "trainer": counts.get("Trainer", 0), "energy": counts.get("Energy", 0)}
-    line = localize(NAMED_COUNTS, {"name": shown(result.name), **numbers}, tr) if result.name \
+    numbers = {
+        "total": result.total_cards,
+        "pokemon": counts.get("Pokémon", 0),
+        "trainer": counts.get("Trainer", 0),
+        "energy": counts.get("Energy", 0),
+    }
+    line = (
+        localize(NAMED_COUNTS, {"name": shown(result.name), **numbers}, tr)
+        if result.name
         else localize(COUNTS, numbers, tr)
-    return (f"<h{level}>{_verdict(result.verdict, tr)} {_e(result.format)}, {_e(result.date)}</h{level}>\n"
-            f"<p>{_e(line)}</p>\n")
+    )
+    return (
+        f"<h{level}>{_verdict(result.verdict, tr)} {_e(result.format)}, {_e(result.date)}</h{level}>\n"
+        f"<p>{_e(line)}</p>\n"
+    )
 
 
 def deck_details(result: DeckResult, anchor: str, lines: Sequence[str] | None, tr: Translator) -> str:
@@ -433,7 +463,7 @@ def deck_details(result: DeckResult, anchor: str, lines: Sequence[str] | None, t
         for n in numbers:
             on_lines.setdefault(n, []).append((finding, numbers[0]))
     if whole:
-        parts.append(f"<h3>{_e(tr.gettext(WHOLE_DECK))}</h3>\n<ul class=\"findings\">")
+        parts.append(f'<h3>{_e(tr.gettext(WHOLE_DECK))}</h3>\n<ul class="findings">')
         parts.extend(f"<li>{_finding(f, tr)}</li>" for f in whole)
         parts.append("</ul>\n")
     elif not result.findings:
@@ -444,7 +474,8 @@ def deck_details(result: DeckResult, anchor: str, lines: Sequence[str] | None, t
     parts.append(
         f'<table class="list"><thead><tr><th scope="col">{_e(tr.gettext(COLUMN_LINE))}</th>'
         f'<th scope="col">{_e(tr.gettext(COLUMN_AS_WRITTEN))}</th>'
-        f'<th scope="col">{_e(tr.gettext(COLUMN_FINDINGS))}</th></tr></thead><tbody>\n')
+        f'<th scope="col">{_e(tr.gettext(COLUMN_FINDINGS))}</th></tr></thead><tbody>\n'
+    )
     # A trailing newline leaves an empty last "line" that no finding names.
     last = len(lines) - 1 if lines and lines[-1] == "" and len(lines) > 1 else len(lines)
     for n in range(1, last + 1):
@@ -456,10 +487,12 @@ def deck_details(result: DeckResult, anchor: str, lines: Sequence[str] | None, t
             continue
         worst = min((f.severity for f, _first in found), key=_SEVERITY_ORDER.index)
         items = "".join(
-            f"<li>{_finding(f, tr) if first == n else _reference(f, first, tr, anchor)}</li>"
-            for f, first in found)
-        parts.append(f'<tr id="{anchor}-L{n}" class="{worst.value}"><th>{n}</th><td>{text}</td>'
-                     f'<td><ul class="findings">{items}</ul></td></tr>\n')
+            f"<li>{_finding(f, tr) if first == n else _reference(f, first, tr, anchor)}</li>" for f, first in found
+        )
+        parts.append(
+            f'<tr id="{anchor}-L{n}" class="{worst.value}"><th>{n}</th><td>{text}</td>'
+            f'<td><ul class="findings">{items}</ul></td></tr>\n'
+        )
     parts.append("</tbody></table>\n")
     return "".join(parts)
 
@@ -473,8 +506,7 @@ def _severity(finding: Finding, tr: Translator) -> str:
 
 
 def _finding(finding: Finding, tr: Translator) -> str:
-    text = (f'{_severity(finding, tr)} <code class="rule">{_e(finding.rule)}</code> '
-            f"{_e(finding_message(finding, tr))}")
+    text = f'{_severity(finding, tr)} <code class="rule">{_e(finding.rule)}</code> {_e(finding_message(finding, tr))}'
     hint = finding_hint(finding, tr)
     if hint:
         text += f'<span class="hint">→ {_e(hint)}</span>'
@@ -483,18 +515,25 @@ def _finding(finding: Finding, tr: Translator) -> str:
 
 def _reference(finding: Finding, first: int, tr: Translator, anchor: str) -> str:
     see = _e(localize(SEE_LINE, {"number": first}, tr))
-    return (f'{_severity(finding, tr)} <code class="rule">{_e(finding.rule)}</code> '
-            f'<a href="#{anchor}-L{first}">{see}</a>')
+    return (
+        f'{_severity(finding, tr)} <code class="rule">{_e(finding.rule)}</code> <a href="#{anchor}-L{first}">{see}</a>'
+    )
 
 
 def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
     sentence = decks_checked(tally.decks, tally.legal, tally.unverified, tr)
-    parts = ["</table>\n</section>\n", '<section id="summary" aria-labelledby="summary-heading">\n',
-             f'<h2 id="summary-heading">{_e(tr.gettext(SUMMARY))}</h2>\n<p><strong>{_e(sentence)}</strong></p>\n']
+    parts = [
+        "</table>\n</section>\n",
+        '<section id="summary" aria-labelledby="summary-heading">\n',
+        f'<h2 id="summary-heading">{_e(tr.gettext(SUMMARY))}</h2>\n<p><strong>{_e(sentence)}</strong></p>\n',
+    ]
     if tally.not_checked:
         # Issue 24: paths that are no readable deck, apart from the decks.
-        sentence = localize(PATHS_NOT_CHECKED, {"count": len(tally.not_checked),
-                                                "paths": ", ".join(path for path, _why in tally.not_checked)}, tr)
+        sentence = localize(
+            PATHS_NOT_CHECKED,
+            {"count": len(tally.not_checked), "paths": ", ".join(path for path, _why in tally.not_checked)},
+            tr,
+        )
         items = "".join(f"<li><code>{_e(path)}</code>: {_e(why)}</li>" for path, why in tally.not_checked)
         parts.append(f'<div id="not-checked"><p><strong>{_e(sentence)}</strong></p><ul>{items}</ul></div>\n')
     if tally.decks:
@@ -505,12 +544,15 @@ def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
         if any(severity is Severity.INFO for _rule, severity in tally.by_rule):
             columns.append((Severity.INFO, COLUMN_NOTES))
         head = "".join(f'<th scope="col" class="n">{_e(tr.gettext(title))}</th>' for _s, title in columns)
-        parts.append(f"<h3>{_e(tr.gettext(BY_RULE))}</h3>\n<table class=\"by-rule\">"
-                     f'<thead><tr><th scope="col">{_e(tr.gettext(COLUMN_RULE))}</th>{head}</tr></thead><tbody>\n')
+        parts.append(
+            f'<h3>{_e(tr.gettext(BY_RULE))}</h3>\n<table class="by-rule">'
+            f'<thead><tr><th scope="col">{_e(tr.gettext(COLUMN_RULE))}</th>{head}</tr></thead><tbody>\n'
+        )
         for rule in sorted({rule for rule, _severity in tally.by_rule}):
             cells = "".join(f'<td class="n">{tally.by_rule[(rule, severity)]}</td>' for severity, _t in columns)
-            parts.append(f'<tr data-rule="{_e(rule)}"><th scope="row"><code class="rule">{_e(rule)}</code></th>'
-                         f'{cells}</tr>\n')
+            parts.append(
+                f'<tr data-rule="{_e(rule)}"><th scope="row"><code class="rule">{_e(rule)}</code></th>{cells}</tr>\n'
+            )
         parts.append("</tbody></table>\n")
     if skipped:
         # A file name may hold ESC or a byte that is not UTF-8 (issue 23, R1): escaped, as everywhere.
@@ -554,8 +596,9 @@ class Writer(ReportWriter):
         return page_tail(self.tally, self.tr, self.skipped)
 
 
-def chunks(results: Iterable[DeckResult], options=None, source: Source | None = None,
-           skipped: Sequence[str] = ()) -> Iterator[str]:
+def chunks(
+    results: Iterable[DeckResult], options=None, source: Source | None = None, skipped: Sequence[str] = ()
+) -> Iterator[str]:
     """The page in pieces: the head, one piece per deck as the results come, the tail."""
     page = Writer(None, options)
     if source is not None:

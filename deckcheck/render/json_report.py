@@ -6,10 +6,10 @@ import json
 from json.encoder import encode_basestring  # the C function where Python has it
 from typing import Any
 
+from deckcheck.core.printable import printable
 from deckcheck.i18n import finding_hint, finding_message
 from deckcheck.model import DeckResult, Finding, Report
 from deckcheck.render import ReportWriter, render_with
-from deckcheck.core.printable import printable
 
 JSON_VERSION = 1
 
@@ -36,8 +36,11 @@ def result_dict(result: DeckResult, lang: str = "en") -> dict[str, Any]:
         # lines that do not say which card they are), or "legal".
         "verdict": result.verdict,
         "total_cards": result.total_cards,
-        "counts": {"pokemon": result.counts.get("Pokémon", 0), "trainer": result.counts.get("Trainer", 0),
-                   "energy": result.counts.get("Energy", 0)},
+        "counts": {
+            "pokemon": result.counts.get("Pokémon", 0),
+            "trainer": result.counts.get("Trainer", 0),
+            "energy": result.counts.get("Energy", 0),
+        },
         "findings": [finding_dict(f, lang) for f in result.findings],
     }
     if result.languages:  # only when a line was read in another language (issue 6)
@@ -47,8 +50,12 @@ def result_dict(result: DeckResult, lang: str = "en") -> dict[str, Any]:
 
 def problem_dict(result: DeckResult, problem: Finding, lang: str = "en") -> dict[str, Any]:
     """A path that could not be read as a deck (issue 24): reported apart from the decks."""
-    return {"path": printable(result.path), "rule": problem.rule, "message": finding_message(problem, lang),
-            "hint": finding_hint(problem, lang)}
+    return {
+        "path": printable(result.path),
+        "rule": problem.rule,
+        "message": finding_message(problem, lang),
+        "hint": finding_hint(problem, lang),
+    }
 
 
 def report_dict(report: Report, lang: str = "en") -> dict[str, Any]:
@@ -114,7 +121,7 @@ class Writer(ReportWriter):
         self.problems: list[dict[str, Any]] = []  # paths that are no readable deck: few, kept for the end
 
     def head(self) -> str:
-        return '{\n  "version": %d,\n  "results": [' % JSON_VERSION
+        return f'{{\n  "version": {JSON_VERSION:d},\n  "results": ['
 
     def deck(self, result: DeckResult) -> str:
         from deckcheck.render import path_problem
@@ -133,7 +140,9 @@ class Writer(ReportWriter):
         if self.problems:
             close += ',\n  "problems": ' + indented_json(self.problems, "  ")
         if self.skipped:  # files met while walking that are no decks
-            close += ',\n  "skipped": ' + json.dumps(list(self.skipped), indent=2, ensure_ascii=False).replace("\n", "\n  ")
+            close += ',\n  "skipped": ' + json.dumps(list(self.skipped), indent=2, ensure_ascii=False).replace(
+                "\n", "\n  "
+            )
         return f'{close},\n  "legal": {"true" if self.legal else "false"}\n}}\n'
 
 

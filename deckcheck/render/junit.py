@@ -47,8 +47,7 @@ class Writer(ReportWriter):
         self.tests = self.failures = self.errors = 0
 
     def head(self) -> str:
-        counts = {"tests": str(self.tests), "failures": str(self.failures), "errors": str(self.errors),
-                  "skipped": "0"}
+        counts = {"tests": str(self.tests), "failures": str(self.failures), "errors": str(self.errors), "skipped": "0"}
         suites = ET.Element("testsuites", {"name": "deckcheck", **counts})
         suite = ET.SubElement(suites, "testsuite", {"name": "deckcheck", **counts})
         ET.indent(suites, space="  ")
@@ -56,17 +55,20 @@ class Writer(ReportWriter):
             suite.text = "\n"  # an open <testsuite> tag; the cases and tail() follow
         text = ET.tostring(suites, encoding="unicode")
         if self.tests:
-            text = text[:text.rindex("\n</testsuite>")]
+            text = text[: text.rindex("\n</testsuite>")]
         return '<?xml version="1.0" encoding="UTF-8"?>\n' + text
 
     def deck(self, result: DeckResult) -> str:
         self.tests += 1
         path = _xml_text(display_path(result.path, self.options.root))
-        case = ET.Element("testcase", {
-            "classname": _xml_text(f"deckcheck.{result.format}"),
-            "name": path,
-            "file": path,
-        })
+        case = ET.Element(
+            "testcase",
+            {
+                "classname": _xml_text(f"deckcheck.{result.format}"),
+                "name": path,
+                "file": path,
+            },
+        )
         from deckcheck.render import path_problem
 
         problem = path_problem(result)
@@ -82,10 +84,14 @@ class Writer(ReportWriter):
             self.failures += 1
             rules = sorted({f.rule for f in failed})
             noun = "finding" if len(failed) == 1 else "findings"
-            failure = ET.SubElement(case, "failure", {
-                "message": _xml_text(f"{len(failed)} {noun}: {', '.join(rules)}"),
-                "type": _xml_text(rules[0] if len(rules) == 1 else "deckcheck"),
-            })
+            failure = ET.SubElement(
+                case,
+                "failure",
+                {
+                    "message": _xml_text(f"{len(failed)} {noun}: {', '.join(rules)}"),
+                    "type": _xml_text(rules[0] if len(rules) == 1 else "deckcheck"),
+                },
+            )
             failure.text = _xml_text("\n".join(finding_line(f) for f in failed))
         if others:
             ET.SubElement(case, "system-out").text = _xml_text("\n".join(finding_line(f) for f in others))

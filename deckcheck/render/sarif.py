@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from deckcheck.version import __version__
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import ReportWriter, path_uri, render_with
+from deckcheck.version import __version__
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -29,43 +29,67 @@ _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "
 # The stable rule ids (README.md "JSON output"): what each checks, and how to
 # fix a finding. Other ids use the description of the pack's rule or of its kind.
 RULE_TEXTS: dict[str, tuple[str, str]] = {
-    "syntax": ("A line that is not a card line, or section and total counts that disagree with the lines.",
-               "Write each card as COUNT NAME SET NUMBER (\"4 Iono PAL 185\") and keep the section "
-               "headers and Total Cards equal to the sum of their lines."),
-    "unreadable": ("A file that cannot be read as a deck (binary, empty, too large, not UTF-8).",
-                   "Give a deck list saved as UTF-8 text, YAML or JSON."),
-    "encoding": ("A note: the file is not UTF-8 and was read as Windows-1252 (Western European) text.",
-                 "Save the deck list as UTF-8 so that every program reads it the same way."),
-    "unknown-format": ("A deck whose own format (# format: in a text list, format: in a YAML or JSON deck) "
-                       "is not a format deckcheck can use, so its legality cannot be shown.",
-                       "Correct the deck's format, or choose a format with --format; deckcheck formats list "
-                       "shows the formats."),
-    "unknown-card": ("No card of that name is in the card database.",
-                     "Correct the name (see the suggestions) or update the card database: deckcheck db update."),
-    "ambiguous-card": ("A name whose prints the deck-building rules treat differently.",
-                       "Add the set code and number to say which print the deck plays."),
-    "name-mismatch": ("The set code and number name another card than the line does.",
-                      "Correct the name or the set code and number."),
-    "unknown-print": ("No card has that set code and number; the line was read by its name.",
-                      "Check the set code and number."),
-    "unknown-set": ("The set code is not in the card database.",
-                    "Check the set code, or update the card database if the set is new: deckcheck db update."),
-    "deck-size": ("A deck has exactly 60 cards (30 in a half deck).",
-                  "Add or remove cards until the deck has the size the format asks for."),
+    "syntax": (
+        "A line that is not a card line, or section and total counts that disagree with the lines.",
+        'Write each card as COUNT NAME SET NUMBER ("4 Iono PAL 185") and keep the section '
+        "headers and Total Cards equal to the sum of their lines.",
+    ),
+    "unreadable": (
+        "A file that cannot be read as a deck (binary, empty, too large, not UTF-8).",
+        "Give a deck list saved as UTF-8 text, YAML or JSON.",
+    ),
+    "encoding": (
+        "A note: the file is not UTF-8 and was read as Windows-1252 (Western European) text.",
+        "Save the deck list as UTF-8 so that every program reads it the same way.",
+    ),
+    "unknown-format": (
+        "A deck whose own format (# format: in a text list, format: in a YAML or JSON deck) "
+        "is not a format deckcheck can use, so its legality cannot be shown.",
+        "Correct the deck's format, or choose a format with --format; deckcheck formats list shows the formats.",
+    ),
+    "unknown-card": (
+        "No card of that name is in the card database.",
+        "Correct the name (see the suggestions) or update the card database: deckcheck db update.",
+    ),
+    "ambiguous-card": (
+        "A name whose prints the deck-building rules treat differently.",
+        "Add the set code and number to say which print the deck plays.",
+    ),
+    "name-mismatch": (
+        "The set code and number name another card than the line does.",
+        "Correct the name or the set code and number.",
+    ),
+    "unknown-print": (
+        "No card has that set code and number; the line was read by its name.",
+        "Check the set code and number.",
+    ),
+    "unknown-set": (
+        "The set code is not in the card database.",
+        "Check the set code, or update the card database if the set is new: deckcheck db update.",
+    ),
+    "deck-size": (
+        "A deck has exactly 60 cards (30 in a half deck).",
+        "Add or remove cards until the deck has the size the format asks for.",
+    ),
     "basic-pokemon": ("A deck has at least one Basic Pokémon.", "Add a Basic Pokémon."),
-    "copy-limit": ("At most 4 cards with the same name (2 in a half deck); basic Energy is exempt.",
-                   "Remove copies until no name is played more often than the format allows."),
+    "copy-limit": (
+        "At most 4 cards with the same name (2 in a half deck); basic Energy is exempt.",
+        "Remove copies until no name is played more often than the format allows.",
+    ),
     "ace-spec": ("At most 1 ACE SPEC card in a deck.", "Keep one ACE SPEC card."),
     "radiant": ("At most 1 Radiant Pokémon in a deck.", "Keep one Radiant Pokémon."),
     "pokemon-star": ("At most 1 Pokémon Star (★) card in a deck.", "Keep one Pokémon Star card."),
     "prism-star": ("At most 1 Prism Star (◇) card of each name.", "Keep one copy of each Prism Star card."),
-    "card-limit": ("A card's own limit (\"You can't have more than 1 Shining Celebi in your deck\").",
-                   "Play no more copies of that name than the card allows."),
-    "exclusive": ("Professor Juniper and Professor Sycamore never together.",
-                  "Keep cards of only one of those names."),
+    "card-limit": (
+        "A card's own limit (\"You can't have more than 1 Shining Celebi in your deck\").",
+        "Play no more copies of that name than the card allows.",
+    ),
+    "exclusive": ("Professor Juniper and Professor Sycamore never together.", "Keep cards of only one of those names."),
     "banned": ("A card on the format's ban list.", "Replace the banned card."),
-    "not-legal": ("A card outside the format's card pool on that day.",
-                  "Replace the card with a print or card that is legal in the format."),
+    "not-legal": (
+        "A card outside the format's card pool on that day.",
+        "Replace the card with a print or card that is legal in the format.",
+    ),
 }
 
 
@@ -89,8 +113,9 @@ def _reporting_descriptor(rule_id: str, described: dict[str, str]) -> dict[str, 
     }
 
 
-def _result(rule_id: str, level: str, text: str, uri: str, lines: list[int], cards: list[str], hint: str | None,
-            rule_index: int) -> dict[str, Any]:
+def _result(
+    rule_id: str, level: str, text: str, uri: str, lines: list[int], cards: list[str], hint: str | None, rule_index: int
+) -> dict[str, Any]:
     region = {"startLine": lines[0] if lines else 1}
     return {
         "ruleId": rule_id,
@@ -136,13 +161,16 @@ class Writer(ReportWriter):
             return ""
         problem = path_problem(result)
         if problem is not None:
-            self.notifications.append({
-                "level": "error",
-                "message": {"text": problem.message},
-                "locations": [{"physicalLocation": {"artifactLocation": {
-                    "uri": path_uri(result.path, self.options.root)}}}],
-                "descriptor": {"id": problem.rule},
-            })
+            self.notifications.append(
+                {
+                    "level": "error",
+                    "message": {"text": problem.message},
+                    "locations": [
+                        {"physicalLocation": {"artifactLocation": {"uri": path_uri(result.path, self.options.root)}}}
+                    ],
+                    "descriptor": {"id": problem.rule},
+                }
+            )
             return ""
         uri = path_uri(result.path, self.options.root)
         self.artifacts.setdefault(uri)
@@ -156,23 +184,28 @@ class Writer(ReportWriter):
         log: dict[str, Any] = {
             "$schema": SARIF_SCHEMA,
             "version": SARIF_VERSION,
-            "runs": [{
-                "tool": {"driver": {
-                    "name": "deckcheck",
-                    "version": __version__,
-                    "semanticVersion": __version__,
-                    "informationUri": INFORMATION_URI,
-                    "rules": [_reporting_descriptor(rule_id, described) for rule_id in rule_ids],
-                }},
-                "artifacts": [{"location": {"uri": uri}} for uri in self.artifacts],
-                "results": [],
-                "columnKind": "unicodeCodePoints",
-            }],
+            "runs": [
+                {
+                    "tool": {
+                        "driver": {
+                            "name": "deckcheck",
+                            "version": __version__,
+                            "semanticVersion": __version__,
+                            "informationUri": INFORMATION_URI,
+                            "rules": [_reporting_descriptor(rule_id, described) for rule_id in rule_ids],
+                        }
+                    },
+                    "artifacts": [{"location": {"uri": uri}} for uri in self.artifacts],
+                    "results": [],
+                    "columnKind": "unicodeCodePoints",
+                }
+            ],
         }
         if self.notifications:
             # SARIF's place for what kept the tool from analysing a file: the run did not succeed.
-            log["runs"][0]["invocations"] = [{"executionSuccessful": False,
-                                              "toolExecutionNotifications": self.notifications}]
+            log["runs"][0]["invocations"] = [
+                {"executionSuccessful": False, "toolExecutionNotifications": self.notifications}
+            ]
         before, after = json.dumps(log, indent=2, ensure_ascii=False).split('"results": []', 1)
         return before + '"results": [', after
 

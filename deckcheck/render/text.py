@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import textwrap
 from collections import Counter
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
+from deckcheck.core.printable import printable
 from deckcheck.i18n import (
     N_,
     Translator,
@@ -29,7 +30,6 @@ from deckcheck.i18n import (
 )
 from deckcheck.model import ILLEGAL, LEGAL, UNVERIFIED, DeckResult, Report, Severity
 from deckcheck.render import ReportWriter, render_with
-from deckcheck.core.printable import printable
 
 Segment = tuple[str, str]  # (text, rich style)
 Line = list[Segment]
@@ -46,41 +46,62 @@ VERDICT_ILLEGAL = N_("ILLEGAL")
 # TRANSLATORS: the verdict of a deck with lines that do not say which card they are
 # (RULES.md decision 18): its legality cannot be shown. In capitals.
 VERDICT_UNVERIFIED = N_("NOT VERIFIED")
-_VERDICT_STYLE = {LEGAL: (VERDICT_LEGAL, "bold green"), ILLEGAL: (VERDICT_ILLEGAL, "bold red"),
-                  UNVERIFIED: (VERDICT_UNVERIFIED, "bold yellow")}
+_VERDICT_STYLE = {
+    LEGAL: (VERDICT_LEGAL, "bold green"),
+    ILLEGAL: (VERDICT_ILLEGAL, "bold red"),
+    UNVERIFIED: (VERDICT_UNVERIFIED, "bold yellow"),
+}
 # TRANSLATORS: {total}, {pokemon}, {trainer}, {energy} are numbers of cards.
-COUNTS = ngettext("{total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
-                  "{total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy", "total")
+COUNTS = ngettext(
+    "{total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
+    "{total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
+    "total",
+)
 # TRANSLATORS: {name} is the deck's name; the numbers are numbers of cards.
-NAMED_COUNTS = ngettext("{name}: {total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
-                        "{name}: {total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy", "total")
+NAMED_COUNTS = ngettext(
+    "{name}: {total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
+    "{name}: {total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
+    "total",
+)
 # TRANSLATORS: {language} is a language name ("German"), {lines} is "line 3" or "lines 3, 5".
 READ_AS = N_("Card names read as {language}: {lines}")
-DECKS_CHECKED = ngettext("{count} deck checked: {legal} legal, {illegal} illegal.",
-                         "{count} decks checked: {legal} legal, {illegal} illegal.")
+DECKS_CHECKED = ngettext(
+    "{count} deck checked: {legal} legal, {illegal} illegal.",
+    "{count} decks checked: {legal} legal, {illegal} illegal.",
+)
 # TRANSLATORS: as above, with the decks whose legality cannot be shown (RULES.md decision 18).
-DECKS_CHECKED_UNVERIFIED = ngettext("{count} deck checked: {legal} legal, {illegal} illegal, {unverified} not verified.",
-                                    "{count} decks checked: {legal} legal, {illegal} illegal, {unverified} not verified.")
+DECKS_CHECKED_UNVERIFIED = ngettext(
+    "{count} deck checked: {legal} legal, {illegal} illegal, {unverified} not verified.",
+    "{count} decks checked: {legal} legal, {illegal} illegal, {unverified} not verified.",
+)
 # TRANSLATORS: heads a path that could not be read as a deck (missing, a pipe, binary), in capitals like LEGAL.
 NOT_CHECKED = N_("NOT CHECKED")
 # TRANSLATORS: issue 24: paths given that are no readable deck files; {paths} lists them.
-PATHS_NOT_CHECKED = ngettext("{count} path was not checked: it cannot be read as a deck ({paths}).",
-                             "{count} paths were not checked: they cannot be read as decks ({paths}).")
+PATHS_NOT_CHECKED = ngettext(
+    "{count} path was not checked: it cannot be read as a deck ({paths}).",
+    "{count} paths were not checked: they cannot be read as decks ({paths}).",
+)
 # TRANSLATORS: issue 24: with --fail-on warning, decks without errors fail the run; {rules} lists rule ids.
 FAILED_BY_WARNINGS = ngettext(
     "{count} legal deck fails the run with --fail-on warning, for its warnings: {rules}.",
-    "{count} legal decks fail the run with --fail-on warning, for their warnings: {rules}.")
+    "{count} legal decks fail the run with --fail-on warning, for their warnings: {rules}.",
+)
 # TRANSLATORS: --verbose listed the skipped files on standard error already.
-SKIPPED_LISTED = ngettext("{count} file skipped: it is not a deck (listed above).",
-                          "{count} files skipped: they are not decks (listed above).")
+SKIPPED_LISTED = ngettext(
+    "{count} file skipped: it is not a deck (listed above).",
+    "{count} files skipped: they are not decks (listed above).",
+)
 # Paths named in the summary line of the paths not checked (the report above names them all).
 _PATHS_SHOWN = 3
 # TRANSLATORS: files found in a folder that are not deck lists (a README, notes); "--verbose" stays as written.
-SKIPPED = ngettext("{count} file skipped: it is not a deck (--verbose lists it).",
-                   "{count} files skipped: they are not decks (--verbose lists them).")
+SKIPPED = ngettext(
+    "{count} file skipped: it is not a deck (--verbose lists it).",
+    "{count} files skipped: they are not decks (--verbose lists them).",
+)
 # TRANSLATORS: issue 10, rotation preview: {count} copies of cards of the deck leave {format} on {day}.
-ROTATING = ngettext("{count} card of this deck leaves {format} on {day}.",
-                    "{count} cards of this deck leave {format} on {day}.")
+ROTATING = ngettext(
+    "{count} card of this deck leaves {format} on {day}.", "{count} cards of this deck leave {format} on {day}."
+)
 # TRANSLATORS: column titles of the summary table of findings by rule.
 COLUMN_RULE = N_("rule")
 # TRANSLATORS: column title: how many findings of a rule are errors.
@@ -126,13 +147,25 @@ class Writer(ReportWriter):
         return self._text(_deck(result, self.options.width, self.tr))
 
     def tail(self) -> str:
-        lines = list(_summary(self.decks, self.legal, self.by_rule, self.options.width, self.tr,
-                              len(self.skipped), getattr(self.options, "skipped_listed", False),
-                              self.unverified))
+        lines = list(
+            _summary(
+                self.decks,
+                self.legal,
+                self.by_rule,
+                self.options.width,
+                self.tr,
+                len(self.skipped),
+                getattr(self.options, "skipped_listed", False),
+                self.unverified,
+            )
+        )
         extra: list[Line] = []
         if self.failed_by_warnings:
-            text = localize(FAILED_BY_WARNINGS, {"count": self.failed_by_warnings,
-                                                 "rules": ", ".join(sorted(self.warning_rules))}, self.tr)
+            text = localize(
+                FAILED_BY_WARNINGS,
+                {"count": self.failed_by_warnings, "rules": ", ".join(sorted(self.warning_rules))},
+                self.tr,
+            )
             extra.extend([(part, "bold yellow")] for part in textwrap.wrap(text, max(30, self.options.width)))
         if self.not_checked:
             shown = ", ".join(self.not_checked[:_PATHS_SHOWN]) + (", …" if len(self.not_checked) > _PATHS_SHOWN else "")
@@ -157,8 +190,12 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
     verdict = (tr.gettext(verdict[0]), verdict[1])
     yield [verdict, ("  ", ""), (printable(result.path), "bold"), (f"  ({result.format}, {result.date})", "")]
     counts = result.counts
-    numbers = {"total": result.total_cards, "pokemon": counts.get("Pokémon", 0),
-               "trainer": counts.get("Trainer", 0), "energy": counts.get("Energy", 0)}
+    numbers = {
+        "total": result.total_cards,
+        "pokemon": counts.get("Pokémon", 0),
+        "trainer": counts.get("Trainer", 0),
+        "energy": counts.get("Energy", 0),
+    }
     if result.total_cards == 0 and any(f.rule == "unreadable" for f in result.findings):
         pass  # a file that could not be read has no cards to count (issue 13)
     elif result.name:
@@ -241,17 +278,27 @@ def _lines_label(lines: tuple[int, ...], tr: Translator) -> str:
 
 
 def decks_checked(decks: int, legal: int, unverified: int, tr: Translator) -> str:
-    """"12 decks checked: 9 legal, 2 illegal, 1 not verified." (RULES.md decision 18:
+    """ "12 decks checked: 9 legal, 2 illegal, 1 not verified." (RULES.md decision 18:
     the decks whose legality cannot be shown are counted apart, when there are any)."""
     if unverified:
-        return localize(DECKS_CHECKED_UNVERIFIED, {"count": decks, "legal": legal,
-                                                   "illegal": decks - legal - unverified, "unverified": unverified}, tr)
+        return localize(
+            DECKS_CHECKED_UNVERIFIED,
+            {"count": decks, "legal": legal, "illegal": decks - legal - unverified, "unverified": unverified},
+            tr,
+        )
     return localize(DECKS_CHECKED, {"count": decks, "legal": legal, "illegal": decks - legal}, tr)
 
 
-def _summary(decks: int, legal: int, by_rule: Counter[tuple[str, Severity]], width: int,
-             tr: Translator, skipped: int = 0, skipped_listed: bool = False,
-             unverified: int = 0) -> Iterator[Line]:
+def _summary(
+    decks: int,
+    legal: int,
+    by_rule: Counter[tuple[str, Severity]],
+    width: int,
+    tr: Translator,
+    skipped: int = 0,
+    skipped_listed: bool = False,
+    unverified: int = 0,
+) -> Iterator[Line]:
     style = "bold green" if legal == decks else "bold red" if legal + unverified < decks else "bold yellow"
     yield [(decks_checked(decks, legal, unverified, tr), style)]
     if skipped:
@@ -266,8 +313,7 @@ def _summary(decks: int, legal: int, by_rule: Counter[tuple[str, Severity]], wid
     rules = sorted({rule for rule, _severity in by_rule})
     first = max(len(tr.gettext(COLUMN_RULE)), *(len(rule) for rule in rules))
     yield []
-    yield [(tr.gettext(COLUMN_RULE).ljust(first), "bold"),
-           *((f"  {title}", "bold") for _severity, title in columns)]
+    yield [(tr.gettext(COLUMN_RULE).ljust(first), "bold"), *((f"  {title}", "bold") for _severity, title in columns)]
     for rule in rules:
         cells = [f"  {str(by_rule[(rule, severity)]).rjust(len(title))}" for severity, title in columns]
         yield [(rule.ljust(first), ""), *((cell, "") for cell in cells)]
@@ -278,8 +324,15 @@ def _console(width: int):
 
     from rich.console import Console
 
-    return Console(file=io.StringIO(), width=width, force_terminal=True, color_system="standard",
-                   highlight=False, emoji=False, soft_wrap=True)
+    return Console(
+        file=io.StringIO(),
+        width=width,
+        force_terminal=True,
+        color_system="standard",
+        highlight=False,
+        emoji=False,
+        soft_wrap=True,
+    )
 
 
 def _colour(console, lines: Iterable[Line]) -> str:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import OrderedDict
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
+from deckcheck.core.names import deck_key, deck_name, name_key
+from deckcheck.core.selectors import matches
 from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
-from deckcheck.core.names import deck_key, deck_name, name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, lines_text, remembered
-from deckcheck.core.selectors import matches
 
 # {detail} is the pack's own reason/source text: it stays as the pack wrote it.
 BANNED_SINCE_BECAUSE = N_("{name} is banned in this format since {since} ({detail}).")
@@ -215,14 +216,21 @@ class Banned:
                 else (BANNED_BECAUSE if detail else BANNED)
             )
             yield finding(
-                rule, template, cards=cards, hint=REMOVE, hint_params={"name": name, "lines": lines_text(cards)},
+                rule,
+                template,
+                cards=cards,
+                hint=REMOVE,
+                hint_params={"name": name, "lines": lines_text(cards)},
                 **params,
             )
 
 
 # TRANSLATORS: issue 10, rotation preview: a ban known to take effect within --rotation-days.
-BANNED_FROM = ngettext("{card} is banned in {format} from {day}, in {days} day.",
-                       "{card} is banned in {format} from {day}, in {days} days.", "days")
+BANNED_FROM = ngettext(
+    "{card} is banned in {format} from {day}, in {days} day.",
+    "{card} is banned in {format} from {day}, in {days} days.",
+    "days",
+)
 
 
 def _upcoming(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
@@ -231,8 +239,13 @@ def _upcoming(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]
     if ctx.rotation_days <= 0:
         return
     today, last = ctx.date, days_later(ctx.date, ctx.rotation_days)
-    days = sorted({since for entry in rule.options.get("cards", ())
-                   if (since := ban_date(entry.get("since"))) is not None and today < since <= last})
+    days = sorted(
+        {
+            since
+            for entry in rule.options.get("cards", ())
+            if (since := ban_date(entry.get("since"))) is not None and today < since <= last
+        }
+    )
     if not days:
         return
     now = ban_index(rule.options, today)
@@ -240,13 +253,23 @@ def _upcoming(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]
     for day in days:
         then = ban_index(rule.options, day)
         for position, deck_card in enumerate(deck.cards):
-            if position in warned or now.banning(deck_card.card) is not None \
-                    or then.banning(deck_card.card) is None:
+            if position in warned or now.banning(deck_card.card) is not None or then.banning(deck_card.card) is None:
                 continue
             warned.add(position)
-            yield replace(finding(rule, BANNED_FROM, cards=(deck_card,), card=deck_card.label, format=ctx.format_name,
-                                  day=day.isoformat(), days=(day - today).days, count=deck_card.count),
-                          rule="rotating", severity=Severity.WARNING)
+            yield replace(
+                finding(
+                    rule,
+                    BANNED_FROM,
+                    cards=(deck_card,),
+                    card=deck_card.label,
+                    format=ctx.format_name,
+                    day=day.isoformat(),
+                    days=(day - today).days,
+                    count=deck_card.count,
+                ),
+                rule="rotating",
+                severity=Severity.WARNING,
+            )
 
 
 KIND = Banned()

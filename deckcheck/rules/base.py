@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from deckcheck.carddb.index import CardIndex
+from deckcheck.core.names import deck_key, deck_name
 from deckcheck.i18n import line_numbers, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
-from deckcheck.core.names import deck_key, deck_name
 
 
 class RuleSpec(NamedTuple):
@@ -133,8 +134,9 @@ def lines_text(cards: Iterable[DeckCard]) -> str:
     return line_numbers(c.line for c in cards)
 
 
-REMOVE_COPIES = ngettext("Remove {excess} copy of {name} ({lines}).", "Remove {excess} copies of {name} ({lines}).",
-                         "excess")
+REMOVE_COPIES = ngettext(
+    "Remove {excess} copy of {name} ({lines}).", "Remove {excess} copies of {name} ({lines}).", "excess"
+)
 
 
 def remove_hint(name: str, cards: list[DeckCard], excess: int) -> tuple[str, dict[str, Any]]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from deckcheck.i18n import N_, and_list
 from deckcheck.model import Card, Deck, Finding
@@ -12,8 +13,7 @@ NONE_FOUND = N_("The deck has no Basic Pokémon; a deck must have at least {min}
 TOO_FEW = N_("The deck has {count} Basic Pokémon; a deck must have at least {min}.")
 ADD = N_("Add {missing} Basic Pokémon.")
 ADD_NOT_DOLLS = N_(
-    "Add {missing} Basic Pokémon; cards played as if they were Basic Pokémon ({names}) "
-    "do not count in this format."
+    "Add {missing} Basic Pokémon; cards played as if they were Basic Pokémon ({names}) do not count in this format."
 )
 
 
@@ -50,10 +50,13 @@ class BasicPokemon:
         missing = minimum - count
         not_counted = [] if count_plays_as_basic else [dc for dc in deck.cards if dc.card.plays_as_basic]
         if not_counted:
-            hint, hint_params = ADD_NOT_DOLLS, {
-                "missing": missing,
-                "names": and_list(display_name(dc) for dc in not_counted),
-            }
+            hint, hint_params = (
+                ADD_NOT_DOLLS,
+                {
+                    "missing": missing,
+                    "names": and_list(display_name(dc) for dc in not_counted),
+                },
+            )
         else:
             hint, hint_params = ADD, {"missing": missing}
         template = NONE_FOUND if count == 0 else TOO_FEW

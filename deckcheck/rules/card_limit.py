@@ -8,23 +8,33 @@ limit) together may be played once.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
+from deckcheck.core.names import deck_key
 from deckcheck.i18n import N_
 from deckcheck.model import Deck, DeckCard, Finding
-from deckcheck.core.names import deck_key
-from deckcheck.rules.base import RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text, remove_hint, total
+from deckcheck.rules.base import (
+    RuleContext,
+    RuleSpec,
+    by_deck_name,
+    display_name,
+    finding,
+    lines_text,
+    remove_hint,
+    total,
+)
 
 # TRANSLATORS: the quoted sentence is the rule printed on the card: use its wording in your language.
 OVER_LIMIT = N_(
     "The deck has {count} cards named {name} ({line_list}); {card} says: "
-    "\"You can't have more than {max} {name} in your deck.\""
+    '"You can\'t have more than {max} {name} in your deck."'
 )
 
 
 class CardLimit:
     name = "card-limit"
-    description = "A card that says \"You can't have more than N X in your deck\" limits every card named X."
+    description = 'A card that says "You can\'t have more than N X in your deck" limits every card named X.'
     options_schema: Mapping[str, Any] = {
         "type": "object",
         "additionalProperties": False,
@@ -58,8 +68,16 @@ class CardLimit:
             name = display_name(cards[0])
             hint, hint_params = remove_hint(name, cards, count - maximum)
             yield finding(
-                rule, OVER_LIMIT, cards=cards, hint=hint, hint_params=hint_params,
-                count=count, name=name, line_list=lines_text(cards), card=source.label, max=maximum,
+                rule,
+                OVER_LIMIT,
+                cards=cards,
+                hint=hint,
+                hint_params=hint_params,
+                count=count,
+                name=name,
+                line_list=lines_text(cards),
+                card=source.label,
+                max=maximum,
             )
 
 

@@ -38,15 +38,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
+from deckcheck.core.names import deck_key, name_key
+from deckcheck.core.selectors import matches
 from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.core.names import deck_key, name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, remembered
-from deckcheck.core.selectors import matches
 
 _DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 _SELECTOR = {"$ref": "#/$defs/selector"}
@@ -89,47 +90,55 @@ class CardPool:
             "sets": {"type": "array", "items": {"type": "string"}},
             "exclude_sets": {"type": "array", "items": {"type": "string"}},
             "exclude": _SELECTOR,
-            "waiting_periods": _dated_list("oneOf", ("days", "rule"), {
-                "days": {"type": "integer", "minimum": 0, "maximum": 365},
-                "rule": {"enum": ["third-friday-after", "third-friday-of-month"]},
-            }),
+            "waiting_periods": _dated_list(
+                "oneOf",
+                ("days", "rule"),
+                {
+                    "days": {"type": "integer", "minimum": 0, "maximum": 365},
+                    "rule": {"enum": ["third-friday-after", "third-friday-of-month"]},
+                },
+            ),
             # Sets whose first legal day was announced apart from the waiting
             # period rule (Ascended Heroes, a staggered release: 2026-03-06).
             "set_legal_from": {"type": "object", "additionalProperties": _DATE},
             "first_day": _DATE,
             "known_until": _DATE,
-            "seasons": _dated_list("anyOf", ("marks", "sets", "promos"), {
-                "name": {"type": "string"},
-                "marks": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]$"}},
-                # Set-based seasons (before 2021): the sets legal in the season.
-                "sets": {"type": "array", "items": {"type": "string"}},
-                # Promo sets legal in the season by number: "from 94" is SM94
-                # and up; "only" lists single numbers (Lycanroc-GX SV67).
-                "promos": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "additionalProperties": False,
-                        "required": ["set"],
-                        "properties": {
-                            "set": {"type": "string"},
-                            "from": {"type": "integer", "minimum": 0},
-                            "to": {"type": "integer", "minimum": 0},
-                            "only": {"type": "array", "items": {"type": "string"}},
+            "seasons": _dated_list(
+                "anyOf",
+                ("marks", "sets", "promos"),
+                {
+                    "name": {"type": "string"},
+                    "marks": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]$"}},
+                    # Set-based seasons (before 2021): the sets legal in the season.
+                    "sets": {"type": "array", "items": {"type": "string"}},
+                    # Promo sets legal in the season by number: "from 94" is SM94
+                    # and up; "only" lists single numbers (Lycanroc-GX SV67).
+                    "promos": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "additionalProperties": False,
+                            "required": ["set"],
+                            "properties": {
+                                "set": {"type": "string"},
+                                "from": {"type": "integer", "minimum": 0},
+                                "to": {"type": "integer", "minimum": 0},
+                                "only": {"type": "array", "items": {"type": "string"}},
+                            },
                         },
                     },
+                    # Why the season's first day rests on unverified sources
+                    # (RULES.md decision 16); `formats show` marks it.
+                    "unverified": {"type": "string"},
                 },
-                # Why the season's first day rests on unverified sources
-                # (RULES.md decision 16); `formats show` marks it.
-                "unverified": {"type": "string"},
-            }),
+            ),
         },
     }
     examples = {
         "legal": "# checked as Standard on 2026-11-30\n4 Ultra Ball MEG 131\n"
-                 "4 Rare Candy SVI 191   # G, but legal through its reprint (a note)\n",
+        "4 Rare Candy SVI 191   # G, but legal through its reprint (a note)\n",
         "illegal": "# checked as Standard on 2026-11-30\n"
-                   "4 Nest Ball SVI 181   # regulation mark G rotated out on 2026-04-10\n",
+        "4 Nest Ball SVI 181   # regulation mark G rotated out on 2026-04-10\n",
     }
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
@@ -150,9 +159,18 @@ class CardPool:
                 # questioned at a tournament can point to it.
                 where = f"{reprint.set_code or reprint.set_id} {reprint.number}"
                 template = LEGAL_THROUGH_REPRINT if card.regulation_mark else UNMARKED_LEGAL_THROUGH_REPRINT
-                yield replace(finding(rule, template, cards=(deck_card,), card=deck_card.label,
-                                      mark=card.regulation_mark, reprint=where),
-                              rule=REPRINT_NOTE, severity=Severity.INFO)
+                yield replace(
+                    finding(
+                        rule,
+                        template,
+                        cards=(deck_card,),
+                        card=deck_card.label,
+                        mark=card.regulation_mark,
+                        reprint=where,
+                    ),
+                    rule=REPRINT_NOTE,
+                    severity=Severity.INFO,
+                )
                 continue
             params = dict(verdict.params or {})
             reprint = pool.legal_other_print(card, ctx.date, ctx.index)
@@ -166,19 +184,30 @@ class CardPool:
                 hint = REMOVE_CARD
                 hint_params = {"card": card.shown_name, "count": deck_card.count}
             yield finding(
-                rule, _REASONS[verdict.reason], cards=(deck_card,), hint=hint, hint_params=hint_params,
-                card=deck_card.label, format=ctx.format_name, date=ctx.date.isoformat(), **params,
+                rule,
+                _REASONS[verdict.reason],
+                cards=(deck_card,),
+                hint=hint,
+                hint_params=hint_params,
+                card=deck_card.label,
+                format=ctx.format_name,
+                date=ctx.date.isoformat(),
+                **params,
             )
         if pool.known_until is not None and ctx.date.isoformat() > pool.known_until:
             # Issue 10: never a silent LEGAL past what the pack knows.
             last = pool.seasons[-1] if pool.seasons else None
-            yield replace(finding(rule, BEYOND_KNOWN, format=ctx.format_name, known=pool.known_until,
-                                  season=last.name if last else ""),
-                          rule=BEYOND_KNOWN_RULE, severity=Severity.WARNING)
+            yield replace(
+                finding(
+                    rule, BEYOND_KNOWN, format=ctx.format_name, known=pool.known_until, season=last.name if last else ""
+                ),
+                rule=BEYOND_KNOWN_RULE,
+                severity=Severity.WARNING,
+            )
         yield from self._rotating(pool, legal, rule, ctx)
 
     @staticmethod
-    def _rotating(pool: "Pool", legal: list, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+    def _rotating(pool: Pool, legal: list, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         """Issue 10, rotation preview: a warning for each legal card that leaves
         the format at a change known within ``ctx.rotation_days`` (the first
         such change for the card)."""
@@ -190,10 +219,21 @@ class CardPool:
             if change is None:
                 continue
             days = (change - ctx.date).days
-            yield replace(finding(rule, ROTATING, cards=(deck_card,),
-                                  card=deck_card.label, format=ctx.format_name, day=change.isoformat(),
-                                  days=days, season=pool.season_name(change), count=deck_card.count),
-                          rule=ROTATING_RULE, severity=Severity.WARNING)
+            yield replace(
+                finding(
+                    rule,
+                    ROTATING,
+                    cards=(deck_card,),
+                    card=deck_card.label,
+                    format=ctx.format_name,
+                    day=change.isoformat(),
+                    days=days,
+                    season=pool.season_name(change),
+                    count=deck_card.count,
+                ),
+                rule=ROTATING_RULE,
+                severity=Severity.WARNING,
+            )
 
 
 # Rule id of the note that a print is legal through its reprint (severity info).
@@ -203,30 +243,46 @@ BEYOND_KNOWN_RULE = "beyond-known-seasons"
 ROTATING_RULE = "rotating"
 LEGAL_THROUGH_REPRINT = N_("{card} ({mark}) is legal through its reprint {reprint}.")
 UNMARKED_LEGAL_THROUGH_REPRINT = N_("{card} is legal through its reprint {reprint}.")
-SAME_TEXT_PRINT_LEGAL = N_("A print of {name} with the same game text is legal: {reprint}. Play that print or remove this one.")
-OTHER_PRINT_LEGAL = N_("A print of {name} with different game text is legal: {reprint}. Play that print or remove this one.")
+SAME_TEXT_PRINT_LEGAL = N_(
+    "A print of {name} with the same game text is legal: {reprint}. Play that print or remove this one."
+)
+OTHER_PRINT_LEGAL = N_(
+    "A print of {name} with different game text is legal: {reprint}. Play that print or remove this one."
+)
 REMOVE_CARD = ngettext("Remove {card} from the deck ({count} copy).", "Remove {card} from the deck ({count} copies).")
-BEYOND_KNOWN = N_("deckcheck knows {format} up to {known} ({season}); later changes are not known, "
-                  "so this check may be out of date.")
-ROTATING = ngettext("{card} leaves {format} on {day} ({season}), in {days} day.",
-                    "{card} leaves {format} on {day} ({season}), in {days} days.", "days")
+BEYOND_KNOWN = N_(
+    "deckcheck knows {format} up to {known} ({season}); later changes are not known, so this check may be out of date."
+)
+ROTATING = ngettext(
+    "{card} leaves {format} on {day} ({season}), in {days} day.",
+    "{card} leaves {format} on {day} ({season}), in {days} days.",
+    "days",
+)
 
 _REASONS = {
     # Issue 24: the season named is the rotation that dropped the card, beside its day, said once.
-    "mark-rotated": N_("{card} has regulation mark {mark}, which rotated out of {format} on {rotated} ({season}), "
-                       "so it is not legal on {date}."),
+    "mark-rotated": N_(
+        "{card} has regulation mark {mark}, which rotated out of {format} on {rotated} ({season}), "
+        "so it is not legal on {date}."
+    ),
     "mark-not-yet": N_("{card} has regulation mark {mark}, which is not legal in {format} on {date} ({season}) yet."),
-    "no-mark": N_("{card} has no regulation mark and no legal reprint, so it is not legal in {format} on {date} "
-                  "({season})."),
-    "waiting": N_("{card} is from {set}, which becomes legal in {format} on {legal_from} "
-                  "(release {released} plus the waiting period)."),
+    "no-mark": N_(
+        "{card} has no regulation mark and no legal reprint, so it is not legal in {format} on {date} ({season})."
+    ),
+    "waiting": N_(
+        "{card} is from {set}, which becomes legal in {format} on {legal_from} "
+        "(release {released} plus the waiting period)."
+    ),
     # A set whose first legal day Play! Pokémon announced (pack option set_legal_from).
-    "announced": N_("{card} is from {set}, which becomes legal in {format} on {legal_from}, the day Play! Pokémon "
-                    "announced for it (released {released})."),
+    "announced": N_(
+        "{card} is from {set}, which becomes legal in {format} on {legal_from}, the day Play! Pokémon "
+        "announced for it (released {released})."
+    ),
     "outside-sets": N_("{card} is from {set}, which is not in the {format} card pool."),
     "excluded": N_("{card} is not in the {format} card pool."),
-    "set-rotated": N_("{card} is from {set}, which rotated out of {format} on {rotated} ({season}), "
-                      "so it is not legal on {date}."),
+    "set-rotated": N_(
+        "{card} is from {set}, which rotated out of {format} on {rotated} ({season}), so it is not legal on {date}."
+    ),
     "outside-season": N_("{card} is from {set}, which is not legal in {format} on {date} ({season})."),
     "no-season": N_("{card} is not legal: {format} began on {first}, after {date}."),
 }
@@ -284,7 +340,7 @@ class Pool:
     _always: dict = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @classmethod
-    def from_options(cls, options: Mapping[str, Any]) -> "Pool":
+    def from_options(cls, options: Mapping[str, Any]) -> Pool:
         # Options belong to a loaded pack, which lives as long as the process:
         # build the pool once per options object, not once per deck.
         known = _POOLS.get(id(options))
@@ -306,9 +362,14 @@ class Pool:
         if self.exclude and matches(card, self.exclude):
             return Verdict(False, "excluded")
         in_sets = card.set_id in self.sets
-        in_range = bool(self.released_from or self.released_until) and card.release_date is not None and (
-            (self.released_from is None or card.release_date >= self.released_from)
-            and (self.released_until is None or card.release_date <= self.released_until))
+        in_range = (
+            bool(self.released_from or self.released_until)
+            and card.release_date is not None
+            and (
+                (self.released_from is None or card.release_date >= self.released_from)
+                and (self.released_until is None or card.release_date <= self.released_until)
+            )
+        )
         restricted_by_sets = bool(self.sets or self.released_from or self.released_until)
         if card.set_id in self.exclude_sets or (restricted_by_sets and not (in_sets or in_range)):
             return Verdict(False, "outside-sets", {"set": card.set_code or card.set_id})
@@ -317,9 +378,15 @@ class Pool:
             # (without an announced day, the card has a release date: the condition above)
             legal_from = dt.date.fromisoformat(announced) if announced else self.legal_from(str(card.release_date))
             if date < legal_from:
-                return Verdict(False, "announced" if announced else "waiting", {"set": card.set_code or card.set_id,
-                                                  "legal_from": legal_from.isoformat(),
-                                                  "released": card.release_date or "?"})
+                return Verdict(
+                    False,
+                    "announced" if announced else "waiting",
+                    {
+                        "set": card.set_code or card.set_id,
+                        "legal_from": legal_from.isoformat(),
+                        "released": card.release_date or "?",
+                    },
+                )
         if self.seasons:
             season = self._season(day)
             if season is None:
@@ -390,6 +457,7 @@ class Pool:
             return []
         day, last = date.isoformat(), days_later(date, within_days).isoformat()
         return [dt.date.fromisoformat(s.start) for s in self.seasons if day < s.start <= last]
+
     # -- with reprints ------------------------------------------------------
     def is_always(self, card: Card, date: dt.date) -> bool:
         """Whether ``card`` is legal whatever the season (basic Energy) -- once
@@ -397,8 +465,11 @@ class Pool:
         return bool(self.always) and remembered(self._always, self._is_always, card, date)
 
     def _is_always(self, card: Card, date: dt.date) -> bool:
-        return bool(self.always) and matches(card, self.always) and (
-            card.release_date is None or card.release_date <= date.isoformat())
+        return (
+            bool(self.always)
+            and matches(card, self.always)
+            and (card.release_date is None or card.release_date <= date.isoformat())
+        )
 
     def allows(self, card: Card, date: dt.date, index=None) -> bool:
         if self.is_always(card, date):
@@ -416,22 +487,29 @@ class Pool:
         verdict = verdict or self.verdict(card, date)
         if verdict.legal or verdict.reason not in _REPRINT_REASONS:
             return None
-        reprints = [other for other in _same_name(card, index)
-                    if other.id != card.id and is_reprint(card, other) and self.verdict(other, date).legal]
+        reprints = [
+            other
+            for other in _same_name(card, index)
+            if other.id != card.id and is_reprint(card, other) and self.verdict(other, date).legal
+        ]
         return max(reprints, key=lambda o: (o.release_date or "", o.id)) if reprints else None
 
     def legal_other_print(self, card: Card, date: dt.date, index) -> Card | None:
         """A legal print with the same printed name whose game text differs (so not a reprint)."""
         if index is None:
             return None
-        legal = [o for o in _same_name(card, index)
-                 if o.id != card.id and name_key(o.name) == name_key(card.name) and self.verdict(o, date).legal]
+        legal = [
+            o
+            for o in _same_name(card, index)
+            if o.id != card.id and name_key(o.name) == name_key(card.name) and self.verdict(o, date).legal
+        ]
         return max(legal, key=lambda o: (o.release_date or "", o.id)) if legal else None
 
 
 # The reasons a reprint can cure: the print's mark or set is out of the pool.
-_REPRINT_REASONS = frozenset({"mark-rotated", "mark-not-yet", "no-mark", "outside-sets", "set-rotated",
-                              "outside-season"})
+_REPRINT_REASONS = frozenset(
+    {"mark-rotated", "mark-not-yet", "no-mark", "outside-sets", "set-rotated", "outside-season"}
+)
 
 
 def is_reprint(card: Card, other: Card) -> bool:
@@ -450,7 +528,7 @@ def _same_name(card: Card, index) -> Sequence[Card]:
     return index.by_deck_key(deck_key(card.name, card.supertype))
 
 
-_POOLS: dict[int, tuple[Mapping[str, Any], "Pool"]] = {}
+_POOLS: dict[int, tuple[Mapping[str, Any], Pool]] = {}
 
 
 @lru_cache(maxsize=64)
@@ -483,7 +561,8 @@ def _season(options: Mapping[str, Any]) -> Season:
     promos: dict[str, list] = {}
     for promo in options.get("promos", ()):
         promos.setdefault(promo["set"], []).append(
-            (promo.get("from"), promo.get("to"), frozenset(str(n) for n in promo.get("only", ()))))
+            (promo.get("from"), promo.get("to"), frozenset(str(n) for n in promo.get("only", ())))
+        )
     return Season(
         start=str(options["from"]),
         name=str(options.get("name", "")),

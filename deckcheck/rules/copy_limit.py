@@ -7,14 +7,23 @@ as you like" are not counted (decision 7).
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
+from deckcheck.core.names import name_key
+from deckcheck.core.selectors import matches
 from deckcheck.i18n import N_, and_list
 from deckcheck.model import Deck, DeckCard, Finding
-from deckcheck.core.names import name_key
-from deckcheck.rules.base import (RuleContext, RuleSpec, by_deck_name, display_name, finding, lines_text,
-                                  remove_hint, total)
-from deckcheck.core.selectors import matches
+from deckcheck.rules.base import (
+    RuleContext,
+    RuleSpec,
+    by_deck_name,
+    display_name,
+    finding,
+    lines_text,
+    remove_hint,
+    total,
+)
 
 DEFAULT_MAX = 4
 DEFAULT_EXEMPT: Mapping[str, Any] = {"flags": ["basic_energy"]}
@@ -36,9 +45,7 @@ def printed_names(cards: Iterable[DeckCard]) -> list[str]:
 
 class CopyLimit:
     name = "copy-limit"
-    description = (
-        "A deck may have at most the given number of cards with the same name; basic Energy is exempt."
-    )
+    description = "A deck may have at most the given number of cards with the same name; basic Energy is exempt."
     options_schema: Mapping[str, Any] = {
         "type": "object",
         "additionalProperties": False,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from deckcheck.i18n import ngettext
 from deckcheck.model import Deck, Finding
@@ -11,8 +12,11 @@ from deckcheck.rules.base import RuleContext, RuleSpec, finding
 DEFAULT_SIZE = 60
 
 # Plural forms by the number (issue 9 §2): "1 card", "1 Karte", never "1 cards".
-WRONG_SIZE = ngettext("The deck has {total} card; a deck must have exactly {size}.",
-                      "The deck has {total} cards; a deck must have exactly {size}.", "total")
+WRONG_SIZE = ngettext(
+    "The deck has {total} card; a deck must have exactly {size}.",
+    "The deck has {total} cards; a deck must have exactly {size}.",
+    "total",
+)
 REMOVE = ngettext("Remove {excess} card.", "Remove {excess} cards.", "excess")
 ADD = ngettext("Add {missing} card.", "Add {missing} cards.", "missing")
 

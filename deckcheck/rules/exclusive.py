@@ -7,11 +7,12 @@ never a mix — 2 + 2 is illegal too. Professor's Research is not in the group
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
+from deckcheck.core.names import deck_key
 from deckcheck.i18n import N_, and_list, or_list
 from deckcheck.model import Deck, DeckCard, Finding
-from deckcheck.core.names import deck_key
 from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text
 
 MIXED = N_("The deck has cards named {names} ({line_list}); a deck may contain cards of only one of these names.")
@@ -79,8 +80,13 @@ class Exclusive:
                 continue
             names = [display_name(found[0]) for found in present.values()]
             yield finding(
-                rule, MIXED, cards=cards, hint=KEEP_ONE, hint_params={"choices": or_list(names)},
-                names=and_list(names), line_list=lines_text(cards),
+                rule,
+                MIXED,
+                cards=cards,
+                hint=KEEP_ONE,
+                hint_params={"choices": or_list(names)},
+                names=and_list(names),
+                line_list=lines_text(cards),
             )
 
 

@@ -6,12 +6,13 @@ deck, counted over every card that has the property whatever its name.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
+from deckcheck.core.selectors import predicate
 from deckcheck.i18n import N_, and_list, term
 from deckcheck.model import Deck, Finding
-from deckcheck.rules.base import RuleContext, RuleSpec, limit_options_schema, display_name, finding, lines_text, total
-from deckcheck.core.selectors import predicate
+from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, limit_options_schema, lines_text, total
 
 OVER_LIMIT = N_("The deck has {count} {label} ({names}); a deck may have at most {max}.")
 NONE_ALLOWED = N_("This format allows no {label}; the deck has {count} ({names}).")
@@ -52,14 +53,22 @@ class GroupLimit:
         lines = lines_text(cards)
         if maximum == 0:
             yield finding(
-                rule, NONE_ALLOWED, cards=cards, hint=REMOVE_ALL, hint_params={"label": label, "lines": lines},
+                rule,
+                NONE_ALLOWED,
+                cards=cards,
+                hint=REMOVE_ALL,
+                hint_params={"label": label, "lines": lines},
                 **params,
             )
             return
         yield finding(
-            rule, OVER_LIMIT, cards=cards, hint=REMOVE_SOME,
+            rule,
+            OVER_LIMIT,
+            cards=cards,
+            hint=REMOVE_SOME,
             hint_params={"excess": count - maximum, "label": label, "lines": lines},
-            max=maximum, **params,
+            max=maximum,
+            **params,
         )
 
 

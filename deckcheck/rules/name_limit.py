@@ -6,12 +6,23 @@ deck" (RULES.md 3.2) — several different ◇ cards may be played together.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
+from collections.abc import Iterator, Mapping
+from typing import Any
 
+from deckcheck.core.selectors import predicate
 from deckcheck.i18n import N_, term
 from deckcheck.model import Deck, Finding
-from deckcheck.rules.base import RuleContext, RuleSpec, limit_options_schema, by_deck_name, display_name, finding, lines_text, remove_hint, total
-from deckcheck.core.selectors import predicate
+from deckcheck.rules.base import (
+    RuleContext,
+    RuleSpec,
+    by_deck_name,
+    display_name,
+    finding,
+    limit_options_schema,
+    lines_text,
+    remove_hint,
+    total,
+)
 
 OVER_LIMIT = N_("The deck has {count} cards named {name} ({line_list}); {label} are limited to {max} per name.")
 
@@ -41,8 +52,16 @@ class NameLimit:
             name = display_name(cards[0])
             hint, hint_params = remove_hint(name, cards, count - maximum)
             yield finding(
-                rule, OVER_LIMIT, cards=cards, hint=hint, hint_params=hint_params,
-                count=count, name=name, line_list=lines_text(cards), label=label, max=maximum,
+                rule,
+                OVER_LIMIT,
+                cards=cards,
+                hint=hint,
+                hint_params=hint_params,
+                count=count,
+                name=name,
+                line_list=lines_text(cards),
+                label=label,
+                max=maximum,
             )
 
 

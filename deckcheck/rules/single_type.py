@@ -8,7 +8,7 @@ Pokémon that do not have it.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 from deckcheck.i18n import N_, Joined, Phrase, term
 from deckcheck.model import Deck, Finding
@@ -23,8 +23,17 @@ REPLACE = N_("Replace the Pokémon that are not {deck_type} ({lines}).")
 TYPED_NAME = N_("{name} ({types})")
 # The Pokémon types, so that the catalogues translate them.
 TYPES = (
-    N_("Grass"), N_("Fire"), N_("Water"), N_("Lightning"), N_("Psychic"), N_("Fighting"),
-    N_("Darkness"), N_("Metal"), N_("Fairy"), N_("Dragon"), N_("Colorless"),
+    N_("Grass"),
+    N_("Fire"),
+    N_("Water"),
+    N_("Lightning"),
+    N_("Psychic"),
+    N_("Fighting"),
+    N_("Darkness"),
+    N_("Metal"),
+    N_("Fairy"),
+    N_("Dragon"),
+    N_("Colorless"),
 )
 
 
@@ -51,8 +60,7 @@ class SingleType:
         if not outsiders:
             return
         names = Joined(
-            Phrase(TYPED_NAME, name=c.card.name, types=Joined((term(t) for t in c.card.types), "/"))
-            for c in outsiders
+            Phrase(TYPED_NAME, name=c.card.name, types=Joined((term(t) for t in c.card.types), "/")) for c in outsiders
         )
         yield finding(
             rule,
@@ -60,7 +68,8 @@ class SingleType:
             cards=outsiders,
             hint=REPLACE,
             hint_params={"deck_type": term(deck_type), "lines": lines_text(outsiders)},
-            deck_type=term(deck_type), names=names,
+            deck_type=term(deck_type),
+            names=names,
         )
 
 

@@ -22,8 +22,18 @@ from deckcheck.sheet.content import DIVISIONS, Player, Sheet, sheet
 if TYPE_CHECKING:
     from deckcheck.sheet.layout import Page
 
-__all__ = ["DIVISIONS", "EXTRA_HINT", "Player", "PlayerError", "SheetUnavailable", "make_player", "pdf", "require",
-           "sheet_pages", "sheet_pdf"]
+__all__ = [
+    "DIVISIONS",
+    "EXTRA_HINT",
+    "Player",
+    "PlayerError",
+    "SheetUnavailable",
+    "make_player",
+    "pdf",
+    "require",
+    "sheet_pages",
+    "sheet_pdf",
+]
 
 EXTRA_HINT = "pip install 'deckcheck[sheet]'"
 PAPERS = ("letter", "a4")
@@ -53,13 +63,20 @@ def _draw() -> Any:
     try:
         from deckcheck.sheet import draw
     except ImportError as error:  # reportlab missing (or broken)
-        raise SheetUnavailable(f"the deck registration sheet needs reportlab ({error.name or error}): "
-                               f"{EXTRA_HINT}") from None
+        raise SheetUnavailable(
+            f"the deck registration sheet needs reportlab ({error.name or error}): {EXTRA_HINT}"
+        ) from None
     return draw
 
 
-def make_player(name: str | None = None, player_id: str | None = None, birth: dt.date | str | None = None,
-           division: str | None = None, *, today: dt.date | None = None) -> Player:
+def make_player(
+    name: str | None = None,
+    player_id: str | None = None,
+    birth: dt.date | str | None = None,
+    division: str | None = None,
+    *,
+    today: dt.date | None = None,
+) -> Player:
     """The player block from what a player typed, checked (:class:`PlayerError`,
     a ``ValueError`` with a one-line message): the Player ID digits only, the date of birth a day
     between 1900-01-01 and today, the division junior, senior or masters."""
@@ -70,8 +87,11 @@ def make_player(name: str | None = None, player_id: str | None = None, birth: dt
         if name:
             missing = _undrawable(name)
             if missing:
-                raise PlayerError("name", f"the player name has characters the sheet's font cannot draw ({missing}): "
-                                 "write it in Latin letters")
+                raise PlayerError(
+                    "name",
+                    f"the player name has characters the sheet's font cannot draw ({missing}): "
+                    "write it in Latin letters",
+                )
         name = name or None
     if player_id is not None:
         player_id = player_id.strip()
@@ -113,13 +133,26 @@ def _drawable(found: Sheet) -> Sheet:
     draw = _draw()
 
     def rows(section):
-        return dataclasses.replace(section, rows=tuple(
-            dataclasses.replace(row, name=draw.drawable(row.name), set_code=draw.drawable(row.set_code),
-                                number=draw.drawable(row.number)) for row in section.rows))
+        return dataclasses.replace(
+            section,
+            rows=tuple(
+                dataclasses.replace(
+                    row,
+                    name=draw.drawable(row.name),
+                    set_code=draw.drawable(row.set_code),
+                    number=draw.drawable(row.number),
+                )
+                for row in section.rows
+            ),
+        )
 
-    return dataclasses.replace(found, player_name=draw.drawable(found.player_name), format=draw.drawable(found.format),
-                               deck_name=draw.drawable(found.deck_name),
-                               sections=tuple(rows(section) for section in found.sections))
+    return dataclasses.replace(
+        found,
+        player_name=draw.drawable(found.player_name),
+        format=draw.drawable(found.format),
+        deck_name=draw.drawable(found.deck_name),
+        sections=tuple(rows(section) for section in found.sections),
+    )
 
 
 def sheet_pages(result: Any, player: Player | Mapping[str, Any] | None = None, paper: str = "letter") -> list[Page]:

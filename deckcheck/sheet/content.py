@@ -86,6 +86,7 @@ def division(birth: dt.date, day: dt.date) -> str:
 
 # -- the sheet's data -------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class Player:
     """What the player block says; None leaves the field blank for handwriting."""
@@ -179,21 +180,39 @@ def sections(cards: Iterable[DeckCard], unresolved: Iterable[DeckEntry] = ()) ->
         entry, card = deck_card.entry, deck_card.card
         name = sheet_name(entry.name or card.name)
         if card.is_pokemon and card.set_code:
-            row = Row(entry.count, name, card.set_code, card.number, card.regulation_mark or "", (entry.line,),
-                      by_name=not deck_card.by_print)
+            row = Row(
+                entry.count,
+                name,
+                card.set_code,
+                card.number,
+                card.regulation_mark or "",
+                (entry.line,),
+                by_name=not deck_card.by_print,
+            )
         elif card.is_pokemon:
             # A print of a set without a code (a trainer kit, a tin): a number
             # alone names nothing, so both are left to the player's hand.
-            row = Row(entry.count, name, regulation_mark=card.regulation_mark or "", lines=(entry.line,),
-                      by_name=not deck_card.by_print)
+            row = Row(
+                entry.count,
+                name,
+                regulation_mark=card.regulation_mark or "",
+                lines=(entry.line,),
+                by_name=not deck_card.by_print,
+            )
         else:
             row = Row(entry.count, name, lines=(entry.line,))
         key = _row_key(deck_card)
         items.append((entry.line, key[0], key, row))
     for entry in unresolved:
         kind = _section_of(entry)
-        row = Row(entry.count, sheet_name(entry.name), (entry.set_code or "") if kind == POKEMON else "",
-                  (entry.number or "") if kind == POKEMON else "", "", (entry.line,))
+        row = Row(
+            entry.count,
+            sheet_name(entry.name),
+            (entry.set_code or "") if kind == POKEMON else "",
+            (entry.number or "") if kind == POKEMON else "",
+            "",
+            (entry.line,),
+        )
         items.append((entry.line, kind, (kind, f"line {entry.line}"), row))
     items.sort(key=lambda item: item[0])
     for _line, _kind, key, row in items:
@@ -201,13 +220,17 @@ def sections(cards: Iterable[DeckCard], unresolved: Iterable[DeckEntry] = ()) ->
         if seen is None:
             merged[key] = row
         else:
-            merged[key] = dataclasses.replace(seen, count=seen.count + row.count, lines=seen.lines + row.lines,
-                                              by_name=seen.by_name and row.by_name)
+            merged[key] = dataclasses.replace(
+                seen, count=seen.count + row.count, lines=seen.lines + row.lines, by_name=seen.by_name and row.by_name
+            )
     by_kind: dict[str, list[Row]] = {POKEMON: [], TRAINER: [], ENERGY: []}
     for (kind, _id), row in merged.items():
         by_kind[kind].append(row)
-    return (Section(POKEMON, tuple(by_kind[POKEMON])), Section(TRAINER, tuple(by_kind[TRAINER])),
-            Section(ENERGY, tuple(by_kind[ENERGY])))
+    return (
+        Section(POKEMON, tuple(by_kind[POKEMON])),
+        Section(TRAINER, tuple(by_kind[TRAINER])),
+        Section(ENERGY, tuple(by_kind[ENERGY])),
+    )
 
 
 def sheet(result: DeckResult, player: Player = Player()) -> Sheet:

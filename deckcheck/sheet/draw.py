@@ -14,8 +14,8 @@ import math
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth, unicode2T1
 from reportlab.pdfgen.canvas import Canvas
 
-from deckcheck.version import __version__
 from deckcheck.sheet.layout import BOLD, REGULAR, Page
+from deckcheck.version import __version__
 
 MADE_BY = f"Made with deckcheck {__version__}"
 

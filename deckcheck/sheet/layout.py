@@ -93,13 +93,25 @@ class _Canvas:
     texts: list[Text] = field(default_factory=list)
     rects: list[Rect] = field(default_factory=list)
 
-    def text(self, text: str, left: float, right: float, y: float, size: float, *, font: str = REGULAR,
-             align: str = "left", role: str = "", height: float | None = None) -> None:
+    def text(
+        self,
+        text: str,
+        left: float,
+        right: float,
+        y: float,
+        size: float,
+        *,
+        font: str = REGULAR,
+        align: str = "left",
+        role: str = "",
+        height: float | None = None,
+    ) -> None:
         """``text`` inside [left, right] (padding included) on the baseline ``y``;
         ``height`` is the room above and below for a second line."""
         left, right = left + PAD, right - PAD
-        lines, fitted, shortened = fit(text, right - left, font, size, self.measure,
-                                       two_lines=height is not None and height >= 2 * MIN_SIZE + 1)
+        lines, fitted, shortened = fit(
+            text, right - left, font, size, self.measure, two_lines=height is not None and height >= 2 * MIN_SIZE + 1
+        )
         ys: tuple[float, ...] = (y,)
         if len(lines) == 2:  # around a line 2 points above the baseline: both stay inside the box
             leading = fitted + 0.5
@@ -112,8 +124,9 @@ class _Canvas:
         self.rects.append(Rect(x, y, width, height, **kwargs))  # type: ignore[arg-type]
 
 
-def fit(text: str, width: float, font: str, size: float, measure: Measure, *,
-        two_lines: bool = False) -> tuple[list[str], float, bool]:
+def fit(
+    text: str, width: float, font: str, size: float, measure: Measure, *, two_lines: bool = False
+) -> tuple[list[str], float, bool]:
     """(lines, size, shortened): ``text`` at ``size`` or smaller (down to
     ``MIN_SIZE`` in half points) so that it fits ``width``; then on two lines
     when allowed; then cut with "…"."""
@@ -144,6 +157,7 @@ def _shorten(text: str, width: float, font: str, size: float, measure: Measure) 
 
 
 # -- the page ----------------------------------------------------------------------
+
 
 def pages(sheet: Sheet, measure: Measure, paper: str = "letter", *, made_by: str = "") -> list[Page]:
     """The sheet's pages: the player block on each, then the sections, over as
@@ -178,8 +192,9 @@ def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, fir
     top = height - MARGIN
     title = "Deck Registration Sheet" if first else "Deck Registration Sheet (continued)"
     canvas.text(title, left - PAD, left + (right - left) * 0.62, top - 18, 16, font=BOLD, role="title")
-    canvas.text("Pokémon Trading Card Game", left + (right - left) * 0.62, right + PAD, top - 17, 9,
-                align="right", role="title")
+    canvas.text(
+        "Pokémon Trading Card Game", left + (right - left) * 0.62, right + PAD, top - 17, 9, align="right", role="title"
+    )
     y = top - TITLE_HEIGHT
     inner = right - left
     # Row 1: player name | Player ID
@@ -191,8 +206,9 @@ def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, fir
     month_end, day_end, year_end = left + inner * 0.14, left + inner * 0.28, split
     canvas.rect(left, y - FIELD_HEIGHT, split - left, FIELD_HEIGHT)
     canvas.text("Date of Birth", left, split, y - 8, 7, role="label")
-    for (cell_left, cell_right), label, value in zip(((left, month_end), (month_end, day_end), (day_end, year_end)),
-                                                      ("Month", "Day", "Year"), sheet.birth):
+    for (cell_left, cell_right), label, value in zip(
+        ((left, month_end), (month_end, day_end), (day_end, year_end)), ("Month", "Day", "Year"), sheet.birth
+    ):
         canvas.rect(cell_left, y - FIELD_HEIGHT, cell_right - cell_left, FIELD_HEIGHT - 10, line=0.4)
         canvas.text(label, cell_left, cell_right, y - FIELD_HEIGHT + 2.5, 5.5, align="right", role="label")
         canvas.text(value, cell_left, cell_right, y - FIELD_HEIGHT + 5, 11, role="birth")
@@ -203,10 +219,24 @@ def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, fir
         box_left = split + index * slot + PAD + 2
         canvas.rect(box_left, y - FIELD_HEIGHT + 4, 9, 9, line=0.6)
         if sheet.division == name:
-            canvas.text("X", box_left - PAD, box_left + 9 + PAD, y - FIELD_HEIGHT + 5.5, 9, font=BOLD, align="center",
-                        role="division")
-        canvas.text(DIVISION_TITLES[name], box_left + 10, split + (index + 1) * slot, y - FIELD_HEIGHT + 5.5, 9,
-                    role="division-name")
+            canvas.text(
+                "X",
+                box_left - PAD,
+                box_left + 9 + PAD,
+                y - FIELD_HEIGHT + 5.5,
+                9,
+                font=BOLD,
+                align="center",
+                role="division",
+            )
+        canvas.text(
+            DIVISION_TITLES[name],
+            box_left + 10,
+            split + (index + 1) * slot,
+            y - FIELD_HEIGHT + 5.5,
+            9,
+            role="division-name",
+        )
     y -= FIELD_HEIGHT
     # Row 3: format | the day the deck was checked for | the deck's name
     format_end, day_end = left + inner * 0.31, split
@@ -231,8 +261,13 @@ def _columns(kind: str, width: float) -> list[tuple[str, float, float, str]]:
     mark = (right - MARK_WIDTH, right)
     number = (mark[0] - NUMBER_WIDTH, mark[0])
     set_code = (number[0] - SET_WIDTH, number[0])
-    return [("QTY", *qty, "center"), ("NAME", qty[1], set_code[0], "left"), ("SET", *set_code, "center"),
-            ("COLL #", *number, "center"), ("REG", *mark, "center")]
+    return [
+        ("QTY", *qty, "center"),
+        ("NAME", qty[1], set_code[0], "left"),
+        ("SET", *set_code, "center"),
+        ("COLL #", *number, "center"),
+        ("REG", *mark, "center"),
+    ]
 
 
 def _section_header(canvas: _Canvas, section: Section, width: float, y: float, *, continued: bool = False) -> float:
@@ -255,19 +290,36 @@ def _row(canvas: _Canvas, section: Section, row: Row, width: float, y: float) ->
     for (heading, cell_left, cell_right, align), value in zip(columns, values):
         canvas.rect(cell_left, y - ROW_HEIGHT, cell_right - cell_left, ROW_HEIGHT, line=0.4)
         role = {"QTY": "qty", "NAME": "card", "SET": "set", "COLL #": "number", "REG": "mark"}[heading]
-        canvas.text(value, cell_left, cell_right, baseline, ROW_SIZE, align=align, role=role,
-                    height=ROW_HEIGHT if heading == "NAME" else None)
+        canvas.text(
+            value,
+            cell_left,
+            cell_right,
+            baseline,
+            ROW_SIZE,
+            align=align,
+            role=role,
+            height=ROW_HEIGHT if heading == "NAME" else None,
+        )
     return y - ROW_HEIGHT
 
 
 def _section_total(canvas: _Canvas, section: Section, width: float, y: float) -> float:
     left, right = MARGIN, width - MARGIN
     value_left = right - 48
-    canvas.text(f"Total {section.title}", left, value_left - 4, y - TOTAL_HEIGHT + 4.5, 9, font=BOLD, align="right",
-                role="total-label")
+    canvas.text(
+        f"Total {section.title}",
+        left,
+        value_left - 4,
+        y - TOTAL_HEIGHT + 4.5,
+        9,
+        font=BOLD,
+        align="right",
+        role="total-label",
+    )
     canvas.rect(value_left, y - TOTAL_HEIGHT + 1, right - value_left, TOTAL_HEIGHT - 2)
-    canvas.text(str(section.total), value_left, right, y - TOTAL_HEIGHT + 4.5, 10, font=BOLD, align="center",
-                role="total")
+    canvas.text(
+        str(section.total), value_left, right, y - TOTAL_HEIGHT + 4.5, 10, font=BOLD, align="center", role="total"
+    )
     return y - TOTAL_HEIGHT - 4
 
 
@@ -275,10 +327,19 @@ def _deck_total(canvas: _Canvas, sheet: Sheet, width: float, y: float) -> float:
     left, right = MARGIN, width - MARGIN
     value_left = right - 48
     canvas.rect(left, y - DECK_TOTAL_HEIGHT, right - left, DECK_TOTAL_HEIGHT, line=1.0)
-    canvas.text("Total Cards in Deck", left, value_left - 4, y - DECK_TOTAL_HEIGHT + 7, 11, font=BOLD, align="right",
-                role="deck-total-label")
-    canvas.text(str(sheet.total), value_left, right, y - DECK_TOTAL_HEIGHT + 7, 12, font=BOLD, align="center",
-                role="deck-total")
+    canvas.text(
+        "Total Cards in Deck",
+        left,
+        value_left - 4,
+        y - DECK_TOTAL_HEIGHT + 7,
+        11,
+        font=BOLD,
+        align="right",
+        role="deck-total-label",
+    )
+    canvas.text(
+        str(sheet.total), value_left, right, y - DECK_TOTAL_HEIGHT + 7, 12, font=BOLD, align="center", role="deck-total"
+    )
     return y - DECK_TOTAL_HEIGHT
 
 
@@ -286,10 +347,13 @@ def _footer(canvas: _Canvas, sheet: Sheet, width: float, number: int, count: int
     left, right = MARGIN, width - MARGIN
     y = MARGIN
     verdict = "legal" if sheet.legal else "NOT legal"
-    note = f"{made_by}: {verdict} in {sheet.format} on {sheet.day}" if made_by else f"{verdict} in {sheet.format} on {sheet.day}"
+    note = (
+        f"{made_by}: {verdict} in {sheet.format} on {sheet.day}"
+        if made_by
+        else f"{verdict} in {sheet.format} on {sheet.day}"
+    )
     canvas.text(note, left - PAD, left + (right - left) * 0.8, y, 7, role="footer")
-    canvas.text(f"Page {number} of {count}", left + (right - left) * 0.8, right + PAD, y, 7, align="right",
-                role="page")
+    canvas.text(f"Page {number} of {count}", left + (right - left) * 0.8, right + PAD, y, 7, align="right", role="page")
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,8 @@ import json
 import os
 import socket
 import sys
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import parse_qs
 
 from anyio import CapacityLimiter, fail_after, to_thread
@@ -42,8 +43,17 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from deckcheck import api
-from deckcheck.i18n import (CARD_LANGUAGES, MESSAGE_LANGUAGES, N_, Translator, UnknownLanguage, card_language,
-                            choose_language, localize, translator)
+from deckcheck.i18n import (
+    CARD_LANGUAGES,
+    MESSAGE_LANGUAGES,
+    N_,
+    Translator,
+    UnknownLanguage,
+    card_language,
+    choose_language,
+    localize,
+    translator,
+)
 from deckcheck.packs.loading import Pack, PackError, load_pack
 from deckcheck.session import BadDate, Checked, Session, open_database, parse_day
 
@@ -74,7 +84,7 @@ API_NOTE = N_("The same check, answered with the JSON report: {api}.")
 TOO_LARGE = N_("The request is larger than {limit} bytes; a deck list is much smaller.")
 TOO_MANY_LINES = N_("The deck list has more than {limit} lines; a deck list is much shorter.")
 NOT_UTF8 = N_("The request is not UTF-8 text.")
-NO_TEXT = N_("The JSON request has no \"text\" string with the deck list.")
+NO_TEXT = N_('The JSON request has no "text" string with the deck list.')
 UNKNOWN_FORMAT = N_("{format} is not a format deckcheck knows. Known formats: {known}.")
 BAD_DATE = N_("The date must be a day like 2026-04-10, not {date}.")
 UNKNOWN_LANGUAGE = N_("{lang} is not a language deckcheck knows: choose one of {languages}.")
@@ -115,8 +125,9 @@ class Checker:
     each request is checked by a :class:`deckcheck.session.Session` over them (the
     pipeline of ``deckcheck check`` and the library: the same formats, days and refusals)."""
 
-    def __init__(self, db: str | os.PathLike | None = None, pack_dirs: Sequence[str | os.PathLike] = (),
-                 lang: str = "en"):
+    def __init__(
+        self, db: str | os.PathLike | None = None, pack_dirs: Sequence[str | os.PathLike] = (), lang: str = "en"
+    ):
         self.db = open_database(db)
         self.pack_dirs = tuple(os.fspath(p) for p in pack_dirs)
         self.formats: dict[str, Pack] = {}
@@ -138,8 +149,12 @@ class Checker:
             day = parse_day(date or None)
         except BadDate:
             raise BadRequest(400, BAD_DATE, date=date) from None
-        return {"format": name or None, "date": day, "lang": self.language(fields.get("lang")),
-                "card_lang": self.card_language(fields.get("card_lang"))}
+        return {
+            "format": name or None,
+            "date": day,
+            "lang": self.language(fields.get("lang")),
+            "card_lang": self.card_language(fields.get("card_lang")),
+        }
 
     def language(self, value: str | None) -> str:
         lang = (value or "").strip().lower() or self.lang
@@ -153,13 +168,21 @@ class Checker:
         try:
             return card_language(lang)
         except UnknownLanguage:
-            raise BadRequest(400, UNKNOWN_LANGUAGE, lang=lang,
-                             languages=", ".join(("auto", "en", *CARD_LANGUAGES))) from None
+            raise BadRequest(
+                400, UNKNOWN_LANGUAGE, lang=lang, languages=", ".join(("auto", "en", *CARD_LANGUAGES))
+            ) from None
 
     def check(self, text: str, options: Mapping[str, Any]) -> Checked:
         """The deck's :class:`~deckcheck.session.Checked` (parsed once, by the session)."""
-        session = Session(self.db, format=options["format"], date=options["date"], pack_dirs=self.pack_dirs,
-                          card_lang=options["card_lang"], formats=self.formats, keep_deck=True)
+        session = Session(
+            self.db,
+            format=options["format"],
+            date=options["date"],
+            pack_dirs=self.pack_dirs,
+            card_lang=options["card_lang"],
+            formats=self.formats,
+            keep_deck=True,
+        )
         return session.check_text(text, api.TEXT_LABEL)
 
 
@@ -191,8 +214,9 @@ def line_breaks(text: str) -> int:
 
 def _api_fields(request: Request, body: str) -> tuple[str, dict[str, str | None]]:
     """(deck text, options): a JSON ``{"text": ...}`` wrapper, else the body itself with the query's options."""
-    fields: dict[str, str | None] = {key: request.query_params.get(key)
-                                     for key in ("format", "date", "lang", "card_lang")}
+    fields: dict[str, str | None] = {
+        key: request.query_params.get(key) for key in ("format", "date", "lang", "card_lang")
+    }
     if "json" in request.headers.get("content-type", "") and body.lstrip().startswith("{"):
         try:
             data = json.loads(body)
@@ -218,12 +242,15 @@ class Server:
         self.checker = checker
         self.limits = limits
         self.limiter = CapacityLimiter(limits.threads)
-        self.app = Starlette(routes=[
-            Route("/", self.page, methods=["GET"]),
-            Route("/check", self.check_form, methods=["POST"]),
-            Route("/api/check", self.check_api, methods=["POST"]),
-            Route("/sheet", self.sheet, methods=["POST"]),
-        ], exception_handlers={404: self.not_found, 405: self.not_allowed, ClientDisconnect: self.gone})
+        self.app = Starlette(
+            routes=[
+                Route("/", self.page, methods=["GET"]),
+                Route("/check", self.check_form, methods=["POST"]),
+                Route("/api/check", self.check_api, methods=["POST"]),
+                Route("/sheet", self.sheet, methods=["POST"]),
+            ],
+            exception_handlers={404: self.not_found, 405: self.not_allowed, ClientDisconnect: self.gone},
+        )
 
     async def gone(self, _request: Request, _error: Exception) -> Response:
         return Response(status_code=400)  # the client hung up mid-request (or was dropped for its slowness)
@@ -234,16 +261,18 @@ class Server:
 
     async def not_allowed(self, request: Request, _error: Exception) -> Response:
         tr = translator(_request_language(request, self.checker))
-        return JSONResponse({"error": localize(NOT_ALLOWED, {"path": request.url.path, "method": request.method}, tr)},
-                            status_code=405)
+        return JSONResponse(
+            {"error": localize(NOT_ALLOWED, {"path": request.url.path, "method": request.method}, tr)}, status_code=405
+        )
 
     async def _check(self, text: str, options: Mapping[str, Any]) -> Checked:
         if line_breaks(text) >= self.limits.max_lines:
             raise BadRequest(413, TOO_MANY_LINES, limit=self.limits.max_lines)
         try:
             with fail_after(self.limits.timeout):
-                return await to_thread.run_sync(self.checker.check, text, options, limiter=self.limiter,
-                                                abandon_on_cancel=True)
+                return await to_thread.run_sync(
+                    self.checker.check, text, options, limiter=self.limiter, abandon_on_cancel=True
+                )
         except TimeoutError:
             raise BadRequest(503, TOO_SLOW, seconds=f"{self.limits.timeout:g}") from None
 
@@ -260,8 +289,9 @@ class Server:
         if checked.problem is not None:
             # The deck's format or day cannot be used (the session's refusal: exit 2 on the
             # command line, FormatError from the library): 422, with the report all the same.
-            return JSONResponse({"error": report["results"][0]["findings"][0]["message"], **report},
-                                status_code=REFUSED)
+            return JSONResponse(
+                {"error": report["results"][0]["findings"][0]["message"], **report}, status_code=REFUSED
+            )
         return JSONResponse(report)
 
     async def page(self, request: Request) -> Response:
@@ -278,10 +308,13 @@ class Server:
             options = self.checker.options(fields)
             checked = await self._check(fields.get("text", ""), options)
         except BadRequest as problem:
-            return HTMLResponse(self.render_page(lang, fields, error=problem.message(translator(lang))),
-                                status_code=problem.status)
-        return HTMLResponse(self.render_page(lang, fields, result=checked.result),
-                            status_code=200 if checked.problem is None else REFUSED)
+            return HTMLResponse(
+                self.render_page(lang, fields, error=problem.message(translator(lang))), status_code=problem.status
+            )
+        return HTMLResponse(
+            self.render_page(lang, fields, result=checked.result),
+            status_code=200 if checked.problem is None else REFUSED,
+        )
 
     async def sheet(self, request: Request) -> Response:
         """The deck registration sheet of the form's list (deckcheck.sheet_pdf), for a legal deck only."""
@@ -298,13 +331,18 @@ class Server:
                 raise BadRequest(422, SHEET_NOT_LEGAL)
             pdf = await to_thread.run_sync(api.sheet_pdf, api.DeckResult(checked.result, lang), limiter=self.limiter)
         except BadRequest as problem:
-            return HTMLResponse(self.render_page(lang, fields, error=problem.message(translator(lang))),
-                                status_code=problem.status)
-        return Response(pdf, media_type="application/pdf",
-                        headers={"Content-Disposition": 'attachment; filename="deck-registration-sheet.pdf"'})
+            return HTMLResponse(
+                self.render_page(lang, fields, error=problem.message(translator(lang))), status_code=problem.status
+            )
+        return Response(
+            pdf,
+            media_type="application/pdf",
+            headers={"Content-Disposition": 'attachment; filename="deck-registration-sheet.pdf"'},
+        )
 
-    def render_page(self, lang: str, fields: Mapping[str, str], *, result: DeckResult | None = None,
-                    error: str | None = None) -> str:
+    def render_page(
+        self, lang: str, fields: Mapping[str, str], *, result: DeckResult | None = None, error: str | None = None
+    ) -> str:
         return page_html(self.checker, translator(lang), lang, fields, result=result, error=error)
 
 
@@ -321,10 +359,14 @@ def sheets_available() -> bool:
 
 def _sheet_form(tr: Translator, fields: Mapping[str, str], lang: str) -> str:
     """The button under a legal verdict: the same list and choices, posted to /sheet."""
-    hidden = "".join(f'<input type="hidden" name="{key}" value="{_e(fields.get(key, lang if key == "lang" else ""))}">'
-                     for key in ("text", "format", "date", "lang", "card_lang"))
-    return (f'<form method="post" action="/sheet" class="sheet">{hidden}'
-            f'<button type="submit" class="primary" id="sheet">{_e(tr.gettext(SHEET_BUTTON))}</button></form>\n')
+    hidden = "".join(
+        f'<input type="hidden" name="{key}" value="{_e(fields.get(key, lang if key == "lang" else ""))}">'
+        for key in ("text", "format", "date", "lang", "card_lang")
+    )
+    return (
+        f'<form method="post" action="/sheet" class="sheet">{hidden}'
+        f'<button type="submit" class="primary" id="sheet">{_e(tr.gettext(SHEET_BUTTON))}</button></form>\n'
+    )
 
 
 def _e(text: object) -> str:
@@ -375,8 +417,15 @@ form.addEventListener("submit",function(e){
 """
 
 
-def page_html(checker: Checker, tr: Translator, lang: str, fields: Mapping[str, str], *,
-              result: DeckResult | None = None, error: str | None = None) -> str:
+def page_html(
+    checker: Checker,
+    tr: Translator,
+    lang: str,
+    fields: Mapping[str, str],
+    *,
+    result: DeckResult | None = None,
+    error: str | None = None,
+) -> str:
     from deckcheck.i18n import language_name
 
     title = _e(tr.gettext(PAGE_TITLE))
@@ -384,10 +433,12 @@ def page_html(checker: Checker, tr: Translator, lang: str, fields: Mapping[str, 
     formats = [("", tr.gettext(OWN_FORMAT)), *((name, name) for name in checker.formats)]
     format_options = "".join(
         f'<option value="{_e(value)}"{" selected" if value == chosen_format else ""}>{_e(label)}</option>'
-        for value, label in formats)
+        for value, label in formats
+    )
     lang_options = "".join(
         f'<option value="{code}"{" selected" if code == lang else ""}>{_e(language_name(code, code))}</option>'
-        for code in MESSAGE_LANGUAGES)
+        for code in MESSAGE_LANGUAGES
+    )
     day = fields.get("date") or dt.date.today().isoformat()
     verdict = ""
     if error is not None:
@@ -395,8 +446,10 @@ def page_html(checker: Checker, tr: Translator, lang: str, fields: Mapping[str, 
     elif result is not None:
         core = result
         lines = report.source_lines(fields.get("text", ""))
-        verdict = (f'<h2 tabindex="-1">{_e(tr.gettext(RESULT_HEADING))}</h2>\n'
-                   f"{report.verdict_heading(core, tr)}{report.deck_details(core, 'deck', lines, tr)}")
+        verdict = (
+            f'<h2 tabindex="-1">{_e(tr.gettext(RESULT_HEADING))}</h2>\n'
+            f"{report.verdict_heading(core, tr)}{report.deck_details(core, 'deck', lines, tr)}"
+        )
         if result.legal and sheets_available():
             verdict += _sheet_form(tr, fields, lang)
     return (
@@ -408,7 +461,7 @@ def page_html(checker: Checker, tr: Translator, lang: str, fields: Mapping[str, 
         f'<div class="field"><label for="text">{_e(tr.gettext(LIST_LABEL))}</label>'
         f'<p class="help" id="text-help">{_e(tr.gettext(LIST_HELP))}</p>'
         f'<textarea id="text" name="text" aria-describedby="text-help" spellcheck="false" required>'
-        f'{_e(fields.get("text", ""))}</textarea></div>\n'
+        f"{_e(fields.get('text', ''))}</textarea></div>\n"
         f'<div class="choices"><label>{_e(tr.gettext(FILE_LABEL))} <input type="file" id="file" name="file" '
         f'accept=".txt,.yaml,.yml,.json,text/plain"></label>\n'
         f'<label>{_e(tr.gettext(FORMAT_LABEL))} <select name="format" id="format">{format_options}</select></label>\n'
@@ -459,8 +512,9 @@ def run(checker: Checker, sock: socket.socket, limits: Limits = Limits()) -> Non
     host, port = sock.getsockname()[:2]
     # Each request must arrive within seconds, idle and half-sent connections are closed
     # (issue 23, S1); requests to another host than this machine's are refused on loopback.
-    config = uvicorn.Config(guarded_app(checker, limits, host), log_level="warning", access_log=False,
-                            **uvicorn_settings())
+    config = uvicorn.Config(
+        guarded_app(checker, limits, host), log_level="warning", access_log=False, **uvicorn_settings()
+    )
     server = uvicorn.Server(config)
     shown = f"[{host}]" if ":" in host else host
     print(f"deckcheck serve: http://{shown}:{port}/ (Ctrl-C stops it)", file=sys.stderr, flush=True)

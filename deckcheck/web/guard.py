@@ -20,7 +20,8 @@ import base64
 import hashlib
 import ipaddress
 import json
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -87,8 +88,10 @@ def network_warning(host: str) -> str | None:
     """What ``deckcheck serve --host HOST`` says when HOST is not this machine only."""
     if is_loopback(host):
         return None
-    return (f"deckcheck: warning: listening on {host}: the page and POST /api/check are open to the network, "
-            "with no authentication; --host 127.0.0.1 keeps them to this machine")
+    return (
+        f"deckcheck: warning: listening on {host}: the page and POST /api/check are open to the network, "
+        "with no authentication; --host 127.0.0.1 keeps them to this machine"
+    )
 
 
 def _host_name(value: str) -> str:
@@ -109,11 +112,14 @@ def content_security_policy(scripts: tuple[str, ...], styles: tuple[str, ...]) -
     style (by their SHA-256), requests and forms to itself, no framing."""
 
     def hashes(blocks: tuple[str, ...]) -> str:
-        return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(b.encode('utf-8')).digest()).decode()}'"
-                        for b in blocks)
+        return " ".join(
+            f"'sha256-{base64.b64encode(hashlib.sha256(b.encode('utf-8')).digest()).decode()}'" for b in blocks
+        )
 
-    return (f"default-src 'none'; script-src {hashes(scripts)}; style-src {hashes(styles)}; "
-            "connect-src 'self'; form-action 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'")
+    return (
+        f"default-src 'none'; script-src {hashes(scripts)}; style-src {hashes(styles)}; "
+        "connect-src 'self'; form-action 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'"
+    )
 
 
 class Guard:
@@ -122,12 +128,15 @@ class Guard:
     def __init__(self, app: ASGIApp, *, loopback_only: bool, policy: str):
         self.app = app
         self.loopback_only = loopback_only
-        self.headers = [(b"content-security-policy", policy.encode("ascii")),
-                        (b"x-content-type-options", b"nosniff"),
-                        (b"referrer-policy", b"no-referrer")]
+        self.headers = [
+            (b"content-security-policy", policy.encode("ascii")),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+        ]
 
-    async def __call__(self, scope: dict, receive: Callable[[], Awaitable[dict]],
-                       send: Callable[[dict], Awaitable[None]]) -> None:
+    async def __call__(
+        self, scope: dict, receive: Callable[[], Awaitable[dict]], send: Callable[[dict], Awaitable[None]]
+    ) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -145,15 +154,31 @@ class Guard:
         await self.app(scope, receive, with_headers)
 
     async def _refuse(self, send: Callable[[dict], Awaitable[None]]) -> None:
-        body = json.dumps({"error": "This server answers only requests to 127.0.0.1, localhost or [::1] "
-                                    "(the Host header names another host)."}).encode("utf-8")
-        await send({"type": "http.response.start", "status": 421,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                                *self.headers]})
+        body = json.dumps(
+            {
+                "error": "This server answers only requests to 127.0.0.1, localhost or [::1] "
+                "(the Host header names another host)."
+            }
+        ).encode("utf-8")
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 421,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    *self.headers,
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 
 def uvicorn_settings() -> dict[str, Any]:
     """The uvicorn.Config arguments of a guarded server."""
-    return {"http": GuardedH11Protocol, "limit_concurrency": MAX_CONNECTIONS, "timeout_keep_alive": 5,
-            "h11_max_incomplete_event_size": 16 * 1024}
+    return {
+        "http": GuardedH11Protocol,
+        "limit_concurrency": MAX_CONNECTIONS,
+        "timeout_keep_alive": 5,
+        "h11_max_incomplete_event_size": 16 * 1024,
+    }

@@ -14,16 +14,27 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from support import PROJECT_ROOT
 
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def chromium_path() -> str | None:
-    for candidate in (os.environ.get("DECKCHECK_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
+    for candidate in (
+        os.environ.get("DECKCHECK_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
             return candidate
     return None
@@ -53,8 +64,13 @@ def browser(_playwright, tmp_path_factory):
     """A fresh browser context: its own user-data folder, light scheme, 1200×900."""
     profile = tmp_path_factory.mktemp("chromium-profile")
     context = _playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS,
-        viewport={"width": 1200, "height": 900}, color_scheme="light")
+        str(profile),
+        executable_path=chromium_path(),
+        headless=True,
+        args=CHROMIUM_FLAGS,
+        viewport={"width": 1200, "height": 900},
+        color_scheme="light",
+    )
     context.set_default_timeout(30_000)
     yield context
     context.close()
@@ -65,8 +81,14 @@ def browser_without_script(_playwright, tmp_path_factory):
     """A fresh browser context with JavaScript off, 360×800: the page as it is without its script."""
     profile = tmp_path_factory.mktemp("chromium-profile-no-script")
     context = _playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=chromium_path(), headless=True, args=CHROMIUM_FLAGS,
-        viewport={"width": 360, "height": 800}, color_scheme="light", java_script_enabled=False)
+        str(profile),
+        executable_path=chromium_path(),
+        headless=True,
+        args=CHROMIUM_FLAGS,
+        viewport={"width": 360, "height": 800},
+        color_scheme="light",
+        java_script_enabled=False,
+    )
     context.set_default_timeout(30_000)
     yield context
     context.close()

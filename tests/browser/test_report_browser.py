@@ -9,7 +9,6 @@ import subprocess
 import sys
 
 import pytest
-
 from support import PROJECT_ROOT
 
 DATE = "2026-11-30"
@@ -18,9 +17,25 @@ DATE = "2026-11-30"
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     path = tmp_path_factory.mktemp("report") / "report.html"
-    done = subprocess.run([sys.executable, "-m", "deckcheck", "check", "sample_decks", "--format", "unlimited",
-                           "--date", DATE, "--output", "html"], capture_output=True, cwd=PROJECT_ROOT,
-                          env={**os.environ, "LANG": "C"}, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "deckcheck",
+            "check",
+            "sample_decks",
+            "--format",
+            "unlimited",
+            "--date",
+            DATE,
+            "--output",
+            "html",
+        ],
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        env={**os.environ, "LANG": "C"},
+        timeout=120,
+    )
     assert done.returncode == 1, done.stderr.decode()
     path.write_bytes(done.stdout)
     return path
@@ -135,20 +150,41 @@ def hostile_report(tmp_path_factory):
     folder = tmp_path_factory.mktemp("hostile")
     decks = folder / "decks"
     decks.mkdir()
-    for sample in ("illegal/copy-limit.txt", "illegal/deck-size.txt", "legal/charizard-pidgeot-ex.txt",
-                   "warning/ambiguous-card.txt"):
+    for sample in (
+        "illegal/copy-limit.txt",
+        "illegal/deck-size.txt",
+        "legal/charizard-pidgeot-ex.txt",
+        "warning/ambiguous-card.txt",
+    ):
         source = PROJECT_ROOT / "sample_decks" / sample
         (decks / source.name).write_bytes(source.read_bytes())
     iono = (PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt").read_text(encoding="utf-8")
     (decks / "long-name.txt").write_text(f"# name: {LONG_NAME}\n{iono}", encoding="utf-8")
-    (decks / "hostile.txt").write_text("bidi \u202e evil\n\x1b]0;owned\x07 title\n1 " + "Verylongcardname" * 200
-                                       + "\n" + iono, encoding="utf-8")
+    (decks / "hostile.txt").write_text(
+        "bidi \u202e evil\n\x1b]0;owned\x07 title\n1 " + "Verylongcardname" * 200 + "\n" + iono, encoding="utf-8"
+    )
     (decks / "notes").mkdir()
     (decks / "notes" / os.fsdecode(b"notes \x1b[2J\xff.txt")).write_bytes(b"Notes about the event, no cards.\n")
     path = folder / "report.html"
-    done = subprocess.run([sys.executable, "-m", "deckcheck", "check", "decks", "--format", "unlimited",
-                           "--date", DATE, "--output", "html"], capture_output=True, cwd=folder,
-                          env={**os.environ, "LANG": "C"}, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "deckcheck",
+            "check",
+            "decks",
+            "--format",
+            "unlimited",
+            "--date",
+            DATE,
+            "--output",
+            "html",
+        ],
+        capture_output=True,
+        cwd=folder,
+        env={**os.environ, "LANG": "C"},
+        timeout=120,
+    )
     assert done.returncode == 1, done.stderr.decode()
     path.write_bytes(done.stdout)
     return path
@@ -200,8 +236,9 @@ def test_triage_rules_in_the_rows_and_the_counts_filter_the_table(browser, hosti
     assert count.inner_text() == "3"
     count.click()
     visible = page.locator("tbody.deck:visible")
-    assert visible.count() == 3 and all("copy-limit" in visible.nth(i).locator(".verdict-cell").inner_text()
-                                        for i in range(3))
+    assert visible.count() == 3 and all(
+        "copy-limit" in visible.nth(i).locator(".verdict-cell").inner_text() for i in range(3)
+    )
     assert page.locator("#show").input_value() == "rule:copy-limit"
     assert page.locator("#shown").inner_text() == "3 of 6 decks shown"
     page.click("#expand-all")  # opens the lists of the decks shown only
@@ -211,8 +248,9 @@ def test_triage_rules_in_the_rows_and_the_counts_filter_the_table(browser, hosti
     assert not errors, errors
 
 
-def test_without_a_script_the_summary_comes_first_and_no_control_is_inert(browser_without_script, hostile_report,
-                                                                         screenshots):
+def test_without_a_script_the_summary_comes_first_and_no_control_is_inert(
+    browser_without_script, hostile_report, screenshots
+):
     page = browser_without_script.new_page()
     page.goto(hostile_report.as_uri())
     summary, decks = (page.locator(f"#{name}-heading").bounding_box()["y"] for name in ("summary", "decks"))
@@ -231,11 +269,15 @@ def test_the_sticky_table_header_does_not_cover_a_lists_header(browser, hostile_
     deck.locator("details > summary").click()
     inner = deck.locator("table.list thead th").first
     # Scroll until the list's own header has reached the top, well into the list.
-    page.evaluate("el => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY + 400)",
-                  deck.locator("table.list").element_handle())
+    page.evaluate(
+        "el => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY + 400)",
+        deck.locator("table.list").element_handle(),
+    )
     outer_bottom = page.evaluate("document.querySelector('#decks > thead').getBoundingClientRect().bottom")
     box = inner.bounding_box()
     assert box["y"] >= outer_bottom - 1, (box, outer_bottom)  # below the table's header, not under it
-    on_top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('table').className",
-                           [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+    on_top = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('table').className",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
     assert on_top == "list"

@@ -4,7 +4,6 @@ press the button, and the copy-limit finding shows on the Iono lines."""
 from __future__ import annotations
 
 import pytest
-
 from serve_support import running_server
 from support import PROJECT_ROOT
 
@@ -46,8 +45,9 @@ def test_pasting_a_list_with_5_iono_shows_copy_limit_on_its_lines(browser, serve
     page.screenshot(path=str(screenshots / "serve-iono-lines.png"))
 
     # A legal list afterwards replaces the verdict.
-    page.get_by_label("Deck list").fill((PROJECT_ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt")
-                                        .read_text(encoding="utf-8"))
+    page.get_by_label("Deck list").fill(
+        (PROJECT_ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
+    )
     page.get_by_role("button", name="Check").click()
     page.locator("#result .verdict.legal").wait_for()
     assert page.locator("#result tr.error").count() == 0
@@ -67,7 +67,9 @@ def test_a_short_list_shows_every_finding(browser, server, screenshots):
     header = page.locator("#deck-L1")
     assert header.get_attribute("class") == "warning" and "! warning" in header.inner_text()
     assert "syntax" in header.inner_text()
-    assert "copy-limit" in page.locator("#deck-L4").inner_text() and "copy-limit" in page.locator("#deck-L5").inner_text()
+    assert (
+        "copy-limit" in page.locator("#deck-L4").inner_text() and "copy-limit" in page.locator("#deck-L5").inner_text()
+    )
     page.screenshot(path=str(screenshots / "serve.png"), full_page=True)  # the README's
 
 

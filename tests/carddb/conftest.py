@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import stat
 import zipfile
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 import pytest
 
@@ -81,31 +81,75 @@ SMALL_SETS = [
 
 SMALL_CARDS = {
     "tst1": [
-        {"id": "tst1-1", "name": "Sproutling", "supertype": "Pokémon", "subtypes": ["Basic"], "hp": "60",
-         "types": ["Grass"], "number": "1", "regulationMark": "G",
-         "attacks": [{"name": "Leafage", "cost": ["Grass"], "damage": "20", "text": ""}],
-         "weaknesses": [{"type": "Fire", "value": "×2"}], "retreatCost": ["Colorless"]},
-        {"id": "tst1-2", "name": "Test Ball", "supertype": "Trainer", "subtypes": ["Item"], "number": "2",
-         "regulationMark": "G",
-         "rules": ["Search your deck for a Basic Pokémon and put it into your hand. Then, shuffle your deck.",
-                   "You may play any number of Item cards during your turn."]},
+        {
+            "id": "tst1-1",
+            "name": "Sproutling",
+            "supertype": "Pokémon",
+            "subtypes": ["Basic"],
+            "hp": "60",
+            "types": ["Grass"],
+            "number": "1",
+            "regulationMark": "G",
+            "attacks": [{"name": "Leafage", "cost": ["Grass"], "damage": "20", "text": ""}],
+            "weaknesses": [{"type": "Fire", "value": "×2"}],
+            "retreatCost": ["Colorless"],
+        },
+        {
+            "id": "tst1-2",
+            "name": "Test Ball",
+            "supertype": "Trainer",
+            "subtypes": ["Item"],
+            "number": "2",
+            "regulationMark": "G",
+            "rules": [
+                "Search your deck for a Basic Pokémon and put it into your hand. Then, shuffle your deck.",
+                "You may play any number of Item cards during your turn.",
+            ],
+        },
         {"id": "tst1-3", "name": "Basic Grass Energy", "supertype": "Energy", "subtypes": ["Basic"], "number": "3"},
     ],
     "tst2": [
-        {"id": "tst2-10", "name": "Sproutling", "supertype": "Pokémon", "subtypes": ["Basic"], "hp": "70",
-         "types": ["Grass"], "number": "10", "regulationMark": "H",
-         "attacks": [{"name": "Vine Whip", "cost": ["Grass", "Colorless"], "damage": "40", "text": ""}]},
-        {"id": "tst2-11", "name": "Pokémon Tester", "supertype": "Trainer", "subtypes": ["Supporter"],
-         "number": "11", "rules": ["Draw 3 cards."]},
+        {
+            "id": "tst2-10",
+            "name": "Sproutling",
+            "supertype": "Pokémon",
+            "subtypes": ["Basic"],
+            "hp": "70",
+            "types": ["Grass"],
+            "number": "10",
+            "regulationMark": "H",
+            "attacks": [{"name": "Vine Whip", "cost": ["Grass", "Colorless"], "damage": "40", "text": ""}],
+        },
+        {
+            "id": "tst2-11",
+            "name": "Pokémon Tester",
+            "supertype": "Trainer",
+            "subtypes": ["Supporter"],
+            "number": "11",
+            "rules": ["Draw 3 cards."],
+        },
     ],
     "tstp": [
-        {"id": "tstp-TS007", "name": "Promo Sproutling", "supertype": "Pokémon", "subtypes": ["Basic"],
-         "hp": "70", "types": ["Grass"], "number": "TS007"},
+        {
+            "id": "tstp-TS007",
+            "name": "Promo Sproutling",
+            "supertype": "Pokémon",
+            "subtypes": ["Basic"],
+            "hp": "70",
+            "types": ["Grass"],
+            "number": "TS007",
+        },
     ],
     # a card file without a sets/en.json entry (as upstream's mep1.json)
     "tstx1": [
-        {"id": "tstx-001", "name": "Orphan", "supertype": "Pokémon", "subtypes": ["Basic"], "number": "001",
-         "set": {"id": "tstx", "name": "Orphan Promos", "series": "Test"}},
+        {
+            "id": "tstx-001",
+            "name": "Orphan",
+            "supertype": "Pokémon",
+            "subtypes": ["Basic"],
+            "number": "001",
+            "set": {"id": "tstx", "name": "Orphan Promos", "series": "Test"},
+        },
     ],
 }
 
@@ -125,8 +169,9 @@ def write_folder(root: Path, files: Mapping[str, bytes]) -> Path:
     return root
 
 
-def write_zip(path: Path, files: Mapping[str, bytes], *, prefix: str = "", symlinks: Mapping[str, str] = {},
-              stored: bool = False) -> Path:
+def write_zip(
+    path: Path, files: Mapping[str, bytes], *, prefix: str = "", symlinks: Mapping[str, str] = {}, stored: bool = False
+) -> Path:
     """A zip of ``files`` under ``prefix`` (GitHub archives use ``<repo>-<branch>/``)."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED) as archive:
         if prefix:

@@ -24,8 +24,8 @@ import hashlib
 import http.server
 import threading
 import time
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Iterator, Mapping
 
 LAST_MODIFIED = "Fri, 27 Mar 2026 17:38:57 GMT"
 
@@ -119,7 +119,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if kind == "slow":
             for start in range(0, len(body), 1024):
                 try:
-                    self.wfile.write(body[start:start + 1024])
+                    self.wfile.write(body[start : start + 1024])
                     self.wfile.flush()
                 except OSError:
                     return

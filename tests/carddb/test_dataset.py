@@ -13,15 +13,33 @@ SET = {"id": "sv1", "name": "Scarlet & Violet", "ptcgoCode": "SVI", "releaseDate
 
 
 def _trainer(rules, **extra):
-    return {"id": "x-1", "name": "Test Card", "supertype": "Trainer", "subtypes": ["Item"], "number": "1",
-            "rules": rules, **extra}
+    return {
+        "id": "x-1",
+        "name": "Test Card",
+        "supertype": "Trainer",
+        "subtypes": ["Item"],
+        "number": "1",
+        "rules": rules,
+        **extra,
+    }
 
 
 # -- pure conversion --------------------------------------------------------
 
+
 def test_set_fields_and_dates_come_from_the_set_entry():
-    card = card_from_dataset({"id": "sv1-5", "name": "Bulbasaur", "supertype": "Pokémon", "number": "005",
-                              "regulationMark": "G", "types": ["Grass"], "evolvesFrom": None}, SET)
+    card = card_from_dataset(
+        {
+            "id": "sv1-5",
+            "name": "Bulbasaur",
+            "supertype": "Pokémon",
+            "number": "005",
+            "regulationMark": "G",
+            "types": ["Grass"],
+            "evolvesFrom": None,
+        },
+        SET,
+    )
     assert (card.set_id, card.set_code, card.number, card.release_date) == ("sv1", "SVI", "005", "2023-03-31")
     assert card.subtypes == ()  # missing subtypes (old Trainers) -> ()
     assert card.types == ("Grass",) and card.regulation_mark == "G" and card.evolves_from is None
@@ -38,13 +56,16 @@ def test_ace_spec_subtype_added_when_only_the_rules_say_it():
     assert card.own_limit is None  # the ACE SPEC group rule is not a per-name limit
 
 
-@pytest.mark.parametrize("sentence", [
-    "You can't have more than 1 ACE SPEC card in your deck.",
-    "◇ (Prism Star) Rule: You can't have more than 1 ◇ card with the same name in your deck.",
-    "You can't have more than 1 Pokémon Star in your deck.",
-    "Radiant Pokémon Rule: You can't have more than 1 Radiant Pokémon in your deck.",
-    "Each player can't have more than 4 Benched Pokémon.",
-])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "You can't have more than 1 ACE SPEC card in your deck.",
+        "◇ (Prism Star) Rule: You can't have more than 1 ◇ card with the same name in your deck.",
+        "You can't have more than 1 Pokémon Star in your deck.",
+        "Radiant Pokémon Rule: You can't have more than 1 Radiant Pokémon in your deck.",
+        "Each player can't have more than 4 Benched Pokémon.",
+    ],
+)
 def test_group_rules_are_not_an_own_limit(sentence):
     assert card_from_dataset(_trainer([sentence]), SET).own_limit is None
 
@@ -57,68 +78,144 @@ def test_own_limit_names_the_card_in_the_sentence():
 def test_plays_as_basic_only_for_trainers():
     doll = card_from_dataset(_trainer(["Play this card as if it were a 60-HP Basic Colorless Pokémon."]), SET)
     assert doll.plays_as_basic
-    pokemon = {"id": "x-2", "name": "Mon", "supertype": "Pokémon", "subtypes": ["Basic"], "number": "2",
-               "rules": ["Play this card as if it were a Basic Pokémon."]}
+    pokemon = {
+        "id": "x-2",
+        "name": "Mon",
+        "supertype": "Pokémon",
+        "subtypes": ["Basic"],
+        "number": "2",
+        "rules": ["Play this card as if it were a Basic Pokémon."],
+    }
     assert not card_from_dataset(pokemon, SET).plays_as_basic
 
 
 def test_text_hash_ignores_spacing_quotes_and_how_rules_are_split():
-    one = _trainer(["Don't discard 2 cards.  Then, shuffle your deck.",
-                    "You may play any number of Item cards during your turn."])
-    two = _trainer(["Don’t discard 2 cards.", "Then, shuffle your deck.",
-                    "You may play as many Item cards as you like during your turn (before your attack)."])
+    one = _trainer(
+        ["Don't discard 2 cards.  Then, shuffle your deck.", "You may play any number of Item cards during your turn."]
+    )
+    two = _trainer(
+        [
+            "Don’t discard 2 cards.",
+            "Then, shuffle your deck.",
+            "You may play as many Item cards as you like during your turn (before your attack).",
+        ]
+    )
     assert text_hash(one) == text_hash(two)
     assert text_hash(one) != text_hash(_trainer(["Don't discard 3 cards. Then, shuffle your deck."]))
     assert text_hash(one) != text_hash({**one, "subtypes": ["Supporter"]})
 
 
 def test_text_hash_of_pokemon_covers_attacks_hp_weakness_and_retreat():
-    base = {"supertype": "Pokémon", "subtypes": ["Basic"], "hp": "60", "types": ["Grass"],
-            "attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "10", "text": ""}],
-            "weaknesses": [{"type": "Fire", "value": "×2"}], "retreatCost": ["Colorless"]}
-    assert text_hash(base) == text_hash({**base, "weaknesses": [{"type": "Fire", "value": "x2"}],
-                                         "convertedRetreatCost": 1, "rarity": "Rare"})
-    for change in ({"hp": "70"}, {"types": ["Water"]}, {"retreatCost": []}, {"evolvesFrom": "Seed"},
-                   {"attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "20", "text": ""}]},
-                   {"weaknesses": [{"type": "Water", "value": "×2"}]},
-                   {"abilities": [{"name": "Calm", "text": "Nothing happens.", "type": "Ability"}]}):
+    base = {
+        "supertype": "Pokémon",
+        "subtypes": ["Basic"],
+        "hp": "60",
+        "types": ["Grass"],
+        "attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "10", "text": ""}],
+        "weaknesses": [{"type": "Fire", "value": "×2"}],
+        "retreatCost": ["Colorless"],
+    }
+    assert text_hash(base) == text_hash(
+        {**base, "weaknesses": [{"type": "Fire", "value": "x2"}], "convertedRetreatCost": 1, "rarity": "Rare"}
+    )
+    for change in (
+        {"hp": "70"},
+        {"types": ["Water"]},
+        {"retreatCost": []},
+        {"evolvesFrom": "Seed"},
+        {"attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "20", "text": ""}]},
+        {"weaknesses": [{"type": "Water", "value": "×2"}]},
+        {"abilities": [{"name": "Calm", "text": "Nothing happens.", "type": "Ability"}]},
+    ):
         assert text_hash(base) != text_hash({**base, **change}), change
 
 
 def test_text_hash_leaves_out_what_only_one_source_records():
     # Issue 11: pokemontcg.io carries rule-box reminders and faction marks TCGdex
     # has not; attack names, costs and damage signs are written differently.
-    tcgdex_like = {"supertype": "Pokémon", "name": "Mon ex", "subtypes": ["Stage 1", "ex"], "hp": "250",
-                   "types": ["Grass"], "evolvesFrom": "Nidoran♂",
-                   "attacks": [{"name": "Hollow Hunt GX", "cost": ["Colorless", "Grass"], "damage": "30",
-                                "text": "Mon ex does 10 damage to itself."}]}
-    dataset_like = {**tcgdex_like, "subtypes": ["Stage 2", "ex", "Tera", "Rapid Strike"], "evolvesFrom": "Nidoran ♂",
-                    "rules": ["Pokémon ex rule: When your Pokémon ex is Knocked Out, your opponent takes 2 Prize cards."],
-                    "attacks": [{"name": "Hollow Hunt-GX", "cost": ["Grass", "Colorless"], "damage": "30+",
-                                 "text": "This Pokémon does 10 damage to itself."}]}
+    tcgdex_like = {
+        "supertype": "Pokémon",
+        "name": "Mon ex",
+        "subtypes": ["Stage 1", "ex"],
+        "hp": "250",
+        "types": ["Grass"],
+        "evolvesFrom": "Nidoran♂",
+        "attacks": [
+            {
+                "name": "Hollow Hunt GX",
+                "cost": ["Colorless", "Grass"],
+                "damage": "30",
+                "text": "Mon ex does 10 damage to itself.",
+            }
+        ],
+    }
+    dataset_like = {
+        **tcgdex_like,
+        "subtypes": ["Stage 2", "ex", "Tera", "Rapid Strike"],
+        "evolvesFrom": "Nidoran ♂",
+        "rules": ["Pokémon ex rule: When your Pokémon ex is Knocked Out, your opponent takes 2 Prize cards."],
+        "attacks": [
+            {
+                "name": "Hollow Hunt-GX",
+                "cost": ["Grass", "Colorless"],
+                "damage": "30+",
+                "text": "This Pokémon does 10 damage to itself.",
+            }
+        ],
+    }
     assert text_hash(tcgdex_like) == text_hash(dataset_like)
     # What the card does in play still tells prints apart.
-    for change in ({"subtypes": ["Basic", "ex"]}, {"subtypes": ["Stage 1", "GX"]}, {"evolvesFrom": "Nidorino"},
-                   {"attacks": [{"name": "Hollow Hunt GX", "cost": ["Grass", "Grass"], "damage": "30",
-                                 "text": "Mon ex does 10 damage to itself."}]},
-                   {"attacks": [{"name": "Hollow Hunt GX", "cost": ["Colorless", "Grass"], "damage": "30",
-                                 "text": "Mon ex does 20 damage to itself."}]}):
+    for change in (
+        {"subtypes": ["Basic", "ex"]},
+        {"subtypes": ["Stage 1", "GX"]},
+        {"evolvesFrom": "Nidorino"},
+        {
+            "attacks": [
+                {
+                    "name": "Hollow Hunt GX",
+                    "cost": ["Grass", "Grass"],
+                    "damage": "30",
+                    "text": "Mon ex does 10 damage to itself.",
+                }
+            ]
+        },
+        {
+            "attacks": [
+                {
+                    "name": "Hollow Hunt GX",
+                    "cost": ["Colorless", "Grass"],
+                    "damage": "30",
+                    "text": "Mon ex does 20 damage to itself.",
+                }
+            ]
+        },
+    ):
         assert text_hash(tcgdex_like) != text_hash({**tcgdex_like, **change}), change
 
 
 def test_differing_parts_names_what_differs():
     from deckcheck.carddb.gametext import canonical_text, differing_parts
 
-    base = {"supertype": "Pokémon", "subtypes": ["Basic"], "hp": "60", "types": ["Grass"],
-            "attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "10", "text": ""}],
-            "weaknesses": [{"type": "Fire", "value": "×2"}]}
-    other = {**base, "weaknesses": [], "attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "20", "text": ""}]}
+    base = {
+        "supertype": "Pokémon",
+        "subtypes": ["Basic"],
+        "hp": "60",
+        "types": ["Grass"],
+        "attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "10", "text": ""}],
+        "weaknesses": [{"type": "Fire", "value": "×2"}],
+    }
+    other = {
+        **base,
+        "weaknesses": [],
+        "attacks": [{"name": "Tackle", "cost": ["Colorless"], "damage": "20", "text": ""}],
+    }
     assert differing_parts(canonical_text(base), canonical_text(other)) == ("attack damage", "weakness")
     assert differing_parts(canonical_text(base), canonical_text({**base, "attacks": []})) == ("attacks",)
     assert differing_parts(canonical_text(base), canonical_text(base)) == ()
 
 
 # -- real cards from the reference dataset ----------------------------------
+
 
 def test_every_card_file_is_converted(pokemon_tcg_data, dataset_cards):
     files = list((pokemon_tcg_data / "cards" / "en").glob("*.json"))
@@ -132,13 +229,16 @@ def test_iono_paldea_evolved(dataset_cards):
     assert iono.subtypes == ("Supporter",) and iono.regulation_mark == "G"
 
 
-@pytest.mark.parametrize("card_id, flag", [
-    ("sv5-153", "is_ace_spec"),   # Master Ball (SV)
-    ("bw7-137", "is_ace_spec"),   # Computer Search (BW)
-    ("sm5-58", "is_prism_star"),  # Giratina ◇
-    ("ex8-107", "is_pokemon_star"),  # Rayquaza ★
-    ("swsh10-46", "is_radiant"),  # Radiant Greninja
-])
+@pytest.mark.parametrize(
+    "card_id, flag",
+    [
+        ("sv5-153", "is_ace_spec"),  # Master Ball (SV)
+        ("bw7-137", "is_ace_spec"),  # Computer Search (BW)
+        ("sm5-58", "is_prism_star"),  # Giratina ◇
+        ("ex8-107", "is_pokemon_star"),  # Rayquaza ★
+        ("swsh10-46", "is_radiant"),  # Radiant Greninja
+    ],
+)
 def test_group_limited_cards_carry_the_subtype_not_an_own_limit(dataset_cards, card_id, flag):
     card = dataset_cards[card_id]
     assert getattr(card, flag)
@@ -151,24 +251,50 @@ def test_shining_pokemon_and_miracle_energy_have_their_own_limit(dataset_cards):
     assert dataset_cards["smp-SM79"].own_limit is None  # SM-era Shining: plain 4-copy rule (RULES.md 3.5)
     assert dataset_cards["neo4-16"].own_limit == ("Miracle Energy", 1)
     limited = {card.own_limit for card in dataset_cards.values() if card.own_limit}
-    assert limited == {(name, 1) for name in (
-        "Shining Gyarados", "Shining Magikarp", "Shining Celebi", "Shining Charizard", "Shining Kabutops",
-        "Shining Mewtwo", "Shining Noctowl", "Shining Raichu", "Shining Steelix", "Shining Tyranitar",
-        "Miracle Energy")}
+    assert limited == {
+        (name, 1)
+        for name in (
+            "Shining Gyarados",
+            "Shining Magikarp",
+            "Shining Celebi",
+            "Shining Charizard",
+            "Shining Kabutops",
+            "Shining Mewtwo",
+            "Shining Noctowl",
+            "Shining Raichu",
+            "Shining Steelix",
+            "Shining Tyranitar",
+            "Miracle Energy",
+        )
+    }
 
 
 def test_arceus_rule_prints(dataset_cards):
     assert dataset_cards["dpp-DP50"].any_number
     assert not dataset_cards["sm6-96"].any_number  # Arceus ◇
     exempt = {card.id for card in dataset_cards.values() if card.any_number}
-    assert exempt == {"dpp-DP50", "dpp-DP53", "dpp-DP56", "pl4-94", "pl4-95", "pl4-96",
-                      *(f"pl4-AR{n}" for n in range(1, 10))}  # RULES.md 3.7
+    assert exempt == {
+        "dpp-DP50",
+        "dpp-DP53",
+        "dpp-DP56",
+        "pl4-94",
+        "pl4-95",
+        "pl4-96",
+        *(f"pl4-AR{n}" for n in range(1, 10)),
+    }  # RULES.md 3.7
 
 
 def test_not_for_tournament_promos(dataset_cards):
     banned = {card.id for card in dataset_cards.values() if card.not_for_tournaments}
-    assert banned == {"swshp-SWSH132", "swshp-SWSH135", "swshp-SWSH136", "swshp-SWSH137", "swshp-SWSH138",
-                      "swshp-SWSH144", "xy12-112"}  # RULES.md 3.10
+    assert banned == {
+        "swshp-SWSH132",
+        "swshp-SWSH135",
+        "swshp-SWSH136",
+        "swshp-SWSH137",
+        "swshp-SWSH138",
+        "swshp-SWSH144",
+        "xy12-112",
+    }  # RULES.md 3.10
 
 
 def test_trainers_played_as_basic_pokemon(dataset_cards):
@@ -176,12 +302,54 @@ def test_trainers_played_as_basic_pokemon(dataset_cards):
     assert not dataset_cards["bw3-93"].plays_as_basic  # Plume Fossil only searches (RULES.md 1.4)
     found = {card.id for card in dataset_cards.values() if card.plays_as_basic}
     assert found == {  # RULES.md 1.4 / DQ11 (zsv10pt5 "60" is the card with id zsv10pt5-80)
-        "base1-70", "base3-62", "base6-109", "ex2-91", "ex12-79", "ex13-92", "ex16-85", "ex2-90", "ex12-78",
-        "ex13-91", "ex16-84", "dp6-138", "ex2-92", "ex12-80", "ex13-93", "ex16-86", "dp6-139", "dp2-116",
-        "pl1-119", "dp2-117", "pl1-120", "dp5-84", "pl4-89", "dp5-89", "pl4-92", "dp5-91", "pl4-93", "xy4-102",
-        "sm5-134", "sm6-116", "sm9-155", "sm11-210", "sm12-207", "swsh10-157", "swsh12-165", "sm12-197",
-        "sm12-267", "swsh3-167", "sv3pt5-152", "sv3pt5-153", "sv3pt5-154", "sv7-129", "zsv10pt5-80", "sv7-130",
-        "rsv10pt5-79", "me3-68", "me3-69", "sv4-175",
+        "base1-70",
+        "base3-62",
+        "base6-109",
+        "ex2-91",
+        "ex12-79",
+        "ex13-92",
+        "ex16-85",
+        "ex2-90",
+        "ex12-78",
+        "ex13-91",
+        "ex16-84",
+        "dp6-138",
+        "ex2-92",
+        "ex12-80",
+        "ex13-93",
+        "ex16-86",
+        "dp6-139",
+        "dp2-116",
+        "pl1-119",
+        "dp2-117",
+        "pl1-120",
+        "dp5-84",
+        "pl4-89",
+        "dp5-89",
+        "pl4-92",
+        "dp5-91",
+        "pl4-93",
+        "xy4-102",
+        "sm5-134",
+        "sm6-116",
+        "sm9-155",
+        "sm11-210",
+        "sm12-207",
+        "swsh10-157",
+        "swsh12-165",
+        "sm12-197",
+        "sm12-267",
+        "swsh3-167",
+        "sv3pt5-152",
+        "sv3pt5-153",
+        "sv3pt5-154",
+        "sv7-129",
+        "zsv10pt5-80",
+        "sv7-130",
+        "rsv10pt5-79",
+        "me3-68",
+        "me3-69",
+        "sv4-175",
     }
 
 

@@ -39,16 +39,25 @@ EXTRA = SetRecord("xtra", "Unlisted Promos", None, "Test", None)
 
 
 def _card(card_id: str, name: str, set_record: SetRecord, number: str, **fields) -> Card:
-    return Card(id=card_id, name=name, supertype="Pokémon", subtypes=("Basic",), set_id=set_record.id,
-                set_code=set_record.code, number=number, release_date=set_record.release_date, **fields)
+    return Card(
+        id=card_id,
+        name=name,
+        supertype="Pokémon",
+        subtypes=("Basic",),
+        set_id=set_record.id,
+        set_code=set_record.code,
+        number=number,
+        release_date=set_record.release_date,
+        **fields,
+    )
 
 
 def test_a_source_other_than_the_dataset_builds_a_database(tmp_path):
-    cards = [_card("new1-1", "Sproutling", NEW, "1", regulation_mark="J"),
-             _card("new1-2", "Leafling", NEW, "2")]
+    cards = [_card("new1-1", "Sproutling", NEW, "1", regulation_mark="J"), _card("new1-2", "Leafling", NEW, "2")]
     orphan = _card("xtra-1", "Orphan", EXTRA, "1")
-    source = _ListSource([NEW, LISTED_ONLY], [CardBatch("one", [(c, NEW) for c in cards]),
-                                              CardBatch("two", [(orphan, EXTRA)])])
+    source = _ListSource(
+        [NEW, LISTED_ONLY], [CardBatch("one", [(c, NEW) for c in cards]), CardBatch("two", [(orphan, EXTRA)])]
+    )
     info = build_database(source, tmp_path / "cards.sqlite3")
     assert source.closed
     assert list(iter_cards(info.path)) == cards + [orphan]

@@ -36,6 +36,7 @@ def installed(tmp_path, small_dataset) -> Path:
 
 # -- the full reference dataset ---------------------------------------------
 
+
 def test_full_import_round_trips_every_card(full_db, dataset_cards):
     assert list(iter_cards(full_db)) == list(dataset_cards.values())
 
@@ -49,15 +50,18 @@ def test_full_import_info(full_db, dataset_cards):
     assert info.meta["schema_version"] == carddb_sqlite.SCHEMA_VERSION and info.imported_at
 
 
-@pytest.mark.parametrize("code, number, expected", [
-    ("PAL", "185", {"sv2-185"}),         # Iono
-    ("pal", "0185", {"sv2-185"}),
-    ("PR-SW", "271", {"swshp-SWSH271"}),  # promo numbers drop their letters
-    ("SWSHP", "SWSH271", {"swshp-SWSH271"}),
-    ("SVP", "87", {"svp-87"}),            # PTCGL's code for PR-SV
-    ("SVE", "2", {"sve-2"}),              # Basic Fire Energy
-    ("PAL", "999", set()),
-])
+@pytest.mark.parametrize(
+    "code, number, expected",
+    [
+        ("PAL", "185", {"sv2-185"}),  # Iono
+        ("pal", "0185", {"sv2-185"}),
+        ("PR-SW", "271", {"swshp-SWSH271"}),  # promo numbers drop their letters
+        ("SWSHP", "SWSH271", {"swshp-SWSH271"}),
+        ("SVP", "87", {"svp-87"}),  # PTCGL's code for PR-SV
+        ("SVE", "2", {"sve-2"}),  # Basic Fire Energy
+        ("PAL", "999", set()),
+    ],
+)
 def test_by_number(full_db, code, number, expected):
     with SqliteIndex(full_db) as index:
         assert {card.id for card in index.by_number(code, number)} == expected
@@ -111,6 +115,7 @@ def test_agrees_with_the_memory_index(full_db, dataset_cards):
 
 # -- small datasets: folder, zip, GitHub archive --------------------------------
 
+
 def _ids(path: Path) -> list[str]:
     return [card.id for card in iter_cards(path)]
 
@@ -148,6 +153,7 @@ def test_replacing_keeps_the_file_mode(tmp_path, installed, small_dataset):
 
 # -- refusals: dest unchanged, nothing left behind -------------------------------
 
+
 def _bad_archive(datasets, tmp_path: Path, kind: str) -> Path:
     files = datasets.files()
     path = tmp_path / f"{kind}.zip"
@@ -156,8 +162,9 @@ def _bad_archive(datasets, tmp_path: Path, kind: str) -> Path:
     if kind == "absolute":
         return datasets.write_zip(path, {**files, "/etc/evil.json": b"[]"})
     if kind == "symlink":
-        return datasets.write_zip(path, files, prefix="pokemon-tcg-data-master/",
-                                  symlinks={"cards/en/link.json": "/etc/passwd"})
+        return datasets.write_zip(
+            path, files, prefix="pokemon-tcg-data-master/", symlinks={"cards/en/link.json": "/etc/passwd"}
+        )
     if kind == "not-a-zip":
         path.write_bytes(b"<html>rate limited</html>")
         return path
@@ -168,7 +175,7 @@ def _bad_archive(datasets, tmp_path: Path, kind: str) -> Path:
     if kind == "corrupt-member":  # a flipped byte: the CRC check fails
         data = datasets.write_zip(tmp_path / "whole.zip", files, stored=True).read_bytes()
         at = data.index(b"Sproutling")
-        path.write_bytes(data[:at] + b"X" + data[at + 1:])
+        path.write_bytes(data[:at] + b"X" + data[at + 1 :])
         return path
     if kind == "no-sets":
         return datasets.write_zip(path, {k: v for k, v in files.items() if k != "sets/en.json"})
@@ -183,19 +190,22 @@ def _bad_archive(datasets, tmp_path: Path, kind: str) -> Path:
     raise AssertionError(kind)
 
 
-@pytest.mark.parametrize("kind, message", [
-    ("zip-slip", "unsafe archive"),
-    ("absolute", "unsafe archive"),
-    ("symlink", "symbolic link"),
-    ("not-a-zip", "not a zip archive"),
-    ("truncated-zip", "not a zip archive"),
-    ("corrupt-member", "corrupt archive"),
-    ("no-sets", "no sets/en.json"),
-    ("no-cards", "no cards/en/*.json"),
-    ("broken-json", "cards/en/tst2.json"),
-    ("not-a-list", "cards/en/tst2.json"),
-    ("malformed-card", "cards/en/tst2.json"),
-])
+@pytest.mark.parametrize(
+    "kind, message",
+    [
+        ("zip-slip", "unsafe archive"),
+        ("absolute", "unsafe archive"),
+        ("symlink", "symbolic link"),
+        ("not-a-zip", "not a zip archive"),
+        ("truncated-zip", "not a zip archive"),
+        ("corrupt-member", "corrupt archive"),
+        ("no-sets", "no sets/en.json"),
+        ("no-cards", "no cards/en/*.json"),
+        ("broken-json", "cards/en/tst2.json"),
+        ("not-a-list", "cards/en/tst2.json"),
+        ("malformed-card", "cards/en/tst2.json"),
+    ],
+)
 def test_bad_archives_are_refused_and_change_nothing(datasets, tmp_path, installed, kind, message):
     before = installed.read_bytes()
     with pytest.raises(DatabaseError) as error:
@@ -269,6 +279,7 @@ def test_stale_temp_files_of_dead_processes_are_removed(tmp_path, installed, sma
 
 # -- opening ---------------------------------------------------------------------
 
+
 def test_missing_database_says_how_to_build_one(tmp_path):
     with pytest.raises(DatabaseError, match=r"no card database at .*deckcheck db update"):
         SqliteIndex(tmp_path / "missing.sqlite3")
@@ -308,8 +319,13 @@ def test_queries_never_write(installed):
 
 
 def test_open_index_keeps_reading_its_database_while_it_is_replaced(datasets, tmp_path, installed):
-    files = datasets.files(cards={"tst1": [
-        {"id": "tst1-1", "name": "Replacement", "supertype": "Pokémon", "subtypes": ["Basic"], "number": "1"}]})
+    files = datasets.files(
+        cards={
+            "tst1": [
+                {"id": "tst1-1", "name": "Replacement", "supertype": "Pokémon", "subtypes": ["Basic"], "number": "1"}
+            ]
+        }
+    )
     with SqliteIndex(installed) as index:
         build_database(datasets.write_folder(tmp_path / "other", files), installed)
         assert [c.id for c in index.by_name("Sproutling")] == ["tst1-1", "tst2-10"]
@@ -318,8 +334,10 @@ def test_open_index_keeps_reading_its_database_while_it_is_replaced(datasets, tm
 
 
 def test_importing_the_module_stays_cheap():
-    code = ("import sys, deckcheck.carddb.sqlite; "
-            "print(sorted(m for m in ('rapidfuzz', 'jsonschema', 'platformdirs') if m in sys.modules))")
+    code = (
+        "import sys, deckcheck.carddb.sqlite; "
+        "print(sorted(m for m in ('rapidfuzz', 'jsonschema', 'platformdirs') if m in sys.modules))"
+    )
     import deckcheck
 
     root = str(Path(deckcheck.__file__).resolve().parents[1])

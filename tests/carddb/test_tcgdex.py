@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -30,18 +30,40 @@ def _card(record: SetRecord = PBL, **raw):
 
 # -- conversion (invented records in the shape of the API) --------------------
 
+
 def test_ids_and_numbers_follow_deckchecks_scheme():
-    assert [deck_set_id(s) for s in ("sv03", "sv03.5", "me05", "swsh4.5", "base1", "2021swsh", "swsh12.5gg")] == \
-        ["sv3", "sv3pt5", "me5", "swsh45", "base1", "mcd21", "swsh12pt5gg"]
+    assert [deck_set_id(s) for s in ("sv03", "sv03.5", "me05", "swsh4.5", "base1", "2021swsh", "swsh12.5gg")] == [
+        "sv3",
+        "sv3pt5",
+        "me5",
+        "swsh45",
+        "base1",
+        "mcd21",
+        "swsh12pt5gg",
+    ]
     assert [card_number(n) for n in ("008", "120", "SWSH001", "TG01", "0")] == ["8", "120", "SWSH001", "TG01", "0"]
-    record = set_record({"id": "swsh9tg", "name": "Brilliant Stars Trainer Gallery", "releaseDate": "2022-02-25",
-                         "abbreviation": {"official": "BRS:TG"}, "serie": {"name": "Sword & Shield"}})
+    record = set_record(
+        {
+            "id": "swsh9tg",
+            "name": "Brilliant Stars Trainer Gallery",
+            "releaseDate": "2022-02-25",
+            "abbreviation": {"official": "BRS:TG"},
+            "serie": {"name": "Sword & Shield"},
+        }
+    )
     assert record == SetRecord("swsh9tg", "Brilliant Stars Trainer Gallery", "BRS", "Sword & Shield", "2022-02-25")
 
 
 def test_a_mega_evolution_ex_is_a_pokemon_ex_although_tcgdex_says_EX():
-    card = _card(category="Pokemon", name="Mega Darkrai ex", stage="Basic", suffix="EX", regulationMark="j",
-                 hp=280, types=["Darkness"])
+    card = _card(
+        category="Pokemon",
+        name="Mega Darkrai ex",
+        stage="Basic",
+        suffix="EX",
+        regulationMark="j",
+        hp=280,
+        types=["Darkness"],
+    )
     assert (card.id, card.number, card.set_code, card.regulation_mark) == ("me5-1", "1", "PBL", "J")
     assert set(card.subtypes) == {"Basic", "ex", "MEGA"} and card.is_basic_pokemon
     old = _card(category="Pokemon", name="M Slowbro EX", stage="MEGA", suffix="EX", evolveFrom="Slowbro-EX")
@@ -62,8 +84,12 @@ def test_the_name_decides_the_rule_box_where_the_suffix_is_missing_or_wrong():
 def test_special_cards_come_from_rarity_name_and_text():
     ace = _card(category="Trainer", name="Prime Catcher", rarity="ACE SPEC Rare", trainerType="Item")
     assert ace.subtypes == ("Item", "ACE SPEC") and ace.is_ace_spec
-    by_text = _card(category="Trainer", name="Old Ace", trainerType="Item",
-                    effect="Draw a card.\n\nYou can’t have more than 1 ACE SPEC card in your deck.")
+    by_text = _card(
+        category="Trainer",
+        name="Old Ace",
+        trainerType="Item",
+        effect="Draw a card.\n\nYou can’t have more than 1 ACE SPEC card in your deck.",
+    )
     assert by_text.is_ace_spec
     assert _card(category="Pokemon", name="Radiant Greninja", rarity="Radiant Rare", stage="Basic").is_radiant
     assert _card(category="Pokemon", name="Lunala ◇", stage="Stage2", evolveFrom="Cosmoem").is_prism_star
@@ -72,16 +98,28 @@ def test_special_cards_come_from_rarity_name_and_text():
     shining = _card(OLD, category="Pokemon", name="Shining Celebi", stage="Basic")
     assert shining.own_limit == ("Shining Celebi", 1)
     assert _card(category="Pokemon", name="Shining Celebi", stage="Basic").own_limit is None  # 2017's, no rule
-    fossil = _card(category="Trainer", name="Antique Armor Fossil", trainerType="Item",
-                   effect="Play this card as if it were a 60-HP Basic {C} Pokémon.")
+    fossil = _card(
+        category="Trainer",
+        name="Antique Armor Fossil",
+        trainerType="Item",
+        effect="Play this card as if it were a 60-HP Basic {C} Pokémon.",
+    )
     assert fossil.plays_as_basic
 
 
 def test_what_tcgdex_does_not_record_comes_from_the_built_in_catalogue():
     # Computer Search BCR 137: TCGdex has the rarity "Rare" and no ACE SPEC sentence.
     bcr = SetRecord("bw7", "Boundaries Crossed", "BCR", "Black & White", "2012-11-07")
-    search = _card(bcr, id="bw7-137", localId="137", category="Trainer", name="Computer Search", rarity="Rare",
-                   trainerType="Item", effect="Search your deck for a card and put it into your hand.")
+    search = _card(
+        bcr,
+        id="bw7-137",
+        localId="137",
+        category="Trainer",
+        name="Computer Search",
+        rarity="Rare",
+        trainerType="Item",
+        effect="Search your deck for a card and put it into your hand.",
+    )
     assert search.is_ace_spec and search.subtypes == ("Item", "ACE SPEC")
     # Imakuni?'s Doduo EVO 112: "cannot be used at official tournaments" is printed, not in TCGdex.
     evo = SetRecord("xy12", "Evolutions", "EVO", "XY", "2016-11-02")
@@ -103,11 +141,16 @@ def test_classic_collection_cards_carry_their_printed_numbers():
 def test_classic_collection_lines_resolve_on_a_tcgdex_only_database(tcgdex_db, full_db):
     # Every Classic Collection card has the id, number and name pokemontcg.io gives it.
     with SqliteIndex(tcgdex_db) as tcgdex, SqliteIndex(full_db) as ptcg:
-        ours, theirs = (sorted((c.id, c.number, deck_key(c.name, c.supertype)) for c in iter_cards(db)
-                               if c.set_id == "cel25c") for db in (tcgdex_db, full_db))
+        ours, theirs = (
+            sorted((c.id, c.number, deck_key(c.name, c.supertype)) for c in iter_cards(db) if c.set_id == "cel25c")
+            for db in (tcgdex_db, full_db)
+        )
         assert len(ours) == 25 and ours == theirs
-        assert [c.name for c in tcgdex.by_number("CEL", "113")] == [c.name for c in ptcg.by_number("CEL", "113")] \
+        assert (
+            [c.name for c in tcgdex.by_number("CEL", "113")]
+            == [c.name for c in ptcg.by_number("CEL", "113")]
             == ["Reshiram"]
+        )
 
 
 def test_basic_and_special_energy_from_energy_type_and_name():
@@ -122,12 +165,25 @@ def test_basic_and_special_energy_from_energy_type_and_name():
 def test_the_digest_reads_tcgdex_text_in_the_pokemontcg_shape():
     from deckcheck.carddb.gametext import text_hash
 
-    raw = {"category": "Pokemon", "name": "Sproutling", "stage": "Basic", "hp": 60, "types": ["Grass"],
-           "attacks": [{"cost": ["Grass"], "name": "Leafage", "damage": 20, "effect": "Heal 10 from {G} Pokémon."}],
-           "weaknesses": [{"type": "Fire", "value": "×2"}], "retreat": 1}
-    same = {"supertype": "Pokémon", "subtypes": ["Basic"], "hp": "60", "types": ["Grass"],
-            "attacks": [{"name": "Leafage", "cost": ["Grass"], "damage": "20", "text": "Heal 10 from Grass Pokémon."}],
-            "weaknesses": [{"type": "Fire", "value": "×2"}], "retreatCost": ["Colorless"]}
+    raw = {
+        "category": "Pokemon",
+        "name": "Sproutling",
+        "stage": "Basic",
+        "hp": 60,
+        "types": ["Grass"],
+        "attacks": [{"cost": ["Grass"], "name": "Leafage", "damage": 20, "effect": "Heal 10 from {G} Pokémon."}],
+        "weaknesses": [{"type": "Fire", "value": "×2"}],
+        "retreat": 1,
+    }
+    same = {
+        "supertype": "Pokémon",
+        "subtypes": ["Basic"],
+        "hp": "60",
+        "types": ["Grass"],
+        "attacks": [{"name": "Leafage", "cost": ["Grass"], "damage": "20", "text": "Heal 10 from Grass Pokémon."}],
+        "weaknesses": [{"type": "Fire", "value": "×2"}],
+        "retreatCost": ["Colorless"],
+    }
     assert _card(**raw).text_hash == text_hash(same)
     # Old texts with the bare symbol letter, the Prism Star symbol as {*}.
     raw["attacks"][0]["effect"] = "Heal 10 from each W Energy's {*} Pokémon."
@@ -141,11 +197,19 @@ def test_a_malformed_card_is_refused_with_its_file(tmp_path):
     base = tmp_path / "export" / "v2" / "en"
     (base / "sets").mkdir(parents=True)
     (base / "cards").mkdir()
-    (base / "sets" / "tst.json").write_text(json.dumps(
-        {"id": "tst", "name": "Test", "releaseDate": "2026-01-01", "abbreviation": {"official": "TST"},
-         "cardCount": {"official": 1}, "cards": [{"id": "tst-1", "localId": "1", "name": "X"}]}))
-    (base / "cards" / "tst-1.json").write_text(json.dumps({"id": "tst-1", "localId": "1", "name": "X",
-                                                           "category": 7}))
+    (base / "sets" / "tst.json").write_text(
+        json.dumps(
+            {
+                "id": "tst",
+                "name": "Test",
+                "releaseDate": "2026-01-01",
+                "abbreviation": {"official": "TST"},
+                "cardCount": {"official": 1},
+                "cards": [{"id": "tst-1", "localId": "1", "name": "X"}],
+            }
+        )
+    )
+    (base / "cards" / "tst-1.json").write_text(json.dumps({"id": "tst-1", "localId": "1", "name": "X", "category": 7}))
     with pytest.raises(DatabaseError, match=r"v2/en/cards/tst-1\.json .*malformed"):
         build_database(tmp_path / "export", tmp_path / "cards.sqlite3")
     assert not (tmp_path / "cards.sqlite3").exists()
@@ -153,16 +217,17 @@ def test_a_malformed_card_is_refused_with_its_file(tmp_path):
 
 # -- the reference snapshots ----------------------------------------------------
 
+
 def test_pitch_black_facts_come_from_tcgdex(merged_db):
     with SqliteIndex(merged_db) as index:
-        darkrai, = index.by_number("PBL", "48")
+        (darkrai,) = index.by_number("PBL", "48")
         assert (darkrai.name, darkrai.regulation_mark, darkrai.set_code) == ("Mega Darkrai ex", "J", "PBL")
         assert darkrai.is_basic_pokemon and {"ex", "MEGA"} <= set(darkrai.subtypes) and not darkrai.is_ace_spec
-        delphox, = index.by_number("PBL", "008")
+        (delphox,) = index.by_number("PBL", "008")
         assert not delphox.is_basic_pokemon and delphox.evolves_from == "Braixen"
-        fossil, = index.by_number("PBL", "72")
+        (fossil,) = index.by_number("PBL", "72")
         assert fossil.plays_as_basic
-        energy, = index.by_number("PBL", "83")
+        (energy,) = index.by_number("PBL", "83")
         assert energy.is_energy and not energy.is_basic_energy
         # MEE and MEP: pokemontcg.io has the cards without a set code; TCGdex gives the code.
         assert index.knows_set_code("MEE") and index.knows_set_code("MEP") and index.knows_set_code("PBL")
@@ -180,8 +245,12 @@ def test_the_merge_takes_pokemontcg_first_and_fills_from_tcgdex(merged_db, full_
     for card in iter_cards(full_db):
         # pokemontcg.io wins for every card it has; a set without a code or date gains TCGdex's
         there = merged[card.id]
-        assert replace(there, set_code=card.set_code or there.set_code,
-                       release_date=card.release_date or there.release_date) == there
+        assert (
+            replace(
+                there, set_code=card.set_code or there.set_code, release_date=card.release_date or there.release_date
+            )
+            == there
+        )
         assert replace(card, set_code=there.set_code, release_date=there.release_date) == there
 
 
@@ -193,10 +262,12 @@ def test_a_print_filled_in_from_tcgdex_is_a_reprint_of_a_pokemontcg_print(merged
     from deckcheck.parse import parse_text
 
     with SqliteIndex(merged_db) as index:
-        result = check_deck(parse_text("4 Crushing Hammer EPO 92\n", "d.txt"), load_pack("standard"), index,
-                            dt.date(2026, 11, 30))
+        result = check_deck(
+            parse_text("4 Crushing Hammer EPO 92\n", "d.txt"), load_pack("standard"), index, dt.date(2026, 11, 30)
+        )
     assert [(f.rule, f.message) for f in result.findings if f.rule in ("not-legal", "legal-reprint")] == [
-        ("legal-reprint", "Crushing Hammer EPO 92 is legal through its reprint PBL 105.")]
+        ("legal-reprint", "Crushing Hammer EPO 92 is legal through its reprint PBL 105.")
+    ]
 
 
 def test_a_pitch_black_deck_is_checked_for_real(merged_db, full_db, tmp_path):
@@ -216,8 +287,12 @@ def test_a_pitch_black_deck_is_checked_for_real(merged_db, full_db, tmp_path):
     # five Mega Darkrai ex (of two prints) break the copy limit
     lines = (HERE / "decks" / "pitch-black-darkrai.txt").read_text(encoding="utf-8")
     five = tmp_path / "five-darkrai.txt"
-    five.write_text(lines.replace("3 Mega Darkrai ex PBL 48", "4 Mega Darkrai ex PBL 48")
-                    .replace("3 Skarmory PBL 60", "2 Skarmory PBL 60"), encoding="utf-8")
+    five.write_text(
+        lines.replace("3 Mega Darkrai ex PBL 48", "4 Mega Darkrai ex PBL 48").replace(
+            "3 Skarmory PBL 60", "2 Skarmory PBL 60"
+        ),
+        encoding="utf-8",
+    )
     with SqliteIndex(merged_db) as index:
         illegal = check_deck(read_deck(str(five)), load_pack("standard"), index, dt.date(2026, 11, 30))
     assert [f.rule for f in illegal.findings] == ["copy-limit"]
@@ -234,13 +309,17 @@ def test_the_sources_agree_on_every_rule_fact_but_the_listed_data_differences(fu
     def covers(entry, difference) -> bool:
         set_id = difference.card_id.rsplit("-", 1)[0]
         return entry["fact"] == difference.fact and (
-            difference.card_id in entry.get("ids", ()) or set_id in entry.get("sets", ()))
+            difference.card_id in entry.get("ids", ()) or set_id in entry.get("sets", ())
+        )
 
     unexplained = [d for d in found if not any(covers(entry, d) for entry in known)]
     assert unexplained == []
-    stale = [(entry["fact"], card_id) for entry in known for card_id in entry.get("ids", ())
-             if entry["fact"] in STRICT_FACTS and not any(d.card_id == card_id and d.fact == entry["fact"]
-                                                          for d in found)]
+    stale = [
+        (entry["fact"], card_id)
+        for entry in known
+        for card_id in entry.get("ids", ())
+        if entry["fact"] in STRICT_FACTS and not any(d.card_id == card_id and d.fact == entry["fact"] for d in found)
+    ]
     assert stale == []
     assert all(entry.get("why") for entry in known)
     both = len({c.id for c in iter_cards(tcgdex_db)} & {c.id for c in iter_cards(full_db)})
@@ -253,8 +332,12 @@ def test_every_digest_difference_is_a_listed_data_difference_of_its_parts(pokemo
     # (weakness, attack text ...), and each listed card differs in exactly those.
     left, right = source_cards(pokemon_tcg_data, canonical=True), source_cards(tcgdex_api, canonical=True)
     found = {d.card_id: digest_parts(d) for d in compare(left, right, ("text_hash",))}
-    listed = {card_id: tuple(entry["parts"]) for entry in _known_differences() if entry["fact"] == "text_hash"
-              for card_id in entry["ids"]}
+    listed = {
+        card_id: tuple(entry["parts"])
+        for entry in _known_differences()
+        if entry["fact"] == "text_hash"
+        for card_id in entry["ids"]
+    }
     unexplained = sorted((card_id, parts) for card_id, parts in found.items() if listed.get(card_id) != parts)
     assert unexplained == []
     assert sorted(set(listed) - set(found)) == []  # no stale entry
@@ -333,6 +416,7 @@ def test_cli_refuses_a_dataset_as_the_fill_in(pokemon_tcg_data, tmp_path):
 
     from deckcheck.cli import app
 
-    result = CliRunner().invoke(app, ["db", "import", str(pokemon_tcg_data), str(pokemon_tcg_data),
-                                      "--db", str(tmp_path / "cards.sqlite3")])
+    result = CliRunner().invoke(
+        app, ["db", "import", str(pokemon_tcg_data), str(pokemon_tcg_data), "--db", str(tmp_path / "cards.sqlite3")]
+    )
     assert result.exit_code == 2 and "cannot fill in another card source" in result.output

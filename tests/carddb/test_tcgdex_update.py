@@ -16,12 +16,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from loopback import serving
 
 from deckcheck.carddb import http as carddb_http
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sqlite import SqliteIndex, database_info, temp_prefix
 from deckcheck.carddb.update import update_database
-from loopback import serving
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 ARCHIVE_SETS = ["sv1", "sv2", "sve", "me1"]  # pokemontcg.io: no Pitch Black, no MEE file
@@ -33,8 +33,11 @@ LISTED_ONLY = "wp"  # in TCGdex's set list, but it has no set object for it (404
 def tcgdex_files(tcgdex_api) -> dict[str, bytes]:
     """What the server answers, by path (the set list cut down to TCGDEX_SETS)."""
     base = tcgdex_api / "v2" / "en"
-    listed = [s for s in json.loads((base / "sets.json").read_text(encoding="utf-8"))
-              if s["id"] in TCGDEX_SETS + [LISTED_ONLY]]
+    listed = [
+        s
+        for s in json.loads((base / "sets.json").read_text(encoding="utf-8"))
+        if s["id"] in TCGDEX_SETS + [LISTED_ONLY]
+    ]
     assert not (base / "sets" / f"{LISTED_ONLY}.json").exists()
     files = {"/v2/en/sets": json.dumps(listed).encode()}
     for set_id in TCGDEX_SETS:
@@ -83,16 +86,21 @@ def test_both_fetches_only_the_sets_the_archive_lacks(server, tmp_path):
     assert result.status == "installed"
     fetched = _card_requests(server)
     # Pitch Black and MEE, which the archive lacks, and the Energy of sve it has short (1-16 of 1-24)
-    assert fetched and all(p.startswith(("/v2/en/cards/me05-", "/v2/en/cards/mee-", "/v2/en/cards/sve-"))
-                           for p in fetched)
+    assert fetched and all(
+        p.startswith(("/v2/en/cards/me05-", "/v2/en/cards/mee-", "/v2/en/cards/sve-")) for p in fetched
+    )
     assert sorted(int(p.rsplit("-", 1)[1]) for p in fetched if "/sve-" in p) == list(range(17, 25))
     assert len(fetched) == len(set(fetched)) == result.tcgdex["card"]
-    assert {p for p in server.paths if p.startswith("/v2/en/sets/")} == \
-        {"/v2/en/sets/me05", "/v2/en/sets/mee", "/v2/en/sets/sve", f"/v2/en/sets/{LISTED_ONLY}"}
+    assert {p for p in server.paths if p.startswith("/v2/en/sets/")} == {
+        "/v2/en/sets/me05",
+        "/v2/en/sets/mee",
+        "/v2/en/sets/sve",
+        f"/v2/en/sets/{LISTED_ONLY}",
+    }
     info = database_info(dest)
     assert (info.newest_set_code, info.sources["tcgdex"].newest_set_code) == ("PBL", "PBL")
     with SqliteIndex(dest) as index:
-        darkrai, = index.by_number("PBL", "48")
+        (darkrai,) = index.by_number("PBL", "48")
         assert darkrai.is_basic_pokemon and darkrai.regulation_mark == "J"
         assert [c.id for c in index.by_number("PAL", "185")] == ["sv2-185"]  # pokemontcg.io's card
     assert info.meta["tcgdex_url"] == server.base and info.meta["tcgdex_etag"]
@@ -154,9 +162,28 @@ def test_cli_update_reports_a_dropped_connection_in_one_line(server, tmp_path):
     server.cut_after = ("/v2/en/cards/", 5)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
     result = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "db", "update", "--url", f"{server.base}/dataset.zip",
-         "--tcgdex-url", server.base, "--db", str(dest), "--force", "--timeout", "5"],
-        capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120)
+        [
+            sys.executable,
+            "-m",
+            "deckcheck",
+            "db",
+            "update",
+            "--url",
+            f"{server.base}/dataset.zip",
+            "--tcgdex-url",
+            server.base,
+            "--db",
+            str(dest),
+            "--force",
+            "--timeout",
+            "5",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=PROJECT_ROOT,
+        timeout=120,
+    )
     assert result.returncode == 2
     errors = [line for line in result.stderr.splitlines() if line.startswith("deckcheck:")]
     assert len(errors) == 1 and "Traceback" not in result.stderr
@@ -177,13 +204,20 @@ def test_cli_rejects_an_unknown_source(tmp_path):
 def test_cli_with_a_dataset_url_alone_asks_no_tcgdex(server, tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
     dest = tmp_path / "cards.sqlite3"
-    result = subprocess.run([sys.executable, "-m", "deckcheck", "db", "update", "--url", f"{server.base}/dataset.zip",
-                             "--db", str(dest)], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "db", "update", "--url", f"{server.base}/dataset.zip", "--db", str(dest)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=PROJECT_ROOT,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert server.paths == ["/dataset.zip"] and set(database_info(dest).sources) == {"pokemontcg"}
 
 
 # -- issue 23 (T1, T2) and issue 24: hostile or incomplete mirrors ---------------------
+
 
 def test_a_card_the_mirror_cannot_deliver_is_named_and_nothing_is_installed(server, tmp_path):
     dest = tmp_path / "cards.sqlite3"
@@ -219,22 +253,37 @@ def test_cli_refuses_an_incomplete_source_and_installs_it_with_allow_incomplete(
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
     dest = tmp_path / "cards.sqlite3"
     server.routes.pop("/v2/en/cards/me05-012")
-    command = [sys.executable, "-m", "deckcheck", "db", "update", "--url", f"{server.base}/dataset.zip",
-               "--tcgdex-url", server.base, "--db", str(dest)]
+    command = [
+        sys.executable,
+        "-m",
+        "deckcheck",
+        "db",
+        "update",
+        "--url",
+        f"{server.base}/dataset.zip",
+        "--tcgdex-url",
+        server.base,
+        "--db",
+        str(dest),
+    ]
     refused = subprocess.run(command, capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120)
     assert refused.returncode == 2 and not dest.exists() and "Traceback" not in refused.stderr
     assert "could not deliver 1 card of the sets it lists (not found): me05-012" in refused.stderr
-    installed = subprocess.run(command + ["--allow-incomplete"], capture_output=True, text=True, env=env,
-                               cwd=PROJECT_ROOT, timeout=120)
+    installed = subprocess.run(
+        command + ["--allow-incomplete"], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120
+    )
     assert installed.returncode == 0, installed.stderr
     assert "Installed " in installed.stdout
     assert "warning: TCGdex could not deliver 1 card, installed without it: me05-012" in installed.stderr
 
 
-@pytest.mark.parametrize("body, message", [
-    (b'[{"id": "sv01", "cardCount": {"official": ' + b"9" * 5000 + b"}}]", "not valid JSON: Exceeds the limit"),
-    (b"[" * 100_000 + b"]" * 100_000, "nests lists or objects too deeply"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (b'[{"id": "sv01", "cardCount": {"official": ' + b"9" * 5000 + b"}}]", "not valid JSON: Exceeds the limit"),
+        (b"[" * 100_000 + b"]" * 100_000, "nests lists or objects too deeply"),
+    ],
+)
 def test_a_json_bomb_from_tcgdex_is_a_one_line_error(server, tmp_path, body, message):
     server.routes["/v2/en/sets"] = ("ok", body)
     dest = tmp_path / "cards.sqlite3"
@@ -253,14 +302,22 @@ def test_a_trickling_mirror_ends_at_the_timeout_of_one_request(server, tmp_path)
     """One byte every 0.2 s never trips a per-read timeout; the whole request must end at --timeout."""
     server.routes["/v2/en/sets"] = ("trickle", server.routes["/v2/en/sets"][1])
     with pytest.raises(DatabaseError, match=r"took longer than 1 s \(\d+ bytes of .*/v2/en/sets received\)"):
-        update_database("unused", tmp_path / "cards.sqlite3", source="tcgdex", tcgdex_url=server.base, timeout=1,
-                        retries=1)
+        update_database(
+            "unused", tmp_path / "cards.sqlite3", source="tcgdex", tcgdex_url=server.base, timeout=1, retries=1
+        )
     assert server.paths == ["/v2/en/sets", "/v2/en/sets"]  # retried once, each cut at 1 s
 
 
 def test_a_trickling_mirror_ends_at_the_overall_deadline(server, tmp_path):
     server.routes["/v2/en/sets"] = ("trickle", server.routes["/v2/en/sets"][1])
     with pytest.raises(DatabaseError, match=r"did not end within 1.5 s"):
-        update_database("unused", tmp_path / "cards.sqlite3", source="tcgdex", tcgdex_url=server.base, timeout=10,
-                        deadline=1.5, retries=3)
+        update_database(
+            "unused",
+            tmp_path / "cards.sqlite3",
+            source="tcgdex",
+            tcgdex_url=server.base,
+            timeout=10,
+            deadline=1.5,
+            retries=3,
+        )
     assert server.paths == ["/v2/en/sets"]  # the deadline is final: no retry after it

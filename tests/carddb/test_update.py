@@ -19,11 +19,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from loopback import LAST_MODIFIED, serving
 
 from deckcheck.carddb import http as carddb_http
 from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info, temp_prefix
 from deckcheck.carddb.update import DEFAULT_DATASET_URL, database_lock, update_database
-from loopback import LAST_MODIFIED, serving
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 # A handful of real sets keeps the archives small and the imports quick.
@@ -62,6 +62,7 @@ def _card_count(data: Path, set_ids: list[str]) -> int:
 
 
 # -- the server ---------------------------------------------------------------------
+
 
 @pytest.fixture
 def server(archives):
@@ -114,6 +115,7 @@ def _assert_untouched(installed_db):
 
 # -- success paths --------------------------------------------------------------------
 
+
 def test_default_url_is_the_upstream_archive():
     assert DEFAULT_DATASET_URL == "https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/master.zip"
 
@@ -121,8 +123,9 @@ def test_default_url_is_the_upstream_archive():
 def test_fresh_install(server, dest, archives, pokemon_tcg_data):
     seen = []
     digest = hashlib.sha256(archives["dataset"]).hexdigest()
-    result = update_database(server.url("/dataset.zip"), dest, sha256=digest.upper(),
-                             progress=lambda done, total: seen.append((done, total)))
+    result = update_database(
+        server.url("/dataset.zip"), dest, sha256=digest.upper(), progress=lambda done, total: seen.append((done, total))
+    )
     assert result.status == "installed" and result.changed and result.previous is None
     assert result.info.cards == _card_count(pokemon_tcg_data, SETS)
     assert result.info.sets == len(SETS)  # sets/en.json lists them all; only those with cards count
@@ -143,7 +146,7 @@ def test_unchanged_archive_is_not_imported_again(server, installed):
     dest, data, answers = installed
     result = update_database(server.url("/dataset.zip"), dest)
     assert result.status == "unchanged" and not result.changed
-    (_, headers), = server.requests
+    ((_, headers),) = server.requests
     assert headers["If-None-Match"] == answers[2]["etag"]
     assert headers["If-Modified-Since"] == answers[2]["last_modified"]
     _assert_untouched(installed)
@@ -195,13 +198,17 @@ def test_file_url(tmp_path, dest, archives):
 
 # -- failures: one line, nothing changed ------------------------------------------------
 
-@pytest.mark.parametrize("route, archive, message", [
-    ("/missing.zip", None, "HTTP 404"),
-    ("/corrupt.zip", "corrupt", "not a zip archive"),
-    ("/slip.zip", "slip", "unsafe archive"),
-    ("/truncated.zip", "truncated", "cut off"),
-    ("/server-error.zip", "always-503", "HTTP 503"),
-])
+
+@pytest.mark.parametrize(
+    "route, archive, message",
+    [
+        ("/missing.zip", None, "HTTP 404"),
+        ("/corrupt.zip", "corrupt", "not a zip archive"),
+        ("/slip.zip", "slip", "unsafe archive"),
+        ("/truncated.zip", "truncated", "cut off"),
+        ("/server-error.zip", "always-503", "HTTP 503"),
+    ],
+)
 def test_failed_update_leaves_the_database_as_it_was(server, installed, archives, route, archive, message):
     if archive == "truncated":
         server.routes[route] = ("truncated", archives["dataset"])
@@ -308,8 +315,12 @@ def test_kill_during_import(server, installed, archives, tmp_path):
     server.routes["/newer.zip"] = ("ok", archives["newer"])
     marker = tmp_path / "importing"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
-    process = subprocess.Popen([sys.executable, "-c", _KILLABLE, server.url("/newer.zip"), str(dest), str(marker)],
-                               cwd=PROJECT_ROOT, env=env, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-c", _KILLABLE, server.url("/newer.zip"), str(dest), str(marker)],
+        cwd=PROJECT_ROOT,
+        env=env,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 120
         while not marker.exists():
@@ -338,11 +349,14 @@ def test_a_timeout_that_is_not_a_positive_finite_number_is_refused(installed, ti
     _assert_untouched(installed)
 
 
-@pytest.mark.parametrize("url, message", [
-    ("http://[::1", "not a valid URL"),
-    ("http://127.0.0.1:99999/dataset.zip", "not a valid URL"),
-    ("http:///dataset.zip", "names no host"),
-])
+@pytest.mark.parametrize(
+    "url, message",
+    [
+        ("http://[::1", "not a valid URL"),
+        ("http://127.0.0.1:99999/dataset.zip", "not a valid URL"),
+        ("http:///dataset.zip", "names no host"),
+    ],
+)
 def test_a_url_that_cannot_be_parsed_is_a_one_line_failure(installed, url, message):
     with pytest.raises(DatabaseError, match=message) as caught:
         update_database(url, installed[0], retries=0)

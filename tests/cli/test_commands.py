@@ -7,7 +7,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, doc_text, json_report, run
 
 GOLDEN = PROJECT_ROOT / "tests" / "golden"
@@ -152,8 +151,10 @@ def test_formats_show_on_a_day_and_lint_with_lines(tmp_path):
     assert "standard on 2024-03-10" in out
     assert "regulation marks E, F, G (2023 rotation, since 2023-04-14)" in out
     pack = tmp_path / "league.yaml"
-    pack.write_text("name: league\nextends: standard\nrules:\n  - id: not-legal\n    kind: card-pool\n"
-                    "    seasons:\n      - {from: 2025-04-11, marks: [G]}\n      - {from: 2024-04-05, marks: [F]}\n")
+    pack.write_text(
+        "name: league\nextends: standard\nrules:\n  - id: not-legal\n    kind: card-pool\n"
+        "    seasons:\n      - {from: 2025-04-11, marks: [G]}\n      - {from: 2024-04-05, marks: [F]}\n"
+    )
     result = run("formats", "lint", str(pack), "formats/standard.yaml")
     assert result.returncode == 1
     assert f"{pack}:8: error: season dates out of order".encode() in result.stderr
@@ -165,6 +166,7 @@ def test_formats_show_on_a_day_and_lint_with_lines(tmp_path):
 
 
 # -- review fixes: every deck is reported, nothing crashes ---------------------------------
+
 
 def test_a_missing_path_is_reported_and_the_other_decks_still_checked(tmp_path):
     missing = str(tmp_path / "nonexistent.txt")
@@ -197,7 +199,8 @@ def test_fmt_goes_on_past_a_missing_path(tmp_path):
 
 
 UNKNOWN_FORMAT_DECK = "# format: standrd\n" + (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(
-    encoding="utf-8").replace("# format:", "# was-format:")
+    encoding="utf-8"
+).replace("# format:", "# was-format:")
 
 
 @pytest.mark.parametrize("output", ["json", "junit", "sarif", "text"])
@@ -254,11 +257,14 @@ def test_a_fifo_named_on_the_command_line_is_reported_not_waited_for(tmp_path):
 
 
 @pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
-@pytest.mark.parametrize("args", [
-    ("check", "sample_decks/illegal/copy-limit.txt", "--date", DATE),
-    ("check", "sample_decks/illegal/copy-limit.txt", "--date", DATE, "--lang", "de", "--quiet"),
-    ("rules",),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", "sample_decks/illegal/copy-limit.txt", "--date", DATE),
+        ("check", "sample_decks/illegal/copy-limit.txt", "--date", DATE, "--lang", "de", "--quiet"),
+        ("rules",),
+    ],
+)
 def test_output_survives_a_terminal_that_is_not_utf8(encoding, args):
     result = run(*args, env={"PYTHONIOENCODING": encoding})
     assert b"Traceback" not in result.stderr, result.stderr.decode()
@@ -290,11 +296,19 @@ def test_formats_lint_takes_a_pack_name_and_a_missing_file_is_a_usage_error(tmp_
 
 @pytest.mark.parametrize("value", ["-1", "0", "nan", "inf"])
 def test_db_update_needs_a_positive_finite_timeout(tmp_path, value):
-    result = run("db", "update", f"--timeout={value}", "--url", "http://127.0.0.1:9/x.zip",
-                 "--db", str(tmp_path / "cards.sqlite3"))
+    result = run(
+        "db",
+        "update",
+        f"--timeout={value}",
+        "--url",
+        "http://127.0.0.1:9/x.zip",
+        "--db",
+        str(tmp_path / "cards.sqlite3"),
+    )
     assert result.returncode == 2 and b"Traceback" not in result.stderr
     assert result.stderr.decode().strip().splitlines() == [
-        f"deckcheck: error: --timeout must be a number of seconds greater than 0, not {float(value):g}"]
+        f"deckcheck: error: --timeout must be a number of seconds greater than 0, not {float(value):g}"
+    ]
     assert list(tmp_path.iterdir()) == []  # nothing was locked, downloaded or written
 
 
@@ -325,8 +339,7 @@ def test_a_deck_with_an_unknown_format_still_reports_its_unknown_cards(tmp_path)
     result = run("check", str(deck), "--date", DATE, "-o", "json")
     assert result.returncode == 2
     (deck_result,) = json_report(result.stdout)["results"]
-    assert [(f["rule"], f["lines"]) for f in deck_result["findings"]] == [("unknown-format", []),
-                                                                         ("unknown-card", [3])]
+    assert [(f["rule"], f["lines"]) for f in deck_result["findings"]] == [("unknown-format", []), ("unknown-card", [3])]
 
 
 @pytest.mark.parametrize("output", ["json", "text", "sarif"])
@@ -336,8 +349,17 @@ def test_jobs_give_the_same_report_in_the_same_order(output, tmp_path):
     stdin_deck = (SAMPLE_DECKS / "illegal" / "copy-limit.txt").read_bytes()
     unknown = tmp_path / "unknown-format.yaml"
     unknown.write_text("format: standrd\ncards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n")
-    args = ["check", "-", str(tmp_path / "missing.txt"), str(unknown), "sample_decks", "--date", DATE,
-            "--output", output]
+    args = [
+        "check",
+        "-",
+        str(tmp_path / "missing.txt"),
+        str(unknown),
+        "sample_decks",
+        "--date",
+        DATE,
+        "--output",
+        output,
+    ]
     one = run(*args, "--jobs", "1", stdin=stdin_deck)
     three = run(*args, "--jobs", "3", stdin=stdin_deck)
     assert one.returncode == three.returncode == 2
@@ -351,11 +373,14 @@ def test_jobs_must_be_one_or_more():
     assert result.returncode == 2 and b"--jobs must be 1 or more" in result.stderr
 
 
-@pytest.mark.parametrize("name, data", [
-    ("binary.txt", b"4 Iono PAL 185\n\x00\x01\x02"),
-    ("empty.txt", b""),
-    ("latin.txt", b"4 Iono PAL 185\n\x81\x8d\n"),  # neither UTF-8 nor Windows-1252 text
-])
+@pytest.mark.parametrize(
+    "name, data",
+    [
+        ("binary.txt", b"4 Iono PAL 185\n\x00\x01\x02"),
+        ("empty.txt", b""),
+        ("latin.txt", b"4 Iono PAL 185\n\x81\x8d\n"),  # neither UTF-8 nor Windows-1252 text
+    ],
+)
 def test_a_file_that_is_not_a_deck_list_exits_2_as_a_missing_path_does(tmp_path, name, data):
     # Issue 23: the README says exit code 2 for an unreadable deck file; binary, empty and
     # wrongly encoded files exited 1, as if they were illegal decks.

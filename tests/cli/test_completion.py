@@ -9,39 +9,57 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from support import PROJECT_ROOT
 
 
 def complete(line: str, cwd: Path = PROJECT_ROOT) -> list[str]:
     """What bash completion offers for the last word of ``line`` (as Typer's bash script asks)."""
     words = line.split(" ")
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "_DECKCHECK_COMPLETE": "complete_bash",
-           "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
-    result = subprocess.run([sys.executable, "-c", "from deckcheck.cli import app; app(prog_name='deckcheck')"], capture_output=True,
-                            text=True, cwd=cwd, env=env, timeout=120)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "_DECKCHECK_COMPLETE": "complete_bash",
+        "COMP_WORDS": line,
+        "COMP_CWORD": str(len(words) - 1),
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", "from deckcheck.cli import app; app(prog_name='deckcheck')"],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     return result.stdout.split()
 
 
 def test_the_completion_options_are_offered():
-    result = subprocess.run([sys.executable, "-m", "deckcheck", "--help"], capture_output=True, text=True,
-                            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "--help"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+        timeout=120,
+    )
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
 
 
-@pytest.mark.parametrize("line, offered", [
-    ("deckcheck check --output j", ["json", "junit"]),
-    ("deckcheck check -o s", ["sarif"]),
-    ("deckcheck check --fail-on w", ["warning"]),
-    ("deckcheck check --lang p", ["pt"]),
-    ("deckcheck check --card-lang a", ["auto"]),
-    ("deckcheck db update --lang de,f", ["de,fr"]),
-    ("deckcheck db import-names x --lang a", ["all"]),
-    ("deckcheck check --format modified-", ["modified-2001", "modified-2002"]),
-    ("deckcheck fmt -f stan", ["standard"]),
-    ("deckcheck formats show exp", ["expanded"]),
-])
+@pytest.mark.parametrize(
+    "line, offered",
+    [
+        ("deckcheck check --output j", ["json", "junit"]),
+        ("deckcheck check -o s", ["sarif"]),
+        ("deckcheck check --fail-on w", ["warning"]),
+        ("deckcheck check --lang p", ["pt"]),
+        ("deckcheck check --card-lang a", ["auto"]),
+        ("deckcheck db update --lang de,f", ["de,fr"]),
+        ("deckcheck db import-names x --lang a", ["all"]),
+        ("deckcheck check --format modified-", ["modified-2001", "modified-2002"]),
+        ("deckcheck fmt -f stan", ["standard"]),
+        ("deckcheck formats show exp", ["expanded"]),
+    ],
+)
 def test_option_values_are_completed(line, offered):
     assert complete(line) == offered
 
@@ -49,7 +67,8 @@ def test_option_values_are_completed(line, offered):
 def test_format_names_include_the_configured_packs_folder(tmp_path):
     (tmp_path / "packs").mkdir()
     (tmp_path / "packs" / "club-league.yaml").write_text(
-        "name: club-league\ndescription: ours\nextends: unlimited\nrules: []\n", encoding="utf-8")
+        "name: club-league\ndescription: ours\nextends: unlimited\nrules: []\n", encoding="utf-8"
+    )
     (tmp_path / ".deckcheck.yaml").write_text("packs: [packs]\n", encoding="utf-8")
     assert complete("deckcheck check --format club", cwd=tmp_path) == ["club-league"]
     (tmp_path / ".deckcheck.yaml").write_text("packs: [packs\n", encoding="utf-8")  # broken: the installed ones

@@ -8,13 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, json_report
 
 from deckcheck.carddb.index import MemoryIndex
 from deckcheck.core.layout import format_deck, layout, unambiguous_prints
+from deckcheck.core.resolve import resolve_deck
 from deckcheck.model import Card
 from deckcheck.parse import parse_text
-from deckcheck.core.resolve import resolve_deck
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, json_report
 
 GOLDEN = PROJECT_ROOT / "tests" / "golden" / "ci"
 DATE = "2026-11-30"
@@ -30,8 +30,9 @@ FIGHTING_XY = Card("xy1-137", "Fighting Energy", "Energy", ("Basic",), "xy1", "X
 DARK_BASIC = Card("dp1-129", "Darkness Energy", "Energy", ("Basic",), "dp1", "DP", "129", None, "2007-05-01")
 DARK_SPECIAL = Card("neo1-104", "Darkness Energy", "Energy", ("Special",), "neo1", "N1", "104", None, "2000-12-16")
 CATCHER = Card("bw2-95", "Pokémon Catcher", "Trainer", ("Item",), "bw2", "EPO", "95", None, "2011-08-31")
-INDEX = MemoryIndex([HITMONCHAN, OAK, IONO, IONO_PAF, DCE_BASE, DCE_FCO, FIGHTING_BS, FIGHTING_XY, DARK_BASIC,
-                     DARK_SPECIAL, CATCHER])
+INDEX = MemoryIndex(
+    [HITMONCHAN, OAK, IONO, IONO_PAF, DCE_BASE, DCE_FCO, FIGHTING_BS, FIGHTING_XY, DARK_BASIC, DARK_SPECIAL, CATCHER]
+)
 
 MESSY = """\
 ****** Pokémon Trading Card Game Deck List ******
@@ -112,8 +113,14 @@ def test_a_print_is_filled_in_only_when_the_name_is_unambiguous():
 def test_basic_energy_is_written_as_ptcg_live_does_and_darkness_stays_as_written():
     text = "Energy: 13\n7 Fighting Energy BS 97\n2 Lightning Energy - Basic\n4 Darkness Energy\n"
     lines = formatted(text).splitlines()
-    assert lines == ["Energy: 13", "7 Basic {F} Energy BS 97", "2 Basic {L} Energy", "4 Darkness Energy", "",
-                     "Total Cards: 13"]
+    assert lines == [
+        "Energy: 13",
+        "7 Basic {F} Energy BS 97",
+        "2 Basic {L} Energy",
+        "4 Darkness Energy",
+        "",
+        "Total Cards: 13",
+    ]
     # RULES.md decision 10: a bare "Darkness Energy" means the Special card in old formats, so fmt keeps it bare.
 
 
@@ -121,8 +128,9 @@ def test_crlf_files_keep_their_line_ends():
     text = "4 Professor Oak\r\n2 Hitmonchan BS 7\r\n"
     parsed = parse_text(text.replace("\r\n", "\n"), "deck.txt")
     deck, _ = resolve_deck(parsed, INDEX)
-    out = format_deck(parsed, deck, text.replace("\r\n", "\n"), prints=unambiguous_prints(parsed, INDEX),
-                      newline="\r\n")
+    out = format_deck(
+        parsed, deck, text.replace("\r\n", "\n"), prints=unambiguous_prints(parsed, INDEX), newline="\r\n"
+    )
     assert out == "Pokémon: 2\r\n2 Hitmonchan BS 7\r\n\r\nTrainer: 4\r\n4 Professor Oak BS 88\r\n\r\nTotal Cards: 6\r\n"
 
 
@@ -132,10 +140,12 @@ def test_a_file_without_card_lines_is_left_as_its_lines():
 
 # -- the command ----------------------------------------------------------------------
 
+
 def run(*args: str, cwd: Path = PROJECT_ROOT, stdin: bytes | None = None):
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env,
-                          input=stdin, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, input=stdin, timeout=120
+    )
 
 
 SAMPLE_TEXT_DECKS = sorted(SAMPLE_DECKS.rglob("*.txt"))
@@ -161,11 +171,19 @@ def test_formatting_keeps_every_verdict_and_finding_and_is_idempotent(tmp_path):
     after = run("check", str(tmp_path), "--format", "unlimited", "--date", DATE, "-o", "json")
 
     def verdicts(output) -> dict:
-        return {Path(r["path"]).name: (r["legal"], r["total_cards"], sorted(
-                    (f["rule"], f["severity"], tuple(f["cards"])) for f in r["findings"]
+        return {
+            Path(r["path"]).name: (
+                r["legal"],
+                r["total_cards"],
+                sorted(
+                    (f["rule"], f["severity"], tuple(f["cards"]))
+                    for f in r["findings"]
                     # fmt corrects the section and total counts, nothing else
-                    if not (f["rule"] == "syntax" and f["severity"] == "warning")))
-                for r in json_report(output.stdout)["results"]}
+                    if not (f["rule"] == "syntax" and f["severity"] == "warning")
+                ),
+            )
+            for r in json_report(output.stdout)["results"]
+        }
 
     assert verdicts(after) == verdicts(before)
     snapshot = {p: p.read_bytes() for p in tmp_path.rglob("*.txt")}
@@ -213,7 +231,7 @@ def test_writes_replace_the_file_atomically_and_keep_its_mode(tmp_path):
 def test_standard_input_is_formatted_to_standard_output():
     result = run("fmt", "-", "--format", "unlimited", stdin=b"4x Professor Oak\n")
     assert result.returncode == 0
-    assert result.stdout == "Trainer: 4\n4 Professor Oak BS 88\n\nTotal Cards: 4\n".encode()
+    assert result.stdout == b"Trainer: 4\n4 Professor Oak BS 88\n\nTotal Cards: 4\n"
 
 
 def test_yaml_decks_and_unreadable_files_are_left_alone(tmp_path):
@@ -230,6 +248,7 @@ def test_yaml_decks_and_unreadable_files_are_left_alone(tmp_path):
 
 
 # -- issue 12: fmt never changes what a deck is -------------------------------------
+
 
 def test_special_energy_suffix_is_kept_so_the_copy_limit_still_counts():
     # "5 Darkness Energy - Special" is illegal (copy-limit); without the suffix it reads as basic Energy.
@@ -251,7 +270,9 @@ def test_lines_are_never_merged_into_a_count_the_parser_refuses():
 def test_bare_darkness_energy_lines_merge_only_when_no_warning_appears_or_goes():
     # A bare line above 4 copies may mean the Special card (decision 10): 1 + 4 stay apart, 5 + 1 merge.
     assert formatted("1 Darkness Energy\n4 Darkness Energy\n").splitlines()[1:3] == [
-        "1 Darkness Energy", "4 Darkness Energy"]
+        "1 Darkness Energy",
+        "4 Darkness Energy",
+    ]
     assert formatted("5 Darkness Energy\n1 Darkness Energy\n").splitlines()[1] == "6 Darkness Energy"
 
 
@@ -262,8 +283,10 @@ def test_the_ph_variant_after_the_print_is_kept():
 
 
 def test_cr_only_and_mixed_line_ends_are_kept_line_by_line():
-    assert formatted("4 Professor Oak\r2 Hitmonchan BS 7\r") == \
-        "Pokémon: 2\r2 Hitmonchan BS 7\r\rTrainer: 4\r4 Professor Oak BS 88\r\rTotal Cards: 6\r"
+    assert (
+        formatted("4 Professor Oak\r2 Hitmonchan BS 7\r")
+        == "Pokémon: 2\r2 Hitmonchan BS 7\r\rTrainer: 4\r4 Professor Oak BS 88\r\rTotal Cards: 6\r"
+    )
     # One CRLF line among LF lines stays the one CRLF line; new lines take the file's most common end.
     mixed = "Trainer: 4\n4 Professor Oak BS 88\r\n\nTotal Cards: 4\n"
     assert formatted(mixed) == mixed

@@ -9,25 +9,28 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from support import PROJECT_ROOT, SAMPLE_DECKS
 
 LEGAL = str(SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt")
 ILLEGAL = str(SAMPLE_DECKS / "illegal" / "card-limit.txt")
 
 
-@pytest.mark.parametrize("args, code", [
-    (["--version"], 0),
-    (["check", LEGAL, "--date", "2026-11-30", "--format", "unlimited"], 0),
-    (["check", "-qv", ILLEGAL, "--date=2026-11-30", "-f", "standard", "--no-config"], 1),
-    (["check", LEGAL, "--jobs", "0"], 2),  # deckcheck's own usage errors
-    (["check", LEGAL, "--date", "2026-13-01"], 2),
-    (["check", LEGAL, "--jobs", "many"], 2),  # Typer's
-    (["check"], 2),
-])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["--version"], 0),
+        (["check", LEGAL, "--date", "2026-11-30", "--format", "unlimited"], 0),
+        (["check", "-qv", ILLEGAL, "--date=2026-11-30", "-f", "standard", "--no-config"], 1),
+        (["check", LEGAL, "--jobs", "0"], 2),  # deckcheck's own usage errors
+        (["check", LEGAL, "--date", "2026-13-01"], 2),
+        (["check", LEGAL, "--jobs", "many"], 2),  # Typer's
+        (["check"], 2),
+    ],
+)
 def test_every_command_line_is_read_by_typer(args, code):
-    done = subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT, timeout=120
+    )
     assert done.returncode == code, done.stderr.decode()
     assert b"Traceback" not in done.stderr
 
@@ -54,8 +57,7 @@ finally:
 
 
 def _modules(*args: str) -> set[str]:
-    done = subprocess.run([sys.executable, "-c", _MODULES, *args], capture_output=True, cwd=PROJECT_ROOT,
-                          timeout=120)
+    done = subprocess.run([sys.executable, "-c", _MODULES, *args], capture_output=True, cwd=PROJECT_ROOT, timeout=120)
     line = [line for line in done.stderr.decode().splitlines() if line.startswith("MODULES ")][-1]
     return set(line.split()[1:])
 
@@ -63,8 +65,9 @@ def _modules(*args: str) -> set[str]:
 @pytest.mark.parametrize("database", ["none", "imported"])
 def test_a_check_of_one_deck_leaves_out_what_it_does_not_need(database, tmp_path, monkeypatch):
     if database == "imported":
-        from deckcheck.carddb.sqlite import build_database
         from support import require_reference_data
+
+        from deckcheck.carddb.sqlite import build_database
 
         db = tmp_path / "cards.sqlite3"
         build_database(require_reference_data(), db)
@@ -75,8 +78,17 @@ def test_a_check_of_one_deck_leaves_out_what_it_does_not_need(database, tmp_path
     # PyYAML (text decks, cached packs and catalogue), platformdirs and importlib.resources
     # (the user folders and the catalogue found by hand), hashlib (the cache entries'
     # checksums are CRCs); the web stack, the renderers a text report does not use.
-    for absent in ("yaml", "platformdirs", "importlib.resources", "jsonschema", "hashlib", "starlette",
-                   "deckcheck.web", "deckcheck.render.sarif", "deckcheck.carddb.update"):
+    for absent in (
+        "yaml",
+        "platformdirs",
+        "importlib.resources",
+        "jsonschema",
+        "hashlib",
+        "starlette",
+        "deckcheck.web",
+        "deckcheck.render.sarif",
+        "deckcheck.carddb.update",
+    ):
         assert absent not in loaded
     assert ("deckcheck.carddb.sqlite" in loaded) == (database == "imported")
 

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import PROJECT_ROOT, SAMPLE_DECKS, require_reference_data
 
 from deckcheck.packs.info import _describe_ids
-from support import PROJECT_ROOT, SAMPLE_DECKS, require_reference_data
 
 DECK = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
 
@@ -20,18 +20,22 @@ DECK = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding=
 def run(*args: str, cwd: Path = PROJECT_ROOT, env: dict | None = None) -> subprocess.CompletedProcess:
     environ = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **(env or {})}
     environ.pop("DECKCHECK_DB", None)
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=environ,
-                          timeout=300, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=environ, timeout=300, text=True
+    )
 
 
-@pytest.mark.parametrize("command, usage", [
-    (["check"], "Usage: deckcheck check [OPTIONS] PATHS..."),
-    (["fmt"], "Usage: deckcheck fmt [OPTIONS] PATHS..."),
-    (["db", "import"], "Usage: deckcheck db import [OPTIONS] SOURCES..."),
-    (["db", "import-names"], "Usage: deckcheck db import-names [OPTIONS] FOLDER"),
-    (["formats", "show"], "Usage: deckcheck formats show [OPTIONS] NAME"),
-    (["formats", "lint"], "Usage: deckcheck formats lint [OPTIONS] PATHS..."),
-])
+@pytest.mark.parametrize(
+    "command, usage",
+    [
+        (["check"], "Usage: deckcheck check [OPTIONS] PATHS..."),
+        (["fmt"], "Usage: deckcheck fmt [OPTIONS] PATHS..."),
+        (["db", "import"], "Usage: deckcheck db import [OPTIONS] SOURCES..."),
+        (["db", "import-names"], "Usage: deckcheck db import-names [OPTIONS] FOLDER"),
+        (["formats", "show"], "Usage: deckcheck formats show [OPTIONS] NAME"),
+        (["formats", "lint"], "Usage: deckcheck formats lint [OPTIONS] PATHS..."),
+    ],
+)
 def test_usage_lines_name_the_arguments_in_capitals(command, usage):
     result = run(*command, "--help")
     assert result.stdout.splitlines()[0].replace("python -m deckcheck", "deckcheck") == usage
@@ -48,8 +52,10 @@ def test_the_exclude_message_names_the_pattern_and_where_it_is_written(tmp_path)
     assert one.stderr.strip() == "deckcheck: nothing to check: a.txt is excluded by --exclude '*.txt'"
     (tmp_path / ".deckcheck.yaml").write_text("exclude: ['drafts/', '*.txt']\n", encoding="utf-8")
     two = run("check", "a.txt", "b.txt", cwd=tmp_path)
-    assert two.stderr.strip() == (f"deckcheck: nothing to check: the 2 files given are excluded (a.txt by the "
-                                   f"pattern '*.txt' of exclude in {tmp_path / '.deckcheck.yaml'})")
+    assert two.stderr.strip() == (
+        f"deckcheck: nothing to check: the 2 files given are excluded (a.txt by the "
+        f"pattern '*.txt' of exclude in {tmp_path / '.deckcheck.yaml'})"
+    )
 
 
 def test_a_symbolic_link_loop_gets_one_message_the_true_one(tmp_path):
@@ -66,9 +72,11 @@ def test_a_symbolic_link_loop_gets_one_message_the_true_one(tmp_path):
 
 def test_formats_lint_reports_every_schema_error_with_its_line(tmp_path):
     pack = tmp_path / "club.yaml"
-    pack.write_text("name: club\ndescription: x\nextend: unlimited\nrules:\n  - id: deck-size\n"
-                    "    kind: deck-size\n    sise: 60\n  - id: copy-limit\n    kind: copy-limit\n    max: many\n",
-                    encoding="utf-8")
+    pack.write_text(
+        "name: club\ndescription: x\nextend: unlimited\nrules:\n  - id: deck-size\n"
+        "    kind: deck-size\n    sise: 60\n  - id: copy-limit\n    kind: copy-limit\n    max: many\n",
+        encoding="utf-8",
+    )
     result = run("formats", "lint", str(pack), "--no-config", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr.splitlines() == [
@@ -79,8 +87,11 @@ def test_formats_lint_reports_every_schema_error_with_its_line(tmp_path):
 
 
 def test_banned_prints_are_named_by_name_and_set_code():
-    cards = {"bw3-67": ("Archeops", "NVI", "67"), "bw5-110": ("Archeops", "DEX", "110"),
-             "sm8-90": ("Unown", "LOT", "90")}
+    cards = {
+        "bw3-67": ("Archeops", "NVI", "67"),
+        "bw5-110": ("Archeops", "DEX", "110"),
+        "sm8-90": ("Unown", "LOT", "90"),
+    }
     assert _describe_ids(["bw3-67", "bw5-110"], cards) == ["Archeops NVI 67", "DEX 110"]
     assert _describe_ids(["sm8-90", "xx-1"], cards) == ["Unown LOT 90", "xx-1"]
 
@@ -100,8 +111,9 @@ def test_formats_show_expanded_names_the_banned_archeops(tmp_path):
 def test_formats_show_on_a_past_day_lists_the_sets_legal_that_day_by_their_codes(reference_index):
     # Issue 24: on 2016-03-01 Generations, Fates Collide and Steam Siege were not legal yet, the 2017
     # sets are no part of the 2016-09-01 change, and sets are named as players know them.
-    result = run("formats", "show", "standard", "--date", "2016-03-01", "--db", str(reference_index.path),
-                 "--no-config")
+    result = run(
+        "formats", "show", "standard", "--date", "2016-03-01", "--db", str(reference_index.path), "--no-config"
+    )
     assert result.returncode == 0, result.stderr
     (pool,) = [line for line in result.stdout.splitlines() if line.strip().startswith("not-legal")]
     in_force, _, later = pool.partition("(later this season:")
@@ -125,8 +137,10 @@ def test_fail_on_warning_says_which_warnings_failed_the_run(tmp_path):
     deck = _deck_with_a_warning(tmp_path)
     result = run("check", str(deck), "--format", "unlimited", "--fail-on", "warning", "--no-config")
     assert result.returncode == 1, result.stderr
-    assert "1 deck checked: 1 legal, 0 illegal.\n1 legal deck fails the run with --fail-on warning, " \
-           "for its warnings: syntax." in result.stdout
+    assert (
+        "1 deck checked: 1 legal, 0 illegal.\n1 legal deck fails the run with --fail-on warning, "
+        "for its warnings: syntax." in result.stdout
+    )
     github = run("check", str(deck), "--format", "unlimited", "--fail-on", "warning", "-o", "github", "--no-config")
     assert "1 legal deck fails the run for warnings (--fail-on warning)." in github.stdout
     plain = run("check", str(deck), "--format", "unlimited", "--no-config")
@@ -158,12 +172,20 @@ def test_skip_non_decks_with_no_deck_says_nothing_was_checked_and_why(tmp_path):
 @pytest.mark.parametrize("missing", ["anyio", "starlette", "uvicorn"])
 def test_serve_without_its_extra_names_the_extra_to_install(missing):
     # Issue 24: the message named anyio (imported first), not what to install.
-    code = ("import runpy, sys\n"
-            f"sys.modules[{missing!r}] = None\n"
-            "sys.argv = ['deckcheck', 'serve', '--port', '0']\n"
-            "runpy.run_module('deckcheck', run_name='__main__')\n")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                            cwd=PROJECT_ROOT, env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)})
+    code = (
+        "import runpy, sys\n"
+        f"sys.modules[{missing!r}] = None\n"
+        "sys.argv = ['deckcheck', 'serve', '--port', '0']\n"
+        "runpy.run_module('deckcheck', run_name='__main__')\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=PROJECT_ROOT,
+        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+    )
     assert result.returncode == 2
     assert "needs Starlette and uvicorn, which the 'serve' extra installs" in result.stderr
     assert "pip install 'deckcheck[serve]'" in result.stderr and "Traceback" not in result.stderr
@@ -173,15 +195,34 @@ def test_a_team_flare_gear_card_is_named_as_it_prints(reference_index, tmp_path)
     # Issue 24: "Remove Battle Compressor Team Flare Gear PHF 92 from the deck (4 copies)."
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Battle Compressor PHF 92\n", encoding="utf-8")
-    result = run("check", str(deck), "--format", "standard", "--date", "2026-11-30", "--db",
-                 str(reference_index.path), "--no-config", "-o", "json")
-    messages = [text for f in json.loads(result.stdout)["results"][0]["findings"] for text in (f["message"], f["hint"] or "")]
+    result = run(
+        "check",
+        str(deck),
+        "--format",
+        "standard",
+        "--date",
+        "2026-11-30",
+        "--db",
+        str(reference_index.path),
+        "--no-config",
+        "-o",
+        "json",
+    )
+    messages = [
+        text for f in json.loads(result.stdout)["results"][0]["findings"] for text in (f["message"], f["hint"] or "")
+    ]
     assert any("Battle Compressor PHF 92" in m for m in messages), messages
     assert not any("Team Flare Gear" in m for m in messages), messages
 
 
-@pytest.mark.parametrize("command", [["formats", "list"], ["formats", "show", "standard", "--date", "2016-03-01"],
-                                     ["formats", "show", "expanded", "--date", "2026-11-30"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["formats", "list"],
+        ["formats", "show", "standard", "--date", "2016-03-01"],
+        ["formats", "show", "expanded", "--date", "2026-11-30"],
+    ],
+)
 def test_formats_output_is_wrapped_to_the_terminal_width_between_words(command):
     # Issue 24: lines of 200+ columns, which the terminal wrapped mid-word.
     wide = run(*command, "--no-config")

@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import PROJECT_ROOT
 
 from deckcheck.cli.progress import Phases
-from support import PROJECT_ROOT
 
 pytest.importorskip("pty", reason="a pseudo-terminal is needed (POSIX)")
 
@@ -24,12 +24,33 @@ def dataset(root: Path) -> Path:
     """A small invented pokemontcg.io dataset (two sets)."""
     import json
 
-    sets = [{"id": "tst1", "name": "Test Base", "series": "Test", "ptcgoCode": "TST", "releaseDate": "2024/01/26"},
-            {"id": "tst2", "name": "Test Later", "series": "Test", "ptcgoCode": "TSL", "releaseDate": "2024/05/24"}]
-    cards = {"tst1": [{"id": "tst1-1", "name": "Sproutling", "supertype": "Pokémon", "subtypes": ["Basic"],
-                       "hp": "60", "types": ["Grass"], "number": "1"}],
-             "tst2": [{"id": "tst2-2", "name": "Test Ball", "supertype": "Trainer", "subtypes": ["Item"],
-                       "number": "2", "rules": ["Draw a card."]}]}
+    sets = [
+        {"id": "tst1", "name": "Test Base", "series": "Test", "ptcgoCode": "TST", "releaseDate": "2024/01/26"},
+        {"id": "tst2", "name": "Test Later", "series": "Test", "ptcgoCode": "TSL", "releaseDate": "2024/05/24"},
+    ]
+    cards = {
+        "tst1": [
+            {
+                "id": "tst1-1",
+                "name": "Sproutling",
+                "supertype": "Pokémon",
+                "subtypes": ["Basic"],
+                "hp": "60",
+                "types": ["Grass"],
+                "number": "1",
+            }
+        ],
+        "tst2": [
+            {
+                "id": "tst2-2",
+                "name": "Test Ball",
+                "supertype": "Trainer",
+                "subtypes": ["Item"],
+                "number": "2",
+                "rules": ["Draw a card."],
+            }
+        ],
+    }
     (root / "sets").mkdir(parents=True)
     (root / "cards" / "en").mkdir(parents=True)
     (root / "sets" / "en.json").write_text(json.dumps(sets), encoding="utf-8")
@@ -39,8 +60,14 @@ def dataset(root: Path) -> Path:
 
 
 def env(tmp_path: Path) -> dict:
-    environ = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "TERM": "xterm", "COLUMNS": "120",
-               "XDG_DATA_HOME": str(tmp_path / "share"), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    environ = {
+        **os.environ,
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "TERM": "xterm",
+        "COLUMNS": "120",
+        "XDG_DATA_HOME": str(tmp_path / "share"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+    }
     for name in ("DECKCHECK_DB", "NO_COLOR"):
         environ.pop(name, None)
     return environ
@@ -51,8 +78,14 @@ def on_a_terminal(*args: str, cwd: Path, tmp_path: Path) -> tuple[int, str]:
     import pty
 
     master, slave = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "deckcheck", *args], cwd=cwd, env=env(tmp_path),
-                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=slave)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "deckcheck", *args],
+        cwd=cwd,
+        env=env(tmp_path),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=slave,
+    )
     os.close(slave)
     chunks = []
     while True:
@@ -72,28 +105,57 @@ def on_a_terminal(*args: str, cwd: Path, tmp_path: Path) -> tuple[int, str]:
 
 
 def off_a_terminal(*args: str, cwd: Path, tmp_path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=cwd, env=env(tmp_path),
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args],
+        cwd=cwd,
+        env=env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_db_update_shows_each_phase_and_ends_at_100_percent_on_a_terminal(tmp_path):
     archive = Path(shutil.make_archive(str(tmp_path / "dataset"), "zip", dataset(tmp_path / "data")))
     digest = hashlib.sha256(archive.read_bytes()).hexdigest()
-    code, shown = on_a_terminal("db", "update", "--source", "pokemontcg", "--url", archive.as_uri(), "--db", str(tmp_path / "c.sqlite3"),
-                                "--sha256", digest, cwd=tmp_path, tmp_path=tmp_path)
+    code, shown = on_a_terminal(
+        "db",
+        "update",
+        "--source",
+        "pokemontcg",
+        "--url",
+        archive.as_uri(),
+        "--db",
+        str(tmp_path / "c.sqlite3"),
+        "--sha256",
+        digest,
+        cwd=tmp_path,
+        tmp_path=tmp_path,
+    )
     assert code == 0, shown
-    places = [shown.find(label) for label in ("Downloading file://", "Verifying the archive (SHA-256)",
-                                              "Importing the cards")]
+    places = [
+        shown.find(label) for label in ("Downloading file://", "Verifying the archive (SHA-256)", "Importing the cards")
+    ]
     assert -1 not in places and places == sorted(places), shown
     # The last drawing of the bars: every phase at 100 %.
-    final = shown[shown.rfind("Downloading file://"):]
+    final = shown[shown.rfind("Downloading file://") :]
     assert final.count("100%") == 3, final
 
 
 def test_db_update_off_a_terminal_names_the_phases_and_ends_on_the_full_size(tmp_path):
     archive = Path(shutil.make_archive(str(tmp_path / "dataset"), "zip", dataset(tmp_path / "data")))
-    result = off_a_terminal("db", "update", "--source", "pokemontcg", "--url", archive.as_uri(), "--db", str(tmp_path / "c.sqlite3"),
-                            cwd=tmp_path, tmp_path=tmp_path)
+    result = off_a_terminal(
+        "db",
+        "update",
+        "--source",
+        "pokemontcg",
+        "--url",
+        archive.as_uri(),
+        "--db",
+        str(tmp_path / "c.sqlite3"),
+        cwd=tmp_path,
+        tmp_path=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     # Issue 24: a small archive in kB, not "0.0 MB of 0.0 MB"; no "Verifying" without a --sha256 to verify.
     size = archive.stat().st_size
@@ -105,8 +167,20 @@ def test_db_update_off_a_terminal_names_the_phases_and_ends_on_the_full_size(tmp
         "Importing the cards",
     ]
     digest = hashlib.sha256(archive.read_bytes()).hexdigest()
-    result = off_a_terminal("db", "update", "--source", "pokemontcg", "--url", archive.as_uri(), "--db",
-                            str(tmp_path / "d.sqlite3"), "--sha256", digest, cwd=tmp_path, tmp_path=tmp_path)
+    result = off_a_terminal(
+        "db",
+        "update",
+        "--source",
+        "pokemontcg",
+        "--url",
+        archive.as_uri(),
+        "--db",
+        str(tmp_path / "d.sqlite3"),
+        "--sha256",
+        digest,
+        cwd=tmp_path,
+        tmp_path=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     assert "Verifying the archive (SHA-256)" in result.stderr.splitlines()
 
@@ -137,40 +211,79 @@ def test_db_import_and_import_names_draw_a_bar_on_a_terminal(tmp_path):
     from i18n_support import write_english_dataset, write_tcgdex  # the invented data of the i18n tests
 
     db = tmp_path / "c.sqlite3"
-    code, shown = on_a_terminal("db", "import", str(dataset(tmp_path / "data")), "--db", str(db),
-                                cwd=tmp_path, tmp_path=tmp_path)
+    code, shown = on_a_terminal(
+        "db", "import", str(dataset(tmp_path / "data")), "--db", str(db), cwd=tmp_path, tmp_path=tmp_path
+    )
     assert code == 0 and "Importing the cards" in shown and "100%" in shown, shown
     names_db = tmp_path / "names.sqlite3"
-    assert off_a_terminal("db", "import", str(write_english_dataset(tmp_path / "en")), "--db", str(names_db),
-                          cwd=tmp_path, tmp_path=tmp_path).returncode == 0
-    code, shown = on_a_terminal("db", "import-names", str(write_tcgdex(tmp_path / "tcgdex")), "--lang", "de",
-                                "--db", str(names_db), cwd=tmp_path, tmp_path=tmp_path)
+    assert (
+        off_a_terminal(
+            "db",
+            "import",
+            str(write_english_dataset(tmp_path / "en")),
+            "--db",
+            str(names_db),
+            cwd=tmp_path,
+            tmp_path=tmp_path,
+        ).returncode
+        == 0
+    )
+    code, shown = on_a_terminal(
+        "db",
+        "import-names",
+        str(write_tcgdex(tmp_path / "tcgdex")),
+        "--lang",
+        "de",
+        "--db",
+        str(names_db),
+        cwd=tmp_path,
+        tmp_path=tmp_path,
+    )
     assert code == 0, shown
     for label in ("Reading the card names", "Matching the names to the cards", "Writing the card names"):
         assert label in shown, shown
     # Off a terminal these commands print only their result.
-    quiet = off_a_terminal("db", "import", str(dataset(tmp_path / "data2")), "--db", str(db),
-                           cwd=tmp_path, tmp_path=tmp_path)
+    quiet = off_a_terminal(
+        "db", "import", str(dataset(tmp_path / "data2")), "--db", str(db), cwd=tmp_path, tmp_path=tmp_path
+    )
     assert quiet.returncode == 0 and quiet.stderr == ""
 
 
 def test_formats_lint_with_a_database_shows_it_is_reading_it(tmp_path):
     db = tmp_path / "c.sqlite3"
-    assert off_a_terminal("db", "import", str(dataset(tmp_path / "data")), "--db", str(db),
-                          cwd=tmp_path, tmp_path=tmp_path).returncode == 0
-    code, shown = on_a_terminal("formats", "lint", "half-deck", "--db", str(db), "--no-config",
-                                cwd=tmp_path, tmp_path=tmp_path)
+    assert (
+        off_a_terminal(
+            "db", "import", str(dataset(tmp_path / "data")), "--db", str(db), cwd=tmp_path, tmp_path=tmp_path
+        ).returncode
+        == 0
+    )
+    code, shown = on_a_terminal(
+        "formats", "lint", "half-deck", "--db", str(db), "--no-config", cwd=tmp_path, tmp_path=tmp_path
+    )
     assert "Reading the card database" in shown, shown
 
 
 def test_a_malformed_sha256_is_refused_before_anything_is_downloaded(tmp_path):
     # Port 9 on loopback: nothing is fetched, and nothing should be tried.
-    result = off_a_terminal("db", "update", "--source", "pokemontcg", "--url", "http://127.0.0.1:9/data.zip", "--sha256", "abc",
-                            "--db", str(tmp_path / "c.sqlite3"), cwd=tmp_path, tmp_path=tmp_path)
+    result = off_a_terminal(
+        "db",
+        "update",
+        "--source",
+        "pokemontcg",
+        "--url",
+        "http://127.0.0.1:9/data.zip",
+        "--sha256",
+        "abc",
+        "--db",
+        str(tmp_path / "c.sqlite3"),
+        cwd=tmp_path,
+        tmp_path=tmp_path,
+    )
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
         "deckcheck: error: update failed, the installed database is unchanged: "
-        "--sha256 must be 64 hexadecimal digits, not 'abc'"]
+        "--sha256 must be 64 hexadecimal digits, not 'abc'"
+    ]
     assert not (tmp_path / "c.sqlite3").exists()
 
 
@@ -182,7 +295,11 @@ def test_phases_off_a_terminal_report_a_download_to_its_end(capsys):
         phases.phase("import", 3)
         phases(1)
     assert capsys.readouterr().err.splitlines() == [
-        "Downloading x", "  0.3 MB of 2.9 MB", "  2.9 MB of 2.9 MB", "Importing"]
+        "Downloading x",
+        "  0.3 MB of 2.9 MB",
+        "  2.9 MB of 2.9 MB",
+        "Importing",
+    ]
     with Phases({"download": "Downloading x"}) as phases:  # without lines: nothing off a terminal
         phases.phase("download")
         phases(5, 10)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.parse import parse_text
 from deckcheck.core.resolve import ResolveOptions, live_shiny_vault, resolve_deck
+from deckcheck.parse import parse_text
 
 
 def resolve(reference_index, text: str):
@@ -13,28 +13,31 @@ def resolve(reference_index, text: str):
     return deck, findings
 
 
-@pytest.mark.parametrize("line, card_id", [
-    ("2 Boss's Orders LOR-TG 24", "swsh11tg-TG24"),
-    ("1 Bibarel CRZ-GG 25", "swsh12pt5gg-GG25"),
-    ("2 Bidoof CRZ-GG 29", "swsh12pt5gg-GG29"),
-    ("1 Boss's Orders LOR-TG 24 PH", "swsh11tg-TG24"),
-    ("1 Tapu Lele-GX HIF 163", "sma-SV94"),
-    ("1 Guzma HIF 153", "sma-SV84"),
-    ("1 Tapu Lele-GX HIF SV94", "sma-SV94"),
-    ("1 Charizard VMAX SHF 180", "swsh45sv-SV107"),
-    ("1 Mimikyu PAL 97 PH", "sv2-97"),
-    ("3 Basic {R} Energy SVE 10 PH", "sve-10"),
-    ("1 Basic {P} Energy MEE 5", "mee-5"),
-    ("8 Grass Energy MEE 1", "mee-1"),
-    ("1 Tapu Lele-GX CEL-CC 25", "cel25c-60_A"),
-    ("1 Venusaur CEL-CC 3", "cel25c-15_A1"),
-    ("1 Claydol CEL-CC 16", "cel25c-15_A4"),  # the collection's order (TCGdex's CC016)
-    ("1 Here Comes Team Rocket! CEL-CC 6", "cel25c-15_A2"),
-    ("1 Imposter Professor Oak CEL-CC 4", "cel25c-73_A"),
-    ("1 Umbreon ★ CEL-CC 15", "cel25c-17_A"),
-    ("2 Psychic Energy SVE 13", "sve-13"),
-    ("4 Telepathic {P} Energy POR 88", "me3-88"),
-])
+@pytest.mark.parametrize(
+    "line, card_id",
+    [
+        ("2 Boss's Orders LOR-TG 24", "swsh11tg-TG24"),
+        ("1 Bibarel CRZ-GG 25", "swsh12pt5gg-GG25"),
+        ("2 Bidoof CRZ-GG 29", "swsh12pt5gg-GG29"),
+        ("1 Boss's Orders LOR-TG 24 PH", "swsh11tg-TG24"),
+        ("1 Tapu Lele-GX HIF 163", "sma-SV94"),
+        ("1 Guzma HIF 153", "sma-SV84"),
+        ("1 Tapu Lele-GX HIF SV94", "sma-SV94"),
+        ("1 Charizard VMAX SHF 180", "swsh45sv-SV107"),
+        ("1 Mimikyu PAL 97 PH", "sv2-97"),
+        ("3 Basic {R} Energy SVE 10 PH", "sve-10"),
+        ("1 Basic {P} Energy MEE 5", "mee-5"),
+        ("8 Grass Energy MEE 1", "mee-1"),
+        ("1 Tapu Lele-GX CEL-CC 25", "cel25c-60_A"),
+        ("1 Venusaur CEL-CC 3", "cel25c-15_A1"),
+        ("1 Claydol CEL-CC 16", "cel25c-15_A4"),  # the collection's order (TCGdex's CC016)
+        ("1 Here Comes Team Rocket! CEL-CC 6", "cel25c-15_A2"),
+        ("1 Imposter Professor Oak CEL-CC 4", "cel25c-73_A"),
+        ("1 Umbreon ★ CEL-CC 15", "cel25c-17_A"),
+        ("2 Psychic Energy SVE 13", "sve-13"),
+        ("4 Telepathic {P} Energy POR 88", "me3-88"),
+    ],
+)
 def test_live_prints_resolve_to_their_card(reference_index, line, card_id):
     deck, findings = resolve(reference_index, line)
     assert findings == []
@@ -44,7 +47,8 @@ def test_live_prints_resolve_to_their_card(reference_index, line, card_id):
 def test_gallery_codes_of_every_set_with_a_gallery(reference_index):
     # Every Trainer Gallery / Galarian Gallery card, written as PTCG Live writes it.
     rows = reference_index._conn.execute(
-        "SELECT id, name, set_code, number FROM cards WHERE number LIKE 'TG%' OR number LIKE 'GG%'").fetchall()
+        "SELECT id, name, set_code, number FROM cards WHERE number LIKE 'TG%' OR number LIKE 'GG%'"
+    ).fetchall()
     assert len(rows) > 150
     codes = {(code, number[:2]) for _id, _name, code, number in rows}
     assert {("BRS", "TG"), ("ASR", "TG"), ("LOR", "TG"), ("SIT", "TG"), ("CRZ", "GG")} <= codes
@@ -71,6 +75,7 @@ def test_shiny_vault_numbers():
 
 # -- SWSHALT / SVALT: PTCG Live's own codes (decision 17) ---------------------------
 
+
 def check(reference_index, text: str, fmt: str, day: str):
     import datetime as dt
 
@@ -84,17 +89,21 @@ def rules_of(result, line: int):
     return [(f.rule, f.severity.value) for f in result.findings if f.lines == (line,)]
 
 
-@pytest.mark.parametrize("alt, printed", [
-    ("3 Boss's Orders SWSHALT 32", "3 Boss's Orders BRS 132"),
-    ("4 Irida SWSHALT 101", "4 Irida ASR 147"),
-    ("1 Snorlax SWSHALT 107", "1 Snorlax CRZ 109"),
-])
+@pytest.mark.parametrize(
+    "alt, printed",
+    [
+        ("3 Boss's Orders SWSHALT 32", "3 Boss's Orders BRS 132"),
+        ("4 Irida SWSHALT 101", "4 Irida ASR 147"),
+        ("1 Snorlax SWSHALT 107", "1 Snorlax CRZ 109"),
+    ],
+)
 def test_an_alt_line_has_the_verdict_of_the_printed_card_when_every_candidate_agrees(reference_index, alt, printed):
     # Expanded allows every Sword & Shield print of these names: the print does not matter.
     with_alt = check(reference_index, alt, "expanded", "2023-06-01")
     with_print = check(reference_index, printed, "expanded", "2023-06-01")
-    assert [f for f in with_alt.findings if f.severity.value != "info"] \
-        == [f for f in with_print.findings if f.severity.value != "info"]
+    assert [f for f in with_alt.findings if f.severity.value != "info"] == [
+        f for f in with_print.findings if f.severity.value != "info"
+    ]
     (note,) = [f for f in with_alt.findings if f.lines == (1,)]
     assert (note.rule, note.severity.value) == ("unknown-print", "info")
     assert "SWSHALT" in note.message and "cannot be told" in note.message
@@ -127,6 +136,7 @@ def test_an_alt_code_is_no_unknown_set(reference_index):
 
 # -- a name-only line is reported as written (issue 9 §2) --------------------------
 
+
 def test_a_name_only_line_is_reported_by_the_name_written(reference_index):
     result = check(reference_index, "4 Iono\n", "standard", "2026-05-20")
     (finding,) = [f for f in result.findings if f.rule == "not-legal"]
@@ -148,4 +158,6 @@ def test_an_unknown_number_of_a_basic_energy_print_is_only_a_note(reference_inde
     deck, findings = resolve(reference_index, "4 Basic {R} Energy MEE 10\n4 Iono PAL 999\n")
     assert [c.card.name for c in deck.cards] == ["Basic Fire Energy", "Iono"]
     assert [(f.rule, f.severity.value, f.lines) for f in findings] == [
-        ("unknown-print", "info", (1,)), ("unknown-print", "warning", (2,))]
+        ("unknown-print", "info", (1,)),
+        ("unknown-print", "warning", (2,)),
+    ]

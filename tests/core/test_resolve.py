@@ -3,26 +3,54 @@
 from __future__ import annotations
 
 from deckcheck.carddb.index import MemoryIndex
-from deckcheck.model import Card, DeckEntry, ParsedDeck, Severity
 from deckcheck.core.resolve import ResolveOptions, resolve_deck, resolve_entry
+from deckcheck.model import Card, DeckEntry, ParsedDeck, Severity
 
 IONO = Card("sv2-185", "Iono", "Trainer", ("Supporter",), "sv2", "PAL", "185", "G", "2023-06-09")
 IONO_FULL_ART = Card("sv2-254", "Iono", "Trainer", ("Supporter",), "sv2", "PAL", "254", "G", "2023-06-09")
-RESEARCH_SADA = Card("sv1-189", "Professor's Research (Professor Sada)", "Trainer", ("Supporter",), "sv1", "SVI", "189", "G", "2023-03-31")
+RESEARCH_SADA = Card(
+    "sv1-189",
+    "Professor's Research (Professor Sada)",
+    "Trainer",
+    ("Supporter",),
+    "sv1",
+    "SVI",
+    "189",
+    "G",
+    "2023-03-31",
+)
 TAPU_KOKO = Card("smp-SM30", "Tapu Koko", "Pokémon", ("Basic",), "smp", "PR-SM", "SM30")
 PROMO_SWSH = Card("swshp-SWSH271", "Lance", "Trainer", ("Supporter",), "swshp", "PR-SW", "SWSH271")
 BASIC_FIRE_SVE = Card("sve-2", "Basic Fire Energy", "Energy", ("Basic",), "sve", "SVE", "2", None, "2023-03-31")
 FIRE_BS = Card("base1-98", "Fire Energy", "Energy", ("Basic",), "base1", "BS", "98", None, "1999-01-09")
 DARK_BASIC = Card("dp1-129", "Darkness Energy", "Energy", ("Basic",), "dp1", "DP", "129", None, "2007-05-01")
 DARK_SPECIAL = Card("neo1-104", "Darkness Energy", "Energy", ("Special",), "neo1", "N1", "104", None, "2000-12-16")
-SEARCH_ACE = Card("bw7-137", "Computer Search", "Trainer", ("Item", "ACE SPEC"), "bw7", "BCR", "137", None, "2012-11-07")
+SEARCH_ACE = Card(
+    "bw7-137", "Computer Search", "Trainer", ("Item", "ACE SPEC"), "bw7", "BCR", "137", None, "2012-11-07"
+)
 SEARCH_BASE = Card("base1-71", "Computer Search", "Trainer", (), "base1", "BS", "71", None, "1999-01-09")
 CATCHER = Card("bw2-95", "Pokémon Catcher", "Trainer", ("Item",), "bw2", "EPO", "95", None, "2011-08-31")
 COMPRESSOR = Card("xy4-92", "Battle Compressor Team Flare Gear", "Trainer", ("Item",), "xy4", "PHF", "92")
 THUNDER_MOUNTAIN = Card("sm8-191", "Thunder Mountain ◇", "Trainer", ("Stadium", "Prism Star"), "sm8", "LOT", "191")
 
-INDEX = MemoryIndex([IONO, IONO_FULL_ART, RESEARCH_SADA, TAPU_KOKO, PROMO_SWSH, BASIC_FIRE_SVE, FIRE_BS, DARK_BASIC,
-                     DARK_SPECIAL, SEARCH_ACE, SEARCH_BASE, CATCHER, COMPRESSOR, THUNDER_MOUNTAIN])
+INDEX = MemoryIndex(
+    [
+        IONO,
+        IONO_FULL_ART,
+        RESEARCH_SADA,
+        TAPU_KOKO,
+        PROMO_SWSH,
+        BASIC_FIRE_SVE,
+        FIRE_BS,
+        DARK_BASIC,
+        DARK_SPECIAL,
+        SEARCH_ACE,
+        SEARCH_BASE,
+        CATCHER,
+        COMPRESSOR,
+        THUNDER_MOUNTAIN,
+    ]
+)
 DEFAULT = ResolveOptions()
 
 

@@ -7,7 +7,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-
 from i18n_support import POKEMON_TCG_DATA, SKIP_REASON, TCGDEX, write_english_dataset, write_tcgdex
 
 
@@ -48,6 +47,7 @@ def small_names_db(small_english_db, small_tcgdex, tmp_path_factory) -> Path:
 
 
 # -- the reference data ----------------------------------------------------------------
+
 
 @pytest.fixture(scope="session")
 def reference_tcgdex() -> Path:

@@ -22,21 +22,40 @@ SKIP_REASON = "reference data ../shared/carddata not found (pokemon-tcg-data and
 
 # -- the invented English dataset (pokemontcg.io shape) ----------------------------
 
+
 def _pokemon(card_id, name, number, types=("Grass",), subtypes=("Basic",)):
-    return {"id": card_id, "name": name, "supertype": "Pokémon", "subtypes": list(subtypes), "hp": "70",
-            "types": list(types), "number": number,
-            "attacks": [{"name": f"{name} Attack", "cost": ["Colorless"], "damage": "10", "text": ""}]}
+    return {
+        "id": card_id,
+        "name": name,
+        "supertype": "Pokémon",
+        "subtypes": list(subtypes),
+        "hp": "70",
+        "types": list(types),
+        "number": number,
+        "attacks": [{"name": f"{name} Attack", "cost": ["Colorless"], "damage": "10", "text": ""}],
+    }
 
 
 def _supporter(card_id, name, number, text="Draw 3 cards."):
-    return {"id": card_id, "name": name, "supertype": "Trainer", "subtypes": ["Supporter"], "number": number,
-            "rules": [text, "You may play only 1 Supporter card during your turn."]}
+    return {
+        "id": card_id,
+        "name": name,
+        "supertype": "Trainer",
+        "subtypes": ["Supporter"],
+        "number": number,
+        "rules": [text, "You may play only 1 Supporter card during your turn."],
+    }
 
 
 EN_SETS = [
     {"id": "tst1", "name": "Test Base", "series": "Test", "ptcgoCode": "TST", "releaseDate": "2024/01/26"},
-    {"id": "tst1tg", "name": "Test Base Trainer Gallery", "series": "Test", "ptcgoCode": "TST",
-     "releaseDate": "2024/01/26"},
+    {
+        "id": "tst1tg",
+        "name": "Test Base Trainer Gallery",
+        "series": "Test",
+        "ptcgoCode": "TST",
+        "releaseDate": "2024/01/26",
+    },
     {"id": "tsvp", "name": "Test Promos", "series": "Test", "ptcgoCode": "PR-SV", "releaseDate": "2024/02/01"},
     {"id": "old1", "name": "Old Rockets", "series": "Old", "ptcgoCode": "OR", "releaseDate": "2000/04/24"},
     {"id": "old2", "name": "Old Rockets Return", "series": "Old", "ptcgoCode": "ORR", "releaseDate": "2004/11/01"},
@@ -61,10 +80,15 @@ EN_CARDS = {
     "tst1tg": [_pokemon("tst1tg-TG01", "Lileep", "TG01")],
     "tsvp": [_pokemon("tsvp-7", "Pikachu", "007", ("Lightning",))],
     "old1": [_pokemon("old1-1", "Dark Alakazam", "1", ("Psychic",))],
-    "old2": [_pokemon("old2-1", "Rocket's Mewtwo", "1", ("Psychic",)),
-             _pokemon("old2-2", "Rocket's Moltres", "2", ("Fire",))],
-    "nocode": [_pokemon("nocode-1", "Bulbasaur", "1"), _pokemon("nocode-2", "Ivysaur", "2"),
-               _pokemon("nocode-3", "Venusaur", "3")],
+    "old2": [
+        _pokemon("old2-1", "Rocket's Mewtwo", "1", ("Psychic",)),
+        _pokemon("old2-2", "Rocket's Moltres", "2", ("Fire",)),
+    ],
+    "nocode": [
+        _pokemon("nocode-1", "Bulbasaur", "1"),
+        _pokemon("nocode-2", "Ivysaur", "2"),
+        _pokemon("nocode-3", "Venusaur", "3"),
+    ],
     "twin1": [_pokemon("twin1-1", "Ho-Oh", "1", ("Fire",)), _pokemon("twin1-2", "Lugia", "2", ("Psychic",))],
     "twin2": [_pokemon("twin2-1", "Charmander", "1", ("Fire",)), _pokemon("twin2-2", "Lugia", "2", ("Psychic",))],
 }
@@ -80,6 +104,7 @@ def write_english_dataset(root: Path) -> Path:
 
 
 # -- invented TCGdex lists ----------------------------------------------------------
+
 
 def _set(set_id, name, abbreviation, date, count):
     entry = {"id": set_id, "name": name, "releaseDate": date, "cardCount": {"official": count}}
@@ -102,15 +127,29 @@ TCGDEX_SETS = [
 
 TCGDEX_CARDS = {
     "de": [
-        ("tst01", "001", "Prof. Esche"), ("tst01", "002", "Prof. Platan"), ("tst01", "003", "Glurak-ex"),
-        ("tst01", "004", "Feuer-Energie"), ("tst01", "005", "Lilia"), ("tst01", "006", "Liliep"),
-        ("tst01", "007", "Vortente"), ("tst01", "008", "Vortente"), ("tst01", "009", "Enigmara"),
-        ("tst01", "010", "Schiggy"), ("tst01", "099", "Nummer ohne Karte"),
-        ("tst01tg", "TG01", "Liliep"), ("tsvp", "007", "Pikachu"),
-        ("old01", "1", "Dunkles Simsala"), ("old02", "1", "Rockets Mewtu"), ("old02", "2", "Rockets Lavados"),
-        ("nc", "1", "Bisasam"), ("nc", "2", "Bisaknosp"), ("nc", "3", "Bisaflor"),
-        ("twn", "1", "Ho-Oh"), ("twn", "2", "Lugia"),
-        ("zzz", "1", "Zukunftskarte"), ("zzz", "2", "Noch eine"),
+        ("tst01", "001", "Prof. Esche"),
+        ("tst01", "002", "Prof. Platan"),
+        ("tst01", "003", "Glurak-ex"),
+        ("tst01", "004", "Feuer-Energie"),
+        ("tst01", "005", "Lilia"),
+        ("tst01", "006", "Liliep"),
+        ("tst01", "007", "Vortente"),
+        ("tst01", "008", "Vortente"),
+        ("tst01", "009", "Enigmara"),
+        ("tst01", "010", "Schiggy"),
+        ("tst01", "099", "Nummer ohne Karte"),
+        ("tst01tg", "TG01", "Liliep"),
+        ("tsvp", "007", "Pikachu"),
+        ("old01", "1", "Dunkles Simsala"),
+        ("old02", "1", "Rockets Mewtu"),
+        ("old02", "2", "Rockets Lavados"),
+        ("nc", "1", "Bisasam"),
+        ("nc", "2", "Bisaknosp"),
+        ("nc", "3", "Bisaflor"),
+        ("twn", "1", "Ho-Oh"),
+        ("twn", "2", "Lugia"),
+        ("zzz", "1", "Zukunftskarte"),
+        ("zzz", "2", "Noch eine"),
     ],
     "fr": [
         ("tst01", "006", "Lilia"),  # Lileep in French: "Lilia" means two cards in two languages
@@ -118,16 +157,21 @@ TCGDEX_CARDS = {
         ("tst01", "010", "Iono"),  # invented: a French name that is another card's English name
     ],
     "pt": [
-        ("tst01", "001", "Professora Juniper"), ("tst01", "002", "Professor Sycamore"),
-        ("tst01", "003", "Charizard ex"), ("tst01", "004", "Energia de Fogo"), ("tst01", "009", "Kissera"),
+        ("tst01", "001", "Professora Juniper"),
+        ("tst01", "002", "Professor Sycamore"),
+        ("tst01", "003", "Charizard ex"),
+        ("tst01", "004", "Energia de Fogo"),
+        ("tst01", "009", "Kissera"),
         ("tst01", "010", "Squirtle"),
     ],
 }
 
 
 def tcgdex_lists(lang: str) -> tuple[list, list]:
-    cards = [{"id": f"{set_id}-{local_id}", "localId": local_id, "name": name}
-             for set_id, local_id, name in TCGDEX_CARDS[lang]]
+    cards = [
+        {"id": f"{set_id}-{local_id}", "localId": local_id, "name": name}
+        for set_id, local_id, name in TCGDEX_CARDS[lang]
+    ]
     used = {set_id for set_id, _l, _n in TCGDEX_CARDS[lang]}
     # As in the real German list, a set whose cards are listed may lack its own
     # entry: only the English sets list describes "nc".

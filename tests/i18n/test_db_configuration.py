@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from i18n_support import write_english_dataset
 from support import PROJECT_ROOT
 
@@ -25,11 +24,11 @@ def project(tmp_path) -> Path:
 
 
 def run(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "XDG_DATA_HOME": str(home / "share"),
-           "HOME": str(home)}
+    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "XDG_DATA_HOME": str(home / "share"), "HOME": str(home)}
     env.pop("DECKCHECK_DB", None)
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env,
-                          timeout=300, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, timeout=300, text=True
+    )
 
 
 def test_db_commands_and_formats_lint_use_the_configured_db(project, small_tcgdex, tmp_path):
@@ -58,15 +57,18 @@ def test_db_commands_and_formats_lint_use_the_configured_db(project, small_tcgde
     assert "no card database" not in lint.stderr
 
     archive = shutil.make_archive(str(tmp_path / "dataset-zip"), "zip", dataset)
-    update = run("db", "update", "--source", "pokemontcg", "--url", Path(archive).as_uri(), "--force", cwd=project, home=tmp_path)
+    update = run(
+        "db", "update", "--source", "pokemontcg", "--url", Path(archive).as_uri(), "--force", cwd=project, home=tmp_path
+    )
     assert update.returncode == 0, update.stderr
     assert f"into {configured}" in update.stdout
 
 
 def test_the_command_line_beats_the_configured_db(project, tmp_path):
     other = tmp_path / "other.sqlite3"
-    result = run("db", "import", str(write_english_dataset(tmp_path / "dataset")), "--db", str(other),
-                 cwd=project, home=tmp_path)
+    result = run(
+        "db", "import", str(write_english_dataset(tmp_path / "dataset")), "--db", str(other), cwd=project, home=tmp_path
+    )
     assert result.returncode == 0 and other.is_file() and not (project / "data").exists()
     # --no-config: the user data directory, where nothing is installed: the built-in catalogue.
     info = run("db", "info", "--no-config", cwd=project, home=tmp_path)
@@ -77,10 +79,16 @@ def test_the_command_line_beats_the_configured_db(project, tmp_path):
 
 def test_a_missing_db_given_with_db_is_the_same_error_for_every_command(tmp_path):
     missing = tmp_path / "missing.sqlite"
-    answers = [run(*args, "--db", str(missing), cwd=tmp_path, home=tmp_path)
-               for args in (["db", "info"], ["check", str(PROJECT_ROOT / "sample_decks" / "legal")],
-                            ["formats", "lint", "unlimited"])]
+    answers = [
+        run(*args, "--db", str(missing), cwd=tmp_path, home=tmp_path)
+        for args in (
+            ["db", "info"],
+            ["check", str(PROJECT_ROOT / "sample_decks" / "legal")],
+            ["formats", "lint", "unlimited"],
+        )
+    ]
     assert [answer.returncode for answer in answers] == [2, 2, 2]
     first_lines = {answer.stderr.splitlines()[0] for answer in answers}
-    assert first_lines == {f"deckcheck: error: no card database at {missing}; "
-                           f"build one with: deckcheck db import PATH --db {missing}"}
+    assert first_lines == {
+        f"deckcheck: error: no card database at {missing}; build one with: deckcheck db import PATH --db {missing}"
+    }

@@ -29,8 +29,11 @@ def catalogue(path: Path):
 
 def messages(cat) -> dict:
     """msgid -> msgstr; a message with plural forms is (singular, plural) -> (forms ...)."""
-    return {tuple(m.id) if isinstance(m.id, list) else m.id: tuple(m.string) if isinstance(m.string, list) else m.string
-            for m in cat if m.id}
+    return {
+        tuple(m.id) if isinstance(m.id, list) else m.id: tuple(m.string) if isinstance(m.string, list) else m.string
+        for m in cat
+        if m.id
+    }
 
 
 def texts(msgid) -> tuple[str, ...]:
@@ -46,7 +49,8 @@ def extracted_msgids() -> set[str]:
         method_map, options_map = parse_mapping_cfg(cfg)
     found = set()
     for _filename, _lineno, message, _comments, _context in extract_from_dir(
-            str(PROJECT_ROOT), method_map, options_map, keywords={"N_": None, "ngettext": (1, 2)}):
+        str(PROJECT_ROOT), method_map, options_map, keywords={"N_": None, "ngettext": (1, 2)}
+    ):
         found.add(message)
     return found
 
@@ -82,8 +86,12 @@ def test_every_message_is_translated_in_german_and_portuguese(lang):
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_translations_keep_the_placeholders(lang):
     po = messages(catalogue(LOCALE_DIR / lang / "LC_MESSAGES" / "deckcheck.po"))
-    wrong = {msgid: form for msgid, text in po.items() for form in texts(text)
-             if form and placeholders(form) != placeholders(texts(msgid)[-1])}
+    wrong = {
+        msgid: form
+        for msgid, text in po.items()
+        for form in texts(text)
+        if form and placeholders(form) != placeholders(texts(msgid)[-1])
+    }
     assert wrong == {}
 
 

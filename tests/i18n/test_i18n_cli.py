@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from support import PROJECT_ROOT, REFERENCE_DATA, json_report, require_reference_data
 
 DECKS = Path(__file__).parent / "decks"
@@ -19,8 +18,9 @@ def deckcheck(*args, env=None):
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR"):
         full.pop(name, None)
     full.update(env or {})
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT,
-                          env=full, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT, env=full, timeout=300
+    )
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-
+from i18n_support import GOLDEN, PROJECT_ROOT
 from support import assert_golden
 
 from deckcheck.i18n import (
@@ -29,24 +29,26 @@ from deckcheck.i18n import (
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render.text import render
 
-from i18n_support import GOLDEN, PROJECT_ROOT
-
 DATE = dt.date(2026, 11, 30)
 
 
 # -- which language ----------------------------------------------------------------
 
-@pytest.mark.parametrize("environ, expected", [
-    ({}, "en"),
-    ({"LANG": "de_DE.UTF-8"}, "de"),
-    ({"LANG": "pt_BR.UTF-8"}, "pt"),
-    ({"LANG": "de_DE.UTF-8", "LC_MESSAGES": "pt_PT.UTF-8"}, "pt"),
-    ({"LANG": "de_DE.UTF-8", "LC_MESSAGES": "pt_PT", "LC_ALL": "fr_FR.UTF-8"}, "fr"),
-    ({"LC_ALL": "C.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),
-    ({"LANG": "POSIX"}, "en"),
-    ({"LANG": "ja_JP.UTF-8"}, "en"),  # no catalogue: English, not an error
-    ({"LC_ALL": "", "LANG": "de_AT"}, "de"),
-])
+
+@pytest.mark.parametrize(
+    "environ, expected",
+    [
+        ({}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "pt_BR.UTF-8"}, "pt"),
+        ({"LANG": "de_DE.UTF-8", "LC_MESSAGES": "pt_PT.UTF-8"}, "pt"),
+        ({"LANG": "de_DE.UTF-8", "LC_MESSAGES": "pt_PT", "LC_ALL": "fr_FR.UTF-8"}, "fr"),
+        ({"LC_ALL": "C.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "POSIX"}, "en"),
+        ({"LANG": "ja_JP.UTF-8"}, "en"),  # no catalogue: English, not an error
+        ({"LC_ALL": "", "LANG": "de_AT"}, "de"),
+    ],
+)
 def test_the_locale_chooses_the_language(environ, expected):
     assert language_from_environment(environ) == expected
 
@@ -74,6 +76,7 @@ def test_card_language_and_import_languages():
 
 # -- templates, translated whole ----------------------------------------------------
 
+
 def test_message_parts_are_english_strings_until_translated():
     assert line_numbers([30, 12, 12]) == "lines 12, 30" and line_numbers([7]) == "line 7"
     assert and_list(["A", "B", "C", "B"]) == "A, B and C" and or_list(["A", "B"]) == "A or B"
@@ -87,13 +90,24 @@ def test_a_finding_is_translated_as_a_whole():
     from deckcheck.rules.base import REMOVE_COPIES
     from deckcheck.rules.copy_limit import OVER_LIMIT
 
-    finding = Finding("copy-limit", Severity.ERROR, OVER_LIMIT,
-                      {"count": 6, "name": "Iono", "line_list": line_numbers([21, 22]), "max": 4},
-                      (21, 22), ("Iono PAL 185",), REMOVE_COPIES,
-                      {"excess": 2, "name": "Iono", "lines": line_numbers([21, 22])})
-    assert finding_message(finding) == finding.message == (
-        "The deck has 6 cards named Iono (lines 21, 22); the limit is 4 per name.")
-    assert finding_message(finding, "de") == "Das Deck hat 6 Karten namens Iono (Zeilen 21, 22); erlaubt sind 4 pro Name."
+    finding = Finding(
+        "copy-limit",
+        Severity.ERROR,
+        OVER_LIMIT,
+        {"count": 6, "name": "Iono", "line_list": line_numbers([21, 22]), "max": 4},
+        (21, 22),
+        ("Iono PAL 185",),
+        REMOVE_COPIES,
+        {"excess": 2, "name": "Iono", "lines": line_numbers([21, 22])},
+    )
+    assert (
+        finding_message(finding)
+        == finding.message
+        == ("The deck has 6 cards named Iono (lines 21, 22); the limit is 4 per name.")
+    )
+    assert (
+        finding_message(finding, "de") == "Das Deck hat 6 Karten namens Iono (Zeilen 21, 22); erlaubt sind 4 pro Name."
+    )
     assert finding_hint(finding, "pt") == "Remova 2 cópias de Iono (linhas 21, 22)."
 
 
@@ -125,22 +139,24 @@ def test_english_loads_no_catalogue_and_no_language_needs_babel():
         "assert '1 Deck geprüft' in out, out\n"
     )
     env = {k: v for k, v in os.environ.items() if not k.startswith("LC_") and k != "LANG"}
-    result = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True,
-                            env=env, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True, env=env, timeout=60
+    )
     assert result.returncode == 0, result.stderr
 
 
 # -- the text report -------------------------------------------------------------------
 
+
 def sample_report(monkeypatch) -> Report:
     """What `deckcheck check sample_decks --format unlimited --date 2026-11-30` checks,
     without a card database (the built-in catalogue), as the CLI does it."""
     from deckcheck.carddb.catalogue import load_catalogue
-    from deckcheck.project.config import Config, select_decks, settings
     from deckcheck.core.engine import check_deck, resolve_options_for
+    from deckcheck.core.resolve import CATALOGUE_ONLY_HINT
     from deckcheck.packs.loading import load_pack
     from deckcheck.parse import read_deck
-    from deckcheck.core.resolve import CATALOGUE_ONLY_HINT
+    from deckcheck.project.config import Config, select_decks, settings
 
     monkeypatch.chdir(PROJECT_ROOT)
     index, pack = load_catalogue(), load_pack("unlimited")
@@ -177,8 +193,15 @@ def test_sample_decks_report_in_german_and_portuguese(monkeypatch, render_option
 
 
 def test_the_report_says_once_which_lines_were_read_in_another_language(render_options):
-    result = DeckResult("deck.txt", "unlimited", "2026-11-30", 60, (), {"Pokémon": 12, "Trainer": 36, "Energy": 12},
-                        languages={"de": (3, 5, 9), "pt": (4,)})
+    result = DeckResult(
+        "deck.txt",
+        "unlimited",
+        "2026-11-30",
+        60,
+        (),
+        {"Pokémon": 12, "Trainer": 36, "Energy": 12},
+        languages={"de": (3, 5, 9), "pt": (4,)},
+    )
     report = Report((result,))
     assert render(report, render_options("en")).splitlines()[1:4] == [
         "  60 cards — 12 Pokémon, 36 Trainer, 12 Energy",
@@ -191,9 +214,7 @@ def test_the_report_says_once_which_lines_were_read_in_another_language(render_o
 
 def test_every_rule_message_of_the_samples_is_translated(monkeypatch):
     report = sample_report(monkeypatch)
-    from deckcheck.i18n import translator
-
-    from deckcheck.i18n import Plural
+    from deckcheck.i18n import Plural, translator
 
     def untranslated(tr, template, params) -> bool:
         if isinstance(template, Plural):  # issue 9 §2: the form for the number
@@ -206,27 +227,36 @@ def test_every_rule_message_of_the_samples_is_translated(monkeypatch):
             for finding in result.findings:
                 assert not untranslated(tr, finding.template, finding.params), (lang, finding.template)
                 if finding.hint_template and finding.hint_template != "{missing}":
-                    assert not untranslated(tr, finding.hint_template, finding.hint_params), \
-                        (lang, finding.hint_template)
+                    assert not untranslated(tr, finding.hint_template, finding.hint_params), (
+                        lang,
+                        finding.hint_template,
+                    )
 
 
 def test_marked_messages_are_the_templates_the_code_uses():
     # N_ returns its argument: marking changes nothing the English reports show.
     assert N_("The deck has {total} cards; a deck must have exactly {size}.") == (
-        "The deck has {total} cards; a deck must have exactly {size}.")
+        "The deck has {total} cards; a deck must have exactly {size}."
+    )
 
 
 def test_french_elides_de_before_a_name_that_starts_with_a_vowel():
     # Issue 24: "Retirez 1 exemplaire de Ultra Ball" -> "d'Ultra Ball".
     from deckcheck.i18n import localize, ngettext
 
-    remove = ngettext("Remove {excess} copy of {name} ({lines}).", "Remove {excess} copies of {name} ({lines}).",
-                      "excess")
-    assert localize(remove, {"excess": 1, "name": "Ultra Ball", "lines": "ligne 3"}, "fr") \
+    remove = ngettext(
+        "Remove {excess} copy of {name} ({lines}).", "Remove {excess} copies of {name} ({lines}).", "excess"
+    )
+    assert (
+        localize(remove, {"excess": 1, "name": "Ultra Ball", "lines": "ligne 3"}, "fr")
         == "Retirez 1 exemplaire d'Ultra Ball (ligne 3)."
+    )
     assert localize(remove, {"excess": 1, "name": "Iono", "lines": "ligne 3"}, "fr").startswith(
-        "Retirez 1 exemplaire d'Iono")
-    assert localize(remove, {"excess": 2, "name": "Nest Ball", "lines": "ligne 3"}, "fr") \
+        "Retirez 1 exemplaire d'Iono"
+    )
+    assert (
+        localize(remove, {"excess": 2, "name": "Nest Ball", "lines": "ligne 3"}, "fr")
         == "Retirez 2 exemplaires de Nest Ball (ligne 3)."
+    )
     # Other languages are left as they are.
     assert "de Ultra Ball" in localize(remove, {"excess": 1, "name": "Ultra Ball", "lines": "Linie 3"}, "es")

@@ -12,10 +12,15 @@ from deckcheck.i18n import Plural, finding_hint, finding_message, localize, nget
 from deckcheck.parse import parse_text
 from deckcheck.rules.deck_size import WRONG_SIZE
 
-ONE_CARD = {"en": "1 card;", "de": "1 Karte;", "fr": "1 carte ;", "es": "1 carta;", "it": "1 carta;",
-            "pt": "1 carta;"}
-TWO_CARDS = {"en": "2 cards;", "de": "2 Karten;", "fr": "2 cartes ;", "es": "2 cartas;", "it": "2 carte;",
-             "pt": "2 cartas;"}
+ONE_CARD = {"en": "1 card;", "de": "1 Karte;", "fr": "1 carte ;", "es": "1 carta;", "it": "1 carta;", "pt": "1 carta;"}
+TWO_CARDS = {
+    "en": "2 cards;",
+    "de": "2 Karten;",
+    "fr": "2 cartes ;",
+    "es": "2 cartas;",
+    "it": "2 carte;",
+    "pt": "2 cartas;",
+}
 
 
 @pytest.mark.parametrize("lang", sorted(ONE_CARD))
@@ -29,11 +34,17 @@ def test_french_reads_zero_as_singular_and_english_as_plural():
     assert "0 cards;" in localize(WRONG_SIZE, {"total": 0, "size": 60}, "en")
 
 
-@pytest.mark.parametrize("lang, one, many", [
-    ("en", "says 1 card,", "says 3 cards,"), ("de", "nennt 1 Karte,", "nennt 3 Karten,"),
-    ("fr", "indique 1 carte,", "indique 3 cartes,"), ("es", "dice 1 carta,", "dice 3 cartas,"),
-    ("it", "indica 1 carta,", "indica 3 carte,"), ("pt", "diz 1 carta,", "diz 3 cartas,"),
-])
+@pytest.mark.parametrize(
+    "lang, one, many",
+    [
+        ("en", "says 1 card,", "says 3 cards,"),
+        ("de", "nennt 1 Karte,", "nennt 3 Karten,"),
+        ("fr", "indique 1 carte,", "indique 3 cartes,"),
+        ("es", "dice 1 carta,", "dice 3 cartas,"),
+        ("it", "indica 1 carta,", "indica 3 carte,"),
+        ("pt", "diz 1 carta,", "diz 3 cartas,"),
+    ],
+)
 def test_a_header_that_says_one_card(lang, one, many):
     (finding,) = parse_text("Pokémon: 1\n2 Pikachu ex SSP 57\n", "d.txt").findings
     assert one in finding_message(finding, lang)
@@ -50,8 +61,14 @@ def test_remove_hints_say_one_copy():
     from deckcheck.model import Finding, Severity
     from deckcheck.rules.base import REMOVE_COPIES
 
-    finding = Finding("copy-limit", Severity.ERROR, "x", {}, hint_template=REMOVE_COPIES,
-                      hint_params={"excess": 1, "name": "Iono", "lines": "line 3"})
+    finding = Finding(
+        "copy-limit",
+        Severity.ERROR,
+        "x",
+        {},
+        hint_template=REMOVE_COPIES,
+        hint_params={"excess": 1, "name": "Iono", "lines": "line 3"},
+    )
     assert finding.hint == "Remove 1 copy of Iono (line 3)."
     assert finding_hint(finding, "de") == "Entferne 1 Exemplar von Iono (line 3)."
     assert finding_hint(finding, "it") == "Togli 1 copia di Iono (line 3)."

@@ -6,7 +6,7 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
-
+from i18n_support import DECKS, GOLDEN, PROJECT_ROOT
 from support import assert_golden
 
 from deckcheck.carddb.sqlite import SqliteIndex
@@ -15,8 +15,6 @@ from deckcheck.model import Report
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import read_deck
 from deckcheck.render.text import render
-
-from i18n_support import DECKS, GOLDEN, PROJECT_ROOT
 
 DATE = dt.date(2026, 11, 30)
 

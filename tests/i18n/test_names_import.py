@@ -8,18 +8,21 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from i18n_support import write_english_dataset, write_tcgdex
 
 from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, build_database, database_info
 from deckcheck.carddb.translations import import_names, names_info
-
-from i18n_support import write_english_dataset, write_tcgdex
 
 
 def names_of(db: Path, lang: str) -> dict[str, str]:
     conn = sqlite3.connect(db)
     try:
-        return {card_id: name for card_id, name in conn.execute(
-            "SELECT card_id, name FROM names WHERE lang = ? ORDER BY card_id", (lang,))}
+        return {
+            card_id: name
+            for card_id, name in conn.execute(
+                "SELECT card_id, name FROM names WHERE lang = ? ORDER BY card_id", (lang,)
+            )
+        }
     finally:
         conn.close()
 
@@ -33,6 +36,7 @@ def leftovers(db: Path) -> list[str]:
 
 
 # -- mapping rules and the report ---------------------------------------------------
+
 
 def test_the_report_counts_what_was_mapped_and_names_what_was_not(small_db, small_tcgdex):
     result = import_names(small_tcgdex, small_db, ["de", "fr", "pt"])
@@ -89,8 +93,9 @@ def test_promo_codes_fold_like_deck_list_codes(small_db, small_tcgdex, tmp_path)
 def test_a_second_import_replaces_only_its_languages(small_db, small_tcgdex, tmp_path):
     import_names(small_tcgdex, small_db, ["de", "pt"])
     tcgdex = write_tcgdex(tmp_path / "tcgdex", langs=("de",))
-    cards = [c for c in json.loads((tcgdex / "v2" / "de" / "cards.json").read_text("utf-8"))
-             if c["id"].startswith("tst01-")]
+    cards = [
+        c for c in json.loads((tcgdex / "v2" / "de" / "cards.json").read_text("utf-8")) if c["id"].startswith("tst01-")
+    ]
     (tcgdex / "v2" / "de" / "cards.json").write_text(json.dumps(cards), "utf-8")
     result = import_names(tcgdex, small_db, ["de"])
     assert result.languages[0].names == 10
@@ -104,6 +109,7 @@ def test_a_folder_without_v2_is_read_too(small_db, small_tcgdex):
 
 
 # -- nothing changes unless everything worked ------------------------------------
+
 
 def test_a_failed_import_leaves_the_old_database_answering_the_same(small_db, small_tcgdex, tmp_path):
     import_names(small_tcgdex, small_db, ["de"])
@@ -191,6 +197,7 @@ def test_a_rebuild_of_the_cards_keeps_the_names_of_the_cards_still_there(small_d
 
 
 # -- the reference data --------------------------------------------------------------
+
 
 def test_reference_names_map_almost_completely(reference_names):
     by_lang = {report.lang: report for report in reference_names.result.languages}

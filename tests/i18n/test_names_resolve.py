@@ -10,9 +10,9 @@ from deckcheck.carddb.catalogue import load_catalogue
 from deckcheck.carddb.index import MemoryIndex, translation_key
 from deckcheck.carddb.sqlite import SqliteIndex
 from deckcheck.core.engine import check_deck
+from deckcheck.core.resolve import ResolveOptions, resolve_deck, resolve_line
 from deckcheck.model import DeckEntry, ParsedDeck, Severity
 from deckcheck.packs.loading import load_pack
-from deckcheck.core.resolve import ResolveOptions, resolve_deck, resolve_line
 
 AUTO = ResolveOptions()
 
@@ -28,8 +28,9 @@ def line(name, count=1, set_code=None, number=None, at=1):
 
 
 def deck(*entries):
-    return ParsedDeck("deck.txt", tuple(DeckEntry(e.count, e.name, i, e.set_code, e.number)
-                                        for i, e in enumerate(entries, 1)))
+    return ParsedDeck(
+        "deck.txt", tuple(DeckEntry(e.count, e.name, i, e.set_code, e.number) for i, e in enumerate(entries, 1))
+    )
 
 
 def rules_of(findings):
@@ -96,8 +97,10 @@ def test_one_name_for_two_english_names_is_ambiguous_not_guessed(index):
     assert resolution.card is None
     (finding,) = resolution.findings
     assert (finding.rule, finding.severity, finding.lines) == ("ambiguous-card", Severity.WARNING, (7,))
-    assert finding.message == ("Vortente names cards with different names (Carnivine, Carnivine G), "
-                               "so the line was not counted under any of them.")
+    assert finding.message == (
+        "Vortente names cards with different names (Carnivine, Carnivine G), "
+        "so the line was not counted under any of them."
+    )
     assert finding.hint == "Write the English name, or add the set code and number."
     # The set code says which one.
     assert resolve_line(line("Vortente", 1, "TST", "8"), index, AUTO).card.name == "Carnivine G"
@@ -116,7 +119,9 @@ def test_a_forced_card_language_settles_it(index):
     assert resolve_line(line("Lilia"), index, ResolveOptions(card_lang="de")).card.name == "Iris"
     assert resolve_line(line("Lilia"), index, ResolveOptions(card_lang="fr")).card.name == "Lileep"
     # English names still resolve when a language is forced, and "en" reads no translations.
-    assert resolve_line(line("Professor Juniper"), index, ResolveOptions(card_lang="de")).card.name == "Professor Juniper"
+    assert (
+        resolve_line(line("Professor Juniper"), index, ResolveOptions(card_lang="de")).card.name == "Professor Juniper"
+    )
     english_only = resolve_line(line("Prof. Esche"), index, ResolveOptions(card_lang="en"))
     assert english_only.card is None and rules_of(english_only.findings) == [("unknown-card", Severity.ERROR)]
 
@@ -135,8 +140,13 @@ def test_a_basic_energy_name_in_german(index):
 
 
 def test_the_deck_says_which_lines_were_read_in_which_language(index):
-    parsed = deck(line("Prof. Esche", 2), line("Professor Juniper", 2), line("Glurak-ex", 4),
-                  line("Kissera", 4), line("Feuer-Energie", 8))
+    parsed = deck(
+        line("Prof. Esche", 2),
+        line("Professor Juniper", 2),
+        line("Glurak-ex", 4),
+        line("Kissera", 4),
+        line("Feuer-Energie", 8),
+    )
     resolved, findings = resolve_deck(parsed, index, AUTO)
     assert findings == []
     assert resolved.languages == {"de": (1, 3, 5), "pt": (4,)}
@@ -171,6 +181,7 @@ def test_english_lists_resolve_as_before_with_names_installed(index, small_engli
 
 
 # -- the reference data ------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def reference_index(reference_names):
@@ -224,8 +235,14 @@ def test_the_dataset_s_team_flare_gear_is_no_part_of_a_name_in_messages():
     # Issue 24: "Remove Battle Compressor Team Flare Gear PHF 92 from the deck".
     from deckcheck.model import Card
 
-    card = Card(id="xy4-92", name="Battle Compressor Team Flare Gear", supertype="Trainer", subtypes=("Item",),
-                set_code="PHF", number="92")
+    card = Card(
+        id="xy4-92",
+        name="Battle Compressor Team Flare Gear",
+        supertype="Trainer",
+        subtypes=("Item",),
+        set_code="PHF",
+        number="92",
+    )
     assert card.label == "Battle Compressor PHF 92" and card.shown_name == "Battle Compressor"
     pokemon = Card(id="x-1", name="Team Flare Gear", supertype="Pokémon", set_code="X", number="1")
     assert pokemon.label == "Team Flare Gear X 1"

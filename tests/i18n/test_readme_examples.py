@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support import doc_text
 
 from deckcheck.carddb.sqlite import SqliteIndex
 from deckcheck.core.names import deck_name
-from deckcheck.parse import parse_text
 from deckcheck.core.resolve import ResolveOptions, resolve_line
-from support import doc_text
+from deckcheck.parse import parse_text
 
 README = doc_text("languages.md", "configuration.md")  # where the README's examples moved
 AUTO = ResolveOptions()
@@ -26,7 +26,7 @@ def readme_block(after: str) -> str:
     start = README.index(after)
     opened = README.index("```", start)
     body = README.index("\n", opened) + 1
-    return README[body:README.index("```", body)]
+    return README[body : README.index("```", body)]
 
 
 @pytest.fixture(scope="module")
@@ -71,16 +71,19 @@ def test_the_list_in_several_languages_reads_as_its_comments_say(de_pt):
         assert name == expected[lines[entry.line - 1]], entry.raw
     # The comments' other spellings: "Professor Esche", "Glurak ex OBF 125".
     assert "(also: Professor Esche)" in block and '"Glurak ex OBF 125" too' in block
-    for text, english in (("1 Professor Esche", "Professor Juniper"), ("1 Glurak ex OBF 125", "Charizard ex"),
-                          ("1 Prof. Platan", "Professor Sycamore")):
+    for text, english in (
+        ("1 Professor Esche", "Professor Juniper"),
+        ("1 Glurak ex OBF 125", "Charizard ex"),
+        ("1 Prof. Platan", "Professor Sycamore"),
+    ):
         (entry,) = parse_text(text, "x.txt").entries
         resolution = resolve_line(entry, de_pt, AUTO)
         assert resolution.findings == [] and deck_name(resolution.card.name, resolution.card.supertype) == english
 
 
 def test_the_ambiguous_name_examples(de_pt, every_language):
-    bullet = README[README.index("* A name that means cards of different English names"):]
-    bullet = bullet[:bullet.index("\n* ")]
+    bullet = README[README.index("* A name that means cards of different English names") :]
+    bullet = bullet[: bullet.index("\n* ")]
     assert "German `Schildfossil`: Armor Fossil or Cover" in bullet and "Vortente" not in README
     (entry,) = parse_text("1 Schildfossil", "x.txt").entries
     resolution = resolve_line(entry, de_pt, AUTO)
@@ -110,7 +113,7 @@ def test_the_configuration_example_as_written(tmp_path):
     assert run.is_deck_file(str(decks / "expanded" / "night-march.txt"))
 
     start = README.index("```toml")
-    toml = README[README.index("\n", start) + 1:README.index("```", start + 7)]
+    toml = README[README.index("\n", start) + 1 : README.index("```", start + 7)]
     (tmp_path / ".deckcheck.yaml").unlink()
     (tmp_path / "pyproject.toml").write_text(toml, encoding="utf-8")
     run = settings(load_config(tmp_path), environ={})
@@ -123,8 +126,7 @@ def test_the_configuration_example_as_written(tmp_path):
 def test_the_db_import_names_folder_may_be_the_export_or_its_v2_folder(small_db, small_tcgdex):
     from deckcheck.carddb.translations import import_names
 
-    assert re.search(r"where `FOLDER` is the export's folder \(the one\s+that holds `v2/`\) or its `v2` folder",
-                     README)
+    assert re.search(r"where `FOLDER` is the export's folder \(the one\s+that holds `v2/`\) or its `v2` folder", README)
     for folder in (small_tcgdex, small_tcgdex / "v2"):
         result = import_names(Path(folder), small_db, ["de"])
         assert result.names > 0, folder

@@ -7,20 +7,23 @@ import subprocess
 import sys
 
 import pytest
+from support import PROJECT_ROOT
 
 from deckcheck.packs import loading as packs
 from deckcheck.packs.loading import PackError, load_pack
-from support import PROJECT_ROOT
 
 PACK = "name: league\nextends: unlimited\nrules:\n  - {id: deck-size, kind: deck-size, size: 40}\n"
-PROBE = ("import sys; from deckcheck.packs.loading import load_pack; p = load_pack(sys.argv[1]); "
-         "print(p.rule('deck-size').options['size'], 'yaml' in sys.modules, 'jsonschema' in sys.modules)")
+PROBE = (
+    "import sys; from deckcheck.packs.loading import load_pack; p = load_pack(sys.argv[1]); "
+    "print(p.rule('deck-size').options['size'], 'yaml' in sys.modules, 'jsonschema' in sys.modules)"
+)
 
 
 def probe(pack_path, cache):
     env = {**os.environ, "DECKCHECK_CACHE_DIR": str(cache), "PYTHONPATH": str(PROJECT_ROOT)}
-    out = subprocess.run([sys.executable, "-c", PROBE, str(pack_path)], capture_output=True, text=True, env=env,
-                         check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, str(pack_path)], capture_output=True, text=True, env=env, check=True
+    )
     return out.stdout.split()
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+from support import PROJECT_ROOT
+
 from deckcheck.packs.info import describe_range, in_force_on, lint_pack
 from deckcheck.packs.loading import load_pack
-from support import PROJECT_ROOT
 
 BROKEN = """\
 name: local-league
@@ -26,26 +27,33 @@ rules:
 
 
 def test_lint_reports_planted_mistakes_with_their_lines():
-    problems = lint_pack("local.yaml", BROKEN, known_sets={"sv1", "sv2"}, known_ids={"sv1-189"},
-                         known_marks=set("DEFGHIJ"))
+    problems = lint_pack(
+        "local.yaml", BROKEN, known_sets={"sv1", "sv2"}, known_ids={"sv1-189"}, known_marks=set("DEFGHIJ")
+    )
     found = {(p.line, p.level, p.message) for p in problems}
     assert (8, "error", "season dates out of order: 2024-04-05 comes after 2025-04-11") in found
     assert (8, "warning", "no card in the database has regulation mark Q") in found
     assert (9, "warning", "unknown set id 'nosuchset' (not in the card database)") in found
     assert (13, "warning", "unknown card id 'sv1-99999' (not in the card database)") in found
     assert (13, "error", "ban ends (2025-01-01) before it starts (2026-01-01)") in found
-    assert (10, "warning", ("rule 'banned' replaces the inherited ban list of standard; "
-                            "give it another id to add to it")) in found
+    assert (
+        10,
+        "warning",
+        ("rule 'banned' replaces the inherited ban list of standard; give it another id to add to it"),
+    ) in found
     assert len(problems) == 6
     assert str(problems[0]).startswith("local.yaml:")
 
 
 def test_lint_names_an_unknown_set_in_set_legal_from():
-    text = ("name: local\nextends: standard\nrules:\n  - id: not-legal\n    kind: card-pool\n"
-            "    set_legal_from:\n      me2pt5: 2026-03-06\n      me2p5: 2026-03-06\n")
+    text = (
+        "name: local\nextends: standard\nrules:\n  - id: not-legal\n    kind: card-pool\n"
+        "    set_legal_from:\n      me2pt5: 2026-03-06\n      me2p5: 2026-03-06\n"
+    )
     problems = lint_pack("local.yaml", text, known_sets={"me2pt5"})
     assert [(p.line, p.level, p.message) for p in problems] == [
-        (8, "warning", "unknown set id 'me2p5' (not in the card database)")]
+        (8, "warning", "unknown set id 'me2p5' (not in the card database)")
+    ]
 
 
 def test_a_fixed_first_legal_day_is_shown_around_its_day():
@@ -54,8 +62,7 @@ def test_a_fixed_first_legal_day_is_shown_around_its_day():
 
     # Ascended Heroes (released 2026-01-30) on its announced day, not release + 14 days.
     assert "fixed first legal day me2pt5 2026-03-06" in pool_on("2026-02-14")
-    assert "fixed first legal day rsv10pt5 2025-08-01, zsv10pt5 2025-08-01, me2pt5 2026-03-06" \
-        in pool_on("2025-07-20")
+    assert "fixed first legal day rsv10pt5 2025-08-01, zsv10pt5 2025-08-01, me2pt5 2026-03-06" in pool_on("2025-07-20")
     assert "fixed first legal day" not in pool_on("2024-03-10")
 
 
@@ -74,8 +81,10 @@ def test_date_ranges_and_what_is_in_force_on_a_day():
     assert "regulation marks E, F, G (2023 rotation, since 2023-04-14)" in standard["not-legal"]
     standard_2017 = dict(in_force_on(load_pack("standard"), dt.date(2017, 8, 18)))["not-legal"]
     assert "promos xyp 36 and up (2016-17 season, Primal Clash-on, since 2016-09-01)" in standard_2017
-    assert "next change 2017-09-01 (2017-18 season, BREAKthrough-on): sets xy5, dc1, xy6, xy7, mcd15 leave" \
+    assert (
+        "next change 2017-09-01 (2017-18 season, BREAKthrough-on): sets xy5, dc1, xy6, xy7, mcd15 leave"
         in standard_2017
+    )
     # Decision 16: a first day resting on unverified sources is marked.
     standard_2015 = dict(in_force_on(load_pack("standard"), dt.date(2015, 1, 10)))["not-legal"]
     assert "since 2014-09-01 [unverified: " in standard_2015
@@ -107,7 +116,8 @@ def test_lint_warns_when_a_ban_list_reuses_the_inherited_id():
     # The author meant to ban one more card; the id 'banned' drops Expanded's whole list.
     text = ADDS_TO_EXPANDED.format(remove="", rule_id="banned")
     assert replacement_warnings(text) == [
-        (4, "rule 'banned' replaces the inherited ban list of expanded; give it another id to add to it")]
+        (4, "rule 'banned' replaces the inherited ban list of expanded; give it another id to add to it")
+    ]
     problem = next(p for p in lint_pack("local.yaml", text) if "replaces" in p.message)
     assert problem.level == "warning"
 
@@ -120,11 +130,13 @@ def test_lint_accepts_a_ban_list_with_its_own_id_or_a_declared_replacement():
 
 def test_lint_finds_the_parent_next_to_the_pack(tmp_path, monkeypatch):
     (tmp_path / "base-local.yaml").write_text(
-        "name: base-local\nextends: unlimited\nrules:\n  - {id: house-bans, kind: banned, cards: [{names: [Iono]}]}\n")
+        "name: base-local\nextends: unlimited\nrules:\n  - {id: house-bans, kind: banned, cards: [{names: [Iono]}]}\n"
+    )
     text = "name: league\nextends: base-local\nrules:\n  - {id: house-bans, kind: banned, cards: [{names: [Lillie]}]}\n"
     monkeypatch.chdir(PROJECT_ROOT)
     assert replacement_warnings(text, str(tmp_path / "league.yaml")) == [
-        (4, "rule 'house-bans' replaces the inherited ban list of base-local; give it another id to add to it")]
+        (4, "rule 'house-bans' replaces the inherited ban list of base-local; give it another id to add to it")
+    ]
 
 
 HISTORY = """\
@@ -148,8 +160,9 @@ rules:
 
 
 def test_lint_checks_the_order_and_overlaps_of_a_history():
-    problems = [(p.line, p.level, p.message) for p in lint_pack("h.yaml", HISTORY, known_sets={"base5", "neo1",
-                                                                                                "basep"})]
+    problems = [
+        (p.line, p.level, p.message) for p in lint_pack("h.yaml", HISTORY, known_sets={"base5", "neo1", "basep"})
+    ]
     assert (10, "error", "season dates out of order: 2001-01-01 comes after 2001-05-01") in problems
     assert (6, "error", "first_day 2002-01-01 is after the first season, which starts 2001-01-01") in problems
     assert (9, "warning", "unknown set id 'nosuchset' (not in the card database)") in problems

@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import PROJECT_ROOT
 
 from deckcheck.packs import loading as packs
 from deckcheck.packs.loading import PackError, load_pack
-from support import PROJECT_ROOT
 
 LEAGUE = """\
 name: league
@@ -51,12 +51,17 @@ def refused(path: Path, *extra: Path) -> PackError:
 
 # -- 1. values YAML cannot convert, 2. impossible dates -----------------------
 
-@pytest.mark.parametrize("since, shown", [
-    ("2026-02-30", "2026-02-30"),          # unquoted: a timestamp to YAML, not a day
-    ('"2026-02-30"', "2026-02-30"),        # quoted: the pattern alone let it through
-    ('!!int "zz"', "zz"),
-    ('!!float "zz"', "zz"),
-], ids=["timestamp", "quoted", "int-tag", "float-tag"])
+
+@pytest.mark.parametrize(
+    "since, shown",
+    [
+        ("2026-02-30", "2026-02-30"),  # unquoted: a timestamp to YAML, not a day
+        ('"2026-02-30"', "2026-02-30"),  # quoted: the pattern alone let it through
+        ('!!int "zz"', "zz"),
+        ('!!float "zz"', "zz"),
+    ],
+    ids=["timestamp", "quoted", "int-tag", "float-tag"],
+)
 def test_a_ban_date_that_is_no_day_names_file_and_line(tmp_path, since, shown):
     path = write(tmp_path, "league.yaml", LEAGUE.format(since=since))
     error = refused(path)
@@ -65,9 +70,11 @@ def test_a_ban_date_that_is_no_day_names_file_and_line(tmp_path, since, shown):
 
 
 def test_a_season_start_that_is_no_day_names_its_line(tmp_path):
-    text = ("name: league\nextends: unlimited\nrules:\n  - id: not-legal\n    kind: card-pool\n"
-            "    seasons:\n      - {from: '2025-04-11', marks: [G, H, I]}\n"
-            "      - {from: '2026-13-01', marks: [H, I, J]}\n")
+    text = (
+        "name: league\nextends: unlimited\nrules:\n  - id: not-legal\n    kind: card-pool\n"
+        "    seasons:\n      - {from: '2025-04-11', marks: [G, H, I]}\n"
+        "      - {from: '2026-13-01', marks: [H, I, J]}\n"
+    )
     error = refused(write(tmp_path, "league.yaml", text))
     assert error.line == 8 and "2026-13-01" in str(error) and "date" in str(error)
 
@@ -89,17 +96,26 @@ def test_lint_reports_an_unconvertible_value_as_a_pack_error(tmp_path):
 
 def deckcheck(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, text=True, cwd=cwd,
-                          env=env, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=120,
+        check=False,
+    )
 
 
 @pytest.mark.parametrize("since", ["2026-02-30", '!!int "zz"'], ids=["timestamp", "int-tag"])
 def test_check_and_formats_commands_report_the_pack_line_without_a_traceback(tmp_path, since):
     path = write(tmp_path, "league.yaml", LEAGUE.format(since=since))
     deck = write(tmp_path, "deck.txt", "4 Iono PAL 185\n")
-    for args in (["check", str(deck), "--format", str(path), "--no-config"],
-                 ["formats", "show", str(path), "--no-config"],
-                 ["formats", "lint", str(path)]):
+    for args in (
+        ["check", str(deck), "--format", str(path), "--no-config"],
+        ["formats", "show", str(path), "--no-config"],
+        ["formats", "lint", str(path)],
+    ):
         result = deckcheck(*args, cwd=tmp_path)
         assert "Traceback" not in result.stderr, (args, result.stderr)
         assert f"{path}:9: " in result.stdout + result.stderr, (args, result.stdout, result.stderr)
@@ -108,11 +124,14 @@ def test_check_and_formats_commands_report_the_pack_line_without_a_traceback(tmp
 
 # -- 6. duplicate rule ids ----------------------------------------------------------
 
+
 def test_a_rule_id_used_twice_in_one_pack_is_refused_at_the_second(tmp_path):
-    text = ("name: league\nextends: unlimited\nrules:\n"
-            "  - id: deck-size\n    kind: deck-size\n    size: 40\n"
-            "  - id: extra-bans\n    kind: banned\n    cards: [{names: [Iono]}]\n"
-            "  - id: deck-size\n    kind: deck-size\n    size: 30\n")
+    text = (
+        "name: league\nextends: unlimited\nrules:\n"
+        "  - id: deck-size\n    kind: deck-size\n    size: 40\n"
+        "  - id: extra-bans\n    kind: banned\n    cards: [{names: [Iono]}]\n"
+        "  - id: deck-size\n    kind: deck-size\n    size: 30\n"
+    )
     error = refused(write(tmp_path, "league.yaml", text))
     assert error.line == 10
     assert "duplicate rule id 'deck-size'" in str(error) and "line 4" in str(error)
@@ -128,15 +147,18 @@ def test_two_rules_known_by_the_same_kind_are_duplicates(tmp_path):
 PACK = "name: league\nextends: unlimited\nrules:\n  - {id: deck-size, kind: deck-size, size: 40}\n"
 
 
-@pytest.mark.parametrize("damage", [
-    lambda data: data.pop("name"),
-    lambda data: data.update(rules={"deck-size": 40}),
-    lambda data: data["rules"].append("deck-size"),
-    lambda data: data["rules"][0].pop("kind"),
-    lambda data: data["rules"][0].update(severity="fatal"),
-    lambda data: data.update(remove="deck-size"),
-], ids=["no-name", "rules-not-a-list", "rule-not-a-mapping", "rule-without-kind", "bad-severity",
-        "remove-not-a-list"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data.pop("name"),
+        lambda data: data.update(rules={"deck-size": 40}),
+        lambda data: data["rules"].append("deck-size"),
+        lambda data: data["rules"][0].pop("kind"),
+        lambda data: data["rules"][0].update(severity="fatal"),
+        lambda data: data.update(remove="deck-size"),
+    ],
+    ids=["no-name", "rules-not-a-list", "rule-not-a-mapping", "rule-without-kind", "bad-severity", "remove-not-a-list"],
+)
 def test_a_damaged_cache_entry_is_validated_again(tmp_path, damage):
     path = write(tmp_path, "league.yaml", PACK)
     assert load_pack(str(path)).rule("deck-size").options["size"] == 40
@@ -199,9 +221,12 @@ def test_an_unknown_extends_names_the_line(tmp_path):
 
 
 def test_a_local_pack_may_extend_the_shipped_pack_of_the_same_name(tmp_path):
-    local = write(tmp_path, "standard.yaml",
-                  "name: standard\ndescription: Standard minus Iono\nextends: standard\nrules:\n"
-                  "  - id: minus-iono\n    kind: banned\n    cards: [{names: [Iono]}]\n")
+    local = write(
+        tmp_path,
+        "standard.yaml",
+        "name: standard\ndescription: Standard minus Iono\nextends: standard\nrules:\n"
+        "  - id: minus-iono\n    kind: banned\n    cards: [{names: [Iono]}]\n",
+    )
     for pack in (load_pack(str(local)), load_pack("standard", [str(tmp_path)])):
         assert pack.chain == ("standard", "standard", "unlimited")
         assert pack.path == str(local)

@@ -3,7 +3,6 @@ its file and the line of the mistake."""
 
 from __future__ import annotations
 
-
 import pytest
 import yaml
 
@@ -134,17 +133,21 @@ def test_a_shipped_pack_with_the_same_mistake_would_fail(tmp_path):
     assert "since: 2018-08-17" in source
     broken = tmp_path / "expanded.yaml"
     broken.write_text(source.replace("since: 2018-08-17", "since: 2018/08/17", 1), encoding="utf-8")
-    wrong_line = source.splitlines().index(next(line for line in source.splitlines() if "since: 2018-08-17" in line)) + 1
+    wrong_line = (
+        source.splitlines().index(next(line for line in source.splitlines() if "since: 2018-08-17" in line)) + 1
+    )
     with pytest.raises(PackError) as raised:
         load_pack(str(broken))
     assert raised.value.line == wrong_line
 
 
 def test_the_committed_pack_schema_is_the_one_the_rule_kinds_generate():
-    from deckcheck.packs.loading import dump_schema
     from support import PROJECT_ROOT
+
+    from deckcheck.packs.loading import dump_schema
 
     committed = (PROJECT_ROOT / "deckcheck" / "schemas" / "pack.schema.json").read_text(encoding="utf-8")
     assert committed == dump_schema(), (
-        "regenerate it: python -c \"from deckcheck.packs.loading import dump_schema; "
-        "open('deckcheck/schemas/pack.schema.json','w').write(dump_schema())\"")
+        'regenerate it: python -c "from deckcheck.packs.loading import dump_schema; '
+        "open('deckcheck/schemas/pack.schema.json','w').write(dump_schema())\""
+    )

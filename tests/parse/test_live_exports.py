@@ -12,7 +12,6 @@ from deckcheck.model import ENERGY, POKEMON, TRAINER, Severity
 from deckcheck.parse import parse_text
 from deckcheck.parse.text import live_sub_set, split_print
 
-
 # The labels as each PTCG Live client writes them, from exported lists in public
 # repositories (tests/exports/README.md names them): header words, and the total line.
 CLIENT_LABELS = {
@@ -27,12 +26,21 @@ CLIENT_LABELS = {
 
 def export(lang: str, pokemon: int = 4, trainer: int = 4, energy: int = 4, total: int = 12) -> str:
     p, t, e, n = CLIENT_LABELS[lang]
-    return "\n".join([
-        p.format(p=pokemon), "4 Pikachu ex SSP 57", "",
-        t.format(t=trainer), "4 Iono PAL 185", "",
-        e.format(e=energy), "4 Basic {L} Energy SVE 12", "",
-        n.format(n=total), "",
-    ])
+    return "\n".join(
+        [
+            p.format(p=pokemon),
+            "4 Pikachu ex SSP 57",
+            "",
+            t.format(t=trainer),
+            "4 Iono PAL 185",
+            "",
+            e.format(e=energy),
+            "4 Basic {L} Energy SVE 12",
+            "",
+            n.format(n=total),
+            "",
+        ]
+    )
 
 
 @pytest.mark.parametrize("lang", sorted(CLIENT_LABELS))
@@ -40,7 +48,10 @@ def test_every_client_language_reads_clean(lang):
     deck = parse_text(export(lang), "d.txt")
     assert deck.findings == ()
     assert [(e.name, e.section) for e in deck.entries] == [
-        ("Pikachu ex", POKEMON), ("Iono", TRAINER), ("Lightning Energy", ENERGY)]
+        ("Pikachu ex", POKEMON),
+        ("Iono", TRAINER),
+        ("Lightning Energy", ENERGY),
+    ]
 
 
 @pytest.mark.parametrize("lang", sorted(CLIENT_LABELS))
@@ -56,7 +67,10 @@ def test_headers_that_count_lines_stay_warnings(lang):
     # PTCG Live's headers count lines: "Pokémon: 1" above one line of 4 cards.
     deck = parse_text(export(lang, pokemon=1, trainer=1, energy=1), "d.txt")
     assert [(f.rule, f.severity, f.lines) for f in deck.findings] == [
-        ("syntax", Severity.WARNING, (1,)), ("syntax", Severity.WARNING, (4,)), ("syntax", Severity.WARNING, (7,))]
+        ("syntax", Severity.WARNING, (1,)),
+        ("syntax", Severity.WARNING, (4,)),
+        ("syntax", Severity.WARNING, (7,)),
+    ]
     assert not [f for f in deck.findings if f.severity is Severity.ERROR]
 
 
@@ -65,25 +79,28 @@ def test_german_total_line_of_the_issue():
     assert [(f.severity, f.params["declared"]) for f in deck.findings] == [(Severity.WARNING, 60)]
 
 
-@pytest.mark.parametrize("line, name, set_code, number", [
-    ("2 Boss's Orders LOR-TG 24", "Boss's Orders", "LOR-TG", "24"),
-    ("1 Bibarel CRZ-GG 25", "Bibarel", "CRZ-GG", "25"),
-    ("2 Bidoof CRZ-GG 29", "Bidoof", "CRZ-GG", "29"),
-    ("1 Mew VMAX FST-TG 12", "Mew VMAX", "FST-TG", "12"),
-    ("1 Pikachu VMAX SIT-TG 12", "Pikachu VMAX", "SIT-TG", "12"),
-    ("1 Ralts GEN-RC 27", "Ralts", "GEN-RC", "27"),
-    ("1 Charizard CEL-CC 4", "Charizard", "CEL-CC", "4"),
-    ("1 Iono PAL 185 PH", "Iono", "PAL", "185"),
-    ("2 Techno Radar PAR 180 PH", "Techno Radar", "PAR", "180"),
-    ("1 Boss's Orders LOR-TG 24 PH", "Boss's Orders", "LOR-TG", "24"),
-    ("1 Basic {R} Energy SVE 10 PH", "Fire Energy", "SVE", "10"),
-    ("3 Boss's Orders SWSHALT 32", "Boss's Orders", "SWSHALT", "32"),
-    ("2 Latias ex SVALT 221", "Latias ex", "SVALT", "221"),
-    ("1 Tyrunt MEALT 7", "Tyrunt", "MEALT", "7"),
-    ("1 Tapu Lele-GX HIF 163", "Tapu Lele-GX", "HIF", "163"),
-    ("1 Basic {P} Energy MEE 5", "Psychic Energy", "MEE", "5"),
-    ("4 Mega Kangaskhan ex MEP 25", "Mega Kangaskhan ex", "MEP", "25"),
-])
+@pytest.mark.parametrize(
+    "line, name, set_code, number",
+    [
+        ("2 Boss's Orders LOR-TG 24", "Boss's Orders", "LOR-TG", "24"),
+        ("1 Bibarel CRZ-GG 25", "Bibarel", "CRZ-GG", "25"),
+        ("2 Bidoof CRZ-GG 29", "Bidoof", "CRZ-GG", "29"),
+        ("1 Mew VMAX FST-TG 12", "Mew VMAX", "FST-TG", "12"),
+        ("1 Pikachu VMAX SIT-TG 12", "Pikachu VMAX", "SIT-TG", "12"),
+        ("1 Ralts GEN-RC 27", "Ralts", "GEN-RC", "27"),
+        ("1 Charizard CEL-CC 4", "Charizard", "CEL-CC", "4"),
+        ("1 Iono PAL 185 PH", "Iono", "PAL", "185"),
+        ("2 Techno Radar PAR 180 PH", "Techno Radar", "PAR", "180"),
+        ("1 Boss's Orders LOR-TG 24 PH", "Boss's Orders", "LOR-TG", "24"),
+        ("1 Basic {R} Energy SVE 10 PH", "Fire Energy", "SVE", "10"),
+        ("3 Boss's Orders SWSHALT 32", "Boss's Orders", "SWSHALT", "32"),
+        ("2 Latias ex SVALT 221", "Latias ex", "SVALT", "221"),
+        ("1 Tyrunt MEALT 7", "Tyrunt", "MEALT", "7"),
+        ("1 Tapu Lele-GX HIF 163", "Tapu Lele-GX", "HIF", "163"),
+        ("1 Basic {P} Energy MEE 5", "Psychic Energy", "MEE", "5"),
+        ("4 Mega Kangaskhan ex MEP 25", "Mega Kangaskhan ex", "MEP", "25"),
+    ],
+)
 def test_live_print_forms(line, name, set_code, number):
     # As written: resolution reads "LOR-TG 24" as LOR TG24 (tests/core/test_live_resolve.py).
     deck = parse_text(line, "d.txt")
@@ -126,6 +143,7 @@ def guard(seconds: int = 60):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
 
 HOSTILE = {
     "stars": "*" * N,
@@ -186,12 +204,13 @@ def _expected_findings():
 
 def test_hostile_numbers_and_names_resolve_in_linear_time():
     from deckcheck.carddb.index import MemoryIndex, number_key
-    from deckcheck.model import Card, DeckEntry
     from deckcheck.core.names import deck_name, name_key
     from deckcheck.core.resolve import ResolveOptions, resolve_entry
+    from deckcheck.model import Card, DeckEntry
 
-    index = MemoryIndex([Card(id="sv2-185", name="Iono", supertype="Trainer", subtypes=("Supporter",),
-                              set_code="PAL", number="185")])
+    index = MemoryIndex(
+        [Card(id="sv2-185", name="Iono", supertype="Trainer", subtypes=("Supporter",), set_code="PAL", number="185")]
+    )
     blanks = " " * N
     with guard():
         assert number_key("0" * N + "!") == "0" * N + "!"  # not a number: left as it is
@@ -200,6 +219,7 @@ def test_hostile_numbers_and_names_resolve_in_linear_time():
         assert name_key(f"Giratina{blanks}◇{blanks}x") == "giratina ◇ x"
         assert deck_name(f"Gardevoir{blanks}LV.X{blanks}y", "Pokémon").startswith("Gardevoir LV.X")
         assert deck_name(f"Switch{blanks}(a){blanks}b", "Trainer") == "Switch (a) b"
-        card, findings = resolve_entry(DeckEntry(count=4, name="Iono", line=1, set_code="PAL",
-                                                 number="0" * N + "!"), index, ResolveOptions())
+        card, findings = resolve_entry(
+            DeckEntry(count=4, name="Iono", line=1, set_code="PAL", number="0" * N + "!"), index, ResolveOptions()
+        )
         assert card.id == "sv2-185" and [f.rule for f in findings] == ["unknown-print"]

@@ -28,6 +28,7 @@ def only_finding(deck):
 
 # -- reading -------------------------------------------------------------------
 
+
 def test_reads_a_text_deck(tmp_path):
     path = write(tmp_path / "deck.txt", TEXT_DECK)
     deck = read_deck(path)
@@ -67,7 +68,9 @@ def test_crlf_and_byte_order_mark(tmp_path):
     deck = read_deck(path)
     assert deck.findings == ()
     assert [(e.name, e.section, e.line, e.raw) for e in deck.entries] == [
-        ("Pikachu ex", "Pokémon", 2, "1 Pikachu ex SSP 57"), ("Iono", "Trainer", 4, "4 Iono PAL 185")]
+        ("Pikachu ex", "Pokémon", 2, "1 Pikachu ex SSP 57"),
+        ("Iono", "Trainer", 4, "4 Iono PAL 185"),
+    ]
 
 
 def test_old_mac_line_ends(tmp_path):
@@ -94,6 +97,7 @@ def test_tabs_act_as_spaces(tmp_path):
 
 
 # -- bad files -------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("data", [b"", b"\n\n  \n", b"\xef\xbb\xbf", b"\r\n"])
 def test_empty_file(tmp_path, data):
@@ -182,10 +186,13 @@ def test_unreadable_file(tmp_path):
     assert "permission denied" in finding.message
 
 
-@pytest.mark.parametrize("error, words", [
-    (PermissionError(13, "Permission denied"), "permission denied"),
-    (OSError(5, "Input/output error"), "Input/output error"),
-])
+@pytest.mark.parametrize(
+    "error, words",
+    [
+        (PermissionError(13, "Permission denied"), "permission denied"),
+        (OSError(5, "Input/output error"), "Input/output error"),
+    ],
+)
 def test_os_errors_become_findings(tmp_path, monkeypatch, error, words):
     import deckcheck.parse.files as files
 
@@ -201,6 +208,7 @@ def test_os_errors_become_findings(tmp_path, monkeypatch, error, words):
 
 # -- standard input ----------------------------------------------------------------
 
+
 class CountingStream(io.RawIOBase):
     """A stream that hands out short reads and records how much was read."""
 
@@ -212,7 +220,7 @@ class CountingStream(io.RawIOBase):
 
     def read(self, size=-1):
         size = self.chunk if size < 0 else min(size, self.chunk)
-        part = self.data[self.taken:self.taken + size]
+        part = self.data[self.taken : self.taken + size]
         self.taken += len(part)
         return part
 
@@ -238,8 +246,9 @@ def test_stdin_reads_at_most_one_byte_past_the_limit():
     assert "<stdin>" in finding.message
 
 
-@pytest.mark.parametrize("data", ['{"cards": [{"count": 4, "name": "Iono"}]}',
-                                  "name: x\ncards:\n  - count: 4\n    name: Iono\n"])
+@pytest.mark.parametrize(
+    "data", ['{"cards": [{"count": 4, "name": "Iono"}]}', "name: x\ncards:\n  - count: 4\n    name: Iono\n"]
+)
 def test_stdin_structured_decks_are_recognised(data):
     deck = read_deck("-", stdin=io.BytesIO(data.encode("utf-8")))
     assert deck.findings == ()
@@ -253,6 +262,7 @@ def test_empty_stdin():
 
 # -- issue 24: lists saved as Windows-1252 ("ANSI" in Notepad and Excel) ---------
 
+
 def test_a_windows_1252_list_is_read_with_a_note(tmp_path):
     text = "# “Flabébé” – Sonia’s deck\nPokémon: 2\n2 Flabébé SVI 55\nTrainer: 4\n4 Pokégear 3.0 SVI 186\n"
     path = write(tmp_path / "deck.txt", text.encode("cp1252"))
@@ -263,11 +273,14 @@ def test_a_windows_1252_list_is_read_with_a_note(tmp_path):
     assert "Windows-1252" in note.message and path in note.message and "UTF-8" in note.hint
 
 
-@pytest.mark.parametrize("data", [
-    b"4 Iono PAL 185\n\x81\x8d\x8f\n",  # bytes Windows-1252 does not define
-    b"4 Iono PAL 185\n\xe9\x01\x02\x03\n",  # control characters: no text
-    b"4 Iono PAL 185\n\xa4\xa6\xac\xb1\xbe\n",  # symbols no list writes
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"4 Iono PAL 185\n\x81\x8d\x8f\n",  # bytes Windows-1252 does not define
+        b"4 Iono PAL 185\n\xe9\x01\x02\x03\n",  # control characters: no text
+        b"4 Iono PAL 185\n\xa4\xa6\xac\xb1\xbe\n",  # symbols no list writes
+    ],
+)
 def test_bytes_that_are_not_windows_1252_text_stay_unreadable(tmp_path, data):
     finding = only_finding(read_deck(write(tmp_path / "deck.txt", data)))
     assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR) and "UTF-8" in finding.message

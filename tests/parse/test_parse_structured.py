@@ -91,6 +91,7 @@ def test_json_deck():
 
 # -- syntax errors ---------------------------------------------------------------
 
+
 def test_broken_yaml_names_the_line():
     deck = parse_structured("name: x\ncards:\n  - count: 4\n    name: [Iono\n", "d.yaml", "yaml")
     (finding,) = deck.findings
@@ -123,8 +124,9 @@ def test_absurd_nesting_is_a_finding_not_a_crash(kind, text):
     assert finding.rule == "syntax"
 
 
-@pytest.mark.parametrize("value", ['!!int "zz"', '!!float "zz"', "!!int " + "1" * 5_000],
-                         ids=["int-tag", "float-tag", "too-many-digits"])
+@pytest.mark.parametrize(
+    "value", ['!!int "zz"', '!!float "zz"', "!!int " + "1" * 5_000], ids=["int-tag", "float-tag", "too-many-digits"]
+)
 def test_a_value_yaml_cannot_convert_is_a_finding_with_its_line(value):
     text = f"name: x\ncards:\n  - {{count: 4, name: Iono}}\n  - count: {value}\n    name: Iono\n"
     (finding,) = parse_structured(text, "d.yaml", "yaml").findings
@@ -141,13 +143,16 @@ def test_a_day_that_does_not_exist_is_text_not_a_crash():
 
 
 def test_a_json_number_too_long_to_read_is_a_finding():
-    (finding,) = parse_structured('{"cards": [{"count": ' + "1" * 5_000 + ', "name": "Iono"}]}', "d.json",
-                                  "json").findings
+    (finding,) = parse_structured(
+        '{"cards": [{"count": ' + "1" * 5_000 + ', "name": "Iono"}]}', "d.json", "json"
+    ).findings
     assert (finding.rule, finding.severity) == ("syntax", Severity.ERROR)
 
 
-@pytest.mark.parametrize("kind, text", [("yaml", "- count: 4\n  name: Iono\n"), ("yaml", "just text\n"),
-                                        ("yaml", "# only a comment\n"), ("json", "[]")])
+@pytest.mark.parametrize(
+    "kind, text",
+    [("yaml", "- count: 4\n  name: Iono\n"), ("yaml", "just text\n"), ("yaml", "# only a comment\n"), ("json", "[]")],
+)
 def test_top_level_must_be_a_mapping(kind, text):
     (finding,) = parse_structured(text, "d", kind).findings
     assert (finding.rule, finding.severity) == ("syntax", Severity.ERROR)
@@ -155,6 +160,7 @@ def test_top_level_must_be_a_mapping(kind, text):
 
 
 # -- schema errors -----------------------------------------------------------------
+
 
 def test_schema_errors_name_the_card_and_its_line_and_keep_the_good_cards():
     text = """\
@@ -230,9 +236,18 @@ def test_schema_is_draft_2020_12_and_valid():
     assert json.loads(json.dumps(schema)) == schema
 
 
-@pytest.mark.parametrize("text", [YAML_DECK, "name: x\ncards:\n  - count: 4\n    name: [Iono\n", "cards:\n\t- count: 4\n",
-                                  "a: b: c\n", "cards:\n  - {count: !!int zz, name: Iono}\n", "name: a\x01b\ncards: []\n"],
-                         ids=["deck", "unclosed", "tab", "mapping-in-value", "unconvertible", "control-character"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        YAML_DECK,
+        "name: x\ncards:\n  - count: 4\n    name: [Iono\n",
+        "cards:\n\t- count: 4\n",
+        "a: b: c\n",
+        "cards:\n  - {count: !!int zz, name: Iono}\n",
+        "name: a\x01b\ncards: []\n",
+    ],
+    ids=["deck", "unclosed", "tab", "mapping-in-value", "unconvertible", "control-character"],
+)
 def test_yaml_decks_read_the_same_with_or_without_the_c_loader(monkeypatch, text):
     # PyYAML's C loader is used where it is installed; the pure one is the
     # fallback, and gives every syntax message (libyaml words them differently).
@@ -257,12 +272,16 @@ def test_a_control_character_is_a_finding_with_its_line():
 
 # -- issue 24: duplicate keys, workflow files, unknown keys ------------------------
 
-@pytest.mark.parametrize("kind, text, line, key", [
-    ("json", '{"cards": [{"count": 4, "name": "Iono"}], "cards": []}', 1, "cards"),
-    ("json", '{\n  "cards": [\n    {"count": 4, "name": "Iono",\n     "count": 2}\n  ]\n}', 3, "count"),
-    ("yaml", "cards:\n  - {count: 4, name: Iono}\nname: a\ncards: []\n", 4, "cards"),
-    ("yaml", "cards:\n  - count: 4\n    name: Iono\n    count: 3\n", 4, "count"),
-])
+
+@pytest.mark.parametrize(
+    "kind, text, line, key",
+    [
+        ("json", '{"cards": [{"count": 4, "name": "Iono"}], "cards": []}', 1, "cards"),
+        ("json", '{\n  "cards": [\n    {"count": 4, "name": "Iono",\n     "count": 2}\n  ]\n}', 3, "count"),
+        ("yaml", "cards:\n  - {count: 4, name: Iono}\nname: a\ncards: []\n", 4, "cards"),
+        ("yaml", "cards:\n  - count: 4\n    name: Iono\n    count: 3\n", 4, "count"),
+    ],
+)
 def test_a_key_given_twice_is_an_error_not_the_last_one(kind, text, line, key):
     deck = parse_structured(text, f"deck.{kind}", kind)
     assert deck.entries == ()
@@ -272,8 +291,9 @@ def test_a_key_given_twice_is_an_error_not_the_last_one(kind, text, line, key):
 
 
 def test_the_same_key_in_two_mappings_is_no_duplicate():
-    deck = parse_structured('{"cards": [{"count": 4, "name": "Iono"}, {"count": 2, "name": "Arven"}]}',
-                            "deck.json", "json")
+    deck = parse_structured(
+        '{"cards": [{"count": 4, "name": "Iono"}, {"count": 2, "name": "Arven"}]}', "deck.json", "json"
+    )
     assert deck.findings == () and len(deck.entries) == 2
 
 
@@ -283,12 +303,18 @@ def test_a_workflow_file_is_reported_with_its_keys_as_written():
     assert "the keys name, on, jobs" in finding.message and "True" not in finding.message
 
 
-@pytest.mark.parametrize("kind, text, expected", [
-    ("yaml", "cards:\n  - {count: 2, name: Arven}\n  - cout: 4\n    name: Iono\n",
-     "Card 2 on line 3 is not valid: unknown key 'cout'; did you mean 'count'?"),
-    ("json", '{"cards": [{"count": 4, "name": "Iono", "sett": "PAL"}]}', "unknown key 'sett'; did you mean 'set'?"),
-    ("yaml", "nme: Lost Box\ncards:\n  - {count: 4, name: Iono}\n", "unknown key 'nme'; did you mean 'name'?"),
-])
+@pytest.mark.parametrize(
+    "kind, text, expected",
+    [
+        (
+            "yaml",
+            "cards:\n  - {count: 2, name: Arven}\n  - cout: 4\n    name: Iono\n",
+            "Card 2 on line 3 is not valid: unknown key 'cout'; did you mean 'count'?",
+        ),
+        ("json", '{"cards": [{"count": 4, "name": "Iono", "sett": "PAL"}]}', "unknown key 'sett'; did you mean 'set'?"),
+        ("yaml", "nme: Lost Box\ncards:\n  - {count: 4, name: Iono}\n", "unknown key 'nme'; did you mean 'name'?"),
+    ],
+)
 def test_an_unknown_key_gets_a_did_you_mean_as_in_the_configuration(kind, text, expected):
     deck = parse_structured(text, f"deck.{kind}", kind)
     messages = [f.message for f in deck.findings]

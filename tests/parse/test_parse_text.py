@@ -31,6 +31,7 @@ def warnings(deck):
 
 # -- card lines ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     "line, count, name, set_code, number",
     [
@@ -77,8 +78,7 @@ def warnings(deck):
         ("x4 Iono PAL 185", 4, "Iono", "PAL", "185"),
         ("4 Xerneas XY 96", 4, "Xerneas", "XY", "96"),
         ("3 Sceptile (PCL 8)", 3, "Sceptile", "PCL", "8"),
-        ("1 Professor's Research (Professor Sada) PAR 189", 1, "Professor's Research (Professor Sada)", "PAR",
-         "189"),
+        ("1 Professor's Research (Professor Sada) PAR 189", 1, "Professor's Research (Professor Sada)", "PAR", "189"),
         ("- 4 Iono PAL 185", 4, "Iono", "PAL", "185"),
         # names that end in code-like tokens keep their names
         ("4 Professor Juniper", 4, "Professor Juniper", None, None),
@@ -114,6 +114,7 @@ def test_entry_keeps_line_number_and_raw_line():
 
 
 # -- Energy (RULES.md 5.3, 7.3) --------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "line, name, basic_energy_type, special_energy, set_code, number",
@@ -151,7 +152,12 @@ def test_entry_keeps_line_number_and_raw_line():
 def test_energy_lines(line, name, basic_energy_type, special_energy, set_code, number):
     entry = one(line)
     assert (entry.name, entry.basic_energy_type, entry.special_energy, entry.set_code, entry.number) == (
-        name, basic_energy_type, special_energy, set_code, number)
+        name,
+        basic_energy_type,
+        special_energy,
+        set_code,
+        number,
+    )
 
 
 def test_unknown_energy_letter_keeps_the_name():
@@ -201,7 +207,10 @@ def test_ptcg_live_list_sets_sections_and_checks_counts():
     deck = parse_text(PTCGL, "deck.txt")
     assert deck.findings == ()
     assert [(e.name, e.section) for e in deck.entries] == [
-        ("Pikachu ex", POKEMON), ("Mew ex", POKEMON), ("Iono", TRAINER), ("Boss's Orders", TRAINER),
+        ("Pikachu ex", POKEMON),
+        ("Mew ex", POKEMON),
+        ("Iono", TRAINER),
+        ("Boss's Orders", TRAINER),
         ("Lightning Energy", ENERGY),
     ]
 
@@ -210,17 +219,31 @@ def test_ptcgo_list_ignores_banners_and_reads_headers():
     deck = parse_text(PTCGO, "deck.txt")
     assert deck.findings == ()
     assert [(e.count, e.name, e.section) for e in deck.entries] == [
-        (2, "Shaymin-EX", POKEMON), (4, "VS Seeker", TRAINER), (9, "Fighting Energy", ENERGY)]
+        (2, "Shaymin-EX", POKEMON),
+        (4, "VS Seeker", TRAINER),
+        (9, "Fighting Energy", ENERGY),
+    ]
 
 
 @pytest.mark.parametrize(
     "header, section",
     [
-        ("Pokémon: 1", POKEMON), ("Pokemon: 1", POKEMON), ("POKÉMON: 1", POKEMON), ("Pokémon", POKEMON),
-        ("Pokémon:", POKEMON), ("##Pokémon - 1", POKEMON), ("Pokémon (1)", POKEMON),
-        ("Trainer: 1", TRAINER), ("Trainers: 1", TRAINER), ("##Trainer Cards - 1", TRAINER),
-        ("Trainer Cards:", TRAINER), ("Trainer", TRAINER),
-        ("Energy: 1", ENERGY), ("##Energy - 1", ENERGY), ("Energy - 1 card", ENERGY), ("Energy", ENERGY),
+        ("Pokémon: 1", POKEMON),
+        ("Pokemon: 1", POKEMON),
+        ("POKÉMON: 1", POKEMON),
+        ("Pokémon", POKEMON),
+        ("Pokémon:", POKEMON),
+        ("##Pokémon - 1", POKEMON),
+        ("Pokémon (1)", POKEMON),
+        ("Trainer: 1", TRAINER),
+        ("Trainers: 1", TRAINER),
+        ("##Trainer Cards - 1", TRAINER),
+        ("Trainer Cards:", TRAINER),
+        ("Trainer", TRAINER),
+        ("Energy: 1", ENERGY),
+        ("##Energy - 1", ENERGY),
+        ("Energy - 1 card", ENERGY),
+        ("Energy", ENERGY),
         ("Energy cards:", ENERGY),
         ("Poke\u0301mon: 1", POKEMON),  # decomposed é
     ],
@@ -268,8 +291,10 @@ def test_comments_and_blank_lines_are_ignored():
     assert [e.name for e in deck.entries] == ["Iono"]
 
 
-@pytest.mark.parametrize("line", ["# format: expanded", "// format: expanded", "Format: Expanded",
-                                  "#format:expanded", "# Format:  EXPANDED "])
+@pytest.mark.parametrize(
+    "line",
+    ["# format: expanded", "// format: expanded", "Format: Expanded", "#format:expanded", "# Format:  EXPANDED "],
+)
 def test_declared_format(line):
     deck = parse_text(f"{line}\n4 Iono PAL 185\n", "deck.txt")
     assert deck.findings == ()
@@ -290,6 +315,7 @@ def test_no_name_or_format_by_default():
 
 # -- line ends -----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("newline", ["\r\n", "\r", "\n"])
 def test_line_ends(newline):
     deck = parse_text(newline.join(["Pokémon: 1", "1 Pikachu SVI 63", "Total Cards: 1", ""]), "deck.txt")
@@ -305,6 +331,7 @@ def test_byte_order_mark_is_ignored():
 
 
 # -- errors --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("line", ["Hello world", "60", "Iono", "4", "4 185", "Iono PAL 185", "* Iono"])
 def test_lines_that_are_not_card_lines(line):
@@ -322,8 +349,10 @@ def test_long_lines_are_quoted_shortened():
     assert finding.params["text"] == "Z" * 79 + "…"
 
 
-@pytest.mark.parametrize("line", ["0 Iono PAL 185", "-1 Iono PAL 185", "99999999999 Iono PAL 185",
-                                  "1000 Iono PAL 185", "1.5 Iono", "0x Iono"])
+@pytest.mark.parametrize(
+    "line",
+    ["0 Iono PAL 185", "-1 Iono PAL 185", "99999999999 Iono PAL 185", "1000 Iono PAL 185", "1.5 Iono", "0x Iono"],
+)
 def test_bad_counts_are_errors_and_the_entry_is_dropped(line):
     deck = parse_text(line, "deck.txt")
     (finding,) = deck.findings
@@ -354,7 +383,11 @@ def test_evolution_line_shorthand_is_an_error_with_a_hint():
 def test_every_problem_is_reported():
     deck = parse_text("Hello\n4 Iono PAL 185\n0 Iono\nworld\nTotal Cards: 60\n", "deck.txt")
     assert [(f.severity, f.lines) for f in deck.findings] == [
-        (Severity.ERROR, (1,)), (Severity.ERROR, (3,)), (Severity.ERROR, (4,)), (Severity.WARNING, (5,))]
+        (Severity.ERROR, (1,)),
+        (Severity.ERROR, (3,)),
+        (Severity.ERROR, (4,)),
+        (Severity.WARNING, (5,)),
+    ]
 
 
 def test_message_templates_format_from_params():
@@ -363,6 +396,7 @@ def test_message_templates_format_from_params():
 
 
 # -- the reference data ----------------------------------------------------------
+
 
 def _reference_cards():
     root = CARDDATA / "pokemon-tcg-data"
@@ -387,12 +421,22 @@ def test_every_dataset_print_round_trips():
     assert [(e.name, e.set_code, e.number) for e in deck.entries] == expected
 
 
-@pytest.mark.parametrize("header, section", [
-    ("Energie: 12", "Energy"), ("Trainer: 36", "Trainer"), ("Treinador: 36", "Trainer"),
-    ("Treinadores: 36", "Trainer"), ("Energia: 12", "Energy"), ("Entrenador: 36", "Trainer"),
-    ("Energía: 12", "Energy"), ("Dresseurs: 36", "Trainer"), ("Énergie: 12", "Energy"),
-    ("Allenatori: 36", "Trainer"), ("Pokémon: 12", "Pokémon"),
-])
+@pytest.mark.parametrize(
+    "header, section",
+    [
+        ("Energie: 12", "Energy"),
+        ("Trainer: 36", "Trainer"),
+        ("Treinador: 36", "Trainer"),
+        ("Treinadores: 36", "Trainer"),
+        ("Energia: 12", "Energy"),
+        ("Entrenador: 36", "Trainer"),
+        ("Energía: 12", "Energy"),
+        ("Dresseurs: 36", "Trainer"),
+        ("Énergie: 12", "Energy"),
+        ("Allenatori: 36", "Trainer"),
+        ("Pokémon: 12", "Pokémon"),
+    ],
+)
 def test_section_headers_in_the_players_languages(header, section):
     deck = parse_text(f"{header}\n2 Iono PAL 185\n", "d.txt")
     assert deck.entries[0].section == section
@@ -401,28 +445,35 @@ def test_section_headers_in_the_players_languages(header, section):
 
 # -- issue 24: the forms web deck builders and forum posts write -----------------
 
-@pytest.mark.parametrize("line, expected", [
-    ("4 Drakloak TWM #129", (4, "Drakloak", "TWM", "129")),
-    ("2 Dragapult ex [TWM] 130", (2, "Dragapult ex", "TWM", "130")),
-    ("2 Dusclops SFA-19", (2, "Dusclops", "SFA", "19")),
-    ("1 Dusknoir (SFA) 20", (1, "Dusknoir", "SFA", "20")),
-    ("Duskull x2", (2, "Duskull", None, None)),
-    ("Duskull SFA 18 x3", (3, "Duskull", "SFA", "18")),
-    ("2 Iono [PAL] #185", (2, "Iono", "PAL", "185")),
-])
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("4 Drakloak TWM #129", (4, "Drakloak", "TWM", "129")),
+        ("2 Dragapult ex [TWM] 130", (2, "Dragapult ex", "TWM", "130")),
+        ("2 Dusclops SFA-19", (2, "Dusclops", "SFA", "19")),
+        ("1 Dusknoir (SFA) 20", (1, "Dusknoir", "SFA", "20")),
+        ("Duskull x2", (2, "Duskull", None, None)),
+        ("Duskull SFA 18 x3", (3, "Duskull", "SFA", "18")),
+        ("2 Iono [PAL] #185", (2, "Iono", "PAL", "185")),
+    ],
+)
 def test_web_forms_of_a_print_and_a_count_are_read(line, expected):
     entry = one(line)
     assert (entry.count, entry.name, entry.set_code, entry.number) == expected
     assert entry.raw == line
 
 
-@pytest.mark.parametrize("line, name", [
-    ("4 Porygon-Z", "Porygon-Z"),  # a hyphen in a name is no print
-    ("1 Ho-Oh ex", "Ho-Oh ex"),
-    ("1 Unown [A]", "Unown [A]"),
-    ("2 Team Rocket's Mewtwo ex", "Team Rocket's Mewtwo ex"),
-    ("1 Technical Machine TS-1", "Technical Machine TS-1"),  # a card's name, not TS 1
-])
+@pytest.mark.parametrize(
+    "line, name",
+    [
+        ("4 Porygon-Z", "Porygon-Z"),  # a hyphen in a name is no print
+        ("1 Ho-Oh ex", "Ho-Oh ex"),
+        ("1 Unown [A]", "Unown [A]"),
+        ("2 Team Rocket's Mewtwo ex", "Team Rocket's Mewtwo ex"),
+        ("1 Technical Machine TS-1", "Technical Machine TS-1"),  # a card's name, not TS 1
+    ],
+)
 def test_names_like_web_forms_keep_their_names(line, name):
     entry = one(line)
     assert (entry.name, entry.set_code, entry.number) == (name, None, None)

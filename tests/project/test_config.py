@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
 
 from deckcheck.project.config import (
     Config,
@@ -18,7 +19,6 @@ from deckcheck.project.config import (
     parse_config,
     settings,
 )
-from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
 
 DATE = "2026-11-30"
 LEGAL_DECK = SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt"
@@ -33,11 +33,13 @@ def write(path: Path, text: str) -> Path:
 def run(*args: str, cwd: Path, env: dict | None = None):
     full_env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **(env or {})}
     full_env.pop("NO_COLOR", None)
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=full_env,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=full_env, timeout=120
+    )
 
 
 # -- discovery -----------------------------------------------------------------
+
 
 def test_the_nearest_folder_with_a_configuration_wins(tmp_path):
     write(tmp_path / ".deckcheck.yaml", "format: expanded\n")
@@ -51,13 +53,17 @@ def test_the_nearest_folder_with_a_configuration_wins(tmp_path):
 
 def test_walking_up_skips_a_pyproject_without_a_deckcheck_table(tmp_path):
     write(tmp_path / ".deckcheck.yaml", "format: expanded\n")
-    write(tmp_path / "pkg" / "pyproject.toml", '[project]\nname = "deckcheck-decks"\n\n[tool.black]\nline-length = 100\n')
+    write(
+        tmp_path / "pkg" / "pyproject.toml", '[project]\nname = "deckcheck-decks"\n\n[tool.black]\nline-length = 100\n'
+    )
     assert find_config_file(tmp_path / "pkg") == tmp_path / ".deckcheck.yaml"
 
 
 def test_pyproject_tool_table_is_a_configuration(tmp_path):
-    write(tmp_path / "pyproject.toml", '[project]\nname = "decks"\n\n[tool.deckcheck]\nformat = "expanded"\n'
-                                       'date = 2026-04-10\n')
+    write(
+        tmp_path / "pyproject.toml",
+        '[project]\nname = "decks"\n\n[tool.deckcheck]\nformat = "expanded"\ndate = 2026-04-10\n',
+    )
     found = load_config(tmp_path)
     assert found.source == tmp_path / "pyproject.toml"
     assert (found.format, found.date) == ("expanded", "2026-04-10")  # a TOML date becomes ISO text
@@ -93,6 +99,7 @@ def test_explicit_configuration_file_skips_the_search(tmp_path):
 
 # -- validation: file, line, key path ----------------------------------------------
 
+
 def test_unknown_yaml_key_names_file_line_and_a_suggestion(tmp_path):
     path = write(tmp_path / ".deckcheck.yaml", "format: expanded\n\nexlude:\n  - drafts/\n")
     with pytest.raises(ConfigError) as error:
@@ -102,8 +109,10 @@ def test_unknown_yaml_key_names_file_line_and_a_suggestion(tmp_path):
 
 
 def test_unknown_key_inside_an_override_names_its_path_and_line(tmp_path):
-    write(tmp_path / ".deckcheck.yaml",
-          "overrides:\n  - paths: [standard/**]\n    format: standard\n  - paths: [old/**]\n    formt: glc\n")
+    write(
+        tmp_path / ".deckcheck.yaml",
+        "overrides:\n  - paths: [standard/**]\n    format: standard\n  - paths: [old/**]\n    formt: glc\n",
+    )
     with pytest.raises(ConfigError) as error:
         load_config(tmp_path)
     assert error.value.line == 5
@@ -111,8 +120,10 @@ def test_unknown_key_inside_an_override_names_its_path_and_line(tmp_path):
 
 
 def test_unknown_toml_key_names_the_key_path_and_its_line(tmp_path):
-    path = write(tmp_path / "pyproject.toml",
-                 '[project]\nname = "decks"\n\n[tool.deckcheck]\nformat = "expanded"\nfail-on = "warning"\n')
+    path = write(
+        tmp_path / "pyproject.toml",
+        '[project]\nname = "decks"\n\n[tool.deckcheck]\nformat = "expanded"\nfail-on = "warning"\n',
+    )
     with pytest.raises(ConfigError) as error:
         load_config(tmp_path)
     assert str(error.value).startswith(f"{path}:6: tool.deckcheck.fail-on: unknown key 'fail-on'")
@@ -120,25 +131,29 @@ def test_unknown_toml_key_names_the_key_path_and_its_line(tmp_path):
 
 
 def test_toml_arrays_of_tables_are_located_too(tmp_path):
-    write(tmp_path / "pyproject.toml",
-          '[tool.deckcheck]\nformat = "expanded"\n\n[[tool.deckcheck.overrides]]\npaths = ["old/**"]\n'
-          'formats = "glc"\n')
+    write(
+        tmp_path / "pyproject.toml",
+        '[tool.deckcheck]\nformat = "expanded"\n\n[[tool.deckcheck.overrides]]\npaths = ["old/**"]\nformats = "glc"\n',
+    )
     with pytest.raises(ConfigError) as error:
         load_config(tmp_path)
     assert error.value.line == 6
     assert "tool.deckcheck.overrides[0].formats: unknown key" in str(error.value)
 
 
-@pytest.mark.parametrize("text, line, expected", [
-    ("format: 2001\n", 1, "format: 2001 is not of type 'string'"),
-    ("date: 30.11.2026\n", 1, "date: '30.11.2026' is not a date like 2026-04-10"),
-    ("date: 2026-02-30\n", 1, "date: '2026-02-30' is not a day of the calendar"),
-    ("output: pdf\n", 1, "output: 'pdf' is not one of text, json, github, sarif, junit, html"),
-    ("exclude: drafts/\n", 1, "exclude: 'drafts/' is not of type 'array'"),
-    ("overrides:\n  - format: glc\n", 2, "overrides[0]: 'paths' is a required property"),
-    ("format: [unclosed\n", 2, "invalid YAML"),
-    ("- format: expanded\n", 1, "must be a YAML mapping"),
-])
+@pytest.mark.parametrize(
+    "text, line, expected",
+    [
+        ("format: 2001\n", 1, "format: 2001 is not of type 'string'"),
+        ("date: 30.11.2026\n", 1, "date: '30.11.2026' is not a date like 2026-04-10"),
+        ("date: 2026-02-30\n", 1, "date: '2026-02-30' is not a day of the calendar"),
+        ("output: pdf\n", 1, "output: 'pdf' is not one of text, json, github, sarif, junit, html"),
+        ("exclude: drafts/\n", 1, "exclude: 'drafts/' is not of type 'array'"),
+        ("overrides:\n  - format: glc\n", 2, "overrides[0]: 'paths' is a required property"),
+        ("format: [unclosed\n", 2, "invalid YAML"),
+        ("- format: expanded\n", 1, "must be a YAML mapping"),
+    ],
+)
 def test_bad_values_are_errors_with_the_line(tmp_path, text, line, expected):
     path = write(tmp_path / ".deckcheck.yaml", text)
     with pytest.raises(ConfigError) as error:
@@ -188,16 +203,35 @@ def test_the_schema_is_valid_and_its_outputs_are_the_renderers():
     assert schema["properties"]["output"]["enum"] == list(RENDERERS)
 
 
-@pytest.mark.parametrize("text, kind, line, expected", [
-    ("exclude:\n  - drafts/\n  - '[z-a]'\n", "yaml", 3,
-     "exclude[1]: '[z-a]' is not a valid pattern: bad character range z-a"),
-    ("include: ['*.txt', 'x\\']\n", "yaml", 1,
-     "include[1]: 'x\\\\' is not a valid pattern: it ends with a backslash that escapes nothing"),
-    ("overrides:\n  - paths: ['[b-a]/**']\n    format: glc\n", "yaml", 2,
-     "overrides[0].paths[0]: '[b-a]/**' is not a valid pattern: bad character range b-a"),
-    ('[tool.deckcheck]\nformat = "glc"\nexclude = ["drafts/", "[z-a]"]\n', "toml", 3,
-     "tool.deckcheck.exclude[1]: '[z-a]' is not a valid pattern: bad character range z-a"),
-])
+@pytest.mark.parametrize(
+    "text, kind, line, expected",
+    [
+        (
+            "exclude:\n  - drafts/\n  - '[z-a]'\n",
+            "yaml",
+            3,
+            "exclude[1]: '[z-a]' is not a valid pattern: bad character range z-a",
+        ),
+        (
+            "include: ['*.txt', 'x\\']\n",
+            "yaml",
+            1,
+            "include[1]: 'x\\\\' is not a valid pattern: it ends with a backslash that escapes nothing",
+        ),
+        (
+            "overrides:\n  - paths: ['[b-a]/**']\n    format: glc\n",
+            "yaml",
+            2,
+            "overrides[0].paths[0]: '[b-a]/**' is not a valid pattern: bad character range b-a",
+        ),
+        (
+            '[tool.deckcheck]\nformat = "glc"\nexclude = ["drafts/", "[z-a]"]\n',
+            "toml",
+            3,
+            "tool.deckcheck.exclude[1]: '[z-a]' is not a valid pattern: bad character range z-a",
+        ),
+    ],
+)
 def test_patterns_that_cannot_be_compiled_are_errors_with_the_line(tmp_path, text, kind, line, expected):
     name = "pyproject.toml" if kind == "toml" else ".deckcheck.yaml"
     with pytest.raises(ConfigError) as caught:
@@ -224,10 +258,13 @@ def test_the_configuration_is_read_with_the_shared_data_file_loader():
 
 # -- paths in the file are relative to the file ----------------------------------------
 
+
 def test_relative_paths_are_relative_to_the_configuration_file(tmp_path):
-    write(tmp_path / ".deckcheck.yaml",
-          "format: formats/league.yaml\npacks: [packs, /abs/packs]\ndb: data/cards.sqlite3\n"
-          "overrides:\n  - paths: [old/**]\n    format: glc\n")
+    write(
+        tmp_path / ".deckcheck.yaml",
+        "format: formats/league.yaml\npacks: [packs, /abs/packs]\ndb: data/cards.sqlite3\n"
+        "overrides:\n  - paths: [old/**]\n    format: glc\n",
+    )
     (tmp_path / "decks").mkdir()
     found = load_config(tmp_path / "decks")
     assert found.root == tmp_path
@@ -239,15 +276,23 @@ def test_relative_paths_are_relative_to_the_configuration_file(tmp_path):
 
 # -- precedence: command line > file > defaults -----------------------------------------
 
+
 def test_command_line_beats_file_beats_defaults(tmp_path):
-    found = Config(root=tmp_path, format="expanded", date="2026-04-10", output="json", fail_on="warning",
-                   db=tmp_path / "project.sqlite3")
+    found = Config(
+        root=tmp_path,
+        format="expanded",
+        date="2026-04-10",
+        output="json",
+        fail_on="warning",
+        db=tmp_path / "project.sqlite3",
+    )
     from_file = settings(found, environ={})
     assert (from_file.output, from_file.fail_on, from_file.db) == ("json", "warning", tmp_path / "project.sqlite3")
     assert from_file.format_for(str(tmp_path / "a.txt"), None) == "expanded"
     assert from_file.date_for(str(tmp_path / "a.txt")) == "2026-04-10"
-    typed = settings(found, format="standard", date=DATE, output="sarif", fail_on="error",
-                     db=Path("cli.sqlite3"), environ={})
+    typed = settings(
+        found, format="standard", date=DATE, output="sarif", fail_on="error", db=Path("cli.sqlite3"), environ={}
+    )
     assert (typed.output, typed.fail_on, typed.db) == ("sarif", "error", Path("cli.sqlite3"))
     assert typed.format_for(str(tmp_path / "a.txt"), "glc") == "standard"  # beats the deck's own format too
     assert typed.date_for(str(tmp_path / "a.txt")) == DATE
@@ -261,12 +306,14 @@ def test_deckcheck_db_environment_variable_sits_between_command_line_and_file(tm
 
 
 def test_overrides_by_path_last_match_wins_and_the_deck_own_format_beats_them(tmp_path):
-    write(tmp_path / ".deckcheck.yaml",
-          "format: unlimited\ndate: 2026-04-10\n"
-          "overrides:\n"
-          "  - paths: [standard/**]\n    format: standard\n"
-          "  - paths: [expanded/]\n    format: expanded\n    date: 2025-01-01\n"
-          "  - paths: ['**/retro-*.txt']\n    format: base-fossil\n")
+    write(
+        tmp_path / ".deckcheck.yaml",
+        "format: unlimited\ndate: 2026-04-10\n"
+        "overrides:\n"
+        "  - paths: [standard/**]\n    format: standard\n"
+        "  - paths: [expanded/]\n    format: expanded\n    date: 2025-01-01\n"
+        "  - paths: ['**/retro-*.txt']\n    format: base-fossil\n",
+    )
     run_settings = settings(load_config(tmp_path), environ={})
     decks = tmp_path
     assert run_settings.format_for(str(decks / "standard" / "a.txt"), None) == "standard"
@@ -295,6 +342,7 @@ def test_excludes_from_file_and_command_line(tmp_path):
 
 
 # -- through the command line --------------------------------------------------------------
+
 
 def test_cli_reads_the_configuration_from_a_parent_folder(tmp_path):
     write(tmp_path / ".deckcheck.yaml", f"output: json\nformat: unlimited\ndate: {DATE}\n")
@@ -333,14 +381,19 @@ def test_cli_unknown_format_in_the_configuration_names_the_file(tmp_path):
 
 
 def test_cli_overrides_choose_the_format_per_folder_and_packs_come_from_configured_folders(tmp_path):
-    write(tmp_path / "packs" / "club-league.yaml",
-          "name: club-league\ndescription: Unlimited, but 2 copies.\nextends: unlimited\n"
-          "rules:\n  - {id: copy-limit, kind: copy-limit, max: 2, exempt: {flags: [basic_energy]}}\n")
-    write(tmp_path / "pyproject.toml",
-          f'[tool.deckcheck]\nformat = "unlimited"\ndate = {DATE}\npacks = ["packs"]\noutput = "json"\n\n'
-          '[[tool.deckcheck.overrides]]\npaths = ["league/**"]\nformat = "club-league"\n')
-    deck = "\n".join(line for line in LEGAL_DECK.read_text(encoding="utf-8").splitlines()
-                     if not line.startswith("# format"))
+    write(
+        tmp_path / "packs" / "club-league.yaml",
+        "name: club-league\ndescription: Unlimited, but 2 copies.\nextends: unlimited\n"
+        "rules:\n  - {id: copy-limit, kind: copy-limit, max: 2, exempt: {flags: [basic_energy]}}\n",
+    )
+    write(
+        tmp_path / "pyproject.toml",
+        f'[tool.deckcheck]\nformat = "unlimited"\ndate = {DATE}\npacks = ["packs"]\noutput = "json"\n\n'
+        '[[tool.deckcheck.overrides]]\npaths = ["league/**"]\nformat = "club-league"\n',
+    )
+    deck = "\n".join(
+        line for line in LEGAL_DECK.read_text(encoding="utf-8").splitlines() if not line.startswith("# format")
+    )
     write(tmp_path / "open" / "a.txt", deck)
     write(tmp_path / "league" / "b.txt", deck)
     result = run("check", ".", cwd=tmp_path)
@@ -356,9 +409,11 @@ def test_checking_one_file_does_not_import_jsonschema_pathspec_or_rich(tmp_path)
     once (then remembered by content), and single files need no pattern matching."""
     write(tmp_path / ".deckcheck.yaml", f"format: unlimited\ndate: {DATE}\n")
     write(tmp_path / "a.txt", LEGAL_DECK.read_text(encoding="utf-8"))
-    probe = ("import sys\nfrom deckcheck.cli import main\nsys.argv = ['deckcheck', 'check', 'a.txt', '-o', 'json']\n"
-             "try:\n    main()\nexcept SystemExit as exit:\n    code = exit.code\n"
-             "print(code, sorted(m for m in ('jsonschema', 'pathspec', 'rich') if m in sys.modules), file=sys.stderr)\n")
+    probe = (
+        "import sys\nfrom deckcheck.cli import main\nsys.argv = ['deckcheck', 'check', 'a.txt', '-o', 'json']\n"
+        "try:\n    main()\nexcept SystemExit as exit:\n    code = exit.code\n"
+        "print(code, sorted(m for m in ('jsonschema', 'pathspec', 'rich') if m in sys.modules), file=sys.stderr)\n"
+    )
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
     for _ in range(2):  # the first run validates (and remembers) the packs and the configuration
         result = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path, env=env, timeout=120)

@@ -29,11 +29,24 @@ PRINTS = [f"{card.name} {card.set_code} {card.number}" for card in CARDS] + ["Io
 # Lines that do not say which card they are (RULES.md decision 18, issue 20): a basic
 # Energy whose number is another type's, a basic Energy print the database lacks, a close
 # spelling, another card's name, a name that is no card, a set code in lower case.
-PRINTS += ["Water Energy SVE 1", "Grass Energy SVE 99", "Fighting BS 97", "Iono BS 88", "Mystery Card PAL 185",
-           "Iono pal 185", "Basic {W} Energy SVE 1"]
+PRINTS += [
+    "Water Energy SVE 1",
+    "Grass Energy SVE 99",
+    "Fighting BS 97",
+    "Iono BS 88",
+    "Mystery Card PAL 185",
+    "Iono pal 185",
+    "Basic {W} Energy SVE 1",
+]
 ENERGY_FORMS = [
-    "Darkness Energy - Special", "Darkness Energy - Basic", "Basic {D} Energy", "Basic {F} Energy",
-    "Fighting Energy Energy 6", "Grass Energy - Basic", "Double Colorless Energy - Special", "Basic Fire Energy",
+    "Darkness Energy - Special",
+    "Darkness Energy - Basic",
+    "Basic {D} Energy",
+    "Basic {F} Energy",
+    "Fighting Energy Energy 6",
+    "Grass Energy - Basic",
+    "Double Colorless Energy - Special",
+    "Basic Fire Energy",
 ]
 
 # "2x x Nest Ball": a count with an x, and an x that is part of the name (issue 20).
@@ -58,12 +71,31 @@ def card_line(draw) -> str:
 
 
 other_line = st.one_of(
-    st.sampled_from([
-        "Pokémon: 4", "Trainer: 10", "Energy: 8", "Pokémon (2)", "##Trainer Cards - 43", "Total Cards: 60",
-        "Total Cards - 12", "****** Pokémon Trading Card Game Deck List ******", "# name: Test deck",
-        "# format: unlimited", "// a comment", "TODO: more draw", "4-4 Zoroark-GX", "2.5 Iono", "", "   ",
-        "Energy:", "Pokémon:", "\ufeff", "\ufeff\ufeff", "\ufeff4 Iono PAL 185",
-    ]),
+    st.sampled_from(
+        [
+            "Pokémon: 4",
+            "Trainer: 10",
+            "Energy: 8",
+            "Pokémon (2)",
+            "##Trainer Cards - 43",
+            "Total Cards: 60",
+            "Total Cards - 12",
+            "****** Pokémon Trading Card Game Deck List ******",
+            "# name: Test deck",
+            "# format: unlimited",
+            "// a comment",
+            "TODO: more draw",
+            "4-4 Zoroark-GX",
+            "2.5 Iono",
+            "",
+            "   ",
+            "Energy:",
+            "Pokémon:",
+            "\ufeff",
+            "\ufeff\ufeff",
+            "\ufeff4 Iono PAL 185",
+        ]
+    ),
     st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30),
 )
 line_ends = st.sampled_from(["\n", "\r\n", "\r"])

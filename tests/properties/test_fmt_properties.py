@@ -11,15 +11,15 @@ import datetime as dt
 import functools
 import re
 
+from decks import INDEX, deck_lists
 from hypothesis import given
 
 from deckcheck.core.engine import check_deck, resolve_options_for
 from deckcheck.core.layout import layout, unambiguous_prints
+from deckcheck.core.resolve import resolve_deck
 from deckcheck.model import Severity
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
-from deckcheck.core.resolve import resolve_deck
-from decks import INDEX, deck_lists
 
 DAY = dt.date(2026, 11, 30)
 # unlimited: the common rules; base-fossil: Darkness/Metal Energy read as the Special cards
@@ -43,9 +43,17 @@ def verdict(text: str, pack) -> tuple:
     result = check_deck(parse_text(text, "deck.txt"), pack, INDEX, DAY)
     failing = any(f.severity is Severity.ERROR for f in result.findings), result.verdict
     # fmt recomputes section and total counts: that is the one finding it is meant to remove.
-    rules = {(f.rule, f.severity) for f in result.findings if not (f.rule == "syntax" and f.severity is Severity.WARNING)}
-    return failing, sorted(rules), result.total_cards, dict(result.counts), result.name, \
-        parse_text(text, "deck.txt").declared_format
+    rules = {
+        (f.rule, f.severity) for f in result.findings if not (f.rule == "syntax" and f.severity is Severity.WARNING)
+    }
+    return (
+        failing,
+        sorted(rules),
+        result.total_cards,
+        dict(result.counts),
+        result.name,
+        parse_text(text, "deck.txt").declared_format,
+    )
 
 
 @given(deck_lists())

@@ -29,8 +29,24 @@ def test_the_report_encoder_writes_what_json_dumps_writes(value, pad):
 
 
 def test_the_report_encoder_on_a_deck_result():
-    deck = {"path": "decks/a\u2028b\x1b.txt", "name": None, "legal": False, "total_cards": 60,
-            "counts": {"pokemon": 12, "trainer": 40, "energy": 8}, "findings": [
-                {"rule": "copy-limit", "severity": "error", "message": "Iono \"5\" ✓", "lines": [3, 9],
-                 "cards": ["Iono PAL 185"], "hint": None}], "languages": {"de": [1]}, "empty": {}, "none": []}
+    deck = {
+        "path": "decks/a\u2028b\x1b.txt",
+        "name": None,
+        "legal": False,
+        "total_cards": 60,
+        "counts": {"pokemon": 12, "trainer": 40, "energy": 8},
+        "findings": [
+            {
+                "rule": "copy-limit",
+                "severity": "error",
+                "message": 'Iono "5" ✓',
+                "lines": [3, 9],
+                "cards": ["Iono PAL 185"],
+                "hint": None,
+            }
+        ],
+        "languages": {"de": [1]},
+        "empty": {},
+        "none": [],
+    }
     assert indented_json(deck, "    ") == json.dumps(deck, indent=2, ensure_ascii=False).replace("\n", "\n    ")

@@ -9,27 +9,37 @@ import functools
 import json
 import re
 
+from decks import INDEX, NAMES, PRINTS, card_line, deck_lists
 from hypothesis import given
 from hypothesis import strategies as st
 
 from deckcheck.core.engine import check_deck
+from deckcheck.core.resolve import resolve_deck
+from deckcheck.model import Severity
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 from deckcheck.parse.structured import parse_structured
-from deckcheck.model import Severity
-from deckcheck.parse.text import (MAX_COUNT, NOT_A_CARD_LINE, LineCounts, _plain_print_line, _read_card,
-                                    is_structure_line, line_counts, normalise_spaces, split_lines)
+from deckcheck.parse.text import (
+    MAX_COUNT,
+    NOT_A_CARD_LINE,
+    LineCounts,
+    _plain_print_line,
+    _read_card,
+    is_structure_line,
+    line_counts,
+    normalise_spaces,
+    split_lines,
+)
 from deckcheck.render import RENDERERS, RenderOptions, render
-from deckcheck.core.resolve import resolve_deck
-from decks import INDEX, NAMES, PRINTS, card_line, deck_lists
 
 DAY = dt.date(2026, 11, 30)
 # Anything a file can hold once decoded: controls, escapes, marks, lone surrogates
 # (a JSON "\ud800"), with long runs of the characters the patterns look for.
 anything = st.text(st.characters(), max_size=200)
 runs = st.builds(lambda ch, n: ch * n, st.sampled_from(list("*( 0x#-:[{\t") + ["ab ", "1 "]), st.integers(0, 5000))
-texts = st.one_of(anything, runs, deck_lists(), st.lists(st.one_of(anything, runs, card_line()), max_size=8).map(
-    "\n".join))
+texts = st.one_of(
+    anything, runs, deck_lists(), st.lists(st.one_of(anything, runs, card_line()), max_size=8).map("\n".join)
+)
 # What no report may print raw (tabs and line ends are the reports' own).
 UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
@@ -58,11 +68,13 @@ def test_line_ends_do_not_change_what_is_read(text, end):
     lf = text.replace("\r\n", "\n").replace("\r", "\n")
     again = parse_text(lf.replace("\n", end), "deck.txt")
     assert again == parse_text(lf, "deck.txt") or [
-        (e.count, e.name, e.set_code, e.number, e.line) for e in again.entries] == [
-        (e.count, e.name, e.set_code, e.number, e.line) for e in parse_text(lf, "deck.txt").entries]
+        (e.count, e.name, e.set_code, e.number, e.line) for e in again.entries
+    ] == [(e.count, e.name, e.set_code, e.number, e.line) for e in parse_text(lf, "deck.txt").entries]
 
 
-@given(st.integers(1, MAX_COUNT), st.sampled_from(NAMES + PRINTS), st.sampled_from(["{c} {t}", "{c}x {t}", "* {c} {t}"]))
+@given(
+    st.integers(1, MAX_COUNT), st.sampled_from(NAMES + PRINTS), st.sampled_from(["{c} {t}", "{c}x {t}", "* {c} {t}"])
+)
 def test_a_card_line_is_read_with_its_count(count, text, form):
     parsed = parse_text(form.format(c=count, t=text) + "\n", "deck.txt")
     assert [entry.count for entry in parsed.entries] == [count]
@@ -75,12 +87,17 @@ def test_the_structured_parser_reads_anything_without_an_exception(text, kind):
         assert finding.message
 
 
-cards = st.lists(st.fixed_dictionaries(
-    {"count": st.integers(-2, 1200), "name": st.one_of(st.sampled_from(NAMES), anything)},
-    # (an unquoted YAML number is a set code as written, a JSON number is not: text only here)
-    optional={"set": st.one_of(st.sampled_from(["PAL", "BS", "SVE"]), anything),
-              "number": st.one_of(st.sampled_from(["185", "7", "1"]), st.integers(-5, 10**6), anything)}),
-    max_size=12)
+cards = st.lists(
+    st.fixed_dictionaries(
+        {"count": st.integers(-2, 1200), "name": st.one_of(st.sampled_from(NAMES), anything)},
+        # (an unquoted YAML number is a set code as written, a JSON number is not: text only here)
+        optional={
+            "set": st.one_of(st.sampled_from(["PAL", "BS", "SVE"]), anything),
+            "number": st.one_of(st.sampled_from(["185", "7", "1"]), st.integers(-5, 10**6), anything),
+        },
+    ),
+    max_size=12,
+)
 decks = st.fixed_dictionaries({"cards": cards}, optional={"name": anything, "format": anything})
 
 
@@ -124,22 +141,55 @@ def test_every_report_renders_any_deck_escaped_and_encodable(text):
 
 # -- deck detection counts lines as the parser reads them (issue 16) --------------
 
+
 def counts_by_parsing(text: str) -> LineCounts:
     """What deck detection counted before issue 16, from a whole parse."""
     parsed = parse_text(text, "")
     other = sum(1 for f in parsed.findings if f.template == NOT_A_CARD_LINE)
-    attempts = sum(1 for f in parsed.findings
-                   if f.lines and f.template != NOT_A_CARD_LINE and f.severity is Severity.ERROR)
+    attempts = sum(
+        1 for f in parsed.findings if f.lines and f.template != NOT_A_CARD_LINE and f.severity is Severity.ERROR
+    )
     structure = sum(1 for line in split_lines(text) if line.strip() and is_structure_line(normalise_spaces(line)))
     return LineCounts(len(parsed.entries), attempts, other, structure)
 
 
 # Lines near the edges of line_counts' shortcut for "4 Iono": "x" forms, counts
 # out of range or with leading zeros, names without letters, numerals that are not letters.
-EDGE_LINES = ["4 x 5", "4 x Iono", "4 X", "4 x", "4 Xerneas PHF 107", "4 × Iono", "0 Iono", "04 Iono", "999 Iono",
-              "1000 Iono", "4 ½ PAL 1", "4 Ⅻ", "4 ² Iono", "4 (PAL 185)", "4 Iono # note", "4 I // x", "4 5 PAL 1",
-              "4\tIono", "4  Iono", "4 Ionо", "٤ Iono", "4 _x", "4 é", "4-4 Zoroark-GX", "2.5 Iono", "* 4 Iono",
-              "4x Iono", "x4 Iono", "+4 Iono", "4 #", "4 PAL 185", "4 Energy Energy 6", " 4 Iono"]
+EDGE_LINES = [
+    "4 x 5",
+    "4 x Iono",
+    "4 X",
+    "4 x",
+    "4 Xerneas PHF 107",
+    "4 × Iono",
+    "0 Iono",
+    "04 Iono",
+    "999 Iono",
+    "1000 Iono",
+    "4 ½ PAL 1",
+    "4 Ⅻ",
+    "4 ² Iono",
+    "4 (PAL 185)",
+    "4 Iono # note",
+    "4 I // x",
+    "4 5 PAL 1",
+    "4\tIono",
+    "4  Iono",
+    "4 Ionо",
+    "٤ Iono",
+    "4 _x",
+    "4 é",
+    "4-4 Zoroark-GX",
+    "2.5 Iono",
+    "* 4 Iono",
+    "4x Iono",
+    "x4 Iono",
+    "+4 Iono",
+    "4 #",
+    "4 PAL 185",
+    "4 Energy Energy 6",
+    " 4 Iono",
+]
 edge_lists = st.lists(st.one_of(st.sampled_from(EDGE_LINES), card_line()), max_size=10).map("\n".join)
 
 
@@ -155,7 +205,11 @@ def test_deck_detection_counts_every_text_file_of_the_project_as_the_parser_read
         assert line_counts(line) == counts_by_parsing(line), line
     seen = 0
     for path in sorted(PROJECT_ROOT.rglob("*")):
-        if not path.is_file() or {".git", ".venv"} & set(path.parts) or path.suffix in (".mo", ".png", ".pyc", ".sqlite3"):
+        if (
+            not path.is_file()
+            or {".git", ".venv"} & set(path.parts)
+            or path.suffix in (".mo", ".png", ".pyc", ".sqlite3")
+        ):
             continue
         text = path.read_bytes().decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
         assert line_counts(text) == counts_by_parsing(text), path
@@ -170,11 +224,33 @@ def general_reading(raw: str):
     return _read_card(line, 1)
 
 
-PLAIN_LINES = ["4 Iono PAL 185", "1 Xerneas PHF 107", "4 x Iono PAL 185", "4 X PAL 1", "4 Iono PAL PAL 185",
-               "4 Fire Energy SVE 2", "4 Basic {R} Energy SVE 2", "4 Sceptile (PCL 8)", "4 Iono PAL 185 PH",
-               "4-4 Zoroark GRI 1", "4 ½ PAL 1", "4 Iono # PAL 185", "4 Iono PAL 185", "4 Ionо ΡΑL 185",
-               "999 Iono PAL 1", "1000 Iono PAL 1", "0 Iono PAL 1", "4 N NVI 101", "4 x PAL 185", "4 × Iono PAL 1",
-               "4 Iono PALACE 185", "4 Iono PAL 18555", "4 Iono pal 185", "4 Iono LOR-TG 24", "4 Iono PR 1"]
+PLAIN_LINES = [
+    "4 Iono PAL 185",
+    "1 Xerneas PHF 107",
+    "4 x Iono PAL 185",
+    "4 X PAL 1",
+    "4 Iono PAL PAL 185",
+    "4 Fire Energy SVE 2",
+    "4 Basic {R} Energy SVE 2",
+    "4 Sceptile (PCL 8)",
+    "4 Iono PAL 185 PH",
+    "4-4 Zoroark GRI 1",
+    "4 ½ PAL 1",
+    "4 Iono # PAL 185",
+    "4 Iono PAL 185",
+    "4 Ionо ΡΑL 185",
+    "999 Iono PAL 1",
+    "1000 Iono PAL 1",
+    "0 Iono PAL 1",
+    "4 N NVI 101",
+    "4 x PAL 185",
+    "4 × Iono PAL 1",
+    "4 Iono PALACE 185",
+    "4 Iono PAL 18555",
+    "4 Iono pal 185",
+    "4 Iono LOR-TG 24",
+    "4 Iono PR 1",
+]
 
 
 @given(st.one_of(st.sampled_from(PLAIN_LINES), card_line(), anything))
@@ -198,11 +274,29 @@ def test_plain_card_lines_of_the_project_are_read_as_the_general_path_reads_them
     assert len(plain) > 1000
 
 
-@given(st.one_of(decks, st.fixed_dictionaries({"cards": st.lists(st.fixed_dictionaries(
-    {"count": st.one_of(st.integers(0, 1000), st.booleans(), st.floats(0, 5)), "name": st.sampled_from(["Iono", " ", ""])},
-    optional={"set": st.one_of(st.just("PAL"), st.integers(0, 9)), "number": st.one_of(st.just("185"), st.integers(),
-                                                                                      st.none())}), max_size=4)},
-    optional={"name": st.one_of(st.text(max_size=3), st.integers()), "extra": st.just(1)})))
+@given(
+    st.one_of(
+        decks,
+        st.fixed_dictionaries(
+            {
+                "cards": st.lists(
+                    st.fixed_dictionaries(
+                        {
+                            "count": st.one_of(st.integers(0, 1000), st.booleans(), st.floats(0, 5)),
+                            "name": st.sampled_from(["Iono", " ", ""]),
+                        },
+                        optional={
+                            "set": st.one_of(st.just("PAL"), st.integers(0, 9)),
+                            "number": st.one_of(st.just("185"), st.integers(), st.none()),
+                        },
+                    ),
+                    max_size=4,
+                )
+            },
+            optional={"name": st.one_of(st.text(max_size=3), st.integers()), "extra": st.just(1)},
+        ),
+    )
+)
 def test_a_deck_taken_for_valid_without_the_validator_has_no_schema_error(deck):
     from deckcheck.parse.structured import _certainly_valid, _validator
 
@@ -213,8 +307,14 @@ def test_a_deck_taken_for_valid_without_the_validator_has_no_schema_error(deck):
 def test_a_valid_deck_skips_the_validator():
     from deckcheck.parse.structured import _certainly_valid
 
-    deck = {"name": "x", "format": "glc", "cards": [{"count": 4, "name": "Iono", "set": "PAL", "number": "185"},
-                                                    {"count": 1, "name": "N", "number": 101}]}
+    deck = {
+        "name": "x",
+        "format": "glc",
+        "cards": [
+            {"count": 4, "name": "Iono", "set": "PAL", "number": "185"},
+            {"count": 1, "name": "N", "number": 101},
+        ],
+    }
     assert _certainly_valid(deck) and _certainly_valid(deck)  # the second time from the cards remembered
     assert not _certainly_valid({**deck, "cards": [{"count": 0, "name": "Iono"}]})
     assert not _certainly_valid({**deck, "cards": [{"count": True, "name": "Iono"}]})

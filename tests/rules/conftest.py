@@ -7,7 +7,8 @@ fixtures here number the deck lines and run one rule over a deck.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Callable, Mapping, Union
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pytest
 
@@ -15,7 +16,7 @@ from deckcheck.model import Card, Deck, DeckCard, DeckEntry, Finding
 from deckcheck.rules.base import RuleContext, RuleKind, RuleSpec
 
 # (count, card) takes the next line number; (count, card, line) sets it.
-Line = Union[tuple[int, Card], tuple[int, Card, int]]
+Line = tuple[int, Card] | tuple[int, Card, int]
 
 DEFAULT_DATE = dt.date(2026, 6, 1)
 
@@ -27,8 +28,14 @@ def build_deck(*lines: Line, unresolved: tuple[tuple[int, str], ...] = (), path:
         count, card = spec[0], spec[1]
         line = spec[2] if len(spec) == 3 else next_line
         next_line = line + 1
-        entry = DeckEntry(count=count, name=card.name, line=line, set_code=card.set_code, number=card.number,
-                          raw=f"{count} {card.label}")
+        entry = DeckEntry(
+            count=count,
+            name=card.name,
+            line=line,
+            set_code=card.set_code,
+            number=card.number,
+            raw=f"{count} {card.label}",
+        )
         deck_cards.append(DeckCard(entry=entry, card=card))
     missing = []
     for count, name in unresolved:

@@ -2,23 +2,80 @@ from deckcheck.model import Card, Severity
 from deckcheck.rules.base import RuleSpec
 from deckcheck.rules.basic_pokemon import KIND
 
-CHARMANDER = Card(id="sv3-26", name="Charmander", supertype="Pokémon", subtypes=("Basic",),
-                  set_id="sv3", set_code="OBF", number="26", regulation_mark="G")
-CHARIZARD_EX = Card(id="sv3-125", name="Charizard ex", supertype="Pokémon", subtypes=("Stage 2", "ex", "Tera"),
-                    set_id="sv3", set_code="OBF", number="125", regulation_mark="G", evolves_from="Charmeleon")
-GARDEVOIR_LV_X = Card(id="dp3-131", name="Gardevoir LV.X", supertype="Pokémon", subtypes=("Level-Up",),
-                      set_id="dp3", set_code="SW", number="131", evolves_from="Gardevoir")
-CLEFFA = Card(id="neo1-20", name="Cleffa", supertype="Pokémon", subtypes=("Baby",),
-              set_id="neo1", set_code="N1", number="20")
-CLEFAIRY_DOLL = Card(id="base1-70", name="Clefairy Doll", supertype="Trainer", subtypes=(),
-                     set_id="base1", set_code="BS", number="70", plays_as_basic=True)
-MYSTERIOUS_FOSSIL = Card(id="base3-62", name="Mysterious Fossil", supertype="Trainer", subtypes=(),
-                         set_id="base3", set_code="FO", number="62", plays_as_basic=True)
-IONO = Card(id="sv2-185", name="Iono", supertype="Trainer", subtypes=("Supporter",),
-            set_id="sv2", set_code="PAL", number="185", regulation_mark="G")
+CHARMANDER = Card(
+    id="sv3-26",
+    name="Charmander",
+    supertype="Pokémon",
+    subtypes=("Basic",),
+    set_id="sv3",
+    set_code="OBF",
+    number="26",
+    regulation_mark="G",
+)
+CHARIZARD_EX = Card(
+    id="sv3-125",
+    name="Charizard ex",
+    supertype="Pokémon",
+    subtypes=("Stage 2", "ex", "Tera"),
+    set_id="sv3",
+    set_code="OBF",
+    number="125",
+    regulation_mark="G",
+    evolves_from="Charmeleon",
+)
+GARDEVOIR_LV_X = Card(
+    id="dp3-131",
+    name="Gardevoir LV.X",
+    supertype="Pokémon",
+    subtypes=("Level-Up",),
+    set_id="dp3",
+    set_code="SW",
+    number="131",
+    evolves_from="Gardevoir",
+)
+CLEFFA = Card(
+    id="neo1-20", name="Cleffa", supertype="Pokémon", subtypes=("Baby",), set_id="neo1", set_code="N1", number="20"
+)
+CLEFAIRY_DOLL = Card(
+    id="base1-70",
+    name="Clefairy Doll",
+    supertype="Trainer",
+    subtypes=(),
+    set_id="base1",
+    set_code="BS",
+    number="70",
+    plays_as_basic=True,
+)
+MYSTERIOUS_FOSSIL = Card(
+    id="base3-62",
+    name="Mysterious Fossil",
+    supertype="Trainer",
+    subtypes=(),
+    set_id="base3",
+    set_code="FO",
+    number="62",
+    plays_as_basic=True,
+)
+IONO = Card(
+    id="sv2-185",
+    name="Iono",
+    supertype="Trainer",
+    subtypes=("Supporter",),
+    set_id="sv2",
+    set_code="PAL",
+    number="185",
+    regulation_mark="G",
+)
 # Named "Basic …" and of subtype Basic, but an Energy: never a Basic Pokémon.
-FIRE = Card(id="sve-2", name="Basic Fire Energy", supertype="Energy", subtypes=("Basic",),
-            set_id="sve", set_code="SVE", number="2")
+FIRE = Card(
+    id="sve-2",
+    name="Basic Fire Energy",
+    supertype="Energy",
+    subtypes=("Basic",),
+    set_id="sve",
+    set_code="SVE",
+    number="2",
+)
 
 RULE = RuleSpec(id="basic-pokemon", kind="basic-pokemon")
 
@@ -29,14 +86,16 @@ def test_a_basic_pokemon_makes_it_legal(make_deck, run):
 
 def test_no_basic_pokemon(make_deck, run, summarise):
     deck = make_deck((4, CHARIZARD_EX), (2, GARDEVOIR_LV_X), (4, IONO), (50, FIRE))
-    assert [summarise(f) for f in run(KIND, deck, RULE)] == [{
-        "rule": "basic-pokemon",
-        "severity": Severity.ERROR,
-        "message": "The deck has no Basic Pokémon; a deck must have at least 1.",
-        "hint": "Add 1 Basic Pokémon.",
-        "lines": (),
-        "cards": (),
-    }]
+    assert [summarise(f) for f in run(KIND, deck, RULE)] == [
+        {
+            "rule": "basic-pokemon",
+            "severity": Severity.ERROR,
+            "message": "The deck has no Basic Pokémon; a deck must have at least 1.",
+            "hint": "Add 1 Basic Pokémon.",
+            "lines": (),
+            "cards": (),
+        }
+    ]
 
 
 def test_basic_energy_is_not_a_basic_pokemon(make_deck, run):
@@ -50,17 +109,19 @@ def test_baby_pokemon_count_as_basic(make_deck, run):
 
 def test_clefairy_doll_does_not_count_by_default(make_deck, run, summarise):
     deck = make_deck((4, CLEFAIRY_DOLL), (2, MYSTERIOUS_FOSSIL), (54, FIRE))
-    assert [summarise(f) for f in run(KIND, deck, RULE)] == [{
-        "rule": "basic-pokemon",
-        "severity": Severity.ERROR,
-        "message": "The deck has no Basic Pokémon; a deck must have at least 1.",
-        "hint": (
-            "Add 1 Basic Pokémon; cards played as if they were Basic Pokémon "
-            "(Clefairy Doll and Mysterious Fossil) do not count in this format."
-        ),
-        "lines": (),
-        "cards": (),
-    }]
+    assert [summarise(f) for f in run(KIND, deck, RULE)] == [
+        {
+            "rule": "basic-pokemon",
+            "severity": Severity.ERROR,
+            "message": "The deck has no Basic Pokémon; a deck must have at least 1.",
+            "hint": (
+                "Add 1 Basic Pokémon; cards played as if they were Basic Pokémon "
+                "(Clefairy Doll and Mysterious Fossil) do not count in this format."
+            ),
+            "lines": (),
+            "cards": (),
+        }
+    ]
 
 
 def test_clefairy_doll_counts_when_the_pack_says_so(make_deck, run):

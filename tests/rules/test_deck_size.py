@@ -4,12 +4,35 @@ from deckcheck.model import Card, Severity
 from deckcheck.rules.base import RuleSpec
 from deckcheck.rules.deck_size import KIND
 
-CHARMANDER = Card(id="sv3-26", name="Charmander", supertype="Pokémon", subtypes=("Basic",),
-                  set_id="sv3", set_code="OBF", number="26", regulation_mark="G")
-IONO = Card(id="sv2-185", name="Iono", supertype="Trainer", subtypes=("Supporter",),
-            set_id="sv2", set_code="PAL", number="185", regulation_mark="G")
-FIRE = Card(id="sve-2", name="Basic Fire Energy", supertype="Energy", subtypes=("Basic",),
-            set_id="sve", set_code="SVE", number="2")
+CHARMANDER = Card(
+    id="sv3-26",
+    name="Charmander",
+    supertype="Pokémon",
+    subtypes=("Basic",),
+    set_id="sv3",
+    set_code="OBF",
+    number="26",
+    regulation_mark="G",
+)
+IONO = Card(
+    id="sv2-185",
+    name="Iono",
+    supertype="Trainer",
+    subtypes=("Supporter",),
+    set_id="sv2",
+    set_code="PAL",
+    number="185",
+    regulation_mark="G",
+)
+FIRE = Card(
+    id="sve-2",
+    name="Basic Fire Energy",
+    supertype="Energy",
+    subtypes=("Basic",),
+    set_id="sve",
+    set_code="SVE",
+    number="2",
+)
 
 RULE = RuleSpec(id="deck-size", kind="deck-size", options={"size": 60})
 
@@ -21,14 +44,16 @@ def test_exactly_60_is_legal(make_deck, run):
 
 def test_61_cards_asks_to_remove_one(make_deck, run, summarise):
     deck = make_deck((4, CHARMANDER), (4, IONO), (53, FIRE))
-    assert [summarise(f) for f in run(KIND, deck, RULE)] == [{
-        "rule": "deck-size",
-        "severity": Severity.ERROR,
-        "message": "The deck has 61 cards; a deck must have exactly 60.",
-        "hint": "Remove 1 card.",
-        "lines": (),
-        "cards": (),
-    }]
+    assert [summarise(f) for f in run(KIND, deck, RULE)] == [
+        {
+            "rule": "deck-size",
+            "severity": Severity.ERROR,
+            "message": "The deck has 61 cards; a deck must have exactly 60.",
+            "hint": "Remove 1 card.",
+            "lines": (),
+            "cards": (),
+        }
+    ]
 
 
 def test_too_many_by_several(make_deck, run):

@@ -26,8 +26,11 @@ OPTIONS = {
     "single-type": {},
 }
 # The card pool of the shipped standard pack (its examples are checked on 2026-11-30).
-OPTIONS["card-pool"] = next(r.options for r in __import__("deckcheck.packs.loading", fromlist=["load_pack"])
-                            .load_pack("standard").rules if r.kind == "card-pool")
+OPTIONS["card-pool"] = next(
+    r.options
+    for r in __import__("deckcheck.packs.loading", fromlist=["load_pack"]).load_pack("standard").rules
+    if r.kind == "card-pool"
+)
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +44,8 @@ def index():
 
 
 def _findings(index, name, which):
-    from deckcheck.parse.text import parse_text
     from deckcheck.core.resolve import resolve_deck
+    from deckcheck.parse.text import parse_text
 
     kind = KINDS[name]
     parsed = parse_text(kind.examples[which], f"{name}-{which}.txt")

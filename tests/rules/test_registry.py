@@ -6,11 +6,19 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.rules import KINDS
 from deckcheck.core.selectors import SELECTOR_SCHEMA
+from deckcheck.rules import KINDS
 
-EXPECTED = ["deck-size", "basic-pokemon", "copy-limit", "group-limit", "name-limit", "card-limit", "exclusive",
-            "banned"]
+EXPECTED = [
+    "deck-size",
+    "basic-pokemon",
+    "copy-limit",
+    "group-limit",
+    "name-limit",
+    "card-limit",
+    "exclusive",
+    "banned",
+]
 COMMON_KEYS = {"id", "kind", "severity", "description"}
 
 
@@ -53,11 +61,15 @@ VALID_OPTIONS = {
     "name-limit": [{"max": 1, "where": {"flags": ["prism_star"]}, "label": "Prism Star cards"}],
     "card-limit": [{}],
     "exclusive": [{"groups": [["Professor Juniper", "Professor Sycamore"]]}],
-    "banned": [{"cards": [
-        {"names": ["Lysandre's Trump Card"], "since": "2015-01-01", "source": "x"},
-        {"ids": ["sm8-90"], "until": "2030-01-01", "reason": "y"},
-        {"where": {"flags": ["not_for_tournaments"], "not": {"supertype": "Energy"}}},
-    ]}],
+    "banned": [
+        {
+            "cards": [
+                {"names": ["Lysandre's Trump Card"], "since": "2015-01-01", "source": "x"},
+                {"ids": ["sm8-90"], "until": "2030-01-01", "reason": "y"},
+                {"where": {"flags": ["not_for_tournaments"], "not": {"supertype": "Energy"}}},
+            ]
+        }
+    ],
 }
 INVALID_OPTIONS = {
     "deck-size": [{"size": "60"}, {"size": 0}],

@@ -49,8 +49,10 @@ def pages(pdf: Path) -> list[list[list[Cell]]]:
     out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, check=True, timeout=60).stdout
     found = []
     for _width, _height, body in _PAGE.findall(out.decode("utf-8")):
-        words = [Word(html.unescape(text), float(x0), float(x1), float(y0), float(y1))
-                 for x0, y0, x1, y1, text in _WORD.findall(body)]
+        words = [
+            Word(html.unescape(text), float(x0), float(x1), float(y0), float(y1))
+            for x0, y0, x1, y1, text in _WORD.findall(body)
+        ]
         found.append(_lines(words))
     return found
 
@@ -70,8 +72,12 @@ def _lines(words: list[Word]) -> list[list[Cell]]:
                 cells[-1].append(word)
             else:
                 cells.append([word])
-        result.append([Cell(" ".join(w.text for w in cell), cell[0].left, cell[-1].right,
-                            max(w.bottom for w in cell)) for cell in cells])
+        result.append(
+            [
+                Cell(" ".join(w.text for w in cell), cell[0].left, cell[-1].right, max(w.bottom for w in cell))
+                for cell in cells
+            ]
+        )
     return result
 
 

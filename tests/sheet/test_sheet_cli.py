@@ -25,8 +25,15 @@ DAY = "2026-11-30"
 def run(*args: str, cwd: Path = PROJECT_ROOT, env: dict | None = None, stdin: bytes | None = None):
     full = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
     full.update(env or {})
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], check=False, capture_output=True, cwd=cwd,
-                          env=full, input=stdin, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args],
+        check=False,
+        capture_output=True,
+        cwd=cwd,
+        env=full,
+        input=stdin,
+        timeout=120,
+    )
 
 
 def pdf_text(path: Path) -> str:
@@ -64,8 +71,9 @@ def test_an_illegal_deck_writes_no_file_and_prints_its_findings(tmp_path):
     assert "no sheet written" in done.stderr.decode() and "--force" in done.stderr.decode()
     assert list(tmp_path.iterdir()) == [deck]
     out = tmp_path / "elsewhere.pdf"
-    assert run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "-o",
-               str(out)).returncode == 1
+    assert (
+        run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "-o", str(out)).returncode == 1
+    )
     assert not out.exists()
 
 
@@ -84,7 +92,10 @@ def test_an_existing_file_is_not_overwritten_without_force(tmp_path):
     sheet.write_bytes(b"my own notes")
     done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config")
     assert done.returncode == 2
-    assert done.stderr.decode() == f"deckcheck: error: {sheet} exists: --force overwrites it (or give another -o FILE.pdf)\n"
+    assert (
+        done.stderr.decode()
+        == f"deckcheck: error: {sheet} exists: --force overwrites it (or give another -o FILE.pdf)\n"
+    )
     assert sheet.read_bytes() == b"my own notes"
     assert run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "--force").returncode == 0
     assert sheet.read_bytes().startswith(b"%PDF-")
@@ -96,16 +107,32 @@ def test_standard_input_needs_an_output_file(tmp_path):
     done = run("sheet", "-", "--format", "unlimited", "--date", DAY, "--no-config", stdin=text, cwd=tmp_path)
     assert done.returncode == 2 and b"needs -o FILE.pdf" in done.stderr
     out = tmp_path / "mine.pdf"
-    done = run("sheet", "-", "--format", "unlimited", "--date", DAY, "--no-config", "-o", str(out), stdin=text,
-               cwd=tmp_path)
+    done = run(
+        "sheet", "-", "--format", "unlimited", "--date", DAY, "--no-config", "-o", str(out), stdin=text, cwd=tmp_path
+    )
     assert done.returncode == 0, done.stderr.decode()
     assert out.read_bytes().startswith(b"%PDF-")
 
 
 def test_player_fields_go_on_the_sheet(tmp_path):
     deck = copy(LEGAL, tmp_path)
-    done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "--player", "Brock Harrison",
-               "--player-id", "0042", "--birth", "1990-02-28", "--paper", "a4")
+    done = run(
+        "sheet",
+        str(deck),
+        "--format",
+        "unlimited",
+        "--date",
+        DAY,
+        "--no-config",
+        "--player",
+        "Brock Harrison",
+        "--player-id",
+        "0042",
+        "--birth",
+        "1990-02-28",
+        "--paper",
+        "a4",
+    )
     assert done.returncode == 0, done.stderr.decode()
     text = pdf_text(tmp_path / "haymaker-base-set.pdf")
     assert "Brock Harrison" in text and "0042" in text and "1990" in text
@@ -118,18 +145,23 @@ def test_player_fields_go_on_the_sheet(tmp_path):
 TOMORROW = (dt.date.today() + dt.timedelta(days=1)).isoformat()
 
 
-@pytest.mark.parametrize("options, message", [
-    (("--player-id", "12-345"), "--player-id: the Player ID must be digits only, not '12-345'"),
-    (("--player-id", "１２３"), "--player-id: the Player ID must be digits only, not '１２３'"),
-    (("--birth", TOMORROW), f"--birth: the date of birth {TOMORROW} is in the future"),
-    (("--birth", "1899-12-31"), "--birth: the date of birth 1899-12-31 is before 1900"),
-    (("--birth", "31.12.2001"), "--birth: the date of birth must be a day like 2010-05-31, not '31.12.2001'"),
-    (("--division", "seniors"), "--division: the age division must be junior, senior or masters, not 'seniors'"),
-    (("--player", "名前"), ("--player: the player name has characters the sheet's font cannot draw (名前): "
-                          "write it in Latin letters")),
-    (("--paper", "a5"), "--paper must be letter or a4, not 'a5'"),
-    (("--date", "tomorrow"), "--date must be a date like 2026-04-10, not 'tomorrow'"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (("--player-id", "12-345"), "--player-id: the Player ID must be digits only, not '12-345'"),
+        (("--player-id", "１２３"), "--player-id: the Player ID must be digits only, not '１２３'"),
+        (("--birth", TOMORROW), f"--birth: the date of birth {TOMORROW} is in the future"),
+        (("--birth", "1899-12-31"), "--birth: the date of birth 1899-12-31 is before 1900"),
+        (("--birth", "31.12.2001"), "--birth: the date of birth must be a day like 2010-05-31, not '31.12.2001'"),
+        (("--division", "seniors"), "--division: the age division must be junior, senior or masters, not 'seniors'"),
+        (
+            ("--player", "名前"),
+            ("--player: the player name has characters the sheet's font cannot draw (名前): write it in Latin letters"),
+        ),
+        (("--paper", "a5"), "--paper must be letter or a4, not 'a5'"),
+        (("--date", "tomorrow"), "--date must be a date like 2026-04-10, not 'tomorrow'"),
+    ],
+)
 def test_bad_options_are_one_line_usage_errors_and_write_nothing(options, message, tmp_path):
     deck = copy(LEGAL, tmp_path)
     done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", *options)
@@ -140,7 +172,10 @@ def test_bad_options_are_one_line_usage_errors_and_write_nothing(options, messag
 
 def test_a_folder_or_a_missing_deck_is_a_usage_error(tmp_path):
     done = run("sheet", str(tmp_path), "--no-config")
-    assert done.returncode == 2 and done.stderr.decode() == f"deckcheck: error: {tmp_path} is a folder: deckcheck sheet takes one deck file\n"
+    assert (
+        done.returncode == 2
+        and done.stderr.decode() == f"deckcheck: error: {tmp_path} is a folder: deckcheck sheet takes one deck file\n"
+    )
     done = run("sheet", str(tmp_path / "nope.txt"), "--no-config")
     assert done.returncode == 2 and b"no such file" in done.stderr
     assert list(tmp_path.iterdir()) == []
@@ -151,9 +186,15 @@ def test_without_reportlab_the_command_says_which_extra_to_install(tmp_path):
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError(\"No module named 'reportlab'\", name='reportlab')\n")
     deck = copy(LEGAL, tmp_path)
-    done = run("sheet", str(deck), "--no-config", env={"PYTHONPATH": os.pathsep.join(
-        [str(tmp_path / "site"), *filter(None, [os.environ.get("PYTHONPATH")])])})
+    done = run(
+        "sheet",
+        str(deck),
+        "--no-config",
+        env={"PYTHONPATH": os.pathsep.join([str(tmp_path / "site"), *filter(None, [os.environ.get("PYTHONPATH")])])},
+    )
     assert done.returncode == 2
-    assert done.stderr.decode() == ("deckcheck: error: deckcheck sheet needs the PDF library reportlab (the sheet "
-                                    "extra): pip install 'deckcheck[sheet]'\n")
+    assert done.stderr.decode() == (
+        "deckcheck: error: deckcheck sheet needs the PDF library reportlab (the sheet "
+        "extra): pip install 'deckcheck[sheet]'\n"
+    )
     assert not (tmp_path / "haymaker-base-set.pdf").exists()

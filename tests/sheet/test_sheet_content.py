@@ -19,6 +19,7 @@ D = dt.date
 
 # -- the age division --------------------------------------------------------------
 
+
 def test_the_season_turns_in_mid_july():
     assert season(D(2026, 4, 10)) == 2026
     assert season(D(2026, 7, 14)) == 2026
@@ -33,30 +34,34 @@ def test_division_years_of_the_2025_season_are_the_published_ones():
     assert division_years(2021) == {"junior": (2009, None), "senior": (2005, 2008), "masters": (None, 2004)}
 
 
-@pytest.mark.parametrize("birth, day, expected", [
-    # 2026 season (2025-07-15 .. 2026-07-14): Juniors 2014+, Seniors 2010-2013, Masters 2009-.
-    (D(2014, 1, 1), D(2026, 4, 10), "junior"),
-    (D(2013, 12, 31), D(2026, 4, 10), "senior"),
-    (D(2010, 1, 1), D(2026, 4, 10), "senior"),
-    (D(2009, 12, 31), D(2026, 4, 10), "masters"),
-    (D(1950, 6, 1), D(2026, 4, 10), "masters"),
-    # The day before and the day the next season's years apply.
-    (D(2014, 3, 3), D(2026, 7, 14), "junior"),
-    (D(2014, 3, 3), D(2026, 7, 15), "senior"),  # 2027 season: Juniors 2015+
-    (D(2010, 3, 3), D(2026, 7, 14), "senior"),
-    (D(2010, 3, 3), D(2026, 7, 15), "masters"),  # 2027 season: Masters 2010-
-    # Before the 2007 season: by age on the day (10 and under, 11-14, 15 and over).
-    (D(1994, 8, 20), D(2004, 8, 20), "junior"),  # 10 on the day
-    (D(1993, 8, 21), D(2004, 8, 20), "junior"),  # 10, 11 tomorrow
-    (D(1993, 8, 20), D(2004, 8, 20), "senior"),  # 11 on the day
-    (D(1989, 8, 21), D(2004, 8, 20), "senior"),  # 14
-    (D(1989, 8, 20), D(2004, 8, 20), "masters"),  # 15
-])
+@pytest.mark.parametrize(
+    "birth, day, expected",
+    [
+        # 2026 season (2025-07-15 .. 2026-07-14): Juniors 2014+, Seniors 2010-2013, Masters 2009-.
+        (D(2014, 1, 1), D(2026, 4, 10), "junior"),
+        (D(2013, 12, 31), D(2026, 4, 10), "senior"),
+        (D(2010, 1, 1), D(2026, 4, 10), "senior"),
+        (D(2009, 12, 31), D(2026, 4, 10), "masters"),
+        (D(1950, 6, 1), D(2026, 4, 10), "masters"),
+        # The day before and the day the next season's years apply.
+        (D(2014, 3, 3), D(2026, 7, 14), "junior"),
+        (D(2014, 3, 3), D(2026, 7, 15), "senior"),  # 2027 season: Juniors 2015+
+        (D(2010, 3, 3), D(2026, 7, 14), "senior"),
+        (D(2010, 3, 3), D(2026, 7, 15), "masters"),  # 2027 season: Masters 2010-
+        # Before the 2007 season: by age on the day (10 and under, 11-14, 15 and over).
+        (D(1994, 8, 20), D(2004, 8, 20), "junior"),  # 10 on the day
+        (D(1993, 8, 21), D(2004, 8, 20), "junior"),  # 10, 11 tomorrow
+        (D(1993, 8, 20), D(2004, 8, 20), "senior"),  # 11 on the day
+        (D(1989, 8, 21), D(2004, 8, 20), "senior"),  # 14
+        (D(1989, 8, 20), D(2004, 8, 20), "masters"),  # 15
+    ],
+)
 def test_division_around_the_cut_offs(birth, day, expected):
     assert division(birth, day) == expected
 
 
 # -- rows --------------------------------------------------------------------------
+
 
 def card(card_id, name, supertype, set_code="SVI", number="1", mark=None):
     return Card(id=card_id, name=name, supertype=supertype, set_code=set_code, number=number, regulation_mark=mark)
@@ -83,7 +88,9 @@ def test_rows_merge_repeated_cards_in_list_order_under_their_own_heading():
     ]
     pokemon, trainer, energy = sections(cards)
     assert [(r.count, r.name, r.set_code, r.number, r.regulation_mark, r.lines) for r in pokemon.rows] == [
-        (4, "Pikachu ex", "SSP", "57", "H", (1, 6)), (1, "Pikachu", "SIT", "TG05", "F", (2,))]
+        (4, "Pikachu ex", "SSP", "57", "H", (1, 6)),
+        (1, "Pikachu", "SIT", "TG05", "F", (2,)),
+    ]
     assert [(r.count, r.name, r.set_code, r.lines) for r in trainer.rows] == [(4, "Iono", "", (3, 5))]
     assert [(r.count, r.name, r.lines) for r in energy.rows] == [(8, "Fire Energy", (7, 8))]
     assert (pokemon.total, trainer.total, energy.total) == (5, 4, 8)
@@ -93,11 +100,17 @@ def test_names_are_the_players_and_symbols_become_what_the_font_draws():
     nidoran = card("base1-55", "Nidoran ♂", POKEMON, "BS", "55")
     prism = card("sm6-100", "Lusamine ◇", TRAINER, "FLI", "110")
     kit = card("tk-2", "Gallade", POKEMON, None, "2")  # a trainer kit: no set code
-    pokemon, trainer, _ = sections([DeckCard(line(1, "Nidoran♂", 1), nidoran),
-                                    DeckCard(line(1, "Gallade", 2), kit, by_print=False),
-                                    DeckCard(line(1, "Lusamine {*}", 3), prism)])
+    pokemon, trainer, _ = sections(
+        [
+            DeckCard(line(1, "Nidoran♂", 1), nidoran),
+            DeckCard(line(1, "Gallade", 2), kit, by_print=False),
+            DeckCard(line(1, "Lusamine {*}", 3), prism),
+        ]
+    )
     assert [(r.name, r.set_code, r.number, r.by_name) for r in pokemon.rows] == [
-        ("Nidoran M", "BS", "55", False), ("Gallade", "", "", True)]
+        ("Nidoran M", "BS", "55", False),
+        ("Gallade", "", "", True),
+    ]
     assert trainer.rows[0].name == "Lusamine {*}"  # as the list writes it
 
 
@@ -114,10 +127,19 @@ def test_the_sheet_of_a_result_needs_its_deck_and_derives_the_division():
     deck = Deck("d.txt", (DeckCard(line(4, "Pikachu ex", 1), pikachu),))
     result = DeckResult("d.txt", "standard", "2026-04-10", 4, (), name="Pika", deck=deck)
     found = sheet(result, Player("Ash", "123", D(2012, 5, 1)))
-    assert (found.player_name, found.player_id, found.birth, found.division) == ("Ash", "123", ("05", "01", "2012"),
-                                                                                 "senior")
-    assert (found.format, found.day, found.deck_name, found.total, found.legal) == ("standard", "2026-04-10", "Pika",
-                                                                                    4, True)
+    assert (found.player_name, found.player_id, found.birth, found.division) == (
+        "Ash",
+        "123",
+        ("05", "01", "2012"),
+        "senior",
+    )
+    assert (found.format, found.day, found.deck_name, found.total, found.legal) == (
+        "standard",
+        "2026-04-10",
+        "Pika",
+        4,
+        True,
+    )
     assert sheet(result, Player(birth=D(2012, 5, 1), division="masters")).division == "masters"  # given wins
     blank = sheet(result)
     assert (blank.player_name, blank.player_id, blank.birth, blank.division) == ("", "", ("", "", ""), "")
@@ -126,6 +148,7 @@ def test_the_sheet_of_a_result_needs_its_deck_and_derives_the_division():
 
 
 # -- fitting strings into boxes ------------------------------------------------------
+
 
 def measure(text, font, size):
     return len(text) * size * 0.5  # every character half an em wide
@@ -147,10 +170,14 @@ def test_a_long_string_shrinks_before_it_is_wrapped_or_shortened():
 
 # -- property: whatever the text and the box, what is drawn fits ---------------------------
 
+
 @settings(max_examples=300, deadline=None)
-@given(text=st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=120),
-       width=st.floats(min_value=8.0, max_value=600.0), size=st.floats(min_value=5.0, max_value=16.0),
-       two_lines=st.booleans())
+@given(
+    text=st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=120),
+    width=st.floats(min_value=8.0, max_value=600.0),
+    size=st.floats(min_value=5.0, max_value=16.0),
+    two_lines=st.booleans(),
+)
 def test_fit_never_draws_outside_its_box_and_never_loses_text_silently(text, width, size, two_lines):
     lines, fitted, shortened = fit(text, width, "Helvetica", size, measure, two_lines=two_lines)
     assert fitted <= size and fitted >= min(size, MIN_SIZE)

@@ -31,14 +31,24 @@ LISTS = {
 }
 PLAYER = ("--player", "Misty Waterflower", "--player-id", "4021337", "--birth", "2011-03-09")
 SECTIONS = ("Pokémon", "Trainer", "Energy")
-ENERGY_SYMBOLS = {"R": "Fire", "P": "Psychic", "W": "Water", "G": "Grass", "L": "Lightning", "F": "Fighting",
-                  "D": "Darkness", "M": "Metal", "Y": "Fairy"}
+ENERGY_SYMBOLS = {
+    "R": "Fire",
+    "P": "Psychic",
+    "W": "Water",
+    "G": "Grass",
+    "L": "Lightning",
+    "F": "Fighting",
+    "D": "Darkness",
+    "M": "Metal",
+    "Y": "Fairy",
+}
 
 
 def run(*args: str, cwd: Path = PROJECT_ROOT) -> subprocess.CompletedProcess:
     env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-    return subprocess.run([sys.executable, "-m", "deckcheck", *args], check=False, capture_output=True, cwd=cwd,
-                          env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], check=False, capture_output=True, cwd=cwd, env=env, timeout=120
+    )
 
 
 @pytest.fixture(scope="module")
@@ -67,13 +77,15 @@ def expected_rows(path: Path) -> dict[str, list[tuple]]:
         count, name, code, number = int(found[1]), found[2], found[3] or "", found[4] or ""
         name = re.sub(r"^Basic \{(\w)\} Energy$", lambda m: f"{ENERGY_SYMBOLS[m[1]]} Energy", name)
         key = (name, code, number) if section == "Pokémon" else (name,)
-        seen = rows[section].setdefault(key, [0, name, code if section == "Pokémon" else "",
-                                              number if section == "Pokémon" else ""])
+        seen = rows[section].setdefault(
+            key, [0, name, code if section == "Pokémon" else "", number if section == "Pokémon" else ""]
+        )
         seen[0] += count
     return {section: [tuple(row) for row in found.values()] for section, found in rows.items()}
 
 
 # -- what the sheet shows ------------------------------------------------------------------
+
 
 def sheet_rows(found_pages) -> dict[str, list[tuple]]:
     """{section: [(count, name, set, number, mark)]} from the sheet's pages, with
@@ -108,8 +120,9 @@ def sheet_rows(found_pages) -> dict[str, list[tuple]]:
 
 def card_exists(db: Path, name: str, set_code: str, number: str) -> bool:
     with sqlite3.connect(db) as connection:
-        found = connection.execute("SELECT 1 FROM cards WHERE name = ? AND set_code = ? AND number = ?",
-                                   (name, set_code, number)).fetchone()
+        found = connection.execute(
+            "SELECT 1 FROM cards WHERE name = ? AND set_code = ? AND number = ?", (name, set_code, number)
+        ).fetchone()
     return found is not None
 
 
@@ -122,8 +135,10 @@ def test_every_card_line_the_totals_and_the_player_block(kind, db, tmp_path):
     assert done.returncode == 0, done.stdout.decode() + done.stderr.decode()
     assert f"deckcheck: wrote {out}".encode() in done.stderr
     # Name-only Pokémon lines (the 2008 list) get the print deckcheck read them as, and a note says so.
-    assert (f"deckcheck: note: {out}: 12 Pokémon lines name no print (5, 6, 7, 8, 9, 10, 11, 12, ...)".encode()
-            in done.stderr) == (kind == "2008")
+    assert (
+        f"deckcheck: note: {out}: 12 Pokémon lines name no print (5, 6, 7, 8, 9, 10, 11, 12, ...)".encode()
+        in done.stderr
+    ) == (kind == "2008")
     found = pages(out)
     sheet = sheet_rows(found)
     expected = expected_rows(deck)
@@ -152,8 +167,9 @@ def test_every_card_line_the_totals_and_the_player_block(kind, db, tmp_path):
         # Born 2011: a Senior in the 2025 and 2026 seasons (Seniors 2009-2012, 2010-2013); a Junior in 2008 (age).
         division = "Junior" if kind == "2008" else "Senior"
         assert birth[birth.index(division) - 1] == "X", birth
-        assert "X" not in (birth[birth.index(other) - 1] for other in ("Junior", "Senior", "Masters")
-                           if other != division)
+        assert "X" not in (
+            birth[birth.index(other) - 1] for other in ("Junior", "Senior", "Masters") if other != division
+        )
         fmt = "standard" if kind == "2008" else kind
         assert [fmt, day] in lines or [fmt, day, ""] in lines or any(line[:2] == [fmt, day] for line in lines)
         assert any(cell == f"Page {number} of {len(found)}" for line in lines for cell in line)
@@ -170,8 +186,10 @@ def test_repeated_lines_are_merged_and_energy_is_written_as_the_list_names_it(db
     assert done.returncode == 0, done.stderr.decode()
     sheet = sheet_rows(pages(out))
     # Two prints of Charmander are two rows (their set and number differ); two of Fire Energy are one.
-    assert [row[:4] for row in sheet["rows"]["Pokémon"][:2]] == [(3, "Charmander", "PAF", "7"),
-                                                                 (1, "Charmander", "MEW", "4")]
+    assert [row[:4] for row in sheet["rows"]["Pokémon"][:2]] == [
+        (3, "Charmander", "PAF", "7"),
+        (1, "Charmander", "MEW", "4"),
+    ]
     assert sheet["rows"]["Energy"] == [(8, "Fire Energy", "", "", "")]
     assert sheet["totals"] == {"Pokémon": 19, "Trainer": 33, "Energy": 8, "Cards in Deck": 60}
     # Fields not given are blank: no player name, no ID, no date of birth, no division marked.
@@ -192,8 +210,10 @@ def test_the_page_rendered_keeps_every_string_inside_its_box(db, tmp_path):
 
     long_name = "Maximiliana Bartholomew-Featherstonehaugh de la Cruz y Montgomery-Smythe"  # 73 characters
     text = (PROJECT_ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
-    text = text.replace("# name: Charizard ex / Pidgeot ex",
-                        "# name: Charizard ex / Pidgeot ex, the list I took to my first League Cup of the season")
+    text = text.replace(
+        "# name: Charizard ex / Pidgeot ex",
+        "# name: Charizard ex / Pidgeot ex, the list I took to my first League Cup of the season",
+    )
     result = deckcheck.check_text(text, format="unlimited", date="2026-11-30", db=db)
     player = make_player(long_name, "123456789012", "1987-12-24")
     laid = sheet_pages(result, player, "a4")
@@ -212,20 +232,27 @@ def test_the_page_rendered_keeps_every_string_inside_its_box(db, tmp_path):
         for line in found:
             for cell in line:
                 baseline = height - cell.bottom
-                owners = [item for item in page.texts if abs(item.y - baseline) < 4 and
-                          item.box[0] - 0.5 <= cell.left and cell.right <= item.box[1] + 0.5]
+                owners = [
+                    item
+                    for item in page.texts
+                    if abs(item.y - baseline) < 4 and item.box[0] - 0.5 <= cell.left and cell.right <= item.box[1] + 0.5
+                ]
                 assert owners, f"{cell.text!r} ({cell.left:.1f}-{cell.right:.1f}) is in no box on its line"
     # The page as an image: a PNG of the page's size (what a reader sees; look at it with
     # DECKCHECK_KEEP_SHEET=dir), and the same pixels as PGM (plain bytes) to look for ink.
     keep = Path(os.environ.get("DECKCHECK_KEEP_SHEET", tmp_path))
-    subprocess.run(["pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-png", str(out), str(keep / "page")], check=True,
-                   timeout=60)
+    subprocess.run(
+        ["pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-png", str(out), str(keep / "page")], check=True, timeout=60
+    )
     png = (keep / "page-1.png").read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     size = struct.unpack(">II", png[16:24])
     assert abs(size[0] - laid[0].width) <= 1 and abs(size[1] - laid[0].height) <= 1, size
-    subprocess.run(["pdftoppm", "-r", "72", "-gray", "-f", "1", "-l", "1", str(out), str(tmp_path / "gray")],
-                   check=True, timeout=60)
+    subprocess.run(
+        ["pdftoppm", "-r", "72", "-gray", "-f", "1", "-l", "1", str(out), str(tmp_path / "gray")],
+        check=True,
+        timeout=60,
+    )
     width, rows, pixels = _pgm(next(tmp_path.glob("gray-1.pgm")).read_bytes())
     margin = int(MARGIN - PAD - 1)
     dark = [(x, y) for y in range(rows) for x in range(width) if pixels[y * width + x] < 128]
@@ -238,7 +265,7 @@ def _pgm(data: bytes) -> tuple[int, int, bytes]:
     """(width, height, pixels) of a binary greyscale PGM (pdftoppm -gray)."""
     header = re.match(rb"P5\s+(\d+)\s+(\d+)\s+255\s", data)
     assert header, "not a binary 8-bit PGM"
-    return int(header[1]), int(header[2]), data[header.end():]
+    return int(header[1]), int(header[2]), data[header.end() :]
 
 
 def test_collector_numbers_keep_their_prefix_and_set_codes_are_as_printed(db):
@@ -246,8 +273,12 @@ def test_collector_numbers_keep_their_prefix_and_set_codes_are_as_printed(db):
     from deckcheck.sheet.content import sheet
 
     # (SIT TG05 is Gardevoir: "Pikachu SIT TG05" is a name-mismatch error, RULES.md decision 18.)
-    result = deckcheck.check_text("1 Tapu Lele-GX HIF 163\n1 Kirlia PR-SW SWSH271\n1 Gardevoir SIT TG05\n",
-                                  format="unlimited", date="2026-11-30", db=db)
+    result = deckcheck.check_text(
+        "1 Tapu Lele-GX HIF 163\n1 Kirlia PR-SW SWSH271\n1 Gardevoir SIT TG05\n",
+        format="unlimited",
+        date="2026-11-30",
+        db=db,
+    )
     rows = [(row.name, row.set_code, row.number) for row in sheet(result._result).sections[0].rows]
     # PTCG Live numbers Hidden Fates' Shiny Vault on from the main set (decision 17): HIF 163 is SV94.
     assert rows == [("Tapu Lele-GX", "HIF", "SV94"), ("Kirlia", "PR-SW", "SWSH271"), ("Gardevoir", "SIT", "TG05")]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from support import SAMPLE_DECKS
 
 pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
@@ -52,8 +51,9 @@ def test_a_legal_verdict_has_the_button_and_it_answers_the_librarys_pdf(client):
     assert answer.headers["content-type"] == "application/pdf"
     assert answer.headers["content-disposition"] == 'attachment; filename="deck-registration-sheet.pdf"'
     # The same PDF, from the same code, as the library draws for the same check.
-    expected = deckcheck.sheet_pdf(deckcheck.check_text(LEGAL.read_text(encoding="utf-8"), format="unlimited",
-                                                        date=DATE))
+    expected = deckcheck.sheet_pdf(
+        deckcheck.check_text(LEGAL.read_text(encoding="utf-8"), format="unlimited", date=DATE)
+    )
     assert answer.content == expected
 
 

@@ -16,7 +16,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from serve_support import running_server
 from support import PROJECT_ROOT, json_report
 
@@ -42,14 +41,19 @@ def client(checker):
 
 
 def cli_json(path: Path, *args: str) -> dict:
-    done = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(path), "--output", "json", *args],
-                          capture_output=True, cwd=PROJECT_ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "check", str(path), "--output", "json", *args],
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        timeout=120,
+    )
     return json_report(done.stdout)
 
 
 def test_api_answers_what_check_output_json_says(client):
-    answer = client.post(f"/api/check?format=unlimited&date={DATE}", content=IONO.read_bytes(),
-                         headers={"content-type": "text/plain"})
+    answer = client.post(
+        f"/api/check?format=unlimited&date={DATE}", content=IONO.read_bytes(), headers={"content-type": "text/plain"}
+    )
     assert answer.status_code == 200
     expected = cli_json(IONO, "--format", "unlimited", "--date", DATE)
     expected["results"][0]["path"] = "<text>"
@@ -59,8 +63,9 @@ def test_api_answers_what_check_output_json_says(client):
 
 
 def test_api_takes_a_json_object_with_the_list_and_its_options(client):
-    answer = client.post("/api/check", json={"text": IONO.read_text(encoding="utf-8"), "format": "unlimited",
-                                             "date": DATE, "lang": "de"})
+    answer = client.post(
+        "/api/check", json={"text": IONO.read_text(encoding="utf-8"), "format": "unlimited", "date": DATE, "lang": "de"}
+    )
     assert answer.status_code == 200
     result = json_report(answer.content)["results"][0]
     assert result["format"] == "unlimited" and result["date"] == DATE and not result["legal"]
@@ -68,8 +73,11 @@ def test_api_takes_a_json_object_with_the_list_and_its_options(client):
 
 
 def test_api_takes_a_deck_in_the_json_schema(client):
-    deck = {"name": "Iono test", "format": "unlimited",
-            "cards": [{"count": 5, "name": "Iono", "set": "PAL", "number": 185}]}
+    deck = {
+        "name": "Iono test",
+        "format": "unlimited",
+        "cards": [{"count": 5, "name": "Iono", "set": "PAL", "number": 185}],
+    }
     answer = client.post(f"/api/check?date={DATE}", json=deck)
     result = json_report(answer.content)["results"][0]
     assert answer.status_code == 200 and result["name"] == "Iono test" and result["format"] == "unlimited"
@@ -83,15 +91,18 @@ def test_the_decks_own_format_else_standard(client):
     assert plain["format"] == "standard"
 
 
-@pytest.mark.parametrize("query, body, status, message", [
-    ("?format=standrd", b"4 Iono PAL 185", 400, "standrd is not a format deckcheck knows. Known formats: "),
-    ("?date=2026-13-01", b"4 Iono PAL 185", 400, "The date must be a day like 2026-04-10, not 2026-13-01."),
-    ("?lang=xx", b"4 Iono PAL 185", 400, "xx is not a language deckcheck knows"),
-    ("?card_lang=jp", b"4 Iono PAL 185", 400, "jp is not a language deckcheck knows"),
-    ("", b"\xff\xfe\xfa", 400, "The request is not UTF-8 text."),
-    ("", b"4 Iono PAL 185\n" * 400, 413, "more than 300 lines"),
-    ("", b"x" * 20_001, 413, "The request is larger than 20000 bytes"),
-])
+@pytest.mark.parametrize(
+    "query, body, status, message",
+    [
+        ("?format=standrd", b"4 Iono PAL 185", 400, "standrd is not a format deckcheck knows. Known formats: "),
+        ("?date=2026-13-01", b"4 Iono PAL 185", 400, "The date must be a day like 2026-04-10, not 2026-13-01."),
+        ("?lang=xx", b"4 Iono PAL 185", 400, "xx is not a language deckcheck knows"),
+        ("?card_lang=jp", b"4 Iono PAL 185", 400, "jp is not a language deckcheck knows"),
+        ("", b"\xff\xfe\xfa", 400, "The request is not UTF-8 text."),
+        ("", b"4 Iono PAL 185\n" * 400, 413, "more than 300 lines"),
+        ("", b"x" * 20_001, 413, "The request is larger than 20000 bytes"),
+    ],
+)
 def test_bad_requests_get_a_4xx_with_a_message(client, query, body, status, message):
     answer = client.post(f"/api/check{query}", content=body)
     assert answer.status_code == status
@@ -128,8 +139,9 @@ def test_the_page_shows_the_verdict_with_findings_on_their_lines(client):
     page = client.get("/")
     assert page.status_code == 200 and "<textarea" in page.text and 'action="/check"' in page.text
     assert '<option value="standard" selected>' in page.text
-    answer = client.post("/check", data={"text": IONO.read_text(encoding="utf-8"), "format": "unlimited",
-                                         "date": DATE, "lang": "en"})
+    answer = client.post(
+        "/check", data={"text": IONO.read_text(encoding="utf-8"), "format": "unlimited", "date": DATE, "lang": "en"}
+    )
     assert answer.status_code == 200
     assert "ILLEGAL" in answer.text
     row = re.search(r'<tr id="deck-L21" class="error">(.*?)</tr>', answer.text, re.S)
@@ -148,6 +160,7 @@ def test_the_page_in_german_and_its_errors(client):
 
 
 # -- the real server --------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
@@ -185,17 +198,23 @@ def test_serve_listens_on_loopback_and_answers_concurrent_requests(server):
 
 def test_serve_refuses_a_port_in_use(server):
     port = server.rsplit(":", 1)[1]
-    done = subprocess.run([sys.executable, "-m", "deckcheck", "serve", "--port", port, "--no-config"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "serve", "--port", port, "--no-config"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_check_does_not_import_the_web_stack():
-    code = ("import sys\nfrom deckcheck.cli import main\n"
-            "sys.argv = ['deckcheck', 'check', 'sample_decks/legal', '--format', 'unlimited']\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print(sorted({m.split('.')[0] for m in sys.modules} & {'starlette', 'uvicorn', 'anyio', 'httpx'}),"
-            " file=sys.stderr)\n")
+    code = (
+        "import sys\nfrom deckcheck.cli import main\n"
+        "sys.argv = ['deckcheck', 'check', 'sample_decks/legal', '--format', 'unlimited']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'starlette', 'uvicorn', 'anyio', 'httpx'}),"
+        " file=sys.stderr)\n"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=60)
     assert done.stderr.strip().splitlines()[-1] == "[]"

@@ -23,7 +23,8 @@ further source is one more module here and one more case in
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, NamedTuple, Protocol, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple, Protocol
 
 from deckcheck.model import Card
 

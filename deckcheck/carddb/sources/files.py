@@ -60,8 +60,9 @@ class FolderTree(FileTree):
             raise DatabaseError(f"cannot read {relpath} in {self.label}: {error.strerror or error}") from None
 
     def json_files(self, folder: str) -> dict[str, str]:
-        return {path.stem: f"{folder}/{path.name}" for path in sorted((self.root / folder).glob("*.json"))
-                if path.is_file()}
+        return {
+            path.stem: f"{folder}/{path.name}" for path in sorted((self.root / folder).glob("*.json")) if path.is_file()
+        }
 
 
 def _unsafe_member(info: zipfile.ZipInfo) -> str | None:
@@ -117,9 +118,11 @@ class ZipTree(FileTree):
             if reason:
                 raise DatabaseError(f"unsafe archive {self.label}: member {info.filename!r} ({reason})")
             if info.file_size > MAX_MEMBER_BYTES:
-                raise DatabaseError(f"unsafe archive {self.label}: member {info.filename!r} unpacks to "
-                                    f"{info.file_size // 2**20} MB, more than the {MAX_MEMBER_BYTES // 2**20} MB "
-                                    "a data file may have")
+                raise DatabaseError(
+                    f"unsafe archive {self.label}: member {info.filename!r} unpacks to "
+                    f"{info.file_size // 2**20} MB, more than the {MAX_MEMBER_BYTES // 2**20} MB "
+                    "a data file may have"
+                )
             total += info.file_size
             if total > MAX_UNPACKED_BYTES:
                 raise DatabaseError(
@@ -152,7 +155,7 @@ class ZipTree(FileTree):
         start = f"{self.prefix}{folder}/"
         found = {}
         for name in sorted(self.members):
-            rest = name[len(start):]
+            rest = name[len(start) :]
             if name.startswith(start) and rest.endswith(".json") and "/" not in rest:
                 found[rest[: -len(".json")]] = f"{folder}/{rest}"
         return found

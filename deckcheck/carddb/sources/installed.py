@@ -8,8 +8,8 @@ earlier update fetched are reused the same way (:mod:`deckcheck.carddb.tcgdex_fe
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sqlite import cards_of_source, connect_readonly
@@ -39,8 +39,9 @@ class InstalledSource:
 
     def batches(self) -> Iterator[CardBatch]:
         unknown = SetRecord("", None, None, None, None)
-        yield CardBatch(str(self.path), [(card, self._sets.get(card.set_id, unknown)) for card in self._cards],
-                        self.name)
+        yield CardBatch(
+            str(self.path), [(card, self._sets.get(card.set_id, unknown)) for card in self._cards], self.name
+        )
 
     def close(self) -> None:
         pass

@@ -24,9 +24,9 @@ set's code and date where the primary has none (README, "Card sources").
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.index import number_key, set_code_key
@@ -68,9 +68,12 @@ class MergedSource:
         other = self._fill_records.get(record.id)
         if other is None:
             return record
-        return record._replace(code=record.code or other.code, release_date=record.release_date or other.release_date,
-                               name=record.name if record.name and record.name != record.id else other.name,
-                               series=record.series or other.series)
+        return record._replace(
+            code=record.code or other.code,
+            release_date=record.release_date or other.release_date,
+            name=record.name if record.name and record.name != record.id else other.name,
+            series=record.series or other.series,
+        )
 
     def sets(self) -> list[SetRecord]:
         return [self._complete(record) for record in (self.primary.sets() if self.primary else ())]
@@ -117,8 +120,13 @@ class MergedSource:
                 cards = []
                 for card, _ in batch.cards:
                     if target is not None:
-                        card = replace(card, id=f"{home.id}-{card.number}", set_id=home.id, set_code=home.code,
-                                       release_date=home.release_date)
+                        card = replace(
+                            card,
+                            id=f"{home.id}-{card.number}",
+                            set_id=home.id,
+                            set_code=home.code,
+                            release_date=home.release_date,
+                        )
                     if card.id in ids or skip(card):
                         continue
                     note(card, home)
@@ -128,15 +136,19 @@ class MergedSource:
                     yield batch._replace(cards=cards)
 
     @staticmethod
-    def _match(record: SetRecord, records: dict[str, SetRecord],
-               by_code: dict[str, list[SetRecord]]) -> SetRecord | None:
+    def _match(
+        record: SetRecord, records: dict[str, SetRecord], by_code: dict[str, list[SetRecord]]
+    ) -> SetRecord | None:
         if record.id in records:
             return records[record.id]
         if not record.code:
             return None
-        near = [(days, other.id, other) for other in by_code.get(set_code_key(record.code), ())
-                if (days := _days_apart(record.release_date, other.release_date)) is not None
-                and days <= CODE_DATE_TOLERANCE_DAYS]
+        near = [
+            (days, other.id, other)
+            for other in by_code.get(set_code_key(record.code), ())
+            if (days := _days_apart(record.release_date, other.release_date)) is not None
+            and days <= CODE_DATE_TOLERANCE_DAYS
+        ]
         return min(near)[2] if near else None
 
     def close(self) -> None:

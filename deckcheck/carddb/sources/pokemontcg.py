@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any
 
-from deckcheck.carddb.index import CODES_OF_UNLISTED_SETS
 from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.gametext import as_strings, text_hash
+from deckcheck.carddb.index import CODES_OF_UNLISTED_SETS
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sources.files import FileTree, FolderTree, ZipTree
-from deckcheck.carddb.gametext import as_strings, text_hash
 from deckcheck.model import TRAINER, Card
 
 # -- rules text that sets a deck-building limit (RULES.md section 3) ---------
@@ -44,6 +45,7 @@ ANY_NUMBER = re.compile(r"\byou may have as many of this card in your deck as yo
 NOT_FOR_TOURNAMENTS = re.compile(r"\bcannot be used at official tournaments\b", re.IGNORECASE)
 # RULES.md 1.4 / DQ11: Clefairy Doll, the fossils, Lillie's Poké Doll, Snorlax Doll ...
 PLAYS_AS_BASIC = re.compile(r"\bas if (?:it|this card) were an? .*?\bBasic\b", re.IGNORECASE | re.DOTALL)
+
 
 def own_limit(rules: str) -> tuple[str, int] | None:
     """``(X, N)`` for "You can't have more than N X in your deck.", unless X is
@@ -116,8 +118,12 @@ def set_for_card(raw: Mapping[str, Any], file_set_id: str, sets: Mapping[str, Ma
     if set_id in sets:
         return sets[set_id]
     embedded: Mapping[str, Any] = raw["set"] if isinstance(raw.get("set"), Mapping) else {}
-    return {"id": set_id, "name": embedded.get("name") or set_id, "series": embedded.get("series"),
-            "ptcgoCode": CODES_OF_UNLISTED_SETS.get(set_id)}
+    return {
+        "id": set_id,
+        "name": embedded.get("name") or set_id,
+        "series": embedded.get("series"),
+        "ptcgoCode": CODES_OF_UNLISTED_SETS.get(set_id),
+    }
 
 
 def iter_cards(
@@ -154,6 +160,7 @@ def iter_dataset(root: Path) -> Iterator[Card]:
 
 # -- the source the database build reads ----------------------------------------
 
+
 def _raw_problem(raw: Mapping[str, Any]) -> str | None:
     """Why a card object's text fields are not text (issue 12), or None."""
     from deckcheck.carddb.records import bad_text
@@ -172,8 +179,13 @@ def _raw_problem(raw: Mapping[str, Any]) -> str | None:
 
 def set_record(raw: Mapping[str, Any]) -> SetRecord:
     """A ``sets/en.json`` entry (or :func:`set_for_card`'s stand-in) as the database stores it."""
-    return SetRecord(str(raw.get("id") or ""), raw.get("name"), raw.get("ptcgoCode") or None, raw.get("series"),
-                     iso_date(raw.get("releaseDate")))
+    return SetRecord(
+        str(raw.get("id") or ""),
+        raw.get("name"),
+        raw.get("ptcgoCode") or None,
+        raw.get("series"),
+        iso_date(raw.get("releaseDate")),
+    )
 
 
 class PokemonTcgSource:

@@ -25,9 +25,10 @@ A new source is one more class here and one more entry in :data:`REMOTE_SOURCES`
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol, Union
+from typing import Any, Protocol
 
 from deckcheck.carddb import http
 from deckcheck.carddb.build import PhaseHook
@@ -47,7 +48,7 @@ class UpdateContext:
     timeout: float
     retries: int
     phase: PhaseHook | None = None
-    now: str = field(default_factory=lambda: dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat())
+    now: str = field(default_factory=lambda: dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat())
 
     @property
     def meta(self) -> dict[str, str]:
@@ -65,7 +66,7 @@ class Fetched:
     into the new database's meta; ``report`` into the update's result."""
 
     changed: bool
-    source: Union[CardSource, FillSource, None]
+    source: CardSource | FillSource | None
     meta: dict[str, str] = field(default_factory=dict)
     report: dict[str, Any] = field(default_factory=dict)
 
@@ -114,12 +115,18 @@ class PokemontcgArchive:
         archive = ctx.work / "dataset.zip"
         if ctx.phase:
             ctx.phase("download", None)
-        download = http.download(self.url, archive, headers, timeout=ctx.timeout, retries=ctx.retries,
-                                 progress=self.progress)
+        download = http.download(
+            self.url, archive, headers, timeout=ctx.timeout, retries=ctx.retries, progress=self.progress
+        )
         if download.not_modified and ctx.previous is None:
             raise DatabaseError(f"{self.url} answered 304 Not Modified, but no database is installed; use --force")
-        report: dict[str, Any] = {"url": self.url, "etag": download.etag, "last_modified": download.last_modified,
-                                  "sha256": None, "downloaded_bytes": download.size}
+        report: dict[str, Any] = {
+            "url": self.url,
+            "etag": download.etag,
+            "last_modified": download.last_modified,
+            "sha256": None,
+            "downloaded_bytes": download.size,
+        }
         if download.not_modified:
             changed = False
             report.update(etag=meta.get("etag"), last_modified=meta.get("last_modified"))
@@ -158,8 +165,14 @@ class TcgdexRemote:
     title = "TCGdex"
     fills_in = True
 
-    def __init__(self, url: str | None = None, *, deadline: float | None = None, workers: int | None = None,
-                 progress: http.Progress | None = None):
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        deadline: float | None = None,
+        workers: int | None = None,
+        progress: http.Progress | None = None,
+    ):
         from deckcheck.carddb import tcgdex_fetch
 
         self.url = self.label = url or tcgdex_fetch.DEFAULT_TCGDEX_URL
@@ -176,8 +189,9 @@ class TcgdexRemote:
         from deckcheck.carddb import tcgdex_fetch
         from deckcheck.carddb.sqlite import cards_of_source
 
-        client = tcgdex_fetch.TcgdexClient(self.url, timeout=ctx.timeout, retries=ctx.retries,
-                                           deadline=self.deadline, workers=self.workers)
+        client = tcgdex_fetch.TcgdexClient(
+            self.url, timeout=ctx.timeout, retries=ctx.retries, deadline=self.deadline, workers=self.workers
+        )
         meta = ctx.meta
         headers: dict[str, str] = {}
         # A database installed without some cards (allow_incomplete) asks again for all of them.
@@ -196,8 +210,12 @@ class TcgdexRemote:
             raise DatabaseError(f"{self.url}/v2/en/sets did not answer a list of sets")
         reuse = {card.id: card for card in cards_of_source(ctx.dest, self.name)} if ctx.had(self.name) else {}
         self.api = tcgdex_fetch.TcgdexApi(client, set_list, reuse, self.progress)
-        meta_out = {"tcgdex_url": self.url, "tcgdex_etag": answer.get("ETag") or "",
-                    "tcgdex_last_modified": answer.get("Last-Modified") or "", "tcgdex_fetched_at": ctx.now}
+        meta_out = {
+            "tcgdex_url": self.url,
+            "tcgdex_etag": answer.get("ETag") or "",
+            "tcgdex_last_modified": answer.get("Last-Modified") or "",
+            "tcgdex_fetched_at": ctx.now,
+        }
         return Fetched(True, self.api, meta_out, report)
 
     def missing(self) -> list[str]:

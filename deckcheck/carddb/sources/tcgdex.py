@@ -43,11 +43,13 @@ source built the database.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.gametext import as_strings, text_hash
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sources.files import FileTree, FolderTree, ZipTree
 from deckcheck.carddb.sources.pokemontcg import (
@@ -59,7 +61,6 @@ from deckcheck.carddb.sources.pokemontcg import (
     iso_date,
     own_limit,
 )
-from deckcheck.carddb.gametext import as_strings, text_hash
 from deckcheck.model import ENERGY, POKEMON, TRAINER, Card
 from deckcheck.parse.text import CLASSIC_COLLECTION_IDS
 
@@ -69,24 +70,44 @@ _SUPERTYPES = {"Pokemon": POKEMON, "Pokémon": POKEMON, "Trainer": TRAINER, "Ene
 
 # TCGdex stage -> the subtype the rules know (RULES.md 1.4).
 _STAGES = {
-    "Basic": "Basic", "Stage1": "Stage 1", "Stage2": "Stage 2", "BREAK": "BREAK", "LEVEL-UP": "Level-Up",
-    "VMAX": "VMAX", "VSTAR": "VSTAR", "V-UNION": "V-UNION", "MEGA": "MEGA", "RESTORED": "Restored",
+    "Basic": "Basic",
+    "Stage1": "Stage 1",
+    "Stage2": "Stage 2",
+    "BREAK": "BREAK",
+    "LEVEL-UP": "Level-Up",
+    "VMAX": "VMAX",
+    "VSTAR": "VSTAR",
+    "V-UNION": "V-UNION",
+    "MEGA": "MEGA",
+    "RESTORED": "Restored",
     "Baby": "Baby",
 }
 # Stages that are the rule box themselves: no "V" beside them.
 _V_STAGES = frozenset({"VMAX", "VSTAR", "V-UNION"})
 
 _TRAINER_KINDS = {
-    "Item": ("Item",), "Supporter": ("Supporter",), "Stadium": ("Stadium",), "Tool": ("Pokémon Tool",),
-    "Technical Machine": ("Technical Machine",), "Rocket's Secret Machine": ("Rocket's Secret Machine",),
+    "Item": ("Item",),
+    "Supporter": ("Supporter",),
+    "Stadium": ("Stadium",),
+    "Tool": ("Pokémon Tool",),
+    "Technical Machine": ("Technical Machine",),
+    "Rocket's Secret Machine": ("Rocket's Secret Machine",),
 }
 
 # Set ids whose pokemontcg.io form the general rule (leading zeros dropped,
 # ".5" -> "pt5") does not give: the packs name sets and cards by these ids.
 _SET_IDS = {
-    "swsh3.5": "swsh35", "swsh4.5": "swsh45", "swsh4.5sv": "swsh45sv", "swsh10.5": "pgo",
-    "sm3.5": "sm35", "sm7.5": "sm75", "lc": "base6", "fut2020": "fut20", "cel25cc": "cel25c",
-    "sv10.5b": "zsv10pt5", "sv10.5w": "rsv10pt5",
+    "swsh3.5": "swsh35",
+    "swsh4.5": "swsh45",
+    "swsh4.5sv": "swsh45sv",
+    "swsh10.5": "pgo",
+    "sm3.5": "sm35",
+    "sm7.5": "sm75",
+    "lc": "base6",
+    "fut2020": "fut20",
+    "cel25cc": "cel25c",
+    "sv10.5b": "zsv10pt5",
+    "sv10.5w": "rsv10pt5",
 }
 _SET_ID = re.compile(r"^([a-z]+)0*(\d+)(?:\.(\d))?([a-z]*)$")
 _MCDONALDS = re.compile(r"^20(\d\d)[a-z]+$")  # 2021swsh -> mcd21
@@ -96,12 +117,23 @@ _MCDONALDS = re.compile(r"^20(\d\d)[a-z]+$")  # 2021swsh -> mcd21
 # or another one: TCGdex calls Team Rocket "RO" and Team Rocket Returns "TR",
 # while a list's "TR 16" is Team Rocket's Dark Muk and Team Rocket Returns is TRR.
 _DECK_LIST_CODES = {
-    "basep": "PR", "np": "PR-NP", "dpp": "PR-DPP", "hgssp": "PR-HS", "swshp": "PR-SW", "sma": "HIF",
-    "base5": "TR", "ex7": "TRR", "hgss3": "UD", "hgss4": "TM", "col1": "CL", "bw2": "EPO",
+    "basep": "PR",
+    "np": "PR-NP",
+    "dpp": "PR-DPP",
+    "hgssp": "PR-HS",
+    "swshp": "PR-SW",
+    "sma": "HIF",
+    "base5": "TR",
+    "ex7": "TRR",
+    "hgss3": "UD",
+    "hgss4": "TM",
+    "col1": "CL",
+    "bw2": "EPO",
 }
 
 _BASIC_ENERGY_NAME = re.compile(
-    r"^(?:basic )?(?:grass|fire|water|lightning|psychic|fighting|darkness|metal|fairy)(?: energy)?$", re.I)
+    r"^(?:basic )?(?:grass|fire|water|lightning|psychic|fighting|darkness|metal|fairy)(?: energy)?$", re.I
+)
 _UNOWN = re.compile(r"^Unown ([A-Z!?])$")
 _RULE_BOX_WORD = re.compile(r"\s(GX|EX)$")
 _LEVEL_X = re.compile(r"\bLV\.?\s?X\b", re.IGNORECASE)
@@ -159,8 +191,9 @@ def set_record(raw: Mapping[str, Any]) -> SetRecord:
     abbreviation: Mapping[str, Any] = raw["abbreviation"] if isinstance(raw.get("abbreviation"), Mapping) else {}
     code = _DECK_LIST_CODES.get(tcgdex_id) or str(abbreviation.get("official") or "").split(":")[0].strip()
     serie: Mapping[str, Any] = raw["serie"] if isinstance(raw.get("serie"), Mapping) else {}
-    return SetRecord(deck_set_id(tcgdex_id), raw.get("name"), code or None, serie.get("name"),
-                     iso_date(raw.get("releaseDate")))
+    return SetRecord(
+        deck_set_id(tcgdex_id), raw.get("name"), code or None, serie.get("name"), iso_date(raw.get("releaseDate"))
+    )
 
 
 def _name(raw: Mapping[str, Any], supertype: str, stage: str | None, suffix: str | None) -> str:
@@ -185,8 +218,9 @@ def _name(raw: Mapping[str, Any], supertype: str, stage: str | None, suffix: str
 _NAME_RULE_BOX = re.compile(r"(?:-| )(ex|EX|GX|VMAX|VSTAR|V-UNION)(?: δ)?$")
 
 
-def _pokemon_subtypes(raw: Mapping[str, Any], name: str, stage: str | None, suffix: str | None,
-                      rarity: str) -> list[str]:
+def _pokemon_subtypes(
+    raw: Mapping[str, Any], name: str, stage: str | None, suffix: str | None, rarity: str
+) -> list[str]:
     subtypes: list[str] = []
     legend = suffix == "Legend" or name.endswith(" LEGEND")
     if legend:
@@ -228,14 +262,31 @@ def _pokemon_subtypes(raw: Mapping[str, Any], name: str, stage: str | None, suff
 
 
 # TCGdex writes Energy symbols as {C}, {R} ...; pokemontcg.io writes the type.
-_ENERGY_SYMBOLS = {"G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
-                   "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": "Colorless", "*": "◇"}
+_ENERGY_SYMBOLS = {
+    "G": "Grass",
+    "R": "Fire",
+    "W": "Water",
+    "L": "Lightning",
+    "P": "Psychic",
+    "F": "Fighting",
+    "D": "Darkness",
+    "M": "Metal",
+    "Y": "Fairy",
+    "N": "Dragon",
+    "C": "Colorless",
+    "*": "◇",
+}
 # Some old texts have the bare letter ("each W Energy attached", Poliwhirl N2 44),
 # and the Prism Star symbol is {*}.
 _SYMBOL = re.compile(r"\{([GRWLPFDMYNC*])\}|\b([GRWLPFDMYNC])(?= Energy\b)")
 # Ability kinds as pokemontcg.io spells them.
-_ABILITY_TYPES = {"poke-body": "Poké-Body", "poke-power": "Poké-Power", "pokemon power": "Pokémon Power",
-                  "ability": "Ability", "ancient trait": "Ancient Trait"}
+_ABILITY_TYPES = {
+    "poke-body": "Poké-Body",
+    "poke-power": "Poké-Power",
+    "pokemon power": "Pokémon Power",
+    "ability": "Ability",
+    "ancient trait": "Ancient Trait",
+}
 
 
 def _levels_up_from(name: str | None, subtypes: Sequence[str]) -> str | None:
@@ -248,16 +299,18 @@ _TITLE = re.compile(r"^\{title\}:\s*")
 
 
 def _is_trait(ability: Mapping[str, Any]) -> bool:
-    return (str(ability.get("type") or "").casefold() == "ancient trait"
-            or str(ability.get("name") or "").startswith("{title}"))
+    return str(ability.get("type") or "").casefold() == "ancient trait" or str(ability.get("name") or "").startswith(
+        "{title}"
+    )
 
 
 def _text(value: Any) -> str:
     return _SYMBOL.sub(lambda m: _ENERGY_SYMBOLS[m.group(1) or m.group(2)], str(value)) if value else ""
 
 
-def game_text_shape(raw: Mapping[str, Any], supertype: str, subtypes: Sequence[str],
-                    name: str | None = None) -> dict[str, Any]:
+def game_text_shape(
+    raw: Mapping[str, Any], supertype: str, subtypes: Sequence[str], name: str | None = None
+) -> dict[str, Any]:
     """A TCGdex card in the pokemontcg.io shape :func:`deckcheck.carddb.gametext.text_hash` reads;
     ``name`` is the converted name (self references in the text are read by it)."""
     effect = _text(raw.get("effect"))
@@ -267,34 +320,53 @@ def game_text_shape(raw: Mapping[str, Any], supertype: str, subtypes: Sequence[s
         "supertype": supertype,
         "subtypes": list(subtypes),
         "rules": [part.strip() for part in re.split(r"\n\s*\n", effect) if part.strip()],
-        "abilities": [{"name": a.get("name"), "text": _text(a.get("effect")),
-                       "type": _ABILITY_TYPES.get(str(a.get("type") or "").casefold(), a.get("type"))}
-                      for a in raw.get("abilities") or () if isinstance(a, Mapping) and not _is_trait(a)],
-        "attacks": [{"name": a.get("name"), "cost": list(as_strings(a.get("cost"))),
-                     "damage": "" if a.get("damage") is None else str(a.get("damage")), "text": _text(a.get("effect"))}
-                    for a in raw.get("attacks") or () if isinstance(a, Mapping)],
+        "abilities": [
+            {
+                "name": a.get("name"),
+                "text": _text(a.get("effect")),
+                "type": _ABILITY_TYPES.get(str(a.get("type") or "").casefold(), a.get("type")),
+            }
+            for a in raw.get("abilities") or ()
+            if isinstance(a, Mapping) and not _is_trait(a)
+        ],
+        "attacks": [
+            {
+                "name": a.get("name"),
+                "cost": list(as_strings(a.get("cost"))),
+                "damage": "" if a.get("damage") is None else str(a.get("damage")),
+                "text": _text(a.get("effect")),
+            }
+            for a in raw.get("attacks") or ()
+            if isinstance(a, Mapping)
+        ],
     }
     # TCGdex lists an Ancient Trait among the abilities (pokemontcg.io apart):
     # with the type "Ancient Trait", or as an Ability named "{title}:" whose
     # text starts with "{title}: " (the Θ/Δ traits of Ancient Origins, xy7).
     traits = [a for a in raw.get("abilities") or () if isinstance(a, Mapping) and _is_trait(a)]
     if traits:
-        shape["ancientTrait"] = {"name": traits[0].get("name"),
-                                 "text": _text(_TITLE.sub("", str(traits[0].get("effect") or "")))}
+        shape["ancientTrait"] = {
+            "name": traits[0].get("name"),
+            "text": _text(_TITLE.sub("", str(traits[0].get("effect") or ""))),
+        }
     if item:  # the held Poké-Items of the EX era
         shape["abilities"].append({"name": item.get("name"), "text": _text(item.get("effect")), "type": "Poké-Item"})
     if supertype == POKEMON:
-        shape.update({
-            "hp": "" if raw.get("hp") is None else str(raw.get("hp")),
-            "types": list(as_strings(raw.get("types"))),
-            # TCGdex gives some Basic Pokémon the pre-evolution a later
-            # generation brought (Snorlax BS2 11 from Munchlax): a Basic Pokémon
-            # evolves from nothing.
-            "evolvesFrom": None if "Basic" in subtypes else raw.get("evolveFrom") or _levels_up_from(name, subtypes),
-            "convertedRetreatCost": int(raw.get("retreat") or 0),
-            "weaknesses": [w for w in raw.get("weaknesses") or () if isinstance(w, Mapping)],
-            "resistances": [r for r in raw.get("resistances") or () if isinstance(r, Mapping)],
-        })
+        shape.update(
+            {
+                "hp": "" if raw.get("hp") is None else str(raw.get("hp")),
+                "types": list(as_strings(raw.get("types"))),
+                # TCGdex gives some Basic Pokémon the pre-evolution a later
+                # generation brought (Snorlax BS2 11 from Munchlax): a Basic Pokémon
+                # evolves from nothing.
+                "evolvesFrom": None
+                if "Basic" in subtypes
+                else raw.get("evolveFrom") or _levels_up_from(name, subtypes),
+                "convertedRetreatCost": int(raw.get("retreat") or 0),
+                "weaknesses": [w for w in raw.get("weaknesses") or () if isinstance(w, Mapping)],
+                "resistances": [r for r in raw.get("resistances") or () if isinstance(r, Mapping)],
+            }
+        )
     return shape
 
 
@@ -309,8 +381,9 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
     rarity = str(raw.get("rarity") or "")
     name = _name(raw, supertype, stage, suffix)
     effect = str(raw.get("effect") or "").translate(APOSTROPHES)
-    texts = " ".join([effect, *(str(a.get("effect") or "") for a in raw.get("abilities") or ()
-                                if isinstance(a, Mapping))]).translate(APOSTROPHES)
+    texts = " ".join(
+        [effect, *(str(a.get("effect") or "") for a in raw.get("abilities") or () if isinstance(a, Mapping))]
+    ).translate(APOSTROPHES)
     if supertype == POKEMON:
         subtypes = _pokemon_subtypes(raw, name, stage, suffix, rarity)
     elif supertype == TRAINER:
@@ -380,17 +453,28 @@ def _neo_era(set_info: SetRecord) -> bool:
 def _arceus_rule(name: str, supertype: str, set_info: SetRecord) -> bool:
     # RULES.md 3.7: the Arceus cards of the Platinum era say "You may have as
     # many of this card in your deck as you like"; TCGdex does not carry the text.
-    return (supertype == POKEMON and name in ("Arceus", "Arceus LV.X")
-            and bool(set_info.release_date) and "2007-01-01" <= str(set_info.release_date) <= "2010-12-31")
+    return (
+        supertype == POKEMON
+        and name in ("Arceus", "Arceus LV.X")
+        and bool(set_info.release_date)
+        and "2007-01-01" <= str(set_info.release_date) <= "2010-12-31"
+    )
 
 
 def settle_stages(cards: list[Card]) -> list[Card]:
     """Cards without a TCGdex ``stage`` that evolve from a Stage 1 are Stage 2."""
     stage1 = {c.name for c in cards if "Stage 1" in c.subtypes}
     basics = {c.name for c in cards if "Basic" in c.subtypes}
-    return cards if not stage1 else [
-        c if not ("Stage 1" in c.subtypes and c.evolves_from in stage1 and c.evolves_from not in basics)
-        else _with_stage(c, "Stage 2") for c in cards]
+    return (
+        cards
+        if not stage1
+        else [
+            c
+            if not ("Stage 1" in c.subtypes and c.evolves_from in stage1 and c.evolves_from not in basics)
+            else _with_stage(c, "Stage 2")
+            for c in cards
+        ]
+    )
 
 
 def _with_stage(card: Card, stage: str) -> Card:
@@ -400,6 +484,7 @@ def _with_stage(card: Card, stage: str) -> Card:
 
 
 # -- the export the database build reads ----------------------------------------
+
 
 def official_count(raw: Mapping[str, Any]) -> int | None:
     """How many cards the set has by TCGdex's ``cardCount.official`` (the printed
@@ -491,8 +576,15 @@ def stub_card(tcgdex_card_id: str, record: SetRecord) -> Card:
     """What is known of a card from its TCGdex id alone (its id, set and number
     in deckcheck's scheme): enough to tell whether another source has it."""
     card_id, number = card_id_and_number(record.id, tcgdex_card_id.rsplit("-", 1)[-1])
-    return Card(id=card_id, name="", supertype="", set_id=record.id, set_code=record.code,
-                number=number, release_date=record.release_date)
+    return Card(
+        id=card_id,
+        name="",
+        supertype="",
+        set_id=record.id,
+        set_code=record.code,
+        number=number,
+        release_date=record.release_date,
+    )
 
 
 def convert_set(raw_set: Mapping[str, Any], raw_cards: Iterator[tuple[str, Any]], origin: str) -> CardBatch:
