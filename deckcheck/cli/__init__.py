@@ -134,12 +134,12 @@ def main() -> None:
     except OutputError as error:
         silence_stdout()
         if not error.quiet:
-            _say(f"deckcheck: error: {error}")
+            _say(_error_line(error))
         code = ExitCode.USAGE
     except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
         known = _known_problem(error)
         if known is not None and not debug:
-            _say(f"deckcheck: error: {printable(known)}")
+            _say(_error_line(known))
             code = ExitCode.USAGE
         else:
             code = _internal_error(error, debug)
@@ -148,9 +148,16 @@ def main() -> None:
     except OutputError as error:
         silence_stdout()
         if not error.quiet:
-            _say(f"deckcheck: error: {error}")
+            _say(_error_line(error))
         code = ExitCode.USAGE
     sys.exit(code)
+
+
+def _error_line(problem: object) -> str:
+    """``deckcheck: error: ...`` in the message language of the command line (issue 24)."""
+    from deckcheck.cli.common import error_line
+
+    return error_line(problem)
 
 
 def _say(line: str) -> None:
@@ -184,24 +191,33 @@ def _take_debug_flag(argv: list[str]) -> bool:
     return True
 
 
-def _known_problem(error: Exception) -> str | None:
+def _known_problem(error: Exception) -> object | None:
     """The message of an error that is not deckcheck's: the card database's (a
     file damaged past what opening it showed; every sqlite3 error ends here),
     or a worker process of ``--jobs`` that was killed."""
     import sqlite3
 
     from deckcheck.carddb.errors import DatabaseError
+    from deckcheck.i18n import N_, Phrase, message_of
 
     if isinstance(error, DatabaseError):
-        return str(error)
+        return message_of(error)
     from deckcheck.parallel import WorkerLost
 
     if isinstance(error, WorkerLost):  # killed from outside: the out-of-memory killer, a kill
-        return f"{error} (killed, perhaps for lack of memory?); check again with --jobs 1"
+        # TRANSLATORS: {problem} says which worker process ended (English).
+        return Phrase(
+            N_("{problem} (killed, perhaps for lack of memory?); check again with --jobs 1"),
+            problem=message_of(error),
+        )
     if isinstance(error, sqlite3.Error):
-        return (
-            f"the card database cannot be read ({error}); rebuild it with deckcheck db update "
-            "(or deckcheck db import PATH)"
+        # TRANSLATORS: {error} is SQLite's own (English) message.
+        return Phrase(
+            N_(
+                "the card database cannot be read ({error}); rebuild it with deckcheck db update "
+                "(or deckcheck db import PATH)"
+            ),
+            error=str(error),
         )
     return None
 
@@ -226,7 +242,9 @@ def _interrupted() -> int:
     command ends with 2, as the README promises: its changes are atomic, so the
     installed database is as it was."""
     if sys.argv[1:2] == ["db"]:
-        _say("deckcheck: error: interrupted; the installed database is unchanged")
+        from deckcheck.i18n import N_, Phrase
+
+        _say(_error_line(Phrase(N_("interrupted; the installed database is unchanged"))))
         return ExitCode.USAGE
     _say("deckcheck: interrupted")
     return 130

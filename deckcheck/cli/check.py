@@ -21,6 +21,7 @@ from deckcheck.cli.common import (
     SKIP_NON_DECKS_OPTION,
     Found,
     UsageProblem,
+    error_line,
     fail,
     load_settings,
     nothing_to_check,
@@ -31,6 +32,7 @@ from deckcheck.cli.progress import DeckProgress
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
+from deckcheck.i18n import N_, Phrase, message_of
 from deckcheck.render import OUTPUTS
 
 
@@ -152,16 +154,16 @@ def check(
             github_output=github_output,
         )
     except UsageProblem as problem:
-        raise fail(str(problem))
+        raise fail(problem)
     raise typer.Exit(code)
 
 
 def check_settings(config_path: Path | None, no_config: bool, *, rotation_days: int, jobs: int | None, **command_line):
     """``deckcheck check``'s options judged, and its settings (:func:`~deckcheck.cli.common.load_settings`)."""
     if rotation_days < 0:
-        raise UsageProblem(f"--rotation-days must be 0 or more, not {rotation_days}")
+        raise UsageProblem(Phrase(N_("--rotation-days must be 0 or more, not {value}"), value=rotation_days))
     if jobs is not None and jobs < 1:
-        raise UsageProblem(f"--jobs must be 1 or more, not {jobs}")
+        raise UsageProblem(Phrase(N_("--jobs must be 1 or more, not {value}"), value=jobs))
     return load_settings(config_path, no_config, **command_line)
 
 
@@ -177,7 +179,7 @@ def check_session(run, card_lang: str | None = None, rotation_days: int = 90, *,
     try:
         session.check_formats()
     except PackError as error:
-        raise UsageProblem(str(error)) from None
+        raise UsageProblem(message_of(error)) from None
     return session
 
 
@@ -197,14 +199,14 @@ def run_check(
     """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
     sheet) is given each result, with its resolved lines (``DeckResult.deck``);
     ``summary`` and ``github_output`` are the files of --summary and --github-output."""
-    from deckcheck.i18n import UnknownLanguage, card_language, choose_language, finding_message
+    from deckcheck.i18n import UnknownLanguage, card_language, choose_language, finding_message, problem_text
     from deckcheck.render import RenderOptions, is_failing, path_problem, writer
 
     try:
         message_lang = choose_language(lang, what="--lang")
         names_lang = card_language(card_lang, what="--card-lang")
     except UnknownLanguage as error:
-        raise UsageProblem(str(error)) from None
+        raise UsageProblem(message_of(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
     render_lang = message_lang if run.output in ("text", "html") or lang is not None else "en"
     selection = select(paths, run, found, jobs)
@@ -228,7 +230,7 @@ def run_check(
     # So are folders that cannot be read (issue 12: never skipped silently).
     unreadable = dict(selection.unreadable)
     if session.database.notice and run.output == "text":
-        echo(f"deckcheck: {session.database.notice}", err=True)
+        echo(f"deckcheck: {problem_text(session.database.notice, message_lang)}", err=True)
     # Opened before any deck is checked: a file that cannot be written is a usage error at once.
     step_files = StepFiles(summary, github_output)
     # Paths that do not exist are checked too: read_deck makes each an
@@ -238,10 +240,15 @@ def run_check(
     def results(progress):
         nonlocal usage_problem
         for path in selection.missing:
-            progress.echo(printable(f"deckcheck: error: {path}: no such file or directory"))
+            progress.echo(error_line(Phrase(N_("{path}: no such file or directory"), path=path), message_lang))
             usage_problem = True
         for path, reason in unreadable.items():
-            progress.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"))
+            # TRANSLATORS: {reason} is the system's (English) reason: "Permission denied".
+            progress.echo(
+                error_line(
+                    Phrase(N_("{path}: cannot read the folder: {reason}"), path=path, reason=reason), message_lang
+                )
+            )
             usage_problem = True
         # The session checks deck files in worker processes when there are enough of
         # them, and gives the results in the order of the paths: the report is the same.
@@ -254,7 +261,7 @@ def run_check(
                 # The deck still gets a result (with an unknown-format error), so that
                 # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
-                progress.echo(printable(f"deckcheck: error: {path}: {problem}"))
+                progress.echo(error_line(Phrase("{path}: {problem}", path=path, problem=problem), message_lang))
             elif number >= named:
                 unread = path_problem(result)
                 if unread is not None:
@@ -263,7 +270,7 @@ def run_check(
                     # The text report shows it (NOT CHECKED); beside the other reports, a line says it.
                     usage_problem = True
                     if run.output != "text":
-                        progress.echo(printable(f"deckcheck: error: {finding_message(unread, message_lang)}"))
+                        progress.echo(error_line(finding_message(unread, message_lang), message_lang))
             yield result
 
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -351,7 +358,14 @@ class StepFiles:
         except OSError as error:
             for handle in self.files:
                 handle.close()
-            raise UsageProblem(f"{option}: cannot write {printable(str(path))}: {error.strerror or error}") from None
+            raise UsageProblem(
+                Phrase(
+                    N_("{option}: cannot write {path}: {reason}"),
+                    option=option,
+                    path=printable(str(path)),
+                    reason=error.strerror or str(error),
+                )
+            ) from None
         self.files.append(handle)
         return handle
 

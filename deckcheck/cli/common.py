@@ -7,15 +7,18 @@ the application is built, so module-level work here is paid by every run."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+import click
 import typer
 import typer.core
 
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
+from deckcheck.i18n import N_, Phrase, message_of, ngettext
 from deckcheck.render import FAIL_ON, OUTPUTS
 
 
@@ -51,9 +54,47 @@ class Typer(typer.Typer):
         return super().command(*args, cls=cls or Command, **kwargs)
 
 
-def fail(message: str) -> typer.Exit:
-    """The usage error ``message`` on standard error; raise what it returns (exit code 2)."""
-    echo(printable(f"deckcheck: error: {message}"), err=True)
+# The commands whose --lang names the languages of card names to import, not of the messages.
+NAMES_LANG_COMMANDS = (("db", "update"), ("db", "import-names"))
+
+
+def message_language(argv: Sequence[str] | None = None) -> str:
+    """The message language of this command line (issue 24): its ``--lang`` when the
+    command's --lang is the message language (``check``, ``db info``, ``formats`` ...),
+    else the locale's (:func:`deckcheck.i18n.choose_language`). Read from the parsed
+    options while a command runs, else from the command line (``argv``; default
+    ``sys.argv``): the error lines of :func:`deckcheck.cli.main` and ``--help`` are
+    written before (or without) the command's options being read."""
+    from deckcheck.i18n import argv_language, language_from_environment
+
+    context = click.get_current_context(silent=True) if argv is None else None
+    if context is not None:
+        names = context.parent is not None and (context.parent.info_name, context.info_name) in NAMES_LANG_COMMANDS
+        option = None if names else context.params.get("lang")
+        if option is not None:
+            return argv_language(["--lang", str(option)])
+        return language_from_environment()
+    import sys
+
+    args = tuple(sys.argv[1:] if argv is None else argv)
+    if args[:2] in NAMES_LANG_COMMANDS:
+        return language_from_environment()
+    return argv_language(args)
+
+
+def error_line(problem: object, lang: str | None = None) -> str:
+    """``deckcheck: error: ...`` for ``problem`` (a message, a :class:`~deckcheck.i18n.Phrase`,
+    an exception carrying one) in the message language (``lang``, else
+    :func:`message_language`); the prefix stays as it is, for scripts and logs that look for it."""
+    from deckcheck.i18n import problem_text
+
+    return printable(f"deckcheck: error: {problem_text(problem, lang or message_language())}")
+
+
+def fail(message: object) -> typer.Exit:
+    """The usage error ``message`` (text, a Phrase or an exception: :func:`error_line`) on
+    standard error; raise what it returns (exit code 2)."""
+    echo(error_line(message), err=True)
     return typer.Exit(ExitCode.USAGE)
 
 
@@ -82,7 +123,7 @@ def configured_db(db: Path | None, config: Path | None, no_config: bool) -> Path
     try:
         return load_settings(config, no_config, db=db).db
     except UsageProblem as problem:
-        raise fail(str(problem))
+        raise fail(problem)
 
 
 def parse_date(value: str | None):
@@ -92,7 +133,7 @@ def parse_date(value: str | None):
     try:
         return parse_day(value, "--date")
     except BadDate as error:
-        raise UsageProblem(str(error)) from None
+        raise UsageProblem(message_of(error)) from None
 
 
 def open_database(db: Path | None):
@@ -103,7 +144,7 @@ def open_database(db: Path | None):
     try:
         return session.open_database(db)
     except DatabaseError as error:
-        raise UsageProblem(str(error)) from None
+        raise UsageProblem(message_of(error)) from None
 
 
 def open_index(db: Path | None):
@@ -120,19 +161,21 @@ def load_settings(config_path: Path | None, no_config: bool, **command_line):
 
     output, fail_on = command_line.get("output"), command_line.get("fail_on")
     if output is not None and output not in OUTPUTS:
-        raise UsageProblem(f"--output must be one of {', '.join(OUTPUTS)}, not '{output}'")
+        raise UsageProblem(
+            Phrase(N_("--output must be one of {choices}, not '{value}'"), choices=", ".join(OUTPUTS), value=output)
+        )
     if fail_on is not None and fail_on not in FAIL_ON:
-        raise UsageProblem(f"--fail-on must be 'error' or 'warning', not '{fail_on}'")
+        raise UsageProblem(Phrase(N_("--fail-on must be 'error' or 'warning', not '{value}'"), value=fail_on))
     if command_line.get("date") is not None:
         parse_date(command_line["date"])
     if config_path is not None and no_config:
-        raise UsageProblem("--config and --no-config cannot be used together")
+        raise UsageProblem(Phrase(N_("--config and --no-config cannot be used together")))
     cwd = Path.cwd()
     try:
         found = Config(root=cwd) if no_config else load_config(cwd, explicit=config_path)
         return settings(found, cwd=cwd, **command_line)
     except ConfigError as error:  # a bad file, or a bad --exclude pattern
-        raise UsageProblem(str(error)) from None
+        raise UsageProblem(message_of(error)) from None
 
 
 class Found(NamedTuple):
@@ -164,28 +207,55 @@ def nothing_to_check(paths, run, selection, found: Found) -> ExitCode | None:
     if selection.decks or selection.missing or selection.unreadable:
         return None
     if selection.excluded:
-        echo(f"deckcheck: nothing to check: {excluded_text(selection.excluded, run)}", err=True)
+        echo(nothing_line(excluded_text(selection.excluded, run)), err=True)
         return ExitCode.LEGAL
     skipped = len(selection.skipped)
     if skipped and found.skip_non_decks:
         # The pre-commit hooks: a commit of a README or a CI workflow has no deck to check.
         # Exit 0, but say so (issue 24: it printed nothing at all).
-        echo(f"deckcheck: nothing to check: {skipped_text(selection.skipped, found)}", err=True)
+        echo(nothing_line(skipped_text(selection.skipped, found)), err=True)
         return ExitCode.LEGAL
     if skipped:
-        files = "file" if skipped == 1 else "files"
-        more = "" if found.verbose else " (--verbose lists them)"
-        raise UsageProblem(f"no decks found in {', '.join(paths)}: the {skipped} {files} found are not decks{more}")
-    raise UsageProblem(f"no deck files found in {', '.join(paths)}")
+        if found.verbose:
+            template = ngettext(
+                "no decks found in {paths}: the {count} file found are not decks",
+                "no decks found in {paths}: the {count} files found are not decks",
+            )
+        else:
+            template = ngettext(
+                "no decks found in {paths}: the {count} file found are not decks (--verbose lists them)",
+                "no decks found in {paths}: the {count} files found are not decks (--verbose lists them)",
+            )
+        raise UsageProblem(Phrase(template, paths=", ".join(paths), count=skipped))
+    raise UsageProblem(Phrase(N_("no deck files found in {paths}"), paths=", ".join(paths)))
+
+
+def nothing_line(reason: str) -> str:
+    """``deckcheck: nothing to check: ...`` in the message language."""
+    from deckcheck.i18n import localize
+
+    # TRANSLATORS: {reason} says why: "README.txt is not a deck (...)".
+    return printable(localize(N_("deckcheck: nothing to check: {reason}"), {"reason": reason}, message_language()))
 
 
 def skipped_text(skipped, found: Found) -> str:
     """Why the files named are not checked: they are no decks (the first one's reason)."""
     first, reason = skipped[0]
-    more = "" if found.verbose else "; --verbose lists the reasons"
     if len(skipped) == 1:
-        return f"{first} is not a deck ({reason})"
-    return f"the {len(skipped)} files given are not decks ({first}: {reason}{more})"
+        return Phrase(N_("{path} is not a deck ({reason})"), path=first, reason=reason)
+    if found.verbose:
+        return Phrase(
+            N_("the {count} files given are not decks ({path}: {reason})"),
+            count=len(skipped),
+            path=first,
+            reason=reason,
+        )
+    return Phrase(
+        N_("the {count} files given are not decks ({path}: {reason}; --verbose lists the reasons)"),
+        count=len(skipped),
+        path=first,
+        reason=reason,
+    )
 
 
 def excluded_text(excluded, run) -> str:
@@ -193,11 +263,12 @@ def excluded_text(excluded, run) -> str:
     first = excluded[0]
     found = run.exclusion_of(first)
     if found is None:
-        why = "by the excludes"
+        why = Phrase(N_("by the excludes"))
     elif found[1] == "--exclude":
-        why = f"by --exclude '{found[0]}'"
+        why = Phrase(N_("by --exclude '{pattern}'"), pattern=found[0])
     else:
-        why = f"by the pattern '{found[0]}' of exclude in {found[1]}"
+        # TRANSLATORS: {where} is the configuration file (pyproject.toml).
+        why = Phrase(N_("by the pattern '{pattern}' of exclude in {where}"), pattern=found[0], where=found[1])
     if len(excluded) == 1:
-        return f"{first} is excluded {why}"
-    return f"the {len(excluded)} files given are excluded ({first} {why})"
+        return Phrase(N_("{path} is excluded {why}"), path=first, why=why)
+    return Phrase(N_("the {count} files given are excluded ({path} {why})"), count=len(excluded), path=first, why=why)

@@ -20,6 +20,7 @@ from deckcheck.cli.common import (
 )
 from deckcheck.cli.progress import PHASES, Phases
 from deckcheck.cli.streams import echo
+from deckcheck.i18n import N_, Phrase, message_of
 
 app = Typer(help="Build, update and inspect the card database.", no_args_is_help=True)
 
@@ -46,7 +47,7 @@ def db_import(
     dest = db_path(configured_db(db, config, no_config))
     for source in sources:
         if not source.exists():
-            raise fail(f"{source} does not exist")
+            raise fail(Phrase(N_("{path} does not exist"), path=str(source)))
     try:
         with Phases(PHASES) as phases:
             info = build_database(
@@ -57,7 +58,7 @@ def db_import(
                 phase=phases.phase,
             )
     except DatabaseError as error:
-        raise fail(str(error))
+        raise fail(error)
     echo(f"Imported {info.cards} cards from {info.sets} sets into {dest}")
     echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
     if len(sources) > 1:
@@ -77,6 +78,11 @@ def _echo_source_shares(info) -> None:
 
 
 SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex"}
+
+
+def _update_failed(error: Exception) -> Phrase:
+    # TRANSLATORS: {problem} says what went wrong (a download, the archive, the database).
+    return Phrase(N_("update failed, the installed database is unchanged: {problem}"), problem=message_of(error))
 
 
 @app.command("update")
@@ -134,20 +140,28 @@ def db_update(
     from deckcheck.i18n import UnknownLanguage, parse_languages
 
     if names_url is not None and lang is None:
-        raise fail("--names-url needs --lang")
+        raise fail(Phrase(N_("--names-url needs --lang")))
     if card_source is None:
         # A dataset mirror given alone (offline set-ups, CI caches) is used alone.
         card_source = "pokemontcg" if url is not None and tcgdex_url is None else "both"
     if card_source not in SOURCES:
-        raise fail(f"--source must be one of {', '.join(SOURCES)}, not {card_source!r}")
+        raise fail(
+            Phrase(
+                N_("--source must be one of {choices}, not {value}"),
+                choices=", ".join(SOURCES),
+                value=repr(card_source),
+            )
+        )
     if tcgdex_url is not None and card_source == "pokemontcg":
-        raise fail("--tcgdex-url needs --source tcgdex or both")
+        raise fail(Phrase(N_("--tcgdex-url needs --source tcgdex or both")))
     if not valid_timeout(timeout):
-        raise fail(f"--timeout must be a number of seconds greater than 0, not {timeout:g}")
+        raise fail(
+            Phrase(N_("--timeout must be a number of seconds greater than 0, not {value}"), value=f"{timeout:g}")
+        )
     try:
         langs = parse_languages(lang) if lang is not None else ()
     except UnknownLanguage as error:
-        raise fail(str(error))
+        raise fail(error)
     dest = db_path(configured_db(db, config, no_config))
     source = url or DEFAULT_DATASET_URL
     try:
@@ -157,7 +171,7 @@ def db_update(
             check_url(checked)
         check_sha256(sha256)
     except DatabaseError as error:
-        raise fail(f"update failed, the installed database is unchanged: {error}")
+        raise fail(_update_failed(error))
     labels = {**PHASES, "download": f"Downloading {source}"}
     # Off a terminal, one line per phase (and the download's size): CI logs show where it is.
     with Phases(labels, lines=True) as phases:
@@ -176,7 +190,7 @@ def db_update(
                 allow_incomplete=allow_incomplete,
             )
         except DatabaseError as error:
-            raise fail(f"update failed, the installed database is unchanged: {error}")
+            raise fail(_update_failed(error))
     info = result.info
     if not result.changed:
         echo(f"The card database is up to date ({info.cards} cards, newest set {info.newest_set_name}).")
@@ -200,7 +214,9 @@ def db_update(
             try:
                 names = import_names(base, dest, langs, timeout=timeout, progress=phases, phase=phases.phase)
             except DatabaseError as error:
-                raise fail(f"the card names were not updated (the cards were): {error}")
+                raise fail(
+                    Phrase(N_("the card names were not updated (the cards were): {problem}"), problem=message_of(error))
+                )
         for line in names.lines():
             echo(line)
 
@@ -232,16 +248,18 @@ def db_import_names(
     try:
         langs = parse_languages(lang)
     except UnknownLanguage as error:
-        raise fail(str(error))
+        raise fail(error)
     if not folder.is_dir():
-        raise fail(f"{folder} is not a folder")
+        raise fail(Phrase(N_("{path} is not a folder"), path=str(folder)))
     try:
         with Phases(PHASES) as phases:
             result = import_names(
                 folder, db_path(configured_db(db, config, no_config)), langs, progress=phases, phase=phases.phase
             )
     except DatabaseError as error:
-        raise fail(f"import failed, the installed database is unchanged: {error}")
+        raise fail(
+            Phrase(N_("import failed, the installed database is unchanged: {problem}"), problem=message_of(error))
+        )
     for line in result.lines():
         echo(line)
     echo(f"{result.names} names in {result.path}")
@@ -262,7 +280,7 @@ def db_check_sources(
     try:
         left, right = source_cards(pokemontcg, digest), source_cards(tcgdex, digest)
     except DatabaseError as error:
-        raise fail(str(error))
+        raise fail(error)
     both = len({card.id for card in left} & {card.id for card in right})
     found = compare(left, right, FACTS if digest else STRICT_FACTS)
     for difference in found:
@@ -292,7 +310,7 @@ def db_info(
         try:  # a database named (--db, $DECKCHECK_DB, db:) must exist, as for check
             open_database(db)
         except UsageProblem as problem:
-            raise fail(str(problem))
+            raise fail(problem)
         echo(f"No card database at {path}.")
         echo(f"The built-in catalogue is used instead ({len(load_catalogue().cards)} rule-relevant cards).")
         echo("Build the full database with: deckcheck db update (or deckcheck db import PATH)")
@@ -300,7 +318,7 @@ def db_info(
     try:
         info = database_info(path)
     except DatabaseError as error:
-        raise fail(str(error))
+        raise fail(error)
     echo(f"Database:    {path}")
     echo(f"Cards:       {info.cards}")
     echo(f"Sets:        {info.sets}")

@@ -18,6 +18,7 @@ from deckcheck.cli.common import (
     SKIP_NON_DECKS_OPTION,
     Found,
     UsageProblem,
+    error_line,
     fail,
     load_settings,
     nothing_to_check,
@@ -26,6 +27,7 @@ from deckcheck.cli.common import (
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
+from deckcheck.i18n import N_, Phrase, message_of
 
 
 def fmt(
@@ -63,7 +65,7 @@ def fmt(
             paths, run, check_only=check_only, diff=diff, found=Found(verbose=verbose, skip_non_decks=skip_non_decks)
         )
     except UsageProblem as problem:
-        raise fail(str(problem))
+        raise fail(problem)
     raise typer.Exit(code)
 
 
@@ -84,10 +86,10 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
     changed = 0
     # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
     for path in selection.missing:
-        echo(printable(f"deckcheck: error: {path}: no such file or directory"), err=True)
+        echo(error_line(Phrase(N_("{path}: no such file or directory"), path=path)), err=True)
         code = ExitCode.USAGE
     for path, reason in selection.unreadable:
-        echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"), err=True)
+        echo(error_line(Phrase(N_("{path}: cannot read the folder: {reason}"), path=path, reason=reason)), err=True)
         code = ExitCode.USAGE
     for path in selection.decks:
         if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
@@ -119,7 +121,7 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
         try:
             pack, day = session.choose(path, parsed.declared_format)
         except Refused as error:
-            echo(printable(f"deckcheck: error: {path}: {error}"), err=True)
+            echo(error_line(Phrase("{path}: {problem}", path=path, problem=message_of(error))), err=True)
             code = ExitCode.USAGE
             continue
         options = session.resolve_options(pack, day)
@@ -172,7 +174,12 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
         try:
             _replace_atomically(target, new_bytes)
         except OSError as error:
-            echo(printable(f"deckcheck: error: {path}: cannot write: {error.strerror or error}"), err=True)
+            echo(
+                error_line(
+                    Phrase(N_("{path}: cannot write: {reason}"), path=path, reason=error.strerror or str(error))
+                ),
+                err=True,
+            )
             code = ExitCode.USAGE
             continue
         echo(printable(f"deckcheck: reformatted {path}"), err=True)

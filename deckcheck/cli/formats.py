@@ -14,6 +14,7 @@ from deckcheck.cli.common import (
     NO_CONFIG_OPTION,
     Typer,
     UsageProblem,
+    error_line,
     fail,
     load_settings,
     open_index,
@@ -21,8 +22,8 @@ from deckcheck.cli.common import (
 )
 from deckcheck.cli.progress import PHASES, Phases
 from deckcheck.cli.streams import echo
-from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
+from deckcheck.i18n import N_, Phrase
 
 app = Typer(help="List, show and lint format packs.", no_args_is_help=True)
 
@@ -41,7 +42,7 @@ def formats_list(config: Path | None = CONFIG_OPTION, no_config: bool = NO_CONFI
     try:
         extra = _extra_pack_dirs(config, no_config)
     except UsageProblem as problem:
-        raise fail(str(problem))
+        raise fail(problem)
     for name, path in available_packs(extra).items():
         try:
             pack = load_pack(str(path), extra)
@@ -107,7 +108,7 @@ def formats_show(
         cards = _card_labels(index, ids) if ids else {}
         sets = _set_labels(index)
     except (UsageProblem, PackError) as error:
-        raise fail(str(error))
+        raise fail(error)
     echo(_wrapped(f"{pack.name} on {day.isoformat()}: ", pack.description, indent=2))
     echo(
         f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else "")
@@ -182,7 +183,7 @@ def formats_lint(
         extra = tuple(str(p) for p in run.config.packs)  # packs may extend packs of the configured folders
         index, _notice = open_index(run.db)
     except UsageProblem as unusable:
-        raise fail(str(unusable))
+        raise fail(unusable)
     with Phases(PHASES) as phases:  # the full database takes a second or two to read
         phases.phase("cards")
         cards = list(getattr(index, "cards", ()) or _all_cards(index))
@@ -200,12 +201,15 @@ def formats_lint(
             text = path.read_text(encoding="utf-8-sig")
         except PackError as error:
             unopened = True
-            echo(printable(f"deckcheck: error: {error}"), err=True)
+            echo(error_line(error), err=True)
             continue
         except (OSError, UnicodeDecodeError) as error:
             unopened = True
             reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text"
-            echo(printable(f"deckcheck: error: {name}: cannot read the pack file: {reason}"), err=True)
+            echo(
+                error_line(Phrase(N_("{path}: cannot read the pack file: {reason}"), path=name, reason=reason)),
+                err=True,
+            )
             continue
         try:
             load_pack(str(path), extra)

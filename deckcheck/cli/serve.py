@@ -9,6 +9,7 @@ import typer
 
 from deckcheck.cli import completion
 from deckcheck.cli.common import UsageProblem, fail, load_settings
+from deckcheck.i18n import N_, Phrase
 
 
 def serve(
@@ -40,8 +41,13 @@ def serve(
     except ImportError as error:
         # Issue 24: name what to install (the extra), not whichever module was imported first (anyio).
         raise fail(
-            f"deckcheck serve needs Starlette and uvicorn, which the 'serve' extra installs "
-            f"({error.name} is missing): pip install 'deckcheck[serve]'"
+            Phrase(
+                N_(
+                    "deckcheck serve needs Starlette and uvicorn, which the 'serve' extra installs "
+                    "({module} is missing): pip install 'deckcheck[serve]'"
+                ),
+                module=error.name,
+            )
         )
     from deckcheck.carddb.sqlite import DatabaseError
     from deckcheck.i18n import UnknownLanguage, choose_language
@@ -52,7 +58,14 @@ def serve(
         checker = Checker(settings.db, tuple(str(p) for p in settings.config.packs), message_lang)
         sock = bind(host, port)
     except (UsageProblem, UnknownLanguage, DatabaseError) as problem:
-        raise fail(str(problem))
+        raise fail(problem)
     except OSError as error:
-        raise fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        raise fail(
+            Phrase(
+                N_("cannot listen on {host}:{port}: {reason}"),
+                host=host,
+                port=port,
+                reason=error.strerror or str(error),
+            )
+        )
     run(checker, sock)

@@ -21,6 +21,7 @@ from deckcheck.cli.common import CONFIG_OPTION, NO_CONFIG_OPTION, Found, UsagePr
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
+from deckcheck.i18n import N_, Phrase, message_of
 
 
 def sheet(
@@ -93,7 +94,7 @@ def sheet(
             force=force,
         )
     except UsageProblem as problem:
-        raise fail(str(problem))
+        raise fail(problem)
     raise typer.Exit(code)
 
 
@@ -102,20 +103,28 @@ def output_path(deck: str, output: Path | None) -> Path:
     if output is not None:
         return output
     if deck == "-":
-        raise UsageProblem("a deck read from standard input needs -o FILE.pdf for its sheet")
+        raise UsageProblem(Phrase(N_("a deck read from standard input needs -o FILE.pdf for its sheet")))
     return Path(deck).with_suffix(".pdf")
 
 
 def _checked_output(deck: str, output: Path | None, force: bool) -> Path:
     target = output_path(deck, output)
     if target.is_dir():
-        raise UsageProblem(f"{target} is a folder: give -o FILE.pdf")
+        raise UsageProblem(Phrase(N_("{path} is a folder: give -o FILE.pdf"), path=str(target)))
     if deck != "-" and target.exists() and Path(deck).exists() and target.samefile(deck):
-        raise UsageProblem(f"{target} is the deck itself: give -o FILE.pdf")
+        raise UsageProblem(Phrase(N_("{path} is the deck itself: give -o FILE.pdf"), path=str(target)))
     if target.exists() and not force:
-        raise UsageProblem(f"{target} exists: --force overwrites it (or give another -o FILE.pdf)")
+        raise UsageProblem(
+            Phrase(N_("{path} exists: --force overwrites it (or give another -o FILE.pdf)"), path=str(target))
+        )
     if not target.parent.is_dir():
-        raise UsageProblem(f"cannot write {target}: the folder {target.parent} does not exist")
+        raise UsageProblem(
+            Phrase(
+                N_("cannot write {path}: the folder {folder} does not exist"),
+                path=str(target),
+                folder=str(target.parent),
+            )
+        )
     return target
 
 
@@ -147,13 +156,13 @@ def run(
         ) from None
     paper = paper.lower()
     if paper not in sheet.PAPERS:
-        raise UsageProblem(f"--paper must be letter or a4, not '{paper}'")
+        raise UsageProblem(Phrase(N_("--paper must be letter or a4, not '{value}'"), value=paper))
     try:
         chosen = _player(sheet, player, player_id, birth, division)
     except ValueError as error:
-        raise UsageProblem(str(error)) from None
+        raise UsageProblem(message_of(error)) from None
     if deck != "-" and Path(deck).is_dir():
-        raise UsageProblem(f"{deck} is a folder: deckcheck sheet takes one deck file")
+        raise UsageProblem(Phrase(N_("{path} is a folder: deckcheck sheet takes one deck file"), path=deck))
     target = _checked_output(deck, output, force)
     run_settings = check_settings(
         config,
@@ -189,7 +198,9 @@ def run(
     try:
         _write(target, data)
     except OSError as error:
-        raise UsageProblem(f"cannot write {target}: {error.strerror or error}") from None
+        raise UsageProblem(
+            Phrase(N_("cannot write {path}: {reason}"), path=str(target), reason=error.strerror or str(error))
+        ) from None
     for page in pages:
         for text in page.shortened:
             echo(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcheck.datafiles import schema_problems
+from deckcheck.i18n import N_, Phrase
 from deckcheck.packs.loading import (
     Pack,
     PackError,
@@ -80,7 +81,13 @@ def absent_on(pack: Pack, day: dt.date) -> str | None:
     first = first_day(pack)
     if first is None or day >= first:
         return None
-    return f"{pack.name} began on {first.isoformat()}; there was no {pack.name} on {day.isoformat()}"
+    # TRANSLATORS: {format} is a format name (expanded), {first} and {day} are dates (2014-09-01).
+    return Phrase(
+        N_("{format} began on {first}; there was no {format} on {day}"),
+        format=pack.name,
+        first=first.isoformat(),
+        day=day.isoformat(),
+    )
 
 
 def known_until(pack: Pack) -> str | None:
