@@ -23,6 +23,7 @@ from deckcheck.cli.common import (
     UsageProblem,
     error_line,
     fail,
+    help_text,
     load_settings,
     nothing_to_check,
     open_database,
@@ -39,95 +40,117 @@ from deckcheck.render import OUTPUTS
 def check(
     paths: list[str] = typer.Argument(
         ...,
-        help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input.",
+        help=N_(
+            "Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input."
+        ),
     ),
     format: str | None = typer.Option(
         None,
         "--format",
         "-f",
-        help="Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard.",
+        help=N_(
+            "Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard."
+        ),
         autocompletion=completion.formats,
     ),
     date: str | None = typer.Option(
-        None, "--date", help="Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."
+        None,
+        "--date",
+        help=N_("Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."),
     ),
     db: Path | None = typer.Option(
         None,
         "--db",
-        help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+        help=N_("Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     ),
     output: str | None = typer.Option(
         None,
         "--output",
         "-o",
-        help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text).",
+        help=help_text(
+            N_("Report format: {outputs} (default: the configuration's output, else text)."), outputs=", ".join(OUTPUTS)
+        ),
         autocompletion=completion.outputs,
     ),
     quiet: bool = typer.Option(
         False,
         "--quiet",
         "-q",
-        help="Only show the decks that fail (errors, or warnings with --fail-on warning), then the summary.",
+        help=N_("Only show the decks that fail (errors, or warnings with --fail-on warning), then the summary."),
     ),
     fail_on: str | None = typer.Option(
         None,
         "--fail-on",
-        help="Exit 1 on 'error' findings (default) or also on 'warning'.",
+        help=N_("Exit 1 on 'error' findings (default) or also on 'warning'."),
         autocompletion=completion.fail_on,
     ),
     config: Path | None = typer.Option(
         None,
         "--config",
-        help="Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one.",
+        help=N_("Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one."),
     ),
-    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    no_config: bool = typer.Option(False, "--no-config", help=N_("Ignore configuration files.")),
     exclude: list[str] | None = typer.Option(
         None,
         "--exclude",
-        help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable.",
+        help=N_(
+            "Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."
+        ),
     ),
     lang: str | None = typer.Option(
         None,
         "--lang",
-        help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang.",
+        help=N_(
+            "Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."
+        ),
         autocompletion=completion.message_languages,
     ),
     card_lang: str | None = typer.Option(
         None,
         "--card-lang",
-        help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt.",
+        help=N_(
+            "Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt."
+        ),
         autocompletion=completion.card_languages,
     ),
     verbose: bool = typer.Option(
         False,
         "--verbose",
         "-v",
-        help="List the files skipped while walking folders because they are not decks, with the reason.",
+        help=N_("List the files skipped while walking folders because they are not decks, with the reason."),
     ),
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
     rotation_days: int = typer.Option(
         90,
         "--rotation-days",
-        help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings).",
+        help=N_(
+            "Warn about cards that leave the format at a change known within this many days (0: no rotation warnings)."
+        ),
     ),
     jobs: int | None = typer.Option(
         None,
         "--jobs",
         "-j",
-        help="Check decks in this many processes (default: one per core when there are enough decks to pay for it; 1: this process only). The report is the same, in the same order.",
+        help=N_(
+            "Check decks in this many processes (default: one per core when there are enough decks to pay for it; 1: this process only). The report is the same, in the same order."
+        ),
     ),
     summary: Path | None = typer.Option(
         None,
         "--summary",
-        help='Also append a Markdown summary of the run to this file (a row per deck, failing decks first): GitHub\'s step summary, --summary "$GITHUB_STEP_SUMMARY".',
+        help=N_(
+            'Also append a Markdown summary of the run to this file (a row per deck, failing decks first): GitHub\'s step summary, --summary "$GITHUB_STEP_SUMMARY".'
+        ),
     ),
     github_output: Path | None = typer.Option(
         None,
         "--github-output",
-        help="Also append the run's counts (decks, legal, illegal, unverified, failing, errors, warnings, notes) as name=value lines to this file: GitHub's step outputs, --github-output \"$GITHUB_OUTPUT\".",
+        help=N_(
+            "Also append the run's counts (decks, legal, illegal, unverified, failing, errors, warnings, notes) as name=value lines to this file: GitHub's step outputs, --github-output \"$GITHUB_OUTPUT\"."
+        ),
     ),
 ) -> None:
-    """Check deck lists and report every problem found."""
+    # Its help: COMMAND_HELP in deckcheck.cli.
     try:
         run = check_settings(
             config,

@@ -7,11 +7,11 @@ the application is built, so module-level work here is paid by every run."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-import click
 import typer
 import typer.core
 
@@ -26,16 +26,135 @@ class UsageProblem(Exception):
     """Exit code 2 with a one-line message (configuration, pack or database)."""
 
 
-class Command(typer.core.TyperCommand):
+# -- --help in the message language (issue 24) ------------------------------------------------
+# Typer reads the help texts (marked N_) when the application is built, and click formats them;
+# deckcheck.cli.application() sets the language first (message_language(): --lang on the command
+# line, else the locale), and the commands and groups Typer makes translate their texts as they
+# are made, the headings and [required]/[default: ...] as they are written. English loads no catalogue.
+_HELP = {"lang": "en"}
+_HELP_PHRASES: dict[str, Phrase] = {}
+# TRANSLATORS: click's and Typer's own words in --help ("Usage:" starts the usage line).
+_THEIR_WORDS = (
+    N_("Usage:"),
+    N_("Options"),
+    N_("Arguments"),
+    N_("Commands"),
+    N_("required"),
+    N_("default: {default}"),
+    N_("Show this message and exit."),
+    N_("Install completion for the current shell."),
+    N_("Show completion for the current shell, to copy it or customize the installation."),
+)
+
+
+def set_help_language(lang: str) -> None:
+    """The language of the help texts of the commands built from now on."""
+    _HELP["lang"] = lang
+
+
+def help_text(template: str, **params: object) -> str:
+    """A help text with parameters (its template marked with ``N_``): English, translated as
+    the other help texts are (``help=help_text(N_("Report format: {outputs} ..."), outputs=...)``)."""
+    phrase = Phrase(template, **params)
+    _HELP_PHRASES[str(phrase)] = phrase
+    return str(phrase)
+
+
+def _help_translator():
+    if _HELP["lang"] == "en":
+        return None
+    from deckcheck.i18n import translator
+
+    return translator(_HELP["lang"])
+
+
+def _translated(text: str, tr) -> str:
+    phrase = _HELP_PHRASES.get(text)
+    return phrase.localize(tr) if phrase is not None else tr.gettext(text)
+
+
+_EXTRAS = re.compile(r"  \[([^\[\]]*)\]$")  # Typer's "  [default: 30.0; required]" after a help text
+
+
+_Formatter: Any = typer.Context.formatter_class  # click's (Typer's own copy of click since 0.28)
+
+
+class _HelpFormatter(_Formatter):
+    """click's formatter, with its headings and Typer's [required]/[default: ...] in the help language."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        tr = _help_translator()
+        if prefix is None and tr is not None:
+            prefix = tr.gettext("Usage:") + " "
+        super().write_usage(prog, args, prefix)
+
+    def section(self, name: str):
+        tr = _help_translator()
+        return super().section(tr.gettext(name) if tr is not None else name)
+
+    def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
+        tr = _help_translator()
+        if tr is not None:
+            rows = [(term, _EXTRAS.sub(lambda m: f"  [{_extras(m[1], tr)}]", text)) for term, text in rows]
+        super().write_dl(rows, col_max, col_spacing)
+
+
+def _extras(text: str, tr) -> str:
+    parts = []
+    for part in text.split("; "):
+        if part == "required":
+            part = tr.gettext("required")
+        elif part.startswith("default: "):
+            part = tr.gettext("default: {default}").format(default=part[len("default: ") :])
+        parts.append(part)
+    return "; ".join(parts)
+
+
+class _Context(typer.Context):
+    formatter_class = _HelpFormatter
+
+
+class _Translated:
+    """The help texts of a command or group in the help language, translated as it is made."""
+
+    help: str | None
+    short_help: str | None
+    params: list
+
+    def _translate_help(self) -> None:
+        tr = _help_translator()
+        if tr is None:
+            return
+        if self.help:
+            self.help = _translated(self.help, tr)
+        if self.short_help:
+            self.short_help = _translated(self.short_help, tr)
+
+    def get_params(self, ctx):
+        # The options' help, as they are shown: Typer adds --install-completion after making the
+        # group, click --help when it is asked for.
+        params = super().get_params(ctx)
+        tr = _help_translator()
+        for param in params if tr is not None else ():
+            if getattr(param, "help", None):
+                param.help = _translated(param.help, tr)
+        return params
+
+
+class Command(_Translated, typer.core.TyperCommand):
     """Usage lines as the README writes them (``deckcheck check [OPTIONS] PATHS...``):
     an argument's metavar is its name in capitals, ``...`` when it takes many,
-    in brackets when optional, instead of Typer's ``{paths}...``."""
+    in brackets when optional, instead of Typer's ``{paths}...``; the help in the
+    help language."""
+
+    context_class = _Context
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for param in self.params:
             if isinstance(param, typer.core.TyperArgument) and param.metavar is None:
                 param.metavar = (param.name or "").upper() + ("..." if param.nargs != 1 else "")
+        self._translate_help()
 
     def collect_usage_pieces(self, ctx) -> list[str]:
         pieces: list[str] = [self.options_metavar] if self.options_metavar else []
@@ -47,8 +166,23 @@ class Command(typer.core.TyperCommand):
         return pieces
 
 
+class Group(_Translated, typer.core.TyperGroup):
+    """A group (the application, ``db``, ``formats``) with its help in the help language."""
+
+    context_class = _Context
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._translate_help()
+
+
 class Typer(typer.Typer):
-    """A Typer whose commands have the usage lines of :class:`Command`."""
+    """A Typer whose commands have the usage lines of :class:`Command` (and the help of
+    every command and group is in the help language)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("cls", Group)
+        super().__init__(*args, **kwargs)
 
     def command(self, *args, cls=None, **kwargs):
         return super().command(*args, cls=cls or Command, **kwargs)
@@ -61,20 +195,12 @@ NAMES_LANG_COMMANDS = (("db", "update"), ("db", "import-names"))
 def message_language(argv: Sequence[str] | None = None) -> str:
     """The message language of this command line (issue 24): its ``--lang`` when the
     command's --lang is the message language (``check``, ``db info``, ``formats`` ...),
-    else the locale's (:func:`deckcheck.i18n.choose_language`). Read from the parsed
-    options while a command runs, else from the command line (``argv``; default
-    ``sys.argv``): the error lines of :func:`deckcheck.cli.main` and ``--help`` are
-    written before (or without) the command's options being read."""
-    from deckcheck.i18n import argv_language, language_from_environment
-
-    context = click.get_current_context(silent=True) if argv is None else None
-    if context is not None:
-        names = context.parent is not None and (context.parent.info_name, context.info_name) in NAMES_LANG_COMMANDS
-        option = None if names else context.params.get("lang")
-        if option is not None:
-            return argv_language(["--lang", str(option)])
-        return language_from_environment()
+    else the locale's (:func:`deckcheck.i18n.choose_language`). Read from the command
+    line (``argv``; default ``sys.argv[1:]``): the error lines of :func:`deckcheck.cli.main`
+    and ``--help`` are written before (or without) the command's options being read."""
     import sys
+
+    from deckcheck.i18n import argv_language, language_from_environment
 
     args = tuple(sys.argv[1:] if argv is None else argv)
     if args[:2] in NAMES_LANG_COMMANDS:
@@ -98,13 +224,40 @@ def fail(message: object) -> typer.Exit:
     return typer.Exit(ExitCode.USAGE)
 
 
-CONFIG_OPTION = typer.Option(None, "--config", help="Use this configuration file instead of searching for one.")
-NO_CONFIG_OPTION = typer.Option(False, "--no-config", help="Ignore configuration files.")
+CONFIG_OPTION = typer.Option(None, "--config", help=N_("Use this configuration file instead of searching for one."))
+NO_CONFIG_OPTION = typer.Option(False, "--no-config", help=N_("Ignore configuration files."))
+
+
+def lang_option():
+    """``--lang``, the message language, of a command whose text output follows it (issue 24)."""
+    from deckcheck.cli import completion
+
+    return typer.Option(
+        None,
+        "--lang",
+        help=N_("Language of the messages (as for check)."),
+        autocompletion=completion.message_languages,
+    )
+
+
+def output_language(lang: str | None) -> str:
+    """The message language of a command's output: ``--lang``, else the locale (an unknown
+    ``--lang`` is a usage problem)."""
+    from deckcheck.i18n import UnknownLanguage, choose_language
+
+    try:
+        return choose_language(lang, what="--lang")
+    except UnknownLanguage as error:
+        raise UsageProblem(message_of(error)) from None
+
+
 SKIP_NON_DECKS_OPTION = typer.Option(
     False,
     "--skip-non-decks",
-    help="Judge the files named on the command line as a folder walk does, skipping those that are not decks "
-    "(the pre-commit hooks pass every staged file).",
+    help=N_(
+        "Judge the files named on the command line as a folder walk does, skipping those that are not decks "
+        "(the pre-commit hooks pass every staged file)."
+    ),
 )
 
 

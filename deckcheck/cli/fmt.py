@@ -33,32 +33,34 @@ from deckcheck.i18n import N_, Phrase, message_of
 def fmt(
     paths: list[str] = typer.Argument(
         ...,
-        help="Text deck lists, or folders of them; - reads standard input and writes the result to standard output.",
+        help=N_(
+            "Text deck lists, or folders of them; - reads standard input and writes the result to standard output."
+        ),
     ),
-    check_only: bool = typer.Option(False, "--check", help="Write nothing; exit 1 when a file would change."),
-    diff: bool = typer.Option(False, "--diff", help="Write nothing; show what would change as a unified diff."),
+    check_only: bool = typer.Option(False, "--check", help=N_("Write nothing; exit 1 when a file would change.")),
+    diff: bool = typer.Option(False, "--diff", help=N_("Write nothing; show what would change as a unified diff.")),
     format: str | None = typer.Option(
         None,
         "--format",
         "-f",
-        help="Format whose card pool decides which print a name-only line means (default as for check).",
+        help=N_("Format whose card pool decides which print a name-only line means (default as for check)."),
         autocompletion=completion.formats,
     ),
-    date: str | None = typer.Option(None, "--date", help="Day for the format's card pool (YYYY-MM-DD)."),
-    db: Path | None = typer.Option(None, "--db", help="Card database file (default as for check)."),
+    date: str | None = typer.Option(None, "--date", help=N_("Day for the format's card pool (YYYY-MM-DD).")),
+    db: Path | None = typer.Option(None, "--db", help=N_("Card database file (default as for check).")),
     config: Path | None = typer.Option(
-        None, "--config", help="Use this configuration file instead of searching for one."
+        None, "--config", help=N_("Use this configuration file instead of searching for one.")
     ),
-    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    no_config: bool = typer.Option(False, "--no-config", help=N_("Ignore configuration files.")),
     verbose: bool = typer.Option(
         False,
         "--verbose",
         "-v",
-        help="List the files skipped while walking folders because they are not decks, with the reason.",
+        help=N_("List the files skipped while walking folders because they are not decks, with the reason."),
     ),
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
 ) -> None:
-    """Rewrite text deck lists into one canonical form (PTCG Live sections, counts, set codes)."""
+    # Its help: COMMAND_HELP in deckcheck.cli.
     try:
         run = load_settings(config, no_config, format=format, date=date, db=db)
         code = run_fmt(

@@ -13,27 +13,27 @@ from deckcheck.i18n import N_, Phrase
 
 
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
+    host: str = typer.Option("127.0.0.1", "--host", help=N_("Address to listen on (default: this machine only).")),
     port: int = typer.Option(
-        8000, "--port", min=0, max=65535, help="Port to listen on, 0 to 65535 (0: any free port)."
+        8000, "--port", min=0, max=65535, help=N_("Port to listen on, 0 to 65535 (0: any free port).")
     ),
     db: Path | None = typer.Option(
         None,
         "--db",
-        help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+        help=N_("Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     ),
     lang: str | None = typer.Option(
         None,
         "--lang",
-        help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale).",
+        help=N_("Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale)."),
         autocompletion=completion.message_languages,
     ),
     config: Path | None = typer.Option(
-        None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."
+        None, "--config", help=N_("Use this configuration file (for db and packs) instead of searching for one.")
     ),
-    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    no_config: bool = typer.Option(False, "--no-config", help=N_("Ignore configuration files.")),
 ) -> None:
-    """A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."""
+    # Its help: COMMAND_HELP in deckcheck.cli.
     try:
         import uvicorn  # noqa: F401 - imported by run(); missing, it must be said before anything starts
 

@@ -26,55 +26,61 @@ from deckcheck.i18n import N_, Phrase, message_of
 
 def sheet(
     deck: str = typer.Argument(
-        ..., help="The deck file (text list, .yaml or .json); - reads standard input (then -o is needed)."
+        ..., help=N_("The deck file (text list, .yaml or .json); - reads standard input (then -o is needed).")
     ),
     format: str | None = typer.Option(
         None,
         "--format",
         "-f",
-        help="Format pack name or path to a pack file (default as for check).",
+        help=N_("Format pack name or path to a pack file (default as for check)."),
         autocompletion=completion.formats,
     ),
     date: str | None = typer.Option(
-        None, "--date", help="The day of the event (YYYY-MM-DD): the deck must be legal then (default as for check)."
+        None,
+        "--date",
+        help=N_("The day of the event (YYYY-MM-DD): the deck must be legal then (default as for check)."),
     ),
     player: str | None = typer.Option(
-        None, "--player", help="The player's name (default: left blank to write by hand)."
+        None, "--player", help=N_("The player's name (default: left blank to write by hand).")
     ),
     player_id: str | None = typer.Option(
-        None, "--player-id", help="The Play! Pokémon Player ID, digits only (default: blank)."
+        None, "--player-id", help=N_("The Play! Pokémon Player ID, digits only (default: blank).")
     ),
     birth: str | None = typer.Option(
-        None, "--birth", help="The date of birth (YYYY-MM-DD); it also gives the age division (default: blank)."
+        None, "--birth", help=N_("The date of birth (YYYY-MM-DD); it also gives the age division (default: blank).")
     ),
     division: str | None = typer.Option(
         None,
         "--division",
-        help="The age division: junior, senior or masters (default: from --birth and the season of the day, else blank).",
+        help=N_(
+            "The age division: junior, senior or masters (default: from --birth and the season of the day, else blank)."
+        ),
     ),
-    paper: str = typer.Option("letter", "--paper", help="Paper size: letter (default) or a4."),
+    paper: str = typer.Option("letter", "--paper", help=N_("Paper size: letter (default) or a4.")),
     output: Path | None = typer.Option(
-        None, "--output", "-o", help="The PDF file to write (default: the deck's name with .pdf, beside it)."
+        None, "--output", "-o", help=N_("The PDF file to write (default: the deck's name with .pdf, beside it).")
     ),
     force: bool = typer.Option(
         False,
         "--force",
-        help="Overwrite an existing file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day).",
+        help=N_(
+            "Overwrite an existing file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day)."
+        ),
     ),
-    db: Path | None = typer.Option(None, "--db", help="Card database file (default as for check)."),
+    db: Path | None = typer.Option(None, "--db", help=N_("Card database file (default as for check).")),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
     lang: str | None = typer.Option(
-        None, "--lang", help="Language of the messages (as for check).", autocompletion=completion.message_languages
+        None, "--lang", help=N_("Language of the messages (as for check)."), autocompletion=completion.message_languages
     ),
     card_lang: str | None = typer.Option(
         None,
         "--card-lang",
-        help="Language of the card names in the list (as for check).",
+        help=N_("Language of the card names in the list (as for check)."),
         autocompletion=completion.card_languages,
     ),
 ) -> None:
-    """Check a deck, then write its deck registration sheet (PDF) for a Play! Pokémon event."""
+    # Its help: COMMAND_HELP in deckcheck.cli.
     try:
         code = run(
             deck,
