@@ -21,6 +21,12 @@ from deckcheck.cli.common import CONFIG_OPTION, NO_CONFIG_OPTION, Found, UsagePr
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
+from deckcheck.model import UNVERIFIED
+
+# A deck that is not legal: a rule is broken, or a line names no card the database has
+# (RULES.md decision 18: legality cannot be shown, so the sheet is not made either).
+_NOT_WHAT = {UNVERIFIED: "could not be verified"}
+_MARK = {UNVERIFIED: "NOT VERIFIED"}
 
 
 def sheet(
@@ -175,8 +181,8 @@ def run(
     if code != ExitCode.LEGAL and not force:
         echo(
             printable(
-                f"deckcheck: no sheet written: {deck} is not legal in {result.format} on {result.date} "
-                "(--force writes it marked NOT LEGAL)"
+                f"deckcheck: no sheet written: {deck} {_NOT_WHAT.get(result.verdict, 'is not legal')} in "
+                f"{result.format} on {result.date} (--force writes it marked {_MARK.get(result.verdict, 'NOT LEGAL')})"
             ),
             err=True,
         )
@@ -198,7 +204,7 @@ def run(
             )
     _note_guessed_prints(sheet.sheet(result, chosen).sections[0].rows, target)
     count = len(pages)
-    marked = "" if result.legal else f", marked NOT LEGAL ON {result.date}"
+    marked = "" if result.legal else f", marked {_MARK.get(result.verdict, 'NOT LEGAL')} ON {result.date}"
     echo(printable(f"deckcheck: wrote {target} ({count} page{'s' if count != 1 else ''}{marked})"), err=True)
     return code
 

@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from deckcheck.core.names import deck_key
-from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckCard, DeckEntry, DeckResult
+from deckcheck.model import ENERGY, LEGAL, POKEMON, TRAINER, UNVERIFIED, DeckCard, DeckEntry, DeckResult
 
 DIVISIONS = ("junior", "senior", "masters")
 DIVISION_TITLES = {"junior": "Junior", "senior": "Senior", "masters": "Masters"}
@@ -133,9 +133,18 @@ class Sheet:
     division: str  # "junior", "senior", "masters" or ""
     format: str
     day: str  # ISO
-    legal: bool
+    verdict: str  # "legal", "illegal" or "unverified" (RULES.md decision 18): the mark a forced sheet carries
     deck_name: str
     sections: tuple[Section, Section, Section]
+
+    @property
+    def legal(self) -> bool:
+        return self.verdict == LEGAL
+
+    @property
+    def mark(self) -> str:
+        """What the footer says of the deck; a forced sheet's watermark is it in capitals."""
+        return {LEGAL: "legal", UNVERIFIED: "NOT verified"}.get(self.verdict, "NOT legal")
 
     @property
     def total(self) -> int:
@@ -253,7 +262,7 @@ def sheet(result: DeckResult, player: Player = Player()) -> Sheet:
         division=chosen or "",
         format=result.format,
         day=result.date,
-        legal=result.legal,
+        verdict=result.verdict,
         deck_name=result.name or "",
         sections=sections(deck.cards, deck.unresolved),
     )

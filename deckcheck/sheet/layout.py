@@ -178,7 +178,7 @@ def pages(sheet: Sheet, measure: Measure, paper: str = "letter", *, made_by: str
                 y = _section_header(canvas, block.section, width, y, continued=True)
         y = block.draw(canvas, width, y)
     laid.append(canvas)
-    watermark = None if sheet.legal else f"NOT LEGAL ON {sheet.day}"
+    watermark = None if sheet.legal else f"{sheet.mark.upper()} ON {sheet.day}"
     result = []
     for number, page in enumerate(laid, start=1):
         _footer(page, sheet, width, number, len(laid), made_by)
@@ -346,7 +346,7 @@ def _deck_total(canvas: _Canvas, sheet: Sheet, width: float, y: float) -> float:
 def _footer(canvas: _Canvas, sheet: Sheet, width: float, number: int, count: int, made_by: str) -> None:
     left, right = MARGIN, width - MARGIN
     y = MARGIN
-    verdict = "legal" if sheet.legal else "NOT legal"
+    verdict = sheet.mark
     note = (
         f"{made_by}: {verdict} in {sheet.format} on {sheet.day}"
         if made_by

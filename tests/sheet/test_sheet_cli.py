@@ -198,3 +198,27 @@ def test_without_reportlab_the_command_says_which_extra_to_install(tmp_path):
         "extra): pip install 'deckcheck[sheet]'\n"
     )
     assert not (tmp_path / "haymaker-base-set.pdf").exists()
+
+
+def test_a_deck_with_a_line_naming_no_card_is_not_verified_not_illegal(tmp_path):
+    # RULES.md decision 18: a line that names no card makes the deck NOT VERIFIED (its
+    # legality cannot be shown), which the refusal and a forced sheet say as such.
+    lines = LEGAL.read_text(encoding="utf-8").splitlines()
+    first = next(i for i, text in enumerate(lines) if text[:1].isdigit())
+    count = lines[first].split()[0]
+    lines[first] = f"{count} Hitmonchun"
+    deck = tmp_path / "typo.txt"
+    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config")
+    assert done.returncode == 1
+    assert b"unknown-card" in done.stdout and b"NOT VERIFIED" in done.stdout
+    assert (
+        f"deckcheck: no sheet written: {deck} could not be verified in unlimited on {DAY} "
+        "(--force writes it marked NOT VERIFIED)"
+    ) in done.stderr.decode()
+    assert not (tmp_path / "typo.pdf").exists()
+    forced = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "--force")
+    assert forced.returncode == 1
+    assert f"marked NOT VERIFIED ON {DAY}" in forced.stderr.decode()
+    text = pdf_text(tmp_path / "typo.pdf")
+    assert f"NOT VERIFIED ON {DAY}" in text and "NOT LEGAL" not in text and "NOT verified in" in text
