@@ -37,6 +37,8 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Union
 
+from deckcheck.errors import DeckcheckError
+
 if TYPE_CHECKING:
     from deckcheck.carddb.index import CardIndex
     from deckcheck.core.resolve import ResolveOptions
@@ -52,7 +54,7 @@ DEFAULT_FORMAT = "standard"
 FALLBACK_FORMAT = "unlimited"  # the default when the packs in use have no standard
 
 
-class BadDate(ValueError):
+class BadDate(DeckcheckError, ValueError):
     """A day that is not a day like 2026-04-10."""
 
 
@@ -239,7 +241,7 @@ class Checked(NamedTuple):
     problem: str | None = None
 
 
-class Refused(Exception):
+class Refused(DeckcheckError):
     """A deck's format or day cannot be used (:attr:`Checked.problem`)."""
 
     def __init__(self, reason: str, name: str, *, bad_date: str | None = None, absent: bool = False):

@@ -27,7 +27,7 @@ import typer
 from deckcheck.cli.common import Typer
 from deckcheck.cli.streams import OutputError, echo, guard_standard_streams, robust_output, silence_stdout
 from deckcheck.core.printable import printable
-from deckcheck.errors import ExitCode
+from deckcheck.errors import DeckcheckError, ExitCode
 from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - the names the options accept, one definition
 from deckcheck.version import __version__
 
@@ -187,19 +187,19 @@ def _take_debug_flag(argv: list[str]) -> bool:
 
 
 def _known_problem(error: Exception) -> str | None:
-    """The message of an error that is not deckcheck's: the card database's (a
-    file damaged past what opening it showed; every sqlite3 error ends here),
-    or a worker process of ``--jobs`` that was killed."""
+    """The one line of a problem deckcheck reports that no command turned into a
+    usage error: every :class:`~deckcheck.errors.DeckcheckError` is its own message
+    (the card database's, a configuration's, a pack's ...; a worker process of
+    ``--jobs`` that was killed adds what to do), and every sqlite3 error is a card
+    database damaged past what opening it showed. Anything else is an internal error."""
+    if isinstance(error, DeckcheckError):
+        from deckcheck.parallel import WorkerLost
+
+        if isinstance(error, WorkerLost):  # killed from outside: the out-of-memory killer, a kill
+            return f"{error} (killed, perhaps for lack of memory?); check again with --jobs 1"
+        return str(error)
     import sqlite3
 
-    from deckcheck.carddb.errors import DatabaseError
-
-    if isinstance(error, DatabaseError):
-        return str(error)
-    from deckcheck.parallel import WorkerLost
-
-    if isinstance(error, WorkerLost):  # killed from outside: the out-of-memory killer, a kill
-        return f"{error} (killed, perhaps for lack of memory?); check again with --jobs 1"
     if isinstance(error, sqlite3.Error):
         return (
             f"the card database cannot be read ({error}); rebuild it with deckcheck db update "

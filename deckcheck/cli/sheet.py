@@ -154,10 +154,7 @@ def run(
     paper = paper.lower()
     if paper not in sheet.PAPERS:
         raise UsageProblem(f"--paper must be letter or a4, not '{paper}'")
-    try:
-        chosen = _player(sheet, player, player_id, birth, division)
-    except ValueError as error:
-        raise UsageProblem(str(error)) from None
+    chosen = _player(sheet, player, player_id, birth, division)
     if deck != "-" and Path(deck).is_dir():
         raise UsageProblem(f"{deck} is a folder: deckcheck sheet takes one deck file")
     target = _checked_output(deck, output, force)
@@ -236,7 +233,7 @@ def _player(sheet, name, player_id, birth, division):
     try:
         return sheet.make_player(name, player_id, birth, division)
     except sheet.PlayerError as error:
-        raise ValueError(f"{OPTIONS[error.field]}: {error}") from None
+        raise UsageProblem(f"{OPTIONS[error.field]}: {error}") from None
 
 
 def _write(path: Path, data: bytes) -> None:
