@@ -29,6 +29,8 @@ import struct
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from deckcheck.errors import DeckcheckError
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -36,7 +38,7 @@ _TASK = struct.Struct("=i")  # a chunk number; -1: stop
 _SIZE = struct.Struct("=Q")  # the length of a pickled message that follows
 
 
-class WorkerLost(RuntimeError):
+class WorkerLost(DeckcheckError, RuntimeError):
     """A worker process ended before it sent the results it had taken on."""
 
 

@@ -37,6 +37,7 @@ import threading
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Union
 
+from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase, message_of
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ DEFAULT_FORMAT = "standard"
 FALLBACK_FORMAT = "unlimited"  # the default when the packs in use have no standard
 
 
-class BadDate(ValueError):
+class BadDate(DeckcheckError, ValueError):
     """A day that is not a day like 2026-04-10."""
 
 
@@ -246,7 +247,7 @@ class Checked(NamedTuple):
     problem: str | None = None
 
 
-class Refused(Exception):
+class Refused(DeckcheckError):
     """A deck's format or day cannot be used (:attr:`Checked.problem`)."""
 
     def __init__(self, reason: str, name: str, *, bad_date: str | None = None, absent: bool = False):
@@ -351,8 +352,7 @@ class Session:
         """The pack and the day of the deck at ``path`` naming ``declared``
         (given > the deck's own > the configuration's > the default); raises
         ``Refused`` (via :meth:`check`: :attr:`Checked.problem`)."""
-        from deckcheck.packs.info import absent_on
-        from deckcheck.packs.loading import PackError
+        from deckcheck.packs.loading import PackError, absent_on
 
         name = self._format_name(path, declared) or self.default_format
         if not self.format and declared and not FORMAT_NAME.fullmatch(declared):

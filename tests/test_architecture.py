@@ -111,3 +111,90 @@ def test_no_private_names_from_other_modules():
         if taken and taken.startswith("_") and not taken.startswith("__") and module != name
     ]
     assert not borrowed, "private names imported from other modules:\n" + "\n".join(borrowed)
+
+
+# -- one exception base ------------------------------------------------------------
+
+# Exception classes that never reach a person: raised and caught inside one module, to
+# steer its own control flow. Each says so in its docstring. Nothing else may stay
+# outside DeckcheckError (README "Exit codes": every problem is one line).
+CONTROL_FLOW_EXCEPTIONS = {
+    "deckcheck.carddb.http.Retryable",  # another download attempt; the last one raises DatabaseError
+}
+
+
+def _classes() -> dict[str, tuple[str, list[str]]]:
+    """Every class of the package, also one inside a function: its qualified name ->
+    (its bare name, the dotted names of its bases)."""
+    found = {}
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.ClassDef):
+                found[f"{name}.{node.name}"] = (node.name, [ast.unparse(base) for base in node.bases])
+    return found
+
+
+def _outside_exception(base: str) -> type | None:
+    """The class ``base`` names when it is an exception from outside the package
+    (``ValueError``, ``sqlite3.Error``), else None."""
+    import builtins
+    import importlib
+
+    module, _, attribute = base.rpartition(".")
+    try:
+        found = getattr(importlib.import_module(module), attribute) if module else getattr(builtins, base, None)
+    except ImportError:
+        return None
+    return found if isinstance(found, type) and issubclass(found, BaseException) else None
+
+
+def _exception_bases(classes: dict[str, tuple[str, list[str]]]) -> dict[str, bool]:
+    """Every exception class of the package -> whether DeckcheckError is among its ancestors."""
+    by_name: dict[str, list[str]] = {}
+    for qualified, (bare, _) in classes.items():
+        by_name.setdefault(bare, []).append(qualified)
+    verdicts: dict[str, bool | None] = {"deckcheck.errors.DeckcheckError": True}
+
+    def verdict(qualified: str) -> bool | None:
+        """True: derives from DeckcheckError; False: an exception without it; None: no exception."""
+        if qualified not in verdicts:
+            verdicts[qualified] = None  # a base named after the class itself is not followed round
+            results = []
+            for base in classes[qualified][1]:
+                ours = by_name.get(base.rpartition(".")[2], [])
+                if ours:
+                    results += [verdict(other) for other in ours]
+                elif _outside_exception(base) is not None:
+                    results.append(False)
+            verdicts[qualified] = True if True in results else (False if False in results else None)
+        return verdicts[qualified]
+
+    return {name: bool(verdict(name)) for name in classes if verdict(name) is not None}
+
+
+def test_every_exception_derives_from_deckcheck_error():
+    exceptions = _exception_bases(_classes())
+    assert "deckcheck.packs.loading.PackError" in exceptions
+    outside = sorted(name for name, ok in exceptions.items() if not ok and name not in CONTROL_FLOW_EXCEPTIONS)
+    assert not outside, "exception classes without DeckcheckError among their bases:\n" + "\n".join(outside)
+    assert not CONTROL_FLOW_EXCEPTIONS - set(exceptions), "allowed but gone: take them off the list"
+
+
+def test_the_exception_finder_follows_bases():
+    classes = {
+        "m.Base": ("Base", ["DeckcheckError"]),
+        "m.Child": ("Child", ["Base", "ValueError"]),
+        "m.Plain": ("Plain", ["KeyError"]),
+        "m.Deep": ("Deep", ["Plain"]),
+        "m.Table": ("Table", ["NamedTuple"]),
+        "m.Caught": ("Caught", ["sqlite3.Error"]),
+        "deckcheck.errors.DeckcheckError": ("DeckcheckError", ["Exception"]),
+    }
+    assert _exception_bases(classes) == {
+        "m.Base": True,
+        "m.Child": True,
+        "m.Plain": False,
+        "m.Deep": False,
+        "m.Caught": False,
+        "deckcheck.errors.DeckcheckError": True,
+    }

@@ -41,16 +41,22 @@ def _crash(*args, **kwargs):
     raise ValueError("something nobody expected\nsecond line")
 
 
-def test_an_unexpected_error_is_one_line_and_exit_code_2(monkeypatch, capsys, tmp_path):
+def _main_with(run_check, monkeypatch, tmp_path, *options: str) -> int:
+    """``deckcheck check`` of one deck through :func:`deckcheck.cli.main`, with
+    ``run_check`` in place of the real one: the exit code."""
     from deckcheck import cli
 
     deck = tmp_path / "deck.txt"
     deck.write_text(DECK)
-    monkeypatch.setattr(cli.check, "run_check", _crash)
-    monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(deck), "--no-config"])
+    monkeypatch.setattr(cli.check, "run_check", run_check)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(deck), *options, "--no-config"])
     with pytest.raises(SystemExit) as exit_:
         cli.main()
-    assert exit_.value.code == 2
+    return exit_.value.code
+
+
+def test_an_unexpected_error_is_one_line_and_exit_code_2(monkeypatch, capsys, tmp_path):
+    assert _main_with(_crash, monkeypatch, tmp_path) == 2
     err = capsys.readouterr().err
     lines = [line for line in err.splitlines() if line.startswith("deckcheck: internal error")]
     assert lines == [
@@ -60,16 +66,20 @@ def test_an_unexpected_error_is_one_line_and_exit_code_2(monkeypatch, capsys, tm
     assert "in check)" in lines[0] and "--debug" in lines[0] and "Traceback" not in err
 
 
-def test_debug_shows_the_traceback_and_any_command_accepts_it(monkeypatch, capsys, tmp_path):
-    from deckcheck import cli
+def test_a_problem_deckcheck_reports_is_its_own_line_wherever_it_is_raised(monkeypatch, capsys, tmp_path):
+    # Every DeckcheckError that no command turned into a usage error is still one line
+    # of its own (not an "internal error"), exit code 2.
+    from deckcheck.project.config import ConfigError
 
-    deck = tmp_path / "deck.txt"
-    deck.write_text(DECK)
-    monkeypatch.setattr(cli.check, "run_check", _crash)
-    monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(deck), "--debug", "--no-config"])
-    with pytest.raises(SystemExit) as exit_:
-        cli.main()
-    assert exit_.value.code == 2
+    def refuse(*args, **kwargs):
+        raise ConfigError("unknown key 'fromat'", path="deckcheck.yaml", line=3)
+
+    assert _main_with(refuse, monkeypatch, tmp_path) == 2
+    assert capsys.readouterr().err == "deckcheck: error: deckcheck.yaml:3: unknown key 'fromat'\n"
+
+
+def test_debug_shows_the_traceback_and_any_command_accepts_it(monkeypatch, capsys, tmp_path):
+    assert _main_with(_crash, monkeypatch, tmp_path, "--debug") == 2
     err = capsys.readouterr().err
     assert "Traceback (most recent call last)" in err and "deckcheck: internal error: ValueError" in err
 

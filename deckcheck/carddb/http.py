@@ -52,7 +52,11 @@ T = TypeVar("T")
 
 
 class Retryable(Exception):
-    """A transient download failure: worth another attempt."""
+    """A transient download failure: worth another attempt.
+
+    Control flow only, so no :class:`~deckcheck.errors.DeckcheckError`: raised by
+    :func:`fetch` and caught by :func:`with_retries`, which every download goes
+    through; the last failure reaches a person as a DatabaseError with its message."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ import typer
 from deckcheck.cli.common import Typer
 from deckcheck.cli.streams import OutputError, echo, guard_standard_streams, robust_output, silence_stdout
 from deckcheck.core.printable import printable
-from deckcheck.errors import ExitCode
+from deckcheck.errors import DeckcheckError, ExitCode
 from deckcheck.i18n import N_
 from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - the names the options accept, one definition
 from deckcheck.version import __version__
@@ -112,6 +112,8 @@ def _command_named(argv: list[str]) -> str | None:
     shell completion, which offers every command)."""
     if len(argv) < 2 or any(name.endswith("_COMPLETE") or name.startswith("_TYPER") for name in os.environ):
         return None
+    if argv[1:] == ["--version"]:
+        return ""  # no command at all: the version is printed before any would be read
     return argv[1] if argv[1] in {name for name, _module, _function in COMMANDS} else None
 
 
@@ -210,24 +212,26 @@ def _take_debug_flag(argv: list[str]) -> bool:
 
 
 def _known_problem(error: Exception) -> object | None:
-    """The message of an error that is not deckcheck's: the card database's (a
-    file damaged past what opening it showed; every sqlite3 error ends here),
-    or a worker process of ``--jobs`` that was killed."""
+    """The one line of a problem deckcheck reports that no command turned into a
+    usage error: every :class:`~deckcheck.errors.DeckcheckError` is its own message
+    (the card database's, a configuration's, a pack's ...; a worker process of
+    ``--jobs`` that was killed adds what to do), and every sqlite3 error is a card
+    database damaged past what opening it showed. Anything else is an internal error.
+    A message carrying a Phrase is translated where it is printed (issue 24)."""
+    from deckcheck.i18n import Phrase, message_of
+
+    if isinstance(error, DeckcheckError):
+        from deckcheck.parallel import WorkerLost
+
+        if isinstance(error, WorkerLost):  # killed from outside: the out-of-memory killer, a kill
+            # TRANSLATORS: {problem} says which worker process ended (English).
+            return Phrase(
+                N_("{problem} (killed, perhaps for lack of memory?); check again with --jobs 1"),
+                problem=message_of(error),
+            )
+        return message_of(error)
     import sqlite3
 
-    from deckcheck.carddb.errors import DatabaseError
-    from deckcheck.i18n import N_, Phrase, message_of
-
-    if isinstance(error, DatabaseError):
-        return message_of(error)
-    from deckcheck.parallel import WorkerLost
-
-    if isinstance(error, WorkerLost):  # killed from outside: the out-of-memory killer, a kill
-        # TRANSLATORS: {problem} says which worker process ended (English).
-        return Phrase(
-            N_("{problem} (killed, perhaps for lack of memory?); check again with --jobs 1"),
-            problem=message_of(error),
-        )
     if isinstance(error, sqlite3.Error):
         # TRANSLATORS: {error} is SQLite's own (English) message.
         return Phrase(

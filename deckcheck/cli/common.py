@@ -17,12 +17,12 @@ import typer.core
 
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
-from deckcheck.errors import ExitCode
+from deckcheck.errors import DeckcheckError, ExitCode
 from deckcheck.i18n import N_, Phrase, message_of, ngettext
 from deckcheck.render import FAIL_ON, OUTPUTS
 
 
-class UsageProblem(Exception):
+class UsageProblem(DeckcheckError):
     """Exit code 2 with a one-line message (configuration, pack or database)."""
 
 

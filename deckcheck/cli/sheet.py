@@ -21,7 +21,7 @@ from deckcheck.cli.common import CONFIG_OPTION, NO_CONFIG_OPTION, Found, UsagePr
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
-from deckcheck.i18n import N_, Phrase, message_of
+from deckcheck.i18n import N_, Phrase
 from deckcheck.model import UNVERIFIED
 
 # A deck that is not legal: a rule is broken, or a line names no card the database has
@@ -169,10 +169,7 @@ def run(
     paper = paper.lower()
     if paper not in sheet.PAPERS:
         raise UsageProblem(Phrase(N_("--paper must be letter or a4, not '{value}'"), value=paper))
-    try:
-        chosen = _player(sheet, player, player_id, birth, division)
-    except ValueError as error:
-        raise UsageProblem(message_of(error)) from None
+    chosen = _player(sheet, player, player_id, birth, division)
     if deck != "-" and Path(deck).is_dir():
         raise UsageProblem(Phrase(N_("{path} is a folder: deckcheck sheet takes one deck file"), path=deck))
     target = _checked_output(deck, output, force)
@@ -253,7 +250,7 @@ def _player(sheet, name, player_id, birth, division):
     try:
         return sheet.make_player(name, player_id, birth, division)
     except sheet.PlayerError as error:
-        raise ValueError(f"{OPTIONS[error.field]}: {error}") from None
+        raise UsageProblem(f"{OPTIONS[error.field]}: {error}") from None
 
 
 def _write(path: Path, data: bytes) -> None:

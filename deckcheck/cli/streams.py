@@ -10,6 +10,8 @@ import sys
 
 import typer
 
+from deckcheck.errors import DeckcheckError
+
 
 def robust_output() -> None:
     """Reports hold ✖, → and Pokémon: where standard output cannot encode them
@@ -25,7 +27,7 @@ def robust_output() -> None:
             pass
 
 
-class OutputError(Exception):
+class OutputError(DeckcheckError):
     """Standard output (or error) cannot be written: a full disk, a closed pipe or stream."""
 
     def __init__(self, stream: str, error: OSError):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcheck.datafiles import schema_problems
-from deckcheck.i18n import N_, Phrase, Translator, localize, ngettext
+from deckcheck.i18n import N_, Translator, localize, ngettext
 from deckcheck.packs.loading import (
     Pack,
     PackError,
@@ -58,36 +58,6 @@ def date_range(pack: Pack) -> tuple[str | None, str | None]:
         elif rule.options.get("released_from"):
             starts.append(str(rule.options["released_from"]))
     return (max(starts) if starts else None, min(ends) if ends else None)
-
-
-def first_day(pack: Pack) -> dt.date | None:
-    """The first day of a format whose pack says when it began (the first
-    season, or ``first_day``): a day before it is a day without the format."""
-    starts = []
-    for rule in pack.rules:
-        if rule.kind != "card-pool":
-            continue
-        if rule.options.get("first_day"):
-            starts.append(str(rule.options["first_day"]))
-        elif rule.options.get("seasons"):
-            starts.append(min(str(s["from"]) for s in rule.options["seasons"]))
-    return dt.date.fromisoformat(max(starts)) if starts else None
-
-
-def absent_on(pack: Pack, day: dt.date) -> str | None:
-    """Why ``pack``'s format cannot be checked on ``day`` (it did not exist
-    yet), or None. Issue 10: such a day is a usage error, not a list of
-    `not-legal` findings."""
-    first = first_day(pack)
-    if first is None or day >= first:
-        return None
-    # TRANSLATORS: {format} is a format name (expanded), {first} and {day} are dates (2014-09-01).
-    return Phrase(
-        N_("{format} began on {first}; there was no {format} on {day}"),
-        format=pack.name,
-        first=first.isoformat(),
-        day=day.isoformat(),
-    )
 
 
 def known_until(pack: Pack) -> str | None:

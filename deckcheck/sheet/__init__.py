@@ -17,6 +17,7 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from deckcheck.errors import DeckcheckError
 from deckcheck.sheet.content import DIVISIONS, Player, Sheet, sheet
 
 if TYPE_CHECKING:
@@ -41,11 +42,11 @@ MAX_NAME = 80  # characters of a player name
 MAX_PLAYER_ID = 12  # digits
 
 
-class SheetUnavailable(ImportError):
+class SheetUnavailable(DeckcheckError, ImportError):
     """reportlab is not installed: the sheet cannot be drawn."""
 
 
-class PlayerError(ValueError):
+class PlayerError(DeckcheckError, ValueError):
     """A field of the player block that cannot go on the sheet; ``field`` names it
     (``name``, ``player_id``, ``birth`` or ``division``)."""
 

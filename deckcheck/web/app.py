@@ -43,6 +43,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from deckcheck import api
+from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import (
     CARD_LANGUAGES,
     MESSAGE_LANGUAGES,
@@ -111,12 +112,15 @@ class Limits(NamedTuple):
     threads: int = 4  # checks at the same time (each thread has its own database connection)
 
 
-class BadRequest(Exception):
+class BadRequest(DeckcheckError):
+    """A request the server refuses: ``status`` is its HTTP status, and the message
+    (English in ``str()``) is given in the asker's language by :meth:`localize`."""
+
     def __init__(self, status: int, template: str, **params: Any):
         super().__init__(template.format(**params))
         self.status, self.template, self.params = status, template, params
 
-    def message(self, tr: Translator) -> str:
+    def localize(self, tr: Translator) -> str:
         return localize(self.template, self.params, tr)
 
 
@@ -284,7 +288,7 @@ class Server:
             lang = options["lang"]
             checked = await self._check(text, options)
         except BadRequest as problem:
-            return JSONResponse({"error": problem.message(translator(lang))}, status_code=problem.status)
+            return JSONResponse({"error": problem.localize(translator(lang))}, status_code=problem.status)
         report = api.report_json([api.DeckResult(checked.result, lang)])
         if checked.problem is not None:
             # The deck's format or day cannot be used (the session's refusal: exit 2 on the
@@ -309,7 +313,7 @@ class Server:
             checked = await self._check(fields.get("text", ""), options)
         except BadRequest as problem:
             return HTMLResponse(
-                self.render_page(lang, fields, error=problem.message(translator(lang))), status_code=problem.status
+                self.render_page(lang, fields, error=problem.localize(translator(lang))), status_code=problem.status
             )
         return HTMLResponse(
             self.render_page(lang, fields, result=checked.result),
@@ -332,7 +336,7 @@ class Server:
             pdf = await to_thread.run_sync(api.sheet_pdf, api.DeckResult(checked.result, lang), limiter=self.limiter)
         except BadRequest as problem:
             return HTMLResponse(
-                self.render_page(lang, fields, error=problem.message(translator(lang))), status_code=problem.status
+                self.render_page(lang, fields, error=problem.localize(translator(lang))), status_code=problem.status
             )
         return Response(
             pdf,
