@@ -13,7 +13,9 @@ measured in the same run on the same machine:
   <= 1.6 x ``python -c "import typer"``, and ``deckcheck --version``, all through
   the one Typer parser (issue 21)
   (median of --runs interleaved runs; the cache folder is the user's default,
-  not preset);
+  not preset); with ``--instructions`` also the same ratios in instructions
+  executed (valgrind's callgrind, one run each), which the machine's load does
+  not move;
 * throughput on a tournament-like corpus (bench/corpus.py: competitive
   60-card Standard, Expanded and GLC lists in the PTCG Live form, ~30 % with a
   mistake, 2 % YAML/JSON, generated into a temporary folder): for each format,
@@ -35,6 +37,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -76,6 +79,24 @@ def measure(command: list[str], env: dict[str, str], *, cpu: bool = False):
     seconds, peak_kib, code, cpu_s = out.stdout.split()
     found = float(seconds), int(peak_kib) / 1024, int(code)
     return (*found, float(cpu_s)) if cpu else found
+
+
+def instructions(command: list[str], env: dict[str, str]) -> int | None:
+    """The instructions one run of ``command`` executes, counted by valgrind's callgrind
+    (None without valgrind). Unlike seconds, the count does not move with the machine's
+    load: the start-up ratios of a shared machine, where the seconds' quartiles are wide."""
+    if shutil.which("valgrind") is None:
+        return None
+    with tempfile.TemporaryDirectory() as folder:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/out", *command],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=env["DECKCHECK_BENCH_DIR"],
+        )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found[1]) if found else None
 
 
 def default_database() -> Path:
@@ -256,6 +277,11 @@ def main() -> int:
         "--no-import", action="store_true", help="skip the db import figures (the database is still built)"
     )
     parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the start-up runs' instructions with valgrind (one run each; steady under load)",
+    )
+    parser.add_argument(
         "--startup-only", action="store_true", help="only the start-up figures (the database is still built)"
     )
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results.json", help="where to write the figures")
@@ -334,6 +360,21 @@ def main() -> int:
             pairs = sorted(c / t for c, t in zip(times[name], times["typer"]))
             spread = f"{pairs[len(pairs) // 4]:.2f}-{pairs[(3 * len(pairs)) // 4]:.2f}"
             rows.append((f"{label} / import typer (IQR {spread})", ratio, "x", budget, "x", ratio <= budget))
+        if args.instructions:
+            counted = {name: instructions(command, command_env) for name, (command, command_env) in commands.items()}
+            if counted["typer"]:
+                rows.append(
+                    ("reference: import typer, instructions (millions)", counted["typer"] / 1e6, "M", None, "", None)
+                )
+                for name, label in (
+                    ("check", "check one deck, full database"),
+                    ("check-no-db", "check one deck, no database"),
+                    ("version", "--version"),
+                ):
+                    ratio = (counted[name] or 0) / counted["typer"]
+                    rows.append((f"{label} / import typer, instructions", ratio, "x", 1.6, "x", ratio <= 1.6))
+            else:
+                print("bench: valgrind is not installed; no instruction counts", file=sys.stderr)
 
         if not args.startup_only:
             rows += throughput_rows(deckcheck, env, work, formats, sizes, ["text", "json"], throughput_runs, extra)

@@ -346,8 +346,7 @@ class Session:
         """The pack and the day of the deck at ``path`` naming ``declared``
         (given > the deck's own > the configuration's > the default); raises
         ``Refused`` (via :meth:`check`: :attr:`Checked.problem`)."""
-        from deckcheck.packs.info import absent_on
-        from deckcheck.packs.loading import PackError
+        from deckcheck.packs.loading import PackError, absent_on
 
         name = self._format_name(path, declared) or self.default_format
         if not self.format and declared and not FORMAT_NAME.fullmatch(declared):

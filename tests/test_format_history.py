@@ -16,8 +16,7 @@ import pytest
 from support import json_report
 
 from deckcheck.core.engine import check_deck
-from deckcheck.packs.info import absent_on
-from deckcheck.packs.loading import load_pack
+from deckcheck.packs.loading import absent_on, load_pack
 from deckcheck.parse import parse_text
 
 ONE_DAY = dt.timedelta(days=1)

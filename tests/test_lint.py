@@ -29,3 +29,14 @@ def test_ruff_finds_nothing():
 def test_mypy_finds_nothing():
     done = run_tool("mypy", "--no-incremental")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_format_leaves_the_tree_as_it_is():
+    done = run_tool("ruff", "format", "--check", "--no-cache", ".")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_public_api_is_clean_under_mypy_strict():
+    # Issue 21: other people's Python reads deckcheck's types through these two modules.
+    done = run_tool("mypy", "--no-incremental", "--strict", "deckcheck/__init__.py", "deckcheck/api.py")
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -94,6 +94,8 @@ def _command_named(argv: list[str]) -> str | None:
     shell completion, which offers every command)."""
     if len(argv) < 2 or any(name.endswith("_COMPLETE") or name.startswith("_TYPER") for name in os.environ):
         return None
+    if argv[1:] == ["--version"]:
+        return ""  # no command at all: the version is printed before any would be read
     return argv[1] if argv[1] in {name for name, _module, _function in COMMANDS} else None
 
 

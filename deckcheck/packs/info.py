@@ -59,30 +59,6 @@ def date_range(pack: Pack) -> tuple[str | None, str | None]:
     return (max(starts) if starts else None, min(ends) if ends else None)
 
 
-def first_day(pack: Pack) -> dt.date | None:
-    """The first day of a format whose pack says when it began (the first
-    season, or ``first_day``): a day before it is a day without the format."""
-    starts = []
-    for rule in pack.rules:
-        if rule.kind != "card-pool":
-            continue
-        if rule.options.get("first_day"):
-            starts.append(str(rule.options["first_day"]))
-        elif rule.options.get("seasons"):
-            starts.append(min(str(s["from"]) for s in rule.options["seasons"]))
-    return dt.date.fromisoformat(max(starts)) if starts else None
-
-
-def absent_on(pack: Pack, day: dt.date) -> str | None:
-    """Why ``pack``'s format cannot be checked on ``day`` (it did not exist
-    yet), or None. Issue 10: such a day is a usage error, not a list of
-    `not-legal` findings."""
-    first = first_day(pack)
-    if first is None or day >= first:
-        return None
-    return f"{pack.name} began on {first.isoformat()}; there was no {pack.name} on {day.isoformat()}"
-
-
 def known_until(pack: Pack) -> str | None:
     days = [str(r.options["known_until"]) for r in pack.rules if r.kind == "card-pool" and r.options.get("known_until")]
     return min(days) if days else None

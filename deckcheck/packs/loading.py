@@ -18,6 +18,7 @@ Errors name the file, the path inside the pack and the line.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import zlib
@@ -58,6 +59,34 @@ class Pack(NamedTuple):
 
 
 # -- where packs live ------------------------------------------------------
+
+
+# When a format began: here beside the pack, as every check asks it (start-up: a check
+# imports no more of deckcheck.packs than this module).
+
+
+def first_day(pack: Pack) -> dt.date | None:
+    """The first day of a format whose pack says when it began (the first
+    season, or ``first_day``): a day before it is a day without the format."""
+    starts = []
+    for rule in pack.rules:
+        if rule.kind != "card-pool":
+            continue
+        if rule.options.get("first_day"):
+            starts.append(str(rule.options["first_day"]))
+        elif rule.options.get("seasons"):
+            starts.append(min(str(s["from"]) for s in rule.options["seasons"]))
+    return dt.date.fromisoformat(max(starts)) if starts else None
+
+
+def absent_on(pack: Pack, day: dt.date) -> str | None:
+    """Why ``pack``'s format cannot be checked on ``day`` (it did not exist
+    yet), or None. Issue 10: such a day is a usage error, not a list of
+    `not-legal` findings."""
+    first = first_day(pack)
+    if first is None or day >= first:
+        return None
+    return f"{pack.name} began on {first.isoformat()}; there was no {pack.name} on {day.isoformat()}"
 
 
 def builtin_pack_dir() -> Path:
