@@ -29,3 +29,26 @@ def reference_index(tmp_path_factory):
     index = SqliteIndex(path)
     yield index
     index.close()
+
+
+# -- deckcheck serve (tests/web, and the sheet button of tests/sheet) ------------------
+
+
+@pytest.fixture(scope="module")
+def serve_checker():
+    """The server's checker over the built-in catalogue: the tests' environment has no database."""
+    pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
+    from deckcheck.web.app import Checker
+
+    return Checker()
+
+
+@pytest.fixture
+def serve_client(serve_checker):
+    """A Starlette test client of the application, with small limits (20 kB, 300 lines)."""
+    from starlette.testclient import TestClient
+
+    from deckcheck.web.app import Limits, create_app
+
+    with TestClient(create_app(serve_checker, Limits(max_bytes=20_000, max_lines=300))) as client:
+        yield client

@@ -11,10 +11,8 @@ from support import SAMPLE_DECKS
 
 pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
 pytest.importorskip("reportlab", reason="the sheet extra (reportlab) is not installed")
-from starlette.testclient import TestClient  # noqa: E402
 
 import deckcheck  # noqa: E402
-from deckcheck.web.app import Checker, Limits, create_app  # noqa: E402
 
 DATE = "2026-11-30"
 LEGAL = SAMPLE_DECKS / "legal" / "haymaker-base-set.txt"
@@ -22,23 +20,12 @@ ILLEGAL = SAMPLE_DECKS / "illegal" / "copy-limit.txt"
 BUTTON = "Download the deck registration sheet"
 
 
-@pytest.fixture(scope="module")
-def checker():
-    return Checker()  # the built-in catalogue: the tests' environment has no database
-
-
-@pytest.fixture
-def client(checker):
-    with TestClient(create_app(checker, Limits(max_bytes=20_000, max_lines=300))) as test_client:
-        yield test_client
-
-
 def form(path, **extra):
     return {"text": path.read_text(encoding="utf-8"), "format": "unlimited", "date": DATE, "lang": "en", **extra}
 
 
-def test_a_legal_verdict_has_the_button_and_it_answers_the_librarys_pdf(client):
-    page = client.post("/check", data=form(LEGAL))
+def test_a_legal_verdict_has_the_button_and_it_answers_the_librarys_pdf(serve_client):
+    page = serve_client.post("/check", data=form(LEGAL))
     assert page.status_code == 200 and BUTTON in page.text
     sheet_form = re.search(r'<form[^>]*action="/sheet".*?</form>', page.text, re.S)
     assert sheet_form, "the button is in a form that posts to /sheet"
@@ -46,7 +33,7 @@ def test_a_legal_verdict_has_the_button_and_it_answers_the_librarys_pdf(client):
     assert set(fields) == {"text", "format", "date", "lang", "card_lang"}
     import html
 
-    answer = client.post("/sheet", data={key: html.unescape(value) for key, value in fields.items()})
+    answer = serve_client.post("/sheet", data={key: html.unescape(value) for key, value in fields.items()})
     assert answer.status_code == 200
     assert answer.headers["content-type"] == "application/pdf"
     assert answer.headers["content-disposition"] == 'attachment; filename="deck-registration-sheet.pdf"'
@@ -57,20 +44,20 @@ def test_a_legal_verdict_has_the_button_and_it_answers_the_librarys_pdf(client):
     assert answer.content == expected
 
 
-def test_a_list_that_is_not_legal_gets_no_button_and_no_sheet(client):
-    page = client.post("/check", data=form(ILLEGAL))
+def test_a_list_that_is_not_legal_gets_no_button_and_no_sheet(serve_client):
+    page = serve_client.post("/check", data=form(ILLEGAL))
     assert page.status_code == 200 and BUTTON not in page.text
-    answer = client.post("/sheet", data=form(ILLEGAL))
+    answer = serve_client.post("/sheet", data=form(ILLEGAL))
     assert answer.status_code == 422
     assert answer.headers["content-type"].startswith("text/html")
     assert "The deck is not legal, so no registration sheet was made." in answer.text
 
 
-def test_a_bad_sheet_request_is_a_4xx_with_the_page(client):
-    answer = client.post("/sheet", data=form(LEGAL, date="someday"))
+def test_a_bad_sheet_request_is_a_4xx_with_the_page(serve_client):
+    answer = serve_client.post("/sheet", data=form(LEGAL, date="someday"))
     assert answer.status_code == 400 and "The date must be a day like 2026-04-10" in answer.text
 
 
-def test_the_button_speaks_the_pages_language(client):
-    page = client.post("/check", data=form(LEGAL, lang="de"))
+def test_the_button_speaks_the_pages_language(serve_client):
+    page = serve_client.post("/check", data=form(LEGAL, lang="de"))
     assert "Deckregistrierungsbogen herunterladen" in page.text and BUTTON not in page.text

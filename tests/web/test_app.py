@@ -1,12 +1,11 @@
 """``deckcheck serve``: POST /api/check answers the ``--output json`` document,
-the page shows the verdict, bad requests get a 4xx with a message, the server
+bad requests get a 4xx with a message (the page's markup: test_page.py), the server
 really listens (127.0.0.1 by default, any port with --port 0) and answers
 concurrent requests; ``check`` never imports the web stack."""
 
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 import threading
@@ -29,17 +28,6 @@ IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
 LEGAL = PROJECT_ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt"
 
 
-@pytest.fixture(scope="module")
-def checker():
-    return Checker()  # the built-in catalogue: the tests' environment has no database
-
-
-@pytest.fixture
-def client(checker):
-    with TestClient(create_app(checker, Limits(max_bytes=20_000, max_lines=300))) as test_client:
-        yield test_client
-
-
 def cli_json(path: Path, *args: str) -> dict:
     done = subprocess.run(
         [sys.executable, "-m", "deckcheck", "check", str(path), "--output", "json", *args],
@@ -50,8 +38,8 @@ def cli_json(path: Path, *args: str) -> dict:
     return json_report(done.stdout)
 
 
-def test_api_answers_what_check_output_json_says(client):
-    answer = client.post(
+def test_api_answers_what_check_output_json_says(serve_client):
+    answer = serve_client.post(
         f"/api/check?format=unlimited&date={DATE}", content=IONO.read_bytes(), headers={"content-type": "text/plain"}
     )
     assert answer.status_code == 200
@@ -62,8 +50,8 @@ def test_api_answers_what_check_output_json_says(client):
     assert copy_limit[0]["lines"] == [21, 22]
 
 
-def test_api_takes_a_json_object_with_the_list_and_its_options(client):
-    answer = client.post(
+def test_api_takes_a_json_object_with_the_list_and_its_options(serve_client):
+    answer = serve_client.post(
         "/api/check", json={"text": IONO.read_text(encoding="utf-8"), "format": "unlimited", "date": DATE, "lang": "de"}
     )
     assert answer.status_code == 200
@@ -72,22 +60,22 @@ def test_api_takes_a_json_object_with_the_list_and_its_options(client):
     assert "Das Deck hat 5 Karten namens Iono" in result["findings"][0]["message"]
 
 
-def test_api_takes_a_deck_in_the_json_schema(client):
+def test_api_takes_a_deck_in_the_json_schema(serve_client):
     deck = {
         "name": "Iono test",
         "format": "unlimited",
         "cards": [{"count": 5, "name": "Iono", "set": "PAL", "number": 185}],
     }
-    answer = client.post(f"/api/check?date={DATE}", json=deck)
+    answer = serve_client.post(f"/api/check?date={DATE}", json=deck)
     result = json_report(answer.content)["results"][0]
     assert answer.status_code == 200 and result["name"] == "Iono test" and result["format"] == "unlimited"
     assert {"copy-limit", "deck-size"} <= {f["rule"] for f in result["findings"]}
 
 
-def test_the_decks_own_format_else_standard(client):
-    own = json_report(client.post(f"/api/check?date={DATE}", content=IONO.read_bytes()).content)["results"][0]
+def test_the_decks_own_format_else_standard(serve_client):
+    own = json_report(serve_client.post(f"/api/check?date={DATE}", content=IONO.read_bytes()).content)["results"][0]
     assert own["format"] == "unlimited"  # "# format: unlimited" in the list
-    plain = json_report(client.post(f"/api/check?date={DATE}", content=b"4 Iono PAL 185\n").content)["results"][0]
+    plain = json_report(serve_client.post(f"/api/check?date={DATE}", content=b"4 Iono PAL 185\n").content)["results"][0]
     assert plain["format"] == "standard"
 
 
@@ -103,60 +91,36 @@ def test_the_decks_own_format_else_standard(client):
         ("", b"x" * 20_001, 413, "The request is larger than 20000 bytes"),
     ],
 )
-def test_bad_requests_get_a_4xx_with_a_message(client, query, body, status, message):
-    answer = client.post(f"/api/check{query}", content=body)
+def test_bad_requests_get_a_4xx_with_a_message(serve_client, query, body, status, message):
+    answer = serve_client.post(f"/api/check{query}", content=body)
     assert answer.status_code == status
     assert message in answer.json()["error"]
 
 
-def test_bad_json_wrapper_and_translated_errors(client):
-    answer = client.post("/api/check", json={"list": "4 Iono PAL 185"})
+def test_bad_json_wrapper_and_translated_errors(serve_client):
+    answer = serve_client.post("/api/check", json={"list": "4 Iono PAL 185"})
     assert answer.status_code == 400 and '"text"' in answer.json()["error"]
-    answer = client.post("/api/check?format=nope&lang=de", content=b"4 Iono PAL 185")
+    answer = serve_client.post("/api/check?format=nope&lang=de", content=b"4 Iono PAL 185")
     assert answer.status_code == 400 and "kein Format" in answer.json()["error"]
     # Not a JSON object after all: the deck's own problem, reported as a finding.
-    answer = client.post("/api/check", content=b"{not json", headers={"content-type": "application/json"})
+    answer = serve_client.post("/api/check", content=b"{not json", headers={"content-type": "application/json"})
     assert answer.status_code == 200 and json_report(answer.content)["results"][0]["findings"][0]["rule"] == "syntax"
 
 
-def test_other_methods_and_paths_are_4xx(client):
-    assert client.get("/api/check").status_code == 405
-    assert client.get("/nothing-here").status_code == 404
+def test_other_methods_and_paths_are_4xx(serve_client):
+    assert serve_client.get("/api/check").status_code == 405
+    assert serve_client.get("/nothing-here").status_code == 404
 
 
-def test_a_check_that_takes_too_long_is_given_up(checker):
+def test_a_check_that_takes_too_long_is_given_up(serve_checker):
     slow = Checker.__new__(Checker)
-    slow.__dict__.update(checker.__dict__)
+    slow.__dict__.update(serve_checker.__dict__)
     slow.check = lambda text, options: time.sleep(3)  # type: ignore[method-assign]
     with TestClient(create_app(slow, Limits(timeout=0.3))) as test_client:
         started = time.perf_counter()
         answer = test_client.post("/api/check", content=b"4 Iono PAL 185")
         assert time.perf_counter() - started < 2.5
     assert answer.status_code == 503 and "longer than 0.3 seconds" in answer.json()["error"]
-
-
-def test_the_page_shows_the_verdict_with_findings_on_their_lines(client):
-    page = client.get("/")
-    assert page.status_code == 200 and "<textarea" in page.text and 'action="/check"' in page.text
-    assert '<option value="standard" selected>' in page.text
-    answer = client.post(
-        "/check", data={"text": IONO.read_text(encoding="utf-8"), "format": "unlimited", "date": DATE, "lang": "en"}
-    )
-    assert answer.status_code == 200
-    assert "ILLEGAL" in answer.text
-    row = re.search(r'<tr id="deck-L21" class="error">(.*?)</tr>', answer.text, re.S)
-    assert row and "3 Iono PAL 185" in row.group(1) and "copy-limit" in row.group(1)
-    assert '<tr id="deck-L22" class="error">' in answer.text
-    # The list stays in the field, the choices stay chosen.
-    assert "3 Iono PAL 185" in answer.text.split("</textarea>")[0]
-    assert '<option value="unlimited" selected>' in answer.text
-
-
-def test_the_page_in_german_and_its_errors(client):
-    page = client.get("/?lang=de")
-    assert '<html lang="de">' in page.text and "Deckliste prüfen" in page.text
-    answer = client.post("/check", data={"text": "4 Iono PAL 185", "date": "gestern", "lang": "de"})
-    assert answer.status_code == 400 and 'role="alert"' in answer.text and "gestern" in answer.text
 
 
 # -- the real server --------------------------------------------------------------
