@@ -350,8 +350,15 @@ def select(paths, run, found: Found, jobs: int | None = 1):
     for warning in selection.warnings:
         echo(f"deckcheck: warning: {warning}", err=True)
     if found.verbose:
+        from deckcheck.i18n import localize
+
+        lang = message_language()
         for path, reason in selection.skipped:
-            echo(f"deckcheck: skipped {path}: not a deck: {reason}", err=True)
+            # TRANSLATORS: --verbose: {reason} says why the file is not a deck ("it has no card lines").
+            echo(
+                localize(N_("deckcheck: skipped {path}: not a deck: {reason}"), {"path": path, "reason": reason}, lang),
+                err=True,
+            )
     return selection
 
 

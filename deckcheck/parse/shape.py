@@ -15,6 +15,7 @@ import re
 from typing import BinaryIO
 
 from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
+from deckcheck.i18n import N_, Phrase
 from deckcheck.parse.text import line_counts
 
 STDIN = "-"
@@ -82,22 +83,26 @@ _JSON_CARDS_KEY = re.compile(r'"cards"\s*:')
 _YAML_TOP_CARDS_KEY = re.compile(r"""^(?:\{\s*)?["']?cards["']?\s*:""", re.MULTILINE)
 
 
+# TRANSLATORS: why a file is not a deck; "cards" is the key of a YAML or JSON deck, as written.
+_NO_CARDS_LIST = Phrase(N_('it has no "cards" list'))
+
+
 def structured_shape_problem(data: object) -> str | None:
     """Why parsed YAML/JSON ``data`` has not the deck shape, or None when it has."""
     if not isinstance(data, dict):
-        return 'it is not a mapping with a "cards" list'
+        return Phrase(N_('it is not a mapping with a "cards" list'))
     if "cards" not in data:
-        return 'it has no "cards" list'
+        return _NO_CARDS_LIST
     cards = data["cards"]
     if isinstance(cards, dict):
-        return 'its "cards" is a mapping, not a list of cards with counts'
+        return Phrase(N_('its "cards" is a mapping, not a list of cards with counts'))
     if (
         isinstance(cards, list)
         and cards
         and all(isinstance(c, dict) for c in cards)
         and not any("count" in c for c in cards)
     ):
-        return 'no entry of its "cards" list has a "count"'
+        return Phrase(N_('no entry of its "cards" list has a "count"'))
     return None
 
 
@@ -110,9 +115,14 @@ def text_deck_problem(text: str) -> str | None:
     # Bad counts and "4-4 Zoroark-GX" are card lines written wrong: a deck's problems.
     cards = counts.cards + counts.attempts
     if cards == 0:
-        return "it has no card lines"
+        return Phrase(N_("it has no card lines"))
     if cards + structure <= other:
-        return f"most of its lines are not card lines ({other} of {cards + structure + other})"
+        # TRANSLATORS: why a file is not a deck list: "(40 of 52)" lines.
+        return Phrase(
+            N_("most of its lines are not card lines ({other} of {lines})"),
+            other=other,
+            lines=cards + structure + other,
+        )
     return None
 
 
@@ -122,14 +132,14 @@ def deck_shape_problem(text: str, kind: str) -> str | None:
         return text_deck_problem(text)
     if kind == "json":
         if not _JSON_CARDS_KEY.search(text):
-            return 'it has no "cards" list'
+            return _NO_CARDS_LIST
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
             return None  # a broken deck file: reading it reports where
         return structured_shape_problem(data)
     if not _YAML_TOP_CARDS_KEY.search(text):
-        return 'it has no "cards" list'
+        return _NO_CARDS_LIST
     import yaml  # a large import: only for a .yaml/.yml file with a top-level cards key
 
     try:
@@ -150,15 +160,15 @@ def not_a_deck(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
     except OSError:
         return None
     if len(data) > max_bytes:
-        return f"it is larger than {max_bytes} bytes"
+        return Phrase(N_("it is larger than {limit} bytes"), limit=max_bytes)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         text = data.decode("utf-16", errors="replace")
     elif b"\x00" in data:
-        return "it is not a text file"
+        return Phrase(N_("it is not a text file"))
     else:
         # Wrongly encoded lists are decks still: reading them reports the bad byte.
         text = data.decode("utf-8", errors="replace")
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
-        return "it is empty"
+        return Phrase(N_("it is empty"))
     return deck_shape_problem(text, deck_kind(path, text))

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from deckcheck.datafiles import YAML_VALUE_ERRORS, dates_as_text, schema_problems, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
+from deckcheck.i18n import N_, Phrase
 from deckcheck.parse.shape import STDIN, not_a_deck
 
 YAML_NAMES = (".deckcheck.yaml", ".deckcheck.yml")
@@ -641,10 +642,11 @@ class Selection(NamedTuple):
     unreadable: tuple[tuple[str, str], ...] = ()
 
 
-PACKS_FOLDER_REASON = "it is in a packs: folder of the configuration (format packs are no decks)"
-HIDDEN_REASON = "it is hidden, or in a hidden folder"
-NOT_INCLUDED_REASON = "the configuration's include does not select it"
-NOT_A_DECK_NAME_REASON = "it is no .txt, .yaml, .yml or .json file"
+# Why a file is not a deck (Phrases: translated where they are printed, issue 24).
+PACKS_FOLDER_REASON = Phrase(N_("it is in a packs: folder of the configuration (format packs are no decks)"))
+HIDDEN_REASON = Phrase(N_("it is hidden, or in a hidden folder"))
+NOT_INCLUDED_REASON = Phrase(N_("the configuration's include does not select it"))
+NOT_A_DECK_NAME_REASON = Phrase(N_("it is no .txt, .yaml, .yml or .json file"))
 
 
 def select_decks(

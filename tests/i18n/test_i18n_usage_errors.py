@@ -160,6 +160,8 @@ def cli_msgids() -> list:
             "carddb/sqlite.py",
             "packs/loading.py",
             "packs/info.py",
+            "parse/shape.py",
+            "project/config.py",
         )
     ]
     found = []
@@ -221,3 +223,39 @@ def test_a_bad_date_is_translated_whatever_was_given(value):
     for lang in LANGUAGES:
         translated = problem_text(caught.value, lang)
         assert translated != english and translated.endswith(f"'{value}'")
+
+
+def test_why_a_file_is_no_deck_is_said_in_the_message_language(tmp_path):
+    (tmp_path / "notes.txt").write_text("hello\nworld\n", encoding="utf-8")
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    code, _out, err = deckcheck("check", "-v", "--lang", "fr", ".", cwd=tmp_path)
+    assert code == 2
+    lines = err.splitlines()
+    assert "deckcheck: ignoré empty.txt : pas un deck : il est vide" in lines
+    assert "deckcheck: ignoré notes.txt : pas un deck : il n’a pas de lignes de cartes" in lines
+    assert "deckcheck: error: aucun deck trouvé dans . : les 2 fichiers trouvés ne sont pas des decks" in lines
+    english = deckcheck("check", "-v", ".", cwd=tmp_path)[2].splitlines()
+    assert "deckcheck: skipped empty.txt: not a deck: it is empty" in english
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reason_a_file_is_no_deck_is_translated(lang):
+    from deckcheck.parse import shape
+    from deckcheck.project import config
+
+    reasons = [
+        config.PACKS_FOLDER_REASON,
+        config.HIDDEN_REASON,
+        config.NOT_INCLUDED_REASON,
+        config.NOT_A_DECK_NAME_REASON,
+        shape.structured_shape_problem([]),
+        shape.structured_shape_problem({}),
+        shape.structured_shape_problem({"cards": {}}),
+        shape.structured_shape_problem({"cards": [{"name": "Pikachu"}]}),
+        shape.text_deck_problem("hello\n"),
+        shape.text_deck_problem("4 Pikachu\nhello\nworld\nand more\n"),
+    ]
+    assert all(reasons)
+    for reason in reasons:
+        assert problem_text(reason, "en") == str(reason)
+        assert problem_text(reason, lang) != str(reason), reason
