@@ -133,8 +133,14 @@ def choose_language(
         return language_from_environment(environ)
     code = language_code(option)
     if code not in MESSAGE_LANGUAGES:
-        raise UnknownLanguage(f"{what} must be one of {', '.join(MESSAGE_LANGUAGES)}, not '{option}'")
+        # TRANSLATORS: {what} is "--lang" (or "the message language"), {choices} "en, de, pt, fr, es, it".
+        raise _unknown(N_("{what} must be one of {choices}, not '{value}'"), MESSAGE_LANGUAGES, option, what=what)
     return code
+
+
+def _unknown(template: str, choices: Sequence[str], value: str, **params: Any) -> UnknownLanguage:
+    """The error naming a language deckcheck does not have, as a Phrase (issue 24)."""
+    return UnknownLanguage(Phrase(template, choices=", ".join(choices), value=value, **params))
 
 
 def card_language(option: str | None, *, what: str = "the card language") -> str | None:
@@ -144,7 +150,9 @@ def card_language(option: str | None, *, what: str = "the card language") -> str
         return None
     code = language_code(option)
     if code != "en" and code not in CARD_LANGUAGES:
-        raise UnknownLanguage(f"{what} must be auto, en or one of {', '.join(CARD_LANGUAGES)}, not '{option}'")
+        raise _unknown(
+            N_("{what} must be auto, en or one of {choices}, not '{value}'"), CARD_LANGUAGES, option, what=what
+        )
     return code
 
 
@@ -161,12 +169,12 @@ def parse_languages(option: str | Iterable[str]) -> tuple[str, ...]:
             continue
         code = language_code(part)
         if code not in CARD_LANGUAGES:
-            raise UnknownLanguage(
-                f"card name languages must be among {', '.join(CARD_LANGUAGES)} (or all), not '{part.strip()}'"
+            raise _unknown(
+                N_("card name languages must be among {choices} (or all), not '{value}'"), CARD_LANGUAGES, part.strip()
             )
         codes.append(code)
     if not codes:
-        raise UnknownLanguage(f"name at least one language of {', '.join(CARD_LANGUAGES)}")
+        raise UnknownLanguage(Phrase(N_("name at least one language of {choices}"), choices=", ".join(CARD_LANGUAGES)))
     return tuple(dict.fromkeys(codes))
 
 
@@ -389,7 +397,7 @@ def language_name(code: str, lang_or_translator: str | Translator | None = None)
 def argv_language(argv: Sequence[str] | None = None) -> str:
     """The message language of a command line: its ``--lang``, else the locale (English for
     a language deckcheck has no messages in). For the lines written before (or without) the
-    command's own options being read: ``deckcheck: error: ...`` (issue 24)."""
+    command's own options being read: ``deckcheck: error: ...``, ``--help`` (issue 24)."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
@@ -404,13 +412,30 @@ def argv_language(argv: Sequence[str] | None = None) -> str:
     try:
         return choose_language(option)
     except UnknownLanguage:
-        return DEFAULT_LANGUAGE
+        return language_from_environment()
 
 
-def problem_text(problem: Any, argv: Sequence[str] | None = None) -> str:
-    """A usage problem's one line in the message language of the command line: a
-    :class:`Phrase` (or an exception holding one) is translated, other text stays as it is."""
-    text = problem.args[0] if isinstance(problem, BaseException) and problem.args else problem
+def message_of(problem: Any) -> Any:
+    """The message of a problem (an exception, a :class:`Phrase`, a ``str``), keeping its
+    :class:`Phrase` so that it is translated where it is printed (issue 24): a
+    :class:`~deckcheck.errors.DeckcheckError` whose message is a Phrase keeps its
+    ``path:line:`` prefix as it is; an exception holding a Phrase gives it back."""
+    if not isinstance(problem, BaseException):
+        return problem
+    text = str(problem)
+    message = getattr(problem, "message", None)
+    if isinstance(message, Phrase) and text.endswith(message):
+        where = text[: len(text) - len(message)]
+        return Phrase("{where}{message}", where=where, message=message) if where else message
+    if len(problem.args) == 1 and isinstance(problem.args[0], (Phrase, BaseException)):
+        return message_of(problem.args[0])
+    return text
+
+
+def problem_text(problem: Any, lang_or_translator: str | Translator | None = None) -> str:
+    """A usage problem's one line in the message language: a :class:`Phrase` (or an
+    exception holding one, see :func:`message_of`) is translated, other text stays as it is."""
+    text = message_of(problem)
     if isinstance(text, Phrase):
-        return text.localize(translator(argv_language(argv)))
-    return str(problem)
+        return text.localize(_as_translator(lang_or_translator))
+    return str(text)

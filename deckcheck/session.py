@@ -38,6 +38,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Union
 
 from deckcheck.errors import DeckcheckError
+from deckcheck.i18n import N_, Phrase, message_of
 
 if TYPE_CHECKING:
     from deckcheck.carddb.index import CardIndex
@@ -68,7 +69,10 @@ def parse_day(value: dt.date | str | None, what: str = "date") -> dt.date:
     try:
         return dt.date.fromisoformat(value)
     except (TypeError, ValueError):
-        raise BadDate(f"{what} must be a date like 2026-04-10, not {_quoted(value)}") from None
+        # TRANSLATORS: {what} is "--date" (or "date"), {value} what was given, quoted.
+        raise BadDate(
+            Phrase(N_("{what} must be a date like 2026-04-10, not {value}"), what=what, value=_quoted(value))
+        ) from None
 
 
 def _quoted(value: object) -> str:
@@ -77,7 +81,8 @@ def _quoted(value: object) -> str:
 
 # -- the card database ------------------------------------------------------------
 
-CATALOGUE_NOTICE = (
+# TRANSLATORS: the commands "deckcheck db update" and "deckcheck db import PATH" stay as they are.
+CATALOGUE_NOTICE = N_(
     "No card database is installed, so only the built-in catalogue of rule-relevant cards is used. "
     "Build the full database with: deckcheck db update (or deckcheck db import PATH)."
 )
@@ -118,7 +123,8 @@ class Database:
     @property
     def notice(self) -> str | None:
         """What to tell the user about the cards in use (None for a full database)."""
-        return CATALOGUE_NOTICE if self.catalogue_only else None
+        # A Phrase: translated where it is printed (issue 24).
+        return Phrase(CATALOGUE_NOTICE) if self.catalogue_only else None
 
     def _index(self) -> CardIndex:
         """The card index (this thread's connection for an imported database)."""
@@ -202,7 +208,7 @@ def open_database(path: PathLike | None = None) -> Database:
     if not where.is_file():
         from deckcheck.carddb.errors import no_database_at
 
-        raise no_database_at(where, f"build one with: deckcheck db import PATH --db {where}")
+        raise no_database_at(where, Phrase(N_("build one with: deckcheck db import PATH --db {path}"), path=str(where)))
     return Database(where)
 
 
@@ -350,16 +356,16 @@ class Session:
 
         name = self._format_name(path, declared) or self.default_format
         if not self.format and declared and not FORMAT_NAME.fullmatch(declared):
-            raise Refused(f"the deck's format '{declared}' is not a format name", name)
+            raise Refused(Phrase(N_("the deck's format '{format}' is not a format name"), format=declared), name)
         try:
             pack = self.pack(name)
         except PackError as error:
-            raise Refused(str(error), name) from None
+            raise Refused(message_of(error), name) from None
         date = self._date_text(path)
         try:
             day = self.day if date is self.date and self.day is not None else parse_day(date)
         except BadDate as error:
-            raise Refused(str(error), name, bad_date=str(date)) from None
+            raise Refused(message_of(error), name, bad_date=str(date)) from None
         absent = absent_on(pack, day)
         if absent:
             raise Refused(absent, name, absent=True)
@@ -381,7 +387,7 @@ class Session:
         try:
             pack, day = self.choose(parsed.path, parsed.declared_format)
         except Refused as refused:
-            return Checked(self._refused_result(parsed, refused), str(refused))
+            return Checked(self._refused_result(parsed, refused), message_of(refused))
         return Checked(
             check_deck(
                 parsed,

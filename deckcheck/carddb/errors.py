@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from deckcheck.errors import DeckcheckError
+from deckcheck.i18n import N_, Phrase
 
 
 class DatabaseError(DeckcheckError):
@@ -10,13 +11,20 @@ class DatabaseError(DeckcheckError):
 
 
 def no_database_at(path, advice: str) -> DatabaseError:
+    """(``advice``: a Phrase, to be translated with the message.)"""
     """The error for a database path where there is no database file: a folder is said to be
     one (issue 24: "no card database at decks/" read as if the folder were missing)."""
     import os
 
     if os.path.isdir(path):
         return DatabaseError(
-            f"{path} is a folder, not a card database file: give the file itself "
-            f"(--db {os.path.join(path, 'cards.sqlite3')}, say), or leave --db out for the default"
+            Phrase(
+                N_(
+                    "{path} is a folder, not a card database file: give the file itself "
+                    "(--db {file}, say), or leave --db out for the default"
+                ),
+                path=str(path),
+                file=os.path.join(path, "cards.sqlite3"),
+            )
         )
-    return DatabaseError(f"no card database at {path}; {advice}")
+    return DatabaseError(Phrase(N_("no card database at {path}; {advice}"), path=str(path), advice=advice))

@@ -31,6 +31,7 @@ from deckcheck.carddb.index import (
     union_of_prints,
 )
 from deckcheck.core.names import deck_key, name_key
+from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Card
 
 __all__ = [
@@ -47,7 +48,8 @@ __all__ = [
 # a database built with another digest version is refused and rebuilt.
 SCHEMA_VERSION = f"1.{DIGEST_VERSION}"
 
-_REBUILD = "run `deckcheck db update` (or `deckcheck db import PATH`) to rebuild it"
+# TRANSLATORS: the advice ending a card database problem; the commands stay as they are.
+_REBUILD = Phrase(N_("run `deckcheck db update` (or `deckcheck db import PATH`) to rebuild it"))
 
 
 class DatabaseInfo(NamedTuple):
@@ -288,6 +290,11 @@ def has_table(conn: sqlite3.Connection, table: str) -> bool:
 # -- reading -------------------------------------------------------------------
 
 
+def _unusable(template: str, path: Path, **params: Any) -> DatabaseError:
+    """The error of a database file that cannot be used, ending in how to rebuild it (a Phrase)."""
+    return DatabaseError(Phrase(template, path=str(path), advice=_REBUILD, **params))
+
+
 def connect_readonly(path: Path) -> sqlite3.Connection:
     """A read-only connection to a database built by this version, or DatabaseError."""
     path = Path(path)
@@ -299,18 +306,26 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(uri, uri=True)
     except sqlite3.Error as error:
-        raise DatabaseError(f"cannot open the card database {path} ({error}); {_REBUILD}") from None
+        # TRANSLATORS: {error} is SQLite's own (English) message, {advice} how to rebuild the database.
+        raise _unusable(
+            N_("cannot open the card database {path} ({error}); {advice}"), path, error=str(error)
+        ) from None
     try:
         row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         conn.execute("SELECT id FROM cards LIMIT 1").fetchall()
     except sqlite3.Error as error:
         conn.close()
-        raise DatabaseError(f"the card database {path} is unreadable ({error}); {_REBUILD}") from None
+        raise _unusable(
+            N_("the card database {path} is unreadable ({error}); {advice}"), path, error=str(error)
+        ) from None
     if row is None or row[0] != SCHEMA_VERSION:
         conn.close()
         found = row[0] if row else "none"
-        raise DatabaseError(
-            f"the card database {path} has schema version {found}, this deckcheck needs {SCHEMA_VERSION}; {_REBUILD}"
+        raise _unusable(
+            N_("the card database {path} has schema version {found}, this deckcheck needs {needed}; {advice}"),
+            path,
+            found=found,
+            needed=SCHEMA_VERSION,
         )
     try:
         _check_once(conn, path)
@@ -353,7 +368,9 @@ def _check_once(conn: sqlite3.Connection, path: Path) -> None:
     except sqlite3.Error as error:
         result = [str(error)]
     if result != ["ok"]:
-        raise DatabaseError(f"the card database {path} is damaged ({'; '.join(map(str, result))[:200]}); {_REBUILD}")
+        raise _unusable(
+            N_("the card database {path} is damaged ({error}); {advice}"), path, error="; ".join(map(str, result))[:200]
+        )
     if stamp is not None:
         try:
             stamp.parent.mkdir(parents=True, exist_ok=True)
@@ -376,7 +393,9 @@ def database_info(path: Path) -> DatabaseInfo:
         sets = conn.execute("SELECT COUNT(*) FROM sets WHERE card_count > 0").fetchone()[0]
         shares = _source_shares(conn)
     except sqlite3.Error as error:
-        raise DatabaseError(f"the card database {path} is unreadable ({error}); {_REBUILD}") from None
+        raise _unusable(
+            N_("the card database {path} is unreadable ({error}); {advice}"), path, error=str(error)
+        ) from None
     finally:
         conn.close()
     return DatabaseInfo(

@@ -588,8 +588,9 @@ def import_names(
         raise DatabaseError("no language was given for the card names")
     if not dest.is_file():
         from deckcheck.carddb.errors import no_database_at
+        from deckcheck.i18n import N_, Phrase
 
-        raise no_database_at(dest, "build it first (deckcheck db update or deckcheck db import PATH)")
+        raise no_database_at(dest, Phrase(N_("build it first (deckcheck db update or deckcheck db import PATH)")))
     label = str(source) if _is_url(source) else str(Path(source).resolve())
     with database_lock(dest):
         clean_stale_temp_files(dest)

@@ -28,6 +28,7 @@ from deckcheck.cli.common import Typer
 from deckcheck.cli.streams import OutputError, echo, guard_standard_streams, robust_output, silence_stdout
 from deckcheck.core.printable import printable
 from deckcheck.errors import DeckcheckError, ExitCode
+from deckcheck.i18n import N_
 from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - the names the options accept, one definition
 from deckcheck.version import __version__
 
@@ -42,6 +43,17 @@ COMMANDS = (
     ("serve", "serve", "serve"),
     ("rules", "rules", "rules_list"),
 )
+# The help of the commands that are one function (the groups' are in their modules), marked for
+# translation (issue 24: --help in the message language).
+COMMAND_HELP = {
+    "check": N_("Check deck lists and report every problem found."),
+    "fmt": N_("Rewrite text deck lists into one canonical form (PTCG Live sections, counts, set codes)."),
+    "sheet": N_("Check a deck, then write its deck registration sheet (PDF) for a Play! Pokémon event."),
+    "serve": N_(
+        "A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."
+    ),
+    "rules": N_("List the rule kinds a pack can use, with a legal and an illegal example."),
+}
 
 
 def _version(value: bool) -> None:
@@ -52,10 +64,10 @@ def _version(value: bool) -> None:
 
 def _main(
     version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        False, "--version", callback=_version, is_eager=True, help=N_("Show the version and exit.")
     ),
     debug: bool = typer.Option(
-        False, "--debug", help="Show the traceback of an internal error (any command accepts it)."
+        False, "--debug", help=N_("Show the traceback of an internal error (any command accepts it).")
     ),
 ) -> None:
     """deckcheck: is this deck legal in that format?"""
@@ -65,12 +77,16 @@ def application(only: str | None = None) -> typer.Typer:
     """The Typer application: every command, or only the command ``only`` -- a run
     that names its command builds (and imports) no other, so Typer reads no other
     command's signature (start-up: ``deckcheck check`` in a pre-commit hook; the
-    one parser is Typer's either way)."""
+    one parser is Typer's either way). Its help is in the message language of the
+    command line (:func:`~deckcheck.cli.common.message_language`; issue 24)."""
     from importlib import import_module
 
+    from deckcheck.cli.common import message_language, set_help_language
+
+    set_help_language(message_language(sys.argv[1:]))
     built = Typer(
         name="deckcheck",
-        help="Check Pokémon TCG deck lists against the deck-building rules of a format.",
+        help=N_("Check Pokémon TCG deck lists against the deck-building rules of a format."),
         no_args_is_help=True,
         add_completion=True,  # --install-completion / --show-completion (deckcheck.cli.completion)
         pretty_exceptions_enable=False,
@@ -85,7 +101,9 @@ def application(only: str | None = None) -> typer.Typer:
             built.add_typer(module.app, name=name)
     for name, module_name, function in COMMANDS:
         if function is not None and (only is None or name == only):
-            built.command(name)(getattr(import_module(f"deckcheck.cli.{module_name}"), function))
+            built.command(name, help=COMMAND_HELP[name])(
+                getattr(import_module(f"deckcheck.cli.{module_name}"), function)
+            )
     return built
 
 
@@ -136,12 +154,12 @@ def main() -> None:
     except OutputError as error:
         silence_stdout()
         if not error.quiet:
-            _say(f"deckcheck: error: {error}")
+            _say(_error_line(error))
         code = ExitCode.USAGE
     except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
         known = _known_problem(error)
         if known is not None and not debug:
-            _say(f"deckcheck: error: {printable(known)}")
+            _say(_error_line(known))
             code = ExitCode.USAGE
         else:
             code = _internal_error(error, debug)
@@ -150,9 +168,16 @@ def main() -> None:
     except OutputError as error:
         silence_stdout()
         if not error.quiet:
-            _say(f"deckcheck: error: {error}")
+            _say(_error_line(error))
         code = ExitCode.USAGE
     sys.exit(code)
+
+
+def _error_line(problem: object) -> str:
+    """``deckcheck: error: ...`` in the message language of the command line (issue 24)."""
+    from deckcheck.cli.common import error_line
+
+    return error_line(problem)
 
 
 def _say(line: str) -> None:
@@ -186,24 +211,35 @@ def _take_debug_flag(argv: list[str]) -> bool:
     return True
 
 
-def _known_problem(error: Exception) -> str | None:
+def _known_problem(error: Exception) -> object | None:
     """The one line of a problem deckcheck reports that no command turned into a
     usage error: every :class:`~deckcheck.errors.DeckcheckError` is its own message
     (the card database's, a configuration's, a pack's ...; a worker process of
     ``--jobs`` that was killed adds what to do), and every sqlite3 error is a card
-    database damaged past what opening it showed. Anything else is an internal error."""
+    database damaged past what opening it showed. Anything else is an internal error.
+    A message carrying a Phrase is translated where it is printed (issue 24)."""
+    from deckcheck.i18n import Phrase, message_of
+
     if isinstance(error, DeckcheckError):
         from deckcheck.parallel import WorkerLost
 
         if isinstance(error, WorkerLost):  # killed from outside: the out-of-memory killer, a kill
-            return f"{error} (killed, perhaps for lack of memory?); check again with --jobs 1"
-        return str(error)
+            # TRANSLATORS: {problem} says which worker process ended (English).
+            return Phrase(
+                N_("{problem} (killed, perhaps for lack of memory?); check again with --jobs 1"),
+                problem=message_of(error),
+            )
+        return message_of(error)
     import sqlite3
 
     if isinstance(error, sqlite3.Error):
-        return (
-            f"the card database cannot be read ({error}); rebuild it with deckcheck db update "
-            "(or deckcheck db import PATH)"
+        # TRANSLATORS: {error} is SQLite's own (English) message.
+        return Phrase(
+            N_(
+                "the card database cannot be read ({error}); rebuild it with deckcheck db update "
+                "(or deckcheck db import PATH)"
+            ),
+            error=str(error),
         )
     return None
 
@@ -228,7 +264,9 @@ def _interrupted() -> int:
     command ends with 2, as the README promises: its changes are atomic, so the
     installed database is as it was."""
     if sys.argv[1:2] == ["db"]:
-        _say("deckcheck: error: interrupted; the installed database is unchanged")
+        from deckcheck.i18n import N_, Phrase
+
+        _say(_error_line(Phrase(N_("interrupted; the installed database is unchanged"))))
         return ExitCode.USAGE
     _say("deckcheck: interrupted")
     return 130

@@ -21,7 +21,9 @@ from deckcheck.cli.common import (
     SKIP_NON_DECKS_OPTION,
     Found,
     UsageProblem,
+    error_line,
     fail,
+    help_text,
     load_settings,
     nothing_to_check,
     open_database,
@@ -31,101 +33,124 @@ from deckcheck.cli.progress import DeckProgress
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
+from deckcheck.i18n import N_, Phrase, message_of
 from deckcheck.render import OUTPUTS
 
 
 def check(
     paths: list[str] = typer.Argument(
         ...,
-        help="Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input.",
+        help=N_(
+            "Deck files or folders (searched for *.txt, *.yaml, *.yml, *.json, honouring .gitignore and the configured include/exclude); - reads standard input."
+        ),
     ),
     format: str | None = typer.Option(
         None,
         "--format",
         "-f",
-        help="Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard.",
+        help=N_(
+            "Format pack name or path to a pack file; beats the deck's own format and the configuration. Default: the deck's own format, else the configuration's, else standard."
+        ),
         autocompletion=completion.formats,
     ),
     date: str | None = typer.Option(
-        None, "--date", help="Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."
+        None,
+        "--date",
+        help=N_("Check legality on this day (YYYY-MM-DD). Default: the configuration's date, else today."),
     ),
     db: Path | None = typer.Option(
         None,
         "--db",
-        help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+        help=N_("Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     ),
     output: str | None = typer.Option(
         None,
         "--output",
         "-o",
-        help=f"Report format: {', '.join(OUTPUTS)} (default: the configuration's output, else text).",
+        help=help_text(
+            N_("Report format: {outputs} (default: the configuration's output, else text)."), outputs=", ".join(OUTPUTS)
+        ),
         autocompletion=completion.outputs,
     ),
     quiet: bool = typer.Option(
         False,
         "--quiet",
         "-q",
-        help="Only show the decks that fail (errors, or warnings with --fail-on warning), then the summary.",
+        help=N_("Only show the decks that fail (errors, or warnings with --fail-on warning), then the summary."),
     ),
     fail_on: str | None = typer.Option(
         None,
         "--fail-on",
-        help="Exit 1 on 'error' findings (default) or also on 'warning'.",
+        help=N_("Exit 1 on 'error' findings (default) or also on 'warning'."),
         autocompletion=completion.fail_on,
     ),
     config: Path | None = typer.Option(
         None,
         "--config",
-        help="Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one.",
+        help=N_("Use this configuration file (pyproject.toml or .deckcheck.yaml) instead of searching for one."),
     ),
-    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    no_config: bool = typer.Option(False, "--no-config", help=N_("Ignore configuration files.")),
     exclude: list[str] | None = typer.Option(
         None,
         "--exclude",
-        help="Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable.",
+        help=N_(
+            "Skip files and folders matching this .gitignore-style pattern (relative to the working directory); repeatable."
+        ),
     ),
     lang: str | None = typer.Option(
         None,
         "--lang",
-        help="Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang.",
+        help=N_(
+            "Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."
+        ),
         autocompletion=completion.message_languages,
     ),
     card_lang: str | None = typer.Option(
         None,
         "--card-lang",
-        help="Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt.",
+        help=N_(
+            "Language of the card names in the lists: auto (default: English, then every imported language), en, de, fr, es, it or pt."
+        ),
         autocompletion=completion.card_languages,
     ),
     verbose: bool = typer.Option(
         False,
         "--verbose",
         "-v",
-        help="List the files skipped while walking folders because they are not decks, with the reason.",
+        help=N_("List the files skipped while walking folders because they are not decks, with the reason."),
     ),
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
     rotation_days: int = typer.Option(
         90,
         "--rotation-days",
-        help="Warn about cards that leave the format at a change known within this many days (0: no rotation warnings).",
+        help=N_(
+            "Warn about cards that leave the format at a change known within this many days (0: no rotation warnings)."
+        ),
     ),
     jobs: int | None = typer.Option(
         None,
         "--jobs",
         "-j",
-        help="Check decks in this many processes (default: one per core when there are enough decks to pay for it; 1: this process only). The report is the same, in the same order.",
+        help=N_(
+            "Check decks in this many processes (default: one per core when there are enough decks to pay for it; 1: this process only). The report is the same, in the same order."
+        ),
     ),
     summary: Path | None = typer.Option(
         None,
         "--summary",
-        help='Also append a Markdown summary of the run to this file (a row per deck, failing decks first): GitHub\'s step summary, --summary "$GITHUB_STEP_SUMMARY".',
+        help=N_(
+            'Also append a Markdown summary of the run to this file (a row per deck, failing decks first): GitHub\'s step summary, --summary "$GITHUB_STEP_SUMMARY".'
+        ),
     ),
     github_output: Path | None = typer.Option(
         None,
         "--github-output",
-        help="Also append the run's counts (decks, legal, illegal, unverified, failing, errors, warnings, notes) as name=value lines to this file: GitHub's step outputs, --github-output \"$GITHUB_OUTPUT\".",
+        help=N_(
+            "Also append the run's counts (decks, legal, illegal, unverified, failing, errors, warnings, notes) as name=value lines to this file: GitHub's step outputs, --github-output \"$GITHUB_OUTPUT\"."
+        ),
     ),
 ) -> None:
-    """Check deck lists and report every problem found."""
+    # Its help: COMMAND_HELP in deckcheck.cli.
     try:
         run = check_settings(
             config,
@@ -152,16 +177,16 @@ def check(
             github_output=github_output,
         )
     except UsageProblem as problem:
-        raise fail(str(problem))
+        raise fail(problem)
     raise typer.Exit(code)
 
 
 def check_settings(config_path: Path | None, no_config: bool, *, rotation_days: int, jobs: int | None, **command_line):
     """``deckcheck check``'s options judged, and its settings (:func:`~deckcheck.cli.common.load_settings`)."""
     if rotation_days < 0:
-        raise UsageProblem(f"--rotation-days must be 0 or more, not {rotation_days}")
+        raise UsageProblem(Phrase(N_("--rotation-days must be 0 or more, not {value}"), value=rotation_days))
     if jobs is not None and jobs < 1:
-        raise UsageProblem(f"--jobs must be 1 or more, not {jobs}")
+        raise UsageProblem(Phrase(N_("--jobs must be 1 or more, not {value}"), value=jobs))
     return load_settings(config_path, no_config, **command_line)
 
 
@@ -177,7 +202,7 @@ def check_session(run, card_lang: str | None = None, rotation_days: int = 90, *,
     try:
         session.check_formats()
     except PackError as error:
-        raise UsageProblem(str(error)) from None
+        raise UsageProblem(message_of(error)) from None
     return session
 
 
@@ -197,14 +222,14 @@ def run_check(
     """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
     sheet) is given each result, with its resolved lines (``DeckResult.deck``);
     ``summary`` and ``github_output`` are the files of --summary and --github-output."""
-    from deckcheck.i18n import UnknownLanguage, card_language, choose_language, finding_message
+    from deckcheck.i18n import UnknownLanguage, card_language, choose_language, finding_message, problem_text
     from deckcheck.render import RenderOptions, is_failing, path_problem, writer
 
     try:
         message_lang = choose_language(lang, what="--lang")
         names_lang = card_language(card_lang, what="--card-lang")
     except UnknownLanguage as error:
-        raise UsageProblem(str(error)) from None
+        raise UsageProblem(message_of(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
     render_lang = message_lang if run.output in ("text", "html") or lang is not None else "en"
     selection = select(paths, run, found, jobs)
@@ -228,7 +253,7 @@ def run_check(
     # So are folders that cannot be read (issue 12: never skipped silently).
     unreadable = dict(selection.unreadable)
     if session.database.notice and run.output == "text":
-        echo(f"deckcheck: {session.database.notice}", err=True)
+        echo(f"deckcheck: {problem_text(session.database.notice, message_lang)}", err=True)
     # Opened before any deck is checked: a file that cannot be written is a usage error at once.
     step_files = StepFiles(summary, github_output)
     # Paths that do not exist are checked too: read_deck makes each an
@@ -238,10 +263,15 @@ def run_check(
     def results(progress):
         nonlocal usage_problem
         for path in selection.missing:
-            progress.echo(printable(f"deckcheck: error: {path}: no such file or directory"))
+            progress.echo(error_line(Phrase(N_("{path}: no such file or directory"), path=path), message_lang))
             usage_problem = True
         for path, reason in unreadable.items():
-            progress.echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"))
+            # TRANSLATORS: {reason} is the system's (English) reason: "Permission denied".
+            progress.echo(
+                error_line(
+                    Phrase(N_("{path}: cannot read the folder: {reason}"), path=path, reason=reason), message_lang
+                )
+            )
             usage_problem = True
         # The session checks deck files in worker processes when there are enough of
         # them, and gives the results in the order of the paths: the report is the same.
@@ -254,7 +284,7 @@ def run_check(
                 # The deck still gets a result (with an unknown-format error), so that
                 # JSON, SARIF and JUnit show it, not only standard error.
                 usage_problem = True
-                progress.echo(printable(f"deckcheck: error: {path}: {problem}"))
+                progress.echo(error_line(Phrase("{path}: {problem}", path=path, problem=problem), message_lang))
             elif number >= named:
                 unread = path_problem(result)
                 if unread is not None:
@@ -263,7 +293,7 @@ def run_check(
                     # The text report shows it (NOT CHECKED); beside the other reports, a line says it.
                     usage_problem = True
                     if run.output != "text":
-                        progress.echo(printable(f"deckcheck: error: {finding_message(unread, message_lang)}"))
+                        progress.echo(error_line(finding_message(unread, message_lang), message_lang))
             yield result
 
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
@@ -351,7 +381,14 @@ class StepFiles:
         except OSError as error:
             for handle in self.files:
                 handle.close()
-            raise UsageProblem(f"{option}: cannot write {printable(str(path))}: {error.strerror or error}") from None
+            raise UsageProblem(
+                Phrase(
+                    N_("{option}: cannot write {path}: {reason}"),
+                    option=option,
+                    path=printable(str(path)),
+                    reason=error.strerror or str(error),
+                )
+            ) from None
         self.files.append(handle)
         return handle
 

@@ -16,29 +16,35 @@ from deckcheck.cli.common import (
     configured_db,
     db_path,
     fail,
+    lang_option,
     open_database,
+    output_language,
 )
 from deckcheck.cli.progress import PHASES, Phases
 from deckcheck.cli.streams import echo
+from deckcheck.i18n import N_, Phrase, message_of, ngettext
 
-app = Typer(help="Build, update and inspect the card database.", no_args_is_help=True)
+app = Typer(help=N_("Build, update and inspect the card database."), no_args_is_help=True)
 
 
-@app.command("import")
+@app.command(
+    "import", help=N_("Build the card database from a copy of the pokemontcg.io dataset and/or a TCGdex export.")
+)
 def db_import(
     sources: list[Path] = typer.Argument(
         ...,
-        help="A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short).",
+        help=N_(
+            "A checkout (folder) or .zip of the pokemontcg.io dataset (cards/en/*.json, sets/en.json), or a TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/). More than one: the first is filled in from the others (the sets it lacks or has short)."
+        ),
     ),
     db: Path | None = typer.Option(
         None,
         "--db",
-        help="Database file to write (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+        help=N_("Database file to write (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     ),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
-    """Build the card database from a copy of the pokemontcg.io dataset and/or a TCGdex export."""
     from deckcheck.carddb.build import build_database
     from deckcheck.carddb.sources.merge import open_sources
     from deckcheck.carddb.sqlite import DatabaseError
@@ -46,7 +52,7 @@ def db_import(
     dest = db_path(configured_db(db, config, no_config))
     for source in sources:
         if not source.exists():
-            raise fail(f"{source} does not exist")
+            raise fail(Phrase(N_("{path} does not exist"), path=str(source)))
     try:
         with Phases(PHASES) as phases:
             info = build_database(
@@ -57,7 +63,7 @@ def db_import(
                 phase=phases.phase,
             )
     except DatabaseError as error:
-        raise fail(str(error))
+        raise fail(error)
     echo(f"Imported {info.cards} cards from {info.sets} sets into {dest}")
     echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
     if len(sources) > 1:
@@ -79,49 +85,61 @@ def _echo_source_shares(info) -> None:
 SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex"}
 
 
-@app.command("update")
+def _update_failed(error: Exception) -> Phrase:
+    # TRANSLATORS: {problem} says what went wrong (a download, the archive, the database).
+    return Phrase(N_("update failed, the installed database is unchanged: {problem}"), problem=message_of(error))
+
+
+@app.command("update", help=N_("Download the newest card dataset and replace the database atomically."))
 def db_update(
     url: str | None = typer.Option(
         None,
         "--url",
-        help="Dataset archive to fetch (http(s):// or file://). Default: the pokemontcg.io dataset's zip.",
+        help=N_("Dataset archive to fetch (http(s):// or file://). Default: the pokemontcg.io dataset's zip."),
     ),
     db: Path | None = typer.Option(
         None,
         "--db",
-        help="Database file to replace (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+        help=N_(
+            "Database file to replace (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."
+        ),
     ),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
-    sha256: str | None = typer.Option(None, "--sha256", help="Expected SHA-256 of the archive (hex)."),
-    force: bool = typer.Option(False, "--force", help="Download even if unchanged, and accept a smaller dataset."),
-    timeout: float = typer.Option(30.0, "--timeout", help="Seconds to wait on the network before giving up."),
+    sha256: str | None = typer.Option(None, "--sha256", help=N_("Expected SHA-256 of the archive (hex).")),
+    force: bool = typer.Option(False, "--force", help=N_("Download even if unchanged, and accept a smaller dataset.")),
+    timeout: float = typer.Option(30.0, "--timeout", help=N_("Seconds to wait on the network before giving up.")),
     lang: str | None = typer.Option(
         None,
         "--lang",
-        help="Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all.",
+        help=N_(
+            "Also fetch the card names in these languages from TCGdex: de, fr, es, it, pt (comma-separated) or all."
+        ),
         autocompletion=completion.name_languages,
     ),
     names_url: str | None = typer.Option(
-        None, "--names-url", help="TCGdex API base URL for --lang (default: https://api.tcgdex.net)."
+        None, "--names-url", help=N_("TCGdex API base URL for --lang (default: https://api.tcgdex.net).")
     ),
     card_source: str | None = typer.Option(
         None,
         "--source",
-        help="Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short). Default: both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone).",
+        help=N_(
+            "Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short). Default: both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone)."
+        ),
     ),
     tcgdex_url: str | None = typer.Option(
         None,
         "--tcgdex-url",
-        help="TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it).",
+        help=N_("TCGdex API base URL for the cards (default: https://api.tcgdex.net; a mirror laid out like it)."),
     ),
     allow_incomplete: bool = typer.Option(
         False,
         "--allow-incomplete",
-        help="Install the database even if a source could not deliver some cards it lists (they are named; the next update asks for them again).",
+        help=N_(
+            "Install the database even if a source could not deliver some cards it lists (they are named; the next update asks for them again)."
+        ),
     ),
 ) -> None:
-    """Download the newest card dataset and replace the database atomically."""
     from deckcheck.carddb.sqlite import DatabaseError
     from deckcheck.carddb.update import (
         DEFAULT_DATASET_URL,
@@ -134,20 +152,28 @@ def db_update(
     from deckcheck.i18n import UnknownLanguage, parse_languages
 
     if names_url is not None and lang is None:
-        raise fail("--names-url needs --lang")
+        raise fail(Phrase(N_("--names-url needs --lang")))
     if card_source is None:
         # A dataset mirror given alone (offline set-ups, CI caches) is used alone.
         card_source = "pokemontcg" if url is not None and tcgdex_url is None else "both"
     if card_source not in SOURCES:
-        raise fail(f"--source must be one of {', '.join(SOURCES)}, not {card_source!r}")
+        raise fail(
+            Phrase(
+                N_("--source must be one of {choices}, not {value}"),
+                choices=", ".join(SOURCES),
+                value=repr(card_source),
+            )
+        )
     if tcgdex_url is not None and card_source == "pokemontcg":
-        raise fail("--tcgdex-url needs --source tcgdex or both")
+        raise fail(Phrase(N_("--tcgdex-url needs --source tcgdex or both")))
     if not valid_timeout(timeout):
-        raise fail(f"--timeout must be a number of seconds greater than 0, not {timeout:g}")
+        raise fail(
+            Phrase(N_("--timeout must be a number of seconds greater than 0, not {value}"), value=f"{timeout:g}")
+        )
     try:
         langs = parse_languages(lang) if lang is not None else ()
     except UnknownLanguage as error:
-        raise fail(str(error))
+        raise fail(error)
     dest = db_path(configured_db(db, config, no_config))
     source = url or DEFAULT_DATASET_URL
     try:
@@ -157,7 +183,7 @@ def db_update(
             check_url(checked)
         check_sha256(sha256)
     except DatabaseError as error:
-        raise fail(f"update failed, the installed database is unchanged: {error}")
+        raise fail(_update_failed(error))
     labels = {**PHASES, "download": f"Downloading {source}"}
     # Off a terminal, one line per phase (and the download's size): CI logs show where it is.
     with Phases(labels, lines=True) as phases:
@@ -176,7 +202,7 @@ def db_update(
                 allow_incomplete=allow_incomplete,
             )
         except DatabaseError as error:
-            raise fail(f"update failed, the installed database is unchanged: {error}")
+            raise fail(_update_failed(error))
     info = result.info
     if not result.changed:
         echo(f"The card database is up to date ({info.cards} cards, newest set {info.newest_set_name}).")
@@ -200,31 +226,35 @@ def db_update(
             try:
                 names = import_names(base, dest, langs, timeout=timeout, progress=phases, phase=phases.phase)
             except DatabaseError as error:
-                raise fail(f"the card names were not updated (the cards were): {error}")
+                raise fail(
+                    Phrase(N_("the card names were not updated (the cards were): {problem}"), problem=message_of(error))
+                )
         for line in names.lines():
             echo(line)
 
 
-@app.command("import-names")
+@app.command("import-names", help=N_("Add card names in other languages (from TCGdex) to the card database."))
 def db_import_names(
     folder: Path = typer.Argument(
-        ..., help="A TCGdex export: the folder that holds v2/{lang}/cards.json and sets.json, or that v2 folder itself."
+        ...,
+        help=N_("A TCGdex export: the folder that holds v2/{lang}/cards.json and sets.json, or that v2 folder itself."),
     ),
     lang: str = typer.Option(
         "all",
         "--lang",
-        help="Languages to import: de, fr, es, it, pt (comma-separated) or all.",
+        help=N_("Languages to import: de, fr, es, it, pt (comma-separated) or all."),
         autocompletion=completion.name_languages,
     ),
     db: Path | None = typer.Option(
         None,
         "--db",
-        help="Database file to add the names to (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+        help=N_(
+            "Database file to add the names to (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."
+        ),
     ),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
-    """Add card names in other languages (from TCGdex) to the card database."""
     from deckcheck.carddb.sqlite import DatabaseError
     from deckcheck.carddb.translations import import_names
     from deckcheck.i18n import UnknownLanguage, parse_languages
@@ -232,37 +262,43 @@ def db_import_names(
     try:
         langs = parse_languages(lang)
     except UnknownLanguage as error:
-        raise fail(str(error))
+        raise fail(error)
     if not folder.is_dir():
-        raise fail(f"{folder} is not a folder")
+        raise fail(Phrase(N_("{path} is not a folder"), path=str(folder)))
     try:
         with Phases(PHASES) as phases:
             result = import_names(
                 folder, db_path(configured_db(db, config, no_config)), langs, progress=phases, phase=phases.phase
             )
     except DatabaseError as error:
-        raise fail(f"import failed, the installed database is unchanged: {error}")
+        raise fail(
+            Phrase(N_("import failed, the installed database is unchanged: {problem}"), problem=message_of(error))
+        )
     for line in result.lines():
         echo(line)
     echo(f"{result.names} names in {result.path}")
 
 
-@app.command("check-sources")
+@app.command(
+    "check-sources",
+    help=N_(
+        "List the cards both sources have whose rule facts differ (name, flags, Trainer kind, mark, set code, limit)."
+    ),
+)
 def db_check_sources(
-    pokemontcg: Path = typer.Argument(..., help="A copy (folder or .zip) of the pokemontcg.io dataset."),
-    tcgdex: Path = typer.Argument(..., help="A TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/)."),
+    pokemontcg: Path = typer.Argument(..., help=N_("A copy (folder or .zip) of the pokemontcg.io dataset.")),
+    tcgdex: Path = typer.Argument(..., help=N_("A TCGdex export laid out like its API (v2/en/sets/, v2/en/cards/).")),
     digest: bool = typer.Option(
-        False, "--digest", help="Also compare the game-text digests, naming the parts that differ."
+        False, "--digest", help=N_("Also compare the game-text digests, naming the parts that differ.")
     ),
 ) -> None:
-    """List the cards both sources have whose rule facts differ (name, flags, Trainer kind, mark, set code, limit)."""
     from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare, digest_parts, source_cards
     from deckcheck.carddb.sqlite import DatabaseError
 
     try:
         left, right = source_cards(pokemontcg, digest), source_cards(tcgdex, digest)
     except DatabaseError as error:
-        raise fail(str(error))
+        raise fail(error)
     both = len({card.id for card in left} & {card.id for card in right})
     found = compare(left, right, FACTS if digest else STRICT_FACTS)
     for difference in found:
@@ -273,16 +309,27 @@ def db_check_sources(
     echo(f"{both} cards in both sources; {len(found)} differences in {len({d.card_id for d in found})} cards.")
 
 
-@app.command("info")
+@app.command("info", help=N_("Show what card database is installed."))
 def db_info(
     db: Path | None = typer.Option(
-        None, "--db", help="Database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."
+        None,
+        "--db",
+        help=N_("Database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     ),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
+    lang: str | None = lang_option(),
 ) -> None:
-    """Show what card database is installed."""
     from deckcheck.carddb.sqlite import DatabaseError, database_info
+    from deckcheck.i18n import localize, translator
+
+    try:
+        tr = translator(output_language(lang))  # labels and sentences; paths, names and dates stay
+    except UsageProblem as problem:
+        raise fail(problem)
+
+    def say(template: str, **params) -> str:
+        return localize(template, params, tr)
 
     db = configured_db(db, config, no_config)
     path = db_path(db)
@@ -292,33 +339,63 @@ def db_info(
         try:  # a database named (--db, $DECKCHECK_DB, db:) must exist, as for check
             open_database(db)
         except UsageProblem as problem:
-            raise fail(str(problem))
-        echo(f"No card database at {path}.")
-        echo(f"The built-in catalogue is used instead ({len(load_catalogue().cards)} rule-relevant cards).")
-        echo("Build the full database with: deckcheck db update (or deckcheck db import PATH)")
+            raise fail(problem)
+        echo(say(N_("No card database at {path}."), path=str(path)))
+        echo(
+            say(
+                ngettext(
+                    "The built-in catalogue is used instead ({count} rule-relevant card).",
+                    "The built-in catalogue is used instead ({count} rule-relevant cards).",
+                ),
+                count=len(load_catalogue().cards),
+            )
+        )
+        # TRANSLATORS: the commands stay as they are.
+        echo(say(N_("Build the full database with: deckcheck db update (or deckcheck db import PATH)")))
         return
     try:
         info = database_info(path)
     except DatabaseError as error:
-        raise fail(str(error))
-    echo(f"Database:    {path}")
-    echo(f"Cards:       {info.cards}")
-    echo(f"Sets:        {info.sets}")
-    echo(f"Newest set:  {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
-    echo(f"Source:      {info.source}")
-    for name, share in info.sources.items():
-        newest = (
-            f"; newest {share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})"
-            if share.newest_set_name
-            else ""
-        )
-        echo(f"  {SOURCE_LABELS.get(name, name) + ':':<14} {share.sets} sets, {share.cards} cards{newest}")
-    echo(f"Imported at: {info.imported_at}")
-    for key in ("etag", "last_modified"):
-        if info.meta.get(key):
-            echo(f"{key.replace('_', ' ').capitalize() + ':':<14} {info.meta[key]}")
+        raise fail(error)
     from deckcheck.carddb.translations import names_info
 
     names = names_info(path)
+    # TRANSLATORS: the labels of deckcheck db info, each followed by its value; they are aligned.
+    labels = {
+        "database": say(N_("Database:")),
+        "cards": say(N_("Cards:")),
+        "sets": say(N_("Sets:")),
+        "newest": say(N_("Newest set:")),
+        "source": say(N_("Source:")),
+        "imported": say(N_("Imported at:")),
+        "names": say(N_("Names:")),
+    }
+    width = max(len(label) for label in labels.values()) + 1
+
+    def row(key: str, value: object) -> None:
+        echo(f"{labels[key]:<{width}}{value}")
+
+    row("database", path)
+    row("cards", info.cards)
+    row("sets", info.sets)
+    row("newest", f"{info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
+    row("source", info.source)
+    for name, share in info.sources.items():
+        counts = ", ".join(
+            (
+                say(ngettext("{count} set", "{count} sets"), count=share.sets),
+                say(ngettext("{count} card", "{count} cards"), count=share.cards),
+            )
+        )
+        if share.newest_set_name:
+            newest = f"{share.newest_set_name} ({share.newest_set_code or '-'}, {share.newest_set_date})"
+            # TRANSLATORS: {set} is the newest set of a card source: "Ascended Heroes (ASC, 2026/01/30)".
+            counts += "; " + say(N_("newest {set}"), set=newest)
+        echo(f"  {SOURCE_LABELS.get(name, name) + ':':<14} {counts}")
+    row("imported", info.imported_at)
+    meta_labels = {"etag": say(N_("Etag:")), "last_modified": say(N_("Last modified:"))}
+    for key, label in meta_labels.items():
+        if info.meta.get(key):
+            echo(f"{label:<{width + 1}} {info.meta[key]}")
     if names:
-        echo(f"Names:       {', '.join(f'{code} {count}' for code, count in names.items())}")
+        row("names", ", ".join(f"{code} {count}" for code, count in names.items()))

@@ -18,6 +18,7 @@ from deckcheck.cli.common import (
     SKIP_NON_DECKS_OPTION,
     Found,
     UsageProblem,
+    error_line,
     fail,
     load_settings,
     nothing_to_check,
@@ -26,44 +27,47 @@ from deckcheck.cli.common import (
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
+from deckcheck.i18n import N_, Phrase, message_of
 
 
 def fmt(
     paths: list[str] = typer.Argument(
         ...,
-        help="Text deck lists, or folders of them; - reads standard input and writes the result to standard output.",
+        help=N_(
+            "Text deck lists, or folders of them; - reads standard input and writes the result to standard output."
+        ),
     ),
-    check_only: bool = typer.Option(False, "--check", help="Write nothing; exit 1 when a file would change."),
-    diff: bool = typer.Option(False, "--diff", help="Write nothing; show what would change as a unified diff."),
+    check_only: bool = typer.Option(False, "--check", help=N_("Write nothing; exit 1 when a file would change.")),
+    diff: bool = typer.Option(False, "--diff", help=N_("Write nothing; show what would change as a unified diff.")),
     format: str | None = typer.Option(
         None,
         "--format",
         "-f",
-        help="Format whose card pool decides which print a name-only line means (default as for check).",
+        help=N_("Format whose card pool decides which print a name-only line means (default as for check)."),
         autocompletion=completion.formats,
     ),
-    date: str | None = typer.Option(None, "--date", help="Day for the format's card pool (YYYY-MM-DD)."),
-    db: Path | None = typer.Option(None, "--db", help="Card database file (default as for check)."),
+    date: str | None = typer.Option(None, "--date", help=N_("Day for the format's card pool (YYYY-MM-DD).")),
+    db: Path | None = typer.Option(None, "--db", help=N_("Card database file (default as for check).")),
     config: Path | None = typer.Option(
-        None, "--config", help="Use this configuration file instead of searching for one."
+        None, "--config", help=N_("Use this configuration file instead of searching for one.")
     ),
-    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    no_config: bool = typer.Option(False, "--no-config", help=N_("Ignore configuration files.")),
     verbose: bool = typer.Option(
         False,
         "--verbose",
         "-v",
-        help="List the files skipped while walking folders because they are not decks, with the reason.",
+        help=N_("List the files skipped while walking folders because they are not decks, with the reason."),
     ),
     skip_non_decks: bool = SKIP_NON_DECKS_OPTION,
 ) -> None:
-    """Rewrite text deck lists into one canonical form (PTCG Live sections, counts, set codes)."""
+    # Its help: COMMAND_HELP in deckcheck.cli.
     try:
         run = load_settings(config, no_config, format=format, date=date, db=db)
         code = run_fmt(
             paths, run, check_only=check_only, diff=diff, found=Found(verbose=verbose, skip_non_decks=skip_non_decks)
         )
     except UsageProblem as problem:
-        raise fail(str(problem))
+        raise fail(problem)
     raise typer.Exit(code)
 
 
@@ -84,10 +88,10 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
     changed = 0
     # A missing path is reported and the other lists are still formatted (exit code 2 at the end).
     for path in selection.missing:
-        echo(printable(f"deckcheck: error: {path}: no such file or directory"), err=True)
+        echo(error_line(Phrase(N_("{path}: no such file or directory"), path=path)), err=True)
         code = ExitCode.USAGE
     for path, reason in selection.unreadable:
-        echo(printable(f"deckcheck: error: {path}: cannot read the folder: {reason}"), err=True)
+        echo(error_line(Phrase(N_("{path}: cannot read the folder: {reason}"), path=path, reason=reason)), err=True)
         code = ExitCode.USAGE
     for path in selection.decks:
         if path != "-" and os.path.splitext(path)[1].lower() in (".yaml", ".yml", ".json"):
@@ -119,7 +123,7 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
         try:
             pack, day = session.choose(path, parsed.declared_format)
         except Refused as error:
-            echo(printable(f"deckcheck: error: {path}: {error}"), err=True)
+            echo(error_line(Phrase("{path}: {problem}", path=path, problem=message_of(error))), err=True)
             code = ExitCode.USAGE
             continue
         options = session.resolve_options(pack, day)
@@ -172,7 +176,12 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
         try:
             _replace_atomically(target, new_bytes)
         except OSError as error:
-            echo(printable(f"deckcheck: error: {path}: cannot write: {error.strerror or error}"), err=True)
+            echo(
+                error_line(
+                    Phrase(N_("{path}: cannot write: {reason}"), path=path, reason=error.strerror or str(error))
+                ),
+                err=True,
+            )
             code = ExitCode.USAGE
             continue
         echo(printable(f"deckcheck: reformatted {path}"), err=True)

@@ -14,17 +14,20 @@ from deckcheck.cli.common import (
     NO_CONFIG_OPTION,
     Typer,
     UsageProblem,
+    error_line,
     fail,
+    lang_option,
     load_settings,
     open_index,
+    output_language,
     parse_date,
 )
 from deckcheck.cli.progress import PHASES, Phases
 from deckcheck.cli.streams import echo
-from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
+from deckcheck.i18n import N_, Phrase
 
-app = Typer(help="List, show and lint format packs.", no_args_is_help=True)
+app = Typer(help=N_("List, show and lint format packs."), no_args_is_help=True)
 
 
 def _extra_pack_dirs(config_path: Path | None, no_config: bool) -> tuple[str, ...]:
@@ -32,23 +35,26 @@ def _extra_pack_dirs(config_path: Path | None, no_config: bool) -> tuple[str, ..
     return tuple(str(p) for p in run.config.packs)
 
 
-@app.command("list")
-def formats_list(config: Path | None = CONFIG_OPTION, no_config: bool = NO_CONFIG_OPTION) -> None:
-    """List the format packs that can be used, with the dates each covers."""
+@app.command("list", help=N_("List the format packs that can be used, with the dates each covers."))
+def formats_list(
+    config: Path | None = CONFIG_OPTION, no_config: bool = NO_CONFIG_OPTION, lang: str | None = lang_option()
+) -> None:
+    from deckcheck.i18n import localize, problem_text, translator
     from deckcheck.packs.info import describe_range
     from deckcheck.packs.loading import PackError, available_packs, load_pack
 
     try:
+        tr = translator(output_language(lang))  # the sentences; names, dates and the packs' own words stay
         extra = _extra_pack_dirs(config, no_config)
     except UsageProblem as problem:
-        raise fail(str(problem))
+        raise fail(problem)
     for name, path in available_packs(extra).items():
         try:
             pack = load_pack(str(path), extra)
         except PackError as error:
-            echo(f"{name:<15} (broken: {error})")
+            echo(f"{name:<15} " + localize(N_("(broken: {problem})"), {"problem": problem_text(error, tr)}, tr))
             continue
-        echo(_wrapped(f"{name:<15} {describe_range(pack):<40} ", pack.description))
+        echo(_wrapped(f"{name:<15} {describe_range(pack, tr):<40} ", pack.description))
 
 
 def _terminal_width() -> int | None:
@@ -82,23 +88,25 @@ def _wrapped(head: str, text: str, indent: int | None = None) -> str:
     return "\n".join([first, *(" " * hang + line for line in rest)])
 
 
-@app.command("show")
+@app.command("show", help=N_("Show the rules and the card pool of a format on a day."))
 def formats_show(
-    name: str = typer.Argument(..., help="Format name or pack file.", autocompletion=completion.formats),
+    name: str = typer.Argument(..., help=N_("Format name or pack file."), autocompletion=completion.formats),
     date: str | None = typer.Option(
-        None, "--date", help="Show what is in force on this day (YYYY-MM-DD). Default: today."
+        None, "--date", help=N_("Show what is in force on this day (YYYY-MM-DD). Default: today.")
     ),
     db: Path | None = typer.Option(
-        None, "--db", help="Card database that names the banned prints (default as for check)."
+        None, "--db", help=N_("Card database that names the banned prints (default as for check).")
     ),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
+    lang: str | None = lang_option(),
 ) -> None:
-    """Show the rules and the card pool of a format on a day."""
+    from deckcheck.i18n import localize, translator
     from deckcheck.packs.info import banned_ids, describe_range, in_force_on
     from deckcheck.packs.loading import PackError, load_pack
 
     try:
+        tr = translator(output_language(lang))
         day = parse_date(date)
         run = load_settings(config, no_config, db=db)
         pack = load_pack(name, tuple(str(p) for p in run.config.packs))
@@ -107,12 +115,21 @@ def formats_show(
         cards = _card_labels(index, ids) if ids else {}
         sets = _set_labels(index)
     except (UsageProblem, PackError) as error:
-        raise fail(str(error))
-    echo(_wrapped(f"{pack.name} on {day.isoformat()}: ", pack.description, indent=2))
+        raise fail(error)
+    # TRANSLATORS: {format} is a format name, {day} a date (2026-04-10); the pack's description follows.
     echo(
-        f"covers: {describe_range(pack)}" + (f"; extends {' -> '.join(pack.chain[1:])}" if len(pack.chain) > 1 else "")
+        _wrapped(
+            localize(N_("{format} on {day}:"), {"format": pack.name, "day": day.isoformat()}, tr) + " ",
+            pack.description,
+            indent=2,
+        )
     )
-    for rule_id, text in in_force_on(pack, day, cards, sets=sets):
+    covers = localize(N_("covers: {range}"), {"range": describe_range(pack, tr)}, tr)
+    if len(pack.chain) > 1:
+        # TRANSLATORS: {packs} are the packs this one extends: "standard -> unlimited".
+        covers += "; " + localize(N_("extends {packs}"), {"packs": " -> ".join(pack.chain[1:])}, tr)
+    echo(covers)
+    for rule_id, text in in_force_on(pack, day, cards, sets=sets, tr=tr):
         first, *rest = text.splitlines()
         echo(_wrapped(f"  {rule_id:<14} ", first))
         for line in rest:
@@ -162,18 +179,20 @@ def _card_labels(index, ids) -> dict:
     return {card_id: (name, code, number) for card_id, name, code, number in rows}
 
 
-@app.command("lint")
+@app.command(
+    "lint",
+    help=N_(
+        "Check pack files: schema, extends, dates in order, known sets, cards and marks. Problems name file and line.\n\nExit code 1 when a pack has an error, 2 when a file cannot be opened."
+    ),
+)
 def formats_lint(
-    paths: list[str] = typer.Argument(..., help="Pack files, or names of installed packs (standard), to check."),
+    paths: list[str] = typer.Argument(..., help=N_("Pack files, or names of installed packs (standard), to check.")),
     db: Path | None = typer.Option(
-        None, "--db", help="Card database whose sets, cards and marks the packs may name (default as for check)."
+        None, "--db", help=N_("Card database whose sets, cards and marks the packs may name (default as for check).")
     ),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
-    """Check pack files: schema, extends, dates in order, known sets, cards and marks. Problems name file and line.
-
-    Exit code 1 when a pack has an error, 2 when a file cannot be opened."""
     from deckcheck.packs.info import lint_pack
     from deckcheck.packs.loading import PackError, find_pack, load_pack
 
@@ -182,7 +201,7 @@ def formats_lint(
         extra = tuple(str(p) for p in run.config.packs)  # packs may extend packs of the configured folders
         index, _notice = open_index(run.db)
     except UsageProblem as unusable:
-        raise fail(str(unusable))
+        raise fail(unusable)
     with Phases(PHASES) as phases:  # the full database takes a second or two to read
         phases.phase("cards")
         cards = list(getattr(index, "cards", ()) or _all_cards(index))
@@ -200,12 +219,15 @@ def formats_lint(
             text = path.read_text(encoding="utf-8-sig")
         except PackError as error:
             unopened = True
-            echo(printable(f"deckcheck: error: {error}"), err=True)
+            echo(error_line(error), err=True)
             continue
         except (OSError, UnicodeDecodeError) as error:
             unopened = True
             reason = error.strerror if isinstance(error, OSError) and error.strerror else "not UTF-8 text"
-            echo(printable(f"deckcheck: error: {name}: cannot read the pack file: {reason}"), err=True)
+            echo(
+                error_line(Phrase(N_("{path}: cannot read the pack file: {reason}"), path=name, reason=reason)),
+                err=True,
+            )
             continue
         try:
             load_pack(str(path), extra)

@@ -6,7 +6,7 @@ from deckcheck.cli.streams import echo
 
 
 def rules_list() -> None:
-    """List the rule kinds a pack can use, with a legal and an illegal example."""
+    # Its help: COMMAND_HELP in deckcheck.cli.
     from deckcheck.rules import KINDS
 
     for name, kind in KINDS.items():

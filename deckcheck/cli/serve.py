@@ -9,30 +9,31 @@ import typer
 
 from deckcheck.cli import completion
 from deckcheck.cli.common import UsageProblem, fail, load_settings
+from deckcheck.i18n import N_, Phrase
 
 
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (default: this machine only)."),
+    host: str = typer.Option("127.0.0.1", "--host", help=N_("Address to listen on (default: this machine only).")),
     port: int = typer.Option(
-        8000, "--port", min=0, max=65535, help="Port to listen on, 0 to 65535 (0: any free port)."
+        8000, "--port", min=0, max=65535, help=N_("Port to listen on, 0 to 65535 (0: any free port).")
     ),
     db: Path | None = typer.Option(
         None,
         "--db",
-        help="Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory).",
+        help=N_("Card database file (default: $DECKCHECK_DB, the configuration's db, or the user data directory)."),
     ),
     lang: str | None = typer.Option(
         None,
         "--lang",
-        help="Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale).",
+        help=N_("Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale)."),
         autocompletion=completion.message_languages,
     ),
     config: Path | None = typer.Option(
-        None, "--config", help="Use this configuration file (for db and packs) instead of searching for one."
+        None, "--config", help=N_("Use this configuration file (for db and packs) instead of searching for one.")
     ),
-    no_config: bool = typer.Option(False, "--no-config", help="Ignore configuration files."),
+    no_config: bool = typer.Option(False, "--no-config", help=N_("Ignore configuration files.")),
 ) -> None:
-    """A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."""
+    # Its help: COMMAND_HELP in deckcheck.cli.
     try:
         import uvicorn  # noqa: F401 - imported by run(); missing, it must be said before anything starts
 
@@ -40,8 +41,13 @@ def serve(
     except ImportError as error:
         # Issue 24: name what to install (the extra), not whichever module was imported first (anyio).
         raise fail(
-            f"deckcheck serve needs Starlette and uvicorn, which the 'serve' extra installs "
-            f"({error.name} is missing): pip install 'deckcheck[serve]'"
+            Phrase(
+                N_(
+                    "deckcheck serve needs Starlette and uvicorn, which the 'serve' extra installs "
+                    "({module} is missing): pip install 'deckcheck[serve]'"
+                ),
+                module=error.name,
+            )
         )
     from deckcheck.carddb.sqlite import DatabaseError
     from deckcheck.i18n import UnknownLanguage, choose_language
@@ -52,7 +58,14 @@ def serve(
         checker = Checker(settings.db, tuple(str(p) for p in settings.config.packs), message_lang)
         sock = bind(host, port)
     except (UsageProblem, UnknownLanguage, DatabaseError) as problem:
-        raise fail(str(problem))
+        raise fail(problem)
     except OSError as error:
-        raise fail(f"cannot listen on {host}:{port}: {error.strerror or error}")
+        raise fail(
+            Phrase(
+                N_("cannot listen on {host}:{port}: {reason}"),
+                host=host,
+                port=port,
+                reason=error.strerror or str(error),
+            )
+        )
     run(checker, sock)

@@ -21,6 +21,7 @@ from deckcheck.cli.common import CONFIG_OPTION, NO_CONFIG_OPTION, Found, UsagePr
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
+from deckcheck.i18n import N_, Phrase
 from deckcheck.model import UNVERIFIED
 
 # A deck that is not legal: a rule is broken, or a line names no card the database has
@@ -31,55 +32,61 @@ _MARK = {UNVERIFIED: "NOT VERIFIED"}
 
 def sheet(
     deck: str = typer.Argument(
-        ..., help="The deck file (text list, .yaml or .json); - reads standard input (then -o is needed)."
+        ..., help=N_("The deck file (text list, .yaml or .json); - reads standard input (then -o is needed).")
     ),
     format: str | None = typer.Option(
         None,
         "--format",
         "-f",
-        help="Format pack name or path to a pack file (default as for check).",
+        help=N_("Format pack name or path to a pack file (default as for check)."),
         autocompletion=completion.formats,
     ),
     date: str | None = typer.Option(
-        None, "--date", help="The day of the event (YYYY-MM-DD): the deck must be legal then (default as for check)."
+        None,
+        "--date",
+        help=N_("The day of the event (YYYY-MM-DD): the deck must be legal then (default as for check)."),
     ),
     player: str | None = typer.Option(
-        None, "--player", help="The player's name (default: left blank to write by hand)."
+        None, "--player", help=N_("The player's name (default: left blank to write by hand).")
     ),
     player_id: str | None = typer.Option(
-        None, "--player-id", help="The Play! Pokémon Player ID, digits only (default: blank)."
+        None, "--player-id", help=N_("The Play! Pokémon Player ID, digits only (default: blank).")
     ),
     birth: str | None = typer.Option(
-        None, "--birth", help="The date of birth (YYYY-MM-DD); it also gives the age division (default: blank)."
+        None, "--birth", help=N_("The date of birth (YYYY-MM-DD); it also gives the age division (default: blank).")
     ),
     division: str | None = typer.Option(
         None,
         "--division",
-        help="The age division: junior, senior or masters (default: from --birth and the season of the day, else blank).",
+        help=N_(
+            "The age division: junior, senior or masters (default: from --birth and the season of the day, else blank)."
+        ),
     ),
-    paper: str = typer.Option("letter", "--paper", help="Paper size: letter (default) or a4."),
+    paper: str = typer.Option("letter", "--paper", help=N_("Paper size: letter (default) or a4.")),
     output: Path | None = typer.Option(
-        None, "--output", "-o", help="The PDF file to write (default: the deck's name with .pdf, beside it)."
+        None, "--output", "-o", help=N_("The PDF file to write (default: the deck's name with .pdf, beside it).")
     ),
     force: bool = typer.Option(
         False,
         "--force",
-        help="Overwrite an existing file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day).",
+        help=N_(
+            "Overwrite an existing file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day)."
+        ),
     ),
-    db: Path | None = typer.Option(None, "--db", help="Card database file (default as for check)."),
+    db: Path | None = typer.Option(None, "--db", help=N_("Card database file (default as for check).")),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
     lang: str | None = typer.Option(
-        None, "--lang", help="Language of the messages (as for check).", autocompletion=completion.message_languages
+        None, "--lang", help=N_("Language of the messages (as for check)."), autocompletion=completion.message_languages
     ),
     card_lang: str | None = typer.Option(
         None,
         "--card-lang",
-        help="Language of the card names in the list (as for check).",
+        help=N_("Language of the card names in the list (as for check)."),
         autocompletion=completion.card_languages,
     ),
 ) -> None:
-    """Check a deck, then write its deck registration sheet (PDF) for a Play! Pokémon event."""
+    # Its help: COMMAND_HELP in deckcheck.cli.
     try:
         code = run(
             deck,
@@ -99,7 +106,7 @@ def sheet(
             force=force,
         )
     except UsageProblem as problem:
-        raise fail(str(problem))
+        raise fail(problem)
     raise typer.Exit(code)
 
 
@@ -108,20 +115,28 @@ def output_path(deck: str, output: Path | None) -> Path:
     if output is not None:
         return output
     if deck == "-":
-        raise UsageProblem("a deck read from standard input needs -o FILE.pdf for its sheet")
+        raise UsageProblem(Phrase(N_("a deck read from standard input needs -o FILE.pdf for its sheet")))
     return Path(deck).with_suffix(".pdf")
 
 
 def _checked_output(deck: str, output: Path | None, force: bool) -> Path:
     target = output_path(deck, output)
     if target.is_dir():
-        raise UsageProblem(f"{target} is a folder: give -o FILE.pdf")
+        raise UsageProblem(Phrase(N_("{path} is a folder: give -o FILE.pdf"), path=str(target)))
     if deck != "-" and target.exists() and Path(deck).exists() and target.samefile(deck):
-        raise UsageProblem(f"{target} is the deck itself: give -o FILE.pdf")
+        raise UsageProblem(Phrase(N_("{path} is the deck itself: give -o FILE.pdf"), path=str(target)))
     if target.exists() and not force:
-        raise UsageProblem(f"{target} exists: --force overwrites it (or give another -o FILE.pdf)")
+        raise UsageProblem(
+            Phrase(N_("{path} exists: --force overwrites it (or give another -o FILE.pdf)"), path=str(target))
+        )
     if not target.parent.is_dir():
-        raise UsageProblem(f"cannot write {target}: the folder {target.parent} does not exist")
+        raise UsageProblem(
+            Phrase(
+                N_("cannot write {path}: the folder {folder} does not exist"),
+                path=str(target),
+                folder=str(target.parent),
+            )
+        )
     return target
 
 
@@ -153,10 +168,10 @@ def run(
         ) from None
     paper = paper.lower()
     if paper not in sheet.PAPERS:
-        raise UsageProblem(f"--paper must be letter or a4, not '{paper}'")
+        raise UsageProblem(Phrase(N_("--paper must be letter or a4, not '{value}'"), value=paper))
     chosen = _player(sheet, player, player_id, birth, division)
     if deck != "-" and Path(deck).is_dir():
-        raise UsageProblem(f"{deck} is a folder: deckcheck sheet takes one deck file")
+        raise UsageProblem(Phrase(N_("{path} is a folder: deckcheck sheet takes one deck file"), path=deck))
     target = _checked_output(deck, output, force)
     run_settings = check_settings(
         config,
@@ -192,7 +207,9 @@ def run(
     try:
         _write(target, data)
     except OSError as error:
-        raise UsageProblem(f"cannot write {target}: {error.strerror or error}") from None
+        raise UsageProblem(
+            Phrase(N_("cannot write {path}: {reason}"), path=str(target), reason=error.strerror or str(error))
+        ) from None
     for page in pages:
         for text in page.shortened:
             echo(

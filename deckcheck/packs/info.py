@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcheck.datafiles import schema_problems
+from deckcheck.i18n import N_, Translator, localize, ngettext
 from deckcheck.packs.loading import (
     Pack,
     PackError,
@@ -64,14 +65,22 @@ def known_until(pack: Pack) -> str | None:
     return min(days) if days else None
 
 
-def describe_range(pack: Pack) -> str:
+def _say(tr: Translator | None, template: str, **params: Any) -> str:
+    """``template`` with ``params`` in the language of ``tr`` (None: English, as written)."""
+    return localize(template, params, tr)
+
+
+def describe_range(pack: Pack, tr: Translator | None = None) -> str:
+    """The days ``pack`` covers (in the language of ``tr``; dates stay ISO)."""
     start, end = date_range(pack)
     if start is None and end is None:
-        return "any date"
+        return _say(tr, N_("any date"))
     known = known_until(pack)
     if end is None:
-        return f"{start or '…'} onward" + (f" (known to {known})" if known else "")
-    return f"{start or '…'} to {end}"
+        if known:
+            return _say(tr, N_("{start} onward (known to {known})"), start=start or "…", known=known)
+        return _say(tr, N_("{start} onward"), start=start or "…")
+    return _say(tr, N_("{start} to {end}"), start=start or "…", end=end)
 
 
 # -- what is in force on a day ------------------------------------------------
@@ -82,6 +91,7 @@ def in_force_on(
     day: dt.date,
     cards: Mapping[str, tuple[str, str | None, str]] | None = None,
     sets: Mapping[str, tuple[str | None, str | None]] | None = None,
+    tr: Translator | None = None,
 ) -> Iterator[tuple[str, str]]:
     """(rule id, readable description) for each rule of ``pack`` on ``day``.
 
@@ -89,21 +99,26 @@ def in_force_on(
     ``bw3-67`` reads "Archeops NVI 67"; ids it lacks are shown as they are.
     ``sets`` maps set ids to (set code, release date): sets are shown by the codes
     players know (``FCO``, not ``xy10``), and a season's sets not yet legal on the
-    day are told apart (issue 24)."""
+    day are told apart (issue 24). The sentences are in the language of ``tr``
+    (None: English); set codes, card names, dates and a pack's own words stay as they are."""
     for rule in pack.rules:
         options = rule.options
         if rule.kind == "card-pool":
-            yield rule.id, _describe_pool(options, day, _SetView(options, sets or {}))
+            yield rule.id, _describe_pool(options, day, _SetView(options, sets or {}), tr)
         elif rule.kind == "banned":
             entries = [e for e in options.get("cards", ()) if in_force(e, day)]
             lines = [
-                f"ban list in force ({len(entries)} {'entry' if len(entries) == 1 else 'entries'}):"
+                _say(
+                    tr,
+                    ngettext("ban list in force ({count} entry):", "ban list in force ({count} entries):"),
+                    count=len(entries),
+                )
                 if entries
-                else "no card is banned on this day"
+                else _say(tr, N_("no card is banned on this day"))
             ]
             for entry in entries:
-                lines.append("  - " + _describe_ban(entry, cards or {}))
-            lines.extend(_next_ban_change(options.get("cards", ()), day, cards or {}))
+                lines.append("  - " + _describe_ban(entry, cards or {}, tr))
+            lines.extend(_next_ban_change(options.get("cards", ()), day, cards or {}, tr))
             yield rule.id, "\n".join(lines)
         else:
             shown = ", ".join(f"{k}: {_short(v)}" for k, v in options.items())
@@ -144,91 +159,117 @@ class _SetView:
         return legal, sorted(later)
 
 
-def _describe_pool(options: Mapping[str, Any], day: dt.date, sets: _SetView | None = None) -> str:
+def _describe_pool(
+    options: Mapping[str, Any], day: dt.date, sets: _SetView | None = None, tr: Translator | None = None
+) -> str:
     sets = sets if sets is not None else _SetView(options, {})
     parts = []
     seasons = sorted(options.get("seasons") or (), key=lambda s: str(s["from"]))
     current = [s for s in seasons if str(s["from"]) <= day.isoformat()]
     if options.get("first_day") and day.isoformat() < str(options["first_day"]):
-        parts.append(f"the format began on {options['first_day']}")
+        parts.append(_say(tr, N_("the format began on {day}"), day=options["first_day"]))
     if seasons:
         if current:
-            parts.append(_describe_season(current[-1], day, sets))
+            parts.append(_describe_season(current[-1], day, sets, tr))
         else:
-            parts.append(f"no season yet (the first starts {seasons[0]['from']})")
+            parts.append(_say(tr, N_("no season yet (the first starts {day})"), day=seasons[0]["from"]))
         upcoming = [s for s in seasons if str(s["from"]) > day.isoformat()]
         if upcoming:
-            parts.append("next change " + _describe_change(current[-1] if current else None, upcoming[0], sets))
+            change = _describe_change(current[-1] if current else None, upcoming[0], sets, tr)
+            parts.append(_say(tr, N_("next change {change}"), change=change))
         elif options.get("known_until"):
-            parts.append(f"no later season known (known to {options['known_until']})")
+            parts.append(_say(tr, N_("no later season known (known to {day})"), day=options["known_until"]))
     if options.get("sets"):
-        parts.append(f"sets {sets.codes(options['sets'])}")
+        parts.append(_say(tr, N_("sets {sets}"), sets=sets.codes(options["sets"])))
     if options.get("released_from") or options.get("released_until"):
-        parts.append(f"sets released {options.get('released_from', '…')} to {options.get('released_until', 'today')}")
+        until = options["released_until"] if "released_until" in options else _say(tr, N_("today"))
+        parts.append(_say(tr, N_("sets released {start} to {end}"), start=options.get("released_from", "…"), end=until))
     if options.get("exclude_sets"):
-        parts.append(f"except sets {sets.codes(options['exclude_sets'])}")
+        parts.append(_say(tr, N_("except sets {sets}"), sets=sets.codes(options["exclude_sets"])))
     if options.get("waiting_days"):
-        parts.append(f"new sets legal {options['waiting_days']} days after release")
+        parts.append(_say(tr, N_("new sets legal {days} days after release"), days=options["waiting_days"]))
     if options.get("waiting_periods"):
-        parts.append("new sets legal " + _describe_waiting(options["waiting_periods"], day))
+        parts.append(_say(tr, N_("new sets legal {when}"), when=_describe_waiting(options["waiting_periods"], day, tr)))
     fixed = _fixed_days_near(options.get("set_legal_from") or {}, day)
     if fixed:
-        parts.append("fixed first legal day " + ", ".join(f"{sets.code(set_id)} {first}" for set_id, first in fixed))
+        shown = ", ".join(f"{sets.code(set_id)} {first}" for set_id, first in fixed)
+        parts.append(_say(tr, N_("fixed first legal day {sets}"), sets=shown))
     if options.get("reprints"):
         parts.append(
-            "older prints legal through functionally identical reprints "
-            "(game text compared across wordings; the finding names the reprint)"
+            _say(
+                tr,
+                N_(
+                    "older prints legal through functionally identical reprints "
+                    "(game text compared across wordings; the finding names the reprint)"
+                ),
+            )
         )
     if options.get("always"):
-        parts.append(f"always legal: {_short(options['always'])}")
-    return "card pool: " + "; ".join(parts) if parts else "card pool: every card"
+        parts.append(_say(tr, N_("always legal: {cards}"), cards=_short(options["always"])))
+    if not parts:
+        return _say(tr, N_("card pool: every card"))
+    return _say(tr, N_("card pool: {parts}"), parts="; ".join(parts))
 
 
-def _describe_season(season: Mapping[str, Any], day: dt.date | None = None, sets: _SetView | None = None) -> str:
+def _since(tr: Translator | None, day: Any, unverified: Any = None) -> str:
+    """``since 2025-04-11`` (and ``[unverified: ...]``, the pack's own words)."""
+    text = _say(tr, N_("since {day}"), day=day)
+    return text + (" " + _say(tr, N_("[unverified: {reason}]"), reason=unverified) if unverified else "")
+
+
+def _describe_season(
+    season: Mapping[str, Any], day: dt.date | None = None, sets: _SetView | None = None, tr: Translator | None = None
+) -> str:
     sets = sets if sets is not None else _SetView({}, {})
     name = f"{season.get('name')}, " if season.get("name") else ""
-    since = f"since {season['from']}" + (f" [unverified: {season['unverified']}]" if season.get("unverified") else "")
+    since = _since(tr, season["from"], season.get("unverified"))
     what = []
     if season.get("marks"):
-        what.append(f"regulation marks {', '.join(season['marks'])}")
+        what.append(_say(tr, N_("regulation marks {marks}"), marks=", ".join(season["marks"])))
     if season.get("sets"):
         legal, later = sets.split(season["sets"], day) if day is not None else (season["sets"], [])
-        text = f"sets {sets.codes(legal)}"
+        text = _say(tr, N_("sets {sets}"), sets=sets.codes(legal))
         if later:
             # Issue 24: a season's list holds the sets released during it, not yet legal on the day.
-            text += " (later this season: " + ", ".join(f"{sets.code(s)} from {d.isoformat()}" for d, s in later) + ")"
+            shown = ", ".join(_say(tr, N_("{set} from {day}"), set=sets.code(s), day=d.isoformat()) for d, s in later)
+            text += " " + _say(tr, N_("(later this season: {sets})"), sets=shown)
         what.append(text)
     for promo in season.get("promos") or ():
-        what.append(f"promos {promo['set']} {_promo_range(promo)}")
+        what.append(_say(tr, N_("promos {set} {numbers}"), set=promo["set"], numbers=_promo_range(promo, tr)))
     return f"{' + '.join(what)} ({name}{since})"
 
 
-def _promo_range(promo: Mapping[str, Any]) -> str:
+def _promo_range(promo: Mapping[str, Any], tr: Translator | None = None) -> str:
     if promo.get("only"):
-        return "only " + ", ".join(str(n) for n in promo["only"])
+        return _say(tr, N_("only {numbers}"), numbers=", ".join(str(n) for n in promo["only"]))
     low, high = promo.get("from"), promo.get("to")
-    return f"{low or 0}-{high}" if high is not None else f"{low or 0} and up"
+    if high is not None:
+        return f"{low or 0}-{high}"
+    return _say(tr, N_("{number} and up"), number=low or 0)
 
 
 def _describe_change(
-    current: Mapping[str, Any] | None, upcoming: Mapping[str, Any], sets: _SetView | None = None
+    current: Mapping[str, Any] | None,
+    upcoming: Mapping[str, Any],
+    sets: _SetView | None = None,
+    tr: Translator | None = None,
 ) -> str:
     sets = sets if sets is not None else _SetView({}, {})
     name = f" ({upcoming['name']})" if upcoming.get("name") else ""
     text = f"{upcoming['from']}{name}"
     if upcoming.get("unverified"):
-        text += f" [unverified: {upcoming['unverified']}]"
+        text += " " + _say(tr, N_("[unverified: {reason}]"), reason=upcoming["unverified"])
     if upcoming.get("marks"):
-        return f"{text}: marks {', '.join(upcoming['marks'])}"
+        return f"{text}: " + _say(tr, N_("marks {marks}"), marks=", ".join(upcoming["marks"]))
     leaving = [s for s in (current or {}).get("sets") or () if s not in (upcoming.get("sets") or ())]
     joining = [s for s in upcoming.get("sets") or () if s not in ((current or {}).get("sets") or ())]
     # Only the sets legal on the day of the change join then; the others come during that season.
     joining = sets.split(joining, dt.date.fromisoformat(str(upcoming["from"])))[0]
     details = []
     if leaving:
-        details.append(f"sets {sets.codes(leaving)} leave")
+        details.append(_say(tr, N_("sets {sets} leave"), sets=sets.codes(leaving)))
     if joining:
-        details.append(f"sets {sets.codes(joining)} join")
+        details.append(_say(tr, N_("sets {sets} join"), sets=sets.codes(joining)))
     return text + (": " + ", ".join(details) if details else "")
 
 
@@ -243,33 +284,38 @@ def _fixed_days_near(fixed: Mapping[str, Any], day: dt.date) -> list[tuple[str, 
     return [(set_id, first) for first, set_id in sorted(near)]
 
 
-def _describe_waiting(periods: Sequence[Mapping[str, Any]], day: dt.date) -> str:
+def _describe_waiting(periods: Sequence[Mapping[str, Any]], day: dt.date, tr: Translator | None = None) -> str:
     rule: Mapping[str, Any] = {"days": 0}
     for period in sorted(periods, key=lambda p: str(p["from"])):
         if str(period["from"]) <= day.isoformat():
             rule = period
     if rule.get("rule") == "third-friday-after":
-        return "on the third Friday after their release"
+        return _say(tr, N_("on the third Friday after their release"))
     if rule.get("rule") == "third-friday-of-month":
-        return "on the third Friday of their release month (the first Friday of the next month after it)"
-    return f"{rule['days']} days after release" if rule.get("days") else "on release"
+        return _say(tr, N_("on the third Friday of their release month (the first Friday of the next month after it)"))
+    if rule.get("days"):
+        return _say(tr, N_("{days} days after release"), days=rule["days"])
+    return _say(tr, N_("on release"))
 
 
 def _next_ban_change(
-    entries: Sequence[Mapping[str, Any]], day: dt.date, cards: Mapping[str, tuple[str, str | None, str]]
+    entries: Sequence[Mapping[str, Any]],
+    day: dt.date,
+    cards: Mapping[str, tuple[str, str | None, str]],
+    tr: Translator | None = None,
 ) -> list[str]:
     """The next day after ``day`` on which the ban list changes, with what changes."""
     changes: dict[dt.date, list[str]] = {}
     for entry in entries:
         since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
         if since is not None and since > day:
-            changes.setdefault(since, []).append("banned: " + _describe_ban(entry, cards))
+            changes.setdefault(since, []).append(_say(tr, N_("banned: {ban}"), ban=_describe_ban(entry, cards, tr)))
         if until is not None and until > day and (since is None or since <= day):
-            changes.setdefault(until, []).append("ban ends: " + _describe_ban(entry, cards))
+            changes.setdefault(until, []).append(_say(tr, N_("ban ends: {ban}"), ban=_describe_ban(entry, cards, tr)))
     if not changes:
         return []
     first = min(changes)
-    return [f"next change {first.isoformat()}:"] + ["  - " + text for text in changes[first]]
+    return [_say(tr, N_("next change {day}:"), day=first.isoformat())] + ["  - " + text for text in changes[first]]
 
 
 def banned_ids(pack: Pack) -> set[str]:
@@ -300,14 +346,18 @@ def _describe_ids(ids: Sequence[str], cards: Mapping[str, tuple[str, str | None,
     return shown
 
 
-def _describe_ban(entry: Mapping[str, Any], cards: Mapping[str, tuple[str, str | None, str]] = {}) -> str:
+def _describe_ban(
+    entry: Mapping[str, Any], cards: Mapping[str, tuple[str, str | None, str]] = {}, tr: Translator | None = None
+) -> str:
     what = ", ".join([*entry.get("names", ()), *_describe_ids(entry.get("ids", ()), cards)]) or _short(
         entry.get("where", {})
     )
-    since = f" since {entry['since']}" if entry.get("since") else ""
-    until = f" until {entry['until']}" if entry.get("until") else ""
+    since = " " + _say(tr, N_("since {day}"), day=entry["since"]) if entry.get("since") else ""
+    until = " " + _say(tr, N_("until {day}"), day=entry["until"]) if entry.get("until") else ""
     reason = f" — {entry['reason']}" if entry.get("reason") else ""
-    unverified = f" [unverified: {entry['unverified']}]" if entry.get("unverified") else ""
+    unverified = (
+        " " + _say(tr, N_("[unverified: {reason}]"), reason=entry["unverified"]) if entry.get("unverified") else ""
+    )
     return f"{what}{since}{until}{unverified}{reason}"
 
 

@@ -32,6 +32,7 @@ from deckcheck.core.selectors import SELECTOR_SCHEMA
 from deckcheck.core.suggest import closest_names
 from deckcheck.datafiles import YAML_VALUE_ERRORS, unconvertible_node, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
+from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Severity
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleSpec
@@ -86,7 +87,13 @@ def absent_on(pack: Pack, day: dt.date) -> str | None:
     first = first_day(pack)
     if first is None or day >= first:
         return None
-    return f"{pack.name} began on {first.isoformat()}; there was no {pack.name} on {day.isoformat()}"
+    # TRANSLATORS: {format} is a format name (expanded), {first} and {day} are dates (2014-09-01).
+    return Phrase(
+        N_("{format} began on {first}; there was no {format} on {day}"),
+        format=pack.name,
+        first=first.isoformat(),
+        day=day.isoformat(),
+    )
 
 
 def builtin_pack_dir() -> Path:
@@ -120,7 +127,7 @@ def find_pack(name: str, extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
     if _looks_like_path(name):
         path = Path(name)
         if not path.is_file():
-            raise PackError(f"format pack file not found: {name}")
+            raise PackError(Phrase(N_("format pack file not found: {name}"), name=name))
         return path
     packs = available_packs(extra)
     if name in packs:
@@ -132,10 +139,18 @@ def _looks_like_path(name: str) -> bool:
     return name.endswith(PACK_SUFFIXES) or os.sep in name or "/" in name
 
 
-def _unknown_format(name: str, packs: Mapping[str, Path]) -> str:
+def _unknown_format(name: str, packs: Mapping[str, Path]) -> Phrase:
     close = closest_names(name, {n: n for n in packs}, 3)
-    hint = f" Did you mean: {', '.join(close)}?" if close else ""
-    return f"unknown format '{name}'. Known formats: {', '.join(sorted(packs))}.{hint}"
+    known = ", ".join(sorted(packs))
+    if close:
+        # TRANSLATORS: {known} and {close} are format names (standard, expanded).
+        return Phrase(
+            N_("unknown format '{name}'. Known formats: {known}. Did you mean: {close}?"),
+            name=name,
+            known=known,
+            close=", ".join(close),
+        )
+    return Phrase(N_("unknown format '{name}'. Known formats: {known}."), name=name, known=known)
 
 
 def resolve_extends(ref: str, pack_path: str | os.PathLike[str], extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
@@ -152,7 +167,9 @@ def resolve_extends(ref: str, pack_path: str | os.PathLike[str], extra: Sequence
     if _looks_like_path(ref):
         candidate = folder / ref
         if not candidate.is_file():
-            raise PackError(f"format pack file not found: {ref} (looked in {folder})")
+            raise PackError(
+                Phrase(N_("format pack file not found: {name} (looked in {folder})"), name=ref, folder=str(folder))
+            )
         return candidate
     itself = pack_path.resolve()
     places = [folder, *extra]

@@ -189,3 +189,29 @@ def write_tcgdex(root: Path, langs=("de", "fr", "pt")) -> Path:
     english.mkdir(parents=True, exist_ok=True)
     (english / "sets.json").write_text(json.dumps(TCGDEX_SETS, ensure_ascii=False), encoding="utf-8")
     return root
+
+
+# -- the command line, as a user runs it, in a given locale (issue 24) -------------------------
+
+LANGUAGES = ("de", "pt", "fr", "es", "it")  # the message languages besides English
+
+
+def deckcheck(*args, env=None, cwd=None):
+    """(exit code, stdout, stderr) of ``deckcheck ARGS`` in a subprocess: no locale, colour or
+    database from the caller's environment unless ``env`` gives them."""
+    import os
+    import subprocess
+    import sys
+
+    full = {**os.environ}
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "DECKCHECK_DB"):
+        full.pop(name, None)
+    full.update(env or {})
+    result = subprocess.run(
+        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd or PROJECT_ROOT, env=full, timeout=120
+    )
+    return result.returncode, result.stdout.decode(), result.stderr.decode()
+
+
+def error_lines(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if line.startswith("deckcheck: error: ")]
