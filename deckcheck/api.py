@@ -313,7 +313,8 @@ def find_decks(*paths: PathLike) -> list[str]:
     (``include``/``exclude``/``packs`` of a project are the command line's).
 
     Feed each to :func:`check_file` (or hand the list to worker processes)."""
-    from deckcheck.project.config import Settings, select_decks
+    from deckcheck.project.config import Settings
+    from deckcheck.project.discover import select_decks
 
     selection = select_decks([os.fspath(path) for path in paths], Settings())
     return [path for path in selection.decks if path != "-"]

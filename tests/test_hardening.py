@@ -438,7 +438,8 @@ def test_a_folder_that_cannot_be_read_is_reported_unreadable_with_exit_code_2(tm
 
 
 def test_a_folder_without_permission_is_unreadable(tmp_path, monkeypatch):
-    from deckcheck.project.config import Config, select_decks, settings
+    from deckcheck.project.config import Config, settings
+    from deckcheck.project.discover import select_decks
 
     (tmp_path / "decks" / "locked").mkdir(parents=True)
     (tmp_path / "decks" / "a.txt").write_text(DECK)

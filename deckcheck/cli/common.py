@@ -341,7 +341,7 @@ class Found(NamedTuple):
 def select(paths, run, found: Found, jobs: int | None = 1):
     """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error.
     The files met while walking folders are judged in ``jobs`` processes (None: by the number of files)."""
-    from deckcheck.project.config import select_decks
+    from deckcheck.project.discover import select_decks
     from deckcheck.session import judge_files
 
     selection = select_decks(

@@ -6,7 +6,7 @@ FIFO, a device), becomes a :class:`ParsedDeck` with one ``unreadable`` error
 finding, so a run over many decks reports them all.
 
 What kind of file a deck is and whether a file met while walking a folder is a deck
-at all is :mod:`deckcheck.parse.shape`; :func:`deckcheck.project.config.select_decks` walks.
+at all is :mod:`deckcheck.parse.shape`; :func:`deckcheck.project.discover.select_decks` walks.
 """
 
 from __future__ import annotations

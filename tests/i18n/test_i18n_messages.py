@@ -156,7 +156,8 @@ def sample_report(monkeypatch) -> Report:
     from deckcheck.core.resolve import CATALOGUE_ONLY_HINT
     from deckcheck.packs.loading import load_pack
     from deckcheck.parse import read_deck
-    from deckcheck.project.config import Config, select_decks, settings
+    from deckcheck.project.config import Config, settings
+    from deckcheck.project.discover import select_decks
 
     monkeypatch.chdir(PROJECT_ROOT)
     index, pack = load_catalogue(), load_pack("unlimited")

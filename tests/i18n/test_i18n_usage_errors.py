@@ -162,6 +162,7 @@ def cli_msgids() -> list:
             "packs/info.py",
             "parse/shape.py",
             "project/config.py",
+            "project/discover.py",
         )
     ]
     found = []
@@ -241,13 +242,13 @@ def test_why_a_file_is_no_deck_is_said_in_the_message_language(tmp_path):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_reason_a_file_is_no_deck_is_translated(lang):
     from deckcheck.parse import shape
-    from deckcheck.project import config
+    from deckcheck.project import discover
 
     reasons = [
-        config.PACKS_FOLDER_REASON,
-        config.HIDDEN_REASON,
-        config.NOT_INCLUDED_REASON,
-        config.NOT_A_DECK_NAME_REASON,
+        discover.PACKS_FOLDER_REASON,
+        discover.HIDDEN_REASON,
+        discover.NOT_INCLUDED_REASON,
+        discover.NOT_A_DECK_NAME_REASON,
         shape.structured_shape_problem([]),
         shape.structured_shape_problem({}),
         shape.structured_shape_problem({"cards": {}}),

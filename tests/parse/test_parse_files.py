@@ -1,5 +1,5 @@
 """Reading deck files (encodings, bad files, stdin); which files of a folder are decks is
-tested through deckcheck.project.config.select_decks in tests/test_check_repository.py."""
+tested through deckcheck.project.discover.select_decks in tests/project/test_discover.py."""
 
 from __future__ import annotations
 

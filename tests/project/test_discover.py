@@ -12,7 +12,8 @@ import pytest
 from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
 
 from deckcheck.cli.progress import DeckProgress
-from deckcheck.project.config import Config, load_config, select_decks, settings
+from deckcheck.project.config import Config, load_config, settings
+from deckcheck.project.discover import select_decks
 
 DATE = "2026-11-30"
 LEGAL = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
@@ -241,7 +242,7 @@ def test_files_named_explicitly_are_kept_whatever_their_suffix(tmp_path):
 
 
 def test_parse_files_has_no_second_folder_walker():
-    # config.select_decks is the one walker (it honours .gitignore and the excludes); a second
+    # discover.select_decks is the one walker (it honours .gitignore and the excludes); a second
     # one in deckcheck.parse.files would drift from it unseen, since the program never called it.
     import deckcheck.parse
     import deckcheck.parse.files
