@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from deckcheck.datafiles import YAML_VALUE_ERRORS, dates_as_text, schema_problems, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
+from deckcheck.i18n import N_, Phrase
 from deckcheck.parse.shape import STDIN
 from deckcheck.project.patterns import PatternSet, gitignore_match, pattern_problem, relative_to
 
@@ -93,7 +94,11 @@ def find_config_file(start: Path) -> Path | None:
             found.append(pyproject)
         if len(found) > 1:
             names = " and ".join(p.name for p in found)
-            raise ConfigError(f"{names} both configure deckcheck in this folder; keep one of them", path=found[0])
+            raise ConfigError(
+                # TRANSLATORS: {files} are configuration files: ".deckcheck.yaml and pyproject.toml".
+                Phrase(N_("{files} both configure deckcheck in this folder; keep one of them"), files=names),
+                path=found[0],
+            )
         if found:
             return found[0]
     return None
@@ -126,22 +131,28 @@ def read_config_file(path: Path) -> Config:
         mode = path.stat().st_mode
         if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
             raise ConfigError(
-                "is not a regular file (a pipe, a device or a socket), not a configuration file", path=path
+                Phrase(N_("is not a regular file (a pipe, a device or a socket), not a configuration file")), path=path
             )
         raw = path.read_bytes()
     except IsADirectoryError:
-        raise ConfigError("is a folder, not a configuration file", path=path) from None
+        raise ConfigError(Phrase(N_("is a folder, not a configuration file")), path=path) from None
     except OSError as error:
-        raise ConfigError(f"cannot read the configuration file: {error.strerror or error}", path=path) from None
+        raise ConfigError(
+            # TRANSLATORS: {reason} is the system's (English) reason: "No such file or directory".
+            Phrase(N_("cannot read the configuration file: {reason}"), reason=error.strerror or str(error)),
+            path=path,
+        ) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ConfigError("the configuration file is not UTF-8 text", path=path) from None
+        raise ConfigError(Phrase(N_("the configuration file is not UTF-8 text")), path=path) from None
     if path.suffix == ".toml":
         return parse_config(text, path, "toml")
     if path.suffix in (".yaml", ".yml"):
         return parse_config(text, path, "yaml")
-    raise ConfigError("a configuration file is a .toml file with [tool.deckcheck] or a .yaml file", path=path)
+    raise ConfigError(
+        Phrase(N_("a configuration file is a .toml file with [tool.deckcheck] or a .yaml file")), path=path
+    )
 
 
 # -- reading and validating ----------------------------------------------------
@@ -241,18 +252,25 @@ def _toml_table(text: str, path: Path, *, required: bool) -> dict[str, Any] | No
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = _TOML_ERROR_LINE.search(str(error))
-        raise ConfigError(f"invalid TOML: {error}", path=path, line=int(match.group(1)) if match else None) from None
+        raise ConfigError(
+            # TRANSLATORS: {problem} is the TOML reader's own (English) message.
+            Phrase(N_("invalid TOML: {problem}"), problem=str(error)),
+            path=path,
+            line=int(match.group(1)) if match else None,
+        ) from None
     except RecursionError:  # tomllib recurses into each nested array or inline table
-        raise ConfigError("invalid TOML: arrays or tables nested too deeply", path=path) from None
+        raise ConfigError(Phrase(N_("invalid TOML: arrays or tables nested too deeply")), path=path) from None
     tool = document.get("tool")
     table = tool.get("deckcheck") if isinstance(tool, dict) else None
     if table is None:
         if required:
-            raise ConfigError(f"has no [{TOOL_TABLE}] table", path=path)
+            raise ConfigError(Phrase(N_("has no [{table}] table"), table=TOOL_TABLE), path=path)
         return None
     if not isinstance(table, dict):
         raise ConfigError(
-            f"{TOOL_TABLE} must be a table, like [{TOOL_TABLE}]", path=path, line=_toml_locator(text)([], False)
+            Phrase(N_("{table} must be a table, like [{table}]"), table=TOOL_TABLE),
+            path=path,
+            line=_toml_locator(text)([], False),
         )
     return table
 
@@ -283,7 +301,10 @@ def _toml_locator(text: str) -> Locator:
 def _yaml_error(error: Any, path: Path) -> ConfigError:
     mark = getattr(error, "problem_mark", None)
     problem = getattr(error, "problem", None) or str(error)
-    return ConfigError(f"invalid YAML: {problem}", path=path, line=mark.line + 1 if mark else None)
+    # TRANSLATORS: {problem} is the YAML reader's own (English) message.
+    return ConfigError(
+        Phrase(N_("invalid YAML: {problem}"), problem=problem), path=path, line=mark.line + 1 if mark else None
+    )
 
 
 def _yaml_mapping(text: str, path: Path) -> tuple[dict[str, Any], Locator]:
@@ -301,12 +322,14 @@ def _yaml_mapping(text: str, path: Path) -> tuple[dict[str, Any], Locator]:
     except yaml.YAMLError as error:
         raise _yaml_error(error, path) from None
     except YAML_VALUE_ERRORS as error:  # "!!int zz" and the like: the document parsed, a value did not
-        raise ConfigError(f"invalid YAML: a value cannot be read ({error})", path=path) from None
+        raise ConfigError(
+            Phrase(N_("invalid YAML: a value cannot be read ({error})"), error=str(error)), path=path
+        ) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise ConfigError(
-            "the configuration must be a YAML mapping of keys such as format: and exclude:",
+            Phrase(N_("the configuration must be a YAML mapping of keys such as format: and exclude:")),
             path=path,
             line=node.start_mark.line + 1 if node is not None else 1,
         )
@@ -344,7 +367,9 @@ def _build(data: Mapping[str, Any], path: Path, locate: Locator, prefix: str) ->
             dt.date.fromisoformat(value)
         except ValueError:
             raise ConfigError(
-                f"{_key_path(steps, prefix)}: {value!r} is not a day of the calendar",
+                Phrase(
+                    N_("{key}: {value} is not a day of the calendar"), key=_key_path(steps, prefix), value=repr(value)
+                ),
                 path=path,
                 line=locate(steps, False),
             ) from None
@@ -357,7 +382,12 @@ def _build(data: Mapping[str, Any], path: Path, locate: Locator, prefix: str) ->
             index, reason = problem
             where = steps + [index]
             raise ConfigError(
-                f"{_key_path(where, prefix)}: {patterns[index]!r} is not a valid pattern: {reason}",
+                Phrase(
+                    N_("{key}: {value} is not a valid pattern: {reason}"),
+                    key=_key_path(where, prefix),
+                    value=repr(patterns[index]),
+                    reason=reason,
+                ),
                 path=path,
                 line=locate(where, False),
             )
@@ -493,7 +523,11 @@ def settings(
         problem = pattern_problem(tuple(exclude))
         if problem is not None:
             index, reason = problem
-            raise ConfigError(f"--exclude {exclude[index]!r} is not a valid pattern: {reason}")
+            raise ConfigError(
+                Phrase(
+                    N_("--exclude {value} is not a valid pattern: {reason}"), value=repr(exclude[index]), reason=reason
+                )
+            )
         # Patterns typed on the command line are relative to where they were typed.
         excludes.append(PatternSet(os.path.abspath(cwd or Path.cwd()), tuple(exclude), "--exclude"))
     return Settings(

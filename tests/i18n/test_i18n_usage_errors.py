@@ -260,3 +260,22 @@ def test_every_reason_a_file_is_no_deck_is_translated(lang):
     for reason in reasons:
         assert problem_text(reason, "en") == str(reason)
         assert problem_text(reason, lang) != str(reason), reason
+
+
+def test_a_configuration_problem_is_said_in_the_message_language(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.deckcheck]\ndate = "2026-02-30"\n', encoding="utf-8")
+    code, _out, err = deckcheck("check", "--lang", "de", "deck.txt", cwd=tmp_path)
+    assert (code, error_lines(err)) == (
+        2,
+        [
+            f"deckcheck: error: {tmp_path / 'pyproject.toml'}:2: tool.deckcheck.date: '2026-02-30' ist kein Tag des Kalenders"
+        ],
+    )
+    err = deckcheck("check", "--config", "nope.toml", "deck.txt", cwd=tmp_path, env={"LANG": "es_ES.UTF-8"})[2]
+    assert error_lines(err)[0].startswith("deckcheck: error: nope.toml: no se puede leer el archivo de configuración: ")
+    err = deckcheck("check", "--no-config", "--exclude", "[z-a]", "--lang", "it", "deck.txt", cwd=tmp_path)[2]
+    assert error_lines(err) == ["deckcheck: error: --exclude '[z-a]' non è un modello valido: bad character range z-a"]
+    english = deckcheck("check", "deck.txt", cwd=tmp_path)[2]
+    assert error_lines(english) == [
+        f"deckcheck: error: {tmp_path / 'pyproject.toml'}:2: tool.deckcheck.date: '2026-02-30' is not a day of the calendar"
+    ]
