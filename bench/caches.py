@@ -86,7 +86,7 @@ def main() -> None:
         env.pop("DECKCHECK_CACHE_DIR", None)
         with_db = dict(env)
         if REFERENCE.is_dir():
-            from deckcheck.carddb.sqlite import build_database
+            from deckcheck.carddb.build import build_database
 
             build_database(REFERENCE, work / "cards.sqlite3")
             with_db["DECKCHECK_DB"] = str(work / "cards.sqlite3")

@@ -21,7 +21,8 @@ def reference_index(tmp_path_factory):
     """The reference dataset imported once per test session (skips when absent)."""
     from support import require_reference_data
 
-    from deckcheck.carddb.sqlite import SqliteIndex, build_database
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sqlite import SqliteIndex
 
     data = require_reference_data()
     path = tmp_path_factory.mktemp("reference-db") / "cards.sqlite3"

@@ -198,3 +198,49 @@ def test_the_exception_finder_follows_bases():
         "m.Caught": False,
         "deckcheck.errors.DeckcheckError": True,
     }
+
+
+# -- no private attributes across modules ---------------------------------------------
+
+
+def _private_attributes(name: str) -> tuple[set[str], list[tuple[str, int]]]:
+    """(the ``_private`` attribute names module ``name`` defines -- assigned, named in
+    ``__slots__``, a method's or a class attribute's --, those it reads as ``x._name``
+    or ``getattr(x, "_name")``, with lines)."""
+    path = MODULES[name]
+    defined: set[str] = set()
+    read: list[tuple[str, int]] = []
+
+    def private(attribute: object) -> bool:
+        return isinstance(attribute, str) and attribute.startswith("_") and not attribute.startswith("__")
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Attribute) and private(node.attr):
+            (defined.add(node.attr) if isinstance(node.ctx, ast.Store) else read.append((node.attr, node.lineno)))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) > 1:
+            attribute = node.args[1].value if isinstance(node.args[1], ast.Constant) else None
+            if node.func.id in ("getattr", "hasattr") and private(attribute):
+                read.append((str(attribute), node.lineno))
+            elif node.func.id == "setattr" and private(attribute):
+                defined.add(str(attribute))
+        elif isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "__slots__" for t in node.targets):
+            defined |= {str(e.value) for e in ast.walk(node.value) if isinstance(e, ast.Constant)}
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and private(node.name):
+            defined.add(node.name)  # a private method
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and private(node.id):
+            defined.add(node.id)  # a class attribute or a dataclass field (``_verdicts: dict = field(...)``)
+    return defined, read
+
+
+def test_no_module_reads_another_modules_private_attributes():
+    # The attribute names the package itself defines: a name it does not define is a
+    # library's (NamedTuple._replace, os._exit), whose own rules apply.
+    found = {name: _private_attributes(name) for name in MODULES}
+    ours = set().union(*(defined for defined, _ in found.values()))
+    borrowed = [
+        f"{MODULES[name].relative_to(PACKAGE.parent)}:{line}: {attribute}"
+        for name, (defined, read) in found.items()
+        for attribute, line in read
+        if attribute in ours and attribute not in defined
+    ]
+    assert not borrowed, "private attributes read from another module's objects:\n" + "\n".join(borrowed)

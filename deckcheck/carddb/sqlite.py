@@ -595,25 +595,3 @@ def iter_cards(path: Path) -> Iterator[Card]:
             yield _card_from_row(row)
     finally:
         conn.close()
-
-
-# Moved to deckcheck.carddb.build (building) and deckcheck.carddb.sources.files
-# (reading archives); importable from here as before, without loading them
-# when only the index is used.
-_MOVED = {
-    "build_database": "deckcheck.carddb.build",
-    "clean_stale_temp_files": "deckcheck.carddb.build",
-    "temp_prefix": "deckcheck.carddb.build",
-    "STALE_AFTER_SECONDS": "deckcheck.carddb.build",
-    "MAX_MEMBERS": "deckcheck.carddb.sources.files",
-    "MAX_UNPACKED_BYTES": "deckcheck.carddb.sources.files",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _MOVED.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module), name)

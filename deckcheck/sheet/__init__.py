@@ -21,6 +21,7 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.sheet.content import DIVISIONS, Player, Sheet, sheet
 
 if TYPE_CHECKING:
+    from deckcheck.model import DeckResult
     from deckcheck.sheet.layout import Page
 
 __all__ = [
@@ -124,11 +125,6 @@ def _undrawable(text: str) -> str:
     return _draw().undrawable(text)
 
 
-def _core(result: Any) -> Any:
-    """The engine's result of a library :class:`deckcheck.api.DeckResult` (or the engine's own)."""
-    return getattr(result, "_result", result)
-
-
 def _drawable(found: Sheet) -> Sheet:
     """The sheet with the characters no font of the PDF has replaced (``?``), before it is laid out."""
     draw = _draw()
@@ -156,7 +152,9 @@ def _drawable(found: Sheet) -> Sheet:
     )
 
 
-def sheet_pages(result: Any, player: Player | Mapping[str, Any] | None = None, paper: str = "letter") -> list[Page]:
+def sheet_pages(
+    result: DeckResult, player: Player | Mapping[str, Any] | None = None, paper: str = "letter"
+) -> list[Page]:
     """The laid-out pages of a checked deck's sheet (what :func:`sheet_pdf` draws)."""
     from deckcheck.sheet.layout import pages
 
@@ -169,14 +167,15 @@ def sheet_pages(result: Any, player: Player | Mapping[str, Any] | None = None, p
     else:
         chosen = make_player(**player)
     draw = _draw()
-    return pages(_drawable(sheet(_core(result), chosen)), draw.measure, paper, made_by=draw.MADE_BY)
+    return pages(_drawable(sheet(result, chosen)), draw.measure, paper, made_by=draw.MADE_BY)
 
 
-def sheet_pdf(result: Any, player: Player | Mapping[str, Any] | None = None, *, paper: str = "letter") -> bytes:
+def sheet_pdf(result: DeckResult, player: Player | Mapping[str, Any] | None = None, *, paper: str = "letter") -> bytes:
     """The deck registration sheet of a checked deck, as PDF bytes.
 
-    ``result`` is what :func:`deckcheck.check_text` or :func:`deckcheck.check_file`
-    returned; ``player`` a :class:`Player` or a mapping of its fields (``name``,
+    ``result`` is the check session's result with its resolved lines
+    (:class:`deckcheck.session.Session` with ``keep_deck``; the library's
+    :func:`deckcheck.sheet_pdf` takes what :func:`deckcheck.check_text` returned); ``player`` a :class:`Player` or a mapping of its fields (``name``,
     ``player_id``, ``birth``, ``division``; missing fields stay blank);
     ``paper`` ``"letter"`` or ``"a4"``. A deck that is not legal gets
     "NOT LEGAL ON <day>" across every page. Raises :class:`SheetUnavailable`
@@ -186,8 +185,7 @@ def sheet_pdf(result: Any, player: Player | Mapping[str, Any] | None = None, *, 
     return pdf(sheet_pages(result, player, paper), result)
 
 
-def pdf(laid: list[Page], result: Any) -> bytes:
+def pdf(laid: list[Page], result: DeckResult) -> bytes:
     """The PDF of pages laid out by :func:`sheet_pages` for ``result``."""
-    core = _core(result)
-    title = f"Deck Registration Sheet: {core.name}" if core.name else "Deck Registration Sheet"
+    title = f"Deck Registration Sheet: {result.name}" if result.name else "Deck Registration Sheet"
     return _draw().render(laid, title=title)

@@ -32,7 +32,7 @@ def dataset_cards(pokemon_tcg_data):
 @pytest.fixture(scope="session")
 def full_db(pokemon_tcg_data, tmp_path_factory) -> Path:
     """The whole reference dataset imported once per session."""
-    from deckcheck.carddb.sqlite import build_database
+    from deckcheck.carddb.build import build_database
 
     dest = tmp_path_factory.mktemp("full-db") / "cards.sqlite3"
     build_database(pokemon_tcg_data, dest, source_label="reference snapshot")

@@ -11,15 +11,9 @@ from pathlib import Path
 import pytest
 
 from deckcheck.carddb import sqlite as carddb_sqlite
+from deckcheck.carddb.build import build_database, temp_prefix
 from deckcheck.carddb.index import MemoryIndex
-from deckcheck.carddb.sqlite import (
-    DatabaseError,
-    SqliteIndex,
-    build_database,
-    database_info,
-    iter_cards,
-    temp_prefix,
-)
+from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info, iter_cards
 
 
 def _leftovers(folder: Path) -> list[str]:

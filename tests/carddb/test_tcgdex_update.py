@@ -19,8 +19,9 @@ import pytest
 from loopback import serving
 
 from deckcheck.carddb import http as carddb_http
+from deckcheck.carddb.build import temp_prefix
 from deckcheck.carddb.errors import DatabaseError
-from deckcheck.carddb.sqlite import SqliteIndex, database_info, temp_prefix
+from deckcheck.carddb.sqlite import SqliteIndex, database_info
 from deckcheck.carddb.update import update_database
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

@@ -22,7 +22,8 @@ import pytest
 from loopback import LAST_MODIFIED, serving
 
 from deckcheck.carddb import http as carddb_http
-from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info, temp_prefix
+from deckcheck.carddb.build import temp_prefix
+from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info
 from deckcheck.carddb.update import DEFAULT_DATASET_URL, database_lock, update_database
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

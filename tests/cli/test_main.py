@@ -67,7 +67,7 @@ def test_a_check_of_one_deck_leaves_out_what_it_does_not_need(database, tmp_path
     if database == "imported":
         from support import require_reference_data
 
-        from deckcheck.carddb.sqlite import build_database
+        from deckcheck.carddb.build import build_database
 
         db = tmp_path / "cards.sqlite3"
         build_database(require_reference_data(), db)

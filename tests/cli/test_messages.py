@@ -99,7 +99,7 @@ def test_banned_prints_are_named_by_name_and_set_code():
 def test_formats_show_expanded_names_the_banned_archeops(tmp_path):
     data = require_reference_data()
     db = tmp_path / "cards.sqlite3"
-    from deckcheck.carddb.sqlite import build_database
+    from deckcheck.carddb.build import build_database
 
     build_database(data, db, source_label="reference snapshot")
     result = run("formats", "show", "expanded", "--date", "2026-11-30", "--db", str(db), "--no-config")

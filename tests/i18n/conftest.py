@@ -13,7 +13,7 @@ from i18n_support import POKEMON_TCG_DATA, SKIP_REASON, TCGDEX, write_english_da
 @pytest.fixture(scope="session")
 def small_english_db(tmp_path_factory) -> Path:
     """The invented English dataset imported (no names); copy it before changing it."""
-    from deckcheck.carddb.sqlite import build_database
+    from deckcheck.carddb.build import build_database
 
     root = tmp_path_factory.mktemp("small-en")
     dest = root / "cards.sqlite3"
@@ -58,7 +58,7 @@ def reference_tcgdex() -> Path:
 
 @pytest.fixture(scope="session")
 def reference_english_db(reference_tcgdex, tmp_path_factory) -> Path:
-    from deckcheck.carddb.sqlite import build_database
+    from deckcheck.carddb.build import build_database
 
     dest = tmp_path_factory.mktemp("ref-en") / "cards.sqlite3"
     build_database(POKEMON_TCG_DATA.resolve(), dest, source_label="reference snapshot")

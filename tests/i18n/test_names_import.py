@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from i18n_support import write_english_dataset, write_tcgdex
 
-from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, build_database, database_info
+from deckcheck.carddb.build import build_database
+from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info
 from deckcheck.carddb.translations import import_names, names_info
 
 

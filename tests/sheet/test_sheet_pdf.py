@@ -204,6 +204,7 @@ def test_the_page_rendered_keeps_every_string_inside_its_box(db, tmp_path):
     the page drawn as an image has nothing in its margins."""
     require_poppler()
     import deckcheck
+    from deckcheck.session import Session, open_database
     from deckcheck.sheet import make_player, sheet_pages
     from deckcheck.sheet.draw import measure
     from deckcheck.sheet.layout import MARGIN, PAD
@@ -214,7 +215,10 @@ def test_the_page_rendered_keeps_every_string_inside_its_box(db, tmp_path):
         "# name: Charizard ex / Pidgeot ex",
         "# name: Charizard ex / Pidgeot ex, the list I took to my first League Cup of the season",
     )
-    result = deckcheck.check_text(text, format="unlimited", date="2026-11-30", db=db)
+    # The pages laid out from the check session's result (as deckcheck sheet lays them out),
+    # the PDF the library draws for its own result of the same check.
+    session = Session(open_database(db), format="unlimited", date="2026-11-30", keep_deck=True)
+    result = session.check_text(text).result
     player = make_player(long_name, "123456789012", "1987-12-24")
     laid = sheet_pages(result, player, "a4")
     boxes = []
@@ -225,7 +229,8 @@ def test_the_page_rendered_keeps_every_string_inside_its_box(db, tmp_path):
             boxes.append(item)
     assert any(item.role == "player-name" and item.text == long_name and item.size < 11 for item in boxes)
     out = tmp_path / "sheet.pdf"
-    out.write_bytes(deckcheck.sheet_pdf(result, player, paper="a4"))
+    library = deckcheck.check_text(text, format="unlimited", date="2026-11-30", db=db)
+    out.write_bytes(deckcheck.sheet_pdf(library, player, paper="a4"))
     # Every word poppler finds lies inside the box of a string of the layout on its line.
     height = laid[0].height
     for page, found in zip(laid, pages(out)):
