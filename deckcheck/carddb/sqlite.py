@@ -35,7 +35,6 @@ from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Card
 
 __all__ = [
-    "DatabaseError",
     "DatabaseInfo",
     "SourceShare",
     "SqliteIndex",

@@ -46,8 +46,8 @@ def db_import(
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
     from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.errors import DatabaseError
     from deckcheck.carddb.sources.merge import open_sources
-    from deckcheck.carddb.sqlite import DatabaseError
 
     dest = db_path(configured_db(db, config, no_config))
     for source in sources:
@@ -140,7 +140,7 @@ def db_update(
         ),
     ),
 ) -> None:
-    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.carddb.errors import DatabaseError
     from deckcheck.carddb.update import (
         DEFAULT_DATASET_URL,
         SOURCES,
@@ -255,7 +255,7 @@ def db_import_names(
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
-    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.carddb.errors import DatabaseError
     from deckcheck.carddb.translations import import_names
     from deckcheck.i18n import UnknownLanguage, parse_languages
 
@@ -293,7 +293,7 @@ def db_check_sources(
     ),
 ) -> None:
     from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare, digest_parts, source_cards
-    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.carddb.errors import DatabaseError
 
     try:
         left, right = source_cards(pokemontcg, digest), source_cards(tcgdex, digest)
@@ -320,7 +320,8 @@ def db_info(
     no_config: bool = NO_CONFIG_OPTION,
     lang: str | None = lang_option(),
 ) -> None:
-    from deckcheck.carddb.sqlite import DatabaseError, database_info
+    from deckcheck.carddb.errors import DatabaseError
+    from deckcheck.carddb.sqlite import database_info
     from deckcheck.i18n import localize, translator
 
     try:

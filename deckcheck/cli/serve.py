@@ -49,7 +49,7 @@ def serve(
                 module=error.name,
             )
         )
-    from deckcheck.carddb.sqlite import DatabaseError
+    from deckcheck.carddb.errors import DatabaseError
     from deckcheck.i18n import UnknownLanguage, choose_language
 
     try:

@@ -12,8 +12,9 @@ import pytest
 
 from deckcheck.carddb import sqlite as carddb_sqlite
 from deckcheck.carddb.build import build_database, temp_prefix
+from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.index import MemoryIndex
-from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info, iter_cards
+from deckcheck.carddb.sqlite import SqliteIndex, database_info, iter_cards
 
 
 def _leftovers(folder: Path) -> list[str]:

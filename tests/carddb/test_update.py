@@ -23,7 +23,8 @@ from loopback import LAST_MODIFIED, serving
 
 from deckcheck.carddb import http as carddb_http
 from deckcheck.carddb.build import temp_prefix
-from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.sqlite import SqliteIndex, database_info
 from deckcheck.carddb.update import DEFAULT_DATASET_URL, database_lock, update_database
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,8 @@ import pytest
 from i18n_support import write_english_dataset, write_tcgdex
 
 from deckcheck.carddb.build import build_database
-from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex, database_info
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.sqlite import SqliteIndex, database_info
 from deckcheck.carddb.translations import import_names, names_info
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.carddb.sqlite import DatabaseError, SqliteIndex
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.sqlite import SqliteIndex
 from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names, names_info
 
 
