@@ -22,6 +22,20 @@ POKEMON = "Pokémon"
 TRAINER = "Trainer"
 ENERGY = "Energy"
 SUPERTYPES = (POKEMON, TRAINER, ENERGY)
+# RULES.md 5.3: the letters PTCG Live (and TCGdex's texts) write for the Energy types.
+ENERGY_LETTERS = {
+    "G": "Grass",
+    "R": "Fire",
+    "W": "Water",
+    "L": "Lightning",
+    "P": "Psychic",
+    "F": "Fighting",
+    "D": "Darkness",
+    "M": "Metal",
+    "Y": "Fairy",
+    "N": "Dragon",
+    "C": "Colorless",
+}
 
 
 class Severity(StrEnum):

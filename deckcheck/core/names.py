@@ -15,7 +15,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from deckcheck.model import FLARE_GEAR, POKEMON, TRAINER
+from deckcheck.model import ENERGY_LETTERS, FLARE_GEAR, POKEMON, TRAINER
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
 _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-"})
@@ -34,19 +34,6 @@ _NIDORAN = re.compile(r"(?<!\s)\s++([♂♀])")
 # PTCG Live writes the type of a Special Energy as its symbol letter:
 # "Telepathic {P} Energy" is the card "Telepathic Psychic Energy" (RULES.md 5.3).
 _ENERGY_SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}(?=\s*+energy\b)", re.IGNORECASE)
-_ENERGY_WORDS = {
-    "G": "Grass",
-    "R": "Fire",
-    "W": "Water",
-    "L": "Lightning",
-    "P": "Psychic",
-    "F": "Fighting",
-    "D": "Darkness",
-    "M": "Metal",
-    "Y": "Fairy",
-    "N": "Dragon",
-    "C": "Colorless",
-}
 
 # The patterns that may start in a run of blanks start only where the run
 # starts (``(?<!\s)``) and take it whole, so a long run is read once (issue 12).
@@ -68,7 +55,7 @@ def name_key(name: str) -> str:
     text = _PRISM.sub(" ◇", text)
     text = _STAR.sub(" ★", text)
     if "{" in text:
-        text = _ENERGY_SYMBOL.sub(lambda m: _ENERGY_WORDS[m.group(1).upper()], text)
+        text = _ENERGY_SYMBOL.sub(lambda m: ENERGY_LETTERS[m.group(1).upper()], text)
     text = _strip_accents(text).casefold()
     text = _SPACES.sub(" ", text).strip()
     return _NIDORAN.sub(r"\1", text)

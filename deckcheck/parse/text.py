@@ -14,26 +14,12 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from deckcheck.i18n import N_, ngettext, term
-from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
+from deckcheck.model import ENERGY, ENERGY_LETTERS, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
 
 SYNTAX = "syntax"
 MAX_COUNT = 999
 QUOTE_LIMIT = 80
 
-# RULES.md 5.3: the letters PTCG Live writes for Energy types.
-ENERGY_LETTERS = {
-    "G": "Grass",
-    "R": "Fire",
-    "W": "Water",
-    "L": "Lightning",
-    "P": "Psychic",
-    "F": "Fighting",
-    "D": "Darkness",
-    "M": "Metal",
-    "Y": "Fairy",
-    "N": "Dragon",
-    "C": "Colorless",
-}
 ENERGY_TYPES = tuple(ENERGY_LETTERS.values())
 _TYPE_BY_WORD = {word.casefold(): word for word in ENERGY_TYPES}
 _TYPE_WORDS = "|".join(ENERGY_TYPES)

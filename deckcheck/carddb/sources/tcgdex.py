@@ -61,7 +61,7 @@ from deckcheck.carddb.sources.pokemontcg import (
     iso_date,
     own_limit,
 )
-from deckcheck.model import ENERGY, POKEMON, TRAINER, Card
+from deckcheck.model import ENERGY, ENERGY_LETTERS, POKEMON, TRAINER, Card
 from deckcheck.parse.text import CLASSIC_COLLECTION_IDS
 
 SOURCE = "tcgdex"
@@ -262,20 +262,7 @@ def _pokemon_subtypes(
 
 
 # TCGdex writes Energy symbols as {C}, {R} ...; pokemontcg.io writes the type.
-_ENERGY_SYMBOLS = {
-    "G": "Grass",
-    "R": "Fire",
-    "W": "Water",
-    "L": "Lightning",
-    "P": "Psychic",
-    "F": "Fighting",
-    "D": "Darkness",
-    "M": "Metal",
-    "Y": "Fairy",
-    "N": "Dragon",
-    "C": "Colorless",
-    "*": "◇",
-}
+_ENERGY_SYMBOLS = {**ENERGY_LETTERS, "*": "◇"}
 # Some old texts have the bare letter ("each W Energy attached", Poliwhirl N2 44),
 # and the Prism Star symbol is {*}.
 _SYMBOL = re.compile(r"\{([GRWLPFDMYNC*])\}|\b([GRWLPFDMYNC])(?= Energy\b)")
