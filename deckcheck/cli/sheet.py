@@ -27,7 +27,6 @@ from deckcheck.model import UNVERIFIED
 # A deck that is not legal: a rule is broken, or a line names no card the database has
 # (RULES.md decision 18: legality cannot be shown, so the sheet is not made either).
 _NOT_WHAT = {UNVERIFIED: "could not be verified"}
-_MARK = {UNVERIFIED: "NOT VERIFIED"}
 
 
 def sheet(
@@ -197,7 +196,7 @@ def run(
         echo(
             printable(
                 f"deckcheck: no sheet written: {deck} {_NOT_WHAT.get(result.verdict, 'is not legal')} in "
-                f"{result.format} on {result.date} (--force writes it marked {_MARK.get(result.verdict, 'NOT LEGAL')})"
+                f"{result.format} on {result.date} (--force writes it marked {sheet.verdict_mark(result.verdict).upper()})"
             ),
             err=True,
         )
@@ -221,7 +220,7 @@ def run(
             )
     _note_guessed_prints(sheet.sheet(result, chosen).sections[0].rows, target)
     count = len(pages)
-    marked = "" if result.legal else f", marked {_MARK.get(result.verdict, 'NOT LEGAL')} ON {result.date}"
+    marked = "" if result.legal else f", marked {sheet.verdict_mark(result.verdict).upper()} ON {result.date}"
     echo(printable(f"deckcheck: wrote {target} ({count} page{'s' if count != 1 else ''}{marked})"), err=True)
     return code
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.errors import DeckcheckError
-from deckcheck.sheet.content import DIVISIONS, Player, Sheet, sheet
+from deckcheck.sheet.content import DIVISIONS, Player, Sheet, sheet, verdict_mark
 
 if TYPE_CHECKING:
     from deckcheck.model import DeckResult
@@ -35,6 +35,7 @@ __all__ = [
     "require",
     "sheet_pages",
     "sheet_pdf",
+    "verdict_mark",
 ]
 
 EXTRA_HINT = "pip install 'deckcheck[sheet]'"

@@ -123,6 +123,13 @@ class Section:
         return sum(row.count for row in self.rows)
 
 
+def verdict_mark(verdict: str) -> str:
+    """What a sheet says of a deck with ``verdict``: ``legal``, ``NOT legal`` or ``NOT verified``
+    (RULES.md decision 18); a forced sheet's watermark, and what the command says it wrote, is it
+    in capitals."""
+    return {LEGAL: "legal", UNVERIFIED: "NOT verified"}.get(verdict, "NOT legal")
+
+
 @dataclass(frozen=True, slots=True)
 class Sheet:
     """Everything the sheet shows, as text (empty text: a blank field)."""
@@ -143,8 +150,7 @@ class Sheet:
 
     @property
     def mark(self) -> str:
-        """What the footer says of the deck; a forced sheet's watermark is it in capitals."""
-        return {LEGAL: "legal", UNVERIFIED: "NOT verified"}.get(self.verdict, "NOT legal")
+        return verdict_mark(self.verdict)
 
     @property
     def total(self) -> int:
