@@ -2,18 +2,70 @@
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
 import pytest
+
+# What deckcheck reads of the person running the tests: their card database ($DECKCHECK_DB, the
+# user data folder), their configuration (walked up to from the working folder, which may be in
+# HOME), caches, and the locale that picks the message language. None of it may change a test's
+# answer (issue 33), so it is replaced before any test module, fixture or subprocess sees it: set
+# here, at the import of this file, it holds for session- and module-scoped fixtures too (a
+# function-scoped fixture runs after those), and every subprocess inherits it.
+USER_VARIABLES = (
+    "DECKCHECK_DB",
+    "DECKCHECK_NO_CACHE",
+    "LC_ALL",
+    "LC_MESSAGES",
+    "LANGUAGE",
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "COLUMNS",
+    "GITHUB_WORKSPACE",
+    "GITHUB_STEP_SUMMARY",
+    "GITHUB_OUTPUT",
+    "GITHUB_ACTIONS",
+)
+
+
+def isolated_environment(base: Path) -> dict[str, str]:
+    """The variables a test runs under: a HOME and XDG folders of its own, no user database,
+    no locale but C.UTF-8 (English messages)."""
+    return {
+        "HOME": str(base / "home"),
+        "XDG_DATA_HOME": str(base / "data"),
+        "XDG_CACHE_HOME": str(base / "cache"),
+        "XDG_CONFIG_HOME": str(base / "config"),
+        "XDG_STATE_HOME": str(base / "state"),
+        "DECKCHECK_CACHE_DIR": str(base / "cache" / "deckcheck"),
+        "LANG": "C.UTF-8",
+    }
+
+
+def _isolate_session() -> None:
+    base = Path(tempfile.mkdtemp(prefix="deckcheck-tests-"))
+    atexit.register(shutil.rmtree, base, ignore_errors=True)
+    for name in USER_VARIABLES:
+        os.environ.pop(name, None)
+    for name, value in isolated_environment(base).items():
+        os.environ[name] = value
+    (base / "home").mkdir()
+
+
+_isolate_session()
 
 
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(tmp_path_factory, monkeypatch):
-    """No test reads or writes the user's card database or cache."""
-    home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(home / "cache"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
-    monkeypatch.delenv("DECKCHECK_DB", raising=False)
-    monkeypatch.delenv("NO_COLOR", raising=False)
+    """Each test its own HOME, data, cache and configuration folders (none of the user's)."""
+    base = tmp_path_factory.mktemp("user")
+    for name, value in isolated_environment(base).items():
+        monkeypatch.setenv(name, value)
+    (base / "home").mkdir()
 
 
 @pytest.fixture(scope="session")

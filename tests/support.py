@@ -59,6 +59,25 @@ def assert_valid_report(report: dict) -> None:
     )
 
 
+def project_files() -> list[Path]:
+    """The project's files as git sees them: tracked, and untracked but not ignored.
+
+    What a run leaves behind (.pytest_cache, build/, a .venv) is not the project's, so a walk
+    of the project skips what git ignores; outside a git checkout (an unpacked sdist) every file
+    is the project's."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=PROJECT_ROOT,
+            capture_output=True,
+            check=True,
+            timeout=60,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return sorted(p for p in PROJECT_ROOT.rglob("*") if p.is_file())
+    return sorted(p for p in (PROJECT_ROOT / name for name in os.fsdecode(listed).split("\0") if name) if p.is_file())
+
+
 DOCS = PROJECT_ROOT / "docs"
 
 

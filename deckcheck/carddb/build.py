@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb.errors import DatabaseError
+from deckcheck.i18n import N_, Phrase
 from deckcheck.carddb.records import bad_card, bad_set
 from deckcheck.carddb.sources import CardSource, SetRecord
 from deckcheck.carddb.sources.merge import open_source
@@ -41,6 +42,7 @@ from deckcheck.carddb.sqlite import (
     database_info,
     has_table,
     name_rows,
+    what_else_it_is,
     write_names,
 )
 
@@ -60,10 +62,12 @@ def temp_prefix(dest: Path) -> str:
     return f".{dest.name}.tmp-"
 
 
-def refuse_special_destination(dest: Path) -> None:
+def refuse_special_destination(dest: Path, *, overwrite: bool = False) -> None:
     """``--db`` must name a regular file (or none yet): an import renames a new
     file over it, which would replace a symbolic link instead of its target, and
-    a FIFO or a device node (as root, ``--db /dev/null`` would replace /dev/null)."""
+    a FIFO or a device node (as root, ``--db /dev/null`` would replace /dev/null).
+    Nor is a file that is not a card database replaced (a deck list given as ``--db``,
+    issue 29) unless ``overwrite`` says it is meant to be."""
     try:
         mode = os.lstat(dest).st_mode
     except FileNotFoundError:
@@ -78,6 +82,16 @@ def refuse_special_destination(dest: Path) -> None:
     if not stat.S_ISREG(mode):
         raise DatabaseError(
             f"{dest} is not a regular file (a folder, a pipe or a device); the card database must be a file of its own"
+        )
+    other = None if overwrite else what_else_it_is(dest)
+    if other is not None:
+        raise DatabaseError(
+            Phrase(
+                # TRANSLATORS: {what} says what the file is; --overwrite is an option, not translated.
+                N_("{path} is not a card database: it is {what}; it is left as it is (--overwrite replaces it)"),
+                path=str(dest),
+                what=other,
+            )
         )
 
 
@@ -307,6 +321,7 @@ def build_database(
     progress: Progress | None = None,
     phase: PhaseHook | None = None,
     finish: Callable[[], Mapping[str, str]] | None = None,
+    overwrite: bool = False,
 ) -> DatabaseInfo:
     """Import the card source at ``source`` (a folder or ``.zip`` that
     :func:`~deckcheck.carddb.sources.merge.open_source` reads, or an open
@@ -321,13 +336,14 @@ def build_database(
     ``phase("import", about_how_many_files)`` is called when the cards are read and
     ``progress(files_done, None)`` after each file (deckcheck.cli.progress.Phases).
     ``finish()`` is called once every card is read: it may refuse the database
-    (DatabaseError) or return more meta to store.
+    (DatabaseError) or return more meta to store. A ``dest`` that is there and is not a card
+    database is refused unless ``overwrite`` (issue 29).
     Raises :class:`DatabaseError` with a one-line message.
     """
     import tempfile
 
     dest = Path(dest)
-    refuse_special_destination(dest)
+    refuse_special_destination(dest, overwrite=overwrite)
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:

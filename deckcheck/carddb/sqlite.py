@@ -294,6 +294,53 @@ def _unusable(template: str, path: Path, **params: Any) -> DatabaseError:
     return DatabaseError(Phrase(template, path=str(path), advice=_REBUILD, **params))
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def what_else_it_is(path: Path) -> Phrase | None:
+    """What the file at ``path`` is when it is there and is not a deckcheck card database
+    (issue 29: ``--db mydeck.txt`` once replaced a deck list with a database); None for no file,
+    an empty file, or a SQLite file with the card database's tables (of any schema version,
+    or too damaged to tell: a rebuild is what those need)."""
+    try:
+        with open(path, "rb") as file:
+            head = file.read(4096)
+    except OSError:
+        return None  # absent, or a folder or device: the callers say that themselves
+    if not head:
+        return None
+    if head.startswith(SQLITE_HEADER):
+        try:
+            conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+            try:
+                ours = has_table(conn, "cards") and has_table(conn, "meta")
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return None
+        if ours:
+            return None
+        return Phrase(N_("a SQLite database of something else (it has no card table)"))
+    text = head.decode("utf-8", errors="replace")
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if first and "\ufffd" not in first and first.isprintable():
+        # TRANSLATORS: {line} is the first line of the file, as it is written there.
+        return Phrase(N_("a text file (its first line: {line})"), line=repr(first[:60]))
+    return Phrase(N_("a file of another kind, not a SQLite database"))
+
+
+def not_a_card_database(path: Path, what: Phrase) -> DatabaseError:
+    """The error for a file that is not a card database: nothing about rebuilding it."""
+    return DatabaseError(
+        Phrase(
+            # TRANSLATORS: {what} says what the file is ("a text file (its first line: ...)").
+            N_("{path} is not a card database: it is {what}; give the path of a card database, or leave --db out"),
+            path=str(path),
+            what=what,
+        )
+    )
+
+
 def connect_readonly(path: Path) -> sqlite3.Connection:
     """A read-only connection to a database built by this version, or DatabaseError."""
     path = Path(path)
@@ -301,6 +348,9 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
         from deckcheck.carddb.errors import no_database_at
 
         raise no_database_at(path, _REBUILD)
+    other = what_else_it_is(path)
+    if other is not None:
+        raise not_a_card_database(path, other)
     uri = path.resolve().as_uri() + "?mode=ro"
     try:
         conn = sqlite3.connect(uri, uri=True)

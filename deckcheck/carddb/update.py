@@ -174,6 +174,7 @@ def update_database(
     workers: int | None = None,
     phase: PhaseHook | None = None,
     allow_incomplete: bool = False,
+    overwrite: bool = False,
 ) -> UpdateResult:
     """Download the dataset archive at ``url`` and install it as the database ``dest``.
 
@@ -211,7 +212,9 @@ def update_database(
     from deckcheck.carddb.sources.remote import UpdateContext
 
     dest = Path(dest)
-    refuse_special_destination(dest)  # a symbolic link, FIFO or device is never replaced
+    # A symbolic link, FIFO or device is never replaced; nor, unless ``overwrite``, a file that is
+    # not a card database (issue 29).
+    refuse_special_destination(dest, overwrite=overwrite)
     expected = _normalise_sha256(sha256)
     # The options are checked before anything is locked, created or downloaded.
     if source not in SOURCES:

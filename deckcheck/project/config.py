@@ -85,7 +85,9 @@ class Config(NamedTuple):
 
 
 def find_config_file(start: Path) -> Path | None:
-    """The nearest configuration file in ``start`` or a folder above it."""
+    """The nearest configuration file in ``start`` or a folder above it, up to the root of the
+    repository ``start`` is in (the folder holding ``.git``): a repository's decks are not
+    configured by a file in a folder that holds the repository, such as the user's HOME."""
     folder = Path(os.path.abspath(start))
     for candidate_folder in (folder, *folder.parents):
         found = [candidate_folder / name for name in YAML_NAMES if (candidate_folder / name).is_file()]
@@ -101,6 +103,8 @@ def find_config_file(start: Path) -> Path | None:
             )
         if found:
             return found[0]
+        if (candidate_folder / ".git").exists():
+            break
     return None
 
 

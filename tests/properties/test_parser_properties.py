@@ -199,17 +199,13 @@ def test_deck_detection_counts_lines_as_the_parser_reads_them(text):
 
 
 def test_deck_detection_counts_every_text_file_of_the_project_as_the_parser_reads_it():
-    from support import PROJECT_ROOT
+    from support import project_files
 
     for line in EDGE_LINES:
         assert line_counts(line) == counts_by_parsing(line), line
     seen = 0
-    for path in sorted(PROJECT_ROOT.rglob("*")):
-        if (
-            not path.is_file()
-            or {".git", ".venv"} & set(path.parts)
-            or path.suffix in (".mo", ".png", ".pyc", ".sqlite3")
-        ):
+    for path in project_files():
+        if path.suffix in (".mo", ".png", ".pyc", ".sqlite3"):
             continue
         text = path.read_bytes().decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
         assert line_counts(text) == counts_by_parsing(text), path
@@ -261,11 +257,11 @@ def test_a_plain_card_line_is_read_as_the_general_path_reads_it(raw):
 
 
 def test_plain_card_lines_of_the_project_are_read_as_the_general_path_reads_them():
-    from support import PROJECT_ROOT
+    from support import project_files
 
     plain = [line for line in PLAIN_LINES if _plain_print_line(line) is not None]
     assert "4 Iono PAL 185" in plain and "1 Xerneas PHF 107" in plain and "4 x Iono PAL 185" not in plain
-    for path in [*PROJECT_ROOT.rglob("*.txt"), *PROJECT_ROOT.rglob("*.ptcgl")]:
+    for path in [p for p in project_files() if p.suffix in (".txt", ".ptcgl")]:
         for raw in split_lines(path.read_text(encoding="utf-8", errors="replace")):
             found = _plain_print_line(raw)
             if found is not None:
