@@ -207,7 +207,8 @@ class DeckResult:
     def verdict(self) -> str:
         """``"legal"``, ``"illegal"`` (a rule is broken) or ``"unverified"`` (the
         only errors are lines that do not say which card they are, so legality
-        cannot be shown; RULES.md decision 18)."""
+        cannot be shown) or ``"not-checked"`` (the deck's format or day cannot be used:
+        the result of a :class:`FormatError`); RULES.md decision 18."""
         return self._result.verdict
 
     @property
@@ -276,11 +277,25 @@ class DeckResult:
 
 
 def report_json(results: Iterable[DeckResult]) -> dict[str, Any]:
-    """The whole ``--output json`` document for these results."""
-    from deckcheck.render.json_report import JSON_VERSION
+    """The whole ``--output json`` document for these results, as the command line writes it:
+    a deck that was not checked (its format or day cannot be used, RULES.md decision 18) is
+    among the ``problems``, not the ``results``."""
+    from deckcheck.render import path_problem
+    from deckcheck.render.json_report import JSON_VERSION, problem_dict
 
-    found = [r.to_json() for r in results]
-    return {"version": JSON_VERSION, "legal": all(r["legal"] for r in found), "results": found}
+    results = list(results)
+    found, problems = [], []
+    for result in results:
+        problem = path_problem(result._result)
+        if problem is None:
+            found.append(result.to_json())
+        else:
+            problems.append(problem_dict(result._result, problem, result.lang))
+    document: dict[str, Any] = {"version": JSON_VERSION, "results": found}
+    if problems:
+        document["problems"] = problems
+    document["legal"] = all(result.legal for result in results)
+    return document
 
 
 def sheet_pdf(result: DeckResult, player: Any = None, *, paper: str = "letter") -> bytes:

@@ -52,16 +52,23 @@ class Severity(StrEnum):
 # whose only errors are these is *not verified* (legality cannot be shown),
 # not ILLEGAL; both exit with code 1.
 UNVERIFIED_RULES = frozenset({"unknown-card", "unknown-set", "name-mismatch", "ambiguous-card", "unknown-print"})
-LEGAL, ILLEGAL, UNVERIFIED = "legal", "illegal", "unverified"
-VERDICTS = (LEGAL, ILLEGAL, UNVERIFIED)
+# RULES.md decision 18, last bullet: a deck that could not be checked at all (an unreadable
+# file; a format that is none, or a day before its format began: ``unknown-format``) is *not
+# checked*: never ILLEGAL, counted apart from the decks, exit code 2 (issue 29).
+NOT_CHECKED_RULES = frozenset({"unreadable", "unknown-format"})
+LEGAL, ILLEGAL, UNVERIFIED, NOT_CHECKED = "legal", "illegal", "unverified", "not-checked"
+VERDICTS = (LEGAL, ILLEGAL, UNVERIFIED, NOT_CHECKED)
 
 
 def verdict_of(findings: tuple[Finding, ...] | list[Finding]) -> str:
-    """``legal``, ``illegal`` (a rule is broken) or ``unverified`` (the only
-    errors are lines that do not say which card they are; decision 18)."""
+    """``legal``, ``illegal`` (a rule is broken), ``unverified`` (the only
+    errors are lines that do not say which card they are) or ``not-checked``
+    (the deck could not be checked at all); RULES.md decision 18."""
     errors = [f for f in findings if f.severity is Severity.ERROR]
     if not errors:
         return LEGAL
+    if any(f.rule in NOT_CHECKED_RULES for f in errors):
+        return NOT_CHECKED
     return UNVERIFIED if all(f.rule in UNVERIFIED_RULES for f in errors) else ILLEGAL
 
 
@@ -293,7 +300,7 @@ class DeckResult:
 
     @property
     def verdict(self) -> str:
-        """``legal``, ``illegal`` or ``unverified`` (RULES.md decision 18)."""
+        """``legal``, ``illegal``, ``unverified`` or ``not-checked`` (RULES.md decision 18)."""
         return verdict_of(self.findings)
 
 

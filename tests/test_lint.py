@@ -6,6 +6,7 @@ them is seen before it lands, not by CI at the end. Skipped, saying so, without 
 """
 
 import importlib.util
+import re
 import subprocess
 import sys
 
@@ -40,3 +41,32 @@ def test_the_public_api_is_clean_under_mypy_strict():
     # Issue 21: other people's Python reads deckcheck's types through these two modules.
     done = run_tool("mypy", "--no-incremental", "--strict", "deckcheck/__init__.py", "deckcheck/api.py")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# What a merge leaves behind when it is not finished: git's and patch's own (.orig, .rej) and the
+# copies a merge tool writes (name_BACKUP_123.py, ...). Two were once committed (issue 33).
+MERGE_LEFTOVER = re.compile(r"\.(orig|rej)$|_(BACKUP|BASE|LOCAL|REMOTE)_\d*")
+
+
+def tracked_merge_leftovers(names: list[str]) -> list[str]:
+    return [name for name in names if MERGE_LEFTOVER.search(name.rsplit("/", 1)[-1])]
+
+
+def test_the_merge_leftover_check_finds_each_kind():
+    planted = [
+        "deckcheck/project/config.py.orig",
+        "tests/a.py.rej",
+        "README_BACKUP_1234.md",
+        "x/y_BASE_99.py",
+        "x/y_LOCAL_1.py",
+        "x/y_REMOTE_7.py",
+    ]
+    assert tracked_merge_leftovers([*planted, "deckcheck/origin.py", "docs/BASE.md"]) == planted
+
+
+def test_no_merge_leftover_is_tracked():
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=PROJECT_ROOT, capture_output=True, timeout=60)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout: nothing is tracked")
+    names = [name for name in listed.stdout.decode("utf-8", "surrogateescape").split("\0") if name]
+    assert names and tracked_merge_leftovers(names) == []

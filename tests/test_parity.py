@@ -41,11 +41,16 @@ def client():
 
 
 def library(path: str, **options):
-    """(the result's JSON object, refused?) from the library."""
+    """(the deck's entry in the JSON report, refused?) from the library: a deck that was not
+    checked is the result of its FormatError, among the report's problems (issue 29)."""
     try:
-        return deckcheck.check_file(path, **options).to_json(), False
+        result, refused = deckcheck.check_file(path, **options), False
     except deckcheck.FormatError as error:
-        return error.result.to_json(), True
+        result, refused = error.result, True
+        assert result.verdict == "not-checked" and not result.legal
+    report = deckcheck.report_json([result])
+    (entry,) = report["results"] + report.get("problems", [])
+    return entry, refused
 
 
 def served(client, path: str, query: str):
@@ -54,9 +59,10 @@ def served(client, path: str, query: str):
         f"/api/check?{query}", content=(PROJECT_ROOT / path).read_bytes(), headers={"content-type": "text/plain"}
     )
     assert answer.status_code in (200, 422), answer.text
-    (result,) = answer.json()["results"]
-    assert result["path"] == "<text>"
-    return {**result, "path": path}, answer.status_code == 422
+    body = answer.json()
+    (entry,) = body["results"] + body.get("problems", [])
+    assert entry["path"] == "<text>"
+    return {**entry, "path": path}, answer.status_code == 422
 
 
 def test_every_deck_gets_one_result_from_every_front_end(monkeypatch, client):
@@ -64,17 +70,18 @@ def test_every_deck_gets_one_result_from_every_front_end(monkeypatch, client):
     code, one_job = cli(*FOLDERS, "--date", DATE, "--jobs", "1")
     code_two, two_jobs = cli(*FOLDERS, "--date", DATE, "--jobs", "2")
     assert code == code_two and one_job == two_jobs
-    results = one_job["results"]
-    paths = [result["path"] for result in results]
-    assert len(paths) > 80 and paths == deckcheck.find_decks(*FOLDERS)
+    not_checked = one_job.get("problems", [])
+    entries = one_job["results"] + not_checked
+    paths = [entry["path"] for entry in entries]
+    assert len(paths) > 80 and sorted(paths) == sorted(deckcheck.find_decks(*FOLDERS))
     refused_any = False
-    for expected in results:
+    for expected in entries:
         path = expected["path"]
         from_library, refused = library(path, date=DATE)
         assert from_library == expected, path
         from_serve, refused_served = served(client, path, f"date={DATE}")
         assert from_serve == expected, path
-        assert refused == refused_served == any(f["rule"] == "unknown-format" for f in expected["findings"]), path
+        assert refused == refused_served == (expected in not_checked), path
         refused_any = refused_any or refused
     assert code == (2 if refused_any else 1)
 
@@ -83,9 +90,9 @@ def test_every_deck_gets_one_result_from_every_front_end(monkeypatch, client):
 def test_a_day_before_the_format_began_is_one_refusal_everywhere(monkeypatch, client, format_, date):
     monkeypatch.chdir(PROJECT_ROOT)
     code, report = cli(LEGAL, "--format", format_, "--date", date)
-    assert code == 2
-    (expected,) = report["results"]
-    assert [f["rule"] for f in expected["findings"]] == ["unknown-format"]
+    assert code == 2 and report["results"] == [] and report["legal"] is False
+    (expected,) = report["problems"]
+    assert expected["rule"] == "unknown-format"
     from_library, refused = library(LEGAL, format=format_, date=date)
     assert refused and from_library == expected
     from_serve, refused = served(client, LEGAL, f"format={format_}&date={date}")
@@ -96,20 +103,39 @@ def test_a_deck_naming_a_format_that_is_none_is_one_refusal_everywhere(monkeypat
     deck = tmp_path / "standrd.txt"
     deck.write_text("# format: standrd\n" + (PROJECT_ROOT / LEGAL).read_text(encoding="utf-8"), encoding="utf-8")
     code, report = cli(str(deck), "--date", DATE)
-    assert code == 2
-    (expected,) = report["results"]
+    assert code == 2 and report["results"] == []
+    (expected,) = report["problems"]
     from_library, refused = library(str(deck), date=DATE)
     assert refused and from_library == expected
     answer = client.post(f"/api/check?date={DATE}", content=deck.read_bytes())
     assert answer.status_code == 422 and "standrd" in answer.json()["error"]
-    assert answer.json()["results"][0] == {**expected, "path": "<text>"}
+    assert answer.json()["problems"][0] == {**expected, "path": "<text>"}
 
 
-def test_a_format_given_that_is_none_is_refused_before_any_deck(monkeypatch, client):
-    monkeypatch.chdir(PROJECT_ROOT)
-    code, report = cli(LEGAL, "--format", "nope", "--date", DATE)
-    assert code == 2 and report == {}
-    with pytest.raises(deckcheck.FormatError, match="unknown format 'nope'"):
-        deckcheck.check_file(LEGAL, format="nope", date=DATE)
-    answer = client.post(f"/api/check?format=nope&date={DATE}", content=(PROJECT_ROOT / LEGAL).read_bytes())
-    assert answer.status_code == 400 and "nope" in answer.json()["error"]
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize(
+    "first_line, fields",
+    [("# format: standrd\n", {"date": DATE}), ("", {"format": "standard", "date": "1999-01-01"})],
+)
+def test_a_deck_that_could_not_be_checked_is_not_checked_never_illegal(tmp_path, client, first_line, fields, jobs):
+    """Issue 29, RULES.md decision 18: a deck whose format is none, or a day before its format
+    began, is NOT CHECKED in every report -- never ILLEGAL, counted apart, exit code 2."""
+    text = first_line + (PROJECT_ROOT / LEGAL).read_text(encoding="utf-8")
+    deck = tmp_path / "fmt-typo.txt"
+    deck.write_text(text, encoding="utf-8")
+    legal = tmp_path / "legal.txt"
+    legal.write_text((PROJECT_ROOT / LEGAL).read_text(encoding="utf-8"), encoding="utf-8")
+    options = [item for key, value in fields.items() for item in (f"--{key}", value)]
+    args = [sys.executable, "-m", "deckcheck", "check", str(deck), *options, "--no-config", "--jobs", jobs]
+    done = subprocess.run([*args, str(legal)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 2, done.stderr
+    assert f"NOT CHECKED  {deck}" in done.stdout and "ILLEGAL" not in done.stdout, done.stdout
+    expected = "2 paths were not checked" if "format" in fields else "1 deck checked: 1 legal, 0 illegal.\n1 path was not"
+    assert expected in done.stdout, done.stdout
+    summary = tmp_path / "summary.md"
+    assert subprocess.run([*args, "-o", "github", "--summary", str(summary)], capture_output=True).returncode == 2
+    assert "**NOT CHECKED**" in summary.read_text(encoding="utf-8")
+    html = subprocess.run([*args, "-o", "html"], capture_output=True, text=True, timeout=600)
+    assert html.returncode == 2 and "NOT CHECKED" in html.stdout and "ILLEGAL" not in html.stdout
+    page = client.post("/check", data={"text": text, **fields})
+    assert page.status_code == 422 and "NOT CHECKED" in page.text and "ILLEGAL" not in page.text

@@ -312,7 +312,7 @@ def test_display_path_is_relative_with_forward_slashes():
     assert display_path("-", "/work/repo") == "-"
 
 
-def test_sarif_describes_the_unknown_format_rule_like_the_other_stable_ids():
+def test_sarif_tells_a_deck_that_was_not_checked_as_a_notification_not_a_result():
     finding = Finding(
         rule="unknown-format",
         severity=Severity.ERROR,
@@ -321,12 +321,14 @@ def test_sarif_describes_the_unknown_format_rule_like_the_other_stable_ids():
     )
     report = Report((DeckResult(path="decks/a.txt", format="standrd", date=DATE, total_cards=60, findings=(finding,)),))
     (run_,) = json.loads(render("sarif", report, RenderOptions()))["runs"]
-    (rule,) = run_["tool"]["driver"]["rules"]
-    assert rule["id"] == "unknown-format"
-    assert "format" in rule["shortDescription"]["text"] and "--format" in rule["help"]["text"]
-    assert "rule of the format pack" not in rule["shortDescription"]["text"]  # not the fallback for pack rules
-    (result,) = run_["results"]
-    assert result["level"] == "error" and "standrd" in result["message"]["text"]
+    # Issue 29: a deck whose format is none was not checked (RULES.md decision 18): no result
+    # (no rule was broken), but what kept the tool from analysing the file, as for an unreadable one.
+    assert run_["results"] == [] and run_["tool"]["driver"]["rules"] == []
+    (invocation,) = run_["invocations"]
+    assert invocation["executionSuccessful"] is False
+    (notification,) = invocation["toolExecutionNotifications"]
+    assert notification["descriptor"] == {"id": "unknown-format"} and notification["level"] == "error"
+    assert "standrd" in notification["message"]["text"]
 
 
 # -- written deck by deck ----------------------------------------------------------
@@ -500,5 +502,6 @@ def test_the_step_summary_tells_a_path_that_is_no_deck_apart():
     writer.deck(legal)
     summary = writer.tail()
     assert summary.startswith("### deckcheck: 1 deck checked: 1 legal, 0 illegal")
-    assert "1 path was not checked: not readable as decks (nope" in summary
+    assert "**NOT CHECKED** — 1 path was not checked: not readable as decks, or their format or day" in summary
+    assert "(nope\\.txt)" in summary
     assert "| nope" not in summary  # no row among the decks

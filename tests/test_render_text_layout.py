@@ -43,7 +43,10 @@ def test_a_file_that_cannot_be_read_is_no_deck_and_has_no_card_counts():
     ]
     assert "0 cards" not in text and "ILLEGAL" not in text
     assert "0 decks checked: 0 legal, 0 illegal." in text
-    assert "1 path was not checked: it cannot be read as a deck (decks/x.txt)." in text
+    assert (
+        "1 path was not checked: it cannot be read as a deck, or its format or day cannot be used\n(decks/x.txt)."
+        in text
+    )
     assert "unreadable  " not in text.split("0 decks checked")[1]  # not in the findings by rule
     # A deck that was read and is empty still says so.
     assert "0 cards — 0 Pokémon" in report_text(finding("deck-size", Severity.ERROR, "Empty."), total=0)

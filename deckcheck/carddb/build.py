@@ -26,7 +26,6 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb.errors import DatabaseError
-from deckcheck.i18n import N_, Phrase
 from deckcheck.carddb.records import bad_card, bad_set
 from deckcheck.carddb.sources import CardSource, SetRecord
 from deckcheck.carddb.sources.merge import open_source
@@ -45,6 +44,7 @@ from deckcheck.carddb.sqlite import (
     what_else_it_is,
     write_names,
 )
+from deckcheck.i18n import N_, Phrase
 
 # progress(done, total): how far the work is (files read); see deckcheck.cli.progress.Phases.
 Progress = Callable[[int, "int | None"], None]

@@ -211,12 +211,17 @@ def is_failing(result: DeckResult, fail_on: str = "error") -> bool:
 
 
 def path_problem(result: DeckResult) -> Finding | None:
-    """The ``unreadable`` finding of a path that could not be read as a deck (missing, a
-    FIFO, a folder that cannot be listed, binary, empty, ...), else None. Such a path is
-    no deck: every report shows it apart from the decks, and the run ends with exit code 2
-    (issue 24: a file that is not a deck list is not an illegal deck)."""
+    """Why the deck at this path was *not checked* (RULES.md decision 18), else None: the
+    ``unreadable`` finding of a path that could not be read as a deck (missing, a FIFO, a
+    folder that cannot be listed, binary, empty, ...), or the ``unknown-format`` finding of a
+    deck whose format is none or did not exist on the day. Such a path gets no verdict: every
+    report shows it apart from the decks, as NOT CHECKED, and the run ends with exit code 2
+    (issue 24: a file that is not a deck list is not an illegal deck; issue 29: nor is a deck
+    that could not be checked)."""
+    from deckcheck.model import NOT_CHECKED_RULES
+
     for finding in result.findings:
-        if finding.rule == "unreadable":
+        if finding.rule in NOT_CHECKED_RULES:
             return finding
     return None
 

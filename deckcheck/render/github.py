@@ -144,7 +144,7 @@ class Writer(ReportWriter):
             summary += f" {self.failed_by_warnings} legal {decks} the run for warnings (--fail-on warning)."
         if self.not_checked:
             paths = "path was" if self.not_checked == 1 else "paths were"
-            summary += f" {self.not_checked} {paths} not checked: not readable as decks."
+            summary += f" {self.not_checked} {paths} not checked: not readable as decks, or their format or day cannot be used."
         if self.by_rule:
             summary += (
                 " Findings by rule: " + ", ".join(f"{rule} {n}" for rule, n in sorted(self.by_rule.items())) + "."

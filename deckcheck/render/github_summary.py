@@ -123,7 +123,10 @@ class Writer(ReportWriter):
                 ", …" if len(self.not_checked) > 10 else ""
             )
             were = "path was" if len(self.not_checked) == 1 else "paths were"
-            parts.append(f"✖ {len(self.not_checked)} {were} not checked: not readable as decks ({paths}).\n\n")
+            parts.append(
+                f"**NOT CHECKED** — {len(self.not_checked)} {were} not checked: not readable as decks, "
+                f"or their format or day cannot be used ({paths}).\n\n"
+            )
         if self.decks:
             parts.append("| deck | verdict | rules broken | first findings |\n|---|---|---|---|\n")
             parts.extend(self.rows[True])

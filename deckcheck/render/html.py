@@ -50,6 +50,7 @@ from deckcheck.render.text import (
     COLUMN_WARNINGS,
     COUNTS,
     NAMED_COUNTS,
+    NOT_CHECKED,
     PATHS_NOT_CHECKED,
     READ_AS,
     VERDICT_ILLEGAL,
@@ -421,6 +422,9 @@ def _verdict(verdict: str, tr: Translator) -> str:
     if verdict == "unverified":
         # RULES.md decision 18: legality cannot be shown -- its own word, not ILLEGAL.
         return f'<span class="verdict unverified">? {_e(tr.gettext(VERDICT_UNVERIFIED))}</span>'
+    if verdict == "not-checked":
+        # Issue 29: a deck whose format or day cannot be used was not checked; never ILLEGAL.
+        return f'<span class="verdict unverified">– {_e(tr.gettext(NOT_CHECKED))}</span>'
     return f'<span class="verdict illegal">✖ {_e(tr.gettext(VERDICT_ILLEGAL))}</span>'
 
 
@@ -535,7 +539,11 @@ def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
             tr,
         )
         items = "".join(f"<li><code>{_e(path)}</code>: {_e(why)}</li>" for path, why in tally.not_checked)
-        parts.append(f'<div id="not-checked"><p><strong>{_e(sentence)}</strong></p><ul>{items}</ul></div>\n')
+        # Issue 29: their own word (RULES.md decision 18), never a verdict on a deck.
+        parts.append(
+            f'<div id="not-checked"><p>{_verdict("not-checked", tr)} <strong>{_e(sentence)}</strong></p>'
+            f"<ul>{items}</ul></div>\n"
+        )
     if tally.decks:
         checked = localize(CHECKED_FOR, {"formats": and_list(tally.formats), "dates": and_list(tally.dates)}, tr)
         parts.append(f"<p>{_e(checked)}</p>\n")

@@ -29,6 +29,7 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.model import ILLEGAL, LEGAL, UNVERIFIED, DeckResult, Report, Severity
+from deckcheck.model import NOT_CHECKED as NOT_CHECKED_VERDICT
 from deckcheck.render import ReportWriter, render_with
 
 Segment = tuple[str, str]  # (text, rich style)
@@ -50,6 +51,7 @@ _VERDICT_STYLE = {
     LEGAL: (VERDICT_LEGAL, "bold green"),
     ILLEGAL: (VERDICT_ILLEGAL, "bold red"),
     UNVERIFIED: (VERDICT_UNVERIFIED, "bold yellow"),
+    NOT_CHECKED_VERDICT: (N_("NOT CHECKED"), "bold red"),
 }
 # TRANSLATORS: {total}, {pokemon}, {trainer}, {energy} are numbers of cards.
 COUNTS = ngettext(
@@ -74,12 +76,14 @@ DECKS_CHECKED_UNVERIFIED = ngettext(
     "{count} deck checked: {legal} legal, {illegal} illegal, {unverified} not verified.",
     "{count} decks checked: {legal} legal, {illegal} illegal, {unverified} not verified.",
 )
-# TRANSLATORS: heads a path that could not be read as a deck (missing, a pipe, binary), in capitals like LEGAL.
+# TRANSLATORS: heads a path that could not be checked at all (missing, a pipe, binary; a format that
+# is none, a day before the format began), in capitals like LEGAL. RULES.md decision 18: a word of
+# its own, other than NOT VERIFIED (a deck that was checked but whose legality cannot be shown).
 NOT_CHECKED = N_("NOT CHECKED")
-# TRANSLATORS: issue 24: paths given that are no readable deck files; {paths} lists them.
+# TRANSLATORS: issues 24 and 29: paths given that could not be checked; {paths} lists them.
 PATHS_NOT_CHECKED = ngettext(
-    "{count} path was not checked: it cannot be read as a deck ({paths}).",
-    "{count} paths were not checked: they cannot be read as decks ({paths}).",
+    "{count} path was not checked: it cannot be read as a deck, or its format or day cannot be used ({paths}).",
+    "{count} paths were not checked: they cannot be read as decks, or their format or day cannot be used ({paths}).",
 )
 # TRANSLATORS: issue 24: with --fail-on warning, decks without errors fail the run; {rules} lists rule ids.
 FAILED_BY_WARNINGS = ngettext(
@@ -166,11 +170,11 @@ class Writer(ReportWriter):
                 {"count": self.failed_by_warnings, "rules": ", ".join(sorted(self.warning_rules))},
                 self.tr,
             )
-            extra.extend([(part, "bold yellow")] for part in textwrap.wrap(text, max(30, self.options.width)))
+            extra.extend([(part, "bold yellow")] for part in _wrap(text, max(30, self.options.width)))
         if self.not_checked:
             shown = ", ".join(self.not_checked[:_PATHS_SHOWN]) + (", …" if len(self.not_checked) > _PATHS_SHOWN else "")
             text = localize(PATHS_NOT_CHECKED, {"count": len(self.not_checked), "paths": shown}, self.tr)
-            extra.extend([(part, "bold red")] for part in textwrap.wrap(text, max(30, self.options.width)))
+            extra.extend([(part, "bold red")] for part in _wrap(text, max(30, self.options.width)))
         return self._text([*lines[:1], *extra, *lines[1:]])
 
     def _text(self, lines: Iterable[Line]) -> str:
@@ -205,7 +209,7 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
     for lang, read_lines in (getattr(result, "languages", None) or {}).items():
         # Issue 6: say once per deck which lines were read in another language.
         text = localize(READ_AS, {"language": language_name(lang, tr), "lines": line_numbers(read_lines)}, tr)
-        for part in textwrap.wrap(text, max(30, width - 2), subsequent_indent="  "):
+        for part in _wrap(text, max(30, width - 2), subsequent_indent="  "):
             yield [("  " + part, "dim")]
     for day, count in _rotating(result).items():
         yield [("  " + localize(ROTATING, {"count": count, "format": result.format, "day": day}, tr), "yellow")]
@@ -222,7 +226,7 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
         for finding, lines_label in zip(findings, where):
             mark, style = _SEVERITY[finding.severity]
             head: Line = [(mark, style), ("  ", ""), (finding.rule.ljust(rule_width), style), ("  ", "")]
-            body = textwrap.wrap(finding_message(finding, tr), text_width) or [""]
+            body = _wrap(finding_message(finding, tr), text_width) or [""]
             if len(lines_label) > LINES_COLUMN_MAX:
                 yield head + [(lines_label, "dim")]
                 body_lines = body
@@ -235,9 +239,15 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
                 yield [(" " * indent, ""), (more, "")]
             hint = finding_hint(finding, tr)
             if hint:
-                for hint_line in textwrap.wrap("→ " + hint, text_width, subsequent_indent="  "):
+                for hint_line in _wrap("→ " + hint, text_width, subsequent_indent="  "):
                     yield [(" " * indent, ""), (hint_line, "cyan")]
     yield []
+
+
+def _wrap(text: str, width: int, **options: str) -> list[str]:
+    """``text`` in lines of at most ``width``, broken at spaces only: a format name, a path or
+    a card name with a hyphen (``base-fossil``, ``Pidgeot-ex``) stays whole (issue 29)."""
+    return textwrap.wrap(text, width, break_on_hyphens=False, **options)
 
 
 def _not_checked(result: DeckResult, problem, width: int, tr: Translator) -> Iterator[Line]:
@@ -245,13 +255,13 @@ def _not_checked(result: DeckResult, problem, width: int, tr: Translator) -> Ite
     yield [(tr.gettext(NOT_CHECKED), "bold red"), ("  ", ""), (printable(result.path), "bold")]
     mark, style = _SEVERITY[Severity.ERROR]
     indent = 3 + len(problem.rule) + 2
-    body = textwrap.wrap(finding_message(problem, tr), max(30, width - indent)) or [""]
+    body = _wrap(finding_message(problem, tr), max(30, width - indent)) or [""]
     yield [(mark, style), ("  ", ""), (problem.rule, style), ("  ", ""), (body[0], "")]
     for more in body[1:]:
         yield [(" " * indent, ""), (more, "")]
     hint = finding_hint(problem, tr)
     if hint:
-        for hint_line in textwrap.wrap("→ " + hint, max(30, width - indent), subsequent_indent="  "):
+        for hint_line in _wrap("→ " + hint, max(30, width - indent), subsequent_indent="  "):
             yield [(" " * indent, ""), (hint_line, "cyan")]
     yield []
 

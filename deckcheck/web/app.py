@@ -272,9 +272,7 @@ class Server:
         if checked.problem is not None:
             # The deck's format or day cannot be used (the session's refusal: exit 2 on the
             # command line, FormatError from the library): 422, with the report all the same.
-            return JSONResponse(
-                {"error": report["results"][0]["findings"][0]["message"], **report}, status_code=REFUSED
-            )
+            return JSONResponse({"error": report["problems"][0]["message"], **report}, status_code=REFUSED)
         return JSONResponse(report)
 
     async def page(self, request: Request) -> Response:
