@@ -39,10 +39,12 @@ from deckcheck.carddb.sqlite import (
     card_row,
     connect_readonly,
     database_info,
+    foreign_file,
     has_table,
     name_rows,
     write_names,
 )
+from deckcheck.i18n import N_, Phrase
 
 # progress(done, total): how far the work is (files read); see deckcheck.cli.progress.Phases.
 Progress = Callable[[int, "int | None"], None]
@@ -78,6 +80,26 @@ def refuse_special_destination(dest: Path) -> None:
     if not stat.S_ISREG(mode):
         raise DatabaseError(
             f"{dest} is not a regular file (a folder, a pipe or a device); the card database must be a file of its own"
+        )
+
+
+def refuse_foreign_destination(dest: Path, replace: bool = False) -> None:
+    """A ``--db`` file that exists and is not a card database (a deck list, another
+    program's SQLite file) is never replaced unless ``replace`` says so (issue 29: ``db import
+    --db mydeck.txt`` overwrote the deck list)."""
+    if replace or not dest.is_file():
+        return
+    what = foreign_file(dest)
+    if what is not None:
+        raise DatabaseError(
+            Phrase(
+                N_(
+                    "{path} is not a card database, it is {what}; it was left untouched "
+                    "(give the card database's file with --db, or add --replace to replace this file with one)"
+                ),
+                path=str(dest),
+                what=what,
+            )
         )
 
 
@@ -307,6 +329,7 @@ def build_database(
     progress: Progress | None = None,
     phase: PhaseHook | None = None,
     finish: Callable[[], Mapping[str, str]] | None = None,
+    replace: bool = False,
 ) -> DatabaseInfo:
     """Import the card source at ``source`` (a folder or ``.zip`` that
     :func:`~deckcheck.carddb.sources.merge.open_source` reads, or an open
@@ -322,12 +345,15 @@ def build_database(
     ``progress(files_done, None)`` after each file (deckcheck.cli.progress.Phases).
     ``finish()`` is called once every card is read: it may refuse the database
     (DatabaseError) or return more meta to store.
+    An existing ``dest`` that is not a card database is refused unless ``replace``
+    (:func:`refuse_foreign_destination`).
     Raises :class:`DatabaseError` with a one-line message.
     """
     import tempfile
 
     dest = Path(dest)
     refuse_special_destination(dest)
+    refuse_foreign_destination(dest, replace)
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -44,6 +44,11 @@ def db_import(
     ),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
+    replace: bool = typer.Option(
+        False,
+        "--replace",
+        help=N_("Replace a --db file that is not a card database (without it, such a file is refused, untouched)."),
+    ),
 ) -> None:
     from deckcheck.carddb.build import build_database
     from deckcheck.carddb.errors import DatabaseError
@@ -61,6 +66,7 @@ def db_import(
                 source_label=" + ".join(str(source.resolve()) for source in sources),
                 progress=phases,
                 phase=phases.phase,
+                replace=replace,
             )
     except DatabaseError as error:
         raise fail(error)
@@ -139,6 +145,11 @@ def db_update(
             "Install the database even if a source could not deliver some cards it lists (they are named; the next update asks for them again)."
         ),
     ),
+    replace: bool = typer.Option(
+        False,
+        "--replace",
+        help=N_("Replace a --db file that is not a card database (without it, such a file is refused, untouched)."),
+    ),
 ) -> None:
     from deckcheck.carddb.errors import DatabaseError
     from deckcheck.carddb.update import (
@@ -200,6 +211,7 @@ def db_update(
                 tcgdex_url=tcgdex_url,
                 tcgdex_progress=phases.counter("tcgdex-cards", "cards"),
                 allow_incomplete=allow_incomplete,
+                replace=replace,
             )
         except DatabaseError as error:
             raise fail(_update_failed(error))
