@@ -552,40 +552,6 @@ def test_db_never_replaces_a_symbolic_link_a_fifo_or_a_device(tmp_path):
     assert link.is_symlink() and Path("/dev/null").is_char_device()
 
 
-def test_no_db_command_destroys_a_file_that_is_not_a_card_database(tmp_path):
-    """Issue 29: `db import … --db mydeck.txt` overwrote a deck list with a SQLite file, exit 0."""
-    import sqlite3
-
-    source = _dataset(tmp_path / "data")
-    deck = tmp_path / "mydeck.txt"
-    deck.write_text(DECK)
-    other = tmp_path / "other.db"
-    with sqlite3.connect(other) as conn:
-        conn.execute("CREATE TABLE notes (text)")
-    before = {path: path.read_bytes() for path in (deck, other)}
-    commands = (
-        ["db", "import", str(source)],
-        ["db", "update", "--url", (tmp_path / "x.zip").as_uri()],
-        ["db", "import-names", "--lang", "de", str(tmp_path)],
-    )
-    for target, kind in ((deck, b"a text file (its first line: '4 Iono PAL 185')"), (other, b"a SQLite database")):
-        for command in commands:
-            result = run(*command, "--db", str(target))
-            assert_clean(result, 2)
-            assert b"is not a card database: it is " + kind in result.stderr, result.stderr
-            assert target.read_bytes() == before[target], command
-        checked = run("check", str(deck), "--db", str(target))
-        assert_clean(checked, 2)
-        assert b"is not a card database" in checked.stderr and b"rebuild" not in checked.stderr, checked.stderr
-    # a deliberate replacement says so; a card database is replaced as before
-    assert_clean(run("db", "import", str(source), "--db", str(deck), "--overwrite"), 0)
-    assert deck.read_bytes().startswith(b"SQLite format 3\x00")
-    assert_clean(run("db", "import", str(source), "--db", str(deck)), 0)
-    empty = tmp_path / "empty.sqlite3"
-    empty.touch()
-    assert_clean(run("db", "import", str(source), "--db", str(empty)), 0)
-
-
 def test_file_urls_must_be_regular_files_and_write_errors_say_so(tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)

@@ -39,9 +39,9 @@ from deckcheck.carddb.sqlite import (
     card_row,
     connect_readonly,
     database_info,
+    foreign_file,
     has_table,
     name_rows,
-    what_else_it_is,
     write_names,
 )
 from deckcheck.i18n import N_, Phrase
@@ -62,12 +62,10 @@ def temp_prefix(dest: Path) -> str:
     return f".{dest.name}.tmp-"
 
 
-def refuse_special_destination(dest: Path, *, overwrite: bool = False) -> None:
+def refuse_special_destination(dest: Path) -> None:
     """``--db`` must name a regular file (or none yet): an import renames a new
     file over it, which would replace a symbolic link instead of its target, and
-    a FIFO or a device node (as root, ``--db /dev/null`` would replace /dev/null).
-    Nor is a file that is not a card database replaced (a deck list given as ``--db``,
-    issue 29) unless ``overwrite`` says it is meant to be."""
+    a FIFO or a device node (as root, ``--db /dev/null`` would replace /dev/null)."""
     try:
         mode = os.lstat(dest).st_mode
     except FileNotFoundError:
@@ -83,14 +81,24 @@ def refuse_special_destination(dest: Path, *, overwrite: bool = False) -> None:
         raise DatabaseError(
             f"{dest} is not a regular file (a folder, a pipe or a device); the card database must be a file of its own"
         )
-    other = None if overwrite else what_else_it_is(dest)
-    if other is not None:
+
+
+def refuse_foreign_destination(dest: Path, replace: bool = False) -> None:
+    """A ``--db`` file that exists and is not a card database (a deck list, another
+    program's SQLite file) is never replaced unless ``replace`` says so (issue 29: ``db import
+    --db mydeck.txt`` overwrote the deck list)."""
+    if replace or not dest.is_file():
+        return
+    what = foreign_file(dest)
+    if what is not None:
         raise DatabaseError(
             Phrase(
-                # TRANSLATORS: {what} says what the file is; --overwrite is an option, not translated.
-                N_("{path} is not a card database: it is {what}; it is left as it is (--overwrite replaces it)"),
+                N_(
+                    "{path} is not a card database, it is {what}; it was left untouched "
+                    "(give the card database's file with --db, or add --replace to replace this file with one)"
+                ),
                 path=str(dest),
-                what=other,
+                what=what,
             )
         )
 
@@ -321,7 +329,7 @@ def build_database(
     progress: Progress | None = None,
     phase: PhaseHook | None = None,
     finish: Callable[[], Mapping[str, str]] | None = None,
-    overwrite: bool = False,
+    replace: bool = False,
 ) -> DatabaseInfo:
     """Import the card source at ``source`` (a folder or ``.zip`` that
     :func:`~deckcheck.carddb.sources.merge.open_source` reads, or an open
@@ -336,14 +344,16 @@ def build_database(
     ``phase("import", about_how_many_files)`` is called when the cards are read and
     ``progress(files_done, None)`` after each file (deckcheck.cli.progress.Phases).
     ``finish()`` is called once every card is read: it may refuse the database
-    (DatabaseError) or return more meta to store. A ``dest`` that is there and is not a card
-    database is refused unless ``overwrite`` (issue 29).
+    (DatabaseError) or return more meta to store.
+    An existing ``dest`` that is not a card database is refused unless ``replace``
+    (:func:`refuse_foreign_destination`).
     Raises :class:`DatabaseError` with a one-line message.
     """
     import tempfile
 
     dest = Path(dest)
-    refuse_special_destination(dest, overwrite=overwrite)
+    refuse_special_destination(dest)
+    refuse_foreign_destination(dest, replace)
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:

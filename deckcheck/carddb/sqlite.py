@@ -40,6 +40,8 @@ __all__ = [
     "SqliteIndex",
     "cards_of_source",
     "database_info",
+    "foreign_file",
+    "not_a_card_database",
     "iter_cards",
 ]
 
@@ -294,47 +296,57 @@ def _unusable(template: str, path: Path, **params: Any) -> DatabaseError:
     return DatabaseError(Phrase(template, path=str(path), advice=_REBUILD, **params))
 
 
-SQLITE_HEADER = b"SQLite format 3\x00"
+_SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def what_else_it_is(path: Path) -> Phrase | None:
-    """What the file at ``path`` is when it is there and is not a deckcheck card database
-    (issue 29: ``--db mydeck.txt`` once replaced a deck list with a database); None for no file,
-    an empty file, or a SQLite file with the card database's tables (of any schema version,
-    or too damaged to tell: a rebuild is what those need)."""
+def foreign_file(path: Path) -> Phrase | None:
+    """What the existing file at ``path`` is when it is not a deckcheck card database
+    (issue 29: ``--db mydeck.txt`` must never be read as a broken database to rebuild,
+    nor be overwritten), or None when it is one (of any schema version, or damaged past
+    reading its tables, or empty: those are rebuilt as before)."""
     try:
         with open(path, "rb") as file:
             head = file.read(4096)
     except OSError:
-        return None  # absent, or a folder or device: the callers say that themselves
+        return None  # the callers report what cannot be read
     if not head:
-        return None
-    if head.startswith(SQLITE_HEADER):
+        return None  # nothing to lose: an empty file is built into a card database, as a missing one
+    if not head.startswith(_SQLITE_HEADER):
         try:
-            conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
-            try:
-                ours = has_table(conn, "cards") and has_table(conn, "meta")
-            finally:
-                conn.close()
-        except sqlite3.Error:
-            return None
-        if ours:
-            return None
-        return Phrase(N_("a SQLite database of something else (it has no card table)"))
-    text = head.decode("utf-8", errors="replace")
-    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
-    if first and "\ufffd" not in first and first.isprintable():
-        # TRANSLATORS: {line} is the first line of the file, as it is written there.
-        return Phrase(N_("a text file (its first line: {line})"), line=repr(first[:60]))
-    return Phrase(N_("a file of another kind, not a SQLite database"))
+            text = head.decode("utf-8")
+        except UnicodeDecodeError as error:
+            if error.start < len(head) - 4:  # not merely a character cut at the 4096th byte
+                return Phrase(N_("a file of another kind, neither text nor SQLite"))
+            text = head[: error.start].decode("utf-8")
+        first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+        # TRANSLATORS: {start} is the file's first line, quoted.
+        return Phrase(N_("a text file beginning {start}"), start=repr(first[:60]))
+    try:
+        conn = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    except sqlite3.Error:
+        return None  # damaged: as a card database, it is rebuilt
+    finally:
+        conn.close()
+    if "meta" in tables and "cards" in tables:
+        return None
+    # TRANSLATORS: {tables} lists the tables the file holds.
+    return Phrase(
+        N_("an SQLite database of another program (tables: {tables})"), tables=", ".join(tables[:8]) or "none"
+    )
 
 
 def not_a_card_database(path: Path, what: Phrase) -> DatabaseError:
-    """The error for a file that is not a card database: nothing about rebuilding it."""
+    """The error for a ``--db`` file that is something else (``what``, of :func:`foreign_file`)."""
     return DatabaseError(
         Phrase(
-            # TRANSLATORS: {what} says what the file is ("a text file (its first line: ...)").
-            N_("{path} is not a card database: it is {what}; give the path of a card database, or leave --db out"),
+            N_(
+                "{path} is not a card database, it is {what}: give the card database's file "
+                "with --db, or leave --db out for the default"
+            ),
             path=str(path),
             what=what,
         )
@@ -348,9 +360,9 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
         from deckcheck.carddb.errors import no_database_at
 
         raise no_database_at(path, _REBUILD)
-    other = what_else_it_is(path)
-    if other is not None:
-        raise not_a_card_database(path, other)
+    what = foreign_file(path)
+    if what is not None:
+        raise not_a_card_database(path, what)
     uri = path.resolve().as_uri() + "?mode=ro"
     try:
         conn = sqlite3.connect(uri, uri=True)

@@ -582,9 +582,7 @@ def import_names(
     from deckcheck.carddb.update import database_lock
 
     dest = Path(dest)
-    # Names are only added to a card database: a file that is none is refused below by
-    # connect_readonly, which says what it is, and there is nothing to overwrite it with.
-    refuse_special_destination(dest, overwrite=True)
+    refuse_special_destination(dest)
     wanted = tuple(dict.fromkeys(langs))
     if not wanted:
         raise DatabaseError("no language was given for the card names")

@@ -49,6 +49,7 @@ from deckcheck.carddb.build import (
     PhaseHook,
     build_database,
     clean_stale_temp_files,
+    refuse_foreign_destination,
     refuse_special_destination,
     temp_prefix,
 )
@@ -174,7 +175,7 @@ def update_database(
     workers: int | None = None,
     phase: PhaseHook | None = None,
     allow_incomplete: bool = False,
-    overwrite: bool = False,
+    replace: bool = False,
 ) -> UpdateResult:
     """Download the dataset archive at ``url`` and install it as the database ``dest``.
 
@@ -202,6 +203,9 @@ def update_database(
     to install it, naming how many cards and which, unless ``allow_incomplete``
     (the result's ``missing`` then names them).
 
+    An existing ``dest`` that is not a card database (a deck list given as ``--db``) is
+    refused before anything is downloaded, unless ``replace``.
+
     Returns an :class:`UpdateResult`; raises :class:`DatabaseError` (one-line
     message) on any failure, leaving ``dest`` untouched. See the module
     docstring for the guarantees.
@@ -212,9 +216,8 @@ def update_database(
     from deckcheck.carddb.sources.remote import UpdateContext
 
     dest = Path(dest)
-    # A symbolic link, FIFO or device is never replaced; nor, unless ``overwrite``, a file that is
-    # not a card database (issue 29).
-    refuse_special_destination(dest, overwrite=overwrite)
+    refuse_special_destination(dest)  # a symbolic link, FIFO or device is never replaced
+    refuse_foreign_destination(dest, replace)
     expected = _normalise_sha256(sha256)
     # The options are checked before anything is locked, created or downloaded.
     if source not in SOURCES:

@@ -27,15 +27,6 @@ from deckcheck.i18n import N_, Phrase, message_of, ngettext
 app = Typer(help=N_("Build, update and inspect the card database."), no_args_is_help=True)
 
 
-# issue 29: a --db path that holds something else (a deck list, another program's database) is
-# never replaced by accident.
-OVERWRITE_OPTION = typer.Option(
-    False,
-    "--overwrite",
-    help=N_("Replace the file at --db even if it is not a card database (it is refused otherwise)."),
-)
-
-
 @app.command(
     "import", help=N_("Build the card database from a copy of the pokemontcg.io dataset and/or a TCGdex export.")
 )
@@ -53,7 +44,11 @@ def db_import(
     ),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
-    overwrite: bool = OVERWRITE_OPTION,
+    replace: bool = typer.Option(
+        False,
+        "--replace",
+        help=N_("Replace a --db file that is not a card database (without it, such a file is refused, untouched)."),
+    ),
 ) -> None:
     from deckcheck.carddb.build import build_database
     from deckcheck.carddb.errors import DatabaseError
@@ -71,7 +66,7 @@ def db_import(
                 source_label=" + ".join(str(source.resolve()) for source in sources),
                 progress=phases,
                 phase=phases.phase,
-                overwrite=overwrite,
+                replace=replace,
             )
     except DatabaseError as error:
         raise fail(error)
@@ -150,7 +145,11 @@ def db_update(
             "Install the database even if a source could not deliver some cards it lists (they are named; the next update asks for them again)."
         ),
     ),
-    overwrite: bool = OVERWRITE_OPTION,
+    replace: bool = typer.Option(
+        False,
+        "--replace",
+        help=N_("Replace a --db file that is not a card database (without it, such a file is refused, untouched)."),
+    ),
 ) -> None:
     from deckcheck.carddb.errors import DatabaseError
     from deckcheck.carddb.update import (
@@ -212,7 +211,7 @@ def db_update(
                 tcgdex_url=tcgdex_url,
                 tcgdex_progress=phases.counter("tcgdex-cards", "cards"),
                 allow_incomplete=allow_incomplete,
-                overwrite=overwrite,
+                replace=replace,
             )
         except DatabaseError as error:
             raise fail(_update_failed(error))

@@ -280,11 +280,19 @@ def test_missing_database_says_how_to_build_one(tmp_path):
         SqliteIndex(tmp_path / "missing.sqlite3")
 
 
-@pytest.mark.parametrize("content", [b"", b"this is not a database" * 100])
-def test_corrupt_database(tmp_path, content):
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "deckcheck db import PATH"),
+        (b"SQLite format 3\x00" + b"\xff" * 2000, "deckcheck db import PATH"),
+        # issue 29: a file of something else is named, not called a database to rebuild
+        (b"this is not a database" * 100, "is not a card database, it is a text file beginning 'this is not"),
+    ],
+)
+def test_corrupt_database(tmp_path, content, message):
     path = tmp_path / "cards.sqlite3"
     path.write_bytes(content)
-    with pytest.raises(DatabaseError, match="deckcheck db import PATH"):
+    with pytest.raises(DatabaseError, match=message):
         SqliteIndex(path)
     with pytest.raises(DatabaseError):
         database_info(path)

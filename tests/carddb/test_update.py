@@ -175,7 +175,9 @@ def test_newer_archive_replaces_the_database(server, installed, archives, pokemo
 
 def test_a_broken_installed_database_is_replaced(server, dest):
     dest.parent.mkdir(parents=True)
-    dest.write_bytes(b"not a database")
+    # a damaged SQLite file (issue 29: a file of another kind, "not a database" as text, is
+    # refused instead, see test_foreign_destination.py)
+    dest.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
     result = update_database(server.url("/dataset.zip"), dest)
     assert result.status == "installed" and result.previous is None
     assert _answers(dest)[0][0] == ["sv2-185"]
