@@ -291,10 +291,13 @@ def report_json(results: Iterable[DeckResult]) -> dict[str, Any]:
             found.append(result.to_json())
         else:
             problems.append(problem_dict(result._result, problem, result.lang))
-    document: dict[str, Any] = {"version": JSON_VERSION, "results": found}
+    document: dict[str, Any] = {
+        "version": JSON_VERSION,
+        "legal": all(result.legal for result in results),
+        "results": found,
+    }
     if problems:
         document["problems"] = problems
-    document["legal"] = all(result.legal for result in results)
     return document
 
 

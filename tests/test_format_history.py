@@ -363,8 +363,8 @@ def test_a_day_before_the_format_is_a_usage_error(tmp_path):
     result = run("check", str(deck), "--format", "expanded", "--date", "2012-05-01", "--output", "json")
     assert result.returncode == 2, result.stderr
     assert "expanded began on 2014-09-01; there was no expanded on 2012-05-01" in result.stderr.decode()
-    findings = json_report(result.stdout)["results"][0]["findings"]
-    assert findings[0]["message"] == (
+    (problem,) = json_report(result.stdout)["problems"]  # not checked (issue 29)
+    assert problem["message"] == (
         "The deck cannot be checked as expanded on 2012-05-01: expanded began on "
         "2014-09-01; there was no expanded on 2012-05-01."
     )

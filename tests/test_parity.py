@@ -130,7 +130,9 @@ def test_a_deck_that_could_not_be_checked_is_not_checked_never_illegal(tmp_path,
     done = subprocess.run([*args, str(legal)], capture_output=True, text=True, timeout=600)
     assert done.returncode == 2, done.stderr
     assert f"NOT CHECKED  {deck}" in done.stdout and "ILLEGAL" not in done.stdout, done.stdout
-    expected = "2 paths were not checked" if "format" in fields else "1 deck checked: 1 legal, 0 illegal.\n1 path was not"
+    expected = (
+        "2 paths were not checked" if "format" in fields else "1 deck checked: 1 legal, 0 illegal.\n1 path was not"
+    )
     assert expected in done.stdout, done.stdout
     summary = tmp_path / "summary.md"
     assert subprocess.run([*args, "-o", "github", "--summary", str(summary)], capture_output=True).returncode == 2

@@ -193,7 +193,9 @@ def test_the_text_report_has_a_word_for_each_verdict_and_counts_them_apart(refer
         "de",
         db=reference_index.path,
     )
-    assert "NICHT GEPRÜFT" in german.stdout and "1 nicht geprüft" in german.stdout
+    # Issue 31: NOT VERIFIED is not NOT CHECKED (NICHT GEPRÜFT) in German either.
+    assert "NICHT BESTÄTIGT" in german.stdout and "1 nicht bestätigt" in german.stdout
+    assert "GEPRÜFT" not in german.stdout.replace("geprüft:", "")
 
 
 def test_serve_agrees_with_the_library(library, reference_index):

@@ -244,10 +244,10 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
     yield []
 
 
-def _wrap(text: str, width: int, **options: str) -> list[str]:
+def _wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     """``text`` in lines of at most ``width``, broken at spaces only: a format name, a path or
     a card name with a hyphen (``base-fossil``, ``Pidgeot-ex``) stays whole (issue 29)."""
-    return textwrap.wrap(text, width, break_on_hyphens=False, **options)
+    return textwrap.wrap(text, width, break_on_hyphens=False, subsequent_indent=subsequent_indent)
 
 
 def _not_checked(result: DeckResult, problem, width: int, tr: Translator) -> Iterator[Line]:

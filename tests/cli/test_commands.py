@@ -216,21 +216,24 @@ def test_a_deck_whose_own_format_is_unknown_is_in_every_report(tmp_path, output)
     if output == "json":
         report = json_report(out)
         assert report["legal"] is False
-        by_path = {Path(r["path"]).name: r for r in report["results"]}
-        assert by_path["good.txt"]["legal"] is True
-        typo = by_path["typo.txt"]
-        assert typo["legal"] is False and typo["format"] == "standrd" and typo["total_cards"] == 60
-        (finding,) = typo["findings"]
-        assert (finding["rule"], finding["severity"]) == ("unknown-format", "error")
-        assert "standrd" in finding["message"] and "standard" in finding["message"]  # names the known ones
-        assert finding["hint"].startswith("Did you mean standard?")
+        # Issue 29: a deck that could not be checked is NOT CHECKED, one of the report's
+        # problems, never an illegal deck among the results (RULES.md decision 18).
+        (good,) = report["results"]
+        assert Path(good["path"]).name == "good.txt" and good["legal"] is True
+        (typo,) = report["problems"]
+        assert Path(typo["path"]).name == "typo.txt" and typo["rule"] == "unknown-format"
+        assert "standrd" in typo["message"] and "standard" in typo["message"]  # names the known ones
+        assert typo["hint"].startswith("Did you mean standard?")
     elif output == "junit":
-        assert 'tests="2"' in out and 'failures="1"' in out and 'type="unknown-format"' in out
+        assert 'tests="2"' in out and 'failures="0"' in out and 'errors="1"' in out and 'type="unknown-format"' in out
     elif output == "sarif":
         (run_,) = json.loads(out)["runs"]
-        assert [r["ruleId"] for r in run_["results"]] == ["unknown-format"]
+        assert run_["results"] == []
+        (notification,) = run_["invocations"][0]["toolExecutionNotifications"]
+        assert notification["descriptor"] == {"id": "unknown-format"}
     else:
-        assert "ILLEGAL  " in out and "unknown-format" in out and "2 decks checked: 1 legal, 1 illegal." in out
+        assert "NOT CHECKED  " in out and "unknown-format" in out and "ILLEGAL" not in out
+        assert "1 deck checked: 1 legal, 0 illegal.\n1 path was not checked" in out
 
 
 def test_a_deck_format_that_is_no_name_is_an_unknown_format(tmp_path):
@@ -238,8 +241,8 @@ def test_a_deck_format_that_is_no_name_is_an_unknown_format(tmp_path):
     deck.write_text("# format: ../../etc/passwd.yaml\n4 Iono PAL 185\n", encoding="utf-8")
     result = run("check", str(deck), "--date", DATE, "-o", "json")
     assert result.returncode == 2
-    (deck_result,) = json_report(result.stdout)["results"]
-    assert [f["rule"] for f in deck_result["findings"]][0] == "unknown-format"
+    (problem,) = json_report(result.stdout)["problems"]
+    assert problem["rule"] == "unknown-format"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs os.mkfifo (POSIX)")
@@ -333,13 +336,23 @@ def test_one_definition_of_the_output_and_fail_on_choices():
     assert tuple(schema["fail_on"]["enum"]) == render.FAIL_ON
 
 
-def test_a_deck_with_an_unknown_format_still_reports_its_unknown_cards(tmp_path):
+def test_a_deck_with_an_unknown_format_is_not_checked_and_says_only_why(tmp_path):
+    # Issue 29: NOT CHECKED, with the reason; its lines are judged once it has a format. The
+    # library's FormatError still carries the lines read (its result's findings).
     deck = tmp_path / "deck.txt"
     deck.write_text("# format: standrd\n4 Iono PAL 185\n3 Ionno\n", encoding="utf-8")
     result = run("check", str(deck), "--date", DATE, "-o", "json")
     assert result.returncode == 2
-    (deck_result,) = json_report(result.stdout)["results"]
-    assert [(f["rule"], f["lines"]) for f in deck_result["findings"]] == [("unknown-format", []), ("unknown-card", [3])]
+    report = json_report(result.stdout)
+    assert report["results"] == [] and [p["rule"] for p in report["problems"]] == ["unknown-format"]
+    import deckcheck
+
+    with pytest.raises(deckcheck.FormatError) as refused:
+        deckcheck.check_file(str(deck), date=DATE)
+    assert [(f.rule, f.lines) for f in refused.value.result.findings] == [
+        ("unknown-format", ()),
+        ("unknown-card", (3,)),
+    ]
 
 
 @pytest.mark.parametrize("output", ["json", "text", "sarif"])
