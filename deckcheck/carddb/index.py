@@ -154,6 +154,9 @@ class CardIndex(Protocol):
     def knows_set_code(self, set_code: str) -> bool:
         """Whether any set in the database has this code."""
 
+    def by_set_code(self, set_code: str) -> Sequence[Card]:
+        """Every print of the sets with this code (any case or alias)."""
+
     def translation_languages(self) -> Sequence[str]:
         """The languages whose card names the index holds (none for the catalogue)."""
 
@@ -217,6 +220,10 @@ class MemoryIndex:
 
     def knows_set_code(self, set_code: str) -> bool:
         return set_code_key(set_code) in self._codes
+
+    def by_set_code(self, set_code: str) -> Sequence[Card]:
+        code = set_code_key(set_code)
+        return tuple(card for card in self.cards if card.set_code and set_code_key(card.set_code) == code)
 
     def translation_languages(self) -> Sequence[str]:
         return ()

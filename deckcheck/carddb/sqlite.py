@@ -627,6 +627,9 @@ class SqliteIndex:
             self._translated[cache_key] = found
         return found
 
+    def by_set_code(self, set_code: str) -> Sequence[Card]:
+        return self._query("set", "set_code_key = ?", (set_code_key(set_code),))
+
     def knows_set_code(self, set_code: str) -> bool:
         code = set_code_key(set_code)
         known = self._codes.get(code)

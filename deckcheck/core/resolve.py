@@ -27,7 +27,10 @@ Findings produced here:
   numbered card that names no other card (read as the numbered card); an
   error when it names another card (the line counts as that card for every
   other rule) or no card at all (the line is not counted);
-* ``unknown-print`` (warning) – set code and number match nothing, the name does;
+* ``unknown-print`` – set code and number match nothing, the name does: an error
+  (the line does not say which card it is, RULES.md decision 18) unless every print
+  of the name the line could mean is judged alike on the day (decision 15), then a
+  warning; a note for basic Energy;
 * ``unknown-set`` (error) – the set code is not in the database at all: the
   line is never read by its name alone (decision 18);
 * ``ambiguous-card`` (error) – a PTCG Live ``ALT`` code whose candidate prints
@@ -86,6 +89,17 @@ UNKNOWN_PRINT = N_(
     "There is no card {set_code} {number} in the card database; the line was read by its name as {card}."
 )
 UNKNOWN_PRINT_HINT = N_("Check the set code and number.")
+# RULES.md decision 18: a set code the database holds, with a number it does not hold for
+# that set, does not say which card the line is; never read as another print for legality.
+UNKNOWN_PRINT_ERROR = N_(
+    "There is no card {set_code} {number} in the card database, and the prints of {name} are not "
+    "all judged alike, so the line does not say which card it is and the deck's legality cannot be shown."
+)
+# TRANSLATORS: {set_code} is a set code such as PR-SV or TWM; the command stays as it is.
+UNKNOWN_PRINT_ERROR_HINT = N_(
+    "If {set_code} is a promo set or one of the newest sets, the card may be newer than the card "
+    "database: update it (deckcheck db update). Otherwise correct the number."
+)
 UNKNOWN_CARD = N_("No card named {name} was found, so the deck's legality cannot be shown.")
 UNKNOWN_CARD_HINT = N_("Did you mean: {suggestions}? {missing}")
 # TRANSLATORS: only the advice that follows "Did you mean" otherwise; leave it as it is.
@@ -329,7 +343,9 @@ def resolve_line(
     code = entry.set_code
     if entry.set_code and entry.number:
         # PTCG Live's sub-set codes (decision 17): "LOR-TG 24" is LOR TG24.
-        code, number = live_sub_set(entry.set_code, entry.number) or (entry.set_code, entry.number)
+        # Digits in other scripts are the number they write: "PAL ６２" is PAL 62 (decision 18).
+        written_number = unicodedata.normalize("NFKC", entry.number)
+        code, number = live_sub_set(entry.set_code, written_number) or (entry.set_code, written_number)
         printed = list(index.by_number(code, number))
         shiny_vault = live_shiny_vault(code, number)
         if not printed and shiny_vault:
@@ -364,6 +380,31 @@ def resolve_line(
     if card is not None and code and entry.number:
         # Every print of a basic Energy type is the same card to the rules: PTCG
         # Live's own numbers for them ("Basic {R} Energy MEE 10") are only a note.
+        if not (entry.basic_energy_type and card.is_basic_energy) and not _judged_alike(
+            entry, card, code, index, options
+        ):
+            # RULES.md decision 18 (unknown number in a known set): an error, unless every
+            # print the line could mean has the same verdict on the day (decision 15).
+            return Resolution(
+                card,
+                [
+                    _finding(
+                        "unknown-print",
+                        Severity.ERROR,
+                        entry,
+                        UNKNOWN_PRINT_ERROR,
+                        hint=UNKNOWN_PRINT_ERROR_HINT,
+                        hint_params={"set_code": entry.set_code},
+                        set_code=entry.set_code,
+                        number=entry.number,
+                        name=entry.name,
+                        cards=(entry.name,),
+                    ),
+                    *by_name.findings,
+                ],
+                by_name.langs,
+                by_name.unknown,
+            )
         severity = Severity.INFO if entry.basic_energy_type and card.is_basic_energy else Severity.WARNING
         findings.append(
             _finding(
@@ -379,6 +420,59 @@ def resolve_line(
             )
         )
     return Resolution(card, [*findings, *by_name.findings], by_name.langs, by_name.unknown)
+
+
+# Older prints of a Trainer name no kind ("Switch" BS 95 beside the Item reprints); no
+# deck-building rule tells these kinds apart.
+_TRAINER_KINDS = frozenset({"Item", "Supporter", "Stadium", "Pokémon Tool"})
+
+
+def _judged_alike(entry: DeckEntry, card: Card, code: str, index: CardIndex, options: ResolveOptions) -> bool:
+    """Whether every print a line with an unknown number in the known set ``code`` may mean
+    has the same verdict on the day as ``card``, the print its name was read as (RULES.md
+    decision 18, functional identity of decision 15):
+
+    * the prints of the written name released by the day are functionally identical (one
+      deck-building name, game-text digest and rule kinds) and the format allows all of them
+      or none: reading the line as any of them gives one verdict;
+    * or ``code`` is a Black Star Promo set, which grows after a database is built (``MEP 4``,
+      a Lunatone promo newer than the database), ``card`` is allowed, the prints of the name
+      are of one kind (stage, rule box), and either the set's series is the one running on the
+      day (a promo of the running series carries a legal mark, or makes the print it reprints
+      legal, so it is judged as ``card``; the format must allow some print of the set), or the
+      prints of the name released in that series by the day are functionally identical and all
+      allowed, ``card`` among them.
+    """
+    candidates, _langs, problem = _name_candidates(entry, index, options)
+    candidates = _released(candidates, options)
+    if problem is not None or not candidates:
+        return False
+    rule_kinds = {(deck_key(c.name, c.supertype), frozenset(c.subtypes) - _TRAINER_KINDS) for c in candidates}
+    if len(rule_kinds) > 1:
+        return False
+    allowed = options.allowed
+    if len({c.text_hash for c in candidates}) == 1 and (
+        allowed is None or len({bool(allowed(c)) for c in candidates}) == 1
+    ):
+        return True
+    by_set = getattr(index, "by_set_code", None)
+    set_prints = by_set(code) if by_set is not None else ()
+    set_ids = {c.set_id for c in set_prints}
+    if len(set_ids) != 1 or not next(iter(set_ids)).endswith("p"):  # one promo set: svp, mep, swshp ...
+        return False
+    set_id = next(iter(set_ids))
+    series = next((s for s in LIVE_ALT_SERIES.values() if set_id.startswith(s.prefixes)), None)
+    if series is None or (allowed is not None and not allowed(card)):
+        return False
+    day = options.date or "9999"
+    if series.first <= day and (series.last is None or day <= series.last):
+        return allowed is None or any(allowed(c) for c in set_prints)
+    recent = [c for c in candidates if _in_series(c, series) and c.release_date]
+    return (
+        card in recent
+        and len({c.text_hash for c in recent}) == 1
+        and all(allowed is None or allowed(c) for c in recent)
+    )
 
 
 def _typed_print(entry: DeckEntry, index: CardIndex) -> DeckEntry:

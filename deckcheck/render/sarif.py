@@ -60,8 +60,8 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
         "Correct the name or the set code and number.",
     ),
     "unknown-print": (
-        "No card has that set code and number; the line was read by its name.",
-        "Check the set code and number.",
+        "No card has that set code and number in the card database; unless every print of its name is judged alike, the line does not say which card it is.",
+        "Correct the number, or update the card database if the set may have grown: deckcheck db update.",
     ),
     "unknown-set": (
         "The set code is not in the card database.",

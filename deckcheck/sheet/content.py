@@ -14,6 +14,9 @@ Rows follow docs/sheet.md:
   and number), the set code and collector number those of the print deckcheck
   resolved the line to: the code printed on the card (``PAL``) and the number
   with its prefix (``TG24``, ``SV94``, ``SWSH271``);
+* a Pokémon line whose set code and number name no print the database holds (or
+  another card) gets the code and number the list wrote, never another print
+  (issue 29);
 * a Pokémon line that names no print gets the set code and number of the
   print deckcheck read it as (one with the same game text), or none when that
   print's set has no code;
@@ -194,7 +197,14 @@ def sections(cards: Iterable[DeckCard], unresolved: Iterable[DeckEntry] = ()) ->
     for deck_card in cards:
         entry, card = deck_card.entry, deck_card.card
         name = sheet_name(entry.name or card.name)
-        if card.is_pokemon and card.set_code:
+        key = _row_key(deck_card)
+        if card.is_pokemon and entry.set_code and entry.number and not deck_card.by_print:
+            # Issue 29 (RULES.md decision 18): a line whose set code and number name no print
+            # the database holds, or another card, was read by its name; the sheet writes the
+            # code and number the list wrote, never a print the list did not name.
+            row = Row(entry.count, name, entry.set_code, entry.number, "", (entry.line,))
+            key = (POKEMON, f"line {entry.line}")
+        elif card.is_pokemon and card.set_code:
             row = Row(
                 entry.count,
                 name,
@@ -216,7 +226,6 @@ def sections(cards: Iterable[DeckCard], unresolved: Iterable[DeckEntry] = ()) ->
             )
         else:
             row = Row(entry.count, name, lines=(entry.line,))
-        key = _row_key(deck_card)
         items.append((entry.line, key[0], key, row))
     for entry in unresolved:
         kind = _section_of(entry)
