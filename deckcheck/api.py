@@ -10,7 +10,7 @@ The stable surface is what ``deckcheck`` re-exports (``deckcheck.__all__``)::
     result.legal, result.counts, [f.rule for f in result.findings]
     result.to_json()                          # the deck's object of ``--output json``
 
-Everything here is plain Python over the pure core (:func:`deckcheck.core.engine.check_deck`):
+Everything here is plain Python over the pure core (:func:`deckcheck.engine.check_deck`):
 no printing, no exiting, and neither Typer nor rich is imported. What makes
 a check slow is opened once and reused: a :class:`Database` keeps its
 connection and look-up caches (one connection per thread, so threads may

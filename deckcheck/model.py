@@ -77,7 +77,7 @@ class Card:
     """One printing of a card, with what the deck-building rules need.
 
     ``name`` is the printed name as the dataset spells it; the name used for
-    counting copies is :func:`deckcheck.core.names.deck_name` of it.
+    counting copies is :func:`deckcheck.names.deck_name` of it.
     """
 
     id: str  # dataset id, e.g. "sv1-189"

@@ -152,8 +152,8 @@ class Database:
         key = (id(pack), day, card_lang)
         found = cache.get(key)
         if found is None or found[0] is not pack:
-            from deckcheck.core.engine import resolve_options_for
             from deckcheck.core.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
+            from deckcheck.engine import resolve_options_for
 
             hint = CATALOGUE_ONLY_HINT if self.catalogue_only else MISSING_HINT
             found = cache[key] = (
@@ -382,7 +382,7 @@ class Session:
     # -- checking ------------------------------------------------------------------
     def check(self, parsed: ParsedDeck) -> Checked:
         """The result of a parsed deck (:class:`Checked`)."""
-        from deckcheck.core.engine import check_deck
+        from deckcheck.engine import check_deck
 
         try:
             pack, day = self.choose(parsed.path, parsed.declared_format)
@@ -535,7 +535,7 @@ def unusable_format_result(
     cannot be loaded; ``bad_date`` the configured date that is no day."""
     import dataclasses
 
-    from deckcheck.core.engine import check_deck
+    from deckcheck.engine import check_deck
     from deckcheck.i18n import N_
     from deckcheck.model import Finding, Severity
 
@@ -583,7 +583,7 @@ def unusable_format_result(
             finding, template=broken, params={"format": declared, "reason": reason or ""}, hint_template=broken_hint
         )
     else:
-        from deckcheck.core.suggest import closest_names
+        from deckcheck.suggest import closest_names
 
         close = closest_names(declared, {name: name for name in known}, 3)
         if close:

@@ -88,7 +88,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_the_package_is_found():
-    assert {"deckcheck", "deckcheck.model", "deckcheck.core.engine", "deckcheck.parse.files"} <= set(MODULES)
+    assert {"deckcheck", "deckcheck.model", "deckcheck.engine", "deckcheck.parse.files"} <= set(MODULES)
 
 
 def test_no_import_circles():
@@ -101,6 +101,69 @@ def test_no_import_circles():
 def test_the_cycle_finder_finds_a_circle():
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+# -- the layers ---------------------------------------------------------------------
+
+# The package's layers, lowest first, written once (docs/development.md names them): a module's
+# layer is its folder under deckcheck/ (deckcheck/carddb/sqlite.py: carddb) or, for a module of its
+# own, its name (deckcheck/names.py: names). An import goes to a lower layer or stays in its own;
+# layers on one line are siblings and import neither each other nor anything above them. There is
+# no list of exceptions (issue 33).
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("version", "errors"),
+    ("model", "i18n", "datafiles"),
+    ("names",),  # what counts as the same name (RULES.md section 2)
+    ("selectors", "suggest"),  # the card selectors of packs and rules; "did you mean"
+    ("parse",),
+    ("carddb",),
+    ("core",),  # resolution, the canonical layout, printable text
+    ("rules",),
+    ("packs",),
+    ("engine",),  # check_deck: a pack's rules over a resolved deck
+    ("render", "sheet", "project", "parallel"),
+    ("session",),
+    ("api",),
+    ("web",),
+    ("cli",),
+    ("deckcheck", "__main__"),
+)
+RANK = {layer: rank for rank, names in enumerate(LAYERS) for layer in names}
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def _against_the_layers(graph: dict[str, set[str]]) -> list[str]:
+    """Every import that goes up, or across to a sibling layer."""
+    found = []
+    for name in sorted(graph):
+        for target in sorted(graph[name]):
+            source, goal = _layer(name), _layer(target)
+            if source != goal and RANK[goal] >= RANK[source]:
+                found.append(f"{name} ({source}) imports {target} ({goal})")
+    return found
+
+
+def test_every_module_has_a_layer():
+    assert {_layer(name) for name in MODULES} <= set(RANK), "add the new layer to LAYERS (and docs/development.md)"
+
+
+def test_imports_only_go_down_the_layers():
+    wrong = _against_the_layers(_edges())
+    assert not wrong, "imports against the layers (LAYERS, lowest first):\n" + "\n".join(wrong)
+
+
+def test_the_layer_check_finds_an_upward_and_a_sideways_import():
+    graph = _edges()
+    graph["deckcheck.names"] = graph["deckcheck.names"] | {"deckcheck.carddb.sqlite"}  # planted: up
+    graph["deckcheck.sheet.draw"] = graph["deckcheck.sheet.draw"] | {"deckcheck.render.text"}  # planted: sideways
+    assert _against_the_layers(graph) == [
+        "deckcheck.names (names) imports deckcheck.carddb.sqlite (carddb)",
+        "deckcheck.sheet.draw (sheet) imports deckcheck.render.text (render)",
+    ]
 
 
 def test_no_private_names_from_other_modules():

@@ -18,8 +18,8 @@ import yaml
 from deckcheck.carddb.catalogue import catalogue_sets, load_catalogue
 from deckcheck.carddb.gametext import text_hash
 from deckcheck.carddb.index import MemoryIndex
-from deckcheck.core.names import deck_key
 from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER
+from deckcheck.names import deck_key
 
 REFERENCE_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "carddata"
 POKEMON_TCG_DATA = REFERENCE_DATA / "pokemon-tcg-data"
@@ -383,7 +383,7 @@ def test_the_parsed_catalogue_is_cached_and_a_damaged_cache_entry_is_read_from_t
 def test_without_a_database_a_reworded_print_is_legal_through_its_reprint(catalogue, line, fmt, day, through):
     import datetime as dt
 
-    from deckcheck.core.engine import check_deck
+    from deckcheck.engine import check_deck
     from deckcheck.packs.loading import load_pack
     from deckcheck.parse import parse_text
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.core.engine import check_deck
+from deckcheck.engine import check_deck
 from deckcheck.packs.loading import available_packs, load_pack
 from deckcheck.parse import read_deck
 

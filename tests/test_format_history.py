@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from support import json_report
 
-from deckcheck.core.engine import check_deck
+from deckcheck.engine import check_deck
 from deckcheck.packs.loading import absent_on, load_pack
 from deckcheck.parse import parse_text
 

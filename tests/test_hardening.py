@@ -374,7 +374,7 @@ def test_eight_thousand_yaml_cards_are_read(tmp_path):
 
 
 def test_suggestions_look_at_no_more_than_a_card_name_could_be():
-    from deckcheck.core.suggest import MAX_NAME_LENGTH, closest_names
+    from deckcheck.suggest import MAX_NAME_LENGTH, closest_names
 
     names = {"iono": "Iono", "pikachu": "Pikachu"}
     assert closest_names("Ionoo", names) == ["Iono"]
@@ -386,8 +386,8 @@ def test_findings_share_their_advice_and_cut_long_deck_text():
     import datetime as dt
 
     from deckcheck.carddb.catalogue import load_catalogue
-    from deckcheck.core.engine import check_deck
     from deckcheck.core.printable import MAX_SHOWN
+    from deckcheck.engine import check_deck
     from deckcheck.packs.loading import load_pack
     from deckcheck.parse import parse_text
 

@@ -13,7 +13,7 @@ import json
 
 from support import POKEMON_TCG_DATA, require_reference_data
 
-from deckcheck.core.engine import check_deck
+from deckcheck.engine import check_deck
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.core.engine import check_deck
+from deckcheck.engine import check_deck
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 from deckcheck.parse.text import is_structure_line, normalise_spaces

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from deckcheck.core.engine import check_deck
+from deckcheck.engine import check_deck
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 

@@ -18,8 +18,8 @@ import pytest
 import yaml
 
 from deckcheck.carddb.catalogue import load_catalogue
-from deckcheck.core.names import deck_key, name_key
 from deckcheck.model import Card
+from deckcheck.names import deck_key, name_key
 
 SAMPLE_DECKS = Path(__file__).resolve().parents[1] / "sample_decks"
 DECK_FILES = sorted(p for p in SAMPLE_DECKS.rglob("*") if p.suffix in {".txt", ".yaml", ".yml", ".json"})

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from deckcheck.carddb.index import SET_CODE_ALIASES, set_code_key
-from deckcheck.core.engine import check_deck, resolve_options_for
 from deckcheck.core.resolve import LIVE_ALT_SERIES, resolve_deck
+from deckcheck.engine import check_deck, resolve_options_for
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from deckcheck.carddb.index import set_code_key
-from deckcheck.core.names import deck_key
 from deckcheck.model import Card
+from deckcheck.names import deck_key
 
 # Subtypes that say what kind of Trainer a card is (the reprint rule compares them).
 TRAINER_KINDS = frozenset(
@@ -45,7 +45,7 @@ class Difference(NamedTuple):
 
 
 def rule_facts(card: Card) -> dict[str, Any]:
-    from deckcheck.core.selectors import FLAGS
+    from deckcheck.selectors import FLAGS
 
     basic_energy = card.is_basic_energy
     return {

@@ -18,8 +18,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
-from deckcheck.core.names import deck_key, name_key
 from deckcheck.model import Card
+from deckcheck.names import deck_key, name_key
 
 # Codes seen in exports that the dataset spells differently (RULES.md 7.2, 7.4;
 # RULES.md decision 18: every real promo and set code is known, so that a real
@@ -213,7 +213,7 @@ class MemoryIndex:
         return tuple(self._by_names()[1].get(key, ()))
 
     def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
-        from deckcheck.core.suggest import closest_names
+        from deckcheck.suggest import closest_names
 
         # The catalogue holds English names only, whatever ``langs`` asks for.
         return closest_names(name, self._by_names()[2], limit)

@@ -30,9 +30,9 @@ from deckcheck.carddb.index import (
     translation_key,
     union_of_prints,
 )
-from deckcheck.core.names import deck_key, name_key
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Card
+from deckcheck.names import deck_key, name_key
 
 __all__ = [
     "DatabaseInfo",
@@ -566,7 +566,7 @@ class SqliteIndex:
     def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
         """Card names like ``name``: English ones, and those of ``langs`` among the
         translated names (ranked together; shown as the language spells them)."""
-        from deckcheck.core.suggest import closest_names
+        from deckcheck.suggest import closest_names
 
         if self._names is None:
             names: dict[str, str] = {}

@@ -54,7 +54,7 @@ from deckcheck.carddb.sqlite import (
     name_rows,
     write_names,
 )
-from deckcheck.core.names import deck_key, name_key
+from deckcheck.names import deck_key, name_key
 
 DEFAULT_NAMES_URL = "https://api.tcgdex.net"
 # A set's release date in TCGdex may differ from the dataset's by weeks

@@ -1,11 +1,11 @@
 """The pure core: values in, values out — no I/O, no printing.
 
-* :mod:`~deckcheck.core.names` – the deck name and the keys names are compared by;
-* :mod:`~deckcheck.core.selectors` – the card properties packs select by (``FLAGS``, ``matches``);
+* :mod:`~deckcheck.names` – the deck name and the keys names are compared by;
+* :mod:`~deckcheck.selectors` – the card properties packs select by (``FLAGS``, ``matches``);
 * :mod:`~deckcheck.core.printable` – deck text made safe to show on a terminal;
-* :mod:`~deckcheck.core.suggest` – "did you mean" for card names;
+* :mod:`~deckcheck.suggest` – "did you mean" for card names;
 * :mod:`~deckcheck.core.resolve` – a parsed line's card name and set code → the prints it means;
-* :mod:`~deckcheck.core.engine` – ``check_deck(parsed, pack, index, day)``: resolution, then every rule;
+* :mod:`~deckcheck.engine` – ``check_deck(parsed, pack, index, day)``: resolution, then every rule;
 * :mod:`~deckcheck.core.layout` – the canonical text form of a deck list (``deckcheck fmt``).
 
 Nothing is imported here, so importing one module costs only that module.

@@ -48,8 +48,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from deckcheck.carddb.index import CardIndex, is_promo_code, number_key, set_code_key
-from deckcheck.core.names import name_key
 from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER, Card, Deck, DeckCard, DeckEntry, ParsedDeck, Severity
+from deckcheck.names import name_key
 from deckcheck.parse import text as grammar
 
 SECTION_HEADERS = {POKEMON: "Pokémon", TRAINER: "Trainer", ENERGY: "Energy"}

@@ -51,9 +51,9 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from deckcheck.carddb.index import CardIndex, TranslatedName, set_code_key, translation_key
-from deckcheck.core.names import deck_key, deck_name, name_key, unown_letter
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
 from deckcheck.model import Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
+from deckcheck.names import deck_key, deck_name, name_key, unown_letter
 from deckcheck.parse.text import live_sub_set
 
 # What the command line says after "unknown card", by whether a card database

@@ -28,14 +28,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from deckcheck.core.selectors import SELECTOR_SCHEMA
-from deckcheck.core.suggest import closest_names
 from deckcheck.datafiles import YAML_VALUE_ERRORS, unconvertible_node, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Severity
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleSpec
+from deckcheck.selectors import SELECTOR_SCHEMA
+from deckcheck.suggest import closest_names
 
 COMMON_RULE_KEYS = ("id", "kind", "severity", "description")
 PACK_SUFFIXES = (".yaml", ".yml")

@@ -14,11 +14,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from deckcheck.core.names import deck_key, deck_name, name_key
-from deckcheck.core.selectors import matches
 from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
+from deckcheck.names import deck_key, deck_name, name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, lines_text, remembered
+from deckcheck.selectors import matches
 
 # {detail} is the pack's own reason/source text: it stays as the pack wrote it.
 BANNED_SINCE_BECAUSE = N_("{name} is banned in this format since {since} ({detail}).")

@@ -19,9 +19,9 @@ from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 from deckcheck.carddb.index import CardIndex
-from deckcheck.core.names import deck_key, deck_name
 from deckcheck.i18n import line_numbers, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
+from deckcheck.names import deck_key, deck_name
 
 
 class RuleSpec(NamedTuple):

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from deckcheck.core.names import deck_key
 from deckcheck.i18n import N_
 from deckcheck.model import Deck, DeckCard, Finding
+from deckcheck.names import deck_key
 from deckcheck.rules.base import (
     RuleContext,
     RuleSpec,

@@ -43,11 +43,11 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from deckcheck.core.names import deck_key, name_key
-from deckcheck.core.selectors import matches
 from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Card, Deck, Finding, Severity
+from deckcheck.names import deck_key, name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, remembered
+from deckcheck.selectors import matches
 
 _DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
 _SELECTOR = {"$ref": "#/$defs/selector"}

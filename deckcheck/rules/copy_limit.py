@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from deckcheck.core.names import name_key
-from deckcheck.core.selectors import matches
 from deckcheck.i18n import N_, and_list
 from deckcheck.model import Deck, DeckCard, Finding
+from deckcheck.names import name_key
 from deckcheck.rules.base import (
     RuleContext,
     RuleSpec,
@@ -24,6 +23,7 @@ from deckcheck.rules.base import (
     remove_hint,
     total,
 )
+from deckcheck.selectors import matches
 
 DEFAULT_MAX = 4
 DEFAULT_EXEMPT: Mapping[str, Any] = {"flags": ["basic_energy"]}

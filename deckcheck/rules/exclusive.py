@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from deckcheck.core.names import deck_key
 from deckcheck.i18n import N_, and_list, or_list
 from deckcheck.model import Deck, DeckCard, Finding
+from deckcheck.names import deck_key
 from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text
 
 MIXED = N_("The deck has cards named {names} ({line_list}); a deck may contain cards of only one of these names.")

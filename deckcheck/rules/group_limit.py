@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from deckcheck.core.selectors import predicate
 from deckcheck.i18n import N_, and_list, term
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, limit_options_schema, lines_text, total
+from deckcheck.selectors import predicate
 
 OVER_LIMIT = N_("The deck has {count} {label} ({names}); a deck may have at most {max}.")
 NONE_ALLOWED = N_("This format allows no {label}; the deck has {count} ({names}).")

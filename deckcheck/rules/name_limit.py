@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from deckcheck.core.selectors import predicate
 from deckcheck.i18n import N_, term
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import (
@@ -23,6 +22,7 @@ from deckcheck.rules.base import (
     remove_hint,
     total,
 )
+from deckcheck.selectors import predicate
 
 OVER_LIMIT = N_("The deck has {count} cards named {name} ({line_list}); {label} are limited to {max} per name.")
 

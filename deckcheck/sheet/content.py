@@ -35,8 +35,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from deckcheck.core.names import deck_key
 from deckcheck.model import ENERGY, LEGAL, POKEMON, TRAINER, UNVERIFIED, DeckCard, DeckEntry, DeckResult
+from deckcheck.names import deck_key
 
 DIVISIONS = ("junior", "senior", "masters")
 DIVISION_TITLES = {"junior": "Junior", "senior": "Senior", "masters": "Masters"}
@@ -258,7 +258,7 @@ def sections(cards: Iterable[DeckCard], unresolved: Iterable[DeckEntry] = ()) ->
 
 
 def sheet(result: DeckResult, player: Player = Player()) -> Sheet:
-    """The sheet of a checked deck (``result.deck``: :func:`deckcheck.core.engine.check_deck`
+    """The sheet of a checked deck (``result.deck``: :func:`deckcheck.engine.check_deck`
     with ``keep_deck=True``)."""
     deck = result.deck
     if deck is None:

@@ -16,7 +16,7 @@ from deckcheck.carddb.consistency import STRICT_FACTS, compare, digest_parts, so
 from deckcheck.carddb.sources import SetRecord
 from deckcheck.carddb.sources.tcgdex import card_from_tcgdex, card_number, deck_set_id, set_record
 from deckcheck.carddb.sqlite import SqliteIndex, database_info, iter_cards
-from deckcheck.core.names import deck_key
+from deckcheck.names import deck_key
 
 HERE = Path(__file__).resolve().parent
 PROJECT = HERE.parents[1]
@@ -257,7 +257,7 @@ def test_the_merge_takes_pokemontcg_first_and_fills_from_tcgdex(merged_db, full_
 def test_a_print_filled_in_from_tcgdex_is_a_reprint_of_a_pokemontcg_print(merged_db):
     # Issue 11: both sources give one digest for one printed card, so Crushing
     # Hammer PBL 105 (TCGdex only) makes EPO 92 (pokemontcg.io) legal in Standard.
-    from deckcheck.core.engine import check_deck
+    from deckcheck.engine import check_deck
     from deckcheck.packs.loading import load_pack
     from deckcheck.parse import parse_text
 
@@ -271,7 +271,7 @@ def test_a_print_filled_in_from_tcgdex_is_a_reprint_of_a_pokemontcg_print(merged
 
 
 def test_a_pitch_black_deck_is_checked_for_real(merged_db, full_db, tmp_path):
-    from deckcheck.core.engine import check_deck
+    from deckcheck.engine import check_deck
     from deckcheck.packs.loading import load_pack
     from deckcheck.parse import read_deck
 
@@ -363,7 +363,7 @@ def _verdict_decks() -> list[Path]:
 
 
 def test_a_tcgdex_only_database_gives_the_same_verdicts(full_db, tcgdex_db):
-    from deckcheck.core.engine import check_deck
+    from deckcheck.engine import check_deck
     from deckcheck.packs.loading import load_pack
     from deckcheck.parse import read_deck
 

@@ -79,7 +79,7 @@ def test_shiny_vault_numbers():
 def check(reference_index, text: str, fmt: str, day: str):
     import datetime as dt
 
-    from deckcheck.core.engine import check_deck
+    from deckcheck.engine import check_deck
     from deckcheck.packs.loading import load_pack
 
     return check_deck(parse_text(text, "d.txt"), load_pack(fmt), reference_index, dt.date.fromisoformat(day))

@@ -173,7 +173,7 @@ UNOWN_V_POKEMON_V = Card("swsh12-65", "Unown V", "Pokémon", ("Basic", "V"), "sw
 
 
 def test_unown_letters_written_without_brackets_and_the_pokemon_v_unown_v_decision_11():
-    from deckcheck.core.names import deck_key
+    from deckcheck.names import deck_key
 
     index = MemoryIndex([UNOWN_F, UNOWN_V_LETTER, UNOWN_V_POKEMON_V])
     assert resolve_entry(entry("Unown F"), index, DEFAULT) == (UNOWN_F, [])

@@ -152,8 +152,8 @@ def sample_report(monkeypatch) -> Report:
     """What `deckcheck check sample_decks --format unlimited --date 2026-11-30` checks,
     without a card database (the built-in catalogue), as the CLI does it."""
     from deckcheck.carddb.catalogue import load_catalogue
-    from deckcheck.core.engine import check_deck, resolve_options_for
     from deckcheck.core.resolve import CATALOGUE_ONLY_HINT
+    from deckcheck.engine import check_deck, resolve_options_for
     from deckcheck.packs.loading import load_pack
     from deckcheck.parse import read_deck
     from deckcheck.project.config import Config, settings

@@ -10,7 +10,7 @@ from i18n_support import DECKS, GOLDEN, PROJECT_ROOT
 from support import assert_golden
 
 from deckcheck.carddb.sqlite import SqliteIndex
-from deckcheck.core.engine import check_deck, resolve_options_for
+from deckcheck.engine import check_deck, resolve_options_for
 from deckcheck.model import Report
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import read_deck

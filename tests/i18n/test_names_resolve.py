@@ -9,8 +9,8 @@ import pytest
 from deckcheck.carddb.catalogue import load_catalogue
 from deckcheck.carddb.index import MemoryIndex, translation_key
 from deckcheck.carddb.sqlite import SqliteIndex
-from deckcheck.core.engine import check_deck
 from deckcheck.core.resolve import ResolveOptions, resolve_deck, resolve_line
+from deckcheck.engine import check_deck
 from deckcheck.model import DeckEntry, ParsedDeck, Severity
 from deckcheck.packs.loading import load_pack
 
@@ -199,7 +199,7 @@ def test_reference_german_and_portuguese_names(reference_index):
         ("Pesquisa de Professores", None, None): ("Professor's Research", ("pt",)),
         ("Kissera", "PAL", "185"): ("Iono", ("pt",)),
     }
-    from deckcheck.core.names import deck_name
+    from deckcheck.names import deck_name
 
     for (name, set_code, number), (english, langs) in cases.items():
         resolution = resolve_line(line(name, 2, set_code, number), reference_index, AUTO)

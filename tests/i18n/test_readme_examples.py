@@ -13,8 +13,8 @@ import yaml
 from support import doc_text
 
 from deckcheck.carddb.sqlite import SqliteIndex
-from deckcheck.core.names import deck_name
 from deckcheck.core.resolve import ResolveOptions, resolve_line
+from deckcheck.names import deck_name
 from deckcheck.parse import parse_text
 
 README = doc_text("languages.md", "configuration.md")  # where the README's examples moved

@@ -8,7 +8,7 @@ import datetime as dt
 from pathlib import Path
 
 from deckcheck.carddb.sqlite import SqliteIndex
-from deckcheck.core.engine import check_deck
+from deckcheck.engine import check_deck
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 

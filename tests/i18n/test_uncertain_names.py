@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 from deckcheck.carddb.sqlite import SqliteIndex
-from deckcheck.core.engine import check_deck
+from deckcheck.engine import check_deck
 from deckcheck.i18n import finding_hint
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text

@@ -204,9 +204,9 @@ def _expected_findings():
 
 def test_hostile_numbers_and_names_resolve_in_linear_time():
     from deckcheck.carddb.index import MemoryIndex, number_key
-    from deckcheck.core.names import deck_name, name_key
     from deckcheck.core.resolve import ResolveOptions, resolve_entry
     from deckcheck.model import Card, DeckEntry
+    from deckcheck.names import deck_name, name_key
 
     index = MemoryIndex(
         [Card(id="sv2-185", name="Iono", supertype="Trainer", subtypes=("Supporter",), set_code="PAL", number="185")]

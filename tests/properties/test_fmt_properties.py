@@ -14,9 +14,9 @@ import re
 from decks import INDEX, deck_lists
 from hypothesis import given
 
-from deckcheck.core.engine import check_deck, resolve_options_for
 from deckcheck.core.layout import layout, unambiguous_prints
 from deckcheck.core.resolve import resolve_deck
+from deckcheck.engine import check_deck, resolve_options_for
 from deckcheck.model import Severity
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text

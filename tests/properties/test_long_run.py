@@ -79,7 +79,7 @@ def test_a_million_generated_lines():
         if decks % 20 == 0:  # the reports, for some of the decks
             from test_fmt_properties import DAY
 
-            from deckcheck.core.engine import check_deck
+            from deckcheck.engine import check_deck
 
             result = check_deck(parse_text(text, "deck.txt"), pack(name), INDEX, DAY)
             for output in RENDERERS:

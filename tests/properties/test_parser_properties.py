@@ -13,8 +13,8 @@ from decks import INDEX, NAMES, PRINTS, card_line, deck_lists
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckcheck.core.engine import check_deck
 from deckcheck.core.resolve import resolve_deck
+from deckcheck.engine import check_deck
 from deckcheck.model import Severity
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text

@@ -234,8 +234,8 @@ def test_no_entries(make_deck, run):
 
 
 def test_names_in_a_selector_mean_what_they_mean_in_a_ban_list():
-    from deckcheck.core.selectors import matches
     from deckcheck.model import Card
+    from deckcheck.selectors import matches
 
     ghetsis = Card("sv2-172", "Boss's Orders (Ghetsis)", "Trainer", ("Supporter",), "sv2", "PAL", "172")
     plain = Card("me1-114", "Boss's Orders", "Trainer", ("Supporter",), "me1", "MEG", "114")

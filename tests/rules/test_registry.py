@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.core.selectors import SELECTOR_SCHEMA
 from deckcheck.rules import KINDS
+from deckcheck.selectors import SELECTOR_SCHEMA
 
 EXPECTED = [
     "deck-size",

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from deckcheck.core.names import deck_key
 from deckcheck.model import SUPERTYPES, Card
+from deckcheck.names import deck_key
 
 # Subtypes that put a Pokémon in a Rule Box (GLC "no Rule Box cards", RULES.md 6.4).
 RULE_BOX_SUBTYPES = frozenset(

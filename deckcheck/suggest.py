@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from deckcheck.core.names import name_key
+from deckcheck.names import name_key
 
 # Below this WRatio score a candidate is more noise than help.
 _MIN_SCORE = 70
