@@ -10,7 +10,8 @@ measured in the same run on the same machine:
 
 * start-up: ``deckcheck check`` of one 60-card deck (text output), with the
   full database installed and with none (the built-in catalogue), each
-  <= 1.6 x ``python -c "import typer"``, and ``deckcheck --version``, all through
+  <= 2.0 x the instructions of ``python -c "import typer"`` (issue 33; the wall
+  time is shown beside it), and ``deckcheck --version``, all through
   the one Typer parser (issue 21)
   (median of --runs interleaved runs; the cache folder is the user's default,
   not preset); with ``--instructions`` also the same ratios in instructions
@@ -82,11 +83,15 @@ def measure(command: list[str], env: dict[str, str], *, cpu: bool = False):
 
 
 # The start-up figures (a command of main()'s table, its label, its budget as a multiple of
-# import typer): measured in seconds and, with --instructions, in instructions executed.
+# import typer): measured in seconds and, with --instructions, in instructions executed. The
+# budget is in instructions (issue 33: at most 2.0 x; the stable measure -- on this shared
+# machine the wall-clock ratio of one tree moved between 1.2 x and 2.6 x); the seconds are shown
+# beside it for reference.
+STARTUP_BUDGET = 2.0
 STARTUP_FIGURES = (
-    ("check", "check one deck, full database", 1.6),
-    ("check-no-db", "check one deck, no database", 1.6),
-    ("version", "--version", 1.6),
+    ("check", "check one deck, full database", STARTUP_BUDGET),
+    ("check-no-db", "check one deck, no database", STARTUP_BUDGET),
+    ("version", "--version", STARTUP_BUDGET),
 )
 
 
@@ -358,13 +363,14 @@ def main() -> int:
                 times[name].append(measure(command, command_env)[0])
         typer_s = statistics.median(times["typer"])
         rows.append(("reference: python -c 'import typer'", typer_s, "s", None, "", None))
-        # Issue 21: one parser (Typer) for every command line, at most 1.6 x import typer.
+        # Issues 21 and 33: one parser (Typer) for every command line; the budget is in
+        # instructions (below), the seconds are its reference.
         for name, label, budget in STARTUP_FIGURES:
             ratio = statistics.median(times[name]) / typer_s
             # The spread: the quartiles of the ratio, run by run (each run's figures are measured together).
             pairs = sorted(c / t for c, t in zip(times[name], times["typer"]))
             spread = f"{pairs[len(pairs) // 4]:.2f}-{pairs[(3 * len(pairs)) // 4]:.2f}"
-            rows.append((f"{label} / import typer (IQR {spread})", ratio, "x", budget, "x", ratio <= budget))
+            rows.append((f"{label} / import typer, wall (IQR {spread})", ratio, "x", budget, "x (instr.)", None))
         if args.instructions:
             counted = {name: instructions(command, command_env) for name, (command, command_env) in commands.items()}
             if counted["typer"]:
@@ -390,12 +396,12 @@ def main() -> int:
         f"deckcheck benchmark — {platform.python_implementation()} {platform.python_version()}, "
         f"{cores()} CPUs, median of {runs} runs for start-up, {throughput_runs} per throughput figure"
     )
-    print(f"{'figure':<66} {'measured':>12} {'budget':>10}  ok")
+    print(f"{'figure':<66} {'measured':>12} {'budget':>14}  ok")
     for name, value, unit, budget, budget_unit, ok in rows:
         shown = f"{value:.3f} {unit}" if unit in ("s", "x") else f"{value:.0f} {unit}"
         limit = "" if budget is None else (f"{budget} {budget_unit}")
         mark = "" if ok is None else ("yes" if ok else "NO")
-        print(f"{name:<66} {shown:>12} {limit:>10}  {mark}")
+        print(f"{name:<66} {shown:>12} {limit:>14}  {mark}")
     # An indented row belongs to the row above it ("  decks per CPU second" of
     # "glc 2000 json 1 job: ..."): its key names both, or the figures would overwrite each other.
     figures, parent = {}, ""

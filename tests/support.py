@@ -78,6 +78,18 @@ def project_files() -> list[Path]:
     return sorted(p for p in (PROJECT_ROOT / name for name in os.fsdecode(listed).split("\0") if name) if p.is_file())
 
 
+# The Black Star Promo series of the reference data: their cards' days are derived when the
+# database is built (carddb/promo_days.py, RULES.md decision 18), never earlier than the data's.
+PROMO_SERIES = frozenset({"basep", "np", "dpp", "hsp", "bwp", "xyp", "smp", "swshp", "svp", "mep"})
+
+
+def without_promo_days(cards):
+    """The cards with the day of each promo left out (the source's is its series' first day)."""
+    from dataclasses import replace
+
+    return [replace(card, release_date=None) if card.set_id in PROMO_SERIES else card for card in cards]
+
+
 DOCS = PROJECT_ROOT / "docs"
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.promo_days import PrintRow, promo_days
 from deckcheck.carddb.records import bad_card, bad_set
 from deckcheck.carddb.sources import CardSource, SetRecord
 from deckcheck.carddb.sources.merge import open_source
@@ -277,6 +278,15 @@ def _fill(
             if problem:
                 raise DatabaseError(f"{source.label}: set {str(row[0])[:60]!r} is not valid: {problem}")
         conn.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?)", set_rows)
+        # RULES.md decision 18: a promo's day is its own, not its series' first day.
+        days = promo_days(
+            (
+                PrintRow(*row)
+                for row in conn.execute("SELECT id, name, set_id, number, release_date, text_hash FROM cards")
+            ),
+            {row[0]: (row[1], row[4]) for row in set_rows},
+        )
+        conn.executemany("UPDATE cards SET release_date = ? WHERE id = ?", [(day, id_) for id_, day in days.items()])
         for statement in INDEXES:
             conn.execute(statement)
 

@@ -46,8 +46,10 @@ __all__ = [
 ]
 
 # The stored game-text digests are part of the schema (RULES.md decision 15):
-# a database built with another digest version is refused and rebuilt.
-SCHEMA_VERSION = f"1.{DIGEST_VERSION}"
+# a database built with another digest version is refused and rebuilt. So are the promos' own
+# days (2: carddb/promo_days.py, RULES.md decision 18): a database of schema 1 dates every promo
+# from its series' first day, which could show a deck LEGAL before its promos came out.
+SCHEMA_VERSION = f"2.{DIGEST_VERSION}"
 
 # TRANSLATORS: the advice ending a card database problem; the commands stay as they are.
 _REBUILD = Phrase(N_("run `deckcheck db update` (or `deckcheck db import PATH`) to rebuild it"))

@@ -91,7 +91,12 @@ def _echo_source_shares(info) -> None:
 SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex"}
 
 
-def _update_failed(error: Exception) -> Phrase:
+def _update_failed(error: Exception, dest: Path) -> Phrase:
+    """The one line of a failed update: the installed database is unchanged -- or, where there
+    was none, none was installed (issue 31: the first update said "unchanged")."""
+    if not dest.exists():
+        # TRANSLATORS: {problem} says what went wrong; there was no card database before.
+        return Phrase(N_("update failed, no card database was installed: {problem}"), problem=message_of(error))
     # TRANSLATORS: {problem} says what went wrong (a download, the archive, the database).
     return Phrase(N_("update failed, the installed database is unchanged: {problem}"), problem=message_of(error))
 
@@ -194,7 +199,7 @@ def db_update(
             check_url(checked)
         check_sha256(sha256)
     except DatabaseError as error:
-        raise fail(_update_failed(error))
+        raise fail(_update_failed(error, dest))
     labels = {**PHASES, "download": f"Downloading {source}"}
     # Off a terminal, one line per phase (and the download's size): CI logs show where it is.
     with Phases(labels, lines=True) as phases:
@@ -214,7 +219,7 @@ def db_update(
                 replace=replace,
             )
         except DatabaseError as error:
-            raise fail(_update_failed(error))
+            raise fail(_update_failed(error, dest))
     info = result.info
     if not result.changed:
         echo(f"The card database is up to date ({info.cards} cards, newest set {info.newest_set_name}).")

@@ -278,6 +278,8 @@ _REASONS = {
         "{card} is from {set}, which becomes legal in {format} on {legal_from}, the day Play! Pokémon "
         "announced for it (released {released})."
     ),
+    # A print that did not exist yet on the day (its release day, a promo's own: RULES.md decision 18).
+    "unreleased": N_("{card} came out on {released}, after {date}, so it is not legal in {format} on {date}."),
     "outside-sets": N_("{card} is from {set}, which is not in the {format} card pool."),
     "excluded": N_("{card} is not in the {format} card pool."),
     "set-rotated": N_(
@@ -286,6 +288,10 @@ _REASONS = {
     "outside-season": N_("{card} is from {set}, which is not legal in {format} on {date} ({season})."),
     "no-season": N_("{card} is not legal: {format} began on {first}, after {date}."),
 }
+
+
+def _unreleased(card: Card) -> Verdict:
+    return Verdict(False, "unreleased", {"released": card.release_date or "?"})
 
 
 class Season(NamedTuple):
@@ -377,6 +383,8 @@ class Pool:
         if announced is not None or (card.release_date and self.waiting):
             # (without an announced day, the card has a release date: the condition above)
             legal_from = dt.date.fromisoformat(announced) if announced else self.legal_from(str(card.release_date))
+            if date < legal_from and not announced and legal_from.isoformat() == card.release_date:
+                return _unreleased(card)  # no waiting period in its time: it was not out yet
             if date < legal_from:
                 return Verdict(
                     False,
@@ -387,6 +395,10 @@ class Pool:
                         "released": card.release_date or "?",
                     },
                 )
+        if card.release_date and day < card.release_date:
+            # Issue 30, RULES.md decision 18: in every format (Unlimited too), a print is not
+            # legal before it came out (a promo on its own day, carddb/promo_days.py).
+            return _unreleased(card)
         if self.seasons:
             season = self._season(day)
             if season is None:

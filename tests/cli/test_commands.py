@@ -320,8 +320,13 @@ def test_db_update_with_a_url_that_cannot_be_parsed_fails_in_one_line(tmp_path, 
     result = run("db", "update", "--url", url, "--db", str(tmp_path / "cards.sqlite3"))
     assert result.returncode == 2 and b"Traceback" not in result.stderr
     (line,) = result.stderr.decode().strip().splitlines()
-    assert line.startswith("deckcheck: error: update failed, the installed database is unchanged: ")
+    # Issue 31: there was no database, so none is "unchanged": none was installed.
+    assert line.startswith("deckcheck: error: update failed, no card database was installed: ")
     assert url in line and "not a valid URL" in line
+    installed = tmp_path / "installed.sqlite3"
+    installed.write_bytes(b"")  # an empty file: a database to replace, so it stays as it was
+    again = run("db", "update", "--url", url, "--db", str(installed))
+    assert again.stderr.decode().startswith("deckcheck: error: update failed, the installed database is unchanged: ")
 
 
 def test_one_definition_of_the_output_and_fail_on_choices():
