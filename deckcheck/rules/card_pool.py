@@ -409,6 +409,9 @@ class Pool:
             params = {"season": season.name, "set": card.set_code or card.set_id, "mark": card.regulation_mark}
             if season.marks is not None and season.sets is None and not season.promos:
                 if card.regulation_mark is None:
+                    if rotated is not None:
+                        # Issue 31: an old print names the rotation that took it out, not the day's season.
+                        return Verdict(False, "set-rotated", self._rotation(params, rotated))
                     return Verdict(False, "no-mark", params)
                 if rotated is None:
                     return Verdict(False, "mark-not-yet", params)
