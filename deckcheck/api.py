@@ -315,11 +315,12 @@ def sheet_pdf(result: DeckResult, player: Any = None, *, paper: str = "letter") 
     ``ValueError`` for a bad player field or paper, ``TypeError`` for an argument
     (or a player field) of the wrong type; ``player_id`` may be an ``int``, ``birth``
     a ``datetime`` (its day)."""
+    from deckcheck.sheet import Player
     from deckcheck.sheet import sheet_pdf as draw
 
     if not isinstance(result, DeckResult):
         raise TypeError(f"result must be a DeckResult (what check_text returns), not {type(result).__name__}")
-    if player is not None and not isinstance(player, Mapping):
+    if player is not None and not isinstance(player, (Mapping, Player)):
         raise TypeError(f"player must be a mapping of name, player_id, birth and division, not {type(player).__name__}")
     if not isinstance(paper, str):
         raise TypeError(f"paper must be 'letter' or 'a4', not {type(paper).__name__}")
