@@ -84,7 +84,10 @@ def make_player(
     a ``ValueError`` with a one-line message): the Player ID digits only, the date of birth a day
     between 1900-01-01 and today, the division junior, senior or masters."""
     if name is not None:
-        name = " ".join(name.split())
+        import unicodedata
+
+        # NFC first (issue 30): macOS gives "Zoë" as e + U+0308, which the font draws as ë.
+        name = " ".join(unicodedata.normalize("NFC", name).split())
         if len(name) > MAX_NAME:
             raise PlayerError("name", f"the player name is longer than {MAX_NAME} characters")
         if name:
