@@ -270,7 +270,9 @@ def _refuse_special(target: Path) -> None:
     if not stat.S_ISREG(mode):
         raise UsageProblem(
             Phrase(
-                N_("{path} is not a regular file (a pipe, a device or a link): the sheet is written only to a new or a regular file"),
+                N_(
+                    "{path} is not a regular file (a pipe, a device or a link): the sheet is written only to a new or a regular file"
+                ),
                 path=str(target),
             )
         )
