@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
@@ -284,6 +284,9 @@ def report_json(results: Iterable[DeckResult]) -> dict[str, Any]:
     from deckcheck.render.json_report import JSON_VERSION, problem_dict
 
     results = list(results)
+    for result in results:
+        if not isinstance(result, DeckResult):
+            raise TypeError(f"results must be DeckResults (what check_text returns), not {type(result).__name__}")
     found, problems = [], []
     for result in results:
         problem = path_problem(result._result)
@@ -309,9 +312,18 @@ def sheet_pdf(result: DeckResult, player: Any = None, *, paper: str = "letter") 
     missing field is left blank to write by hand); ``paper`` ``letter`` or ``a4``.
     A deck that is not legal is marked "NOT LEGAL ON <day>" across each page.
     Needs the ``sheet`` extra (reportlab; else :class:`ImportError` saying so);
-    ``ValueError`` for a bad player field or paper."""
+    ``ValueError`` for a bad player field or paper, ``TypeError`` for an argument
+    (or a player field) of the wrong type; ``player_id`` may be an ``int``, ``birth``
+    a ``datetime`` (its day)."""
+    from deckcheck.sheet import Player
     from deckcheck.sheet import sheet_pdf as draw
 
+    if not isinstance(result, DeckResult):
+        raise TypeError(f"result must be a DeckResult (what check_text returns), not {type(result).__name__}")
+    if player is not None and not isinstance(player, (Mapping, Player)):
+        raise TypeError(f"player must be a mapping of name, player_id, birth and division, not {type(player).__name__}")
+    if not isinstance(paper, str):
+        raise TypeError(f"paper must be 'letter' or 'a4', not {type(paper).__name__}")
     data: bytes = draw(result._result, player, paper=paper)
     return data
 
@@ -429,6 +441,8 @@ def _session(
     names_lang = card_language(card_lang)
     if date is not None and not isinstance(date, (str, dt.date)):
         raise TypeError(f"date must be a date or a day like '2026-04-10', not {type(date).__name__}")
+    if isinstance(date, dt.datetime):
+        date = date.date()  # a datetime is checked on its day
     dirs = tuple(os.fspath(d) for d in pack_dirs)
     formats = {}
     chosen = None
