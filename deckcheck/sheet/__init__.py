@@ -98,7 +98,10 @@ def make_player(
     if isinstance(player_id, int):
         player_id = str(player_id)
     if name is not None:
-        name = " ".join(name.split())
+        import unicodedata
+
+        # NFC first (issue 30): macOS gives "Zoë" as e + U+0308, which the font draws as ë.
+        name = " ".join(unicodedata.normalize("NFC", name).split())
         if len(name) > MAX_NAME:
             raise PlayerError("name", f"the player name is longer than {MAX_NAME} characters")
         if name:
