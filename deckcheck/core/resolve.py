@@ -498,7 +498,10 @@ def _unread_print(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -
         name = " ".join(words[:-size])
         candidates, _langs, problem = _name_candidates(replace(entry, name=name), index, options)
         if candidates and problem is None:
-            card = _prefer(_released(candidates, options), options)
+            released = _released(candidates, options)
+            # the print of the code written where there is one: "4 Iono PAL" -> "4 Iono PAL 185"
+            own = [c for c in released if c.set_code and set_code_key(c.set_code) in map(set_code_key, rest)]
+            card = _prefer(own or released, options)
             example = {"example": f"{entry.count} {card.label}"}
             return _unknown_card(entry, UNREAD_PRINT, UNREAD_PRINT_HINT, example, name=name, rest=" ".join(rest))
     return None
