@@ -247,3 +247,12 @@ def test_a_folder_given_as_format_db_or_config_is_said_to_be_a_folder(tmp_path):
         "deckcheck: error: decks/ is a folder, not a format pack file: give a pack's name or its .yaml file"
     )
     assert all("is a folder" in line and "not found" not in line for line in said.values()), said
+
+
+def test_formats_show_on_a_day_before_the_format_is_refused_as_check_refuses_it(tmp_path):
+    """Issue 31: `formats show standard --date 1999-01-01` listed rules and exited 0, where
+    `check` on that day exits 2 saying the format did not exist."""
+    done = run("formats", "show", "standard", "--date", "1999-01-01", "--no-config", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "deckcheck: error: standard began on 2001-05-01; there was no standard on 1999-01-01\n"
+    assert run("formats", "show", "standard", "--date", "2001-05-01", "--no-config", cwd=tmp_path).returncode == 0
