@@ -380,7 +380,8 @@ def check_text(
     - ``card_lang``: the language of the card names in the list (default: English,
       then every language the database holds).
     - ``path``: the name findings and results give the deck (default ``<text>``);
-      with a ``.yaml``/``.json`` suffix it also chooses the parser, else the text decides.
+      given, its extension chooses the parser as for a file (``.yaml``/``.yml``, ``.json``,
+      anything else a text list); without it the text decides (docs/deck-lists.md).
 
     Raises :class:`FormatError` for a format that cannot be used: one that cannot
     be loaded (given, or named by the deck), or a day before the format began --
@@ -391,7 +392,7 @@ def check_text(
     the wrong type. A bad deck is never an exception: its problems are findings.
     """
     label = path or TEXT_LABEL
-    sniff = path is None or os.path.splitext(path)[1].lower() not in (".yaml", ".yml", ".json")
+    sniff = path is None  # one reading rule (issue 30): a file name's extension decides, else the content
     session, message_lang = _session(format, date, db, lang, card_lang, pack_dirs)
     if isinstance(text, (bytes, bytearray, memoryview)):
         from deckcheck.parse.files import parse_deck_bytes

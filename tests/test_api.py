@@ -363,3 +363,18 @@ def test_a_datetime_is_checked_on_its_day():
 def test_report_json_of_something_else_is_a_type_error_naming_it():
     with pytest.raises(TypeError, match="^results must be DeckResults"):
         deckcheck.report_json([1])  # type: ignore[list-item]
+
+
+def test_one_reading_rule_a_file_name_s_extension_decides(tmp_path, monkeypatch):
+    """Issue 30: the JSON sample deck saved as .txt gets the same answer from the library and the
+    command line (a text list, not legal); without a file name the content decides."""
+    monkeypatch.chdir(tmp_path)
+    text = (SAMPLE_DECKS / "legal" / "rain-dance-base-set.json").read_text(encoding="utf-8")
+    saved = tmp_path / "rain-dance.txt"
+    saved.write_text(text, encoding="utf-8")
+    (cli,) = cli_json(str(saved), "--format", "unlimited", "--date", DATE, "--no-config")["results"]
+    library = deckcheck.check_file(saved, format="unlimited", date=DATE)
+    named = deckcheck.check_text(text, format="unlimited", date=DATE, path=str(saved))
+    assert library.to_json() == named.to_json() == cli
+    assert not named.legal and named.findings[0].rule == "syntax"
+    assert deckcheck.check_text(text, format="unlimited", date=DATE).legal  # no name: the content decides
