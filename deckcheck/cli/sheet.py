@@ -10,7 +10,9 @@ with :mod:`deckcheck.sheet` (imported when it runs: the ``sheet`` extra).
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
 import typer
@@ -124,10 +126,9 @@ def _checked_output(deck: str, output: Path | None, force: bool) -> Path:
         raise UsageProblem(Phrase(N_("{path} is a folder: give -o FILE.pdf"), path=str(target)))
     if deck != "-" and target.exists() and Path(deck).exists() and target.samefile(deck):
         raise UsageProblem(Phrase(N_("{path} is the deck itself: give -o FILE.pdf"), path=str(target)))
+    _refuse_special(target)
     if target.exists() and not force:
-        raise UsageProblem(
-            Phrase(N_("{path} exists: --force overwrites it (or give another -o FILE.pdf)"), path=str(target))
-        )
+        raise _exists(target)
     if not target.parent.is_dir():
         raise UsageProblem(
             Phrase(
@@ -137,6 +138,28 @@ def _checked_output(deck: str, output: Path | None, force: bool) -> Path:
             )
         )
     return target
+
+
+def _exists(target: Path) -> UsageProblem:
+    return UsageProblem(
+        Phrase(N_("{path} exists: --force overwrites it (or give another -o FILE.pdf)"), path=str(target))
+    )
+
+
+def _refuse_special(target: Path) -> None:
+    """The sheet goes only where nothing is, or over a regular file (issue 30): never over a
+    FIFO, a device or a socket (``-o /dev/null --force`` run as root must not replace it), --force or not."""
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return  # absent (or a dangling link: the write creates the file or fails)
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        raise UsageProblem(
+            Phrase(
+                N_("{path} is not a regular file: the sheet is written only to a new or a regular file"),
+                path=str(target),
+            )
+        )
 
 
 def run(
@@ -204,7 +227,9 @@ def run(
     pages = sheet.sheet_pages(result, chosen, paper)
     data = sheet.pdf(pages, result)
     try:
-        _write(target, data)
+        _write(target, data, force=force)
+    except FileExistsError:
+        raise _exists(target) from None
     except OSError as error:
         raise UsageProblem(
             Phrase(N_("cannot write {path}: {reason}"), path=str(target), reason=error.strerror or str(error))
@@ -252,10 +277,13 @@ def _player(sheet, name, player_id, birth, division):
         raise UsageProblem(f"{OPTIONS[error.field]}: {error}") from None
 
 
-def _write(path: Path, data: bytes) -> None:
+def _write(path: Path, data: bytes, *, force: bool) -> None:
     """Write a sibling temporary file and rename it to ``path``: never half a PDF,
     and an old sheet (with --force) stays whole until the new one is there.
-    (fmt's replacement keeps an existing file's mode; a sheet is a new file.)"""
+    (fmt's replacement keeps an existing file's mode; a sheet is a new file.)
+    Without ``force`` the temporary file is hard-linked to ``path``, which fails
+    where the name exists (``FileExistsError``): of runs that overlap, only one
+    writes the file (issue 30)."""
     import tempfile
 
     handle, name = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
@@ -267,10 +295,33 @@ def _write(path: Path, data: bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(name, 0o666 & ~umask)
-        os.replace(name, path)
+        if force:
+            _refuse_special(path)  # again: it may have appeared since the check
+            os.replace(name, path)
+        else:
+            _link(name, path)
+            os.unlink(name)
     except BaseException:
         try:
             os.unlink(name)
         except OSError:
             pass
         raise
+
+
+def _link(name: str, path: Path) -> None:
+    """Give the file ``name`` the new name ``path`` only where ``path`` does not exist."""
+    try:
+        os.link(name, path)
+    except FileExistsError:
+        raise
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS):
+            raise
+        # A file system without hard links: create the name exclusively and copy into it.
+        with open(path, "xb") as stream, open(name, "rb") as source:
+            try:
+                stream.write(source.read())
+            except BaseException:
+                os.unlink(path)
+                raise

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import unicodedata
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -66,9 +67,10 @@ def _draw() -> Any:
     try:
         from deckcheck.sheet import draw
     except ImportError as error:  # reportlab missing (or broken)
-        raise SheetUnavailable(
-            f"the deck registration sheet needs reportlab ({error.name or error}): {EXTRA_HINT}"
-        ) from None
+        # Name the module that is missing only where it is not reportlab itself (issue 31).
+        missing = error.name or str(error)
+        which = "" if missing == "reportlab" else f" ({missing} is missing)"
+        raise SheetUnavailable(f"the deck registration sheet needs reportlab{which}: {EXTRA_HINT}") from None
     return draw
 
 
@@ -84,7 +86,8 @@ def make_player(
     a ``ValueError`` with a one-line message): the Player ID digits only, the date of birth a day
     between 1900-01-01 and today, the division junior, senior or masters."""
     if name is not None:
-        name = " ".join(name.split())
+        # NFC first (issue 30): "Zoë" typed as e + U+0308, as macOS gives it, is the font's one character.
+        name = unicodedata.normalize("NFC", " ".join(name.split()))
         if len(name) > MAX_NAME:
             raise PlayerError("name", f"the player name is longer than {MAX_NAME} characters")
         if name:
