@@ -10,9 +10,7 @@ with :mod:`deckcheck.sheet` (imported when it runs: the ``sheet`` extra).
 
 from __future__ import annotations
 
-import errno
 import os
-import stat
 from pathlib import Path
 
 import typer
@@ -71,7 +69,7 @@ def sheet(
         False,
         "--force",
         help=N_(
-            "Overwrite an existing file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day)."
+            "Overwrite an existing regular file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day, or NOT VERIFIED ON the day where its lines name no card the database has)."
         ),
     ),
     db: Path | None = typer.Option(None, "--db", help=N_("Card database file (default as for check).")),
@@ -124,11 +122,13 @@ def _checked_output(deck: str, output: Path | None, force: bool) -> Path:
     target = output_path(deck, output)
     if target.is_dir():
         raise UsageProblem(Phrase(N_("{path} is a folder: give -o FILE.pdf"), path=str(target)))
+    _refuse_special(target)
     if deck != "-" and target.exists() and Path(deck).exists() and target.samefile(deck):
         raise UsageProblem(Phrase(N_("{path} is the deck itself: give -o FILE.pdf"), path=str(target)))
-    _refuse_special(target)
     if target.exists() and not force:
-        raise _exists(target)
+        raise UsageProblem(
+            Phrase(N_("{path} exists: --force overwrites it (or give another -o FILE.pdf)"), path=str(target))
+        )
     if not target.parent.is_dir():
         raise UsageProblem(
             Phrase(
@@ -138,28 +138,6 @@ def _checked_output(deck: str, output: Path | None, force: bool) -> Path:
             )
         )
     return target
-
-
-def _exists(target: Path) -> UsageProblem:
-    return UsageProblem(
-        Phrase(N_("{path} exists: --force overwrites it (or give another -o FILE.pdf)"), path=str(target))
-    )
-
-
-def _refuse_special(target: Path) -> None:
-    """The sheet goes only where nothing is, or over a regular file (issue 30): never over a
-    FIFO, a device or a socket (``-o /dev/null --force`` run as root must not replace it), --force or not."""
-    try:
-        mode = target.stat().st_mode
-    except OSError:
-        return  # absent (or a dangling link: the write creates the file or fails)
-    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        raise UsageProblem(
-            Phrase(
-                N_("{path} is not a regular file: the sheet is written only to a new or a regular file"),
-                path=str(target),
-            )
-        )
 
 
 def run(
@@ -227,9 +205,11 @@ def run(
     pages = sheet.sheet_pages(result, chosen, paper)
     data = sheet.pdf(pages, result)
     try:
-        _write(target, data, force=force)
+        _write(target, data, force)
     except FileExistsError:
-        raise _exists(target) from None
+        raise UsageProblem(
+            Phrase(N_("{path} exists: --force overwrites it (or give another -o FILE.pdf)"), path=str(target))
+        ) from None
     except OSError as error:
         raise UsageProblem(
             Phrase(N_("cannot write {path}: {reason}"), path=str(target), reason=error.strerror or str(error))
@@ -277,13 +257,33 @@ def _player(sheet, name, player_id, birth, division):
         raise UsageProblem(f"{OPTIONS[error.field]}: {error}") from None
 
 
-def _write(path: Path, data: bytes, *, force: bool) -> None:
-    """Write a sibling temporary file and rename it to ``path``: never half a PDF,
-    and an old sheet (with --force) stays whole until the new one is there.
-    (fmt's replacement keeps an existing file's mode; a sheet is a new file.)
-    Without ``force`` the temporary file is hard-linked to ``path``, which fails
-    where the name exists (``FileExistsError``): of runs that overlap, only one
-    writes the file (issue 30)."""
+def _refuse_special(target: Path) -> None:
+    """Issue 30: a sheet replaces only a regular file. ``-o /dev/null --force`` as root would
+    have replaced the system's /dev/null with a regular file; a FIFO, a device, a socket or a
+    symbolic link is refused, ``--force`` or not."""
+    import stat
+
+    try:
+        mode = os.lstat(target).st_mode
+    except OSError:
+        return  # absent (or unreadable: writing says why)
+    if not stat.S_ISREG(mode):
+        raise UsageProblem(
+            Phrase(
+                N_(
+                    "{path} is not a regular file (a pipe, a device or a link): the sheet is written only to a new or a regular file"
+                ),
+                path=str(target),
+            )
+        )
+
+
+def _write(path: Path, data: bytes, force: bool = False) -> None:
+    """Write a sibling temporary file and put it at ``path``: never half a PDF, and an old sheet
+    (with --force) stays whole until the new one is there. Without ``force`` the temporary file is
+    linked to ``path``, which fails where the name exists: of runs that overlap, one writes the
+    sheet and the others say it exists (issue 30); with ``force`` it is renamed over a regular
+    file. (fmt's replacement keeps an existing file's mode; a sheet is a new file.)"""
     import tempfile
 
     handle, name = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
@@ -296,10 +296,10 @@ def _write(path: Path, data: bytes, *, force: bool) -> None:
         os.umask(umask)
         os.chmod(name, 0o666 & ~umask)
         if force:
-            _refuse_special(path)  # again: it may have appeared since the check
+            _refuse_special(path)  # again: it may have appeared since the check before the deck was read
             os.replace(name, path)
         else:
-            _link(name, path)
+            os.link(name, path)
             os.unlink(name)
     except BaseException:
         try:
@@ -307,21 +307,3 @@ def _write(path: Path, data: bytes, *, force: bool) -> None:
         except OSError:
             pass
         raise
-
-
-def _link(name: str, path: Path) -> None:
-    """Give the file ``name`` the new name ``path`` only where ``path`` does not exist."""
-    try:
-        os.link(name, path)
-    except FileExistsError:
-        raise
-    except OSError as error:
-        if error.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK, errno.ENOSYS):
-            raise
-        # A file system without hard links: create the name exclusively and copy into it.
-        with open(path, "xb") as stream, open(name, "rb") as source:
-            try:
-                stream.write(source.read())
-            except BaseException:
-                os.unlink(path)
-                raise
