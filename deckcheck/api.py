@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
@@ -284,6 +284,9 @@ def report_json(results: Iterable[DeckResult]) -> dict[str, Any]:
     from deckcheck.render.json_report import JSON_VERSION, problem_dict
 
     results = list(results)
+    for result in results:
+        if not isinstance(result, DeckResult):
+            raise TypeError(f"results must be DeckResults (what check_text returns), not {type(result).__name__}")
     found, problems = [], []
     for result in results:
         problem = path_problem(result._result)
@@ -309,9 +312,18 @@ def sheet_pdf(result: DeckResult, player: Any = None, *, paper: str = "letter") 
     missing field is left blank to write by hand); ``paper`` ``letter`` or ``a4``.
     A deck that is not legal is marked "NOT LEGAL ON <day>" across each page.
     Needs the ``sheet`` extra (reportlab; else :class:`ImportError` saying so);
-    ``ValueError`` for a bad player field or paper."""
+    ``ValueError`` for a bad player field or paper, ``TypeError`` for an argument
+    (or a player field) of the wrong type; ``player_id`` may be an ``int``, ``birth``
+    a ``datetime`` (its day)."""
+    from deckcheck.sheet import Player
     from deckcheck.sheet import sheet_pdf as draw
 
+    if not isinstance(result, DeckResult):
+        raise TypeError(f"result must be a DeckResult (what check_text returns), not {type(result).__name__}")
+    if player is not None and not isinstance(player, (Mapping, Player)):
+        raise TypeError(f"player must be a mapping of name, player_id, birth and division, not {type(player).__name__}")
+    if not isinstance(paper, str):
+        raise TypeError(f"paper must be 'letter' or 'a4', not {type(paper).__name__}")
     data: bytes = draw(result._result, player, paper=paper)
     return data
 
@@ -368,7 +380,8 @@ def check_text(
     - ``card_lang``: the language of the card names in the list (default: English,
       then every language the database holds).
     - ``path``: the name findings and results give the deck (default ``<text>``);
-      with a ``.yaml``/``.json`` suffix it also chooses the parser, else the text decides.
+      given, its extension chooses the parser as for a file (``.yaml``/``.yml``, ``.json``,
+      anything else a text list); without it the text decides (docs/deck-lists.md).
 
     Raises :class:`FormatError` for a format that cannot be used: one that cannot
     be loaded (given, or named by the deck), or a day before the format began --
@@ -379,7 +392,7 @@ def check_text(
     the wrong type. A bad deck is never an exception: its problems are findings.
     """
     label = path or TEXT_LABEL
-    sniff = path is None or os.path.splitext(path)[1].lower() not in (".yaml", ".yml", ".json")
+    sniff = path is None  # one reading rule (issue 30): a file name's extension decides, else the content
     session, message_lang = _session(format, date, db, lang, card_lang, pack_dirs)
     if isinstance(text, (bytes, bytearray, memoryview)):
         from deckcheck.parse.files import parse_deck_bytes
@@ -429,6 +442,8 @@ def _session(
     names_lang = card_language(card_lang)
     if date is not None and not isinstance(date, (str, dt.date)):
         raise TypeError(f"date must be a date or a day like '2026-04-10', not {type(date).__name__}")
+    if isinstance(date, dt.datetime):
+        date = date.date()  # a datetime is checked on its day
     dirs = tuple(os.fspath(d) for d in pack_dirs)
     formats = {}
     chosen = None

@@ -214,6 +214,7 @@ class Runner:
             self.outputs[step["id"]] = outputs
 
     saved: list[str]
+    code: int
 
     def run(self) -> int:
         """The exit code of the first failing step, else 0 (later steps run only with always())."""
@@ -404,7 +405,10 @@ def test_many_findings_keep_to_what_github_shows(deck_repo, tmp_path):
     assert len(rows) == 17 and all("illegal" in row for row in rows[:15]) and "legal" in rows[16]
 
 
-def test_changed_only_checks_what_the_pull_request_changes(tmp_path):
+def pull_request_checkout(tmp_path: Path, base: dict[str, Path], added: dict[str, Path]) -> Path:
+    """A pull request's checkout as actions/checkout makes it: the merge of a branch adding
+    ``added`` (name: sample deck) into a base holding ``base`` and moved on since, fetched
+    with depth 1."""
     if GIT is None:
         pytest.skip("git is needed to make a pull request")
     origin = tmp_path / "origin"
@@ -426,16 +430,17 @@ def test_changed_only_checks_what_the_pull_request_changes(tmp_path):
             },
         ).stdout.strip()
 
+    def put(files: dict[str, Path]) -> None:
+        for name, sample in files.items():
+            (work / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(sample, work / name)
+        git("add", "-A"), git("commit", "-qm", "files")
+
     work.mkdir()
     git("init", "-q", "-b", "main")
-    (work / "decks").mkdir()
-    shutil.copyfile(SAMPLE_DECKS / "illegal" / "copy-limit.txt", work / "decks" / "old-illegal.txt")
-    shutil.copyfile(SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt", work / "decks" / "charizard.txt")
-    git("add", "."), git("commit", "-qm", "base")
+    put(base)
     git("checkout", "-qb", "feature")
-    shutil.copyfile(SAMPLE_DECKS / "illegal" / "deck-size.txt", work / "decks" / "new.txt")
-    (work / "decks" / "notes.md").write_text("# notes\n")
-    git("add", "."), git("commit", "-qm", "a new deck")
+    put(added)
     git("checkout", "-q", "main")
     (work / "other.txt").write_text("base moved on\n")
     git("add", "."), git("commit", "-qm", "base moves on")
@@ -449,28 +454,64 @@ def test_changed_only_checks_what_the_pull_request_changes(tmp_path):
     git("remote", "add", "origin", origin.as_uri(), cwd=checkout)
     git("fetch", "-q", "--depth=1", "origin", "+refs/pull/1/merge:refs/remotes/pull/1/merge", cwd=checkout)
     git("checkout", "-q", "--detach", "refs/remotes/pull/1/merge", cwd=checkout)
+    return checkout
 
-    runner = Runner(
-        checkout,
-        tmp_path / "run",
-        {"paths": "decks", "changed-only": "true", "format": "unlimited", "date": DATE, "db-url": offline(tmp_path)},
-        env={"GITHUB_BASE_REF": "main", "GITHUB_EVENT_NAME": "pull_request"},
+
+def changed_only_run(checkout: Path, tmp: Path, paths: str, pull_request: bool = True) -> Runner:
+    """The action with changed-only on ``checkout``, in a pull request run (else a push); ran."""
+    env = {"GITHUB_BASE_REF": "main", "GITHUB_EVENT_NAME": "pull_request"} if pull_request else {}
+    inputs = {"paths": paths, "changed-only": "true", "format": "unlimited", "date": DATE}
+    runner = Runner(checkout, tmp, {**inputs, "db-url": offline(tmp.parent)}, env=env)
+    runner.code = runner.run()
+    return runner
+
+
+def test_changed_only_checks_what_the_pull_request_changes(tmp_path):
+    illegal, legal = SAMPLE_DECKS / "illegal", SAMPLE_DECKS / "legal"
+    checkout = pull_request_checkout(
+        tmp_path,
+        {
+            "decks/old-illegal.txt": illegal / "copy-limit.txt",
+            "decks/charizard.txt": legal / "charizard-pidgeot-ex.txt",
+        },
+        {"decks/new.txt": illegal / "deck-size.txt", "decks/notes.md": PROJECT_ROOT / "README.md"},
     )
-    assert runner.run() == 1, runner.log[-1][1].stderr
+    runner = changed_only_run(checkout, tmp_path / "run", "decks")
+    assert runner.code == 1, runner.log[-1][1].stderr
     assert runner.outputs["check"]["decks"] == "1"  # new.txt; not old-illegal.txt, not notes.md
     out = runner.stdout("check")
     assert "decks/new.txt" in out and "old-illegal" not in out
     assert "Deck files changed since" in runner.stdout("changed")
 
     # Not a pull request: every deck, saying so.
-    push = Runner(
-        checkout,
-        tmp_path / "push",
-        {"paths": "decks", "changed-only": "true", "format": "unlimited", "date": DATE, "db-url": offline(tmp_path)},
-    )
-    assert push.run() == 1
+    push = changed_only_run(checkout, tmp_path / "push", "decks", pull_request=False)
+    assert push.code == 1
     assert "every deck under paths is checked" in push.stdout("changed")
     assert push.outputs["check"]["decks"] == "3"
+
+
+def test_changed_only_takes_every_file_name_as_it_is(tmp_path):
+    """Issue 30: the changed names go NUL-separated from git to deckcheck. A pull request adding
+    an illegal ``decks/evil.txt<newline>legal.txt`` beside the legal ``decks/evil.txt`` and
+    ``legal.txt`` fails the step; names with spaces, a leading ``-`` and glob characters are
+    checked as they are (not options, not patterns)."""
+    legal = SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt"
+    checkout = pull_request_checkout(
+        tmp_path,
+        {"decks/evil.txt": legal, "legal.txt": legal, "decks/a.txt": legal, "decks/b.txt": legal},
+        {
+            "decks/evil.txt\nlegal.txt": SAMPLE_DECKS / "illegal" / "copy-limit.txt",
+            "-h.txt": legal,
+            "decks/two  words .txt": legal,
+            "decks/*.txt": legal,
+            "decks/[ab].txt": legal,
+        },
+    )
+    runner = changed_only_run(checkout, tmp_path / "run", ". decks")
+    assert runner.code == 1, runner.log[-1][1].stderr
+    counted = runner.outputs["check"]
+    assert (counted["decks"], counted["illegal"], counted["legal"]) == ("5", "1", "4"), runner.stdout("check")
+    assert "Deck files changed since" in runner.stdout("changed")
 
 
 @pytest.mark.parametrize(

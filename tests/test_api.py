@@ -344,3 +344,37 @@ def test_find_decks_walks_a_folder_as_check_folder_does(tmp_path, monkeypatch):
     )
     assert [r["path"] for r in json_report(expected.stdout)["results"]] == found
     assert deckcheck.find_decks("decks/README.txt", "nowhere") == ["decks/README.txt"]  # named: kept, as check keeps it
+
+
+def test_a_datetime_is_checked_on_its_day():
+    """Issue 30: a caller's datetime is its day (it failed deep inside with a TypeError on a subtraction)."""
+    noon = deckcheck.check_text(
+        LEGAL.read_text(encoding="utf-8"), format="unlimited", date=dt.datetime(2026, 11, 30, 12)
+    )
+    assert (
+        noon.date == "2026-11-30"
+        and noon.to_json()
+        == deckcheck.check_text(
+            LEGAL.read_text(encoding="utf-8"), format="unlimited", date=dt.date(2026, 11, 30)
+        ).to_json()
+    )
+
+
+def test_report_json_of_something_else_is_a_type_error_naming_it():
+    with pytest.raises(TypeError, match="^results must be DeckResults"):
+        deckcheck.report_json([1])  # type: ignore[list-item]
+
+
+def test_one_reading_rule_a_file_name_s_extension_decides(tmp_path, monkeypatch):
+    """Issue 30: the JSON sample deck saved as .txt gets the same answer from the library and the
+    command line (a text list, not legal); without a file name the content decides."""
+    monkeypatch.chdir(tmp_path)
+    text = (SAMPLE_DECKS / "legal" / "rain-dance-base-set.json").read_text(encoding="utf-8")
+    saved = tmp_path / "rain-dance.txt"
+    saved.write_text(text, encoding="utf-8")
+    (cli,) = cli_json(str(saved), "--format", "unlimited", "--date", DATE, "--no-config")["results"]
+    library = deckcheck.check_file(saved, format="unlimited", date=DATE)
+    named = deckcheck.check_text(text, format="unlimited", date=DATE, path=str(saved))
+    assert library.to_json() == named.to_json() == cli
+    assert not named.legal and named.findings[0].rule == "syntax"
+    assert deckcheck.check_text(text, format="unlimited", date=DATE).legal  # no name: the content decides

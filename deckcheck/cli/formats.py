@@ -103,13 +103,16 @@ def formats_show(
 ) -> None:
     from deckcheck.i18n import localize, translator
     from deckcheck.packs.info import banned_ids, describe_range, in_force_on
-    from deckcheck.packs.loading import PackError, load_pack
+    from deckcheck.packs.loading import PackError, absent_on, load_pack
 
     try:
         tr = translator(output_language(lang))
         day = parse_date(date)
         run = load_settings(config, no_config, db=db)
         pack = load_pack(name, tuple(str(p) for p in run.config.packs))
+        absent = absent_on(pack, day)
+        if absent:  # issue 31: as check says it, exit code 2 (the format did not exist that day)
+            raise UsageProblem(absent)
         ids = banned_ids(pack)
         index = open_index(run.db)[0]
         cards = _card_labels(index, ids) if ids else {}

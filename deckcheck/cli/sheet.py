@@ -69,7 +69,7 @@ def sheet(
         False,
         "--force",
         help=N_(
-            "Overwrite an existing file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day)."
+            "Overwrite an existing regular file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day, or NOT VERIFIED ON the day where its lines name no card the database has)."
         ),
     ),
     db: Path | None = typer.Option(None, "--db", help=N_("Card database file (default as for check).")),
@@ -122,6 +122,7 @@ def _checked_output(deck: str, output: Path | None, force: bool) -> Path:
     target = output_path(deck, output)
     if target.is_dir():
         raise UsageProblem(Phrase(N_("{path} is a folder: give -o FILE.pdf"), path=str(target)))
+    _refuse_special(target)
     if deck != "-" and target.exists() and Path(deck).exists() and target.samefile(deck):
         raise UsageProblem(Phrase(N_("{path} is the deck itself: give -o FILE.pdf"), path=str(target)))
     if target.exists() and not force:
@@ -204,7 +205,11 @@ def run(
     pages = sheet.sheet_pages(result, chosen, paper)
     data = sheet.pdf(pages, result)
     try:
-        _write(target, data)
+        _write(target, data, force)
+    except FileExistsError:
+        raise UsageProblem(
+            Phrase(N_("{path} exists: --force overwrites it (or give another -o FILE.pdf)"), path=str(target))
+        ) from None
     except OSError as error:
         raise UsageProblem(
             Phrase(N_("cannot write {path}: {reason}"), path=str(target), reason=error.strerror or str(error))
@@ -252,10 +257,33 @@ def _player(sheet, name, player_id, birth, division):
         raise UsageProblem(f"{OPTIONS[error.field]}: {error}") from None
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Write a sibling temporary file and rename it to ``path``: never half a PDF,
-    and an old sheet (with --force) stays whole until the new one is there.
-    (fmt's replacement keeps an existing file's mode; a sheet is a new file.)"""
+def _refuse_special(target: Path) -> None:
+    """Issue 30: a sheet replaces only a regular file. ``-o /dev/null --force`` as root would
+    have replaced the system's /dev/null with a regular file; a FIFO, a device, a socket or a
+    symbolic link is refused, ``--force`` or not."""
+    import stat
+
+    try:
+        mode = os.lstat(target).st_mode
+    except OSError:
+        return  # absent (or unreadable: writing says why)
+    if not stat.S_ISREG(mode):
+        raise UsageProblem(
+            Phrase(
+                N_(
+                    "{path} is not a regular file (a pipe, a device or a link): the sheet is written only to a new or a regular file"
+                ),
+                path=str(target),
+            )
+        )
+
+
+def _write(path: Path, data: bytes, force: bool = False) -> None:
+    """Write a sibling temporary file and put it at ``path``: never half a PDF, and an old sheet
+    (with --force) stays whole until the new one is there. Without ``force`` the temporary file is
+    linked to ``path``, which fails where the name exists: of runs that overlap, one writes the
+    sheet and the others say it exists (issue 30); with ``force`` it is renamed over a regular
+    file. (fmt's replacement keeps an existing file's mode; a sheet is a new file.)"""
     import tempfile
 
     handle, name = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
@@ -267,7 +295,12 @@ def _write(path: Path, data: bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(name, 0o666 & ~umask)
-        os.replace(name, path)
+        if force:
+            _refuse_special(path)  # again: it may have appeared since the check before the deck was read
+            os.replace(name, path)
+        else:
+            os.link(name, path)
+            os.unlink(name)
     except BaseException:
         try:
             os.unlink(name)

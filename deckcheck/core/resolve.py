@@ -101,6 +101,12 @@ UNKNOWN_PRINT_ERROR_HINT = N_(
     "database: update it (deckcheck db update). Otherwise correct the number."
 )
 UNKNOWN_CARD = N_("No card named {name} was found, so the deck's legality cannot be shown.")
+# Issue 31: "4 Iono PAL" -- a card name followed by words that are no set code and number.
+UNREAD_PRINT = N_(
+    '{name} is a card, but "{rest}" after it is not a set code and number deckcheck understands, '
+    "so the line does not say which card it is and the deck's legality cannot be shown."
+)
+UNREAD_PRINT_HINT = N_("Write the set code and number as printed on the card, e.g. {example}.")
 UNKNOWN_CARD_HINT = N_("Did you mean: {suggestions}? {missing}")
 # TRANSLATORS: only the advice that follows "Did you mean" otherwise; leave it as it is.
 UNKNOWN_CARD_HINT_NO_SUGGESTION = N_("{missing}")
@@ -475,17 +481,72 @@ def _judged_alike(entry: DeckEntry, card: Card, code: str, index: CardIndex, opt
     )
 
 
+# Words after a card name that look like a set code or number but were not read
+# as one ("4 Iono PAL", "4 Dreepy TWM 999/167"): no lower-case letter in them.
+MAX_UNREAD_WORDS = 3
+
+
+def _unread_print(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> Resolution | None:
+    """An ``unknown-card`` error for a name that is a card followed by words that look like
+    a set code or number deckcheck did not understand: it names the card without them
+    (issue 31), else None."""
+    words = entry.name.split(" ")
+    for size in range(1, min(MAX_UNREAD_WORDS, len(words) - 1) + 1):
+        rest = words[-size:]
+        if any(word.lower() != word.upper() and not word.isupper() for word in rest):
+            return None  # a lower-case letter: part of a name
+        name = " ".join(words[:-size])
+        candidates, _langs, problem = _name_candidates(replace(entry, name=name), index, options)
+        if candidates and problem is None:
+            released = _released(candidates, options)
+            # the print of the code written where there is one: "4 Iono PAL" -> "4 Iono PAL 185"
+            own = [c for c in released if c.set_code and set_code_key(c.set_code) in map(set_code_key, rest)]
+            card = _prefer(own or released, options)
+            example = {"example": f"{entry.count} {card.label}"}
+            return _unknown_card(entry, UNREAD_PRINT, UNREAD_PRINT_HINT, example, name=name, rest=" ".join(rest))
+    return None
+
+
+def _unknown_card(
+    entry: DeckEntry, template: str, hint: str, hint_params: dict, *, unknown: bool = False, **params: Any
+) -> Resolution:
+    """An unresolved line with its one ``unknown-card`` error."""
+    finding = _finding("unknown-card", Severity.ERROR, entry, template, hint=hint, hint_params=hint_params, **params)
+    return Resolution(None, [finding], unknown=unknown)
+
+
 def _typed_print(entry: DeckEntry, index: CardIndex) -> DeckEntry:
     """``4 Boss's Orders meg 114``: a set code in lower or mixed case ends the
     name; read as set code and number only when the index knows the code and
     no card has the whole name (RULES.md decision 18: a real code is a code, and
     a name stays a name)."""
+    joined = _joined_print(entry, index)
+    if joined is not None:
+        return joined
     match = _TRAILING_PRINT.match(entry.name)
     if match is None or match["code"].isupper() or not index.knows_set_code(match["code"]):
         return entry
     if index.by_name(entry.name):
         return entry
     return replace(entry, name=match["name"], set_code=match["code"].upper(), number=match["number"].upper())
+
+
+# "4 Dreepy TWM128": a tracker's set code and number written as one word (issue 31).
+_JOINED_CODE = re.compile(r"([A-Z]{2,5})([0-9]{1,4})")
+
+
+def _joined_print(entry: DeckEntry, index: CardIndex) -> DeckEntry | None:
+    """``4 Dreepy TWM128`` read as ``TWM 128`` where that print is a card of the
+    name before it (RULES.md decision 18: "Pikachu XY95", the promo XY95, stays
+    as written), else None."""
+    name, _, last = entry.name.rpartition(" ")
+    match = _JOINED_CODE.fullmatch(last)
+    if not name or match is None or not index.knows_set_code(match[1]) or index.by_name(entry.name):
+        return None
+    read = replace(entry, name=name, set_code=match[1], number=match[2])
+    if any(name_fits(read, card) for card in index.by_number(match[1], match[2])):
+        return read
+    return None
 
 
 def _mismatch(
@@ -705,24 +766,14 @@ def _resolve_by_name(
     if problem is not None:
         return Resolution(None, [problem])
     if not candidates:
+        unread = _unread_print(entry, index, options)
+        if unread is not None:
+            return unread
         suggestions = _suggestions(entry.name, index, options, suggest_langs) if suggest else []
         hint = UNKNOWN_CARD_HINT if suggestions else UNKNOWN_CARD_HINT_NO_SUGGESTION
         # Issue 24: the name as written, without the set code ("No card named Dreepy").
-        return Resolution(
-            None,
-            [
-                _finding(
-                    "unknown-card",
-                    Severity.ERROR,
-                    entry,
-                    UNKNOWN_CARD,
-                    hint=hint,
-                    hint_params={"suggestions": ", ".join(suggestions), "missing": _phrase(options.missing_hint)},
-                    name=entry.name,
-                )
-            ],
-            unknown=True,
-        )
+        hint_params = {"suggestions": ", ".join(suggestions), "missing": _phrase(options.missing_hint)}
+        return _unknown_card(entry, UNKNOWN_CARD, hint, hint_params, unknown=True, name=entry.name)
     # RULES.md decision 18: the prints released by the day (Dragonair in 2006 is
     # Dragonair δ DS, never a print of 2026).
     candidates = _released(candidates, options)

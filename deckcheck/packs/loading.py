@@ -126,6 +126,14 @@ def find_pack(name: str, extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
     """A pack given by name (``expanded``) or by path (``my/pack.yaml``)."""
     if _looks_like_path(name):
         path = Path(name)
+        if path.is_dir():
+            # Issue 31: a folder is said to be one, as --db and --config say it.
+            raise PackError(
+                # TRANSLATORS: {name} is what --format named.
+                Phrase(
+                    N_("{name} is a folder, not a format pack file: give a pack's name or its .yaml file"), name=name
+                )
+            )
         if not path.is_file():
             raise PackError(Phrase(N_("format pack file not found: {name}"), name=name))
         return path

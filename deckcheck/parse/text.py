@@ -324,17 +324,62 @@ def split_print(text: str) -> tuple[str, str | None, str | None]:
     paren = _paren_print(text)
     if paren and is_set_code(paren[1]) and is_collector_number(paren[2], paren[1]):
         return paren
-    tokens = text.split(" ")
+    tokens = _tracker_tokens(text.split(" "))
     web = _web_print(tokens)
     if web is not None:
-        return web
+        return without_separator(web[0]), web[1], web[2]
     if len(tokens) >= 4 and tokens[-1] in VARIANT_TOKENS and _is_print(tokens[-3], tokens[-2]):
         tokens = tokens[:-1]  # "Techno Radar PAR 180 PH"
     if len(tokens) >= 3 and _is_print(tokens[-2], tokens[-1]):
         # A sub-set print stays as written ("LOR-TG 24"): resolution reads it
         # as the card database numbers it, and fmt keeps the PTCG Live form.
-        return " ".join(tokens[:-2]), tokens[-2], tokens[-1]
+        return without_separator(" ".join(tokens[:-2])), tokens[-2], tokens[-1]
     return text, None, None
+
+
+# Collection trackers and spreadsheets write a print in more ways (issue 31):
+# "TWM 128/167" (the number over the set's size), "[TWM 128]", and a regulation
+# mark after it, "TWM 128 (H)". Read by hand from the last tokens, before the
+# number is judged (no pattern to backtrack).
+_REGULATION_MARK = re.compile(r"\([A-Z]\)")
+_SET_SIZE = re.compile(r"\d{1,4}")
+
+
+def _tracker_tokens(tokens: list[str]) -> list[str]:
+    """``tokens`` with a tracker's print written the usual way ("TWM", "128")."""
+    written = tokens
+    if len(tokens) >= 4 and _REGULATION_MARK.fullmatch(tokens[-1]):
+        tokens = tokens[:-1]  # "TWM 128 (H)"
+    if len(tokens) < 3:
+        return written
+    code, number = tokens[-2], tokens[-1]
+    if len(code) > 1 and len(number) > 1 and code[0] == "[" and number[-1] == "]":
+        code, number = code[1:], number[:-1]  # "[TWM 128]"
+    if "/" in number:
+        printed, _, size = number.partition("/")
+        if _SET_SIZE.fullmatch(size) or is_collector_number(size):
+            number = printed  # "128/167", "TG12/TG30"
+    if not _is_print(code, number):
+        return written
+    return [*tokens[:-2], code, number]
+
+
+def _csv_line(card_text: str) -> str | None:
+    """A spreadsheet's "4,Dreepy,TWM,128" as "4 Dreepy TWM 128", else None (issue 31)."""
+    fields = [field.strip() for field in card_text.split(",")]
+    if len(fields) != 4 or not all(fields) or not _is_print(fields[2], fields[3]):
+        return None
+    return " ".join(fields)
+
+
+def without_separator(name: str) -> str:
+    """A name before its print with the separator a list puts between them taken
+    off: "Dreepy - TWM 128", "Dreepy, TWM 128" (issue 31)."""
+    if name.endswith(","):
+        return name[:-1].rstrip()
+    if len(name) > 2 and name[-1] in "-–—" and name[-2] == " ":
+        return name[:-2].rstrip()
+    return name
 
 
 # Web deck builders and forum posts write a print in other ways (issue 24):
@@ -480,6 +525,8 @@ _SHORTHAND_LINE, _FRACTION_LINE, _UNCOUNTED_LINE, _COUNTED_LINE = range(4)
 def _card_line(line: str) -> tuple[int, re.Match[str] | None]:
     """The kind of a line read as a card line, and the match of its count."""
     card_text = _TRAILING_COMMENT.sub("", _BULLET.sub("", line, count=1))
+    if "," in card_text:
+        card_text = _csv_line(card_text) or card_text
     if _SHORTHAND.match(card_text):
         return _SHORTHAND_LINE, None
     fraction = _FRACTION_COUNT.match(card_text)
@@ -605,7 +652,7 @@ def _plain_print_line(raw: str) -> tuple[int, str, str, str] | None:
     first = match[3]
     if not first.isalpha() or (first in "xX" and not match[4]):
         return None
-    return int(match[1]), match[2], match[5], match[6]
+    return int(match[1]), without_separator(match[2]), match[5], match[6]
 
 
 def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) -> ParsedDeck:

@@ -40,6 +40,7 @@ __all__ = [
 
 EXTRA_HINT = "pip install 'deckcheck[sheet]'"
 PAPERS = ("letter", "a4")
+PLAYER_FIELDS = ("name", "player_id", "birth", "division")  # make_player's, what a player mapping may hold
 MAX_NAME = 80  # characters of a player name
 MAX_PLAYER_ID = 12  # digits
 
@@ -74,17 +75,33 @@ def _draw() -> Any:
 
 def make_player(
     name: str | None = None,
-    player_id: str | None = None,
+    player_id: str | int | None = None,
     birth: dt.date | str | None = None,
     division: str | None = None,
     *,
     today: dt.date | None = None,
 ) -> Player:
     """The player block from what a player typed, checked (:class:`PlayerError`,
-    a ``ValueError`` with a one-line message): the Player ID digits only, the date of birth a day
-    between 1900-01-01 and today, the division junior, senior or masters."""
+    a ``ValueError`` with a one-line message): the Player ID digits only (an ``int`` is
+    its digits), the date of birth a day between 1900-01-01 and today (a ``datetime``
+    is its day), the division junior, senior or masters. A field of the wrong type is
+    a ``TypeError`` naming it (issue 30)."""
+    for field, value, kinds in (
+        ("name", name, (str,)),
+        ("player_id", player_id, (str, int)),
+        ("birth", birth, (str, dt.date)),
+        ("division", division, (str,)),
+    ):
+        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
+            wanted = " or ".join(kind.__name__ for kind in kinds)
+            raise TypeError(f"player {field} must be a {wanted}, not {type(value).__name__}")
+    if isinstance(player_id, int):
+        player_id = str(player_id)
     if name is not None:
-        name = " ".join(name.split())
+        import unicodedata
+
+        # NFC first (issue 30): macOS gives "Zoë" as e + U+0308, which the font draws as ë.
+        name = " ".join(unicodedata.normalize("NFC", name).split())
         if len(name) > MAX_NAME:
             raise PlayerError("name", f"the player name is longer than {MAX_NAME} characters")
         if name:
@@ -166,6 +183,9 @@ def sheet_pages(
     elif isinstance(player, Player):
         chosen = player
     else:
+        unknown = sorted(str(key) for key in player if key not in PLAYER_FIELDS)
+        if unknown:
+            raise TypeError(f"player has no field {', '.join(unknown)} (it has {', '.join(PLAYER_FIELDS)})")
         chosen = make_player(**player)
     draw = _draw()
     return pages(_drawable(sheet(result, chosen)), draw.measure, paper, made_by=draw.MADE_BY)

@@ -241,7 +241,12 @@ def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, fir
     # Row 3: format | the day the deck was checked for | the deck's name
     format_end, day_end = left + inner * 0.31, split
     _field(canvas, "Format", sheet.format, left, format_end, y, role="format")
-    _field(canvas, "Legal on (checked by deckcheck)", sheet.day, format_end, day_end, y, role="day")
+    # Issue 32: a forced sheet says one thing: the day and the verdict, never "Legal on".
+    if sheet.legal:
+        _field(canvas, "Legal on (checked by deckcheck)", sheet.day, format_end, day_end, y, role="day")
+    else:
+        verdict = sheet.mark.upper()  # NOT LEGAL or NOT VERIFIED
+        _field(canvas, "Checked by deckcheck on", f"{sheet.day}: {verdict}", format_end, day_end, y, role="day")
     _field(canvas, "Deck", sheet.deck_name, day_end, right, y, role="deck-name")
     return y - FIELD_HEIGHT - BLOCK_GAP
 

@@ -71,6 +71,8 @@ UNKNOWN_FORMAT = N_("{format} is not a format deckcheck knows. Known formats: {k
 BAD_DATE = N_("The date must be a day like 2026-04-10, not {date}.")
 UNKNOWN_LANGUAGE = N_("{lang} is not a language deckcheck knows: choose one of {languages}.")
 TOO_DEEP_JSON = N_("The JSON request nests lists or objects too deeply.")
+# TRANSLATORS: {"text": ...} and {"cards": [...]} are JSON as the API takes it; keep them.
+JSON_NOT_OBJECT = N_('A JSON request is an object: {{"text": ...}} with the deck list, or a deck {{"cards": [...]}}.')
 # TRANSLATORS: {path} is the path asked for; "/" and "POST /api/check" stay as written.
 NOT_FOUND = N_("There is nothing at {path}: the page is / and the API is POST /api/check.")
 # TRANSLATORS: {method} is an HTTP method (GET, PUT, ...), {path} the path asked for.
@@ -200,6 +202,9 @@ def _api_fields(request: Request, body: str) -> tuple[str, dict[str, str | None]
     fields: dict[str, str | None] = {
         key: request.query_params.get(key) for key in ("format", "date", "lang", "card_lang")
     }
+    if "json" in request.headers.get("content-type", "") and body.lstrip().startswith("["):
+        # Issue 31: a JSON array is no deck list and no request; it was read as deck text.
+        raise BadRequest(400, JSON_NOT_OBJECT)
     if "json" in request.headers.get("content-type", "") and body.lstrip().startswith("{"):
         try:
             data = json.loads(body)

@@ -231,3 +231,28 @@ def test_formats_output_is_wrapped_to_the_terminal_width_between_words(command):
     assert max(len(line) for line in narrow.stdout.splitlines()) <= 80
     assert max(len(line) for line in wide.stdout.splitlines()) > 80  # a pipe gets whole lines
     assert narrow.stdout.split() == wide.stdout.split()  # the same words, none cut
+
+
+def test_a_folder_given_as_format_db_or_config_is_said_to_be_a_folder(tmp_path):
+    """Issue 31: `--format decks/` said "format pack file not found" of a folder that is there."""
+    (tmp_path / "decks").mkdir()
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Iono PAL 185\n", encoding="utf-8")
+    said = {}
+    for option in ("--format", "--db", "--config"):
+        done = run("check", str(deck), option, "decks/", cwd=tmp_path)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        said[option] = done.stderr.strip().splitlines()[-1]
+    assert said["--format"] == (
+        "deckcheck: error: decks/ is a folder, not a format pack file: give a pack's name or its .yaml file"
+    )
+    assert all("is a folder" in line and "not found" not in line for line in said.values()), said
+
+
+def test_formats_show_on_a_day_before_the_format_is_refused_as_check_refuses_it(tmp_path):
+    """Issue 31: `formats show standard --date 1999-01-01` listed rules and exited 0, where
+    `check` on that day exits 2 saying the format did not exist."""
+    done = run("formats", "show", "standard", "--date", "1999-01-01", "--no-config", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "deckcheck: error: standard began on 2001-05-01; there was no standard on 1999-01-01\n"
+    assert run("formats", "show", "standard", "--date", "2001-05-01", "--no-config", cwd=tmp_path).returncode == 0

@@ -281,7 +281,7 @@ def test_a_malformed_sha256_is_refused_before_anything_is_downloaded(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
-        "deckcheck: error: update failed, the installed database is unchanged: "
+        "deckcheck: error: update failed, no card database was installed: "  # there was none (issue 31)
         "--sha256 must be 64 hexadecimal digits, not 'abc'"
     ]
     assert not (tmp_path / "c.sqlite3").exists()

@@ -34,7 +34,9 @@ def test_without_the_names_the_same_line_is_not_verified(reference_english_db):
 def test_an_english_list_gets_english_suggestions_only(reference_names):
     result = _check(reference_names.path, "4 Iono PAL\n4 Ultra Ball SVI 196\n", "unlimited", "2026-11-30")
     (unknown,) = [f for f in result.findings if f.rule == "unknown-card"]
-    assert unknown.hint.startswith("Did you mean: Iono?") and "Monorpale" not in unknown.hint
+    # issue 31: the card is named without the code, and the example is an English print of it
+    assert unknown.message.startswith('Iono is a card, but "PAL" after it is not a set code and number')
+    assert unknown.hint.endswith("e.g. 4 Iono PAL 185.") and "Monorpale" not in unknown.hint
 
 
 def test_the_message_language_is_not_the_card_language(reference_names):

@@ -83,7 +83,10 @@ def test_force_writes_the_sheet_of_an_illegal_deck_marked_not_legal(tmp_path):
     assert done.returncode == 1  # still the check's exit code
     sheet = tmp_path / "copy-limit.pdf"
     assert f"marked NOT LEGAL ON {DAY}" in done.stderr.decode()
-    assert f"NOT LEGAL ON {DAY}" in pdf_text(sheet)
+    text = pdf_text(sheet)
+    assert f"NOT LEGAL ON {DAY}" in text
+    # Issue 32: the box of the day says the verdict too, never "Legal on".
+    assert f"{DAY}: NOT LEGAL" in text and "Checked by deckcheck on" in text and "Legal on" not in text
 
 
 def test_an_existing_file_is_not_overwritten_without_force(tmp_path):
@@ -222,3 +225,62 @@ def test_a_deck_with_a_line_naming_no_card_is_not_verified_not_illegal(tmp_path)
     assert f"marked NOT VERIFIED ON {DAY}" in forced.stderr.decode()
     text = pdf_text(tmp_path / "typo.pdf")
     assert f"NOT VERIFIED ON {DAY}" in text and "NOT LEGAL" not in text and "NOT verified in" in text
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs os.mkfifo (POSIX)")
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_a_fifo_a_device_or_a_link_is_never_replaced_by_a_sheet(tmp_path, force):
+    """Issue 30: `-o X --force` replaced a FIFO with a regular file (as root, /dev/null too)."""
+    deck = copy(LEGAL, tmp_path)
+    fifo = tmp_path / "pipe.pdf"
+    os.mkfifo(fifo)
+    real = tmp_path / "real.pdf"
+    real.write_bytes(b"mine")
+    link = tmp_path / "link.pdf"
+    link.symlink_to(real)
+    targets = [fifo, link]
+    device = tmp_path / "null.pdf"  # a device node of its own: a regression must not replace /dev/null
+    if hasattr(os, "mknod") and os.geteuid() == 0:
+        import stat
+
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        targets.append(device)
+    for target in targets:
+        done = run("sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "-o", str(target), *force)
+        assert done.returncode == 2, done.stderr.decode()
+        assert done.stderr.decode().endswith(
+            f"{target} is not a regular file (a pipe, a device or a link): "
+            "the sheet is written only to a new or a regular file\n"
+        )
+    assert fifo.is_fifo() and link.is_symlink() and real.read_bytes() == b"mine"
+    assert device.is_char_device() or device not in targets
+
+
+def test_of_overlapping_runs_without_force_one_writes_the_sheet(tmp_path):
+    """Issue 30: 8 simultaneous runs without --force all wrote race.pdf, each replacing the last."""
+    deck = copy(LEGAL, tmp_path)
+    target = tmp_path / "race.pdf"
+    args = [sys.executable, "-m", "deckcheck", "sheet", str(deck), "--format", "unlimited", "--date", DAY]
+    runs = [
+        subprocess.Popen([*args, "--no-config", "-o", str(target)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(8)
+    ]
+    results = [(process.wait(timeout=120), process.stderr.read().decode()) for process in runs]
+    wrote = [err for code, err in results if code == 0]
+    assert len(wrote) == 1, results
+    refused = [err for code, err in results if code == 2]
+    assert len(refused) == 7 and all("exists: --force overwrites it" in err for err in refused), results
+    assert target.read_bytes().startswith(b"%PDF-")
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary file left
+
+
+def test_a_decomposed_player_name_is_drawn_as_written(tmp_path):
+    """Issue 30: `Zoë` as e + U+0308 (as macOS gives it) was refused: NFC first."""
+    deck = copy(LEGAL, tmp_path)
+    target = tmp_path / "zoe.pdf"
+    done = run(
+        "sheet", str(deck), "--format", "unlimited", "--date", DAY, "--no-config", "-o", str(target),
+        "--player", "Zoe\u0308 Martin",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr.decode()
+    assert "Zoë Martin" in pdf_text(target)

@@ -6,6 +6,7 @@ card data (skipped where ../shared/carddata is absent)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 import sqlite3
@@ -19,7 +20,9 @@ import pytest
 pytest.importorskip("reportlab", reason="the sheet extra (reportlab) is not installed")
 
 from sheet_support import page_text, pages, require_poppler, texts
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, SAMPLE_DECKS
+
+import deckcheck
 
 CASES = PROJECT_ROOT / "tests" / "cases"
 HERE = Path(__file__).parent
@@ -287,3 +290,35 @@ def test_collector_numbers_keep_their_prefix_and_set_codes_are_as_printed(db):
     rows = [(row.name, row.set_code, row.number) for row in sheet(result._result).sections[0].rows]
     # PTCG Live numbers Hidden Fates' Shiny Vault on from the main set (decision 17): HIF 163 is SV94.
     assert rows == [("Tapu Lele-GX", "HIF", "SV94"), ("Kirlia", "PR-SW", "SWSH271"), ("Gardevoir", "SIT", "TG05")]
+
+
+@pytest.mark.parametrize(
+    "call, named",
+    [
+        (lambda result: deckcheck.sheet_pdf(None), "result must be a DeckResult"),  # type: ignore[arg-type]
+        (lambda result: deckcheck.sheet_pdf(result, player={"name": 5}), "player name must be a str"),
+        (lambda result: deckcheck.sheet_pdf(result, player={"birth": 2010}), "player birth must be"),
+        (lambda result: deckcheck.sheet_pdf(result, player={"division": True}), "player division must be"),
+        (lambda result: deckcheck.sheet_pdf(result, player={"player_id": True}), "player player_id must be"),
+        (lambda result: deckcheck.sheet_pdf(result, player={"nmae": "Ash"}), "player has no field nmae"),
+        (lambda result: deckcheck.sheet_pdf(result, player=["Ash"]), "player must be a mapping"),
+        (lambda result: deckcheck.sheet_pdf(result, paper=4), "paper must be"),
+    ],
+)
+def test_wrong_typed_arguments_are_type_errors_naming_them(call, named):
+    """Issue 30: not an AttributeError from deep inside."""
+    result = deckcheck.check_file(
+        SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt", format="unlimited", date="2026-11-30"
+    )
+    with pytest.raises(TypeError, match=f"^{named}"):
+        call(result)
+
+
+def test_what_a_caller_naturally_passes_is_taken():
+    """Issue 30: a Player ID as an int is its digits, a datetime of birth its day."""
+    result = deckcheck.check_file(
+        SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt", format="unlimited", date="2026-11-30"
+    )
+    as_typed = deckcheck.sheet_pdf(result, {"player_id": "1234567", "birth": "2010-05-31"})
+    natural = deckcheck.sheet_pdf(result, {"player_id": 1234567, "birth": dt.datetime(2010, 5, 31, 8, 30)})
+    assert natural == as_typed

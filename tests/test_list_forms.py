@@ -1,0 +1,130 @@
+"""Issue 31, "Forms to read": lines written the ways collection trackers, spreadsheets and
+results sites write them, each read alone as the card it names with no identification
+finding (RULES.md decision 18: these lines say which card they are), through the library,
+the CLI and serve (which share the session), and kept by fmt with the same verdict. A line
+that names a card followed by words that are no set code and number says so."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from support import json_report, run
+
+import deckcheck
+
+TESTS = Path(__file__).resolve().parent
+# A legal Standard list of 2026-08-22 (tests/exports); each example swaps one line (line 8).
+STANDARD = (TESTS / "exports" / "2026-08-22-standard-31.txt").read_text("utf-8")
+DAY = "2026-08-22"
+LINE = 8
+
+
+def swapped(old: str, new: str) -> str:
+    assert old in STANDARD, old
+    return STANDARD.replace(old, new, 1)
+
+
+ROSELIA = "4 Cynthia's Roselia DRI 7"
+# name: the line as a tracker, spreadsheet or site writes it, read with no finding of its own.
+READ = {
+    "number-over-set-size": "4 Dreepy TWM 128/167",
+    "print-in-brackets": "4 Dreepy [TWM 128]",
+    "code-and-number-joined": "4 Dreepy TWM128",
+    "csv": "4,Dreepy,TWM,128",
+    "regulation-mark": "4 Dreepy TWM 128 (H)",
+    "dash-before-code": "4 Dreepy - TWM 128",
+    "comma-before-code": "4 Dreepy, TWM 128",
+}
+# name: (line, rule and start of the message of its one error)
+UNREAD = {
+    "code-without-number": ("4 Iono PAL", 'Iono is a card, but "PAL" after it is not a set code and number'),
+    "unknown-joined-number": ("4 Dreepy TWM999", 'Dreepy is a card, but "TWM999" after it'),
+}
+
+
+def texts() -> dict[str, str]:
+    found = {name: swapped(ROSELIA, line) for name, line in READ.items()}
+    found.update({name: swapped(ROSELIA, line) for name, (line, _message) in UNREAD.items()})
+    return found
+
+
+def of_line(result: dict) -> list[dict]:
+    return [f for f in result["findings"] if LINE in f["lines"]]
+
+
+@pytest.fixture(scope="module")
+def library(reference_index):
+    db = deckcheck.open_database(reference_index.path)
+    return {
+        name: deckcheck.check_text(text, format="standard", date=DAY, db=db).to_json() for name, text in texts().items()
+    }
+
+
+@pytest.mark.parametrize("name", READ)
+def test_a_trackers_form_is_read_as_the_card_it_names(library, name):
+    result = library[name]
+    assert result["verdict"] == "legal"
+    assert of_line(result) == []
+
+
+@pytest.mark.parametrize("name", UNREAD)
+def test_a_name_with_words_not_understood_says_so(library, name):
+    result = library[name]
+    assert result["verdict"] == "unverified"
+    (finding,) = of_line(result)
+    assert finding["severity"] == "error" and finding["message"].startswith(UNREAD[name][1])
+    assert "No card named" not in finding["message"]
+    assert "legality cannot be shown" in finding["message"]
+
+
+def run_cli(*args: str, db: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess:
+    done = run(*args, stdin=stdin, env={"DECKCHECK_DB": str(db), "COLUMNS": "100"})
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(), done.stderr.decode())
+
+
+@pytest.fixture(scope="module")
+def decks(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("list-forms")
+    for name, text in texts().items():
+        (folder / f"{name}.txt").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_the_cli_and_serve_agree_with_the_library(library, reference_index, decks):
+    done = run_cli(
+        "check", str(decks), "--format", "standard", "--date", DAY, "--output", "json", "--jobs", "2",
+        db=reference_index.path,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stderr
+    report = json_report(done.stdout)
+    assert len(report["results"]) == len(library)
+    for result in report["results"]:
+        name = Path(result["path"]).stem
+        assert result["verdict"] == library[name]["verdict"], name
+        assert of_line(result) == of_line(library[name]), name
+    pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
+    from starlette.testclient import TestClient
+
+    from deckcheck.web.app import Checker, Limits, create_app
+
+    with TestClient(create_app(Checker(db=reference_index.path), Limits())) as client:
+        for name, text in texts().items():
+            answer = client.post("/api/check", json={"text": text, "format": "standard", "date": DAY})
+            result = json_report(answer.content)["results"][0]
+            assert result["verdict"] == library[name]["verdict"] and of_line(result) == of_line(library[name]), name
+
+
+@pytest.mark.parametrize("name", READ)
+def test_fmt_writes_the_form_the_usual_way_with_the_same_verdict(library, reference_index, name):
+    done = run_cli(
+        "fmt", "-", "--format", "standard", "--date", DAY, db=reference_index.path, stdin=texts()[name].encode()
+    )
+    assert done.returncode == 0, done.stderr
+    # the joined form is read by resolution, as a lower-case code is ("meg 114"): kept as written
+    written = "4 Dreepy TWM128\n" if name == "code-and-number-joined" else "4 Dreepy TWM 128\n"
+    assert written in done.stdout
+    db = deckcheck.open_database(reference_index.path)
+    again = deckcheck.check_text(done.stdout, format="standard", date=DAY, db=db).to_json()
+    assert again["verdict"] == library[name]["verdict"]
