@@ -84,6 +84,59 @@ def test_300_idle_and_half_sent_connections_are_dropped_and_others_still_answere
     assert check(server) == 200
 
 
+# -- issue 30: clients that never read their answer ------------------------------------
+
+
+def test_connections_whose_answers_are_never_read_are_dropped(server):
+    """Each of 10 connections asks for 12 answers of 500 kB (pipelined) with a small receive
+    buffer and reads nothing: more than the kernel holds, so the rest waits in the server.
+    Within SEND_SECONDS of the answer stalling the server drops the connection (they stayed
+    open for as long as the client kept them); meanwhile other requests are answered."""
+    from deckcheck.web import guard
+
+    stall = getattr(guard, "SEND_SECONDS", 10.0)  # (getattr: the test also runs, and fails, without it)
+    body = b"1 a\n" * 1_999
+    request = (
+        b"POST /api/check?date=2026-11-30 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
+        b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+    )
+    status, _headers, answer = ask(server, "POST", "/api/check?date=2026-11-30", body, {"Content-Type": "text/plain"})
+    assert status == 200 and len(answer) > 400_000
+    asked = 12
+    held = []
+    try:
+        for _ in range(10):
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.settimeout(10)
+            sock.connect(server)
+            sock.sendall(request * asked)
+            held.append(sock)
+        assert check(server) == 200
+        time.sleep(stall + 8)  # the answers stall, and the server gives up on them
+        assert check(server) == 200
+        received = []
+        deadline = time.monotonic() + 60
+        for sock in held:
+            got = 0
+            try:
+                while time.monotonic() < deadline:
+                    sock.settimeout(max(0.1, deadline - time.monotonic()))
+                    data = sock.recv(1 << 16)
+                    if not data:
+                        break
+                    got += len(data)
+            except (ConnectionResetError, TimeoutError):
+                pass
+            received.append(got)
+        # Dropped: each got what the kernels held, not the answers it asked for.
+        assert all(got < asked * len(answer) for got in received), received
+    finally:
+        for sock in held:
+            sock.close()
+    assert check(server) == 200
+
+
 # -- S5, S3, 404/405 ----------------------------------------------------------------------
 
 

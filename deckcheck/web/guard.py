@@ -5,7 +5,10 @@
   half a request line, a chunked body never ended or a promised body never sent
   is closed after :data:`REQUEST_SECONDS` (uvicorn bounds only the idle time
   *after* a response, ``timeout_keep_alive``). 300 such connections used to make
-  every other request get 503 for as long as they stayed open.
+  every other request get 503 for as long as they stayed open. And for sending each
+  answer (issue 30): a connection whose answer the client does not read -- nothing of
+  what the kernel cannot take leaves in :data:`SEND_SECONDS` -- is dropped; 50 such
+  connections with a 450 kB answer each used to stay open for good.
 * :class:`Guard` – an ASGI middleware: when the server listens on loopback only,
   a request whose ``Host`` is not ``127.0.0.1``, ``localhost`` or ``[::1]`` (with
   any port) is refused with 421, so that a web page the user visits cannot reach
@@ -29,6 +32,10 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 # Seconds a client has to send a whole request (head and body) once it has connected
 # or once it sent the first byte of a new request on a kept-alive connection.
 REQUEST_SECONDS = 5.0
+# Seconds an answer may wait on a client that does not read it: what the kernel could not
+# take must go down within this time (else the connection is dropped), however long a slow
+# client takes for the whole answer.
+SEND_SECONDS = 10.0
 # Connections served at once. An idle one is closed within REQUEST_SECONDS, so
 # this only bounds memory and file descriptors; it is well above what a few
 # hundred held connections take (uvicorn answers 503 past it).
@@ -41,11 +48,46 @@ class GuardedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol, closing a connection whose request is not received in time."""
 
     request_seconds = REQUEST_SECONDS
+    send_seconds = SEND_SECONDS
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._request_timer: asyncio.TimerHandle | None = None
+        self._send_timer: asyncio.TimerHandle | None = None
+        self._send_waiting = 0
+        # Writing pauses as soon as anything waits for the client (the kernel could not take it)
+        # and resumes when all of it went: the send watch below runs exactly while that is so.
+        transport.set_write_buffer_limits(high=0)
         self._arm()
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self._send_timer is None:
+            self._watch_send()
+
+    def resume_writing(self) -> None:
+        self._unwatch_send()
+        super().resume_writing()
+
+    def _watch_send(self) -> None:
+        self._send_waiting = self.transport.get_write_buffer_size()
+        self._send_timer = self.loop.call_later(self.send_seconds, self._send_stalled)
+
+    def _unwatch_send(self) -> None:
+        if getattr(self, "_send_timer", None) is not None:
+            self._send_timer.cancel()  # type: ignore[union-attr]
+            self._send_timer = None
+
+    def _send_stalled(self) -> None:
+        """Some of the answer still waits: the client read some of it since (watch on), or none (drop)."""
+        self._send_timer = None
+        waiting = self.transport.get_write_buffer_size()
+        if waiting == 0:
+            return
+        if waiting < self._send_waiting:
+            self._watch_send()
+        else:
+            self.transport.abort()  # close() would wait for the client to read what waits
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
@@ -56,6 +98,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._unwatch_send()
         super().connection_lost(exc)
 
     def _arm(self) -> None:
