@@ -100,7 +100,7 @@ def test_no_knock_on_message_about_a_card_the_player_never_wrote(reference_index
     [
         ("4 Mewtwo & Mew GX UNM 71", "sm11-71", []),  # GX / -GX: the same name
         ("4 Plasma Badge PLF 104", "bw9-104", [("name-mismatch", "warning")]),  # Team Plasma Badge
-        ("6 Fighting BS 97", "base1-97", [("name-mismatch", "warning")]),  # Fighting Energy
+        ("6 Fighting BS 97", "base1-97", []),  # Fighting Energy by its type alone (issue 31)
         ("4 Battle Compressor PHF 92", "xy4-92", []),  # the dataset's "Team Flare Gear" suffix
         ("4 Thunder Mountain {*} LOT 191", "sm8-191", []),
         ("2 Latias Star DX 105", None, None),  # checked below only for its verdict

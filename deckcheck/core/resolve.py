@@ -842,6 +842,8 @@ def _english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         spaced = _MECHANIC_HYPHEN.sub(" ", entry.name)
         if spaced != entry.name:
             candidates = list(index.by_name(spaced))
+    if not candidates and name_key(entry.name) in _UNIT_ENERGY_NAMES:
+        candidates = list(index.by_name(_UNIT_ENERGY_NAMES[name_key(entry.name)]))  # "Unit Energy LPM"
     letter = unown_letter(entry.name)
     if not candidates and letter:
         candidates = list(index.by_name(letter))
@@ -1126,10 +1128,45 @@ def name_fits(entry: DeckEntry, card: Card) -> bool:
             return True
     if unown_letter(entry.name) and name_key(unown_letter(entry.name)) == name_key(card.name):
         return True  # "Unown F LA 79"
+    if written in _list_forms(card):
+        return True
     if " - " in entry.name:
         return name_key(entry.name.split(" - ", 1)[0]) == deck_key(card.name, card.supertype)
     # RULES.md decision 18: "Mewtwo & Mew GX" is Mewtwo & Mew-GX, "Kyogre EX" Kyogre-EX.
     return translation_key(entry.name) in _agreement_keys(card)
+
+
+# Issue 31: how lists write some cards whose print the line names. PTCGO's Unit Energy
+# names, and a basic Energy by its type alone ("5 Dark BLW 111").
+_UNIT_ENERGY = {
+    "unit energy grassfirewater": "unit energy grw",
+    "unit energy lightningpsychicmetal": "unit energy lpm",
+    "unit energy fightingdarknessfairy": "unit energy fdy",
+}
+_UNIT_ENERGY_NAMES = {short: full for full, short in _UNIT_ENERGY.items()}
+_TYPE_WORDS = {"darkness": ("darkness", "dark"), "metal": ("metal", "steel")}
+# "Team Galactic's Invention G-105 Poké Turn" as lists write it: "Poké Turn".
+_INVENTION = re.compile(r"team galactic's invention g-\d{1,3} (?P<name>\S.*)")
+# A Prism Star or Star card named without its symbol ("Xerneas LOT 144" is Xerneas ◇);
+# only where the number names that card: a name-only "Xerneas" stays the plain cards.
+_SYMBOLS = (" ◇", " ★")
+
+
+def _list_forms(card: Card) -> set[str]:
+    """Other ways lists write ``card``'s name (folded by :func:`name_key`), read only
+    where the line's set code and number name that card (RULES.md decision 18)."""
+    key = name_key(card.name)
+    forms = {_UNIT_ENERGY[key]} if key in _UNIT_ENERGY else set()
+    invention = _INVENTION.fullmatch(key)
+    if invention:
+        forms.add(invention["name"])
+    if card.is_basic_energy:
+        energy_type = key.removeprefix("basic ").removesuffix(" energy")
+        forms.update(_TYPE_WORDS.get(energy_type, (energy_type,)))
+    for symbol in _SYMBOLS:
+        if key.endswith(symbol):
+            forms.add(key.removesuffix(symbol))
+    return forms
 
 
 @lru_cache(maxsize=8)
