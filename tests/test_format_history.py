@@ -446,3 +446,26 @@ def test_formats_show_names_the_next_ban_change():
 
     shown = dict(in_force_on(load_pack("expanded"), dt.date(2021, 1, 10)))["banned"]
     assert "next change 2021-02-19:\n  - ban ends: Wally since 2018-08-17 until 2021-02-19" in shown
+
+
+def test_an_unmarked_card_that_left_years_ago_names_the_rotation_that_took_it_out(reference_index):
+    # Issue 31: "Zorua SLG 52 ... not legal in standard on 2026-12-04 (2026 rotation)" named the day's
+    # season, not the rotation of 2019 that took Shining Legends out.
+    found = verdict(reference_index, "Zorua SLG 52", "standard", "2026-12-04")
+    assert [rule for rule, _ in found] == ["not-legal"], found
+    assert "2026 rotation" not in found[0][1], found
+    assert "rotated out of standard on 2019-08-15 (2019-20 season, Ultra Prism-on)" in found[0][1], found
+
+
+def test_a_print_not_out_yet_says_so_not_its_waiting_period(reference_index):
+    # Issue 31: on 2006-10-25 Zorua SLG 52 (released 2017-10-06) "becomes legal in standard on 2017-10-20
+    # (release 2017-10-06 plus the waiting period)": the waiting period is no reason 11 years before it.
+    found = verdict(reference_index, "Zorua SLG 52", "standard", "2006-10-25")
+    assert found == [
+        (
+            "not-legal",
+            "Zorua SLG 52 came out on 2017-10-06, after 2006-10-25, so it is not legal in standard on 2006-10-25.",
+        )
+    ]
+    # In its waiting period (released, not yet legal) the waiting period is the reason.
+    assert "plus the waiting period" in verdict(reference_index, "Zorua SLG 52", "standard", "2017-10-10")[0][1]

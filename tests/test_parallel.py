@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 
@@ -15,8 +16,15 @@ def square(n: int) -> tuple[int, int]:
     return n * n, os.getpid()
 
 
+def slow_square(n: int) -> tuple[int, int]:
+    # A chunk takes a moment (7 ms), so that on a loaded machine one worker cannot take every
+    # chunk before the others are scheduled (a pytest-xdist run beside other work saw that).
+    time.sleep(0.001)
+    return square(n)
+
+
 def test_results_come_in_the_order_of_the_items_from_several_workers():
-    pool = ProcessMap(square, list(range(1000)), 3, chunk=7, window=2)
+    pool = ProcessMap(slow_square, list(range(1000)), 3, chunk=7, window=2)
     try:
         found = list(pool)
     finally:

@@ -383,8 +383,14 @@ class Pool:
         if announced is not None or (card.release_date and self.waiting):
             # (without an announced day, the card has a release date: the condition above)
             legal_from = dt.date.fromisoformat(announced) if announced else self.legal_from(str(card.release_date))
-            if date < legal_from and not announced and legal_from.isoformat() == card.release_date:
-                return _unreleased(card)  # no waiting period in its time: it was not out yet
+            if (
+                date < legal_from
+                and not announced
+                and (legal_from.isoformat() == card.release_date or day < str(card.release_date))
+            ):
+                # No waiting period in its time, or not out yet on the day (issue 31: "becomes legal in
+                # standard on 2017-10-20 (release 2017-10-06 plus the waiting period)" on 2006-10-25).
+                return _unreleased(card)
             if date < legal_from:
                 return Verdict(
                     False,
@@ -409,6 +415,9 @@ class Pool:
             params = {"season": season.name, "set": card.set_code or card.set_id, "mark": card.regulation_mark}
             if season.marks is not None and season.sets is None and not season.promos:
                 if card.regulation_mark is None:
+                    if rotated is not None:
+                        # Issue 31: an old print names the rotation that took it out, not the day's season.
+                        return Verdict(False, "set-rotated", self._rotation(params, rotated))
                     return Verdict(False, "no-mark", params)
                 if rotated is None:
                     return Verdict(False, "mark-not-yet", params)

@@ -67,9 +67,10 @@ def _draw() -> Any:
     try:
         from deckcheck.sheet import draw
     except ImportError as error:  # reportlab missing (or broken)
-        raise SheetUnavailable(
-            f"the deck registration sheet needs reportlab ({error.name or error}): {EXTRA_HINT}"
-        ) from None
+        # Name the module that is missing only where it is not reportlab itself (issue 31).
+        missing = error.name or str(error)
+        which = "" if missing == "reportlab" else f" ({missing} is missing)"
+        raise SheetUnavailable(f"the deck registration sheet needs reportlab{which}: {EXTRA_HINT}") from None
     return draw
 
 
