@@ -36,6 +36,8 @@ READ = {
     "regulation-mark": "4 Dreepy TWM 128 (H)",
     "dash-before-code": "4 Dreepy - TWM 128",
     "comma-before-code": "4 Dreepy, TWM 128",
+    # a results site's set id: sv6 is the pokemontcg.io id of Twilight Masquerade (TWM)
+    "set-id-as-code": "4 Dreepy SV6 128",
 }
 # name: (line, rule and start of the message of its one error)
 UNREAD = {
@@ -123,8 +125,31 @@ def test_fmt_writes_the_form_the_usual_way_with_the_same_verdict(library, refere
     )
     assert done.returncode == 0, done.stderr
     # the joined form is read by resolution, as a lower-case code is ("meg 114"): kept as written
-    written = "4 Dreepy TWM128\n" if name == "code-and-number-joined" else "4 Dreepy TWM 128\n"
+    # and so is a set id ("SV6 128")
+    kept = {"code-and-number-joined": "4 Dreepy TWM128\n", "set-id-as-code": "4 Dreepy SV6 128\n"}
+    written = kept.get(name, "4 Dreepy TWM 128\n")
     assert written in done.stdout
     db = deckcheck.open_database(reference_index.path)
     again = deckcheck.check_text(done.stdout, format="standard", date=DAY, db=db).to_json()
     assert again["verdict"] == library[name]["verdict"]
+
+
+# Lines read alone (deck-size aside) in Expanded, each with no finding of its own.
+EXPANDED_LINES = {
+    "mew-vmax": ("3 Mew-VMax", "Mew VMAX"),
+    "zacian-v": ("1 Zacian-V", "Zacian V"),
+    "arceus-vstar": ("1 Arceus-VSTAR", "Arceus VSTAR"),
+    "mewtwo-v-union": ("1 Mewtwo-V-UNION", "Mewtwo V-UNION"),
+    # sv1 is the pokemontcg.io id of Scarlet & Violet (SVI); SVI 166 is Arven
+    "arven-sv1-166": ("2 Arven SV1 166", "Arven"),
+}
+
+
+@pytest.mark.parametrize("name", EXPANDED_LINES)
+def test_a_hyphenated_mechanic_and_a_set_id_are_read_as_the_card(reference_index, name):
+    line, card = EXPANDED_LINES[name]
+    db = deckcheck.open_database(reference_index.path)
+    result = deckcheck.check_text(f"{line}\n", format="expanded", date="2025-01-01", db=db)
+    assert [f.rule for f in result.findings if 1 in f.lines] == []
+    # read as a card (an unknown line counts in no section)
+    assert result.counts["pokemon" if card != "Arven" else "trainer"] == int(line.split()[0])

@@ -157,6 +157,10 @@ class CardIndex(Protocol):
     def by_set_code(self, set_code: str) -> Sequence[Card]:
         """Every print of the sets with this code (any case or alias)."""
 
+    def set_code_of_id(self, set_id: str) -> str | None:
+        """The set code of the set whose dataset id is ``set_id`` in any case (``sv1``
+        -> ``SVI``), where the id names exactly one set code; else None (issue 31)."""
+
     def translation_languages(self) -> Sequence[str]:
         """The languages whose card names the index holds (none for the catalogue)."""
 
@@ -224,6 +228,11 @@ class MemoryIndex:
     def by_set_code(self, set_code: str) -> Sequence[Card]:
         code = set_code_key(set_code)
         return tuple(card for card in self.cards if card.set_code and set_code_key(card.set_code) == code)
+
+    def set_code_of_id(self, set_id: str) -> str | None:
+        wanted = set_id.strip().casefold()
+        codes = {card.set_code for card in self.cards if card.set_code and card.set_id.casefold() == wanted}
+        return codes.pop() if len(codes) == 1 else None
 
     def translation_languages(self) -> Sequence[str]:
         return ()

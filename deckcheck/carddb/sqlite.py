@@ -640,6 +640,13 @@ class SqliteIndex:
             known = self._codes[code] = row is not None
         return known
 
+    def set_code_of_id(self, set_id: str) -> str | None:
+        rows = self._conn.execute(
+            "SELECT DISTINCT set_code FROM cards WHERE set_id = ? COLLATE NOCASE AND set_code IS NOT NULL LIMIT 2",
+            (set_id.strip(),),
+        ).fetchall()
+        return rows[0][0] if len(rows) == 1 else None
+
     def meta(self) -> dict[str, str]:
         return _read_meta(self._conn)
 

@@ -246,9 +246,10 @@ def formats_lint(
             continue
         for problem in problems:
             echo(str(problem), err=True)
-        failed = failed or any(p.level == "error" for p in problems)
-        if not problems:
-            echo(f"{path}: ok")
+        errors = any(p.level == "error" for p in problems)
+        failed = failed or errors
+        if not errors:
+            echo(f"{path}: ok")  # issue 31: a pack with warnings only is usable, and says so
     # Every pack is linted before the exit code is chosen; a file that cannot be opened is a usage problem.
     raise typer.Exit(ExitCode.USAGE if unopened else ExitCode.ILLEGAL if failed else ExitCode.LEGAL)
 

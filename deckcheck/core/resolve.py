@@ -352,6 +352,7 @@ def resolve_line(
         # Digits in other scripts are the number they write: "PAL ６２" is PAL 62 (decision 18).
         written_number = unicodedata.normalize("NFKC", entry.number)
         code, number = live_sub_set(entry.set_code, written_number) or (entry.set_code, written_number)
+        code = _set_id_alias(code, index)
         printed = list(index.by_number(code, number))
         shiny_vault = live_shiny_vault(code, number)
         if not printed and shiny_vault:
@@ -513,6 +514,17 @@ def _unknown_card(
     """An unresolved line with its one ``unknown-card`` error."""
     finding = _finding("unknown-card", Severity.ERROR, entry, template, hint=hint, hint_params=hint_params, **params)
     return Resolution(None, [finding], unknown=unknown)
+
+
+def _set_id_alias(code: str, index: CardIndex) -> str:
+    """A dataset's set id that results sites write as a code ("SV1 166" for SVI 166, "SV6"
+    for TWM) read as the code of its set, where the index knows no such code and the id
+    names exactly one set (issue 31); else ``code``."""
+    if index.knows_set_code(code):
+        return code
+    lookup = getattr(index, "set_code_of_id", None)
+    alias = lookup(code) if lookup is not None else None
+    return alias or code
 
 
 def _typed_print(entry: DeckEntry, index: CardIndex) -> DeckEntry:
@@ -814,6 +826,9 @@ def _resolve_by_name(
     )
 
 
+_MECHANIC_HYPHEN = re.compile(r"-(?=(?:v|vmax|vstar|v-union)$)", re.IGNORECASE)
+
+
 def _english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
     candidates = list(index.by_name(entry.name))
     if not candidates and " - " in entry.name:
@@ -821,6 +836,12 @@ def _english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         candidates = list(index.by_name(entry.name.split(" - ", 1)[0]))
     if not candidates and _ENGLISH_TITLE.match(entry.name):
         candidates = list(index.by_name(_ENGLISH_TITLE.sub("Professor ", entry.name)))
+    if not candidates and "-" in entry.name:
+        # "Mew-VMax", "Zacian-V", "Mewtwo-V-UNION": a hyphen before a mechanic the cards
+        # write after a space (issue 31; "-GX" and "-EX" are in the names themselves).
+        spaced = _MECHANIC_HYPHEN.sub(" ", entry.name)
+        if spaced != entry.name:
+            candidates = list(index.by_name(spaced))
     letter = unown_letter(entry.name)
     if not candidates and letter:
         candidates = list(index.by_name(letter))

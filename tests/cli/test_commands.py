@@ -413,3 +413,20 @@ def test_a_file_that_is_not_a_deck_list_exits_2_as_a_missing_path_does(tmp_path,
             assert b"deckcheck: error: The deck file" in result.stderr, output
     report = json_report(run("check", str(deck), "--date", DATE, "-o", "json").stdout)
     assert report["results"] == [] and [p["rule"] for p in report["problems"]] == ["unreadable"]
+
+
+def test_formats_lint_says_ok_for_a_pack_with_warnings_only():
+    # Issue 31: 'formats lint standard' printed its warnings (set ids the built-in catalogue does not
+    # hold) and no ok line, though the pack is usable and the exit code is 0.
+    result = run("formats", "lint", "standard")
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"warning:" in result.stderr
+    assert result.stdout.decode().strip().endswith("standard.yaml: ok")
+
+
+def test_rules_examples_are_labelled_as_examples_of_the_rule_alone():
+    # Issue 31: 'deckcheck rules' called the deck-size example "legal"; it is illegal in standard today.
+    out = run("rules").stdout.decode()
+    assert "  passes this rule:" in out and "  breaks this rule:" in out
+    assert "  legal:" not in out and "  illegal:" not in out
+    assert "the list that passes it may break another rule" in " ".join(doc_text("rules.md").split())
