@@ -469,3 +469,23 @@ def test_a_print_not_out_yet_says_so_not_its_waiting_period(reference_index):
     ]
     # In its waiting period (released, not yet legal) the waiting period is the reason.
     assert "plus the waiting period" in verdict(reference_index, "Zorua SLG 52", "standard", "2017-10-10")[0][1]
+
+
+@pytest.mark.parametrize(
+    "lang, rotom, zorua",
+    [
+        ("de", "(Rotation 2025)", "(Saison 2019-20, ab Ultra Prism)"),
+        ("fr", "(rotation 2025)", "(saison 2019-20, à partir d'Ultra Prism)"),
+        ("pt", "(rotação de 2025)", "(temporada 2019-20, a partir de Ultra Prism)"),
+    ],
+)
+def test_season_labels_are_translated_inside_translated_messages(reference_index, lang, rotom, zorua):
+    # Issue 31: "(2026 rotation)" stayed English inside a German or French message.
+    from deckcheck import api
+
+    result = api.check_text(
+        "4 Rotom V LOR 58\n4 Zorua SLG 52\n", format="standard", date="2026-05-01", db=reference_index.path, lang=lang
+    )
+    messages = [f.message for f in result.findings if f.rule == "not-legal"]
+    assert len(messages) == 2 and rotom in messages[0] and zorua in messages[1], messages
+    assert not any("rotation)" in m or "season," in m for m in messages if lang != "fr"), messages

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shlex
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -544,12 +545,18 @@ def test_db_never_replaces_a_symbolic_link_a_fifo_or_a_device(tmp_path):
     link.symlink_to(real)
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    for target in (link, fifo, Path("/dev/null")):
+    # A device of the test's own when it may make one (root: a broken guard would otherwise replace
+    # the machine's /dev/null for every process on it); else /dev/null, which a user cannot replace.
+    device = Path("/dev/null")
+    if os.geteuid() == 0:
+        device = tmp_path / "null"
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    for target in (link, fifo, device):
         for command in (["db", "import", str(source)], ["db", "update", "--url", (tmp_path / "x.zip").as_uri()]):
             result = run(*command, "--db", str(target))
             assert_clean(result, 2)
             assert b"symbolic link" in result.stderr or b"not a regular file" in result.stderr, result.stderr
-    assert link.is_symlink() and Path("/dev/null").is_char_device()
+    assert link.is_symlink() and device.is_char_device()
 
 
 def test_file_urls_must_be_regular_files_and_write_errors_say_so(tmp_path):

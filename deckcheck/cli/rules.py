@@ -12,9 +12,11 @@ def rules_list() -> None:
     for name, kind in KINDS.items():
         echo(f"{name}: {kind.description}")
         examples = getattr(kind, "examples", {})
-        for label in ("legal", "illegal"):
+        # Issue 31: an example shows the rule alone ("legal" called a 60-card list of Charizard ex
+        # OBF legal, which no format allows on every day): it passes or breaks this one rule.
+        for label, title in (("legal", "passes this rule"), ("illegal", "breaks this rule")):
             if examples.get(label):
-                echo(f"  {label}:")
+                echo(f"  {title}:")
                 for line in examples[label].strip().splitlines():
                     echo(f"    {line}")
         echo("")

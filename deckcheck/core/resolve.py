@@ -52,7 +52,7 @@ from typing import Any, NamedTuple
 
 from deckcheck.carddb.index import CardIndex, TranslatedName, set_code_key, translation_key
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
-from deckcheck.model import Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
+from deckcheck.model import ENERGY, Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
 from deckcheck.names import deck_key, deck_name, name_key, unown_letter
 from deckcheck.parse.text import live_sub_set
 
@@ -114,6 +114,12 @@ AMBIGUOUS = N_(
     "{name} names prints that the deck-building rules treat differently ({candidates}); it was read as {card}."
 )
 AMBIGUOUS_HINT = N_("Add the set code and number, e.g. {example}.")
+# RULES.md decision 18: a name-only line whose prints differ in game text, some allowed, some not.
+# TRANSLATORS: {candidates} and {legal} list prints ("Pikachu SVI 63, Pikachu PAF 131, …").
+AMBIGUOUS_ALLOWED = N_(
+    "{name} may mean prints with different game texts ({candidates}), of which the format allows only "
+    "{legal} on the day; it was read as {card}."
+)
 DARK_METAL = N_(
     "{name} is both a basic Energy and a Special Energy card; the {count} copies were read as basic "
     "Energy ({card}). As the Special card ({special}) at most 4 would be allowed."
@@ -789,9 +795,16 @@ def _resolve_by_name(
     # RULES.md decision 18: the prints released by the day (Dragonair in 2006 is
     # Dragonair δ DS, never a print of 2026).
     candidates = _released(candidates, options)
+    # Decision 18: where the format allows some of the prints and not others, and they are not
+    # functionally identical (decision 15), the line is read as an allowed one with a warning.
+    not_allowed: list[Card] = []
     if options.allowed is not None:
         in_pool = [c for c in candidates if options.allowed(c)]
         if in_pool:
+            # Energy names are read by decision 10 (basic or Special by the day), not by their text.
+            not_allowed = [c for c in candidates if c not in in_pool and c.supertype != ENERGY]
+            if len({c.text_hash for c in [*in_pool, *not_allowed]}) == 1 or entry.basic_energy_type:
+                not_allowed = []
             candidates = in_pool
     if _is_dark_or_metal_twin(candidates):
         card, findings = _resolve_dark_metal(entry, candidates, options)
@@ -802,10 +815,9 @@ def _resolve_by_name(
     written = name_key(entry.name)
     exact = [] if entry.basic_energy_type else [c for c in candidates if name_key(c.name) == written]
     card = _prefer(exact or candidates, options)
-    if len(signatures) == 1:
+    if len(signatures) == 1 and not not_allowed:
         return Resolution(card, [], langs)
-    others = sorted({c.label for c in candidates})
-    shown = ", ".join(others[:4]) + (", …" if len(others) > 4 else "")
+    extra = {"legal": _labels(candidates)} if not_allowed else {}
     return Resolution(
         card,
         [
@@ -813,17 +825,24 @@ def _resolve_by_name(
                 "ambiguous-card",
                 Severity.WARNING,
                 entry,
-                AMBIGUOUS,
+                AMBIGUOUS_ALLOWED if not_allowed else AMBIGUOUS,
                 hint=AMBIGUOUS_HINT,
                 hint_params={"example": f"{entry.count} {card.label}"},
                 name=_written(entry),
-                candidates=shown,
+                candidates=_labels([*candidates, *not_allowed]),
                 card=card.label,
                 cards=(card.label,),
+                **extra,
             )
         ],
         langs,
     )
+
+
+def _labels(cards: Sequence[Card], most: int = 4) -> str:
+    """The prints' labels, sorted, at most ``most`` of them then "…" (a finding stays short)."""
+    labels = sorted({c.label for c in cards})
+    return ", ".join(labels[:most]) + (", …" if len(labels) > most else "")
 
 
 _MECHANIC_HYPHEN = re.compile(r"-(?=(?:v|vmax|vstar|v-union)$)", re.IGNORECASE)

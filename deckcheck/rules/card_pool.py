@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from deckcheck.i18n import N_, ngettext
+from deckcheck.i18n import N_, Phrase, ngettext
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.names import deck_key, name_key
 from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, remembered
@@ -199,7 +199,11 @@ class CardPool:
             last = pool.seasons[-1] if pool.seasons else None
             yield replace(
                 finding(
-                    rule, BEYOND_KNOWN, format=ctx.format_name, known=pool.known_until, season=last.name if last else ""
+                    rule,
+                    BEYOND_KNOWN,
+                    format=ctx.format_name,
+                    known=pool.known_until,
+                    season=season_label(last.name) if last else "",
                 ),
                 rule=BEYOND_KNOWN_RULE,
                 severity=Severity.WARNING,
@@ -288,6 +292,30 @@ _REASONS = {
     "outside-season": N_("{card} is from {set}, which is not legal in {format} on {date} ({season})."),
     "no-season": N_("{card} is not legal: {format} began on {first}, after {date}."),
 }
+
+
+# Issue 31: the season names of the packs, as said inside a translated message ("(2026 rotation)"),
+# in the player's language; set names stay as printed. A name of no known form is said as written.
+_SEASON_FORMS = (
+    (re.compile(r"(?P<year>\d{4}) rotation"), N_("{year} rotation")),
+    (re.compile(r"(?P<years>\d{4}-\d{2}) season, (?P<sets>[^()]+)-on"), N_("{years} season, {sets}-on")),
+    (re.compile(r"(?P<years>\d{4}-\d{2}) Modified, (?P<sets>[^()]+)-on"), N_("{years} Modified, {sets}-on")),
+    (
+        re.compile(r"(?P<years>\d{4}-\d{2}) Modified, (?P<sets>[^()]+)-on \(no rotation\)"),
+        N_("{years} Modified, {sets}-on (no rotation)"),
+    ),
+    (re.compile(r"(?P<mark>[A-Z])-mark legality date"), N_("{mark}-mark legality date")),
+)
+
+
+def season_label(name: str) -> str:
+    """A pack's season name as a phrase translated with the message that holds it."""
+    for pattern, template in _SEASON_FORMS:
+        match = pattern.fullmatch(name)
+        if match is not None:
+            phrase = Phrase(template, **match.groupdict())
+            return phrase if phrase == name else name
+    return name
 
 
 def _unreleased(card: Card) -> Verdict:
@@ -412,7 +440,11 @@ class Pool:
             if season.allows(card):
                 return Verdict(True)
             rotated = self._rotated(card, day)
-            params = {"season": season.name, "set": card.set_code or card.set_id, "mark": card.regulation_mark}
+            params = {
+                "season": season_label(season.name),
+                "set": card.set_code or card.set_id,
+                "mark": card.regulation_mark,
+            }
             if season.marks is not None and season.sets is None and not season.promos:
                 if card.regulation_mark is None:
                     if rotated is not None:
@@ -453,11 +485,11 @@ class Pool:
         """The parameters of a card that rotated out: the day, and the season that began then
         (not the season of the day checked: "2026 rotation" is no reason for a 2025 rotation)."""
         season = self._season(rotated)
-        return {**params, "rotated": rotated, "season": season.name if season else params["season"]}
+        return {**params, "rotated": rotated, "season": season_label(season.name) if season else params["season"]}
 
     def season_name(self, date: dt.date) -> str:
         season = self._season(date.isoformat())
-        return season.name if season else ""
+        return season_label(season.name) if season else ""
 
     def _rotated(self, card: Card, day: str) -> str | None:
         """The start of the first season, up to ``day``, that dropped ``card``."""

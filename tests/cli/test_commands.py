@@ -422,3 +422,11 @@ def test_formats_lint_says_ok_for_a_pack_with_warnings_only():
     assert result.returncode == 0, result.stderr.decode()
     assert b"warning:" in result.stderr
     assert result.stdout.decode().strip().endswith("standard.yaml: ok")
+
+
+def test_rules_examples_are_labelled_as_examples_of_the_rule_alone():
+    # Issue 31: 'deckcheck rules' called the deck-size example "legal"; it is illegal in standard today.
+    out = run("rules").stdout.decode()
+    assert "  passes this rule:" in out and "  breaks this rule:" in out
+    assert "  legal:" not in out and "  illegal:" not in out
+    assert "the list that passes it may break another rule" in " ".join(doc_text("rules.md").split())
