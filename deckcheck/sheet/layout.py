@@ -42,6 +42,11 @@ TOTAL_HEIGHT = 16.0
 DECK_TOTAL_HEIGHT = 22.0
 FOOTER_HEIGHT = 14.0
 ROW_SIZE = 10.0  # the font size of a card row
+# Issue 32: a deck of up to ONE_PAGE_LINES distinct lines goes on one page, as the official
+# sheet does: where the rows at ROW_HEIGHT do not fit, the sections are drawn closer (a row
+# down to what one page leaves for them, never below COMPACT_ROW: 50 rows fit on Letter).
+ONE_PAGE_LINES = 50
+COMPACT_HEADER, COMPACT_TOTAL, COMPACT_ROW = 13.0, 13.0, 9.5
 # The columns of a Pokémon row, from the left (NAME takes what is left).
 QTY_WIDTH, SET_WIDTH, NUMBER_WIDTH, MARK_WIDTH = 34.0, 52.0, 60.0, 34.0
 
@@ -85,6 +90,16 @@ class Page:
         return tuple(text for text in self.texts if text.shortened)
 
 
+@dataclass(frozen=True)
+class Metrics:
+    """The heights of a section's bands and the size of a card row's text."""
+
+    row: float = ROW_HEIGHT
+    size: float = ROW_SIZE
+    header: float = HEADER_HEIGHT
+    total: float = TOTAL_HEIGHT
+
+
 @dataclass
 class _Canvas:
     """The items of one page while it is laid out."""
@@ -92,6 +107,7 @@ class _Canvas:
     measure: Measure
     texts: list[Text] = field(default_factory=list)
     rects: list[Rect] = field(default_factory=list)
+    metrics: Metrics = Metrics()
 
     def text(
         self,
@@ -163,16 +179,17 @@ def pages(sheet: Sheet, measure: Measure, paper: str = "letter", *, made_by: str
     """The sheet's pages: the player block on each, then the sections, over as
     many pages as they need."""
     width, height = PAPERS[paper]
-    blocks = _blocks(sheet)
+    metrics = _metrics(sheet, height)
+    blocks = _blocks(sheet, metrics)
     laid: list[_Canvas] = []
-    canvas = _Canvas(measure)
+    canvas = _Canvas(measure, metrics=metrics)
     y = _page_top(canvas, sheet, width, height, first=True)
     bottom = MARGIN + FOOTER_HEIGHT
     for block in blocks:
         needed = block.height + (block.keep_with_next if block.keep_with_next else 0.0)
         if y - needed < bottom:
             laid.append(canvas)
-            canvas = _Canvas(measure)
+            canvas = _Canvas(measure, metrics=metrics)
             y = _page_top(canvas, sheet, width, height, first=False)
             if block.kind in ("row", "total") and block.section is not None:
                 y = _section_header(canvas, block.section, width, y, continued=True)
@@ -184,6 +201,20 @@ def pages(sheet: Sheet, measure: Measure, paper: str = "letter", *, made_by: str
         _footer(page, sheet, width, number, len(laid), made_by)
         result.append(Page(number, len(laid), width, height, tuple(page.texts), tuple(page.rects), watermark))
     return result
+
+
+def _metrics(sheet: Sheet, height: float) -> Metrics:
+    """The row heights that put the sheet on one page: the usual ones where they fit, closer
+    ones for a deck of up to ONE_PAGE_LINES lines that they do not fit (issue 32)."""
+    lines = sum(len(section.rows) for section in sheet.sections)
+    top = TITLE_HEIGHT + 3 * FIELD_HEIGHT + BLOCK_GAP
+    room = height - 2 * MARGIN - FOOTER_HEIGHT - top - DECK_TOTAL_HEIGHT - 1.0
+    bands = len(sheet.sections)
+    if lines * ROW_HEIGHT + bands * (HEADER_HEIGHT + TOTAL_HEIGHT + 4) <= room or lines > ONE_PAGE_LINES:
+        return Metrics()
+    row = min(ROW_HEIGHT, max(COMPACT_ROW, (room - bands * (COMPACT_HEADER + COMPACT_TOTAL + 4)) / max(lines, 1)))
+    row = int(row * 10) / 10  # a tenth of a point down: the sum stays inside the room
+    return Metrics(row=row, size=min(ROW_SIZE, round(row * 0.8 * 2) / 2), header=COMPACT_HEADER, total=COMPACT_TOTAL)
 
 
 def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, first: bool) -> float:
@@ -277,55 +308,56 @@ def _columns(kind: str, width: float) -> list[tuple[str, float, float, str]]:
 
 def _section_header(canvas: _Canvas, section: Section, width: float, y: float, *, continued: bool = False) -> float:
     left, right = MARGIN, width - MARGIN
-    canvas.rect(left, y - HEADER_HEIGHT, right - left, HEADER_HEIGHT, fill=0.85)
+    header = canvas.metrics.header
+    canvas.rect(left, y - header, right - left, header, fill=0.85)
     columns = _columns(section.kind, width)
     title = section.title + (" (continued)" if continued else "")
     for heading, cell_left, cell_right, align in columns:
         if heading == "NAME":  # the section's title heads the name column, as on the official sheet
-            canvas.text(title, cell_left, cell_right, y - 12, 10.5, font=BOLD, role="section")
+            canvas.text(title, cell_left, cell_right, y - header + 5, header * 0.62, font=BOLD, role="section")
             continue
-        canvas.text(heading, cell_left, cell_right, y - 11.5, 7, font=BOLD, align=align, role="heading")
-    return y - HEADER_HEIGHT
+        canvas.text(heading, cell_left, cell_right, y - header + 5.5, 7, font=BOLD, align=align, role="heading")
+    return y - header
 
 
 def _row(canvas: _Canvas, section: Section, row: Row, width: float, y: float) -> float:
     columns = _columns(section.kind, width)
     values = [str(row.count), row.name, row.set_code, row.number, row.regulation_mark]
-    baseline = y - ROW_HEIGHT + 4
+    row_height, size = canvas.metrics.row, canvas.metrics.size
+    baseline = y - row_height + row_height * 0.27
     for (heading, cell_left, cell_right, align), value in zip(columns, values):
-        canvas.rect(cell_left, y - ROW_HEIGHT, cell_right - cell_left, ROW_HEIGHT, line=0.4)
+        canvas.rect(cell_left, y - row_height, cell_right - cell_left, row_height, line=0.4)
         role = {"QTY": "qty", "NAME": "card", "SET": "set", "COLL #": "number", "REG": "mark"}[heading]
         canvas.text(
             value,
             cell_left,
             cell_right,
             baseline,
-            ROW_SIZE,
+            size,
             align=align,
             role=role,
-            height=ROW_HEIGHT if heading == "NAME" else None,
+            height=row_height if heading == "NAME" else None,
         )
-    return y - ROW_HEIGHT
+    return y - row_height
 
 
 def _section_total(canvas: _Canvas, section: Section, width: float, y: float) -> float:
     left, right = MARGIN, width - MARGIN
     value_left = right - 48
+    total = canvas.metrics.total
     canvas.text(
         f"Total {section.title}",
         left,
         value_left - 4,
-        y - TOTAL_HEIGHT + 4.5,
+        y - total + 4,
         9,
         font=BOLD,
         align="right",
         role="total-label",
     )
-    canvas.rect(value_left, y - TOTAL_HEIGHT + 1, right - value_left, TOTAL_HEIGHT - 2)
-    canvas.text(
-        str(section.total), value_left, right, y - TOTAL_HEIGHT + 4.5, 10, font=BOLD, align="center", role="total"
-    )
-    return y - TOTAL_HEIGHT - 4
+    canvas.rect(value_left, y - total + 1, right - value_left, total - 2)
+    canvas.text(str(section.total), value_left, right, y - total + 4, 10, font=BOLD, align="center", role="total")
+    return y - total - 4
 
 
 def _deck_total(canvas: _Canvas, sheet: Sheet, width: float, y: float) -> float:
@@ -393,12 +425,28 @@ class _DeckTotal(_Block):
         return _deck_total(canvas, self.sheet, width, y)
 
 
-def _blocks(sheet: Sheet) -> list[_Block]:
+def _blocks(sheet: Sheet, metrics: Metrics) -> list[_Block]:
+    """The flow of the sections. A section's total stays with its last row, and the deck's
+    total with the last section's total: a page never holds a lone total line (issue 32)."""
     blocks: list[_Block] = []
-    for section in sheet.sections:
-        first = ROW_HEIGHT if section.rows else TOTAL_HEIGHT + 4
-        blocks.append(_Block("header", HEADER_HEIGHT, section, keep_with_next=first))
-        blocks.extend(_Block("row", ROW_HEIGHT, section, row) for row in section.rows)
-        blocks.append(_Block("total", TOTAL_HEIGHT + 4, section))
+    total = metrics.total + 4
+    for index, section in enumerate(sheet.sections):
+        last = index == len(sheet.sections) - 1
+        first = metrics.row if section.rows else total
+        blocks.append(_Block("header", metrics.header, section, keep_with_next=first))
+        rows = section.rows
+        blocks.extend(
+            _Block("row", metrics.row, section, row, keep_with_next=_after(number == len(rows) - 1, last, total))
+            for number, row in enumerate(rows)
+        )
+        blocks.append(_Block("total", total, section, keep_with_next=DECK_TOTAL_HEIGHT if last else 0.0))
     blocks.append(_DeckTotal("deck-total", DECK_TOTAL_HEIGHT, sheet=sheet))
     return blocks
+
+
+def _after(last_row: bool, last_section: bool, total: float) -> float:
+    """The room a row keeps for what must go on its page: its section's total after the
+    last row, and the deck's total too after the last section's."""
+    if not last_row:
+        return 0.0
+    return total + (DECK_TOTAL_HEIGHT if last_section else 0.0)
