@@ -286,16 +286,20 @@ def unconvertible_node(node: Any, *, pure: bool = False) -> Any:
 def schema_problems(data: Any, validator: Any) -> list[tuple[list[Any], str, bool]]:
     """The violations of a JSON Schema ``validator`` (the configuration's, a pack's) as
     (key path, message, whether the key itself is wrong), each unknown key with a did-you-mean."""
-    problems: list[tuple[list[Any], str, bool]] = []
-    for error in validator.iter_errors(data):
-        where = list(error.absolute_path)
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            known = sorted(error.schema.get("properties", {}))
-            for key in sorted(k for k in error.instance if k not in known):
-                problems.append((where + [key], unknown_key_problem(key, known), True))
-        else:
-            problems.append((where, _plain_message(error), False))
-    return problems
+    return [problem for error in validator.iter_errors(data) for problem in error_problems(error)]
+
+
+def error_problems(error: Any) -> list[tuple[list[Any], str, bool]]:
+    """One jsonschema error in the friendly form every front end shows (issue 31: ``check
+    --format`` and ``formats lint`` say ``unknown key 'mx'; did you mean 'max'?`` alike)."""
+    where = list(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        known = sorted(error.schema.get("properties", {}))
+        return [
+            (where + [key], unknown_key_problem(key, known), True)
+            for key in sorted(k for k in error.instance if k not in known)
+        ]
+    return [(where, _plain_message(error), False)]
 
 
 def _plain_message(error: Any) -> str:

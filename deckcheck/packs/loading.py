@@ -28,7 +28,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from deckcheck.datafiles import YAML_VALUE_ERRORS, unconvertible_node, validation_cache, yaml_loader
+from deckcheck.datafiles import YAML_VALUE_ERRORS, error_problems, unconvertible_node, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Severity
@@ -381,9 +381,11 @@ def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
         return []
     ordered = sorted(errors, key=lambda e: (-len(e.absolute_path), str(e.message)))
     best = best_match(errors)
-    result = [(list(best.absolute_path), best.message)]
-    result += [(list(e.absolute_path), e.message) for e in ordered if e is not best]
-    return result
+    return [
+        (where, message)
+        for error in [best, *(e for e in ordered if e is not best)]
+        for where, message, _ in error_problems(error)
+    ]
 
 
 @lru_cache(maxsize=1)

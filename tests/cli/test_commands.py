@@ -430,3 +430,18 @@ def test_rules_examples_are_labelled_as_examples_of_the_rule_alone():
     assert "  passes this rule:" in out and "  breaks this rule:" in out
     assert "  legal:" not in out and "  illegal:" not in out
     assert "the list that passes it may break another rule" in " ".join(doc_text("rules.md").split())
+
+
+def test_check_with_a_bad_pack_says_what_formats_lint_says(tmp_path):
+    # Issue 31: check --format bad.yaml showed jsonschema's "Additional properties are not allowed ('mx' was
+    # unexpected)" where formats lint says "unknown key 'mx'; did you mean 'max'?": one form, the friendly one.
+    pack = tmp_path / "bad.yaml"
+    pack.write_text("name: bad\nrules:\n  - id: copy-limit\n    kind: copy-limit\n    mx: 4\n", encoding="utf-8")
+    deck = tmp_path / "d.txt"
+    deck.write_text("4 Iono PAL 185\n", encoding="utf-8")
+    checked = run("check", str(deck), "--format", str(pack))
+    linted = run("formats", "lint", str(pack))
+    wanted = "rules[0].mx: unknown key 'mx'; did you mean 'max'?"
+    assert checked.returncode == 2 and wanted in checked.stderr.decode(), checked.stderr.decode()
+    assert "was unexpected" not in checked.stderr.decode()
+    assert wanted in linted.stderr.decode() and f"{pack.name}:5:" in checked.stderr.decode()
