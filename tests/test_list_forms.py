@@ -153,3 +153,53 @@ def test_a_hyphenated_mechanic_and_a_set_id_are_read_as_the_card(reference_index
     assert [f.rule for f in result.findings if 1 in f.lines] == []
     # read as a card (an unknown line counts in no section)
     assert result.counts["pokemon" if card != "Arven" else "trainer"] == int(line.split()[0])
+
+
+# Lines of 2010-2018 lists as PTCGO and sites write them: (line, section it counts in).
+OLD_LIST_LINES = {
+    "unit-energy-grw": ("2 Unit Energy GRW UPR 137", "energy"),
+    "unit-energy-lpm": ("2 Unit Energy LPM", "energy"),
+    "unit-energy-fdy": ("2 Unit Energy FDY", "energy"),
+    "poke-turn": ("1 Poké Turn PL 118", "trainer"),
+    "sp-radar": ("1 SP Radar RR 96", "trainer"),
+    "power-spray": ("1 Power Spray PL 117", "trainer"),
+    "energy-gain": ("1 Energy Gain PL 116", "trainer"),
+    "dark-energy-by-type": ("5 Dark BLW 111", "energy"),
+    # LOT 144 is Xerneas ◇
+    "prism-star-without-symbol": ("1 Xerneas LOT 144", "pokemon"),
+}
+
+
+def check_unlimited(reference_index, text: str) -> dict:
+    db = deckcheck.open_database(reference_index.path)
+    return deckcheck.check_text(text, format="unlimited", date="2026-01-01", db=db).to_json()
+
+
+@pytest.mark.parametrize("name", OLD_LIST_LINES)
+def test_an_old_lists_spelling_is_read_silently_as_the_numbered_card(reference_index, name):
+    line, section = OLD_LIST_LINES[name]
+    result = check_unlimited(reference_index, f"{line}\n")
+    assert [f["rule"] for f in result["findings"] if 1 in f["lines"]] == []
+    assert result["counts"][section] == int(line.split()[0])
+
+
+def test_the_prism_star_card_and_the_plain_cards_stay_different_names(reference_index):
+    # 1 Xerneas ◇ and 4 plain Xerneas: no copy-limit error (5 "Xerneas" would be one)
+    for plain in ("4 Xerneas XY 96", "4 Xerneas"):
+        result = check_unlimited(reference_index, f"1 Xerneas LOT 144\n{plain}\n")
+        assert [f["rule"] for f in result["findings"] if f["lines"]] == [], plain
+    # a name-only Xerneas still means the plain cards: 5 of them break the copy limit
+    result = check_unlimited(reference_index, "5 Xerneas\n")
+    assert "copy-limit" in {f["rule"] for f in result["findings"]}
+
+
+def test_the_cli_reads_the_old_lists_spellings_as_the_library(reference_index, tmp_path):
+    text = "".join(f"{line}\n" for line, _section in OLD_LIST_LINES.values())
+    (tmp_path / "old.txt").write_text(text, encoding="utf-8")
+    done = run_cli(
+        "check", str(tmp_path / "old.txt"), "--format", "unlimited", "--date", "2026-01-01", "--output", "json",
+        db=reference_index.path,
+    )  # fmt: skip
+    (result,) = json_report(done.stdout)["results"]
+    assert [f for f in result["findings"] if f["lines"]] == []
+    assert result == check_unlimited(reference_index, text) | {"path": result["path"]}

@@ -100,7 +100,7 @@ def test_no_knock_on_message_about_a_card_the_player_never_wrote(reference_index
     [
         ("4 Mewtwo & Mew GX UNM 71", "sm11-71", []),  # GX / -GX: the same name
         ("4 Plasma Badge PLF 104", "bw9-104", [("name-mismatch", "warning")]),  # Team Plasma Badge
-        ("6 Fighting BS 97", "base1-97", [("name-mismatch", "warning")]),  # Fighting Energy
+        ("6 Fighting BS 97", "base1-97", []),  # Fighting Energy by its type alone (issue 31)
         ("4 Battle Compressor PHF 92", "xy4-92", []),  # the dataset's "Team Flare Gear" suffix
         ("4 Thunder Mountain {*} LOT 191", "sm8-191", []),
         ("2 Latias Star DX 105", None, None),  # checked below only for its verdict
@@ -373,3 +373,19 @@ def test_fmt_keeps_a_line_of_a_byte_order_mark(reference_index, tmp_path, data):
         return sorted((f["rule"], f["severity"]) for f in json.loads(done.stdout)["results"][0]["findings"])
 
     assert rules(after) == rules(before)
+
+
+def test_a_name_only_line_whose_prints_differ_and_are_not_all_allowed_is_a_warning_saying_which(reference_index):
+    """Issue 30, RULES.md decision 18: ``4 Pikachu`` in Standard, where some Pikachu prints are
+    legal and others not and their game texts differ: the ambiguous-card warning stands, naming
+    the prints the line may mean (at most four, then "…") and those the format allows; the line
+    is read as an allowed one."""
+    text = swapped(STANDARD, "4 Cynthia's Roselia DRI 7", "4 Pikachu")
+    result = check(reference_index, text, "standard", STANDARD_DAY)
+    (finding,) = [f for f in result.findings if f.rule == "ambiguous-card"]
+    assert finding.severity.value == "warning" and finding.lines == (line_of(text, "4 Pikachu"),)
+    message = finding.message
+    assert "different game texts" in message and "allows only" in message, message
+    listed, legal = re.search(r"\(([^)]*)\), of which the format allows only (.*) on the day", message).groups()
+    assert listed.count("Pikachu") == 4 and listed.endswith("…") and legal.count("Pikachu") >= 1, message
+    assert result.verdict == "legal", message

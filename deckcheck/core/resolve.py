@@ -52,7 +52,7 @@ from typing import Any, NamedTuple
 
 from deckcheck.carddb.index import CardIndex, TranslatedName, set_code_key, translation_key
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
-from deckcheck.model import Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
+from deckcheck.model import ENERGY, Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
 from deckcheck.names import deck_key, deck_name, name_key, unown_letter
 from deckcheck.parse.text import live_sub_set
 
@@ -114,6 +114,12 @@ AMBIGUOUS = N_(
     "{name} names prints that the deck-building rules treat differently ({candidates}); it was read as {card}."
 )
 AMBIGUOUS_HINT = N_("Add the set code and number, e.g. {example}.")
+# RULES.md decision 18: a name-only line whose prints differ in game text, some allowed, some not.
+# TRANSLATORS: {candidates} and {legal} list prints ("Pikachu SVI 63, Pikachu PAF 131, …").
+AMBIGUOUS_ALLOWED = N_(
+    "{name} may mean prints with different game texts ({candidates}), of which the format allows only "
+    "{legal} on the day; it was read as {card}."
+)
 DARK_METAL = N_(
     "{name} is both a basic Energy and a Special Energy card; the {count} copies were read as basic "
     "Energy ({card}). As the Special card ({special}) at most 4 would be allowed."
@@ -789,9 +795,16 @@ def _resolve_by_name(
     # RULES.md decision 18: the prints released by the day (Dragonair in 2006 is
     # Dragonair δ DS, never a print of 2026).
     candidates = _released(candidates, options)
+    # Decision 18: where the format allows some of the prints and not others, and they are not
+    # functionally identical (decision 15), the line is read as an allowed one with a warning.
+    not_allowed: list[Card] = []
     if options.allowed is not None:
         in_pool = [c for c in candidates if options.allowed(c)]
         if in_pool:
+            # Energy names are read by decision 10 (basic or Special by the day), not by their text.
+            not_allowed = [c for c in candidates if c not in in_pool and c.supertype != ENERGY]
+            if len({c.text_hash for c in [*in_pool, *not_allowed]}) == 1 or entry.basic_energy_type:
+                not_allowed = []
             candidates = in_pool
     if _is_dark_or_metal_twin(candidates):
         card, findings = _resolve_dark_metal(entry, candidates, options)
@@ -802,10 +815,9 @@ def _resolve_by_name(
     written = name_key(entry.name)
     exact = [] if entry.basic_energy_type else [c for c in candidates if name_key(c.name) == written]
     card = _prefer(exact or candidates, options)
-    if len(signatures) == 1:
+    if len(signatures) == 1 and not not_allowed:
         return Resolution(card, [], langs)
-    others = sorted({c.label for c in candidates})
-    shown = ", ".join(others[:4]) + (", …" if len(others) > 4 else "")
+    extra = {"legal": _labels(candidates)} if not_allowed else {}
     return Resolution(
         card,
         [
@@ -813,17 +825,24 @@ def _resolve_by_name(
                 "ambiguous-card",
                 Severity.WARNING,
                 entry,
-                AMBIGUOUS,
+                AMBIGUOUS_ALLOWED if not_allowed else AMBIGUOUS,
                 hint=AMBIGUOUS_HINT,
                 hint_params={"example": f"{entry.count} {card.label}"},
                 name=_written(entry),
-                candidates=shown,
+                candidates=_labels([*candidates, *not_allowed]),
                 card=card.label,
                 cards=(card.label,),
+                **extra,
             )
         ],
         langs,
     )
+
+
+def _labels(cards: Sequence[Card], most: int = 4) -> str:
+    """The prints' labels, sorted, at most ``most`` of them then "…" (a finding stays short)."""
+    labels = sorted({c.label for c in cards})
+    return ", ".join(labels[:most]) + (", …" if len(labels) > most else "")
 
 
 _MECHANIC_HYPHEN = re.compile(r"-(?=(?:v|vmax|vstar|v-union)$)", re.IGNORECASE)
@@ -842,6 +861,8 @@ def _english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         spaced = _MECHANIC_HYPHEN.sub(" ", entry.name)
         if spaced != entry.name:
             candidates = list(index.by_name(spaced))
+    if not candidates and name_key(entry.name) in _UNIT_ENERGY_NAMES:
+        candidates = list(index.by_name(_UNIT_ENERGY_NAMES[name_key(entry.name)]))  # "Unit Energy LPM"
     letter = unown_letter(entry.name)
     if not candidates and letter:
         candidates = list(index.by_name(letter))
@@ -1126,10 +1147,45 @@ def name_fits(entry: DeckEntry, card: Card) -> bool:
             return True
     if unown_letter(entry.name) and name_key(unown_letter(entry.name)) == name_key(card.name):
         return True  # "Unown F LA 79"
+    if written in _list_forms(card):
+        return True
     if " - " in entry.name:
         return name_key(entry.name.split(" - ", 1)[0]) == deck_key(card.name, card.supertype)
     # RULES.md decision 18: "Mewtwo & Mew GX" is Mewtwo & Mew-GX, "Kyogre EX" Kyogre-EX.
     return translation_key(entry.name) in _agreement_keys(card)
+
+
+# Issue 31: how lists write some cards whose print the line names. PTCGO's Unit Energy
+# names, and a basic Energy by its type alone ("5 Dark BLW 111").
+_UNIT_ENERGY = {
+    "unit energy grassfirewater": "unit energy grw",
+    "unit energy lightningpsychicmetal": "unit energy lpm",
+    "unit energy fightingdarknessfairy": "unit energy fdy",
+}
+_UNIT_ENERGY_NAMES = {short: full for full, short in _UNIT_ENERGY.items()}
+_TYPE_WORDS = {"darkness": ("darkness", "dark"), "metal": ("metal", "steel")}
+# "Team Galactic's Invention G-105 Poké Turn" as lists write it: "Poké Turn".
+_INVENTION = re.compile(r"team galactic's invention g-\d{1,3} (?P<name>\S.*)")
+# A Prism Star or Star card named without its symbol ("Xerneas LOT 144" is Xerneas ◇);
+# only where the number names that card: a name-only "Xerneas" stays the plain cards.
+_SYMBOLS = (" ◇", " ★")
+
+
+def _list_forms(card: Card) -> set[str]:
+    """Other ways lists write ``card``'s name (folded by :func:`name_key`), read only
+    where the line's set code and number name that card (RULES.md decision 18)."""
+    key = name_key(card.name)
+    forms = {_UNIT_ENERGY[key]} if key in _UNIT_ENERGY else set()
+    invention = _INVENTION.fullmatch(key)
+    if invention:
+        forms.add(invention["name"])
+    if card.is_basic_energy:
+        energy_type = key.removeprefix("basic ").removesuffix(" energy")
+        forms.update(_TYPE_WORDS.get(energy_type, (energy_type,)))
+    for symbol in _SYMBOLS:
+        if key.endswith(symbol):
+            forms.add(key.removesuffix(symbol))
+    return forms
 
 
 @lru_cache(maxsize=8)
