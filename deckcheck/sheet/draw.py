@@ -44,10 +44,26 @@ SYSTEM_FONTS = (
 UNICODE, UNICODE_BOLD = "deckcheck-unicode", "deckcheck-unicode-bold"
 
 
+def use_font(path: str) -> None:
+    """Draw what Helvetica cannot with the TrueType font at ``path`` (``--font FILE.ttf``):
+    ``ValueError`` with a one-line message where it is not one."""
+    try:
+        registerFont(TTFont(UNICODE, path))
+        registerFont(TTFont(UNICODE_BOLD, path))
+    except Exception as error:
+        raise ValueError(f"{path} is not a TrueType font the sheet can use ({error})") from None
+    _CHOSEN[:] = [path]
+    _unicode_font.cache_clear()
+
+
+_CHOSEN: list[str] = []
+
+
 @functools.cache
 def _unicode_font() -> TTFont | None:
-    """The system's Unicode font, registered with reportlab (None: none found)."""
-    for regular, bold in SYSTEM_FONTS:
+    """The system's Unicode font (or the one given with ``--font``), registered with reportlab
+    (None: none found)."""
+    for regular, bold in [(path, path) for path in _CHOSEN] + list(SYSTEM_FONTS):
         if Path(regular).is_file():
             try:
                 font = TTFont(UNICODE, regular)
