@@ -213,8 +213,9 @@ def formats_lint(
         known_ids={c.id for c in cards},
         known_marks={c.regulation_mark for c in cards if c.regulation_mark},
     )
+    known["known_names"] = {c.name for c in cards}
     if not hasattr(index, "path"):
-        known["known_ids"] = None  # the built-in catalogue holds only some cards
+        known["known_ids"] = known["known_names"] = None  # the built-in catalogue holds only some cards
     failed = unopened = False
     for name in paths:
         try:

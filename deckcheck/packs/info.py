@@ -15,6 +15,7 @@ from typing import Any
 
 from deckcheck.datafiles import schema_problems
 from deckcheck.i18n import N_, Translator, localize, ngettext
+from deckcheck.names import name_key
 from deckcheck.packs.loading import (
     Pack,
     PackError,
@@ -379,6 +380,7 @@ def lint_pack(
     known_sets: Iterable[str] = (),
     known_ids: Iterable[str] | None = None,
     known_marks: Iterable[str] = (),
+    known_names: Iterable[str] | None = None,
     extra_dirs: Sequence[str | os.PathLike[str]] = (),
 ) -> list[LintProblem]:
     """Semantic problems of a pack that passed its schema: dates out of order,
@@ -391,6 +393,8 @@ def lint_pack(
         data = {}
     sets, marks = set(known_sets), set(known_marks)
     ids = set(known_ids) if known_ids is not None else None
+    # name_key form -> the name as printed (None: the names of the database are not all known)
+    names = {name_key(n): n for n in known_names} if known_names is not None else None
     problems: list[LintProblem] = []
 
     def problem(where: Sequence[Any], level: str, message: str) -> None:
@@ -486,6 +490,11 @@ def lint_pack(
                 continue
             if since and until and until <= since:
                 problem(base + ["cards", c, "until"], "error", f"ban ends ({until}) before it starts ({since})")
+            if names is not None:
+                for i, name in enumerate(entry.get("names") or ()):
+                    if isinstance(name, str) and name_key(name) not in names:
+                        # Issue 31: "names: [Ultra Bal]" bans nothing: an error, with the name meant.
+                        problem(base + ["cards", c, "names", i], "error", _unknown_name(name, names))
             if ids is not None:
                 for i, card_id in enumerate(entry.get("ids") or ()):
                     if card_id not in ids:
@@ -495,6 +504,14 @@ def lint_pack(
                             f"unknown card id '{card_id}' (not in the card database)",
                         )
     return problems
+
+
+def _unknown_name(name: str, names: Mapping[str, str]) -> str:
+    from deckcheck.suggest import closest_names
+
+    close = closest_names(name, names, limit=1)
+    meant = f"; did you mean '{close[0]}'?" if close else ""
+    return f"unknown card name '{name}': no card has it, so this entry bans nothing{meant}"
 
 
 def _overlapping_bans(entries: Sequence[Any]) -> Iterator[tuple[int, int]]:

@@ -169,3 +169,33 @@ def test_lint_checks_the_order_and_overlaps_of_a_history():
     assert (15, "warning", "this ban overlaps entry 1 of the same list for the same card") in problems
     assert not any(line == 16 for line, _, _ in problems)  # another card
     assert len(problems) == 4, problems
+
+
+def test_lint_an_unknown_card_name_in_a_ban_list_is_an_error_with_the_name_meant():
+    # Issue 31: "names: [Ultra Bal]" bans nothing, and lint said nothing about it.
+    text = (
+        "name: local\nextends: standard\nrules:\n  - id: house-bans\n    kind: banned\n    cards:\n"
+        "      - {names: [Ultra Bal, Iono], since: 2026-01-01}\n"
+    )
+    problems = lint_pack("local.yaml", text, known_names={"Ultra Ball", "Iono", "Ultra Necrozma"})
+    assert [(p.line, p.level, p.message) for p in problems] == [
+        (
+            7,
+            "error",
+            "unknown card name 'Ultra Bal': no card has it, so this entry bans nothing; did you mean 'Ultra Ball'?",
+        )
+    ]
+    # Without the database's names (the built-in catalogue), names are not judged.
+    assert lint_pack("local.yaml", text) == []
+
+
+def test_lint_of_the_shipped_packs_with_the_reference_database_finds_no_unknown_names(reference_index):
+    from deckcheck.carddb.sqlite import iter_cards
+
+    names = {card.name for card in iter_cards(reference_index.path)}
+    from deckcheck.packs.loading import find_pack
+
+    for pack in ("standard", "expanded", "glc"):
+        path = find_pack(pack, ())
+        problems = lint_pack(str(path), path.read_text(encoding="utf-8"), known_names=names)
+        assert [p for p in problems if "card name" in p.message] == [], pack
