@@ -106,16 +106,21 @@ def test_the_cli_and_serve_agree_with_the_library(library, reference_index, deck
         name = Path(result["path"]).stem
         assert result["verdict"] == library[name]["verdict"], name
         assert of_line(result) == of_line(library[name]), name
+    served = serve_results(reference_index, list(texts().values()), "standard", DAY)
+    for name, result in zip(texts(), served):
+        assert result["verdict"] == library[name]["verdict"] and of_line(result) == of_line(library[name]), name
+
+
+def serve_results(reference_index, decks: list[str], format: str, date: str) -> list[dict]:
+    """The result of ``POST /api/check`` for each deck text."""
     pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
     from starlette.testclient import TestClient
 
     from deckcheck.web.app import Checker, Limits, create_app
 
     with TestClient(create_app(Checker(db=reference_index.path), Limits())) as client:
-        for name, text in texts().items():
-            answer = client.post("/api/check", json={"text": text, "format": "standard", "date": DAY})
-            result = json_report(answer.content)["results"][0]
-            assert result["verdict"] == library[name]["verdict"] and of_line(result) == of_line(library[name]), name
+        answers = [client.post("/api/check", json={"text": t, "format": format, "date": date}) for t in decks]
+    return [json_report(answer.content)["results"][0] for answer in answers]
 
 
 @pytest.mark.parametrize("name", READ)
@@ -193,7 +198,7 @@ def test_the_prism_star_card_and_the_plain_cards_stay_different_names(reference_
     assert "copy-limit" in {f["rule"] for f in result["findings"]}
 
 
-def test_the_cli_reads_the_old_lists_spellings_as_the_library(reference_index, tmp_path):
+def test_the_cli_and_serve_read_the_old_lists_spellings_as_the_library(reference_index, tmp_path):
     text = "".join(f"{line}\n" for line, _section in OLD_LIST_LINES.values())
     (tmp_path / "old.txt").write_text(text, encoding="utf-8")
     done = run_cli(
@@ -203,3 +208,5 @@ def test_the_cli_reads_the_old_lists_spellings_as_the_library(reference_index, t
     (result,) = json_report(done.stdout)["results"]
     assert [f for f in result["findings"] if f["lines"]] == []
     assert result == check_unlimited(reference_index, text) | {"path": result["path"]}
+    (served,) = serve_results(reference_index, [text], "unlimited", "2026-01-01")
+    assert served["findings"] == result["findings"] and served["counts"] == result["counts"]

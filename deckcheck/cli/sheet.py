@@ -72,6 +72,9 @@ def sheet(
             "Overwrite an existing regular file, and write the sheet of a deck that is not legal (marked NOT LEGAL ON the day, or NOT VERIFIED ON the day where its lines name no card the database has)."
         ),
     ),
+    font: Path | None = typer.Option(
+        None, "--font", help=N_("A TrueType font file for names the built-in fonts cannot draw (e.g. CJK).")
+    ),
     db: Path | None = typer.Option(None, "--db", help=N_("Card database file (default as for check).")),
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
@@ -103,6 +106,7 @@ def sheet(
             paper=paper,
             output=output,
             force=force,
+            font=font,
         )
     except UsageProblem as problem:
         raise fail(problem)
@@ -157,6 +161,7 @@ def run(
     paper: str,
     output: Path | None,
     force: bool,
+    font: Path | None = None,
 ) -> ExitCode:
     from deckcheck import sheet
 
@@ -169,6 +174,11 @@ def run(
     paper = paper.lower()
     if paper not in sheet.PAPERS:
         raise UsageProblem(Phrase(N_("--paper must be letter or a4, not '{value}'"), value=paper))
+    if font is not None:
+        try:
+            sheet.use_font(str(font))
+        except ValueError as error:
+            raise UsageProblem(f"--font: {error}") from None
     chosen = _player(sheet, player, player_id, birth, division)
     if deck != "-" and Path(deck).is_dir():
         raise UsageProblem(Phrase(N_("{path} is a folder: deckcheck sheet takes one deck file"), path=deck))

@@ -35,6 +35,7 @@ __all__ = [
     "require",
     "sheet_pages",
     "sheet_pdf",
+    "use_font",
     "verdict_mark",
 ]
 
@@ -111,7 +112,7 @@ def make_player(
                 raise PlayerError(
                     "name",
                     f"the player name has characters the sheet's font cannot draw ({missing}): "
-                    "write it in Latin letters",
+                    "give a font that has them with --font FILE.ttf",
                 )
         name = name or None
     if player_id is not None:
@@ -138,6 +139,11 @@ def make_player(
         if division not in DIVISIONS:
             raise PlayerError("division", f"the age division must be junior, senior or masters, not '{division}'")
     return Player(name, player_id, birth, division)
+
+
+def use_font(path: str) -> None:
+    """Draw the characters Helvetica lacks with the TrueType font file ``path`` (``ValueError`` if it is none)."""
+    _draw().use_font(path)
 
 
 def _undrawable(text: str) -> str:

@@ -8,10 +8,13 @@ bytes for the same sheet (no time stamp), which the tests rely on.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
+from pathlib import Path
 
-from reportlab.pdfbase.pdfmetrics import getFont, stringWidth, unicode2T1
+from reportlab.pdfbase.pdfmetrics import getFont, registerFont, stringWidth, unicode2T1
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from deckcheck.sheet.layout import BOLD, REGULAR, Page
@@ -20,14 +23,59 @@ from deckcheck.version import __version__
 MADE_BY = f"Made with deckcheck {__version__}"
 
 
-def measure(text: str, font: str, size: float) -> float:
-    """The width of ``text`` in points, as the PDF draws it (the Symbol and
-    ZapfDingbats fonts stand in for the characters Helvetica lacks: δ, ★)."""
-    return stringWidth(text, font, size)
+# Issue 32: a string Helvetica cannot draw (a player or card name in Cyrillic, Greek, or Latin
+# with a diacritic outside Latin-1) is drawn, embedded, with a Unicode font of the system:
+# the first of these found (DejaVu Sans, Liberation Sans and Noto Sans cover Latin, Greek and
+# Cyrillic; Noto Sans CJK and Droid Sans Fallback cover CJK where installed).
+SYSTEM_FONTS = (
+    ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+    (
+        "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+        "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
+    ),
+    ("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf"),
+    (
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    ),
+    ("/Library/Fonts/Arial Unicode.ttf", "/Library/Fonts/Arial Unicode.ttf"),
+    ("C:/Windows/Fonts/arial.ttf", "C:/Windows/Fonts/arialbd.ttf"),
+)
+UNICODE, UNICODE_BOLD = "deckcheck-unicode", "deckcheck-unicode-bold"
 
 
-def undrawable(text: str) -> str:
-    """The characters of ``text`` none of the PDF's standard fonts can draw."""
+def use_font(path: str) -> None:
+    """Draw what Helvetica cannot with the TrueType font at ``path`` (``--font FILE.ttf``):
+    ``ValueError`` with a one-line message where it is not one."""
+    try:
+        registerFont(TTFont(UNICODE, path))
+        registerFont(TTFont(UNICODE_BOLD, path))
+    except Exception as error:
+        raise ValueError(f"{path} is not a TrueType font the sheet can use ({error})") from None
+    _CHOSEN[:] = [path]
+    _unicode_font.cache_clear()
+
+
+_CHOSEN: list[str] = []
+
+
+@functools.cache
+def _unicode_font() -> TTFont | None:
+    """The system's Unicode font (or the one given with ``--font``), registered with reportlab
+    (None: none found)."""
+    for regular, bold in [(path, path) for path in _CHOSEN] + list(SYSTEM_FONTS):
+        if Path(regular).is_file():
+            try:
+                font = TTFont(UNICODE, regular)
+                registerFont(font)
+                registerFont(TTFont(UNICODE_BOLD, bold if Path(bold).is_file() else regular))
+            except Exception:  # a broken font file: try the next
+                continue
+            return font
+    return None
+
+
+def _standard_missing(text: str) -> str:
     font = getFont(REGULAR)
     fonts = [font, *font.substitutionFonts]
     missing = []
@@ -38,7 +86,39 @@ def undrawable(text: str) -> str:
         for used, data in unicode2T1(char, fonts):
             if data.decode(used.encName, errors="replace") != char:
                 missing.append(char)
-    return "".join(missing)
+    return "".join(dict.fromkeys(missing))
+
+
+def _font_for(text: str, font: str) -> str:
+    """The font ``text`` is drawn with: ``font`` (Helvetica), or the system's Unicode font
+    where Helvetica lacks a character of it and that font has them all."""
+    if not _standard_missing(text):
+        return font
+    unicode_font = _unicode_font()
+    if unicode_font is None or _unicode_missing(text, unicode_font):
+        return font
+    return UNICODE_BOLD if font == BOLD else UNICODE
+
+
+def _unicode_missing(text: str, font: TTFont) -> str:
+    widths = font.face.charWidths
+    return "".join(char for char in dict.fromkeys(text) if not char.isprintable() or ord(char) not in widths)
+
+
+def measure(text: str, font: str, size: float) -> float:
+    """The width of ``text`` in points, as the PDF draws it (the Symbol and
+    ZapfDingbats fonts stand in for the characters Helvetica lacks: δ, ★; the
+    system's Unicode font for scripts it lacks)."""
+    return stringWidth(text, _font_for(text, font), size)
+
+
+def undrawable(text: str) -> str:
+    """The characters of ``text`` no font of the PDF can draw."""
+    missing = _standard_missing(text)
+    if not missing:
+        return ""
+    unicode_font = _unicode_font()
+    return missing if unicode_font is None else _unicode_missing(missing, unicode_font)
 
 
 def drawable(text: str, replacement: str = "?") -> str:
@@ -64,8 +144,8 @@ def render(pages: list[Page], *, title: str = "Deck Registration Sheet") -> byte
             canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=1, fill=int(rect.fill is not None))
             canvas.setFillGray(0)
         for text in page.texts:
-            canvas.setFont(text.font, text.size)
             value = drawable(text.text)
+            canvas.setFont(_font_for(value, text.font), text.size)
             if text.align == "right":
                 canvas.drawRightString(text.x, text.y, value)
             elif text.align == "center":

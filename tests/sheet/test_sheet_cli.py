@@ -159,7 +159,9 @@ TOMORROW = (dt.date.today() + dt.timedelta(days=1)).isoformat()
         (("--division", "seniors"), "--division: the age division must be junior, senior or masters, not 'seniors'"),
         (
             ("--player", "名前"),
-            ("--player: the player name has characters the sheet's font cannot draw (名前): write it in Latin letters"),
+            (
+                "--player: the player name has characters the sheet's font cannot draw (名前): give a font that has them with --font FILE.ttf"
+            ),
         ),
         (("--paper", "a5"), "--paper must be letter or a4, not 'a5'"),
         (("--date", "tomorrow"), "--date must be a date like 2026-04-10, not 'tomorrow'"),
