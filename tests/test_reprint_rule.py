@@ -46,7 +46,7 @@ def test_prints_legal_through_a_reprint(reference_index, line, fmt, day, reprint
         # A set in its waiting period is not legal yet, reprints of legal cards included.
         ("4 Energy Retrieval CRI 108", "standard", "2026-05-25", "becomes legal in standard on 2026-06-05"),
         # A Pokémon reprint needs the same game text: EX-era Charizard ex is not SV Charizard ex.
-        ("1 Charizard ex RG 105", "standard", "2026-11-30", "no regulation mark"),
+        ("1 Charizard ex RG 105", "standard", "2026-11-30", "rotated out of standard on 2006-09-01"),
     ],
 )
 def test_prints_not_legal_although_their_name_is(reference_index, line, fmt, day, why):
