@@ -12,6 +12,21 @@ from pathlib import Path
 
 
 @contextlib.contextmanager
+def api_client(db: Path | str | None = None) -> Iterator:
+    """A test client of serve's application (default limits) over the card database ``db``
+    (None: the built-in catalogue); skipped, saying so, without the serve extra."""
+    import pytest
+
+    pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
+    from starlette.testclient import TestClient
+
+    from deckcheck.web.app import Checker, Limits, create_app
+
+    with TestClient(create_app(Checker(db=db), Limits())) as client:
+        yield client
+
+
+@contextlib.contextmanager
 def running_server(home: Path, *args: str) -> Iterator[str]:
     """Start ``deckcheck serve --port 0`` and yield its address (``http://127.0.0.1:PORT``)."""
     env = {**os.environ, "DECKCHECK_CACHE_DIR": str(home / "cache"), "XDG_DATA_HOME": str(home / "data"), "LANG": "C"}

@@ -113,12 +113,9 @@ def test_the_cli_and_serve_agree_with_the_library(library, reference_index, deck
 
 def serve_results(reference_index, decks: list[str], format: str, date: str) -> list[dict]:
     """The result of ``POST /api/check`` for each deck text."""
-    pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
-    from starlette.testclient import TestClient
+    from serve_support import api_client
 
-    from deckcheck.web.app import Checker, Limits, create_app
-
-    with TestClient(create_app(Checker(db=reference_index.path), Limits())) as client:
+    with api_client(reference_index.path) as client:
         answers = [client.post("/api/check", json={"text": t, "format": format, "date": date}) for t in decks]
     return [json_report(answer.content)["results"][0] for answer in answers]
 

@@ -130,12 +130,9 @@ def test_the_cli_agrees_with_the_library(library, reference_index, decks, jobs):
 
 
 def test_serve_agrees_with_the_library(library, reference_index):
-    pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
-    from starlette.testclient import TestClient
+    from serve_support import api_client
 
-    from deckcheck.web.app import Checker, Limits, create_app
-
-    with TestClient(create_app(Checker(db=reference_index.path), Limits())) as client:
+    with api_client(reference_index.path) as client:
         for name, (text, verdict) in EXAMPLES.items():
             answer = client.post("/api/check", json={"text": text, "format": "standard", "date": DAY})
             assert answer.status_code == 200
