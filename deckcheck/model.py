@@ -102,6 +102,9 @@ class Card:
     not_for_tournaments: bool = False
     # Trainers "played as if they were a Basic Pokémon" (Clefairy Doll, fossils)
     plays_as_basic: bool = False
+    # The set's name where its prints have no set code (POP Series 2, McDonald's Collection 2014):
+    # findings name the print by it, never by the dataset's id (issue 31). Not a fact of the rules.
+    set_name: str | None = field(default=None, compare=False)
 
     # -- what the card is, by its own data (never by its name) --------------
     @property
@@ -145,8 +148,13 @@ class Card:
     @property
     def label(self) -> str:
         """How a player writes this print in a list: ``Iono PAL 185``."""
-        where = self.set_code or self.set_id
-        return f"{self.shown_name} {where} {self.number}".strip()
+        return f"{self.shown_name} {self.set_shown} {self.number}".strip()
+
+    @property
+    def set_shown(self) -> str:
+        """The set as players know it: the code printed in lists (``PAL``), else the set's name
+        (``POP Series 2``), the dataset's id only when neither is known (issue 31)."""
+        return self.set_code or self.set_name or self.set_id
 
     @property
     def shown_name(self) -> str:

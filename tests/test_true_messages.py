@@ -47,3 +47,33 @@ def test_the_deck_summary_adds_up_when_a_lines_set_is_unknown(tmp_path, db):
     assert sum(result["counts"].values()) == result["total_cards"] == 60
     german = run(*common, "--lang", "de").stdout.decode()
     assert "4 nicht erkannt" in german
+
+
+def test_a_print_of_a_set_without_a_code_is_named_by_its_set_not_the_dataset_id(reference_index):
+    # "legal through its reprint pop8 11", "TV Reporter pop2 11": POP Series and McDonald's
+    # Collection prints have no set code in lists; findings name them by the set's name.
+    labels = {card.label for card in reference_index.by_name("TV Reporter")}
+    assert "TV Reporter POP Series 2 11" in labels
+    assert not any("pop2" in label for label in labels)
+    assert {card.label for card in reference_index.by_name("Roseanne's Research")} == {
+        "Roseanne's Research SW 125",
+        "Roseanne's Research POP Series 8 11",
+    }
+
+
+def test_the_catalogue_names_a_codeless_set_by_its_name_too():
+    from deckcheck.carddb.catalogue import load_catalogue
+
+    pop5 = [card for card in load_catalogue().cards if card.set_id == "pop5"]
+    assert pop5 and all(card.label.startswith(f"{card.shown_name} POP Series 5 ") for card in pop5)
+
+
+def test_formats_show_says_sets_promos_and_always_legal_cards_as_players_know_them(db):
+    # "mcd14" in formats show; promos "bwp 51-76"; "always legal: {flags: [basic_energy]}".
+    result = run("formats", "show", "standard", "--date", "2015-01-01", "--db", str(db), "--no-config")
+    text = result.stdout.decode()
+    assert result.returncode == 0
+    assert "McDonald's Collection 2014" in text and "promos PR-BLW 51-76" in text
+    assert "always legal: basic Energy" in text
+    for dataset_form in ("mcd14", "bwp", "{flags"):
+        assert dataset_form not in text

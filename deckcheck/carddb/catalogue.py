@@ -220,6 +220,7 @@ def _card(set_entry: Mapping[str, Any], entry: Any) -> Card:
         any_number=bool(entry.get("any_number", False)),
         not_for_tournaments=bool(entry.get("not_for_tournaments", False)),
         plays_as_basic=bool(entry.get("plays_as_basic", False)),
+        set_name=None if set_entry["code"] else set_entry.get("name"),  # issue 31: named by it
     )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -538,6 +539,21 @@ class SqliteIndex:
         self._langs: tuple[str, ...] | None = None
         self._translated: dict[tuple[str, tuple[str, ...] | None], tuple[TranslatedName, ...]] = {}
         self._suggestion_names: dict[tuple[str, ...], dict[str, str]] = {}
+        self._set_names: dict[str, str] | None = None
+
+    def _card(self, row: Sequence[Any]) -> Card:
+        """A card of a row; a print of a set without a code carries the set's name (issue 31)."""
+        card = _card_from_row(row)
+        if card.set_code:
+            return card
+        if self._set_names is None:
+            try:
+                found = self._conn.execute("SELECT id, name FROM sets WHERE name IS NOT NULL").fetchall()
+            except sqlite3.Error:
+                found = []
+            self._set_names = dict(found)
+        name = self._set_names.get(card.set_id)
+        return replace(card, set_name=name) if name else card
 
     def _query(self, kind: str, where: str, params: tuple[Any, ...]) -> tuple[Card, ...]:
         key = (kind, "\x1f".join(map(str, params)))
@@ -547,7 +563,7 @@ class SqliteIndex:
                 rows = self._conn.execute(f"{_SELECT} WHERE {where} ORDER BY rowid", params).fetchall()
             except sqlite3.Error as error:
                 raise DatabaseError(f"the card database {self.path} is unreadable ({error}); {_REBUILD}") from None
-            found = tuple(_card_from_row(row) for row in rows)
+            found = tuple(self._card(row) for row in rows)
             self._cache[key] = found
         return found
 
@@ -623,7 +639,7 @@ class SqliteIndex:
             except sqlite3.Error as error:
                 raise DatabaseError(f"the card database {self.path} is unreadable ({error}); {_REBUILD}") from None
             found = tuple(
-                TranslatedName(lang=row[0], name=row[1], card=_card_from_row(row[3:]), exact=row[2] == exact)
+                TranslatedName(lang=row[0], name=row[1], card=self._card(row[3:]), exact=row[2] == exact)
                 for row in rows
             )
             self._translated[cache_key] = found

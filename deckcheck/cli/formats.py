@@ -146,14 +146,17 @@ def _set_labels(index) -> dict:
     the built-in catalogue (issue 24: formats show names sets by the codes players know)."""
     from deckcheck.carddb.catalogue import catalogue_sets
 
-    labels = {entry["id"]: (entry.get("code"), entry.get("released")) for entry in catalogue_sets()}
+    # Issue 31: a set without a code (POP Series 2, McDonald's Collection 2014) by its name.
+    labels = {
+        entry["id"]: (entry.get("code") or entry.get("name"), entry.get("released")) for entry in catalogue_sets()
+    }
     if getattr(index, "cards", None) is not None:
         return labels  # the built-in catalogue itself
     import sqlite3
 
     connection = sqlite3.connect(f"{Path(index.path).resolve().as_uri()}?mode=ro", uri=True)
     try:
-        rows = connection.execute("SELECT id, code, release_date FROM sets").fetchall()
+        rows = connection.execute("SELECT id, COALESCE(NULLIF(code, ''), name), release_date FROM sets").fetchall()
     except sqlite3.Error:
         rows = []
     finally:
@@ -166,14 +169,16 @@ def _card_labels(index, ids) -> dict:
     """Dataset id -> (name, set code, number) of the cards ``ids`` names that ``index`` has."""
     catalogue = getattr(index, "cards", None)
     if catalogue is not None:
-        return {c.id: (c.name, c.set_code, c.number) for c in catalogue if c.id in ids}
+        return {c.id: (c.name, c.set_shown, c.number) for c in catalogue if c.id in ids}
     import sqlite3
 
     wanted = sorted(ids)
     connection = sqlite3.connect(f"{Path(index.path).resolve().as_uri()}?mode=ro", uri=True)
     try:
         rows = connection.execute(
-            f"SELECT id, name, set_code, number FROM cards WHERE id IN ({', '.join('?' * len(wanted))})", wanted
+            "SELECT c.id, c.name, COALESCE(NULLIF(c.set_code, ''), s.name), c.number FROM cards c "
+            f"LEFT JOIN sets s ON s.id = c.set_id WHERE c.id IN ({', '.join('?' * len(wanted))})",
+            wanted,
         ).fetchall()
     except sqlite3.Error:
         return {}

@@ -122,7 +122,7 @@ def in_force_on(
             lines.extend(_next_ban_change(options.get("cards", ()), day, cards or {}, tr))
             yield rule.id, "\n".join(lines)
         else:
-            shown = ", ".join(f"{k}: {_short(v)}" for k, v in options.items())
+            shown = ", ".join(f"{k}: {_option(v, tr)}" for k, v in options.items())
             yield rule.id, f"{rule.kind}" + (f" ({shown})" if shown else "")
 
 
@@ -206,7 +206,8 @@ def _describe_pool(
             )
         )
     if options.get("always"):
-        parts.append(_say(tr, N_("always legal: {cards}"), cards=_short(options["always"])))
+        cards = describe_selector(options["always"], sets, tr)
+        parts.append(_say(tr, N_("always legal: {cards}"), cards=cards))
     if not parts:
         return _say(tr, N_("card pool: every card"))
     return _say(tr, N_("card pool: {parts}"), parts="; ".join(parts))
@@ -236,7 +237,9 @@ def _describe_season(
             text += " " + _say(tr, N_("(later this season: {sets})"), sets=shown)
         what.append(text)
     for promo in season.get("promos") or ():
-        what.append(_say(tr, N_("promos {set} {numbers}"), set=promo["set"], numbers=_promo_range(promo, tr)))
+        what.append(
+            _say(tr, N_("promos {set} {numbers}"), set=sets.code(promo["set"]), numbers=_promo_range(promo, tr))
+        )
     return f"{' + '.join(what)} ({name}{since})"
 
 
@@ -340,7 +343,7 @@ def _describe_ids(ids: Sequence[str], cards: Mapping[str, tuple[str, str | None,
             shown.append(card_id)
             last_name = None
             continue
-        name, code, number = known
+        name, code, number = known  # code: the set code, else the set's name (issue 31)
         where = f"{code} {number}" if code else card_id
         shown.append(where if name == last_name else f"{name} {where}")
         last_name = name
@@ -350,8 +353,8 @@ def _describe_ids(ids: Sequence[str], cards: Mapping[str, tuple[str, str | None,
 def _describe_ban(
     entry: Mapping[str, Any], cards: Mapping[str, tuple[str, str | None, str]] = {}, tr: Translator | None = None
 ) -> str:
-    what = ", ".join([*entry.get("names", ()), *_describe_ids(entry.get("ids", ()), cards)]) or _short(
-        entry.get("where", {})
+    what = ", ".join([*entry.get("names", ()), *_describe_ids(entry.get("ids", ()), cards)]) or describe_selector(
+        entry.get("where", {}), None, tr
     )
     since = " " + _say(tr, N_("since {day}"), day=entry["since"]) if entry.get("since") else ""
     until = " " + _say(tr, N_("until {day}"), day=entry["until"]) if entry.get("until") else ""
@@ -360,6 +363,56 @@ def _describe_ban(
         " " + _say(tr, N_("[unverified: {reason}]"), reason=entry["unverified"]) if entry.get("unverified") else ""
     )
     return f"{what}{since}{until}{unverified}{reason}"
+
+
+# Issue 31: a selector said in words ("basic Energy except Darkness Energy, Metal Energy"), not as
+# the pack's YAML. The flags' words; a flag without one is said by its name.
+_FLAG_WORDS = {
+    "basic_energy": N_("basic Energy"),
+    "special_energy": N_("Special Energy"),
+    "basic_pokemon": N_("Basic Pokémon"),
+    "ace_spec": N_("ACE SPEC cards"),
+    "prism_star": N_("Prism Star cards"),
+    "pokemon_star": N_("Pokémon Star cards"),
+    "radiant": N_("Radiant Pokémon"),
+    "rule_box": N_("Pokémon with a Rule Box"),
+    "any_number": N_("cards a deck may have any number of"),
+    "not_for_tournaments": N_("cards that cannot be used at official tournaments"),
+    "plays_as_basic": N_("Trainers played as Basic Pokémon"),
+    "own_limit": N_("cards with their own copy limit"),
+}
+
+
+def describe_selector(where: Mapping[str, Any], sets: _SetView | None = None, tr: Translator | None = None) -> str:
+    """The cards a selector (deckcheck.selectors) picks, in words, sets by the codes players know."""
+    sets = sets if sets is not None else _SetView({}, {})
+    what: list[str] = []
+    for flag in where.get("flags") or ():
+        what.append(_say(tr, _FLAG_WORDS[flag]) if flag in _FLAG_WORDS else str(flag))
+    supertypes = where.get("supertype")
+    if supertypes:
+        what.append(", ".join([supertypes] if isinstance(supertypes, str) else supertypes))
+    if where.get("subtypes"):
+        what.append(", ".join(where["subtypes"]))
+    if where.get("names"):
+        what.append(", ".join(where["names"]))
+    if where.get("ids"):
+        what.append(", ".join(where["ids"]))
+    if where.get("sets"):
+        what.append(_say(tr, N_("sets {sets}"), sets=sets.codes(where["sets"])))
+    text = " · ".join(what) if what else _say(tr, N_("every card"))
+    if where.get("not"):
+        text += " " + _say(tr, N_("except {cards}"), cards=describe_selector(where["not"], sets, tr))
+    return text
+
+
+def _option(value: Any, tr: Translator | None) -> str:
+    """A rule's option as said: a selector in words (``exempt: basic Energy``), else as written."""
+    from deckcheck.selectors import SELECTOR_SCHEMA
+
+    if isinstance(value, Mapping) and value and set(value) <= set(SELECTOR_SCHEMA["properties"]):
+        return describe_selector(value, None, tr)
+    return _short(value)
 
 
 def _short(value: Any) -> str:

@@ -157,7 +157,7 @@ class CardPool:
                 legal.append(deck_card)
                 # Decision 5: legal, but say through which print, so a player
                 # questioned at a tournament can point to it.
-                where = f"{reprint.set_code or reprint.set_id} {reprint.number}"
+                where = f"{reprint.set_shown} {reprint.number}"
                 template = LEGAL_THROUGH_REPRINT if card.regulation_mark else UNMARKED_LEGAL_THROUGH_REPRINT
                 yield replace(
                     finding(
@@ -406,7 +406,7 @@ class Pool:
         )
         restricted_by_sets = bool(self.sets or self.released_from or self.released_until)
         if card.set_id in self.exclude_sets or (restricted_by_sets and not (in_sets or in_range)):
-            return Verdict(False, "outside-sets", {"set": card.set_code or card.set_id})
+            return Verdict(False, "outside-sets", {"set": card.set_shown})
         announced = self.set_legal_from.get(card.set_id)
         if announced is not None or (card.release_date and self.waiting):
             # (without an announced day, the card has a release date: the condition above)
@@ -424,7 +424,7 @@ class Pool:
                     False,
                     "announced" if announced else "waiting",
                     {
-                        "set": card.set_code or card.set_id,
+                        "set": card.set_shown,
                         "legal_from": legal_from.isoformat(),
                         "released": card.release_date or "?",
                     },
@@ -442,7 +442,7 @@ class Pool:
             rotated = self._rotated(card, day)
             params = {
                 "season": season_label(season.name),
-                "set": card.set_code or card.set_id,
+                "set": card.set_shown,
                 "mark": card.regulation_mark,
             }
             if season.marks is not None and season.sets is None and not season.promos:
