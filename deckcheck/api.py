@@ -228,7 +228,8 @@ class DeckResult:
     @property
     def counts(self) -> dict[str, int]:
         """Cards by kind: ``{"pokemon": 14, "trainer": 36, "energy": 10}``."""
-        return {key: self._result.counts.get(kind, 0) for key, kind in _COUNT_KEYS}
+        counts = {key: self._result.counts.get(kind, 0) for key, kind in _COUNT_KEYS}
+        return {**counts, "unidentified": self._result.unidentified}  # issue 31: they add up to total_cards
 
     @property
     def total_cards(self) -> int:
