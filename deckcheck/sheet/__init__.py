@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.errors import DeckcheckError
+from deckcheck.i18n import N_, Phrase
 from deckcheck.sheet.content import DIVISIONS, Player, Sheet, sheet, verdict_mark
 
 if TYPE_CHECKING:
@@ -27,12 +28,15 @@ if TYPE_CHECKING:
 __all__ = [
     "DIVISIONS",
     "EXTRA_HINT",
+    "OPTIONS",
+    "OptionError",
     "Player",
     "PlayerError",
     "SheetUnavailable",
     "make_player",
     "pdf",
     "require",
+    "sheet_options",
     "sheet_pages",
     "sheet_pdf",
     "use_font",
@@ -57,6 +61,37 @@ class PlayerError(DeckcheckError, ValueError):
     def __init__(self, field: str, message: str):
         super().__init__(message)
         self.field = field
+
+
+# The option of ``deckcheck sheet`` that fills each field of the player block; serve's form
+# names its fields the same (issue 32), and both check them with :func:`sheet_options`.
+OPTIONS = {"name": "--player", "player_id": "--player-id", "birth": "--birth", "division": "--division"}
+BAD_PAPER = N_("--paper must be letter or a4, not '{value}'")
+
+
+class OptionError(DeckcheckError, ValueError):
+    """A bad value of an option of the sheet; ``message`` (a :class:`~deckcheck.i18n.Phrase`
+    where it is translated) names the option as the command line does:
+    ``--player-id: the Player ID must be digits only, not '12-345'``."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def sheet_options(
+    name: str | None, player_id: str | None, birth: str | None, division: str | None, paper: str
+) -> tuple[Player, str]:
+    """The player block and the paper from the values of ``deckcheck sheet``'s options (and of
+    serve's form fields of the same names), checked as the command line checks them:
+    :class:`OptionError` with the command line's message for a bad one."""
+    paper = paper.strip().lower()
+    if paper not in PAPERS:
+        raise OptionError(Phrase(BAD_PAPER, value=paper))
+    try:
+        return make_player(name, player_id, birth, division), paper
+    except PlayerError as error:
+        raise OptionError(f"{OPTIONS[error.field]}: {error}") from None
 
 
 def require() -> None:
