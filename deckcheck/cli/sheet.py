@@ -212,8 +212,11 @@ def run(
             err=True,
         )
         return code
-    pages = sheet.sheet_pages(result, chosen, paper)
-    data = sheet.pdf(pages, result)
+    from deckcheck.i18n import choose_language
+
+    sheet_lang = choose_language(lang)  # the report's language (run_check has refused a bad --lang)
+    pages = sheet.sheet_pages(result, chosen, paper, sheet_lang)
+    data = sheet.pdf(pages, result, sheet_lang)
     try:
         _write(target, data, force)
     except FileExistsError:

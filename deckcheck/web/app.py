@@ -338,7 +338,7 @@ class Server:
                     self.render_page(lang, fields, result=checked.result, sheet_error=shown), status_code=400
                 )
             pdf = await to_thread.run_sync(
-                functools.partial(sheet.sheet_pdf, checked.result, player, paper=paper), limiter=self.limiter
+                functools.partial(sheet.sheet_pdf, checked.result, player, paper=paper, lang=lang), limiter=self.limiter
             )
         except BadRequest as problem:
             return HTMLResponse(

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from deckcheck.i18n import MESSAGE_LANGUAGES, N_, Translator, localize
 from deckcheck.render import html as report
+from deckcheck.sheet.content import DIVISION_TITLES
+from deckcheck.sheet.layout import AGE_DIVISION, DATE_OF_BIRTH, PLAYER_ID, PLAYER_NAME
 
 if TYPE_CHECKING:
     from deckcheck.model import DeckResult
@@ -58,15 +60,8 @@ SHEET_FIELDS = N_("The player, on the sheet")
 SHEET_FIELDS_HELP = N_(
     "Filled in on the sheet; a field left blank is written by hand. They are only drawn on the sheet, never stored."
 )
-# TRANSLATORS: the fields of the player block of the registration sheet (as the official sheet names them).
-PLAYER_NAME = N_("Player Name")
-PLAYER_ID = N_("Player ID")
-DATE_OF_BIRTH = N_("Date of Birth")
-AGE_DIVISION = N_("Age Division")
 # TRANSLATORS: the age division's first choice: the division follows from the date of birth and the season.
 FROM_BIRTH = N_("from the date of birth")
-# TRANSLATORS: the age divisions of Play! Pokémon events.
-DIVISION_CHOICES = (("junior", N_("Junior")), ("senior", N_("Senior")), ("masters", N_("Masters")))
 # TRANSLATORS: the paper size of the sheet.
 PAPER_LABEL = N_("Paper")
 # TRANSLATORS: the paper sizes US Letter and ISO A4.
@@ -105,7 +100,7 @@ def _sheet_form(tr: Translator, fields: Mapping[str, str], lang: str, error: str
         + text(PLAYER_ID, "player-id", extra=' inputmode="numeric"')
         + text(DATE_OF_BIRTH, "birth", "date")
         + f'<label>{_e(tr.gettext(AGE_DIVISION))} <select name="division" id="division">'
-        f"{choices('division', (('', FROM_BIRTH), *DIVISION_CHOICES))}</select></label>\n"
+        f"{choices('division', (('', FROM_BIRTH), *DIVISION_TITLES.items()))}</select></label>\n"
         f'<label>{_e(tr.gettext(PAPER_LABEL))} <select name="paper" id="paper">'
         f"{choices('paper', PAPER_CHOICES)}</select></label>\n</div></fieldset>\n{problem}"
         f'<button type="submit" class="primary" id="sheet">{_e(tr.gettext(SHEET_BUTTON))}</button></form>\n'

@@ -151,3 +151,16 @@ def test_the_players_fields_are_never_stored(serve_client, tmp_path, monkeypatch
     # Nor in this test's home, data, cache, configuration and state folders.
     for path in Path(os.environ["HOME"]).parent.rglob("*"):
         assert not path.is_file() or name.encode() not in path.read_bytes(), path
+
+
+def test_the_pages_sheet_speaks_the_pages_language(serve_client, tmp_path):
+    answer = serve_client.post("/sheet", data=form(LEGAL, lang="de", player="Alex Example"))
+    assert answer.status_code == 200
+    done = cli_sheet(tmp_path / "cli.pdf", "--lang", "de", "--player", "Alex Example")
+    assert done.returncode == 0, done.stderr.decode()
+    assert answer.content == (tmp_path / "cli.pdf").read_bytes()
+    import io
+
+    from pypdf import PdfReader
+
+    assert "Deckregistrierungsbogen" in PdfReader(io.BytesIO(answer.content)).pages[0].extract_text()
