@@ -303,6 +303,12 @@ class DeckResult:
         """``legal``, ``illegal``, ``unverified`` or ``not-checked`` (RULES.md decision 18)."""
         return verdict_of(self.findings)
 
+    @property
+    def unidentified(self) -> int:
+        """Cards of lines that name no card deckcheck knows: with ``counts`` they add up to
+        ``total_cards`` (issue 31)."""
+        return max(0, self.total_cards - sum(self.counts.values()))
+
 
 @dataclass(frozen=True, slots=True)
 class Report:

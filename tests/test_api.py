@@ -59,7 +59,7 @@ def test_a_deck_checks_against_its_own_format_like_the_command_line(monkeypatch)
 def test_result_fields():
     result = deckcheck.check_file(COPY_LIMIT, date=DATE)
     assert result.legal is False and result.total_cards == 60
-    assert result.counts == {"pokemon": 19, "trainer": 33, "energy": 8}
+    assert result.counts == {"pokemon": 19, "trainer": 33, "energy": 8, "unidentified": 0}
     (finding,) = result.findings
     assert isinstance(finding, deckcheck.Finding)
     assert (finding.rule, finding.severity) == ("copy-limit", deckcheck.Severity.ERROR)

@@ -586,7 +586,9 @@ def _mismatch(
         # as that card, judged over that name's prints -- the set's own print of
         # the name where one exists (RULES.md decision 18).
         own = [c for c in candidates if c.set_code and set_code_key(c.set_code) == set_code_key(code)]
-        named = _prefer(own or _in_pool(candidates, options), options)
+        # Issue 31: "8 Arceus AR 1" counts as Arceus, not as Arceus LV.X (same name for the
+        # copy limit, but no Basic Pokémon): the print of the name as written, as for a name alone.
+        named = _prefer(_as_written(entry, own or _in_pool(candidates, options)), options)
         return Resolution(
             named,
             [
@@ -812,9 +814,7 @@ def _resolve_by_name(
     signatures = {_rule_signature(c) for c in candidates}
     # The print shown is one of the name as written where there is one: "4 Gardevoir"
     # is Gardevoir, not Gardevoir LV.X, though both are candidates (decision 18).
-    written = name_key(entry.name)
-    exact = [] if entry.basic_energy_type else [c for c in candidates if name_key(c.name) == written]
-    card = _prefer(exact or candidates, options)
+    card = _prefer(_as_written(entry, candidates), options)
     if len(signatures) == 1 and not not_allowed:
         return Resolution(card, [], langs)
     extra = {"legal": _labels(candidates)} if not_allowed else {}
@@ -1110,6 +1110,15 @@ def _restrictiveness(card: Card) -> int:
             not card.is_basic_energy and card.is_energy,
         )
     )
+
+
+def _as_written(entry: DeckEntry, candidates: Sequence[Card]) -> Sequence[Card]:
+    """The candidates whose own name is the one written, where there are some: "Gardevoir"
+    is Gardevoir, not Gardevoir LV.X, though both share the name for the copy limit
+    (decision 18); all of them otherwise (a basic Energy type, a translated name)."""
+    written = name_key(entry.name)
+    exact = [] if entry.basic_energy_type else [c for c in candidates if name_key(c.name) == written]
+    return exact or candidates
 
 
 def _prefer(cards: Sequence[Card], options: ResolveOptions) -> Card:

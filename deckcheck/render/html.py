@@ -48,14 +48,13 @@ from deckcheck.render.text import (
     COLUMN_NOTES,
     COLUMN_RULE,
     COLUMN_WARNINGS,
-    COUNTS,
-    NAMED_COUNTS,
     NOT_CHECKED,
     PATHS_NOT_CHECKED,
     READ_AS,
     VERDICT_ILLEGAL,
     VERDICT_LEGAL,
     VERDICT_UNVERIFIED,
+    counts_sentence,
     decks_checked,
 )
 
@@ -404,6 +403,9 @@ def deck_chunk(
         f'<td class="n" data-label="{labels[7]}">{errors}</td>',
         f'<td class="n" data-label="{labels[8]}">{warnings}</td>',
     ]
+    # Issue 31: the row's three kinds do not add up to the total when a line names no card
+    # deckcheck knows; its details say the whole count.
+    unidentified = f'<p class="muted">{_e(counts_sentence(result, tr, None))}</p>\n' if result.unidentified else ""
     search_text = f"{path}\n{name}\n{' '.join(ordered)}".lower()
     summary = _e(localize(DETAILS, {"path": path}, tr))
     return (
@@ -412,7 +414,7 @@ def deck_chunk(
         f'data-text="{_e(search_text)}">\n'
         f'<tr class="row">{"".join(cells)}</tr>\n'
         f'<tr class="detail"><td colspan="9"><details><summary>{summary}</summary>\n'
-        f"{deck_details(result, f'd{number}', lines, tr)}</details></td></tr>\n</tbody>\n"
+        f"{unidentified}{deck_details(result, f'd{number}', lines, tr)}</details></td></tr>\n</tbody>\n"
     )
 
 
@@ -430,18 +432,7 @@ def _verdict(verdict: str, tr: Translator) -> str:
 
 def verdict_heading(result: DeckResult, tr: Translator, level: int = 3) -> str:
     """The verdict and the card counts of a deck, as the text report's first lines say them."""
-    counts = result.counts
-    numbers = {
-        "total": result.total_cards,
-        "pokemon": counts.get("Pokémon", 0),
-        "trainer": counts.get("Trainer", 0),
-        "energy": counts.get("Energy", 0),
-    }
-    line = (
-        localize(NAMED_COUNTS, {"name": shown(result.name), **numbers}, tr)
-        if result.name
-        else localize(COUNTS, numbers, tr)
-    )
+    line = counts_sentence(result, tr, shown(result.name) if result.name else None)
     return (
         f"<h{level}>{_verdict(result.verdict, tr)} {_e(result.format)}, {_e(result.date)}</h{level}>\n"
         f"<p>{_e(line)}</p>\n"

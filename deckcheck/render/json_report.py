@@ -40,6 +40,8 @@ def result_dict(result: DeckResult, lang: str = "en") -> dict[str, Any]:
             "pokemon": result.counts.get("Pokémon", 0),
             "trainer": result.counts.get("Trainer", 0),
             "energy": result.counts.get("Energy", 0),
+            # Issue 31: the cards of lines that name no card deckcheck knows; the four add up to total_cards.
+            "unidentified": result.unidentified,
         },
         "findings": [finding_dict(f, lang) for f in result.findings],
     }

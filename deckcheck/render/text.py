@@ -65,6 +65,18 @@ NAMED_COUNTS = ngettext(
     "{name}: {total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
     "total",
 )
+# TRANSLATORS: as above, when lines name no card deckcheck knows (issue 31: the counts add up
+# to the total); {unidentified} is their number of cards.
+COUNTS_UNIDENTIFIED = ngettext(
+    "{total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified} not identified",
+    "{total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified} not identified",
+    "total",
+)
+NAMED_COUNTS_UNIDENTIFIED = ngettext(
+    "{name}: {total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified} not identified",
+    "{name}: {total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified} not identified",
+    "total",
+)
 # TRANSLATORS: {language} is a language name ("German"), {lines} is "line 3" or "lines 3, 5".
 READ_AS = N_("Card names read as {language}: {lines}")
 DECKS_CHECKED = ngettext(
@@ -189,23 +201,33 @@ def render(report: Report, options) -> str:
     return render_with(Writer, report, options)
 
 
-def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
-    verdict = _VERDICT_STYLE[result.verdict]
-    verdict = (tr.gettext(verdict[0]), verdict[1])
-    yield [verdict, ("  ", ""), (printable(result.path), "bold"), (f"  ({result.format}, {result.date})", "")]
+def counts_sentence(result: DeckResult, tr: Translator, name: str | None) -> str:
+    """The deck's cards by kind, adding up to its total ("60 cards — 19 Pokémon, 32 Trainer,
+    8 Energy, 1 not identified"), after its name where it has one."""
     counts = result.counts
-    numbers = {
+    numbers: dict[str, object] = {
         "total": result.total_cards,
         "pokemon": counts.get("Pokémon", 0),
         "trainer": counts.get("Trainer", 0),
         "energy": counts.get("Energy", 0),
     }
+    unidentified = result.unidentified
+    if unidentified:
+        numbers["unidentified"] = unidentified
+        plain, named = COUNTS_UNIDENTIFIED, NAMED_COUNTS_UNIDENTIFIED
+    else:
+        plain, named = COUNTS, NAMED_COUNTS
+    return localize(named, {"name": name, **numbers}, tr) if name else localize(plain, numbers, tr)
+
+
+def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
+    verdict = _VERDICT_STYLE[result.verdict]
+    verdict = (tr.gettext(verdict[0]), verdict[1])
+    yield [verdict, ("  ", ""), (printable(result.path), "bold"), (f"  ({result.format}, {result.date})", "")]
     if result.total_cards == 0 and any(f.rule == "unreadable" for f in result.findings):
         pass  # a file that could not be read has no cards to count (issue 13)
-    elif result.name:
-        yield [("  " + localize(NAMED_COUNTS, {"name": result.name, **numbers}, tr), "dim")]
     else:
-        yield [("  " + localize(COUNTS, numbers, tr), "dim")]
+        yield [("  " + counts_sentence(result, tr, result.name), "dim")]
     for lang, read_lines in (getattr(result, "languages", None) or {}).items():
         # Issue 6: say once per deck which lines were read in another language.
         text = localize(READ_AS, {"language": language_name(lang, tr), "lines": line_numbers(read_lines)}, tr)
