@@ -1,7 +1,7 @@
 """Issue 32 (1): real lists through ``deckcheck sheet`` end to end, on Letter and on A4: a
 Standard list of 36 distinct lines and the longest GLC list the tests have (46 lines) on one
-page; a real GLC list of 53 distinct lines (more than the 50 one page holds) on two, the
-second never holding a lone total. The PDFs are read back: the page count, every line's row,
+page; a real GLC list of 53 distinct lines and a real Standard list of 60 (more than the 50 one
+page holds) on two, the second never holding a lone total. The PDFs are read back: the page count, every line's row,
 the totals, and every string inside its box. Run against the reference card data (skipped
 where ../shared/carddata is absent); where the lists come from: decks/README.md."""
 
@@ -30,6 +30,7 @@ LISTS = {
         1,
     ),
     "glc-53": (DECKS / "2025-05-10-glc-53-lines.txt", "glc", "2025-05-10", 53, 2),
+    "standard-60": (DECKS / "2025-11-19-standard-60-lines.txt", "standard", "2025-11-28", 60, 2),
 }
 
 

@@ -122,3 +122,14 @@ def test_the_font_given_draws_the_name(tmp_path):
     assert done.returncode == 0, done.stderr.decode()
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     assert "Юлия Иванова" in text
+
+
+def test_without_the_shipped_font_and_a_system_font_a_cyrillic_name_names_the_font_option(monkeypatch):
+    """The sheet extra's font package missing (an install without it) and no system font: the
+    name is refused with the option that gives a font, never drawn as question marks."""
+    monkeypatch.setattr(draw, "SHIPPED_FONT", ("deckcheck_no_such_font_package", "Regular.ttf", "Bold.ttf"))
+    monkeypatch.setattr(draw, "SYSTEM_FONTS", ())
+    monkeypatch.setattr(draw, "_CHOSEN", [])
+    assert shipped_font() is None
+    with pytest.raises(PlayerError, match="--font FILE.ttf"):
+        make_player("Юлия Иванова")
