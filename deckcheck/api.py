@@ -311,6 +311,7 @@ def sheet_pdf(result: DeckResult, player: Any = None, *, paper: str = "letter") 
     ``"2010-05-31"``) and ``division`` (``junior``, ``senior``, ``masters``; default
     from the date of birth and the season of the day checked), each optional (a
     missing field is left blank to write by hand); ``paper`` ``letter`` or ``a4``.
+    Its words are in the language of the result's messages (``lang`` of :func:`check_text`).
     A deck that is not legal is marked "NOT LEGAL ON <day>" across each page.
     Needs the ``sheet`` extra (reportlab; else :class:`ImportError` saying so);
     ``ValueError`` for a bad player field or paper, ``TypeError`` for an argument
@@ -325,7 +326,7 @@ def sheet_pdf(result: DeckResult, player: Any = None, *, paper: str = "letter") 
         raise TypeError(f"player must be a mapping of name, player_id, birth and division, not {type(player).__name__}")
     if not isinstance(paper, str):
         raise TypeError(f"paper must be 'letter' or 'a4', not {type(paper).__name__}")
-    data: bytes = draw(result._result, player, paper=paper)
+    data: bytes = draw(result._result, player, paper=paper, lang=result.lang)
     return data
 
 

@@ -662,26 +662,58 @@ def test_a_damaged_database_is_found_when_opened_and_every_sqlite_error_is_a_mes
     assert exit_.value.code == 2
 
 
-def test_ctrl_c_during_db_import_is_one_line_and_exit_code_2(tmp_path, monkeypatch, capsys):
+def _ctrl_c(monkeypatch, capsys, module, function, *argv: str) -> str:
+    """The last line ``deckcheck ARGV`` writes when ``module.function`` meets a Ctrl-C (exit code 2)."""
     from deckcheck import cli
-    from deckcheck.carddb import build
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(build, "build_database", interrupted)
-    monkeypatch.setattr(
-        sys,
-        "argv",
-        ["deckcheck", "db", "import", str(_dataset(tmp_path / "data")), "--db", str(tmp_path / "cards.sqlite3")],
-    )
+    monkeypatch.setattr(module, function, interrupted)
+    monkeypatch.setattr(sys, "argv", ["deckcheck", *argv])
     with pytest.raises(SystemExit) as exit_:
         cli.main()
     assert exit_.value.code == 2
-    assert (
-        capsys.readouterr().err.strip().splitlines()[-1]
-        == "deckcheck: error: interrupted; the installed database is unchanged"
-    )
+    return capsys.readouterr().err.strip().splitlines()[-1]
+
+
+def test_ctrl_c_during_db_import_is_one_line_and_exit_code_2(tmp_path, monkeypatch, capsys):
+    from deckcheck.carddb import build
+
+    db = tmp_path / "cards.sqlite3"
+    data = str(_dataset(tmp_path / "data"))
+    # Issue 31: with no database before, none was installed (not "the installed database is unchanged").
+    line = _ctrl_c(monkeypatch, capsys, build, "build_database", "db", "import", data, "--db", str(db))
+    assert line == "deckcheck: error: interrupted; no card database was installed"
+    assert not db.exists()
+    monkeypatch.undo()
+    assert run("db", "import", data, "--db", str(db)).returncode == 0
+    before = db.read_bytes()
+    line = _ctrl_c(monkeypatch, capsys, build, "build_database", "db", "import", data, "--db", str(db))
+    assert line == "deckcheck: error: interrupted; the installed database is unchanged"
+    assert db.read_bytes() == before
+
+
+def test_ctrl_c_during_db_update_says_what_it_left(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    from deckcheck.carddb import update
+
+    db = tmp_path / "cards.sqlite3"
+    archive = Path(shutil.make_archive(str(tmp_path / "dataset"), "zip", _dataset(tmp_path / "data")))
+    argv = ("db", "update", "--source", "pokemontcg", "--url", archive.as_uri(), "--db", str(db))
+    line = _ctrl_c(monkeypatch, capsys, update, "update_database", *argv)
+    assert line == "deckcheck: error: interrupted; no card database was installed"
+    monkeypatch.undo()
+    assert run(*argv).returncode == 0
+    line = _ctrl_c(monkeypatch, capsys, update, "update_database", *argv, "--force")
+    assert line == "deckcheck: error: interrupted; the installed database is unchanged"
+    monkeypatch.undo()
+    # With --lang, a Ctrl-C while the names are imported comes after the cards were installed.
+    from deckcheck.carddb import translations
+
+    line = _ctrl_c(monkeypatch, capsys, translations, "import_names", *argv, "--force", "--lang", "de")
+    assert line == "deckcheck: error: interrupted; the card names were not updated"
 
 
 def test_hundred_thousand_character_lines_go_through_check_fmt_and_every_report(tmp_path):

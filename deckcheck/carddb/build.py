@@ -242,7 +242,7 @@ def _fill(
         extra_sets: dict[str, SetRecord] = {}
         total = 0
         if phase:
-            phase("import", len(listed) or None)  # about one batch (file) per listed set
+            phase("import", source.batch_count())  # exact, or None: the bar's total never changes
         for done, batch in enumerate(source.batches(), start=1):
             if progress:
                 progress(done, None)
@@ -351,7 +351,7 @@ def build_database(
     in the ``meta`` table (``db update`` records its url, ETag, ... there).
     The card names in other languages of the database at ``keep_names_from``
     (default: ``dest`` itself, when it exists) are kept for the cards still there.
-    ``phase("import", about_how_many_files)`` is called when the cards are read and
+    ``phase("import", how_many_files)`` (None where not known before) is called when the cards are read and
     ``progress(files_done, None)`` after each file (deckcheck.cli.progress.Phases).
     ``finish()`` is called once every card is read: it may refuse the database
     (DatabaseError) or return more meta to store.

@@ -81,6 +81,10 @@ def describe(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
+class NotJson(DatabaseError):
+    """An answer that is not JSON (a folder listing of a static file server, say)."""
+
+
 def decode_json(data: bytes, what: str) -> Any:
     """``data`` as JSON; DatabaseError naming ``what`` for anything that is not
     JSON a card source can hold (bad UTF-8, a syntax error, a number of more
@@ -88,9 +92,9 @@ def decode_json(data: bytes, what: str) -> Any:
     try:
         return json.loads(data)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise DatabaseError(f"{what} is not valid JSON: {error}") from None
+        raise NotJson(f"{what} is not valid JSON: {error}") from None
     except ValueError as error:  # int()'s digit limit; its advice after ';' is for programmers
-        raise DatabaseError(f"{what} is not valid JSON: {str(error).split(';')[0]}") from None
+        raise NotJson(f"{what} is not valid JSON: {str(error).split(';')[0]}") from None
     except RecursionError:
         raise DatabaseError(f"{what} nests lists or objects too deeply") from None
 

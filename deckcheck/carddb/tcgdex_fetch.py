@@ -76,12 +76,47 @@ class TcgdexClient:
         self.deadline = http.Deadline.after(deadline)
         self.workers = max(1, workers)
         self.requests: dict[str, int] = {"sets": 0, "set": 0, "card": 0}
+        # "" for the API, ".json" for a static copy of its files; None until the set list tells.
+        self.suffix: str | None = None
         self._count = threading.Lock()
 
     def get(self, path: str, kind: str, headers: Mapping[str, str] | None = None) -> tuple[Any, Mapping[str, str]]:
         """The JSON at ``path`` and the response headers, ``NOT_MODIFIED``, or
         ``None`` for 404 Not Found where ``kind`` is a set or a card (TCGdex lists
-        sets and cards it has no object for: the caller says which it left out)."""
+        sets and cards it has no object for: the caller says which it left out).
+
+        The first set list asked for tells the API from a static copy of its
+        files (a TCGdex export served from a folder by a plain file server):
+        where ``/v2/en/sets`` is not JSON (the server's folder listing) or is not
+        found, ``/v2/en/sets.json`` is asked for, and if that is JSON every later
+        path is asked for as its ``.json`` file too."""
+        if kind == "sets" and self.suffix is None:
+            return self._probe(path, kind, headers)
+        return self._get(path + (self.suffix or ""), kind, headers)
+
+    def _probe(self, path: str, kind: str, headers: Mapping[str, str] | None) -> tuple[Any, Mapping[str, str]]:
+        failure: DatabaseError
+        try:
+            got = self._get(path, kind, headers, allow_not_found=True)
+        except http.NotJson as error:
+            failure = error
+        else:
+            if got[0] is not None:
+                self.suffix = ""
+                return got
+            failure = DatabaseError(f"TCGdex ({self.base}) failed: HTTP 404 Not Found for {self.base}{path}")
+        try:
+            got = self._get(path + ".json", kind, headers, allow_not_found=True)
+        except DatabaseError:
+            raise failure from None
+        if got[0] is None:
+            raise failure
+        self.suffix = ".json"
+        return got
+
+    def _get(
+        self, path: str, kind: str, headers: Mapping[str, str] | None, *, allow_not_found: bool = False
+    ) -> tuple[Any, Mapping[str, str]]:
         url = f"{self.base}{path}"
 
         def attempt() -> tuple[Any, Mapping[str, str]]:
@@ -99,7 +134,7 @@ class TcgdexClient:
                 deadline=self.deadline,
                 max_bytes=MAX_JSON_BYTES,
                 what=f"TCGdex ({self.base})",
-                allow_not_found=kind in ("set", "card"),
+                allow_not_found=allow_not_found or kind in ("set", "card"),
             )
             if answer.not_modified:
                 return NOT_MODIFIED, {}

@@ -181,24 +181,32 @@ def fetch_tcgdex(
     loaded = []
     for what in ("cards", "sets"):
         target = work / f"{lang}-{what}.json"
-        url = _get_json(f"{base}/v2/{lang}/{what}", target, timeout=timeout, retries=retries, progress=progress)
-        loaded.append(decode_json(target.read_bytes(), url))
+        loaded.append(
+            _get_json(f"{base}/v2/{lang}/{what}", target, timeout=timeout, retries=retries, progress=progress)
+        )
     return parse_tcgdex(lang, loaded[0], loaded[1], base_url)
 
 
-def _get_json(url: str, target: Path, *, timeout: float, retries: int, progress: Progress | None) -> str:
-    """Download ``url`` (the API's form) or, where it is not found, ``url.json``
-    (a static copy of the files, e.g. served from a folder); returns the URL used."""
-    from deckcheck.carddb.http import download
+def _get_json(url: str, target: Path, *, timeout: float, retries: int, progress: Progress | None) -> Any:
+    """The JSON at ``url`` (the API's form) or, where that is not found or not
+    JSON (a static copy of the files served from a folder: ``/v2/en/sets`` is
+    the server's listing of the folder ``sets``), at ``url.json``; saved as ``target``."""
+    from deckcheck.carddb.http import NotJson, download
 
     try:
         download(url, target, {"Accept": "application/json"}, timeout=timeout, retries=retries, progress=progress)
-        return url
+        return decode_json(target.read_bytes(), url)
     except DatabaseError as error:
-        if "HTTP 404" not in str(error):
+        if not isinstance(error, NotJson) and "HTTP 404" not in str(error):
             raise
-    download(url + ".json", target, {"Accept": "application/json"}, timeout=timeout, retries=retries, progress=progress)
-    return url + ".json"
+        failure = error
+    try:
+        download(
+            url + ".json", target, {"Accept": "application/json"}, timeout=timeout, retries=retries, progress=progress
+        )
+    except DatabaseError:
+        raise failure from None
+    return decode_json(target.read_bytes(), url + ".json")
 
 
 # -- mapping ------------------------------------------------------------------------
@@ -534,8 +542,7 @@ def _fetch_sets(base_url: str, work: Path, timeout: float, retries: int) -> Any:
     if parts.scheme.lower() == "file":
         return _read_sets(Path(url2pathname(parts.path)))
     target = work / "en-sets.json"
-    url = _get_json(f"{base_url.rstrip('/')}/v2/en/sets", target, timeout=timeout, retries=retries, progress=None)
-    return decode_json(target.read_bytes(), url)
+    return _get_json(f"{base_url.rstrip('/')}/v2/en/sets", target, timeout=timeout, retries=retries, progress=None)
 
 
 def _english_sets(load: Callable[[], Any]) -> list[Mapping[str, Any]]:

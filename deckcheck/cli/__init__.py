@@ -24,6 +24,7 @@ from typing import Any
 
 import typer
 
+from deckcheck.cli import interrupt
 from deckcheck.cli.common import Typer
 from deckcheck.cli.streams import OutputError, echo, guard_standard_streams, robust_output, silence_stdout
 from deckcheck.core.printable import printable
@@ -137,6 +138,7 @@ def main() -> None:
     illegal deck): one line says what and where, and the exit code is 2;
     ``--debug`` shows the traceback too."""
     debug = _take_debug_flag(sys.argv)
+    interrupt.reset()
     robust_output()
     guard_standard_streams()
     code: Any = 0  # an exit code, or what SystemExit carried
@@ -262,11 +264,10 @@ def _internal_error(error: Exception, debug: bool) -> ExitCode:
 def _interrupted() -> int:
     """Ctrl-C (Typer turns it into exit code 130, silently): one line. A ``db``
     command ends with 2, as the README promises: its changes are atomic, so the
-    installed database is as it was."""
+    database is as it was, or none was installed where there was none
+    (:mod:`deckcheck.cli.interrupt` says which)."""
     if sys.argv[1:2] == ["db"]:
-        from deckcheck.i18n import N_, Phrase
-
-        _say(_error_line(Phrase(N_("interrupted; the installed database is unchanged"))))
+        _say(_error_line(interrupt.interrupted()))
         return ExitCode.USAGE
     _say("deckcheck: interrupted")
     return 130

@@ -20,6 +20,7 @@ from deckcheck.cli.common import (
     open_database,
     output_language,
 )
+from deckcheck.cli.interrupt import NAMES_NOT_UPDATED, writing
 from deckcheck.cli.progress import PHASES, Phases
 from deckcheck.cli.streams import echo
 from deckcheck.i18n import N_, Phrase, message_of, ngettext
@@ -59,7 +60,7 @@ def db_import(
         if not source.exists():
             raise fail(Phrase(N_("{path} does not exist"), path=str(source)))
     try:
-        with Phases(PHASES) as phases:
+        with writing(dest), Phases(PHASES) as phases:
             info = build_database(
                 open_sources(sources),
                 dest,
@@ -202,7 +203,7 @@ def db_update(
         raise fail(_update_failed(error, dest))
     labels = {**PHASES, "download": f"Downloading {source}"}
     # Off a terminal, one line per phase (and the download's size): CI logs show where it is.
-    with Phases(labels, lines=True) as phases:
+    with writing(dest), Phases(labels, lines=True) as phases:
         try:
             result = update_database(
                 source,
@@ -239,7 +240,7 @@ def db_update(
 
         base = names_url or DEFAULT_NAMES_URL
         labels = {**PHASES, "names-download": f"Downloading the card names ({', '.join(langs)}) from {base}"}
-        with Phases(labels, lines=True) as phases:
+        with writing(dest, NAMES_NOT_UPDATED), Phases(labels, lines=True) as phases:
             try:
                 names = import_names(base, dest, langs, timeout=timeout, progress=phases, phase=phases.phase)
             except DatabaseError as error:
@@ -282,11 +283,10 @@ def db_import_names(
         raise fail(error)
     if not folder.is_dir():
         raise fail(Phrase(N_("{path} is not a folder"), path=str(folder)))
+    dest = db_path(configured_db(db, config, no_config))
     try:
-        with Phases(PHASES) as phases:
-            result = import_names(
-                folder, db_path(configured_db(db, config, no_config)), langs, progress=phases, phase=phases.phase
-            )
+        with writing(dest), Phases(PHASES) as phases:
+            result = import_names(folder, dest, langs, progress=phases, phase=phases.phase)
     except DatabaseError as error:
         raise fail(
             Phrase(N_("import failed, the installed database is unchanged: {problem}"), problem=message_of(error))

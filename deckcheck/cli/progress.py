@@ -87,6 +87,7 @@ class Phases:
         self.next_report = 0
         self.reported = -1
         self.counters: list[dict] = []
+        self.task_label = ""
 
     def __enter__(self) -> Phases:
         if sys.stderr.isatty() and os.environ.get("TERM") != "dumb":
@@ -107,7 +108,7 @@ class Phases:
     def phase(self, key: str, total: int | None = None) -> None:
         """A phase begins (``total`` steps, None when not known)."""
         self._end_phase()
-        label = self.labels.get(key, key)
+        label = self.task_label = self.labels.get(key, key)
         self.kind = "bytes" if key.endswith("download") else "count"
         self.done, self.total = 0, total
         self.next_report, self.reported = 0, -1
@@ -118,12 +119,14 @@ class Phases:
 
     def __call__(self, done: int, total: int | None = None) -> None:
         """Progress within the phase: ``done`` of ``total`` (bytes of a download, or steps)."""
+        if self.kind == "bytes" and self.done and (done < self.done or (total is not None and total != self.total)):
+            self._next_download()
         self.done = done
         if total is not None:
             self.total = total
         elif self.kind == "count" and self.total is not None and done > self.total:
-            # The phase's total was an estimate ("about one file per set") and the work goes
-            # past it: an open count, not "175/173" (issue 24).
+            # A total that was too small (the sources give the exact number of files they read,
+            # so never on their own): an open count, not "175/173" (issue 24).
             self.total = None
         if self.bar is not None and self.task is not None:
             self.bar.update(self.task, completed=done, total=self.total, detail=self._detail())
@@ -158,6 +161,15 @@ class Phases:
     def _report(self) -> None:
         print(f"  {sizes(self.done, self.total, ' of ')}", file=sys.stderr)
         self.reported = self.done
+
+    def _next_download(self) -> None:
+        """Another file of the same phase begins (the card names of ``--lang``: a
+        list of cards, then of sets): the one before is shown at its end first."""
+        label = self.task_label
+        self._end_phase()
+        self.total, self.next_report, self.reported = None, 0, -1
+        if self.bar is not None:
+            self.task = self.bar.add_task(label, total=None, detail="")
 
     def _end_phase(self) -> None:
         """The phase that was running is done: its bar at 100 %, a download's last size said."""

@@ -171,15 +171,15 @@ def run(
         raise UsageProblem(
             f"deckcheck sheet needs the PDF library reportlab (the sheet extra): {sheet.EXTRA_HINT}"
         ) from None
-    paper = paper.lower()
-    if paper not in sheet.PAPERS:
-        raise UsageProblem(Phrase(N_("--paper must be letter or a4, not '{value}'"), value=paper))
     if font is not None:
         try:
             sheet.use_font(str(font))
         except ValueError as error:
             raise UsageProblem(f"--font: {error}") from None
-    chosen = _player(sheet, player, player_id, birth, division)
+    try:
+        chosen, paper = sheet.sheet_options(player, player_id, birth, division, paper)
+    except sheet.OptionError as error:
+        raise UsageProblem(error.message) from None
     if deck != "-" and Path(deck).is_dir():
         raise UsageProblem(Phrase(N_("{path} is a folder: deckcheck sheet takes one deck file"), path=deck))
     target = _checked_output(deck, output, force)
@@ -212,8 +212,11 @@ def run(
             err=True,
         )
         return code
-    pages = sheet.sheet_pages(result, chosen, paper)
-    data = sheet.pdf(pages, result)
+    from deckcheck.i18n import choose_language
+
+    sheet_lang = choose_language(lang)  # the report's language (run_check has refused a bad --lang)
+    pages = sheet.sheet_pages(result, chosen, paper, sheet_lang)
+    data = sheet.pdf(pages, result, sheet_lang)
     try:
         _write(target, data, force)
     except FileExistsError:
@@ -254,17 +257,6 @@ def _note_guessed_prints(rows, target: Path) -> None:
             ),
             err=True,
         )
-
-
-# The options of the player block, by the field they fill.
-OPTIONS = {"name": "--player", "player_id": "--player-id", "birth": "--birth", "division": "--division"}
-
-
-def _player(sheet, name, player_id, birth, division):
-    try:
-        return sheet.make_player(name, player_id, birth, division)
-    except sheet.PlayerError as error:
-        raise UsageProblem(f"{OPTIONS[error.field]}: {error}") from None
 
 
 def _refuse_special(target: Path) -> None:

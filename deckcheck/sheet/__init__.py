@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.errors import DeckcheckError
+from deckcheck.i18n import N_, Phrase
 from deckcheck.sheet.content import DIVISIONS, Player, Sheet, sheet, verdict_mark
 
 if TYPE_CHECKING:
@@ -27,12 +28,15 @@ if TYPE_CHECKING:
 __all__ = [
     "DIVISIONS",
     "EXTRA_HINT",
+    "OPTIONS",
+    "OptionError",
     "Player",
     "PlayerError",
     "SheetUnavailable",
     "make_player",
     "pdf",
     "require",
+    "sheet_options",
     "sheet_pages",
     "sheet_pdf",
     "use_font",
@@ -57,6 +61,39 @@ class PlayerError(DeckcheckError, ValueError):
     def __init__(self, field: str, message: str):
         super().__init__(message)
         self.field = field
+
+
+# The option of ``deckcheck sheet`` that fills each field of the player block; serve's form
+# names its fields the same (issue 32), and both check them with :func:`sheet_options`.
+OPTIONS = {"name": "--player", "player_id": "--player-id", "birth": "--birth", "division": "--division"}
+BAD_PAPER = N_("--paper must be letter or a4, not '{value}'")
+# TRANSLATORS: in the footer of the registration sheet; {version} is deckcheck's (1.2.0).
+MADE_WITH = N_("Made with deckcheck {version}")
+
+
+class OptionError(DeckcheckError, ValueError):
+    """A bad value of an option of the sheet; ``message`` (a :class:`~deckcheck.i18n.Phrase`
+    where it is translated) names the option as the command line does:
+    ``--player-id: the Player ID must be digits only, not '12-345'``."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def sheet_options(
+    name: str | None, player_id: str | None, birth: str | None, division: str | None, paper: str
+) -> tuple[Player, str]:
+    """The player block and the paper from the values of ``deckcheck sheet``'s options (and of
+    serve's form fields of the same names), checked as the command line checks them:
+    :class:`OptionError` with the command line's message for a bad one."""
+    paper = paper.strip().lower()
+    if paper not in PAPERS:
+        raise OptionError(Phrase(BAD_PAPER, value=paper))
+    try:
+        return make_player(name, player_id, birth, division), paper
+    except PlayerError as error:
+        raise OptionError(f"{OPTIONS[error.field]}: {error}") from None
 
 
 def require() -> None:
@@ -178,10 +215,13 @@ def _drawable(found: Sheet) -> Sheet:
 
 
 def sheet_pages(
-    result: DeckResult, player: Player | Mapping[str, Any] | None = None, paper: str = "letter"
+    result: DeckResult, player: Player | Mapping[str, Any] | None = None, paper: str = "letter", lang: str = "en"
 ) -> list[Page]:
-    """The laid-out pages of a checked deck's sheet (what :func:`sheet_pdf` draws)."""
+    """The laid-out pages of a checked deck's sheet (what :func:`sheet_pdf` draws), its words
+    in the message language ``lang`` (the report's: ``--lang``, serve's page; issue 32)."""
+    from deckcheck.i18n import translator
     from deckcheck.sheet.layout import pages
+    from deckcheck.version import __version__
 
     if paper not in PAPERS:
         raise ValueError(f"the paper must be letter or a4, not '{paper}'")
@@ -195,25 +235,32 @@ def sheet_pages(
             raise TypeError(f"player has no field {', '.join(unknown)} (it has {', '.join(PLAYER_FIELDS)})")
         chosen = make_player(**player)
     draw = _draw()
-    return pages(_drawable(sheet(result, chosen)), draw.measure, paper, made_by=draw.MADE_BY)
+    made_by = Phrase(MADE_WITH, version=__version__)
+    return pages(_drawable(sheet(result, chosen)), draw.measure, paper, made_by=made_by, tr=translator(lang))
 
 
-def sheet_pdf(result: DeckResult, player: Player | Mapping[str, Any] | None = None, *, paper: str = "letter") -> bytes:
+def sheet_pdf(
+    result: DeckResult, player: Player | Mapping[str, Any] | None = None, *, paper: str = "letter", lang: str = "en"
+) -> bytes:
     """The deck registration sheet of a checked deck, as PDF bytes.
 
     ``result`` is the check session's result with its resolved lines
     (:class:`deckcheck.session.Session` with ``keep_deck``; the library's
     :func:`deckcheck.sheet_pdf` takes what :func:`deckcheck.check_text` returned); ``player`` a :class:`Player` or a mapping of its fields (``name``,
     ``player_id``, ``birth``, ``division``; missing fields stay blank);
-    ``paper`` ``"letter"`` or ``"a4"``. A deck that is not legal gets
+    ``paper`` ``"letter"`` or ``"a4"``; ``lang`` the language of its words (``en``, ``de``, ...).
+    A deck that is not legal gets
     "NOT LEGAL ON <day>" across every page. Raises :class:`SheetUnavailable`
     without reportlab (``pip install 'deckcheck[sheet]'``) and ``ValueError``
     for a bad player field or paper.
     """
-    return pdf(sheet_pages(result, player, paper), result)
+    return pdf(sheet_pages(result, player, paper, lang), result, lang)
 
 
-def pdf(laid: list[Page], result: DeckResult) -> bytes:
-    """The PDF of pages laid out by :func:`sheet_pages` for ``result``."""
-    title = f"Deck Registration Sheet: {result.name}" if result.name else "Deck Registration Sheet"
-    return _draw().render(laid, title=title)
+def pdf(laid: list[Page], result: DeckResult, lang: str = "en") -> bytes:
+    """The PDF of pages laid out by :func:`sheet_pages` for ``result`` (in ``lang``)."""
+    from deckcheck.i18n import translator
+    from deckcheck.sheet.layout import TITLE
+
+    title = translator(lang).gettext(TITLE)
+    return _draw().render(laid, title=f"{title}: {result.name}" if result.name else title)

@@ -35,12 +35,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from deckcheck.i18n import N_
 from deckcheck.model import ENERGY, LEGAL, POKEMON, TRAINER, UNVERIFIED, DeckCard, DeckEntry, DeckResult
 from deckcheck.names import deck_key
 
 DIVISIONS = ("junior", "senior", "masters")
-DIVISION_TITLES = {"junior": "Junior", "senior": "Senior", "masters": "Masters"}
-SECTION_TITLES = {POKEMON: "Pokémon", TRAINER: "Trainer", ENERGY: "Energy"}
+# TRANSLATORS: the age divisions of Play! Pokémon events.
+DIVISION_TITLES = {"junior": N_("Junior"), "senior": N_("Senior"), "masters": N_("Masters")}
+SECTION_TITLES = {POKEMON: N_("Pokémon"), TRAINER: N_("Trainer"), ENERGY: N_("Energy")}
 
 # -- the age division (docs/sheet.md "Age divisions") ---------------------------------
 #
@@ -130,7 +132,8 @@ def verdict_mark(verdict: str) -> str:
     """What a sheet says of a deck with ``verdict``: ``legal``, ``NOT legal`` or ``NOT verified``
     (RULES.md decision 18); a forced sheet's watermark, and what the command says it wrote, is it
     in capitals."""
-    return {LEGAL: "legal", UNVERIFIED: "NOT verified"}.get(verdict, "NOT legal")
+    # TRANSLATORS: the verdict in the footer of a registration sheet.
+    return {LEGAL: N_("legal"), UNVERIFIED: N_("NOT verified")}.get(verdict, N_("NOT legal"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,15 +2,19 @@
 
 reportlab (BSD, maintained since 2000) is the field's usual library for
 drawing PDFs from Python: it writes the standard fonts' metrics and the PDF
-itself, so the sheet needs no font file, and ``invariant`` output is the same
-bytes for the same sheet (no time stamp), which the tests rely on.
+itself (Helvetica needs no font file; a TrueType font is embedded as the subset
+a name uses), and ``invariant`` output is the same bytes for the same sheet (no
+time stamp), which the tests rely on.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import hashlib
 import io
 import math
+from collections.abc import Iterator
 from pathlib import Path
 
 from reportlab.pdfbase.pdfmetrics import getFont, registerFont, stringWidth, unicode2T1
@@ -24,9 +28,12 @@ MADE_BY = f"Made with deckcheck {__version__}"
 
 
 # Issue 32: a string Helvetica cannot draw (a player or card name in Cyrillic, Greek, or Latin
-# with a diacritic outside Latin-1) is drawn, embedded, with a Unicode font of the system:
-# the first of these found (DejaVu Sans, Liberation Sans and Noto Sans cover Latin, Greek and
-# Cyrillic; Noto Sans CJK and Droid Sans Fallback cover CJK where installed).
+# with a diacritic outside Latin-1) is drawn, embedded (its subset), with the first of these
+# TrueType fonts that has every character of it: the font given with ``--font``; Source Sans Pro,
+# shipped with the ``sheet`` extra (the font-source-sans-pro package: Latin with every diacritic,
+# Greek, Cyrillic; the same bytes on every machine, see pyproject.toml); then the system's fonts
+# below (DejaVu Sans has the symbols Source Sans Pro lacks; Droid Sans Fallback has CJK).
+SHIPPED_FONT = ("font_source_sans_pro", "SourceSansPro-Regular.ttf", "SourceSansPro-Bold.ttf")
 SYSTEM_FONTS = (
     ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
     (
@@ -41,38 +48,74 @@ SYSTEM_FONTS = (
     ("/Library/Fonts/Arial Unicode.ttf", "/Library/Fonts/Arial Unicode.ttf"),
     ("C:/Windows/Fonts/arial.ttf", "C:/Windows/Fonts/arialbd.ttf"),
 )
-UNICODE, UNICODE_BOLD = "deckcheck-unicode", "deckcheck-unicode-bold"
+
+
+@dataclasses.dataclass(frozen=True)
+class _Font:
+    """A TrueType font registered with reportlab: its regular and bold names and its characters."""
+
+    regular: str
+    bold: str
+    chars: frozenset[int]
 
 
 def use_font(path: str) -> None:
-    """Draw what Helvetica cannot with the TrueType font at ``path`` (``--font FILE.ttf``):
-    ``ValueError`` with a one-line message where it is not one."""
+    """Draw what Helvetica cannot with the TrueType font at ``path`` (``--font FILE.ttf``) ahead
+    of the shipped and the system's fonts: ``ValueError`` with a one-line message where it is not one."""
     try:
-        registerFont(TTFont(UNICODE, path))
-        registerFont(TTFont(UNICODE_BOLD, path))
+        TTFont("deckcheck-check", path)
     except Exception as error:
         raise ValueError(f"{path} is not a TrueType font the sheet can use ({error})") from None
     _CHOSEN[:] = [path]
-    _unicode_font.cache_clear()
 
 
 _CHOSEN: list[str] = []
 
 
+def shipped_font() -> tuple[str, str] | None:
+    """The files of the font shipped with the ``sheet`` extra (regular, bold); None where the
+    package is not installed."""
+    from importlib.resources import files
+
+    package, regular, bold = SHIPPED_FONT
+    try:
+        folder = files(package) / "files"
+    except ModuleNotFoundError:
+        return None
+    found = (str(folder / regular), str(folder / bold))
+    return found if Path(found[0]).is_file() else None
+
+
+def _candidates() -> list[tuple[str, str, str]]:
+    """The fonts to try, in order: (name, regular file, bold file)."""
+    # A name per file: a font registered under a name stays the one drawn under it.
+    found = [(f"deckcheck-chosen-{hashlib.sha1(path.encode()).hexdigest()[:12]}", path, path) for path in _CHOSEN]
+    shipped = shipped_font()
+    if shipped is not None:
+        found.append(("deckcheck-shipped", *shipped))
+    found += [(f"deckcheck-system-{index}", *files) for index, files in enumerate(SYSTEM_FONTS)]
+    return found
+
+
 @functools.cache
-def _unicode_font() -> TTFont | None:
-    """The system's Unicode font (or the one given with ``--font``), registered with reportlab
-    (None: none found)."""
-    for regular, bold in [(path, path) for path in _CHOSEN] + list(SYSTEM_FONTS):
-        if Path(regular).is_file():
-            try:
-                font = TTFont(UNICODE, regular)
-                registerFont(font)
-                registerFont(TTFont(UNICODE_BOLD, bold if Path(bold).is_file() else regular))
-            except Exception:  # a broken font file: try the next
-                continue
-            return font
-    return None
+def _load(name: str, regular: str, bold: str) -> _Font | None:
+    """The font registered with reportlab (None: no such file, or a broken one)."""
+    if not Path(regular).is_file():
+        return None
+    try:
+        font = TTFont(name, regular)
+        registerFont(font)
+        registerFont(TTFont(f"{name}-bold", bold if Path(bold).is_file() else regular))
+    except Exception:  # a broken font file: the next one is tried
+        return None
+    return _Font(name, f"{name}-bold", frozenset(font.face.charWidths))
+
+
+def _fonts() -> Iterator[_Font]:
+    for candidate in _candidates():
+        font = _load(*candidate)
+        if font is not None:
+            yield font
 
 
 def _standard_missing(text: str) -> str:
@@ -89,20 +132,34 @@ def _standard_missing(text: str) -> str:
     return "".join(dict.fromkeys(missing))
 
 
+def _lacks(text: str, font: _Font) -> str:
+    return "".join(char for char in dict.fromkeys(text) if not char.isprintable() or ord(char) not in font.chars)
+
+
+def _choice(text: str) -> tuple[_Font | None, str]:
+    """The font ``text`` is drawn with (None: Helvetica) and the characters it cannot draw: Helvetica
+    where it has them all, else the first TrueType font that has them all, else the one that lacks
+    the fewest (Helvetica where none lacks fewer than it)."""
+    missing = _standard_missing(text)
+    if not missing:
+        return None, ""
+    best: tuple[_Font | None, str] = (None, missing)
+    for font in _fonts():
+        lacks = _lacks(text, font)
+        if not lacks:
+            return font, ""
+        if len(lacks) < len(best[1]):
+            best = (font, lacks)
+    return best
+
+
 def _font_for(text: str, font: str) -> str:
-    """The font ``text`` is drawn with: ``font`` (Helvetica), or the system's Unicode font
-    where Helvetica lacks a character of it and that font has them all."""
-    if not _standard_missing(text):
+    """The font ``text`` is drawn with: ``font`` (Helvetica or its bold), or the TrueType font
+    :func:`_choice` finds for it."""
+    chosen, _ = _choice(text)
+    if chosen is None:
         return font
-    unicode_font = _unicode_font()
-    if unicode_font is None or _unicode_missing(text, unicode_font):
-        return font
-    return UNICODE_BOLD if font == BOLD else UNICODE
-
-
-def _unicode_missing(text: str, font: TTFont) -> str:
-    widths = font.face.charWidths
-    return "".join(char for char in dict.fromkeys(text) if not char.isprintable() or ord(char) not in widths)
+    return chosen.bold if font == BOLD else chosen.regular
 
 
 def measure(text: str, font: str, size: float) -> float:
@@ -113,12 +170,8 @@ def measure(text: str, font: str, size: float) -> float:
 
 
 def undrawable(text: str) -> str:
-    """The characters of ``text`` no font of the PDF can draw."""
-    missing = _standard_missing(text)
-    if not missing:
-        return ""
-    unicode_font = _unicode_font()
-    return missing if unicode_font is None else _unicode_missing(missing, unicode_font)
+    """The characters of ``text`` no font of the PDF can draw (with the font it is drawn with)."""
+    return _choice(text)[1]
 
 
 def drawable(text: str, replacement: str = "?") -> str:

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from deckcheck.model import POKEMON
+from deckcheck.i18n import N_, Phrase, Translator, localize, translator
+from deckcheck.model import POKEMON, UNVERIFIED
 from deckcheck.sheet.content import DIVISION_TITLES, DIVISIONS, Row, Section, Sheet
 
 Measure = Callable[[str, str, float], float]  # (text, font, size) -> width in points
@@ -49,6 +50,47 @@ ONE_PAGE_LINES = 50
 COMPACT_HEADER, COMPACT_TOTAL, COMPACT_ROW = 13.0, 13.0, 9.5
 # The columns of a Pokémon row, from the left (NAME takes what is left).
 QTY_WIDTH, SET_WIDTH, NUMBER_WIDTH, MARK_WIDTH = 34.0, 52.0, 60.0, 34.0
+
+# The sheet's words, in the language of the report (--lang, serve's page; issue 32).
+# TRANSLATORS: the title of the deck registration sheet a player hands in at a Play! Pokémon event.
+TITLE = N_("Deck Registration Sheet")
+TITLE_CONTINUED = N_("Deck Registration Sheet (continued)")
+GAME = N_("Pokémon Trading Card Game")
+# TRANSLATORS: the fields of the player block of the registration sheet (as the official sheet names them).
+PLAYER_NAME = N_("Player Name")
+PLAYER_ID = N_("Player ID")
+DATE_OF_BIRTH = N_("Date of Birth")
+AGE_DIVISION = N_("Age Division")
+# TRANSLATORS: the three parts of the date of birth on the registration sheet.
+BIRTH_PARTS = (N_("Month"), N_("Day"), N_("Year"))
+FORMAT = N_("Format")
+# TRANSLATORS: the label of the day of a legal deck's registration sheet; the day follows below it.
+LEGAL_ON = N_("Legal on (checked by deckcheck)")
+# TRANSLATORS: the label of the day on the sheet of a deck that is not legal; "2026-12-04: NOT LEGAL" follows.
+CHECKED_ON = N_("Checked by deckcheck on")
+# TRANSLATORS: the day and the verdict on the sheet of a deck that is not legal ("2026-12-04: NOT LEGAL").
+DAY_VERDICT = N_("{day}: {verdict}")
+# TRANSLATORS: the verdict on a forced sheet, in capitals as a warning.
+LOUD_VERDICTS = {UNVERIFIED: N_("NOT VERIFIED")}
+NOT_LEGAL = N_("NOT LEGAL")
+# TRANSLATORS: across every page of a forced sheet, in capitals; {day} is 2026-12-04.
+WATERMARKS = {UNVERIFIED: N_("NOT VERIFIED ON {day}")}
+NOT_LEGAL_ON = N_("NOT LEGAL ON {day}")
+# TRANSLATORS: the label of the deck's name (# name:) on the registration sheet.
+DECK = N_("Deck")
+# TRANSLATORS: the column headings of the registration sheet: quantity, set code, collector number,
+# regulation mark. Short: the columns are narrow.
+HEADINGS = {"qty": N_("QTY"), "set": N_("SET"), "number": N_("COLL #"), "mark": N_("REG")}
+# TRANSLATORS: {section} is Pokémon, Trainer or Energy: its heading on the next page of the sheet.
+CONTINUED = N_("{section} (continued)")
+# TRANSLATORS: {section} is Pokémon, Trainer or Energy: the label of the section's number of cards.
+SECTION_TOTAL = N_("Total {section}")
+DECK_TOTAL = N_("Total Cards in Deck")
+# TRANSLATORS: the sheet's footer: {made_by} is "Made with deckcheck 1.2", {verdict} legal / NOT legal /
+# NOT verified, {format} the format's name (standard), {day} 2026-12-04.
+FOOTER = N_("{made_by}: {verdict} in {format} on {day}")
+FOOTER_PLAIN = N_("{verdict} in {format} on {day}")
+PAGE_NUMBER = N_("Page {number} of {count}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +150,11 @@ class _Canvas:
     texts: list[Text] = field(default_factory=list)
     rects: list[Rect] = field(default_factory=list)
     metrics: Metrics = Metrics()
+    tr: Translator = field(default_factory=translator)
+
+    def say(self, template: str, **params: object) -> str:
+        """``template`` in the sheet's language, with ``params``."""
+        return localize(template, params, self.tr)
 
     def text(
         self,
@@ -175,27 +222,30 @@ def _shorten(text: str, width: float, font: str, size: float, measure: Measure) 
 # -- the page ----------------------------------------------------------------------
 
 
-def pages(sheet: Sheet, measure: Measure, paper: str = "letter", *, made_by: str = "") -> list[Page]:
+def pages(
+    sheet: Sheet, measure: Measure, paper: str = "letter", *, made_by: str = "", tr: Translator | None = None
+) -> list[Page]:
     """The sheet's pages: the player block on each, then the sections, over as
-    many pages as they need."""
+    many pages as they need; its words in the language of ``tr`` (English by default)."""
+    tr = tr or translator()
     width, height = PAPERS[paper]
     metrics = _metrics(sheet, height)
     blocks = _blocks(sheet, metrics)
     laid: list[_Canvas] = []
-    canvas = _Canvas(measure, metrics=metrics)
+    canvas = _Canvas(measure, metrics=metrics, tr=tr)
     y = _page_top(canvas, sheet, width, height, first=True)
     bottom = MARGIN + FOOTER_HEIGHT
     for block in blocks:
         needed = block.height + (block.keep_with_next if block.keep_with_next else 0.0)
         if y - needed < bottom:
             laid.append(canvas)
-            canvas = _Canvas(measure, metrics=metrics)
+            canvas = _Canvas(measure, metrics=metrics, tr=tr)
             y = _page_top(canvas, sheet, width, height, first=False)
             if block.kind in ("row", "total") and block.section is not None:
                 y = _section_header(canvas, block.section, width, y, continued=True)
         y = block.draw(canvas, width, y)
     laid.append(canvas)
-    watermark = None if sheet.legal else f"{sheet.mark.upper()} ON {sheet.day}"
+    watermark = None if sheet.legal else localize(WATERMARKS.get(sheet.verdict, NOT_LEGAL_ON), {"day": sheet.day}, tr)
     result = []
     for number, page in enumerate(laid, start=1):
         _footer(page, sheet, width, number, len(laid), made_by)
@@ -221,30 +271,28 @@ def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, fir
     """The title and the player block; the y below them."""
     left, right = MARGIN, width - MARGIN
     top = height - MARGIN
-    title = "Deck Registration Sheet" if first else "Deck Registration Sheet (continued)"
+    title = canvas.say(TITLE if first else TITLE_CONTINUED)
     canvas.text(title, left - PAD, left + (right - left) * 0.62, top - 18, 16, font=BOLD, role="title")
-    canvas.text(
-        "Pokémon Trading Card Game", left + (right - left) * 0.62, right + PAD, top - 17, 9, align="right", role="title"
-    )
+    canvas.text(canvas.say(GAME), left + (right - left) * 0.62, right + PAD, top - 17, 9, align="right", role="title")
     y = top - TITLE_HEIGHT
     inner = right - left
     # Row 1: player name | Player ID
     split = left + inner * 0.62
-    _field(canvas, "Player Name", sheet.player_name, left, split, y, role="player-name")
-    _field(canvas, "Player ID", sheet.player_id, split, right, y, role="player-id")
+    _field(canvas, canvas.say(PLAYER_NAME), sheet.player_name, left, split, y, role="player-name")
+    _field(canvas, canvas.say(PLAYER_ID), sheet.player_id, split, right, y, role="player-id")
     y -= FIELD_HEIGHT
     # Row 2: date of birth (month / day / year) | age division
     month_end, day_end, year_end = left + inner * 0.14, left + inner * 0.28, split
     canvas.rect(left, y - FIELD_HEIGHT, split - left, FIELD_HEIGHT)
-    canvas.text("Date of Birth", left, split, y - 8, 7, role="label")
+    canvas.text(canvas.say(DATE_OF_BIRTH), left, split, y - 8, 7, role="label")
     for (cell_left, cell_right), label, value in zip(
-        ((left, month_end), (month_end, day_end), (day_end, year_end)), ("Month", "Day", "Year"), sheet.birth
+        ((left, month_end), (month_end, day_end), (day_end, year_end)), map(canvas.say, BIRTH_PARTS), sheet.birth
     ):
         canvas.rect(cell_left, y - FIELD_HEIGHT, cell_right - cell_left, FIELD_HEIGHT - 10, line=0.4)
         canvas.text(label, cell_left, cell_right, y - FIELD_HEIGHT + 2.5, 5.5, align="right", role="label")
         canvas.text(value, cell_left, cell_right, y - FIELD_HEIGHT + 5, 11, role="birth")
     canvas.rect(split, y - FIELD_HEIGHT, right - split, FIELD_HEIGHT)
-    canvas.text("Age Division", split, right, y - 8, 7, role="label")
+    canvas.text(canvas.say(AGE_DIVISION), split, right, y - 8, 7, role="label")
     slot = (right - split) / 3
     for index, name in enumerate(DIVISIONS):
         box_left = split + index * slot + PAD + 2
@@ -261,7 +309,7 @@ def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, fir
                 role="division",
             )
         canvas.text(
-            DIVISION_TITLES[name],
+            canvas.say(DIVISION_TITLES[name]),
             box_left + 10,
             split + (index + 1) * slot,
             y - FIELD_HEIGHT + 5.5,
@@ -271,14 +319,15 @@ def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, fir
     y -= FIELD_HEIGHT
     # Row 3: format | the day the deck was checked for | the deck's name
     format_end, day_end = left + inner * 0.31, split
-    _field(canvas, "Format", sheet.format, left, format_end, y, role="format")
+    _field(canvas, canvas.say(FORMAT), sheet.format, left, format_end, y, role="format")
     # Issue 32: a forced sheet says one thing: the day and the verdict, never "Legal on".
     if sheet.legal:
-        _field(canvas, "Legal on (checked by deckcheck)", sheet.day, format_end, day_end, y, role="day")
+        _field(canvas, canvas.say(LEGAL_ON), sheet.day, format_end, day_end, y, role="day")
     else:
-        verdict = sheet.mark.upper()  # NOT LEGAL or NOT VERIFIED
-        _field(canvas, "Checked by deckcheck on", f"{sheet.day}: {verdict}", format_end, day_end, y, role="day")
-    _field(canvas, "Deck", sheet.deck_name, day_end, right, y, role="deck-name")
+        verdict = Phrase(LOUD_VERDICTS.get(sheet.verdict, NOT_LEGAL))  # NOT LEGAL or NOT VERIFIED
+        value = canvas.say(DAY_VERDICT, day=sheet.day, verdict=verdict)
+        _field(canvas, canvas.say(CHECKED_ON), value, format_end, day_end, y, role="day")
+    _field(canvas, canvas.say(DECK), sheet.deck_name, day_end, right, y, role="deck-name")
     return y - FIELD_HEIGHT - BLOCK_GAP
 
 
@@ -289,20 +338,20 @@ def _field(canvas: _Canvas, label: str, value: str, left: float, right: float, t
 
 
 def _columns(kind: str, width: float) -> list[tuple[str, float, float, str]]:
-    """(heading, left, right, align) of a section's columns."""
+    """(column, left, right, align) of a section's columns: qty, card (the name), set, number, mark."""
     left, right = MARGIN, width - MARGIN
     qty = (left, left + QTY_WIDTH)
     if kind != POKEMON:
-        return [("QTY", *qty, "center"), ("NAME", qty[1], right, "left")]
+        return [("qty", *qty, "center"), ("card", qty[1], right, "left")]
     mark = (right - MARK_WIDTH, right)
     number = (mark[0] - NUMBER_WIDTH, mark[0])
     set_code = (number[0] - SET_WIDTH, number[0])
     return [
-        ("QTY", *qty, "center"),
-        ("NAME", qty[1], set_code[0], "left"),
-        ("SET", *set_code, "center"),
-        ("COLL #", *number, "center"),
-        ("REG", *mark, "center"),
+        ("qty", *qty, "center"),
+        ("card", qty[1], set_code[0], "left"),
+        ("set", *set_code, "center"),
+        ("number", *number, "center"),
+        ("mark", *mark, "center"),
     ]
 
 
@@ -311,11 +360,12 @@ def _section_header(canvas: _Canvas, section: Section, width: float, y: float, *
     header = canvas.metrics.header
     canvas.rect(left, y - header, right - left, header, fill=0.85)
     columns = _columns(section.kind, width)
-    title = section.title + (" (continued)" if continued else "")
-    for heading, cell_left, cell_right, align in columns:
-        if heading == "NAME":  # the section's title heads the name column, as on the official sheet
+    title = canvas.say(CONTINUED, section=Phrase(section.title)) if continued else canvas.say(section.title)
+    for column, cell_left, cell_right, align in columns:
+        if column == "card":  # the section's title heads the name column, as on the official sheet
             canvas.text(title, cell_left, cell_right, y - header + 5, header * 0.62, font=BOLD, role="section")
             continue
+        heading = canvas.say(HEADINGS[column])
         canvas.text(heading, cell_left, cell_right, y - header + 5.5, 7, font=BOLD, align=align, role="heading")
     return y - header
 
@@ -325,9 +375,8 @@ def _row(canvas: _Canvas, section: Section, row: Row, width: float, y: float) ->
     values = [str(row.count), row.name, row.set_code, row.number, row.regulation_mark]
     row_height, size = canvas.metrics.row, canvas.metrics.size
     baseline = y - row_height + row_height * 0.27
-    for (heading, cell_left, cell_right, align), value in zip(columns, values):
+    for (column, cell_left, cell_right, align), value in zip(columns, values):
         canvas.rect(cell_left, y - row_height, cell_right - cell_left, row_height, line=0.4)
-        role = {"QTY": "qty", "NAME": "card", "SET": "set", "COLL #": "number", "REG": "mark"}[heading]
         canvas.text(
             value,
             cell_left,
@@ -335,8 +384,8 @@ def _row(canvas: _Canvas, section: Section, row: Row, width: float, y: float) ->
             baseline,
             size,
             align=align,
-            role=role,
-            height=row_height if heading == "NAME" else None,
+            role=column,
+            height=row_height if column == "card" else None,
         )
     return y - row_height
 
@@ -346,7 +395,7 @@ def _section_total(canvas: _Canvas, section: Section, width: float, y: float) ->
     value_left = right - 48
     total = canvas.metrics.total
     canvas.text(
-        f"Total {section.title}",
+        canvas.say(SECTION_TOTAL, section=Phrase(section.title)),
         left,
         value_left - 4,
         y - total + 4,
@@ -365,7 +414,7 @@ def _deck_total(canvas: _Canvas, sheet: Sheet, width: float, y: float) -> float:
     value_left = right - 48
     canvas.rect(left, y - DECK_TOTAL_HEIGHT, right - left, DECK_TOTAL_HEIGHT, line=1.0)
     canvas.text(
-        "Total Cards in Deck",
+        canvas.say(DECK_TOTAL),
         left,
         value_left - 4,
         y - DECK_TOTAL_HEIGHT + 7,
@@ -383,14 +432,20 @@ def _deck_total(canvas: _Canvas, sheet: Sheet, width: float, y: float) -> float:
 def _footer(canvas: _Canvas, sheet: Sheet, width: float, number: int, count: int, made_by: str) -> None:
     left, right = MARGIN, width - MARGIN
     y = MARGIN
-    verdict = sheet.mark
-    note = (
-        f"{made_by}: {verdict} in {sheet.format} on {sheet.day}"
-        if made_by
-        else f"{verdict} in {sheet.format} on {sheet.day}"
+    verdict = Phrase(sheet.mark)
+    note = canvas.say(
+        FOOTER if made_by else FOOTER_PLAIN, made_by=made_by, verdict=verdict, format=sheet.format, day=sheet.day
     )
     canvas.text(note, left - PAD, left + (right - left) * 0.8, y, 7, role="footer")
-    canvas.text(f"Page {number} of {count}", left + (right - left) * 0.8, right + PAD, y, 7, align="right", role="page")
+    canvas.text(
+        canvas.say(PAGE_NUMBER, number=number, count=count),
+        left + (right - left) * 0.8,
+        right + PAD,
+        y,
+        7,
+        align="right",
+        role="page",
+    )
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ API, the page again with the message from the page), never a traceback.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import socket
@@ -48,6 +49,7 @@ from deckcheck.i18n import (
     CARD_LANGUAGES,
     MESSAGE_LANGUAGES,
     N_,
+    Phrase,
     Translator,
     UnknownLanguage,
     card_language,
@@ -303,7 +305,11 @@ class Server:
         )
 
     async def sheet(self, request: Request) -> Response:
-        """The deck registration sheet of the form's list (deckcheck.sheet_pdf), for a legal deck only."""
+        """The deck registration sheet of the form's list, for a legal deck only, with the player's
+        fields (named and checked as ``deckcheck sheet``'s options: :func:`deckcheck.sheet.sheet_options`).
+        The fields are drawn on the sheet and answered, never stored or logged (issue 32)."""
+        from deckcheck import sheet
+
         lang = _request_language(request, self.checker)
         fields: dict[str, str] = {}
         try:
@@ -315,7 +321,25 @@ class Server:
             checked = await self._check(fields.get("text", ""), self.checker.options(fields))
             if checked.problem is not None or not checked.result.legal:
                 raise BadRequest(422, SHEET_NOT_LEGAL)
-            pdf = await to_thread.run_sync(api.sheet_pdf, api.DeckResult(checked.result, lang), limiter=self.limiter)
+            # A field left blank is an option not given (blank on the sheet); the paper's default is the CLI's.
+            given = {name: fields.get(name) or None for name in ("player", "player-id", "birth", "division")}
+            try:
+                player, paper = sheet.sheet_options(
+                    given["player"],
+                    given["player-id"],
+                    given["birth"],
+                    given["division"],
+                    fields.get("paper") or "letter",
+                )
+            except sheet.OptionError as problem:
+                message = problem.message
+                shown = message.localize(translator(lang)) if isinstance(message, Phrase) else message
+                return HTMLResponse(
+                    self.render_page(lang, fields, result=checked.result, sheet_error=shown), status_code=400
+                )
+            pdf = await to_thread.run_sync(
+                functools.partial(sheet.sheet_pdf, checked.result, player, paper=paper, lang=lang), limiter=self.limiter
+            )
         except BadRequest as problem:
             return HTMLResponse(
                 self.render_page(lang, fields, error=problem.localize(translator(lang))), status_code=problem.status
@@ -323,11 +347,20 @@ class Server:
         return Response(
             pdf,
             media_type="application/pdf",
-            headers={"Content-Disposition": 'attachment; filename="deck-registration-sheet.pdf"'},
+            headers={
+                "Content-Disposition": 'attachment; filename="deck-registration-sheet.pdf"',
+                "Cache-Control": "no-store",  # the player's fields are in it: no cache keeps it
+            },
         )
 
     def render_page(
-        self, lang: str, fields: Mapping[str, str], *, result: DeckResult | None = None, error: str | None = None
+        self,
+        lang: str,
+        fields: Mapping[str, str],
+        *,
+        result: DeckResult | None = None,
+        error: str | None = None,
+        sheet_error: str | None = None,
     ) -> str:
         return page_html(
             tuple(self.checker.formats),
@@ -337,6 +370,7 @@ class Server:
             fields,
             result=result,
             error=error,
+            sheet_error=sheet_error,
         )
 
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from deckcheck.i18n import MESSAGE_LANGUAGES, N_, Translator, localize
 from deckcheck.render import html as report
+from deckcheck.sheet.content import DIVISION_TITLES
+from deckcheck.sheet.layout import AGE_DIVISION, DATE_OF_BIRTH, PLAYER_ID, PLAYER_NAME
 
 if TYPE_CHECKING:
     from deckcheck.model import DeckResult
@@ -53,14 +55,54 @@ def sheets_available() -> bool:
     return True
 
 
-def _sheet_form(tr: Translator, fields: Mapping[str, str], lang: str) -> str:
-    """The button under a legal verdict: the same list and choices, posted to /sheet."""
+# TRANSLATORS: the heading of the player's fields of the registration sheet, under a legal verdict.
+SHEET_FIELDS = N_("The player, on the sheet")
+SHEET_FIELDS_HELP = N_(
+    "Filled in on the sheet; a field left blank is written by hand. They are only drawn on the sheet, never stored."
+)
+# TRANSLATORS: the age division's first choice: the division follows from the date of birth and the season.
+FROM_BIRTH = N_("from the date of birth")
+# TRANSLATORS: the paper size of the sheet.
+PAPER_LABEL = N_("Paper")
+# TRANSLATORS: the paper sizes US Letter and ISO A4.
+PAPER_CHOICES = (("letter", N_("Letter")), ("a4", N_("A4")))
+# The sheet form's fields: the names of deckcheck sheet's options (issue 32).
+SHEET_FIELD_NAMES = ("player", "player-id", "birth", "division", "paper")
+
+
+def _sheet_form(tr: Translator, fields: Mapping[str, str], lang: str, error: str | None = None) -> str:
+    """Under a legal verdict: the player's fields (named as ``deckcheck sheet``'s options) and
+    the button, posted to /sheet with the same list and choices."""
     hidden = "".join(
         f'<input type="hidden" name="{key}" value="{_e(fields.get(key, lang if key == "lang" else ""))}">'
         for key in ("text", "format", "date", "lang", "card_lang")
     )
+
+    def choices(name: str, options: Sequence[tuple[str, str]]) -> str:
+        chosen = fields.get(name, "")
+        return "".join(
+            f'<option value="{value}"{" selected" if value == chosen else ""}>{_e(tr.gettext(label))}</option>'
+            for value, label in options
+        )
+
+    def text(label: str, name: str, kind: str = "text", extra: str = "") -> str:
+        return (
+            f'<label>{_e(tr.gettext(label))} <input type="{kind}" name="{name}" id="{name}" '
+            f'value="{_e(fields.get(name, ""))}" autocomplete="off"{extra}></label>\n'
+        )
+
+    problem = f'<p class="problem" role="alert" id="sheet-problem">{_e(error)}</p>\n' if error else ""
     return (
-        f'<form method="post" action="/sheet" class="sheet">{hidden}'
+        f'<form method="post" action="/sheet" class="sheet" id="sheet-form">{hidden}\n'
+        f"<fieldset><legend>{_e(tr.gettext(SHEET_FIELDS))}</legend>\n"
+        f'<p class="help">{_e(tr.gettext(SHEET_FIELDS_HELP))}</p>\n<div class="choices">\n'
+        + text(PLAYER_NAME, "player", extra=' maxlength="200"')
+        + text(PLAYER_ID, "player-id", extra=' inputmode="numeric"')
+        + text(DATE_OF_BIRTH, "birth", "date")
+        + f'<label>{_e(tr.gettext(AGE_DIVISION))} <select name="division" id="division">'
+        f"{choices('division', (('', FROM_BIRTH), *DIVISION_TITLES.items()))}</select></label>\n"
+        f'<label>{_e(tr.gettext(PAPER_LABEL))} <select name="paper" id="paper">'
+        f"{choices('paper', PAPER_CHOICES)}</select></label>\n</div></fieldset>\n{problem}"
         f'<button type="submit" class="primary" id="sheet">{_e(tr.gettext(SHEET_BUTTON))}</button></form>\n'
     )
 
@@ -86,6 +128,8 @@ cursor:pointer}
 .problem{color:var(--error);background:var(--error-bg);padding:.5rem .75rem;border-radius:.25rem}
 #result{margin-top:1.5rem}
 form.sheet{margin-top:1rem}
+fieldset{border:1px solid var(--rule);border-radius:.25rem;padding:.5rem .75rem}
+legend{font-weight:700}
 """
 
 # Sends the form in the background and swaps the verdict in; a dropped or chosen file fills the list.
@@ -122,10 +166,12 @@ def page_html(
     *,
     result: DeckResult | None = None,
     error: str | None = None,
+    sheet_error: str | None = None,
 ) -> str:
     """The page in language ``lang`` (``tr``): the form filled with ``fields`` (a format of
     ``formats`` chosen, ``default_format`` when the fields name none), and under it the
-    verdict on ``result`` with each finding on its lines, or the problem ``error``."""
+    verdict on ``result`` with each finding on its lines, or the problem ``error``; under a
+    legal verdict the sheet's form, with the problem of its fields ``sheet_error``."""
     from deckcheck.i18n import language_name
 
     title = _e(tr.gettext(PAGE_TITLE))
@@ -151,7 +197,7 @@ def page_html(
             f"{report.verdict_heading(core, tr)}{report.deck_details(core, 'deck', lines, tr)}"
         )
         if result.legal and sheets_available():
-            verdict += _sheet_form(tr, fields, lang)
+            verdict += _sheet_form(tr, fields, lang, sheet_error)
     return (
         f'<!DOCTYPE html>\n<html lang="{_e(lang)}">\n<head>\n<meta charset="utf-8">\n'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'

@@ -92,3 +92,13 @@ def browser_without_script(_playwright, tmp_path_factory):
     context.set_default_timeout(30_000)
     yield context
     context.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A real ``deckcheck serve`` (its own empty home) for the tests of a module: its address."""
+    pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
+    from serve_support import running_server
+
+    with running_server(tmp_path_factory.mktemp("serve-home")) as address:
+        yield address

@@ -4,18 +4,11 @@ press the button, and the copy-limit finding shows on the Iono lines."""
 from __future__ import annotations
 
 import pytest
-from serve_support import running_server
 from support import PROJECT_ROOT
 
 pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
 
 IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("serve-home")) as address:
-        yield address
 
 
 def test_pasting_a_list_with_5_iono_shows_copy_limit_on_its_lines(browser, server, screenshots):

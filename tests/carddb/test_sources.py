@@ -27,6 +27,9 @@ class _ListSource:
     def batches(self):
         return iter(self._batches)
 
+    def batch_count(self):
+        return len(self._batches)
+
     def close(self):
         self.closed = True
 

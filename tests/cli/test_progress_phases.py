@@ -304,3 +304,41 @@ def test_phases_off_a_terminal_report_a_download_to_its_end(capsys):
         phases.phase("download")
         phases(5, 10)
     assert capsys.readouterr().err == ""
+
+
+def test_every_download_of_a_phase_is_shown_to_its_end(capsys):
+    # Issue 31: db update --lang downloads a list of cards (1.2 MB) and one of sets in one phase;
+    # the end of the first was never shown ("0.3 MB of 1.2 MB", then the sets).
+    with Phases({"names-download": "Downloading the card names (de)"}, lines=True) as phases:
+        phases.phase("names-download")
+        phases(300_000, 1_200_000)
+        phases(1_200_000, 1_200_000)
+        phases(16_000, 31_500)
+        phases(31_500, 31_500)
+    assert capsys.readouterr().err.splitlines() == [
+        "Downloading the card names (de)",
+        "  0.3 MB of 1.2 MB",
+        "  1.2 MB of 1.2 MB",
+        "  16.0 kB of 31.5 kB",
+        "  31.5 kB of 31.5 kB",
+    ]
+
+
+def test_the_import_total_is_the_number_of_files_read_and_never_changes(tmp_path):
+    # Issue 31: the bar's total went from 173 (the sets listed in sets/en.json) to 175 (the card
+    # files, two of them for sets not listed yet) while it ran.
+    import json
+
+    from deckcheck.carddb.build import build_database
+
+    data = dataset(tmp_path / "data")
+    unlisted = [{"id": "new9-1", "name": "Newcomer", "supertype": "Pokémon", "subtypes": ["Basic"], "number": "1"}]
+    (data / "cards" / "en" / "new9.json").write_text(json.dumps(unlisted), encoding="utf-8")
+    seen: list[tuple[str, int | None]] = []
+    build_database(
+        data,
+        tmp_path / "c.sqlite3",
+        phase=lambda key, total: seen.append((key, total)),
+        progress=lambda done, total: seen.append(("progress", done)),
+    )
+    assert seen == [("import", 3), ("progress", 1), ("progress", 2), ("progress", 3)]

@@ -150,8 +150,7 @@ def test_the_reference_files_over_http(reference_english_db, reference_tcgdex, t
         assert {t.card.name for t in index.by_translated_name("Prof. Platan", ["de"])} == {"Professor Sycamore"}
 
 
-def test_a_static_copy_of_the_files_serves_too(small_db, small_tcgdex):
-    # A plain file server has /v2/de/cards.json, not the API's /v2/de/cards.
+def _import_from_a_static_server(folder, db):
     import functools
     from http.server import SimpleHTTPRequestHandler
 
@@ -159,13 +158,31 @@ def test_a_static_copy_of_the_files_serves_too(small_db, small_tcgdex):
         def log_message(self, *args):
             pass
 
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(small_tcgdex)))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     try:
-        result = import_names(f"http://127.0.0.1:{httpd.server_address[1]}", small_db, ["de"], timeout=10)
+        return import_names(f"http://127.0.0.1:{httpd.server_address[1]}", db, ["de"], timeout=10)
     finally:
         httpd.shutdown()
         httpd.server_close()
         thread.join(timeout=10)
+
+
+def test_a_static_copy_of_the_files_serves_too(small_db, small_tcgdex):
+    # A plain file server has /v2/de/cards.json, not the API's /v2/de/cards.
+    result = _import_from_a_static_server(small_tcgdex, small_db)
+    assert (result.languages[0].mapped, result.languages[0].names) == (19, 17)
+
+
+def test_a_static_copy_with_the_card_folders_of_an_export_serves_too(small_db, small_tcgdex, tmp_path):
+    # An export laid out like the API has folders cards/ and sets/ beside cards.json and sets.json:
+    # the file server answers /v2/de/cards with its listing of the folder (HTML), not 404 (issue 31).
+    import shutil
+
+    folder = shutil.copytree(small_tcgdex, tmp_path / "export")
+    for lang in ("de", "en"):
+        for what in ("cards", "sets"):
+            (folder / "v2" / lang / what).mkdir(parents=True, exist_ok=True)
+    result = _import_from_a_static_server(folder, small_db)
     assert (result.languages[0].mapped, result.languages[0].names) == (19, 17)

@@ -95,3 +95,38 @@ def row_after(page: list[list[Cell]], first: str) -> list[str] | None:
         if line and line[0] == first:
             return line
     return None
+
+
+# -- every string inside its box -----------------------------------------------------------
+
+ROW_ROLES = ("card", "qty", "set", "number", "mark")
+
+
+def assert_strings_fit(laid, *, shortened_ok: bool = False) -> None:
+    """Each string of the laid-out pages is drawn at a readable size (a card row's at least
+    7 points, a label's 5.5), is no wider than its box (the widths the PDF is drawn with) and
+    lies on its page; none was shortened with "…" unless ``shortened_ok``."""
+    from deckcheck.sheet.draw import measure
+
+    for page in laid:
+        for item in page.texts:
+            assert shortened_ok or not item.shortened, item
+            assert item.size >= (7.0 if item.role in ROW_ROLES else 5.5), item
+            width = measure(item.text, item.font, item.size)
+            left = item.x if item.align == "left" else item.x - width if item.align == "right" else item.x - width / 2
+            assert item.box[0] - 0.01 <= left and left + width <= item.box[1] + 0.01, item
+            assert 0 < item.y < page.height
+
+
+def assert_words_in_boxes(laid, pdf: Path) -> None:
+    """Every word poppler finds in ``pdf`` lies inside the box of a string of ``laid`` on its line."""
+    for page, found in zip(laid, pages(pdf), strict=True):
+        for line in found:
+            for cell in line:
+                baseline = page.height - cell.bottom
+                owners = [
+                    item
+                    for item in page.texts
+                    if abs(item.y - baseline) < 4 and item.box[0] - 0.5 <= cell.left and cell.right <= item.box[1] + 0.5
+                ]
+                assert owners, f"{cell.text!r} ({cell.left:.1f}-{cell.right:.1f}) is in no box on its line"

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("reportlab", reason="the sheet extra (reportlab) is not installed")
 
-from sheet_support import page_text, pages, require_poppler, texts
+from sheet_support import assert_words_in_boxes, page_text, pages, require_poppler, texts
 from support import PROJECT_ROOT, SAMPLE_DECKS
 
 import deckcheck
@@ -235,17 +235,7 @@ def test_the_page_rendered_keeps_every_string_inside_its_box(db, tmp_path):
     library = deckcheck.check_text(text, format="unlimited", date="2026-11-30", db=db)
     out.write_bytes(deckcheck.sheet_pdf(library, player, paper="a4"))
     # Every word poppler finds lies inside the box of a string of the layout on its line.
-    height = laid[0].height
-    for page, found in zip(laid, pages(out)):
-        for line in found:
-            for cell in line:
-                baseline = height - cell.bottom
-                owners = [
-                    item
-                    for item in page.texts
-                    if abs(item.y - baseline) < 4 and item.box[0] - 0.5 <= cell.left and cell.right <= item.box[1] + 0.5
-                ]
-                assert owners, f"{cell.text!r} ({cell.left:.1f}-{cell.right:.1f}) is in no box on its line"
+    assert_words_in_boxes(laid, out)
     # The page as an image: a PNG of the page's size (what a reader sees; look at it with
     # DECKCHECK_KEEP_SHEET=dir), and the same pixels as PGM (plain bytes) to look for ink.
     keep = Path(os.environ.get("DECKCHECK_KEEP_SHEET", tmp_path))

@@ -1,8 +1,10 @@
 """Issue 32 (3): the player's own name in Cyrillic, Greek and Latin with any diacritic (NFC or
-NFD) is drawn, with a Unicode font of the system embedded, and read back from the PDF as written."""
+NFD) is drawn, with the font shipped with the sheet extra (or a Unicode font of the system)
+embedded, and read back from the PDF as written."""
 
 from __future__ import annotations
 
+import io
 import subprocess
 import unicodedata
 from pathlib import Path
@@ -12,12 +14,18 @@ import pytest
 pytest.importorskip("reportlab", reason="the sheet extra (reportlab) is not installed")
 
 import deckcheck
-from deckcheck.sheet.draw import SYSTEM_FONTS
+from deckcheck.sheet import PlayerError, draw, make_player
+from deckcheck.sheet.draw import SYSTEM_FONTS, shipped_font
 
-if not any(Path(regular).is_file() for regular, _ in SYSTEM_FONTS):
-    pytest.skip("no Unicode font of deckcheck.sheet.draw.SYSTEM_FONTS on this system", allow_module_level=True)
+if shipped_font() is None and not any(Path(regular).is_file() for regular, _ in SYSTEM_FONTS):
+    pytest.skip(
+        "neither the sheet extra's font (font-source-sans-pro) nor a font of SYSTEM_FONTS is installed",
+        allow_module_level=True,
+    )
 
 NAMES = ["Юлия Иванова", "Ελένη Παπαδοπούλου", "Łukasz Dvořák", unicodedata.normalize("NFD", "Zoë Müller-Ćosić")]
+# Beyond the names above: Vietnamese and Turkish letters, which the shipped font has too.
+SHIPPED_NAMES = [*NAMES, "Nguyễn Thị Hương", "Şükrü Çağlayan", unicodedata.normalize("NFD", "Jiří Dvořák")]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -32,6 +40,42 @@ def test_a_name_in_any_european_script_is_drawn_as_written(name, tmp_path):
     from pypdf import PdfReader
 
     assert unicodedata.normalize("NFC", name) in PdfReader(out).pages[0].extract_text()
+
+
+@pytest.mark.parametrize("name", SHIPPED_NAMES)
+def test_the_font_shipped_with_the_sheet_extra_draws_the_name_without_a_system_font(name, monkeypatch):
+    """No system font searched: the shipped Source Sans Pro alone draws the name, embedded."""
+    if shipped_font() is None:
+        pytest.skip("the sheet extra's font (font-source-sans-pro) is not installed")
+    from pypdf import PdfReader
+
+    monkeypatch.setattr(draw, "SYSTEM_FONTS", ())
+    monkeypatch.setattr(draw, "_CHOSEN", [])
+    result = deckcheck.check_text("4 Pikachu BS 58\n", format="unlimited", date="2026-11-30")
+    data = deckcheck.sheet_pdf(result, {"name": name})
+    page = PdfReader(io.BytesIO(data)).pages[0]
+    assert unicodedata.normalize("NFC", name) in page.extract_text()
+    fonts = {str(font["/BaseFont"]) for font in page["/Resources"]["/Font"].values()}
+    assert any(font.endswith("+SourceSansPro-Regular") for font in fonts), fonts
+
+
+def test_the_shipped_font_is_found_in_its_package():
+    """Its files are found through the installed package, wherever it is installed."""
+    found = shipped_font()
+    if found is None:
+        pytest.skip("the sheet extra's font (font-source-sans-pro) is not installed")
+    import font_source_sans_pro
+
+    folder = Path(font_source_sans_pro.__file__).parent / "files"
+    assert found == (str(folder / "SourceSansPro-Regular.ttf"), str(folder / "SourceSansPro-Bold.ttf"))
+
+
+def test_a_cjk_name_without_a_font_for_it_names_the_font_option(monkeypatch):
+    """Only the shipped font (no CJK): the name is refused with the option that gives a font."""
+    monkeypatch.setattr(draw, "SYSTEM_FONTS", ())
+    monkeypatch.setattr(draw, "_CHOSEN", [])
+    with pytest.raises(PlayerError, match="--font FILE.ttf"):
+        make_player("山田 花子")
 
 
 def sheet_command(*args: str) -> subprocess.CompletedProcess:
@@ -78,3 +122,14 @@ def test_the_font_given_draws_the_name(tmp_path):
     assert done.returncode == 0, done.stderr.decode()
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout
     assert "Юлия Иванова" in text
+
+
+def test_without_the_shipped_font_and_a_system_font_a_cyrillic_name_names_the_font_option(monkeypatch):
+    """The sheet extra's font package missing (an install without it) and no system font: the
+    name is refused with the option that gives a font, never drawn as question marks."""
+    monkeypatch.setattr(draw, "SHIPPED_FONT", ("deckcheck_no_such_font_package", "Regular.ttf", "Bold.ttf"))
+    monkeypatch.setattr(draw, "SYSTEM_FONTS", ())
+    monkeypatch.setattr(draw, "_CHOSEN", [])
+    assert shipped_font() is None
+    with pytest.raises(PlayerError, match="--font FILE.ttf"):
+        make_player("Юлия Иванова")

@@ -61,3 +61,106 @@ def test_a_bad_sheet_request_is_a_4xx_with_the_page(serve_client):
 def test_the_button_speaks_the_pages_language(serve_client):
     page = serve_client.post("/check", data=form(LEGAL, lang="de"))
     assert "Deckregistrierungsbogen herunterladen" in page.text and BUTTON not in page.text
+    assert "<label>Spielername <" in page.text and "<label>Geburtsdatum <" in page.text
+
+
+# -- issue 32 (4): the page fills the sheet ------------------------------------------------
+
+PLAYER = {"player": "Юлия Иванова", "player-id": "1234567", "birth": "2011-03-09", "division": "senior", "paper": "a4"}
+
+
+def cli_sheet(out, *options: str):
+    """``deckcheck sheet`` on the legal deck with ``options``, writing ``out``."""
+    import subprocess
+    import sys
+
+    from support import PROJECT_ROOT
+
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", "sheet", str(LEGAL), "--format", "unlimited", "--date", DATE]
+        + ["--no-config", "-o", str(out), *options],
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_a_legal_verdict_shows_the_player_fields_named_as_the_commands_options(serve_client):
+    page = serve_client.post("/check", data=form(LEGAL)).text
+    sheet_form = re.search(r'<form[^>]*action="/sheet".*?</form>', page, re.S).group(0)
+    shown = set(
+        re.findall(r'<(?:input|select) type="(?:text|date)" name="([\w-]+)"|<select name="([\w-]+)"', sheet_form)
+    )
+    assert {name for pair in shown for name in pair if name} == {"player", "player-id", "birth", "division", "paper"}
+    for label in ("Player Name", "Player ID", "Date of Birth", "Age Division", "Paper"):
+        assert f"<label>{label} <" in sheet_form
+    assert "never stored" in sheet_form
+
+
+def test_the_pages_sheet_is_the_commands_sheet_byte_for_byte(serve_client, tmp_path):
+    answer = serve_client.post("/sheet", data=form(LEGAL, **PLAYER))
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["cache-control"] == "no-store"
+    done = cli_sheet(
+        tmp_path / "cli.pdf",
+        *("--player", PLAYER["player"], "--player-id", PLAYER["player-id"], "--birth", PLAYER["birth"]),
+        *("--division", PLAYER["division"], "--paper", PLAYER["paper"]),
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    assert answer.content == (tmp_path / "cli.pdf").read_bytes()
+    import io
+
+    from pypdf import PdfReader
+
+    page = PdfReader(io.BytesIO(answer.content)).pages[0]
+    assert "Юлия Иванова" in page.extract_text() and "1234567" in page.extract_text()
+    assert round(float(page.mediabox.width)) == 595  # A4
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("player-id", "12-345"), ("birth", "2011-13-40"), ("birth", "2999-01-01"), ("division", "elder"), ("paper", "b5")],
+)
+def test_a_bad_field_is_a_4xx_with_the_commands_message_on_the_page(serve_client, tmp_path, field, value):
+    import html
+
+    done = cli_sheet(tmp_path / "cli.pdf", f"--{field}", value)
+    assert done.returncode == 2 and not (tmp_path / "cli.pdf").exists()
+    message = done.stderr.decode().strip().removeprefix("deckcheck: error: ")
+    answer = serve_client.post("/sheet", data=form(LEGAL, **{field: value}))
+    assert answer.status_code == 400 and answer.headers["content-type"].startswith("text/html")
+    problem = re.search(r'<p class="problem" role="alert" id="sheet-problem">(.*?)</p>', answer.text)
+    assert problem and html.unescape(problem.group(1)) == message
+    # The page keeps the verdict and the sheet's form, with what was typed.
+    assert BUTTON in answer.text and f'name="{field}"' in answer.text
+
+
+def test_the_players_fields_are_never_stored(serve_client, tmp_path, monkeypatch, caplog):
+    import logging
+    import os
+    from pathlib import Path
+
+    monkeypatch.chdir(tmp_path)
+    caplog.set_level(logging.DEBUG)
+    name = "Zyxwvut Qponmlk"
+    answer = serve_client.post("/sheet", data=form(LEGAL, player=name, **{"player-id": "97531"}))
+    assert answer.status_code == 200
+    assert name not in caplog.text and "97531" not in caplog.text
+    assert list(tmp_path.iterdir()) == []
+    # Nor in this test's home, data, cache, configuration and state folders.
+    for path in Path(os.environ["HOME"]).parent.rglob("*"):
+        assert not path.is_file() or name.encode() not in path.read_bytes(), path
+
+
+def test_the_pages_sheet_speaks_the_pages_language(serve_client, tmp_path):
+    answer = serve_client.post("/sheet", data=form(LEGAL, lang="de", player="Alex Example"))
+    assert answer.status_code == 200
+    done = cli_sheet(tmp_path / "cli.pdf", "--lang", "de", "--player", "Alex Example")
+    assert done.returncode == 0, done.stderr.decode()
+    assert answer.content == (tmp_path / "cli.pdf").read_bytes()
+    import io
+
+    from pypdf import PdfReader
+
+    assert "Deckregistrierungsbogen" in PdfReader(io.BytesIO(answer.content)).pages[0].extract_text()

@@ -60,6 +60,10 @@ class CardSource(Protocol):
     def batches(self) -> Iterator[CardBatch]:
         """Every card, a file at a time; raises DatabaseError for a malformed one."""
 
+    def batch_count(self) -> int | None:
+        """How many batches :meth:`batches` yields, where that is known before
+        reading them (the import's progress), else None."""
+
     def close(self) -> None:
         """Release open files."""
 

@@ -37,6 +37,9 @@ class InstalledSource:
     def sets(self) -> list[SetRecord]:
         return list(self._sets.values())
 
+    def batch_count(self) -> int:
+        return 1
+
     def batches(self) -> Iterator[CardBatch]:
         unknown = SetRecord("", None, None, None, None)
         yield CardBatch(

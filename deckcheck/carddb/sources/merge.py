@@ -78,6 +78,13 @@ class MergedSource:
     def sets(self) -> list[SetRecord]:
         return [self._complete(record) for record in (self.primary.sets() if self.primary else ())]
 
+    def batch_count(self) -> int | None:
+        """The primary's, where nothing is filled in; how many sets a fill source adds
+        is known only as the primary's cards are read."""
+        if self.fills:
+            return None
+        return self.primary.batch_count() if self.primary is not None else 0
+
     def batches(self) -> Iterator[CardBatch]:
         ids: set[str] = set()
         numbers: dict[str, set[str]] = {}  # set id -> number keys the merged cards have

@@ -207,6 +207,9 @@ class PokemonTcgSource:
     def sets(self) -> list[SetRecord]:
         return list(self._records.values())
 
+    def batch_count(self) -> int:
+        return len(self._files)  # one batch per card file, listed in sets/en.json or not
+
     def batches(self) -> Iterator[CardBatch]:
         extra: dict[str, SetRecord] = {}
         for file_set_id in card_file_order(list(self._raw_sets), list(self._files)):

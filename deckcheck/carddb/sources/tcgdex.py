@@ -551,6 +551,9 @@ class TcgdexSource:
 
         return convert_set(raw_set, self._raw_cards(raw_set, wanted), self._set_files[tcgdex_id])
 
+    def batch_count(self) -> int:
+        return len(self._order)
+
     def batches(self) -> Iterator[CardBatch]:
         for tcgdex_id in self._order:
             yield self.set_batch(tcgdex_id)
