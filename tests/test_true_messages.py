@@ -77,3 +77,41 @@ def test_formats_show_says_sets_promos_and_always_legal_cards_as_players_know_th
     assert "always legal: basic Energy" in text
     for dataset_form in ("mcd14", "bwp", "{flags"):
         assert dataset_form not in text
+
+
+def test_every_yaml_example_of_the_docs_is_valid_yaml_and_the_deck_example_reads():
+    # docs/deck-lists.md's deck example was not YAML: "name: Basic {P} Energy" in a flow mapping.
+    import re
+
+    import yaml
+    from support import doc_pages
+
+    blocks = [
+        (page.name, block)
+        for page in doc_pages()
+        for block in re.findall(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    ]
+    assert blocks
+    for name, block in blocks:
+        assert yaml.safe_load(block) is not None, name  # an invalid block raises
+    from deckcheck.parse.structured import parse_structured
+
+    deck_block = next(block for name, block in blocks if name == "deck-lists.md" and "cards:" in block)
+    parsed = parse_structured(deck_block, "deck.yaml", "yaml")
+    assert not parsed.findings and [e.name for e in parsed.entries] == ["Ralts", "Psychic Energy"]
+
+
+def test_an_energy_symbol_unquoted_in_yaml_gets_a_hint_and_a_typo_key_one_error(tmp_path):
+    braces = tmp_path / "braces.yaml"
+    braces.write_text("cards:\n  - {count: 8, name: Basic {P} Energy, set: SVE, number: 5}\n", encoding="utf-8")
+    result = json_report(run("check", str(braces), "--no-config", "-o", "json").stdout)["results"][0]
+    [finding] = result["findings"]
+    assert finding["rule"] == "syntax" and 'needs quotes: name: "Basic {P} Energy"' in finding["hint"]
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("nam: Gardevoir ex\ncards:\n  - {count: 4, name: Ralts, set: SVI, number: 84}\n", encoding="utf-8")
+    result = json_report(run("check", str(typo), "--no-config", "-o", "json").stdout)["results"][0]
+    syntax = [f for f in result["findings"] if f["rule"] == "syntax"]
+    assert [f["message"] for f in syntax] == [
+        "Line 1: the deck file is not valid: unknown key 'nam' (did you mean 'name'?)."
+    ]
+    assert "basic-pokemon" not in {f["rule"] for f in result["findings"]}

@@ -32,6 +32,10 @@ INVALID_CARD = N_("Card {index} on line {line} is not valid: {problem}.")
 INVALID_CARD_NO_LINE = N_("Card {index} is not valid: {problem}.")
 INVALID_DECK = N_("The deck file is not valid: {problem}.")
 INVALID_DECK_LINE = N_("Line {line}: the deck file is not valid: {problem}.")
+QUOTE_BRACES_HINT = N_(
+    'A value holding {{ or }} (an Energy symbol such as {{P}}) needs quotes: name: "Basic {{P}} Energy".'
+)
+_DID_YOU_MEAN = re.compile(r"; (did you mean '[^']*'\?)$")
 SCHEMA_HINT = N_(
     'A deck file holds "cards", a list of entries with "count" and "name" and optionally '
     '"set" and "number"; "name", "format" and "notes" may describe the deck.'
@@ -143,7 +147,9 @@ def _load_yaml(text: str) -> tuple[Any, _Lines]:
 
 def _invalid_yaml(mark: Any, problem: str) -> Finding:
     line = mark.line + 1
-    return _syntax(INVALID_YAML, (line,), line=line, column=mark.column + 1, problem=problem)
+    # Issue 31: "{count: 8, name: Basic {P} Energy}" -- an Energy symbol in a flow mapping.
+    hint = QUOTE_BRACES_HINT if "'{'" in problem or "'}'" in problem else None
+    return _syntax(INVALID_YAML, (line,), hint=hint, line=line, column=mark.column + 1, problem=problem)
 
 
 def _unconvertible_node(node: Any) -> Any:
@@ -365,7 +371,9 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
             index = path[1]
             bad_cards.add(index)
             where = ".".join(str(part) for part in path[2:])
-            problem = _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
+            problem = _DID_YOU_MEAN.sub(
+                r" (\1)", _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
+            )
             line = lines.cards[index] if index < len(lines.cards) else None
             if line is None:
                 findings.append(_syntax(INVALID_CARD_NO_LINE, hint=SCHEMA_HINT, index=index + 1, problem=problem))
@@ -375,7 +383,8 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
                 )
             continue
         where = ".".join(str(part) for part in path)
-        problem = _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
+        # "unknown key 'nam'; did you mean 'name'?" inside a sentence ending with "." (issue 31)
+        problem = _DID_YOU_MEAN.sub(r" (\1)", _shortened(f"{where}: {_problem(error)}" if where else _problem(error)))
         key = str(path[0]) if path else next((k for k in data if k not in known_keys), None)
         line = lines.keys.get(key) if key is not None else None
         if line is None:

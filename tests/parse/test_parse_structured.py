@@ -309,10 +309,14 @@ def test_a_workflow_file_is_reported_with_its_keys_as_written():
         (
             "yaml",
             "cards:\n  - {count: 2, name: Arven}\n  - cout: 4\n    name: Iono\n",
-            "Card 2 on line 3 is not valid: unknown key 'cout'; did you mean 'count'?",
+            "Card 2 on line 3 is not valid: unknown key 'cout' (did you mean 'count'?).",
         ),
-        ("json", '{"cards": [{"count": 4, "name": "Iono", "sett": "PAL"}]}', "unknown key 'sett'; did you mean 'set'?"),
-        ("yaml", "nme: Lost Box\ncards:\n  - {count: 4, name: Iono}\n", "unknown key 'nme'; did you mean 'name'?"),
+        (
+            "json",
+            '{"cards": [{"count": 4, "name": "Iono", "sett": "PAL"}]}',
+            "unknown key 'sett' (did you mean 'set'?).",
+        ),
+        ("yaml", "nme: Lost Box\ncards:\n  - {count: 4, name: Iono}\n", "unknown key 'nme' (did you mean 'name'?)."),
     ],
 )
 def test_an_unknown_key_gets_a_did_you_mean_as_in_the_configuration(kind, text, expected):
