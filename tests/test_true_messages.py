@@ -115,3 +115,24 @@ def test_an_energy_symbol_unquoted_in_yaml_gets_a_hint_and_a_typo_key_one_error(
         "Line 1: the deck file is not valid: unknown key 'nam' (did you mean 'name'?)."
     ]
     assert "basic-pokemon" not in {f["rule"] for f in result["findings"]}
+
+
+@pytest.mark.parametrize("output", ["text", "json", "junit"])
+def test_a_path_that_is_no_deck_gets_the_error_lines_docs_check_md_says(tmp_path, output):
+    # docs/check.md said "beside any report but text, a deckcheck: error: line", but the text report
+    # writes one too for a missing path (not for a pipe); the page now says what happens.
+    import os
+
+    pipe = tmp_path / "pipe.txt"
+    os.mkfifo(pipe)
+    for path, said in ((tmp_path / "missing.txt", "no such file"), (pipe, "is not a regular file")):
+        result = run("check", str(path), "--no-config", "-o", output)
+        assert result.returncode == 2
+        errors = [line for line in result.stderr.decode().splitlines() if line.startswith("deckcheck: error:")]
+        if output == "text":
+            assert "NOT CHECKED" in result.stdout.decode()
+            assert len(errors) == (1 if "missing" in path.name else 0), result.stderr
+        else:
+            assert len(errors) == 1 and said in errors[0], result.stderr
+    page = (Path(__file__).parent.parent / "docs" / "check.md").read_text(encoding="utf-8")
+    assert "with the text report too for a path that does not exist" in " ".join(page.split())
