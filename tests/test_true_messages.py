@@ -136,3 +136,15 @@ def test_a_path_that_is_no_deck_gets_the_error_lines_docs_check_md_says(tmp_path
             assert len(errors) == 1 and said in errors[0], result.stderr
     page = (Path(__file__).parent.parent / "docs" / "check.md").read_text(encoding="utf-8")
     assert "with the text report too for a path that does not exist" in " ".join(page.split())
+
+
+def test_fmt_writes_every_basic_energy_print_the_same_way_darkness_and_metal_too(tmp_path, db):
+    # docs/deck-lists.md: "a bare Darkness Energy / Metal Energy stays as written" -- but
+    # "4 Metal Energy DP 130" (a basic print) stayed while "4 Lightning Energy HS 118" changed.
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Metal Energy DP 130\n4 Lightning Energy HS 118\n4 Darkness Energy\n", encoding="utf-8")
+    result = run("fmt", str(deck), "--db", str(db), "--no-config", "--format", "unlimited", "--date", "2010-06-01")
+    assert result.returncode == 0, result.stderr
+    written = deck.read_text(encoding="utf-8")
+    assert "4 Basic {M} Energy DP 130\n" in written and "4 Basic {L} Energy HS 118\n" in written
+    assert "4 Darkness Energy\n" in written  # bare: the format decides (decision 10)

@@ -381,7 +381,7 @@ def _name_agrees(entry: DeckEntry, card: Card) -> bool:
     return name_fits(entry, card)
 
 
-def _basic_energy_word(entry: DeckEntry, card: Card) -> str | None:
+def _basic_energy_word(entry: DeckEntry, card: Card, has_print: bool) -> str | None:
     """``Psychic`` for a line that says ``Psychic Energy`` (or ``Basic Psychic
     Energy``) of a basic Psychic Energy card; None for Darkness and Metal, whose
     bare names the format decides (decision 10), and for any other name."""
@@ -390,7 +390,10 @@ def _basic_energy_word(entry: DeckEntry, card: Card) -> str | None:
     energy_type = next((t for t in grammar.ENERGY_TYPES if t.casefold() in folded), None)
     if energy_type is None or written != name_key(f"{energy_type} Energy"):
         return None
-    return None if name_key(entry.name) in _UNDECIDED_KEYS else energy_type
+    # Issue 31: one rule -- a line whose print is a basic Energy card is "Basic {X} Energy", Darkness
+    # and Metal too (the print says it); only a bare name stays, the format deciding (decision 10).
+    undecided = name_key(entry.name) in _UNDECIDED_KEYS and not has_print
+    return None if undecided else energy_type
 
 
 def _canonical_name(entry: DeckEntry, card: Card | None, *, has_print: bool, by_print: bool = True) -> str:
@@ -406,7 +409,7 @@ def _canonical_name(entry: DeckEntry, card: Card | None, *, has_print: bool, by_
         and card.is_basic_energy
         and (by_print or not (entry.set_code and entry.number))
     ):
-        energy_type = _basic_energy_word(entry, card)
+        energy_type = _basic_energy_word(entry, card, has_print)
     if energy_type in _LETTER_BY_TYPE:
         # PTCG Live's spelling, which the parser reads as basic Energy of that type.
         return f"Basic {{{_LETTER_BY_TYPE[energy_type]}}} Energy"
