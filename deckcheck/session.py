@@ -290,19 +290,36 @@ class Session:
         self.card_lang = card_lang
         self.rotation_days = rotation_days
         self._packs: dict[str, Pack] = dict(formats or {})
+        self._other_packs: dict[tuple[str, tuple[str, ...]], Pack] = {}  # by (name, a deck's packs folders)
         self._default: str | None = None
-        self._formats_seen: set[str] = set()  # by the worker processes of check_paths
+        # (format, the deck's packs folders) used by the worker processes of check_paths
+        self._formats_seen: set[tuple[str, tuple[str, ...] | None]] = set()
         self.keep_deck = keep_deck  # the results carry their resolved lines (deckcheck sheet, sheet_pdf)
 
     # -- formats -----------------------------------------------------------------
-    def pack(self, name: str) -> Pack:
-        """The pack of this name (or file), loaded once; ``PackError`` when it cannot be."""
+    def pack(self, name: str, pack_dirs: tuple[str, ...] | None = None) -> Pack:
+        """The pack of this name (or file), loaded once; ``PackError`` when it cannot be.
+        ``pack_dirs``: the packs folders of a deck's own configuration, when they are
+        not the run's (issue 31: a name may mean another pack in another project)."""
+        if pack_dirs is not None and pack_dirs != self.pack_dirs:
+            key = (name, pack_dirs)
+            other = self._other_packs.get(key)
+            if other is None:
+                from deckcheck.packs.loading import load_pack
+
+                other = self._other_packs[key] = load_pack(name, pack_dirs)
+            return other
         found = self._packs.get(name)
         if found is None:
             from deckcheck.packs.loading import load_pack
 
             found = self._packs[name] = load_pack(name, self.pack_dirs)
         return found
+
+    def _pack_dirs_of(self, path: str) -> tuple[str, ...] | None:
+        if self.settings is None or self.format:
+            return None
+        return tuple(str(p) for p in self.settings.packs_for(path))
 
     def known_formats(self) -> list[str]:
         from deckcheck.packs.loading import available_packs
@@ -327,16 +344,16 @@ class Session:
             return
         if self.settings is None:
             return
-        config = self.settings.config
-        wanted = [("format", config.format)]
-        wanted += [(f"overrides[{i}].format", o.format) for i, o in enumerate(config.overrides)]
-        for key, name in wanted:
-            if name is None:
-                continue
-            try:
-                self.pack(name)
-            except PackError as error:
-                raise PackError(f"{config.label}: {key}: {error}") from None
+        for config in self.settings.configs():  # the run's, and each deck's own (issue 31)
+            wanted = [("format", config.format)]
+            wanted += [(f"overrides[{i}].format", o.format) for i, o in enumerate(config.overrides)]
+            for key, name in wanted:
+                if name is None:
+                    continue
+                try:
+                    self.pack(name, tuple(str(p) for p in config.packs))
+                except PackError as error:
+                    raise PackError(f"{config.label}: {key}: {error}") from None
 
     def _format_name(self, path: str, declared: str | None) -> str | None:
         if self.settings is not None:
@@ -358,7 +375,7 @@ class Session:
         if not self.format and declared and not FORMAT_NAME.fullmatch(declared):
             raise Refused(Phrase(N_("the deck's format '{format}' is not a format name"), format=declared), name)
         try:
-            pack = self.pack(name)
+            pack = self.pack(name, self._pack_dirs_of(path))
         except PackError as error:
             raise Refused(message_of(error), name) from None
         date = self._date_text(path)
@@ -452,7 +469,7 @@ class Session:
                 elif checked is not None and path != "-":
                     found = next(checked)
                     # The report's rule descriptions name the formats the workers used (one job or many: the same).
-                    self._formats_seen.add(found.result.format)
+                    self._formats_seen.add((found.result.format, self._pack_dirs_of(path)))
                     yield found
                 else:
                     yield self.check_path(path, stdin=stdin if path == "-" else None)
@@ -486,14 +503,18 @@ class Session:
         from deckcheck.packs.loading import PackError
         from deckcheck.rules import KINDS
 
-        for name in sorted(self._formats_seen - {pack.name for pack in self._packs.values()}):
+        loaded: set[tuple[str, tuple[str, ...] | None]] = {(pack.name, None) for pack in self._packs.values()}
+        loaded |= {(pack.name, key[1]) for key, pack in self._other_packs.items()}
+        for name, pack_dirs in sorted(self._formats_seen - loaded, key=str):
             try:
-                self.pack(name)
+                self.pack(name, pack_dirs)
             except PackError:  # a deck's own format that is none (its result says so)
                 continue
         described: dict[str, str] = {}
-        for name in sorted(self._packs):
-            for rule in self._packs[name].rules:
+        packs = [self._packs[name] for name in sorted(self._packs)]
+        packs += [self._other_packs[key] for key in sorted(self._other_packs)]
+        for pack in packs:
+            for rule in pack.rules:
                 text = rule.description or getattr(KINDS.get(rule.kind), "description", "")
                 described.setdefault(rule.id, text)
         return described

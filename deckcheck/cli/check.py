@@ -155,6 +155,7 @@ def check(
         run = check_settings(
             config,
             no_config,
+            paths=paths,
             rotation_days=rotation_days,
             jobs=jobs,
             format=format,

@@ -308,9 +308,10 @@ def open_index(db: Path | None):
     return card_index(database), database.notice
 
 
-def load_settings(config_path: Path | None, no_config: bool, **command_line):
-    """The configuration file (found from the working directory) under the command line."""
-    from deckcheck.project.config import Config, ConfigError, load_config, settings
+def load_settings(config_path: Path | None, no_config: bool, paths: Sequence[str] | None = None, **command_line):
+    """The configuration under the command line: with the ``paths`` of decks, each deck's
+    found from its folder (docs/configuration.md), else the working directory's."""
+    from deckcheck.project.config import Config, ConfigError, ConfigFinder, load_config, run_config, settings
 
     output, fail_on = command_line.get("output"), command_line.get("fail_on")
     if output is not None and output not in OUTPUTS:
@@ -326,7 +327,10 @@ def load_settings(config_path: Path | None, no_config: bool, **command_line):
     cwd = Path.cwd()
     try:
         found = Config(root=cwd) if no_config else load_config(cwd, explicit=config_path)
-        return settings(found, cwd=cwd, **command_line)
+        if paths is None or no_config or config_path is not None:
+            return settings(found, cwd=cwd, **command_line)
+        find = ConfigFinder(found)
+        return settings(run_config(cwd, paths, find), cwd=cwd, find=find, **command_line)
     except ConfigError as error:  # a bad file, or a bad --exclude pattern
         raise UsageProblem(message_of(error)) from None
 
@@ -341,18 +345,24 @@ class Found(NamedTuple):
 def select(paths, run, found: Found, jobs: int | None = 1):
     """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error.
     The files met while walking folders are judged in ``jobs`` processes (None: by the number of files)."""
+    from deckcheck.project.config import ConfigError
     from deckcheck.project.discover import select_decks
     from deckcheck.session import judge_files
 
-    selection = select_decks(
-        paths, run, skip_non_decks=found.skip_non_decks, judge=lambda files: judge_files(files, jobs)
-    )
+    try:
+        selection = select_decks(
+            paths, run, skip_non_decks=found.skip_non_decks, judge=lambda files: judge_files(files, jobs)
+        )
+    except ConfigError as error:  # a deck's own configuration file that cannot be used
+        raise UsageProblem(message_of(error)) from None
     for warning in selection.warnings:
         echo(f"deckcheck: warning: {warning}", err=True)
     if found.verbose:
         from deckcheck.i18n import localize
 
         lang = message_language()
+        for line in configuration_lines(run, selection.decks):
+            echo(localize(line.template, line.params, lang), err=True)
         for path, reason in selection.skipped:
             # TRANSLATORS: --verbose: {reason} says why the file is not a deck ("it has no card lines").
             echo(
@@ -360,6 +370,42 @@ def select(paths, run, found: Found, jobs: int | None = 1):
                 err=True,
             )
     return selection
+
+
+def configuration_lines(run, decks: Sequence[str]) -> list[Phrase]:
+    """--verbose: which configuration file each deck is checked with, a line per file."""
+    from deckcheck.project.config import Config
+
+    decks_of: dict[Config, int] = {}
+    for deck in decks:
+        config = run.config_of(deck)
+        decks_of[config] = decks_of.get(config, 0) + 1
+    lines = []
+    for config, count in decks_of.items():
+        if config.source is None:
+            template = ngettext(
+                "deckcheck: {count} deck is checked with no configuration file (the defaults)",
+                "deckcheck: {count} decks are checked with no configuration file (the defaults)",
+            )
+            lines.append(Phrase(template, count=count))
+        else:
+            template = ngettext(
+                "deckcheck: {count} deck is checked with the configuration {file}",
+                "deckcheck: {count} decks are checked with the configuration {file}",
+            )
+            lines.append(Phrase(template, count=count, file=printable(shown_path(config.source))))
+    return lines
+
+
+def shown_path(path: Path) -> str:
+    """``path`` as the user would type it here: relative to the working directory when shorter."""
+    import os
+
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive (Windows)
+        return str(path)
+    return relative if len(relative) < len(str(path)) else str(path)
 
 
 def nothing_to_check(paths, run, selection, found: Found) -> ExitCode | None:

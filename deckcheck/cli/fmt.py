@@ -62,7 +62,7 @@ def fmt(
 ) -> None:
     # Its help: COMMAND_HELP in deckcheck.cli.
     try:
-        run = load_settings(config, no_config, format=format, date=date, db=db)
+        run = load_settings(config, no_config, paths=paths, format=format, date=date, db=db)
         code = run_fmt(
             paths, run, check_only=check_only, diff=diff, found=Found(verbose=verbose, skip_non_decks=skip_non_decks)
         )

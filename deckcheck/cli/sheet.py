@@ -186,6 +186,7 @@ def run(
     run_settings = check_settings(
         config,
         no_config,
+        paths=[deck],
         rotation_days=90,
         jobs=1,
         format=format,

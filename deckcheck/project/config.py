@@ -1,11 +1,13 @@
 """Project configuration: finding, reading and validating it, and the settings of a run.
 
 A project configures deckcheck in ``[tool.deckcheck]`` of ``pyproject.toml``
-or in ``.deckcheck.yaml``. The file is found by walking up from the working
-directory; the nearest folder that has one wins, and a folder with two of them
-is an error (two sources of truth would silently disagree). The file is
-validated against ``deckcheck/schemas/config.schema.json``; a bad key names the
-file, the key path and the line.
+or in ``.deckcheck.yaml``. A deck's file is found by walking up from the deck's
+folder (issue 31, as ruff, yamllint and editorconfig find theirs), the run's from
+the working directory (:class:`ConfigFinder`); the nearest folder that has one
+wins, and a folder with two of them is an error (two sources of truth would
+silently disagree). The file is validated against
+``deckcheck/schemas/config.schema.json``; a bad key names the file, the key path
+and the line.
 
 The command line beats the file, the file beats the defaults
 (:func:`settings`). Which files of a tree are decks, by these settings, is
@@ -127,6 +129,36 @@ def load_config(start: Path, *, explicit: Path | None = None) -> Config:
     if path is None:
         return Config(root=Path(os.path.abspath(start)))
     return read_config_file(path)
+
+
+class ConfigFinder:
+    """The configuration of each folder: the nearest file in it or above it, up to
+    its repository's root (:func:`find_config_file`), each file read once; a folder
+    with none has ``fallback`` (the configuration of the working directory).
+    Raises :class:`ConfigError` for a file that cannot be used."""
+
+    def __init__(self, fallback: Config):
+        self.fallback = fallback
+        self._by_folder: dict[str, Config] = {}
+        self._by_file: dict[Path, Config] = {} if fallback.source is None else {fallback.source: fallback}
+
+    def __call__(self, folder: str) -> Config:
+        folder = os.path.abspath(folder)
+        found = self._by_folder.get(folder)
+        if found is None:
+            path = find_config_file(Path(folder))
+            if path is None:
+                found = self.fallback
+            else:
+                found = self._by_file.get(path)
+                if found is None:
+                    found = self._by_file[path] = read_config_file(path)
+            self._by_folder[folder] = found
+        return found
+
+    def found(self) -> tuple[Config, ...]:
+        """The configuration files read so far, in the order they were met."""
+        return tuple(self._by_file.values())
 
 
 def read_config_file(path: Path) -> Config:
@@ -438,7 +470,11 @@ def _pack_reference(value: str | None, root: Path) -> str | None:
 
 
 class Settings(NamedTuple):
-    """The configuration with the command line applied: what a run uses."""
+    """The configuration with the command line applied: what a run uses.
+
+    ``config`` is the run's (the card database, the report, the formats loaded
+    first); each deck has the configuration of its own folder (:meth:`config_of`)
+    when ``find`` is given (issue 31), else ``config`` too (``--config``, ``--no-config``)."""
 
     config: Config = Config()
     format: str | None = None  # --format: beats the deck's own format and every override
@@ -446,7 +482,19 @@ class Settings(NamedTuple):
     db: Path | None = None  # None: $DECKCHECK_DB or the user data directory
     output: str = "text"
     fail_on: str = "error"
-    excludes: tuple[PatternSet, ...] = ()
+    excludes: tuple[PatternSet, ...] = ()  # --exclude, relative to the working directory
+    find: ConfigFinder | None = None
+
+    def config_of(self, path: str) -> Config:
+        """The configuration of the deck (or other file) at ``path``: its folder's."""
+        if self.find is None or path == STDIN:
+            return self.config
+        return self.find(os.path.dirname(os.path.abspath(path)))
+
+    def configs(self) -> tuple[Config, ...]:
+        """The run's configuration, then every other one met so far."""
+        others = self.find.found() if self.find is not None else ()
+        return (self.config, *(found for found in others if found != self.config))
 
     def format_for(self, deck_path: str, declared: str | None) -> str | None:
         """--format, else the deck's own format, else the last matching override,
@@ -455,50 +503,66 @@ class Settings(NamedTuple):
             return self.format
         if declared:
             return declared
-        override = self._override(deck_path, lambda o: o.format)
-        return override.format if override else self.config.format
+        config = self.config_of(deck_path)
+        override = _override(config, deck_path, lambda o: o.format)
+        return override.format if override else config.format
 
     def date_for(self, deck_path: str) -> str | None:
         if self.date:
             return self.date
-        override = self._override(deck_path, lambda o: o.date)
-        return override.date if override else self.config.date
+        config = self.config_of(deck_path)
+        override = _override(config, deck_path, lambda o: o.date)
+        return override.date if override else config.date
 
-    def _override(self, deck_path: str, wanted: Callable[[Override], Any]) -> Override | None:
-        if deck_path == STDIN or not self.config.overrides:
-            return None
-        relative = self.config.relative(deck_path)
-        if relative is None:
-            return None
-        found = None
-        for override in self.config.overrides:
-            if wanted(override) is not None and gitignore_match(override.paths, relative):
-                found = override  # the last matching override wins, as later lines do in .gitignore
-        return found
+    def packs_for(self, deck_path: str) -> tuple[Path, ...]:
+        """The ``packs`` folders of the deck's configuration."""
+        return self.config_of(deck_path).packs
+
+    def _excludes(self, path: str, *, is_dir: bool) -> tuple[PatternSet, ...]:
+        # A folder is excluded (or not) by the configuration of the folder it is in.
+        config = self.config_of(path.rstrip("/\\") if is_dir else path)
+        if not config.exclude:
+            return self.excludes
+        return (PatternSet(os.path.abspath(config.root), config.exclude, config.label), *self.excludes)
 
     def is_excluded(self, path: str, *, is_dir: bool = False) -> bool:
-        return any(patterns.matches(path, is_dir=is_dir) for patterns in self.excludes)
+        return any(patterns.matches(path, is_dir=is_dir) for patterns in self._excludes(path, is_dir=is_dir))
 
     def exclusion_of(self, path: str) -> tuple[str, str] | None:
         """(the pattern, where it is written) that excludes ``path``, or None."""
-        for patterns in self.excludes:
+        for patterns in self._excludes(path, is_dir=False):
             pattern = patterns.deciding_pattern(path)
             if pattern is not None:
                 return pattern, patterns.source
         return None
 
     def in_packs_folder(self, path: str) -> bool:
-        """Whether ``path`` is a configured ``packs`` folder or lies below one."""
-        return any(relative_to(os.path.abspath(path), os.path.abspath(p)) is not None for p in self.config.packs)
+        """Whether ``path`` (a folder) is a ``packs`` folder of its configuration or lies below one."""
+        packs = self.config.packs if self.find is None else self.find(os.path.abspath(path)).packs
+        return any(relative_to(os.path.abspath(path), os.path.abspath(p)) is not None for p in packs)
 
     def is_deck_file(self, path: str) -> bool:
-        """Whether a file met in a folder is a deck: the ``include`` patterns when
-        the configuration has them, else the deck suffixes."""
-        if self.config.include:
-            relative = self.config.relative(path)
+        """Whether a file met in a folder is a deck: the ``include`` patterns of its
+        configuration when it has them, else the deck suffixes."""
+        config = self.config_of(path)
+        if config.include:
+            relative = config.relative(path)
             if relative is not None:
-                return gitignore_match(self.config.include, relative)
+                return gitignore_match(config.include, relative)
         return os.path.splitext(path)[1].lower() in DECK_SUFFIXES
+
+
+def _override(config: Config, deck_path: str, wanted: Callable[[Override], Any]) -> Override | None:
+    if deck_path == STDIN or not config.overrides:
+        return None
+    relative = config.relative(deck_path)
+    if relative is None:
+        return None
+    found = None
+    for override in config.overrides:
+        if wanted(override) is not None and gitignore_match(override.paths, relative):
+            found = override  # the last matching override wins, as later lines do in .gitignore
+    return found
 
 
 def settings(
@@ -512,17 +576,17 @@ def settings(
     exclude: Sequence[str] = (),
     cwd: Path | None = None,
     environ: Mapping[str, str] | None = None,
+    find: ConfigFinder | None = None,
 ) -> Settings:
     """Merge the command line (arguments not None) over the file over the defaults.
 
     ``$DECKCHECK_DB`` sits between the command line and the file: it is the
-    user's choice for this shell, the file the project's default."""
+    user's choice for this shell, the file the project's default. ``find`` gives
+    each deck the configuration of its folder (else ``config`` is every deck's)."""
     environ = os.environ if environ is None else environ
     if db is None and not environ.get("DECKCHECK_DB"):
         db = config.db
     excludes = []
-    if config.exclude:
-        excludes.append(PatternSet(os.path.abspath(config.root), config.exclude, config.label))
     if exclude:
         problem = pattern_problem(tuple(exclude))
         if problem is not None:
@@ -542,4 +606,22 @@ def settings(
         output=output or config.output or "text",
         fail_on=fail_on or config.fail_on or "error",
         excludes=tuple(excludes),
+        find=find,
     )
+
+
+def run_config(cwd: Path, paths: Sequence[str], find: ConfigFinder) -> Config:
+    """The configuration of a run in ``cwd`` over ``paths``: the working directory's;
+    without one, the one file every path given has, if they all have the same
+    (``deckcheck check ../repo/decks/`` uses ``../repo``'s card database and report)."""
+    if find.fallback.source is not None:
+        return find.fallback
+    sources = set()
+    for path in paths:
+        if path == STDIN or not os.path.lexists(path):
+            continue
+        folder = path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path))
+        sources.add(find(folder))
+    if len(sources) == 1:
+        return sources.pop()
+    return find.fallback

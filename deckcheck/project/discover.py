@@ -117,7 +117,7 @@ def _named_file_problem(path: str, run: Settings, not_a_deck: Callable[[str], st
     if run.in_packs_folder(path):
         return PACKS_FOLDER_REASON
     if not run.is_deck_file(path):
-        return NOT_INCLUDED_REASON if run.config.include else NOT_A_DECK_NAME_REASON
+        return NOT_INCLUDED_REASON if run.config_of(path).include else NOT_A_DECK_NAME_REASON
     if not os.path.isfile(path):
         return None  # read_deck says what it is
     return not_a_deck(path)
