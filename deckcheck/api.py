@@ -370,7 +370,8 @@ def check_text(
     YAML/JSON forms).
 
     - ``text``: a string, or the bytes of a deck file (decoded as a file is: UTF-8,
-      or UTF-16 with its byte-order mark; other bytes are an ``unreadable`` finding).
+      UTF-16 with its byte-order mark, or Windows-1252 with an ``encoding`` note; other
+      bytes are an ``unreadable`` finding).
     - ``format``: a :class:`Format`, a format name or a pack file; default the
       deck's own format (``# format:`` line, ``format:`` key), else ``standard``.
     - ``date``: the day to check (a date or ``"2026-04-10"``); default today.

@@ -15,7 +15,7 @@ import os
 import stat
 import sys
 from dataclasses import replace
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from deckcheck.i18n import N_
 from deckcheck.model import Finding, ParsedDeck, Severity
@@ -72,19 +72,29 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
 
     ``.yaml``/``.yml`` and ``.json`` files are structured decks, every other
     file a text list."""
+    data = read_deck_bytes(path, stdin=stdin, max_bytes=max_bytes)
+    if isinstance(data, ParsedDeck):
+        return data
+    return parse_deck_bytes(data, path, max_bytes=max_bytes)
+
+
+def read_deck_bytes(
+    path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFAULT_MAX_BYTES
+) -> bytes | ParsedDeck:
+    """The bytes of the deck file ``path`` (``"-"``: ``stdin``), at most one more than
+    ``max_bytes``; or, for a file that cannot be read, its ``unreadable`` :class:`ParsedDeck`."""
     try:
         if path == STDIN:
-            data = read_limited(stdin if stdin is not None else sys.stdin.buffer, max_bytes + 1)
-        else:
-            # Only regular files are opened: opening a FIFO named *.txt waits for
-            # a writer forever (and opening a device may do something).
-            mode = os.stat(path).st_mode
-            if stat.S_ISDIR(mode):
-                return _unreadable(path, IS_DIRECTORY)
-            if not stat.S_ISREG(mode):
-                return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
-            with open(path, "rb", opener=open_nonblocking) as handle:
-                data = read_limited(handle, max_bytes + 1)
+            return read_limited(stdin if stdin is not None else sys.stdin.buffer, max_bytes + 1)
+        # Only regular files are opened: opening a FIFO named *.txt waits for
+        # a writer forever (and opening a device may do something).
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            return _unreadable(path, IS_DIRECTORY)
+        if not stat.S_ISREG(mode):
+            return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
+        with open(path, "rb", opener=open_nonblocking) as handle:
+            return read_limited(handle, max_bytes + 1)
     except FileNotFoundError:
         return _unreadable(path, NOT_FOUND)
     except IsADirectoryError:
@@ -96,12 +106,20 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
     except OSError as exc:
         return _unreadable(path, OS_ERROR, reason=exc.strerror or str(exc))
 
-    return parse_deck_bytes(data, path, max_bytes=max_bytes)
+
+class DeckText(NamedTuple):
+    """A deck file's text as the reading rule (:func:`decode_deck_bytes`) read its bytes:
+    ``windows_1252`` when they were not UTF-8 and were read as Windows-1252."""
+
+    text: str
+    windows_1252: bool = False
 
 
-def parse_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES, sniff: bool = False) -> ParsedDeck:
-    """Parse a deck file's bytes as :func:`read_deck` does (UTF-8, or UTF-16 with its
-    byte-order mark; anything else is an ``unreadable`` finding, never an exception)."""
+def decode_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> DeckText | ParsedDeck:
+    """The one reading rule of a deck file's bytes, for every front end (``check``, ``fmt``,
+    ``serve``, the library): UTF-8, UTF-16 with its byte-order mark, or bytes that can only be
+    Windows-1252 text (issues 24, 31); anything else is an ``unreadable`` :class:`ParsedDeck`
+    saying why, never an exception. A UTF-8 byte-order mark stays at the start of the text."""
     if len(data) > max_bytes:
         return _unreadable(path, TOO_LARGE, TOO_LARGE_HINT, limit=max_bytes)
     if _is_utf32(data):
@@ -111,21 +129,35 @@ def parse_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYT
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         # Windows tools (PowerShell redirection, Notepad "Unicode") write UTF-16.
         try:
-            text = data.decode("utf-16")
+            return DeckText(data.decode("utf-16"))
         except UnicodeDecodeError:
             return _unreadable(path, INVALID_UTF16, ENCODING_HINT)
-    else:
-        if b"\x00" in data:
-            return _unreadable(path, BINARY, BINARY_HINT)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            cp1252 = windows_1252_text(data)
-            if cp1252 is None:
-                line = _line_of_offset(data, exc.start)
-                return _unreadable(path, INVALID_UTF8, ENCODING_HINT, (line,), offset=exc.start, line=line)
-            return _with_encoding_note(parse_deck_text(cp1252, path, sniff=sniff), path)
-    return parse_deck_text(text, path, sniff=sniff)
+    if b"\x00" in data:
+        return _unreadable(path, BINARY, BINARY_HINT)
+    try:
+        return DeckText(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        cp1252 = windows_1252_text(data)
+        if cp1252 is None:
+            line = _line_of_offset(data, exc.start)
+            return _unreadable(path, INVALID_UTF8, ENCODING_HINT, (line,), offset=exc.start, line=line)
+        return DeckText(cp1252, windows_1252=True)
+
+
+def parse_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES, sniff: bool = False) -> ParsedDeck:
+    """Parse a deck file's bytes as :func:`read_deck` does (read by :func:`decode_deck_bytes`;
+    bytes it cannot read are an ``unreadable`` finding, never an exception)."""
+    decoded = decode_deck_bytes(data, path, max_bytes=max_bytes)
+    if isinstance(decoded, ParsedDeck):
+        return decoded
+    return parse_decoded(decoded, path, sniff=sniff)
+
+
+def parse_decoded(decoded: DeckText, path: str, *, sniff: bool = False) -> ParsedDeck:
+    """Parse a deck file's text as :func:`decode_deck_bytes` read it: :func:`parse_deck_text`,
+    with the ``encoding`` note when it was read as Windows-1252."""
+    parsed = parse_deck_text(decoded.text, path, sniff=sniff)
+    return _with_encoding_note(parsed, path) if decoded.windows_1252 else parsed
 
 
 # Characters other than letters that Windows-1252 lists hold: quotes, dashes,

@@ -58,6 +58,7 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.packs.loading import Pack, PackError, load_pack
+from deckcheck.parse.files import DeckText, decode_deck_bytes, parse_decoded
 from deckcheck.session import BadDate, Checked, Session, open_database, parse_day
 from deckcheck.web.page import PAGE_SCRIPT, PAGE_STYLE, page_html, sheets_available
 
@@ -67,6 +68,7 @@ from deckcheck.render import html as report
 
 TOO_LARGE = N_("The request is larger than {limit} bytes; a deck list is much smaller.")
 TOO_MANY_LINES = N_("The deck list has more than {limit} lines; a deck list is much shorter.")
+# A form's field other than the deck list (its list is read as a deck file is: issue 31).
 NOT_UTF8 = N_("The request is not UTF-8 text.")
 NO_TEXT = N_('The JSON request has no "text" string with the deck list.')
 UNKNOWN_FORMAT = N_("{format} is not a format deckcheck knows. Known formats: {known}.")
@@ -159,8 +161,9 @@ class Checker:
                 400, UNKNOWN_LANGUAGE, lang=lang, languages=", ".join(("auto", "en", *CARD_LANGUAGES))
             ) from None
 
-    def check(self, text: str, options: Mapping[str, Any]) -> Checked:
-        """The deck's :class:`~deckcheck.session.Checked` (parsed once, by the session)."""
+    def check(self, deck: DeckText, options: Mapping[str, Any]) -> Checked:
+        """The deck's :class:`~deckcheck.session.Checked` (parsed once, as ``deckcheck check``
+        parses a file's text: with its ``encoding`` note when it was read as Windows-1252)."""
         session = Session(
             self.db,
             format=options["format"],
@@ -170,7 +173,7 @@ class Checker:
             formats=self.formats,
             keep_deck=True,
         )
-        return session.check_text(text, api.TEXT_LABEL)
+        return session.check(parse_decoded(deck, api.TEXT_LABEL, sniff=True))
 
 
 def _request_language(request: Request, checker: Checker) -> str:
@@ -178,7 +181,7 @@ def _request_language(request: Request, checker: Checker) -> str:
     return value if value in MESSAGE_LANGUAGES else checker.lang
 
 
-async def _body(request: Request, limits: Limits) -> str:
+async def _body(request: Request, limits: Limits) -> bytes:
     declared = request.headers.get("content-length")
     if declared and declared.isdigit() and int(declared) > limits.max_bytes:
         raise BadRequest(413, TOO_LARGE, limit=limits.max_bytes)
@@ -187,10 +190,46 @@ async def _body(request: Request, limits: Limits) -> str:
         data += chunk
         if len(data) > limits.max_bytes:
             raise BadRequest(413, TOO_LARGE, limit=limits.max_bytes)
+    return bytes(data)
+
+
+def deck_text(data: bytes, limits: Limits) -> DeckText:
+    """The deck list sent as ``data``, read by the reading rule of deck files (issue 31:
+    :func:`~deckcheck.parse.files.decode_deck_bytes`, as ``deckcheck check FILE`` reads the
+    same bytes: UTF-8, UTF-16 with its byte-order mark, or Windows-1252 with a note), or
+    :class:`BadRequest` (400) saying why the rule cannot read it."""
+    decoded = decode_deck_bytes(data, api.TEXT_LABEL, max_bytes=limits.max_bytes)
+    if isinstance(decoded, DeckText):
+        return decoded
+    (finding,) = decoded.findings
+    problem = Phrase(finding.template, **finding.params)
+    if finding.hint_template is None:
+        raise BadRequest(400, "{problem}", problem=problem)
+    raise BadRequest(400, "{problem} {hint}", problem=problem, hint=Phrase(finding.hint_template))
+
+
+def form_fields(data: bytes, limits: Limits) -> tuple[dict[str, str], DeckText | BadRequest]:
+    """A form's fields (the last of each name) and its deck list ``text``: read from its
+    bytes as a deck file is (:func:`deck_text`), or why it cannot be. The ``text`` of the
+    fields is the list as read (the page shows it again), the other fields UTF-8."""
+    fields: dict[str, str] = {}
+    raw = b""
+    # latin-1 maps each byte to one character and back: the fields' bytes, escaped or not.
+    for key, values in parse_qs(data.decode("latin-1"), keep_blank_values=True, encoding="latin-1").items():
+        value = values[-1].encode("latin-1")
+        if key == "text":
+            raw = value
+            continue
+        try:
+            fields[key.encode("latin-1").decode("utf-8")] = value.decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest(400, NOT_UTF8) from None
     try:
-        return bytes(data).decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadRequest(400, NOT_UTF8) from None
+        deck: DeckText | BadRequest = deck_text(raw, limits)
+    except BadRequest as problem:
+        deck = problem
+    fields["text"] = deck.text if isinstance(deck, DeckText) else raw.decode("utf-8", errors="replace")
+    return fields, deck
 
 
 def line_breaks(text: str) -> int:
@@ -199,8 +238,10 @@ def line_breaks(text: str) -> int:
     return text.count("\n") + text.count("\r") - text.count("\r\n")
 
 
-def _api_fields(request: Request, body: str) -> tuple[str, dict[str, str | None]]:
-    """(deck text, options): a JSON ``{"text": ...}`` wrapper, else the body itself with the query's options."""
+def _api_fields(request: Request, deck: DeckText) -> tuple[DeckText, dict[str, str | None]]:
+    """(deck text, options): a JSON ``{"text": ...}`` wrapper, else the body itself (``deck``,
+    as :func:`deck_text` read it) with the query's options."""
+    body = deck.text
     fields: dict[str, str | None] = {
         key: request.query_params.get(key) for key in ("format", "date", "lang", "card_lang")
     }
@@ -221,8 +262,8 @@ def _api_fields(request: Request, body: str) -> tuple[str, dict[str, str | None]
             for key in fields:
                 if isinstance(data.get(key), str):
                     fields[key] = data[key]
-            return text, fields
-    return body, fields
+            return DeckText(text, deck.windows_1252), fields
+    return deck, fields
 
 
 class Server:
@@ -255,13 +296,13 @@ class Server:
             {"error": localize(NOT_ALLOWED, {"path": request.url.path, "method": request.method}, tr)}, status_code=405
         )
 
-    async def _check(self, text: str, options: Mapping[str, Any]) -> Checked:
-        if line_breaks(text) >= self.limits.max_lines:
+    async def _check(self, deck: DeckText, options: Mapping[str, Any]) -> Checked:
+        if line_breaks(deck.text) >= self.limits.max_lines:
             raise BadRequest(413, TOO_MANY_LINES, limit=self.limits.max_lines)
         try:
             with fail_after(self.limits.timeout):
                 return await to_thread.run_sync(
-                    self.checker.check, text, options, limiter=self.limiter, abandon_on_cancel=True
+                    self.checker.check, deck, options, limiter=self.limiter, abandon_on_cancel=True
                 )
         except TimeoutError:
             raise BadRequest(503, TOO_SLOW, seconds=f"{self.limits.timeout:g}") from None
@@ -269,10 +310,10 @@ class Server:
     async def check_api(self, request: Request) -> Response:
         lang = _request_language(request, self.checker)
         try:
-            text, fields = _api_fields(request, await _body(request, self.limits))
+            deck, fields = _api_fields(request, deck_text(await _body(request, self.limits), self.limits))
             options = self.checker.options(fields)
             lang = options["lang"]
-            checked = await self._check(text, options)
+            checked = await self._check(deck, options)
         except BadRequest as problem:
             return JSONResponse({"error": problem.localize(translator(lang))}, status_code=problem.status)
         report = api.report_json([api.DeckResult(checked.result, lang)])
@@ -290,11 +331,12 @@ class Server:
         lang = _request_language(request, self.checker)
         fields: dict[str, str] = {}
         try:
-            body = await _body(request, self.limits)
-            fields = {key: values[-1] for key, values in parse_qs(body, keep_blank_values=True).items()}
+            fields, deck = form_fields(await _body(request, self.limits), self.limits)
             lang = fields["lang"] if fields.get("lang") in MESSAGE_LANGUAGES else lang
             options = self.checker.options(fields)
-            checked = await self._check(fields.get("text", ""), options)
+            if isinstance(deck, BadRequest):
+                raise deck
+            checked = await self._check(deck, options)
         except BadRequest as problem:
             return HTMLResponse(
                 self.render_page(lang, fields, error=problem.localize(translator(lang))), status_code=problem.status
@@ -315,10 +357,12 @@ class Server:
         try:
             if not sheets_available():
                 raise BadRequest(501, SHEET_UNAVAILABLE)
-            body = await _body(request, self.limits)
-            fields = {key: values[-1] for key, values in parse_qs(body, keep_blank_values=True).items()}
+            fields, deck = form_fields(await _body(request, self.limits), self.limits)
             lang = fields["lang"] if fields.get("lang") in MESSAGE_LANGUAGES else lang
-            checked = await self._check(fields.get("text", ""), self.checker.options(fields))
+            options = self.checker.options(fields)
+            if isinstance(deck, BadRequest):
+                raise deck
+            checked = await self._check(deck, options)
             if checked.problem is not None or not checked.result.legal:
                 raise BadRequest(422, SHEET_NOT_LEGAL)
             # A field left blank is an option not given (blank on the sheet); the paper's default is the CLI's.

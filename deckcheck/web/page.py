@@ -132,24 +132,34 @@ fieldset{border:1px solid var(--rule);border-radius:.25rem;padding:.5rem .75rem}
 legend{font-weight:700}
 """
 
-# Sends the form in the background and swaps the verdict in; a dropped or chosen file fills the list.
+# Sends the form in the background and swaps the verdict in. A dropped or chosen file is sent as
+# its bytes and checked at once: the server reads them as check reads the file (issue 31: UTF-8,
+# UTF-16, Windows-1252 with a note), and the list field shows the text it read.
 PAGE_SCRIPT = """
 (function(){
 var form=document.getElementById("deck-form"),text=document.getElementById("text"),
 file=document.getElementById("file"),result=document.getElementById("result");
-function load(f){if(!f){return;}var reader=new FileReader();reader.onload=function(){text.value=reader.result;};
- reader.readAsText(f);}
+function escaped(buffer){var view=new Uint8Array(buffer),out=[],i,b;for(i=0;i<view.length;i++){b=view[i];
+ out.push((b>47&&b<58)||(b>64&&b<91)||(b>96&&b<123)?String.fromCharCode(b):"%"+(b<16?"0":"")+b.toString(16));}
+ return out.join("");}
+function send(body){result.setAttribute("aria-busy","true");
+ return fetch(form.action,{method:"POST",body:body,headers:{"Content-Type":"application/x-www-form-urlencoded"}})
+ .then(function(answer){return answer.text();}).then(function(page){
+  var fresh=new DOMParser().parseFromString(page,"text/html");
+  result.innerHTML=fresh.getElementById("result").innerHTML;result.removeAttribute("aria-busy");return fresh;});}
+function fields(){var body=new URLSearchParams(new FormData(form));body.delete("file");return body;}
+function load(f){if(!f){return;}var reader=new FileReader();reader.onload=function(){
+ var body=fields();body.delete("text");
+ send(body.toString()+"&text="+escaped(reader.result)).then(function(fresh){text.value=fresh.getElementById("text").value;});};
+ reader.readAsArrayBuffer(f);}
 file.addEventListener("change",function(){load(file.files[0]);});
 text.addEventListener("dragover",function(e){e.preventDefault();text.classList.add("drop");});
 text.addEventListener("dragleave",function(){text.classList.remove("drop");});
 text.addEventListener("drop",function(e){e.preventDefault();text.classList.remove("drop");
  if(e.dataTransfer.files.length){load(e.dataTransfer.files[0]);}});
 form.addEventListener("submit",function(e){
- e.preventDefault();result.setAttribute("aria-busy","true");
- var body=new URLSearchParams(new FormData(form));body.delete("file");
- fetch(form.action,{method:"POST",body:body}).then(function(answer){return answer.text();}).then(function(page){
-  var fresh=new DOMParser().parseFromString(page,"text/html").getElementById("result");
-  result.innerHTML=fresh.innerHTML;result.removeAttribute("aria-busy");
+ e.preventDefault();
+ send(fields().toString()).then(function(){
   var heading=result.querySelector("h2");if(heading){heading.focus();}
  }).catch(function(){form.submit();});
 });

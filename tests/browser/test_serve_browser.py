@@ -3,10 +3,15 @@ press the button, and the copy-limit finding shows on the Iono lines."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from support import PROJECT_ROOT
 
 pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
+expect = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed (pip install -e '.[test]')"
+).expect
 
 IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
 
@@ -73,7 +78,27 @@ def test_a_dropped_file_fills_the_list_and_the_page_speaks_german(browser, serve
     deck = tmp_path / "iono.txt"
     deck.write_text(IONO.read_text(encoding="utf-8"), encoding="utf-8")
     page.set_input_files("#file", str(deck))
-    page.wait_for_function("document.getElementById('text').value.indexOf('Iono PAL 185') >= 0")
+    # The file is checked at once and the field shows the text the server read (issue 31);
+    # expect polls without evaluating a string, which the page's Content-Security-Policy forbids.
+    expect(page.locator("#text")).to_have_value(re.compile("Iono PAL 185"))
     page.get_by_role("button", name="Prüfen").click()
     page.locator("#result tr.error").first.wait_for()
     assert "Das Deck hat 5 Karten namens Iono" in page.locator("#result").inner_text()
+
+
+def test_a_windows_1252_file_is_read_as_check_reads_it(browser, server, tmp_path):
+    # Issue 31: a list saved by Notepad or Excel as "ANSI" (é as the byte 0xE9) is sent as its
+    # bytes; the server reads them as check reads the file, and the field shows the text it read.
+    page = browser.new_page()
+    page.goto(server + "/")
+    deck = tmp_path / "darkrai.txt"
+    deck.write_bytes(
+        (PROJECT_ROOT / "sample_decks" / "legal" / "darkrai-honchkrow-dp.txt").read_bytes().decode().encode("cp1252")
+    )
+    page.get_by_label("Format").select_option("unlimited")
+    page.set_input_files("#file", str(deck))
+    expect(page.locator("#text")).to_have_value(re.compile("2 Pokédex HANDY910is DP 111"))
+    result = page.locator("#result").inner_text()
+    assert "LEGAL" in result and "ILLEGAL" not in result and "NOT VERIFIED" not in result
+    assert "is not UTF-8; it was read as Windows-1252 (Western European) text." in result
+    assert "\ufffd" not in page.locator("#text").input_value()

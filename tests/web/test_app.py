@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -86,7 +87,9 @@ def test_the_decks_own_format_else_standard(serve_client):
         ("?date=2026-13-01", b"4 Iono PAL 185", 400, "The date must be a day like 2026-04-10, not 2026-13-01."),
         ("?lang=xx", b"4 Iono PAL 185", 400, "xx is not a language deckcheck knows"),
         ("?card_lang=jp", b"4 Iono PAL 185", 400, "jp is not a language deckcheck knows"),
-        ("", b"\xff\xfe\xfa", 400, "The request is not UTF-8 text."),
+        ("", b"\xff\xfe\xfa", 400, "The deck file <text> starts with a UTF-16 byte-order mark but is not valid"),
+        # Neither UTF-8 nor Windows-1252 (0x81 is no character there): the reading rule of files says why.
+        ("", b"4 Iono\x81 PAL 185", 400, "is not valid UTF-8: byte 6 on line 1 cannot be decoded. Save the deck"),
         ("", b"4 Iono PAL 185\n" * 400, 413, "more than 300 lines"),
         ("", b"x" * 20_001, 413, "The request is larger than 20000 bytes"),
     ],
@@ -187,3 +190,51 @@ def test_check_does_not_import_the_web_stack():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT_ROOT, timeout=60)
     assert done.stderr.strip().splitlines()[-1] == "[]"
+
+
+# -- issue 31: a deck list's bytes are read as check reads the same bytes from a file ------------
+
+# "2 Pokédex HANDY910is DP 111" and the "Pokémon: 17" header: é misread is an unknown card.
+DARKRAI = PROJECT_ROOT / "sample_decks" / "legal" / "darkrai-honchkrow-dp.txt"
+
+
+def _as_sent(result: dict, path: Path) -> dict:
+    """check's result for the file ``path`` as serve names the deck it was sent (``<text>``)."""
+    return {key: value for key, value in json.loads(json.dumps(result).replace(str(path), "<text>")).items()}
+
+
+@pytest.mark.parametrize("encoding, notes", [("cp1252", ["encoding"]), ("utf-16", [])])
+def test_a_list_in_windows_1252_or_utf_16_gets_what_check_gives_its_file(server, tmp_path, encoding, notes):
+    data = DARKRAI.read_text(encoding="utf-8").encode(encoding)  # Python's utf-16 writes the byte-order mark
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(data)
+    (expected,) = cli_json(deck, "--date", DATE)["results"]
+    assert expected["verdict"] == "legal"  # the file is read, é and all
+    status, body = post(f"{server}/api/check?date={DATE}", data)
+    assert status == 200
+    (answer,) = body["results"]
+    assert answer == _as_sent(expected, deck)
+    assert [f["rule"] for f in answer["findings"] if f["severity"] == "info"] == notes
+    if notes:
+        assert answer["findings"][0]["message"] == (
+            "The deck file <text> is not UTF-8; it was read as Windows-1252 (Western European) text."
+        )
+
+
+def test_the_page_reads_a_windows_1252_list_as_check_reads_the_file(server, tmp_path):
+    data = DARKRAI.read_text(encoding="utf-8").encode("cp1252")
+    form = f"date={DATE}&text=".encode() + urllib.parse.quote_from_bytes(data).encode()
+    request = urllib.request.Request(f"{server}/check", data=form, method="POST")
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        status, page = answer.status, answer.read().decode("utf-8")
+    assert status == 200
+    assert "2 Pokédex HANDY910is DP 111" in page.split("</textarea>")[0]  # the list as read, shown again
+    verdict = page.split('id="result"')[1]
+    assert "LEGAL" in verdict and "ILLEGAL" not in verdict and "NOT VERIFIED" not in verdict
+    assert "The deck file &lt;text&gt; is not UTF-8; it was read as Windows-1252" in verdict
+    # Bytes that are neither UTF-8 nor Windows-1252 (0x81 is no character there) stay a 400.
+    bad = f"date={DATE}&text=".encode() + urllib.parse.quote_from_bytes(b"4 Iono\x81 PAL 185").encode()
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(urllib.request.Request(f"{server}/check", data=bad, method="POST"), timeout=30)
+    assert refused.value.code == 400
+    assert "is not valid UTF-8: byte 6 on line 1 cannot be decoded" in refused.value.read().decode("utf-8")
