@@ -238,3 +238,17 @@ def test_the_page_reads_a_windows_1252_list_as_check_reads_the_file(server, tmp_
         urllib.request.urlopen(urllib.request.Request(f"{server}/check", data=bad, method="POST"), timeout=30)
     assert refused.value.code == 400
     assert "is not valid UTF-8: byte 6 on line 1 cannot be decoded" in refused.value.read().decode("utf-8")
+
+
+def test_a_form_field_besides_the_list_is_utf_8_and_a_json_deck_is_read_as_its_file(serve_client):
+    # The list is read as a deck file is; the other fields of a form stay UTF-8 text (a browser sends it).
+    form = b"format=%FF&text=4+Iono+PAL+185"
+    answer = serve_client.post("/check", content=form, headers={"content-type": "application/x-www-form-urlencoded"})
+    assert answer.status_code == 400 and "The request is not UTF-8 text." in answer.text
+    # A deck in the JSON schema saved as Windows-1252: read, with the note, as check reads deck.json.
+    deck = '{"name": "Flabébé’s deck", "cards": [{"count": 4, "name": "Iono", "set": "PAL", "number": "185"}]}'
+    answer = serve_client.post(
+        f"/api/check?date={DATE}", content=deck.encode("cp1252"), headers={"content-type": "application/json"}
+    )
+    (result,) = answer.json()["results"]
+    assert result["name"] == "Flabébé’s deck" and result["findings"][0]["rule"] == "encoding"
