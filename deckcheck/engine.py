@@ -12,7 +12,7 @@ from collections import Counter
 from deckcheck.carddb.index import CardIndex
 from deckcheck.core.printable import printable_finding, shown
 from deckcheck.core.resolve import ResolveOptions, resolve_deck
-from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckResult, Finding, ParsedDeck
+from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckResult, Finding, ParsedDeck, Severity
 from deckcheck.packs.loading import Pack
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleContext
@@ -35,8 +35,9 @@ def check_deck(
     deck, resolution = resolve_deck(parsed, index, options)
     findings: list[Finding] = [*parsed.findings, *resolution]
     context = RuleContext(date=date, format_name=pack.name, index=index, rotation_days=rotation_days)
-    if parsed.entries or not parsed.findings:
-        # A file that could not be read at all has nothing for the rules to judge.
+    if parsed.entries or all(finding.severity is Severity.INFO for finding in parsed.findings):
+        # A file that could not be read at all has nothing for the rules to judge. A note (the
+        # file was read as Windows-1252) is no such problem: a list of no cards is no legal deck.
         for rule in pack.rules:
             findings.extend(KINDS[rule.kind].check(deck, rule, context))
     counts: Counter[str] = Counter()

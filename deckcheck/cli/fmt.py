@@ -21,13 +21,15 @@ from deckcheck.cli.common import (
     error_line,
     fail,
     load_settings,
+    message_language,
     nothing_to_check,
     select,
 )
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
-from deckcheck.i18n import N_, Phrase, message_of
+from deckcheck.i18n import N_, Phrase, localize, message_of
+from deckcheck.model import ParsedDeck
 
 
 def fmt(
@@ -107,7 +109,10 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
             echo(printable(f"deckcheck: error: {source}"), err=True)
             code = ExitCode.USAGE
             continue
-        text, original = source
+        text, original, note = source
+        if note is not None:
+            # Read as check reads it, and said as check says it (issue 31); fmt writes UTF-8.
+            echo(printable(f"deckcheck: note: {localize(note.template, note.params, message_language())}"), err=True)
         parsed = parse_text(text, path)
         if any(finding.template == TOO_MANY_LINES for finding in parsed.findings):
             # Only the first lines were read (issue 23, B1): rewriting would move the rest.
@@ -154,7 +159,7 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
         if diff:
             import difflib
 
-            old_text = original.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+            old_text = text.replace("\r\n", "\n")
             sys.stdout.writelines(
                 difflib.unified_diff(
                     old_text.splitlines(keepends=True),
@@ -197,24 +202,29 @@ def _lines_label(numbers, one: str, many: str) -> str:
 
 
 def _read_deck_text(path: str, stdin_data: bytes | None):
-    """(the text with its own line ends, the bytes read) or a message why it is no text deck list."""
+    """(the text with its own line ends, the bytes read, check's ``encoding`` note or None) or a
+    message why it is no text deck list. The bytes are read by check's one reading rule
+    (:func:`~deckcheck.parse.files.decode_deck_bytes`: UTF-8, UTF-16 with its byte-order mark, or
+    Windows-1252 with the note; issue 31), so fmt formats every list check reads, and a file
+    the rule cannot read is left as it is."""
     import io
 
-    from deckcheck.parse import read_deck
+    from deckcheck.parse.files import ENCODING, UNREADABLE, decode_deck_bytes, parse_decoded, read_deck_bytes
 
-    parsed = read_deck(path, stdin=io.BytesIO(stdin_data) if stdin_data is not None else None)
-    unreadable = [f for f in parsed.findings if f.rule == "unreadable"]
-    if unreadable:
+    data = read_deck_bytes(path, stdin=io.BytesIO(stdin_data) if stdin_data is not None else None)
+    if isinstance(data, ParsedDeck):  # missing, a folder, not a regular file, ...
+        return data.findings[0].message
+    decoded = decode_deck_bytes(data, path)
+    if isinstance(decoded, ParsedDeck):  # binary, too large, neither UTF-8 nor Windows-1252, ...
+        return decoded.findings[0].message
+    parsed = parse_decoded(decoded, path)
+    unreadable = [f for f in parsed.findings if f.rule == UNREADABLE]
+    if unreadable:  # empty
         return unreadable[0].message
-    try:
-        data = stdin_data if stdin_data is not None else Path(path).read_bytes()
-    except OSError as error:
-        return f"{path}: cannot read: {error.strerror or error}"
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return f"{path}: fmt rewrites UTF-8 deck lists only; save it as UTF-8 first"
-    return text, data
+    # The reader takes one byte-order mark off (a UTF-8 one is still in the text).
+    text = decoded.text[1:] if decoded.text.startswith("\ufeff") else decoded.text
+    note = next((f for f in parsed.findings if f.rule == ENCODING), None)
+    return text, data, note
 
 
 def _read_stdin_limited() -> bytes:

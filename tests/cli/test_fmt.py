@@ -141,8 +141,8 @@ def test_a_file_without_card_lines_is_left_as_its_lines():
 # -- the command ----------------------------------------------------------------------
 
 
-def run(*args: str, cwd: Path = PROJECT_ROOT, stdin: bytes | None = None):
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
+def run(*args: str, cwd: Path = PROJECT_ROOT, stdin: bytes | None = None, lang: str | None = None):
+    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **({"LANG": lang} if lang else {})}
     return subprocess.run(
         [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, input=stdin, timeout=120
     )
@@ -376,3 +376,77 @@ def test_a_windows_1252_list_is_read_and_the_note_says_so(tmp_path):
     notes = [f for f in deck_result["findings"] if f["rule"] == "encoding"]
     assert [n["severity"] for n in notes] == ["info"] and "Windows-1252" in notes[0]["message"]
     assert not any(f["rule"] == "unreadable" for f in deck_result["findings"])
+
+
+# -- issue 31: fmt reads what check reads, and writes it back as UTF-8 ------------------------
+
+NOTE = "is not UTF-8; it was read as Windows-1252 (Western European) text."
+# Already in fmt's form: only its encoding changes.
+FORMATTED = "# name: Flabébé’s deck\n\nTrainer: 4\n4 Pokédex HANDY910is DP 111\n\nTotal Cards: 4\n"
+
+
+def test_a_windows_1252_list_is_written_back_as_utf_8_with_checks_note(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(FORMATTED.encode("cp1252"))  # é as the byte 0xE9, ’ as 0x92
+    for mode in ("--check", "--diff"):
+        result = run("fmt", mode, str(deck), "--format", "unlimited", "--date", DATE)
+        assert result.returncode == 1, result.stderr.decode()
+        err = result.stderr.decode()
+        assert f"deckcheck: note: The deck file {deck} {NOTE}" in err and f"would reformat {deck}" in err
+        assert result.stdout == b""  # no line changes; the encoding does
+        assert deck.read_bytes() == FORMATTED.encode("cp1252")
+    result = run("fmt", str(deck), "--format", "unlimited", "--date", DATE)
+    assert result.returncode == 0, result.stderr.decode()
+    assert NOTE in result.stderr.decode() and f"reformatted {deck}" in result.stderr.decode()
+    assert deck.read_bytes() == FORMATTED.encode("utf-8")
+    assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]  # replaced atomically, as every rewrite
+    again = run("fmt", "--check", str(deck), "--format", "unlimited", "--date", DATE)
+    assert again.returncode == 0 and b"Windows-1252" not in again.stderr
+
+
+def test_fmt_says_the_note_in_the_message_language_and_formats_standard_input(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes("4x Pokédex HANDY910is DP 111\n".encode("cp1252"))
+    result = run("fmt", "--check", str(deck), "--format", "unlimited", lang="de_DE.UTF-8")
+    assert f"Die Deckdatei {deck} ist nicht in UTF-8; sie wurde als Windows-1252-Text" in result.stderr.decode()
+    result = run("fmt", "-", "--format", "unlimited", stdin="4x Pokédex HANDY910is DP 111\n".encode("cp1252"))
+    assert result.returncode == 0, result.stderr.decode()
+    assert result.stdout.decode("utf-8") == "Trainer: 4\n4 Pokédex HANDY910is DP 111\n\nTotal Cards: 4\n"
+    assert f"The deck file <stdin> {NOTE}" in result.stderr.decode()
+
+
+def test_a_utf_16_list_is_written_back_as_utf_8_and_bytes_check_cannot_read_are_left_alone(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes(FORMATTED.encode("utf-16"))  # with its byte-order mark, as check reads it
+    result = run("fmt", str(deck), "--format", "unlimited", "--date", DATE)
+    assert result.returncode == 0, result.stderr.decode()
+    assert deck.read_bytes() == FORMATTED.encode("utf-8")
+
+    # A file the reading rule cannot read is left as it is, with check's error.
+    data = "4 Pokédex HANDY910is DP 111\n".encode("cp1252") + b"4 Iono\x81 PAL 185\n"  # 0x81: no Windows-1252
+    deck.write_bytes(data)
+    for mode in ((), ("--check",), ("--diff",)):
+        result = run("fmt", *mode, str(deck), "--format", "unlimited")
+        assert result.returncode == 2 and b"Traceback" not in result.stderr
+        assert f"The deck file {deck} is not valid UTF-8: byte 5 on line 1".encode() in result.stderr
+        assert deck.read_bytes() == data
+
+
+def test_a_windows_1252_deck_keeps_its_verdict_in_the_utf_8_file_fmt_writes(tmp_path):
+    deck = tmp_path / "darkrai.txt"  # "2 Pokédex HANDY910is DP 111" and a "Pokémon: 17" header
+    deck.write_bytes((SAMPLE_DECKS / "legal" / "darkrai-honchkrow-dp.txt").read_text(encoding="utf-8").encode("cp1252"))
+    before = json_report(run("check", str(deck), "--date", DATE, "-o", "json").stdout)["results"][0]
+    assert before["verdict"] == "legal" and before["findings"][0]["rule"] == "encoding"
+    assert run("fmt", str(deck), "--date", DATE).returncode == 0
+    after = json_report(run("check", str(deck), "--date", DATE, "-o", "json").stdout)["results"][0]
+    deck.read_bytes().decode("utf-8")  # UTF-8 now
+    assert after == {**before, "findings": before["findings"][1:]}
+
+
+def test_a_windows_1252_list_without_cards_is_no_legal_deck(tmp_path):
+    # A note is no reason to skip the rules: the file was read (the property test found it LEGAL).
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes("# Flabébé’s deck\n".encode("cp1252"))
+    result = json_report(run("check", str(deck), "--format", "unlimited", "--date", DATE, "-o", "json").stdout)
+    (only,) = result["results"]
+    assert not only["legal"] and "deck-size" in [f["rule"] for f in only["findings"]]

@@ -3,7 +3,8 @@ for every generated list, check before and after fmt gives the same verdict
 (legal, illegal, not verified), the same findings' rules and severities and
 the same card counts, and fmt twice equals fmt once. The lists hold the classes
 of issue 20: "2x x Nest Ball", a line of only U+FEFF, two byte-order marks,
-a basic Energy whose number is another type's, a print the database lacks."""
+a basic Energy whose number is another type's, a print the database lacks. A list saved
+as Windows-1252 keeps its verdict when fmt writes it back as UTF-8 (issue 31)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from deckcheck.engine import check_deck, resolve_options_for
 from deckcheck.model import Severity
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
+from deckcheck.parse.files import DeckText, decode_deck_bytes, parse_deck_bytes, windows_1252_text
 
 DAY = dt.date(2026, 11, 30)
 # unlimited: the common rules; base-fossil: Darkness/Metal Energy read as the Special cards
@@ -40,7 +42,11 @@ def fmt(text: str, pack) -> str:
 
 
 def verdict(text: str, pack) -> tuple:
-    result = check_deck(parse_text(text, "deck.txt"), pack, INDEX, DAY)
+    return verdict_of(parse_text(text, "deck.txt"), pack)
+
+
+def verdict_of(parsed, pack) -> tuple:
+    result = check_deck(parsed, pack, INDEX, DAY)
     failing = any(f.severity is Severity.ERROR for f in result.findings), result.verdict
     # fmt recomputes section and total counts: that is the one finding it is meant to remove.
     rules = {
@@ -52,7 +58,7 @@ def verdict(text: str, pack) -> tuple:
         result.total_cards,
         dict(result.counts),
         result.name,
-        parse_text(text, "deck.txt").declared_format,
+        parsed.declared_format,
     )
 
 
@@ -70,3 +76,28 @@ def test_a_list_with_one_kind_of_line_end_keeps_it(text):
     once = fmt(text, pack("unlimited"))
     if len(kinds) == 1 and once.lstrip("\ufeff"):  # (a byte-order mark alone is no line)
         assert set(re.findall(r"\r\n|\r|\n", once)) == kinds
+
+
+def _in_windows_1252(ch: str) -> bool:
+    """``ch`` is a character a list saved as Windows-1252 can hold (as the reading rule judges it)."""
+    try:
+        return windows_1252_text(ch.encode("cp1252")) == ch
+    except UnicodeEncodeError:  # a byte-order mark, ◇, ...
+        return False
+
+
+@given(deck_lists())
+def test_a_windows_1252_file_keeps_its_verdict_when_fmt_writes_it_as_utf_8(text):
+    # The list as Notepad or Excel save it as "ANSI": what Windows-1252 cannot hold becomes "?",
+    # and a first line with é and ’ makes its bytes no UTF-8.
+    kept = "".join(ch if _in_windows_1252(ch) else "?" for ch in text)
+    data = ("# Flabébé’s deck\n" + kept).encode("cp1252")
+    decoded = decode_deck_bytes(data, "deck.txt")  # what fmt reads, as check does
+    assert isinstance(decoded, DeckText) and decoded.windows_1252
+    for name in PACK_NAMES:
+        written = fmt(decoded.text, pack(name)).encode("utf-8")  # what fmt writes
+        before = verdict_of(parse_deck_bytes(data, "deck.txt"), pack(name))
+        after = verdict_of(parse_deck_bytes(written, "deck.txt"), pack(name))
+        # The same deck; only check's note that the file was read as Windows-1252 is gone.
+        assert ("encoding", Severity.INFO) in before[1], before
+        assert after == (before[0], [r for r in before[1] if r[0] != "encoding"], *before[2:]), written
