@@ -92,22 +92,28 @@ def find_config_file(start: Path) -> Path | None:
     configured by a file in a folder that holds the repository, such as the user's HOME."""
     folder = Path(os.path.abspath(start))
     for candidate_folder in (folder, *folder.parents):
-        found = [candidate_folder / name for name in YAML_NAMES if (candidate_folder / name).is_file()]
-        pyproject = candidate_folder / PYPROJECT
-        if pyproject.is_file() and _configures_deckcheck(pyproject):
-            found.append(pyproject)
-        if len(found) > 1:
-            names = " and ".join(p.name for p in found)
-            raise ConfigError(
-                # TRANSLATORS: {files} are configuration files: ".deckcheck.yaml and pyproject.toml".
-                Phrase(N_("{files} both configure deckcheck in this folder; keep one of them"), files=names),
-                path=found[0],
-            )
-        if found:
-            return found[0]
+        found = _config_in(candidate_folder)
+        if found is not None:
+            return found
         if (candidate_folder / ".git").exists():
             break
     return None
+
+
+def _config_in(folder: Path) -> Path | None:
+    """The configuration file of ``folder`` itself, if it has one."""
+    found = [folder / name for name in YAML_NAMES if (folder / name).is_file()]
+    pyproject = folder / PYPROJECT
+    if pyproject.is_file() and _configures_deckcheck(pyproject):
+        found.append(pyproject)
+    if len(found) > 1:
+        names = " and ".join(p.name for p in found)
+        raise ConfigError(
+            # TRANSLATORS: {files} are configuration files: ".deckcheck.yaml and pyproject.toml".
+            Phrase(N_("{files} both configure deckcheck in this folder; keep one of them"), files=names),
+            path=found[0],
+        )
+    return found[0] if found else None
 
 
 def _configures_deckcheck(pyproject: Path) -> bool:
@@ -143,17 +149,28 @@ class ConfigFinder:
         self._by_file: dict[Path, Config] = {} if fallback.source is None else {fallback.source: fallback}
 
     def __call__(self, folder: str) -> Config:
-        folder = os.path.abspath(folder)
-        found = self._by_folder.get(folder)
-        if found is None:
-            path = find_config_file(Path(folder))
-            if path is None:
-                found = self.fallback
-            else:
+        # find_config_file's walk, each folder on the way remembered: a walk of a
+        # tree asks once per folder, and a folder's answer is its parent's unless it has a file.
+        current = os.path.abspath(folder)
+        passed = []
+        while True:
+            found = self._by_folder.get(current)
+            if found is not None:
+                break
+            passed.append(current)
+            path = _config_in(Path(current))
+            if path is not None:
                 found = self._by_file.get(path)
                 if found is None:
                     found = self._by_file[path] = read_config_file(path)
-            self._by_folder[folder] = found
+                break
+            parent = os.path.dirname(current)
+            if parent == current or os.path.exists(os.path.join(current, ".git")):
+                found = self.fallback
+                break
+            current = parent
+        for each in passed:
+            self._by_folder[each] = found
         return found
 
     def found(self) -> tuple[Config, ...]:
