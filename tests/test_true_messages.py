@@ -79,6 +79,18 @@ def test_formats_show_says_sets_promos_and_always_legal_cards_as_players_know_th
         assert dataset_form not in text
 
 
+def test_formats_show_without_a_card_database_says_banned_prints_by_set_code_and_number():
+    # Without a database the ban list read "bw3-67, bw5-110" and "sm8-90": dataset ids. The built-in
+    # catalogue knows those sets' codes, if not the cards: NVI 67, DEX 110 and LOT 90.
+    result = run("formats", "show", "expanded", "--date", "2026-12-01", "--no-config")
+    text = result.stdout.decode()
+    assert result.returncode == 0, result.stderr
+    assert "- NVI 67, DEX 110 since 2017-08-18" in text
+    assert "- LOT 90 since 2019-02-15" in text
+    for dataset_form in ("bw3-67", "bw5-110", "sm8-90"):
+        assert dataset_form not in text
+
+
 def test_every_yaml_example_of_the_docs_is_valid_yaml_and_the_deck_example_reads():
     # docs/deck-lists.md's deck example was not YAML: "name: Basic {P} Energy" in a flow mapping.
     import re

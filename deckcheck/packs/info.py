@@ -107,6 +107,7 @@ def in_force_on(
         if rule.kind == "card-pool":
             yield rule.id, _describe_pool(options, day, _SetView(options, sets or {}), tr)
         elif rule.kind == "banned":
+            cards = _with_set_codes(options.get("cards", ()), cards or {}, sets or {})
             entries = [e for e in options.get("cards", ()) if in_force(e, day)]
             lines = [
                 _say(
@@ -333,8 +334,26 @@ def banned_ids(pack: Pack) -> set[str]:
     }
 
 
+def _with_set_codes(
+    entries: Iterable[Mapping[str, Any]],
+    cards: Mapping[str, tuple[str, str | None, str]],
+    sets: Mapping[str, tuple[str | None, str | None]],
+) -> Mapping[str, tuple[str, str | None, str]]:
+    """``cards``, plus the banned prints it lacks whose set is known, by set code and
+    number without a name (issue 31: ``NVI 67``, not ``bw3-67``, without a card database)."""
+    added = {}
+    for entry in entries:
+        for card_id in entry.get("ids", ()):
+            set_id, _, number = card_id.rpartition("-")
+            code = (sets.get(set_id) or (None, None))[0]
+            if card_id not in cards and set_id and number and code:
+                added[card_id] = ("", code, number)
+    return {**cards, **added} if added else cards
+
+
 def _describe_ids(ids: Sequence[str], cards: Mapping[str, tuple[str, str | None, str]]) -> list[str]:
-    """Prints by name and set code: ``Archeops NVI 67, DEX 110``; unknown ids as they are."""
+    """Prints by name and set code: ``Archeops NVI 67, DEX 110``; a print whose card is
+    not known by its set code and number (``NVI 67``); unknown ids as they are."""
     shown: list[str] = []
     last_name = None
     for card_id in ids:
@@ -345,8 +364,8 @@ def _describe_ids(ids: Sequence[str], cards: Mapping[str, tuple[str, str | None,
             continue
         name, code, number = known  # code: the set code, else the set's name (issue 31)
         where = f"{code} {number}" if code else card_id
-        shown.append(where if name == last_name else f"{name} {where}")
-        last_name = name
+        shown.append(where if name in (last_name, "") else f"{name} {where}")
+        last_name = name or None
     return shown
 
 
