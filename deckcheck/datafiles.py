@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -21,13 +22,18 @@ def dates_as_text(value: Any) -> Any:
 
 
 def unknown_key_problem(key: Any, known: list[str]) -> str:
-    """``unknown key 'cout'; did you mean 'count'?`` (else the known keys): what the
+    """``unknown key 'cout' (did you mean 'count'?)`` (else the known keys): what the
     configuration, packs and YAML/JSON decks say of a key their schema does not have."""
+    close = _close(str(key), known)
+    hint = f" (did you mean '{close}'?)" if close else f" (known keys: {', '.join(known)})"
+    return f"unknown key '{key}'{hint}"
+
+
+def _close(value: str, choices: Sequence[Any]) -> str | None:
     import difflib
 
-    close = difflib.get_close_matches(str(key), known, 1)
-    hint = f"; did you mean '{close[0]}'?" if close else f" (known keys: {', '.join(known)})"
-    return f"unknown key '{key}'{hint}"
+    found = difflib.get_close_matches(value, [str(c) for c in choices], 1)
+    return found[0] if found else None
 
 
 def validation_cache(kind: str) -> Path | None:
@@ -299,12 +305,89 @@ def error_problems(error: Any) -> list[tuple[list[Any], str, bool]]:
             (where + [key], unknown_key_problem(key, known), True)
             for key in sorted(k for k in error.instance if k not in known)
         ]
-    return [(where, _plain_message(error), False)]
+    return [(where, plain_message(error), False)]
 
 
-def _plain_message(error: Any) -> str:
-    if error.validator == "enum":
-        return f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
-    if error.validator == "pattern" and error.absolute_path and error.absolute_path[-1] == "date":
-        return f"{error.instance!r} is not a date like 2026-04-10"
+# What a JSON Schema "type" is called in a YAML or TOML file.
+_TYPE_WORDS = {
+    "array": "a list",
+    "object": "a mapping",
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "nothing",
+}
+
+
+def _kind_of(value: Any) -> str:
+    """What a value read from YAML, TOML or JSON is, in the words of :data:`_TYPE_WORDS`."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: text in quotes, a list or mapping by its kind."""
+    if isinstance(value, (dict, list, tuple)) or value is None:
+        return _kind_of(value)
+    text = repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else str(value)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def plain_message(error: Any) -> str:
+    """One jsonschema error as a sentence in one form for every data file: what the value
+    must be, then what it is (issue 31: not jsonschema's "{'names': [...]} is not of type 'array'")."""
+    validator, expected, value = error.validator, error.validator_value, error.instance
+    where = list(error.absolute_path)
+    if validator == "required":
+        missing = [key for key in expected if isinstance(value, dict) and key not in value]
+        return "the key " + ", ".join(f"'{key}'" for key in missing or expected) + " is missing"
+    if validator == "type":
+        wanted = [expected] if isinstance(expected, str) else list(expected)
+        words = " or ".join(_TYPE_WORDS.get(w, w) for w in wanted)
+        return f"must be {words}, not {_shown(value)}"
+    if validator == "enum":
+        choices = [str(c) for c in expected]
+        if where and where[-1] == "kind":
+            close = _close(str(value), choices)
+            hint = f"did you mean '{close}'?" if close else f"known kinds: {', '.join(choices)}"
+            return f"unknown rule kind {_shown(value)} ({hint})"
+        close = _close(str(value), choices)
+        hint = f" (did you mean '{close}'?)" if close else ""
+        return f"must be one of {', '.join(choices)}, not {_shown(value)}{hint}"
+    if validator == "const":
+        return f"must be {_shown(expected)}, not {_shown(value)}"
+    if validator == "pattern" and where and where[-1] in ("date", "since", "until", "from", "to"):
+        return f"must be a date like 2026-04-10, not {_shown(value)}"
+    if validator == "pattern":
+        return f"{_shown(value)} is not in the form this key takes (pattern {expected})"
+    if validator == "format" and expected == "date":
+        return f"must be a date of the calendar like 2026-04-10, not {_shown(value)}"
+    if validator == "minimum":
+        return f"must be {expected} or more, not {_shown(value)}"
+    if validator == "maximum":
+        return f"must be {expected} or less, not {_shown(value)}"
+    if validator == "minItems":
+        return "must not be an empty list" if expected == 1 else f"must hold at least {expected} items"
+    if validator == "minLength":
+        return "must not be empty text" if expected == 1 else f"must be at least {expected} characters long"
+    if validator == "uniqueItems":
+        return "holds the same item twice"
+    if validator in ("oneOf", "anyOf"):
+        return f"{_shown(value)} has none of the forms this key takes"
+    if validator == "not":
+        return f"{_shown(value)} is not allowed here"
     return error.message

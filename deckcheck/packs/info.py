@@ -19,6 +19,7 @@ from deckcheck.names import name_key
 from deckcheck.packs.loading import (
     Pack,
     PackError,
+    duplicate_rule_ids,
     format_path,
     line_of,
     load_pack,
@@ -455,65 +456,126 @@ def lint_pack(
     known_names: Iterable[str] | None = None,
     extra_dirs: Sequence[str | os.PathLike[str]] = (),
 ) -> list[LintProblem]:
-    """Semantic problems of a pack that passed its schema: dates out of order,
-    unknown set ids, card ids and regulation marks (as warnings when the card
-    database may simply be older than the pack), and ban lists that replace an
-    inherited one by reusing its id. Raises PackError when the text is not
-    YAML or its ``extends`` cannot be loaded."""
-    node, data = read_pack_yaml(text, path)
+    """Every problem of a pack file, all stages in one run (issue 31), in one form
+    (``FILE:LINE: error: KEY.PATH: what is wrong``), ordered by line: the schema's,
+    duplicate rule ids, ``extends`` and ``remove``, and the semantic checks a schema
+    cannot make -- dates out of order, unknown set ids, card ids and regulation marks
+    (as warnings when the card database may simply be older than the pack), unknown
+    card names in ban lists (errors: they ban nothing), ban lists that replace an
+    inherited one by reusing its id -- on whatever parts of the pack have the shape
+    to be judged. A text that is no YAML is one problem: nothing else can be read."""
+    try:
+        node, data = read_pack_yaml(text, path)
+    except PackError as error:
+        return [_problem_of(error, path)]
     if not isinstance(data, dict):
-        data = {}
-    sets, marks = set(known_sets), set(known_marks)
-    ids = set(known_ids) if known_ids is not None else None
+        return [LintProblem(path, 1, "error", "a format pack must be a YAML mapping with 'name' and 'rules'")]
+    problems = _schema_problems(path, node, data)
+    problems += [
+        LintProblem(path, line_of(node, where), "error", f"{format_path(where)}: {message}")
+        for where, message in duplicate_rule_ids(data, node)
+    ]
+    problems += _semantic_problems(
+        path,
+        node,
+        data,
+        known_sets=set(known_sets),
+        known_ids=set(known_ids) if known_ids is not None else None,
+        known_marks=set(known_marks),
+        known_names=known_names,
+        extra_dirs=extra_dirs,
+    )
+    unique = list(dict.fromkeys(problems))
+    return sorted(unique, key=lambda problem: problem.line or 0)
+
+
+def _problem_of(error: PackError, path: str) -> LintProblem:
+    return LintProblem(error.path or path, error.line, "error", str(error.message))
+
+
+def _items(value: Any) -> list[tuple[int, Mapping[str, Any]]]:
+    """The mappings of a list, with their indexes; anything of another shape is the schema's to report."""
+    return [(i, item) for i, item in enumerate(value) if isinstance(item, Mapping)] if isinstance(value, list) else []
+
+
+def _texts(value: Any) -> list[tuple[int, str]]:
+    return [(i, str(item)) for i, item in enumerate(value) if item is not None] if isinstance(value, list) else []
+
+
+def _semantic_problems(
+    path: str,
+    node: Any,
+    data: Mapping[str, Any],
+    *,
+    known_sets: set[str],
+    known_ids: set[str] | None,
+    known_marks: set[str],
+    known_names: Iterable[str] | None,
+    extra_dirs: Sequence[str | os.PathLike[str]],
+) -> list[LintProblem]:
+    sets, marks, ids = known_sets, known_marks, known_ids
     # name_key form -> the name as printed (None: the names of the database are not all known)
     names = {name_key(n): n for n in known_names} if known_names is not None else None
     problems: list[LintProblem] = []
 
     def problem(where: Sequence[Any], level: str, message: str) -> None:
-        problems.append(LintProblem(path, line_of(node, where), level, message))
+        problems.append(LintProblem(path, line_of(node, where), level, f"{format_path(where)}: {message}"))
 
-    inherited, parent_name = _inherited_rules(data, path, extra_dirs)
-    for r, rule in enumerate(data.get("rules") or ()):
+    rules = _items(data.get("rules"))
+    try:
+        parent = _parent(data, path, extra_dirs)
+    except PackError as error:
+        problem(["extends"], "error", str(error.message))
+        parent = None
+    removed = dict(_texts(data.get("remove")))
+    parent_name = parent.name if parent is not None else ""
+    inherited = {rule.id: rule for rule in parent.rules if rule.id not in removed.values()} if parent else {}
+    for i, rule_id in removed.items():
+        if parent is not None and rule_id not in {rule.id for rule in parent.rules}:
+            problem(["remove", i], "error", f"'{parent_name}' has no rule '{rule_id}' to remove")
+        elif parent is None and not data.get("extends"):
+            problem(["remove", i], "error", f"removes rule '{rule_id}', but the pack extends no other")
+    for r, rule in rules:
         old = inherited.get(rule.get("id", rule.get("kind")))
         if (
             rule.get("kind") == "banned"
             and old is not None
             and old.kind == "banned"
-            and _drops_entries(old.options.get("cards") or (), rule.get("cards") or ())
+            and _drops_entries(old.options.get("cards") or (), [e for _, e in _items(rule.get("cards"))])
         ):
             problem(
                 ["rules", r, "id"],
                 "warning",
                 f"rule '{old.id}' replaces the inherited ban list of {parent_name}; give it another id to add to it",
             )
-    for r, rule in enumerate(data.get("rules") or ()):
+    for r, rule in rules:
         base = ["rules", r]
-        seasons = rule.get("seasons") or ()
-        starts = [str(s.get("from")) for s in seasons]
-        for s in range(1, len(starts)):
-            if starts[s] <= starts[s - 1]:
+        seasons = _items(rule.get("seasons"))
+        starts = [(s, str(season.get("from"))) for s, season in seasons if season.get("from") is not None]
+        for (_, before), (s, start) in zip(starts, starts[1:]):
+            if start <= before:
                 problem(
-                    base + ["seasons", s, "from"],
-                    "error",
-                    f"season dates out of order: {starts[s]} comes after {starts[s - 1]}",
+                    base + ["seasons", s, "from"], "error", f"season dates out of order: {start} comes after {before}"
                 )
         known = str(rule["known_until"]) if rule.get("known_until") else None
-        if known and starts and starts[-1] > known:
+        last_start = starts[-1][1] if starts else None
+        if known and last_start and last_start > known:
             problem(
                 base + ["known_until"],
                 "error",
-                f"known_until {known} is before the last season, which starts {starts[-1]}",
+                f"known_until {known} is before the last season, which starts {last_start}",
             )
-        if rule.get("first_day") and starts and str(rule["first_day"]) > min(starts):
+        first_start = min((start for _, start in starts), default=None)
+        if rule.get("first_day") and first_start and str(rule["first_day"]) > first_start:
             problem(
                 base + ["first_day"],
                 "error",
-                f"first_day {rule['first_day']} is after the first season, which starts {min(starts)}",
+                f"first_day {rule['first_day']} is after the first season, which starts {first_start}",
             )
         if sets:
-            for s, season in enumerate(seasons):
-                named = [("sets", i, set_id) for i, set_id in enumerate(season.get("sets") or ())]
-                named += [("promos", i, promo.get("set")) for i, promo in enumerate(season.get("promos") or ())]
+            for s, season in seasons:
+                named = [("sets", i, set_id) for i, set_id in _texts(season.get("sets"))]
+                named += [("promos", i, str(promo.get("set"))) for i, promo in _items(season.get("promos"))]
                 for key, i, set_id in named:
                     if set_id not in sets:
                         problem(
@@ -522,8 +584,8 @@ def lint_pack(
                             f"unknown set id '{set_id}' (not in the card database)",
                         )
         if marks:
-            for s, season in enumerate(seasons):
-                for m, mark in enumerate(season.get("marks") or ()):
+            for s, season in seasons:
+                for m, mark in _texts(season.get("marks")):
                     if mark not in marks:
                         problem(
                             base + ["seasons", s, "marks", m],
@@ -538,37 +600,39 @@ def lint_pack(
             problem(base + ["released_until"], "error", "released_until is before released_from")
         if sets:
             for key in ("sets", "exclude_sets"):
-                for i, set_id in enumerate(rule.get(key) or ()):
+                for i, set_id in _texts(rule.get(key)):
                     if set_id not in sets:
                         problem(base + [key, i], "warning", f"unknown set id '{set_id}' (not in the card database)")
-            for set_id in rule.get("set_legal_from") or {}:
+            legal_from = rule.get("set_legal_from")
+            for set_id in legal_from if isinstance(legal_from, Mapping) else ():
                 if set_id not in sets:
                     problem(
                         base + ["set_legal_from", set_id],
                         "warning",
                         f"unknown set id '{set_id}' (not in the card database)",
                     )
-        for c, other in _overlapping_bans(rule.get("cards") or ()):
+        entries = _items(rule.get("cards"))
+        for c, other in _overlapping_bans([entry for _, entry in entries]):
             problem(
-                base + ["cards", c],
+                base + ["cards", entries[c][0]],
                 "warning",
-                f"this ban overlaps entry {other + 1} of the same list for the same card",
+                f"this ban overlaps entry {entries[other][0] + 1} of the same list for the same card",
             )
-        for c, entry in enumerate(rule.get("cards") or ()):
+        for c, entry in entries:
             try:
                 since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
             except ValueError as error:
                 problem(base + ["cards", c], "error", str(error))
-                continue
+                since = until = None
             if since and until and until <= since:
                 problem(base + ["cards", c, "until"], "error", f"ban ends ({until}) before it starts ({since})")
             if names is not None:
-                for i, name in enumerate(entry.get("names") or ()):
-                    if isinstance(name, str) and name_key(name) not in names:
+                for i, name in _texts(entry.get("names")):
+                    if name_key(name) not in names:
                         # Issue 31: "names: [Ultra Bal]" bans nothing: an error, with the name meant.
                         problem(base + ["cards", c, "names", i], "error", _unknown_name(name, names))
             if ids is not None:
-                for i, card_id in enumerate(entry.get("ids") or ()):
+                for i, card_id in _texts(entry.get("ids")):
                     if card_id not in ids:
                         problem(
                             base + ["cards", c, "ids", i],
@@ -582,8 +646,8 @@ def _unknown_name(name: str, names: Mapping[str, str]) -> str:
     from deckcheck.suggest import closest_names
 
     close = closest_names(name, names, limit=1)
-    meant = f"; did you mean '{close[0]}'?" if close else ""
-    return f"unknown card name '{name}': no card has it, so this entry bans nothing{meant}"
+    meant = f" (did you mean '{close[0]}'?)" if close else ""
+    return f"unknown card name '{name}'{meant}: no card has it, so this entry bans nothing"
 
 
 def _overlapping_bans(entries: Sequence[Any]) -> Iterator[tuple[int, int]]:
@@ -607,16 +671,12 @@ def _overlapping_bans(entries: Sequence[Any]) -> Iterator[tuple[int, int]]:
             seen.setdefault(key, []).append((c, start, end))
 
 
-def _inherited_rules(
-    data: Mapping[str, Any], path: str, extra_dirs: Sequence[str | os.PathLike[str]]
-) -> tuple[dict[str, Any], str]:
-    """The rules a pack inherits (after its ``remove``) by id, and its parent's name."""
+def _parent(data: Mapping[str, Any], path: str, extra_dirs: Sequence[str | os.PathLike[str]]) -> Pack | None:
+    """The pack that ``extends`` names, loaded (None: it names none); PackError when it cannot be."""
     ref = data.get("extends")
     if not isinstance(ref, str) or not ref:
-        return {}, ""
-    parent = load_pack(str(resolve_extends(ref, path, extra_dirs)), extra_dirs)
-    removed = set(data.get("remove") or ())
-    return {rule.id: rule for rule in parent.rules if rule.id not in removed}, parent.name
+        return None
+    return load_pack(str(resolve_extends(ref, path, extra_dirs)), extra_dirs)
 
 
 # What a ban entry only says about itself, not which cards it bans when.
@@ -637,14 +697,17 @@ def _drops_entries(inherited: Iterable[Mapping[str, Any]], new: Iterable[Mapping
 
 def pack_schema_problems(path: str, text: str) -> list[LintProblem]:
     """Every schema error of a pack, each with its line, unknown keys with a
-    did-you-mean (``formats lint``; loading a pack stops at the first error).
-    Empty when the text is no YAML mapping the schema can judge."""
-    from jsonschema import Draft202012Validator  # slow to import: formats lint only
-
+    did-you-mean. Empty when the text is no YAML mapping the schema can judge."""
     try:
         node, data = read_pack_yaml(text, path)
     except PackError:
         return []
+    return _schema_problems(path, node, data) if isinstance(data, dict) else []
+
+
+def _schema_problems(path: str, node: Any, data: Mapping[str, Any]) -> list[LintProblem]:
+    from jsonschema import Draft202012Validator  # slow to import: formats lint only
+
     validator = Draft202012Validator(pack_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
     found = [
         LintProblem(path, line_of(node, where), "error", f"{format_path(where)}: {message}")

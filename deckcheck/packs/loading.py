@@ -117,7 +117,8 @@ def available_packs(extra: Sequence[str | os.PathLike[str]] = ()) -> dict[str, P
         if not folder.is_dir():
             continue
         for path in sorted(folder.iterdir()):
-            if path.suffix in PACK_SUFFIXES and path.stem not in found:
+            # Hidden files (.pre-commit-config.yaml beside a pack) are no format packs.
+            if path.suffix in PACK_SUFFIXES and path.stem not in found and not path.name.startswith("."):
                 found[path.stem] = path
     return found
 
@@ -351,20 +352,33 @@ def parse_pack_text(text: str, path: str) -> dict[str, Any]:
     if errors:
         first_path, message = errors[0]
         raise PackError(f"{format_path(first_path)}: {message}", path=path, line=line_of(node, first_path))
+    for where, message in duplicate_rule_ids(data, node)[:1]:
+        raise PackError(f"{format_path(where)}: {message}", path=path, line=line_of(node, where))
+    return data
+
+
+def duplicate_rule_ids(data: Mapping[str, Any], node: Any) -> list[tuple[list[Any], str]]:
+    """(key path, message) of each rule whose id an earlier rule of the pack has
+    (a rule without an id is known by its kind, see _build); rules of another shape are the schema's."""
+    found: list[tuple[list[Any], str]] = []
     first_of: dict[str, int] = {}
-    for index, rule in enumerate(data["rules"]):
-        # A rule without an id is known by its kind (see _build).
-        rule_id = rule.get("id", rule["kind"])
+    rules = data.get("rules")
+    for index, rule in enumerate(rules if isinstance(rules, list) else ()):
+        rule_id = rule.get("id", rule.get("kind")) if isinstance(rule, dict) else None
+        if not isinstance(rule_id, str):
+            continue
         if rule_id in first_of:
             where = ["rules", index, "id"] if "id" in rule else ["rules", index]
-            raise PackError(
-                f"{format_path(where)}: duplicate rule id '{rule_id}' (also rules[{first_of[rule_id]}], "
-                f"line {line_of(node, ['rules', first_of[rule_id]])}); give each rule its own id",
-                path=path,
-                line=line_of(node, where),
+            found.append(
+                (
+                    where,
+                    f"duplicate rule id '{rule_id}' (also rules[{first_of[rule_id]}], "
+                    f"line {line_of(node, ['rules', first_of[rule_id]])}); give each rule its own id",
+                )
             )
-        first_of[rule_id] = index
-    return data
+        else:
+            first_of[rule_id] = index
+    return found
 
 
 def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:

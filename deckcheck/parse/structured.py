@@ -356,7 +356,9 @@ def _problem(error: Any) -> str:
         unknown = [key for key in error.instance if key not in known]
         if unknown:
             return "; ".join(unknown_key_problem(key, known) for key in unknown)
-    return error.message
+    from deckcheck.datafiles import plain_message
+
+    return plain_message(error)
 
 
 def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]]:

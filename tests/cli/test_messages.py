@@ -79,10 +79,67 @@ def test_formats_lint_reports_every_schema_error_with_its_line(tmp_path):
     )
     result = run("formats", "lint", str(pack), "--no-config", cwd=tmp_path)
     assert result.returncode == 1
+    note, *problems = result.stderr.splitlines()
+    assert note.startswith("deckcheck: note: no card database is installed")  # so cards are not checked
+    assert problems == [
+        f"{pack}:3: error: extend: unknown key 'extend' (did you mean 'extends'?)",
+        f"{pack}:7: error: rules[0].sise: unknown key 'sise' (did you mean 'size'?)",
+        f"{pack}:10: error: rules[1].max: must be a whole number, not 'many'",
+    ]
+
+
+# A pack with a mistake at every stage formats lint has (issue 31: it stopped at the schema's,
+# and wrote its problems in three forms): the schema's (an unknown key, a missing key, a value of
+# the wrong type, an unknown rule kind), a duplicate rule id, extends and remove, dates out of
+# order, and a card name that bans nothing.
+EVERY_STAGE = """\
+name: club
+extends: expanded
+titel: Club
+remove: [bannd]
+rules:
+  - id: deck-size
+    kind: deck-size
+    sise: 60
+  - id: house-bans
+    kind: banned
+    cards:
+      - {names: [Ultra Bal], since: 2026-05-01, until: 2026-01-01}
+  - id: copy-limit
+    kind: copy-limit
+    max: many
+  - kind: card-limt
+  - id: deck-size
+    kind: banned
+"""
+
+
+def test_formats_lint_reports_every_stage_in_one_run_in_one_form(tmp_path, reference_index):
+    pack = tmp_path / "club.yaml"
+    pack.write_text(EVERY_STAGE, encoding="utf-8")
+    result = run("formats", "lint", str(pack), "--db", str(reference_index.path), "--no-config", cwd=tmp_path)
+    assert result.returncode == 1
     assert result.stderr.splitlines() == [
-        f"{pack}:3: error: extend: unknown key 'extend'; did you mean 'extends'?",
-        f"{pack}:7: error: rules[0].sise: unknown key 'sise'; did you mean 'size'?",
-        f"{pack}:10: error: rules[1].max: 'many' is not of type 'integer'",
+        f"{pack}:3: error: titel: unknown key 'titel' (known keys: description, extends, name, options, remove, rules)",
+        f"{pack}:4: error: remove[0]: 'expanded' has no rule 'bannd' to remove",
+        f"{pack}:8: error: rules[0].sise: unknown key 'sise' (did you mean 'size'?)",
+        f"{pack}:12: error: rules[1].cards[0].until: ban ends (2026-01-01) before it starts (2026-05-01)",
+        f"{pack}:12: error: rules[1].cards[0].names[0]: unknown card name 'Ultra Bal' (did you mean 'Ultra Ball'?):"
+        " no card has it, so this entry bans nothing",
+        f"{pack}:15: error: rules[2].max: must be a whole number, not 'many'",
+        f"{pack}:16: error: rules[3].kind: unknown rule kind 'card-limt' (did you mean 'card-limit'?)",
+        f"{pack}:17: error: rules[4]: the key 'cards' is missing",
+        f"{pack}:17: error: rules[4].id: duplicate rule id 'deck-size' (also rules[0], line 6); give each rule its own id",
+    ]
+    assert result.stdout == ""  # no "ok" line for a pack with errors
+    # check --format names the first problem it meets in the same words.
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Iono PAL 185\n", encoding="utf-8")
+    checked = run("check", str(deck), "--format", str(pack), "--no-config", cwd=tmp_path)
+    assert checked.returncode == 2
+    assert checked.stderr.startswith("deckcheck: error: ")
+    assert checked.stderr.removeprefix("deckcheck: error: ").rstrip("\n") in [
+        line.replace(": error: ", ": ", 1) for line in result.stderr.splitlines()
     ]
 
 

@@ -31,15 +31,20 @@ def test_lint_reports_planted_mistakes_with_their_lines():
         "local.yaml", BROKEN, known_sets={"sv1", "sv2"}, known_ids={"sv1-189"}, known_marks=set("DEFGHIJ")
     )
     found = {(p.line, p.level, p.message) for p in problems}
-    assert (8, "error", "season dates out of order: 2024-04-05 comes after 2025-04-11") in found
-    assert (8, "warning", "no card in the database has regulation mark Q") in found
-    assert (9, "warning", "unknown set id 'nosuchset' (not in the card database)") in found
-    assert (13, "warning", "unknown card id 'sv1-99999' (not in the card database)") in found
-    assert (13, "error", "ban ends (2025-01-01) before it starts (2026-01-01)") in found
+    # One form (issue 31): the key path, then what is wrong.
+    assert (
+        8,
+        "error",
+        "rules[0].seasons[1].from: season dates out of order: 2024-04-05 comes after 2025-04-11",
+    ) in found
+    assert (8, "warning", "rules[0].seasons[1].marks[2]: no card in the database has regulation mark Q") in found
+    assert (9, "warning", "rules[0].sets[1]: unknown set id 'nosuchset' (not in the card database)") in found
+    assert (13, "warning", "rules[1].cards[0].ids[1]: unknown card id 'sv1-99999' (not in the card database)") in found
+    assert (13, "error", "rules[1].cards[0].until: ban ends (2025-01-01) before it starts (2026-01-01)") in found
     assert (
         10,
         "warning",
-        ("rule 'banned' replaces the inherited ban list of standard; give it another id to add to it"),
+        ("rules[1].id: rule 'banned' replaces the inherited ban list of standard; give it another id to add to it"),
     ) in found
     assert len(problems) == 6
     assert str(problems[0]).startswith("local.yaml:")
@@ -52,7 +57,7 @@ def test_lint_names_an_unknown_set_in_set_legal_from():
     )
     problems = lint_pack("local.yaml", text, known_sets={"me2pt5"})
     assert [(p.line, p.level, p.message) for p in problems] == [
-        (8, "warning", "unknown set id 'me2p5' (not in the card database)")
+        (8, "warning", "rules[0].set_legal_from.me2p5: unknown set id 'me2p5' (not in the card database)")
     ]
 
 
@@ -116,7 +121,7 @@ def test_lint_warns_when_a_ban_list_reuses_the_inherited_id():
     # The author meant to ban one more card; the id 'banned' drops Expanded's whole list.
     text = ADDS_TO_EXPANDED.format(remove="", rule_id="banned")
     assert replacement_warnings(text) == [
-        (4, "rule 'banned' replaces the inherited ban list of expanded; give it another id to add to it")
+        (4, "rules[0].id: rule 'banned' replaces the inherited ban list of expanded; give it another id to add to it")
     ]
     problem = next(p for p in lint_pack("local.yaml", text) if "replaces" in p.message)
     assert problem.level == "warning"
@@ -135,7 +140,10 @@ def test_lint_finds_the_parent_next_to_the_pack(tmp_path, monkeypatch):
     text = "name: league\nextends: base-local\nrules:\n  - {id: house-bans, kind: banned, cards: [{names: [Lillie]}]}\n"
     monkeypatch.chdir(PROJECT_ROOT)
     assert replacement_warnings(text, str(tmp_path / "league.yaml")) == [
-        (4, "rule 'house-bans' replaces the inherited ban list of base-local; give it another id to add to it")
+        (
+            4,
+            "rules[0].id: rule 'house-bans' replaces the inherited ban list of base-local; give it another id to add to it",
+        )
     ]
 
 
@@ -163,10 +171,26 @@ def test_lint_checks_the_order_and_overlaps_of_a_history():
     problems = [
         (p.line, p.level, p.message) for p in lint_pack("h.yaml", HISTORY, known_sets={"base5", "neo1", "basep"})
     ]
-    assert (10, "error", "season dates out of order: 2001-01-01 comes after 2001-05-01") in problems
-    assert (6, "error", "first_day 2002-01-01 is after the first season, which starts 2001-01-01") in problems
-    assert (9, "warning", "unknown set id 'nosuchset' (not in the card database)") in problems
-    assert (15, "warning", "this ban overlaps entry 1 of the same list for the same card") in problems
+    assert (
+        10,
+        "error",
+        "rules[0].seasons[1].from: season dates out of order: 2001-01-01 comes after 2001-05-01",
+    ) in problems
+    assert (
+        6,
+        "error",
+        "rules[0].first_day: first_day 2002-01-01 is after the first season, which starts 2001-01-01",
+    ) in problems
+    assert (
+        9,
+        "warning",
+        "rules[0].seasons[0].sets[1]: unknown set id 'nosuchset' (not in the card database)",
+    ) in problems
+    assert (
+        15,
+        "warning",
+        "rules[1].cards[1]: this ban overlaps entry 1 of the same list for the same card",
+    ) in problems
     assert not any(line == 16 for line, _, _ in problems)  # another card
     assert len(problems) == 4, problems
 
@@ -182,7 +206,8 @@ def test_lint_an_unknown_card_name_in_a_ban_list_is_an_error_with_the_name_meant
         (
             7,
             "error",
-            "unknown card name 'Ultra Bal': no card has it, so this entry bans nothing; did you mean 'Ultra Ball'?",
+            "rules[0].cards[0].names[0]: unknown card name 'Ultra Bal' (did you mean 'Ultra Ball'?): no card has it,"
+            " so this entry bans nothing",
         )
     ]
     # Without the database's names (the built-in catalogue), names are not judged.
@@ -199,3 +224,13 @@ def test_lint_of_the_shipped_packs_with_the_reference_database_finds_no_unknown_
         path = find_pack(pack, ())
         problems = lint_pack(str(path), path.read_text(encoding="utf-8"), known_names=names)
         assert [p for p in problems if "card name" in p.message] == [], pack
+
+
+def test_lint_reports_an_extends_it_cannot_follow_beside_the_schema_s_problems():
+    # Issue 31: one run shows every stage's problems; a parent that cannot be found is one of them.
+    text = "name: p\nextends: standrd\nrules:\n  - {id: size, kind: deck-size, sise: 60}\n"
+    problems = [(p.line, p.level, p.message) for p in lint_pack("p.yaml", text)]
+    assert problems[0][:2] == (2, "error") and problems[0][2].startswith("extends: unknown format 'standrd'")
+    assert (4, "error", "rules[0].sise: unknown key 'sise' (did you mean 'size'?)") in problems
+    assert len(problems) == 2
+    assert ".pre-commit-config" not in problems[0][2]  # a hidden YAML file beside the pack is no format

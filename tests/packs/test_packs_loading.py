@@ -89,9 +89,9 @@ def test_lint_reports_an_unconvertible_value_as_a_pack_error(tmp_path):
     from deckcheck.packs.info import lint_pack
 
     text = LEAGUE.format(since='!!float "zz"')
-    with pytest.raises(PackError) as raised:
-        lint_pack(str(tmp_path / "league.yaml"), text)
-    assert raised.value.line == 9
+    (problem,) = lint_pack(str(tmp_path / "league.yaml"), text)  # nothing else can be read: one problem
+    assert (problem.line, problem.level) == (9, "error")
+    assert "invalid YAML value" in problem.message
 
 
 def deckcheck(*args: str, cwd: Path) -> subprocess.CompletedProcess:

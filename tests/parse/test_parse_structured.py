@@ -190,7 +190,7 @@ cards:
     assert sorted(by_line) == [(4,), (6,), (8,), (9,), (11,), (13,)]
     assert "Card 2 on line 4" in by_line[(4,)][0] and "count" in by_line[(4,)][0]
     assert "Card 3 on line 6" in by_line[(6,)][0]
-    assert "'count' is a required property" in by_line[(8,)][0]
+    assert "the key 'count' is missing" in by_line[(8,)][0]
     assert any("nmae" in message for message in by_line[(9,)])
     assert "number" in by_line[(13,)][0]
     assert deck.findings[0].hint
