@@ -35,6 +35,13 @@ NIGHT_MARCH = without_format_line("night-march-ptcgo.txt")
 EXPANDED_HERE = 'format: standard\noverrides:\n  - paths: ["decks/expanded/**"]\n    format: expanded\n'
 
 
+@pytest.fixture(autouse=True)
+def _a_repository_around_each_test(tmp_path):
+    """tmp_path is a repository root: no search for a configuration goes above it (a
+    .deckcheck.yaml in /tmp or a user's folder above the test's must not decide a test)."""
+    (tmp_path / ".git").mkdir()
+
+
 def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
