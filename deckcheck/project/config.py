@@ -116,12 +116,43 @@ def _config_in(folder: Path) -> Path | None:
     return found[0] if found else None
 
 
+def _may_configure(text: str) -> bool:
+    """Whether a pyproject.toml's text may hold the deckcheck table, by its table headers and
+    keys alone: ``[tool.deckcheck]``, ``[[tool.deckcheck.overrides]]``, ``[tool]`` then
+    ``deckcheck = {...}`` or ``deckcheck.format = ...``, a top-level ``tool.deckcheck.format``
+    or ``tool = {deckcheck = ...}``. Only then is the file parsed (tomllib), so that a deck in
+    a Python project whose pyproject.toml only names deckcheck (a dependency, a script) costs
+    no parse: each deck's folder is searched upward (issue 31), and the parse was 0.08 x the
+    instructions of ``import typer`` of the start-up budget (bench/run.py). A line this scan
+    misreads (inside a multi-line string) can only make it say yes: the parse then decides."""
+    if "deckcheck" not in text:
+        return False
+    table = ""
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            table = line.strip("[] \t").replace(" ", "").replace("\t", "").replace('"', "").replace("'", "")
+            if table == "tool.deckcheck" or table.startswith("tool.deckcheck."):
+                return True
+            continue
+        key, equals, value = line.partition("=")
+        if not equals or line.startswith("#"):
+            continue
+        key = key.replace(" ", "").replace("\t", "").replace('"', "").replace("'", "")
+        path = f"{table}.{key}" if table else key
+        if path == "tool.deckcheck" or path.startswith("tool.deckcheck."):
+            return True
+        if path == "tool" and "deckcheck" in value:
+            return True
+    return False
+
+
 def _configures_deckcheck(pyproject: Path) -> bool:
     try:
         text = pyproject.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError):
         return False  # not ours to judge; a pyproject.toml deckcheck cannot read says nothing to it
-    if "deckcheck" not in text:
+    if not _may_configure(text):
         return False
     return _toml_table(text, pyproject, required=False) is not None
 

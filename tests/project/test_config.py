@@ -426,3 +426,31 @@ def test_cli_database_from_the_configuration_is_relative_to_it_and_must_exist(tm
     result = run("check", "a.txt", cwd=tmp_path / "decks", env={"DECKCHECK_DB": ""})
     assert result.returncode == 2
     assert f"no card database at {tmp_path / 'data' / 'cards.sqlite3'}" in result.stderr.decode()
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        '[tool.deckcheck]\nformat = "glc"\n',
+        '[[tool.deckcheck.overrides]]\npaths = ["old/**"]\nformat = "glc"\n',
+        '[tool]\ndeckcheck = { format = "glc" }\n',
+        '[tool]\ndeckcheck.format = "glc"\n',
+        'tool.deckcheck.format = "glc"\n',
+        '[ tool . "deckcheck" ]\nformat = "glc"\n',
+        'tool = { deckcheck = { format = "glc" } }\n',
+    ],
+)
+def test_every_way_toml_writes_the_deckcheck_table_is_found(tmp_path, table):
+    # A pyproject.toml is parsed only where its text may open the table (a deck's folder is
+    # searched upward, and most Python projects' pyproject.toml say nothing to deckcheck).
+    write(tmp_path / "pyproject.toml", table + '\n[project]\nname = "club-decks"\n')
+    assert find_config_file(tmp_path) == tmp_path / "pyproject.toml"
+
+
+def test_a_pyproject_naming_deckcheck_only_as_a_dependency_is_passed_over(tmp_path):
+    write(tmp_path / ".deckcheck.yaml", "format: expanded\n")
+    write(
+        tmp_path / "tools" / "pyproject.toml",
+        '[project]\nname = "x"\ndependencies = [\n  "deckcheck>=1",\n]\n\n[project.scripts]\ndeckcheck = "deckcheck.cli:main"\n',
+    )
+    assert find_config_file(tmp_path / "tools") == tmp_path / ".deckcheck.yaml"
