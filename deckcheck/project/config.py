@@ -123,15 +123,19 @@ def _may_configure(text: str) -> bool:
     or ``tool = {deckcheck = ...}``. Only then is the file parsed (tomllib), so that a deck in
     a Python project whose pyproject.toml only names deckcheck (a dependency, a script) costs
     no parse: each deck's folder is searched upward (issue 31), and the parse was 0.08 x the
-    instructions of ``import typer`` of the start-up budget (bench/run.py). A line this scan
-    misreads (inside a multi-line string) can only make it say yes: the parse then decides."""
+    instructions of ``import typer`` of the start-up budget (bench/run.py). A text with a
+    multi-line string, whose lines this scan could misread, is always parsed."""
     if "deckcheck" not in text:
         return False
+    if '"""' in text or "'''" in text:
+        return True
     table = ""
     for line in text.splitlines():
         line = line.strip()
         if line.startswith("["):
-            table = line.strip("[] \t").replace(" ", "").replace("\t", "").replace('"', "").replace("'", "")
+            # "[tool.deckcheck]  # comment", "[[tool.deckcheck.overrides]]", "[ tool . 'deckcheck' ]"
+            header = line.lstrip("[").split("]", 1)[0]
+            table = header.replace(" ", "").replace("\t", "").replace('"', "").replace("'", "")
             if table == "tool.deckcheck" or table.startswith("tool.deckcheck."):
                 return True
             continue

@@ -438,6 +438,9 @@ def test_cli_database_from_the_configuration_is_relative_to_it_and_must_exist(tm
         'tool.deckcheck.format = "glc"\n',
         '[ tool . "deckcheck" ]\nformat = "glc"\n',
         'tool = { deckcheck = { format = "glc" } }\n',
+        '[tool.deckcheck]  # the decks of the club\nformat = "glc"\n',
+        '[[tool.deckcheck.overrides]] # old decks\npaths = ["old/**"]\nformat = "glc"\n',
+        "[tool]\nnote = '''\n[other]\n'''\ndeckcheck = { format = \"glc\" }\n",
     ],
 )
 def test_every_way_toml_writes_the_deckcheck_table_is_found(tmp_path, table):
