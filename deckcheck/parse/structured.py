@@ -361,6 +361,45 @@ def _problem(error: Any) -> str:
     return plain_message(error)
 
 
+def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
+    """Cards whose one unknown key is a typo of the one required key they lack
+    (``{count: 4, nam: Charmander, ...}``), read with the key meant: one syntax error
+    says so, and the card still counts (issue 31: the typo gave two errors for one key,
+    and the deck lost its cards to knock-on deck-size and basic-pokemon errors)."""
+    import difflib
+
+    from deckcheck.datafiles import unknown_key_problem
+
+    card_schema = deck_schema()["$defs"]["card"]
+    known, required = list(card_schema["properties"]), card_schema["required"]
+    cards = data.get("cards")
+    if not isinstance(cards, list):
+        return data, []
+    findings: list[Finding] = []
+    mended_cards = list(cards)
+    for index, card in enumerate(cards):
+        if not isinstance(card, dict):
+            continue
+        unknown = [key for key in card if key not in known]
+        missing = [key for key in required if key not in card]
+        if len(unknown) != 1 or len(missing) != 1:
+            continue
+        if difflib.get_close_matches(str(unknown[0]), missing, 1) != missing:
+            continue
+        mended_cards[index] = {(missing[0] if key == unknown[0] else key): value for key, value in card.items()}
+        problem = f"{unknown_key_problem(unknown[0], known)}; it was read as '{missing[0]}'"
+        line = lines.cards[index] if index < len(lines.cards) else None
+        if line is None:
+            findings.append(_syntax(INVALID_CARD_NO_LINE, hint=SCHEMA_HINT, index=index + 1, problem=problem))
+        else:
+            findings.append(
+                _syntax(INVALID_CARD, (line,), hint=SCHEMA_HINT, index=index + 1, line=line, problem=problem)
+            )
+    if not findings:
+        return data, []
+    return {**data, "cards": mended_cards}, findings
+
+
 def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]]:
     """Findings for every schema error, and the indexes of the cards at fault."""
     findings: list[Finding] = []
@@ -472,10 +511,12 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
         data = {**data, "cards": cards[:MAX_LINES_READ]}
         at = lines.cards[MAX_LINES_READ] if len(lines.cards) > MAX_LINES_READ else None
         cut = _syntax(TOO_MANY_CARDS, (at,) if at else (), TOO_MANY_LINES_HINT, limit=MAX_LINES_READ, rest=rest)
+    data, mended = _mend_key_typos(data, lines)
     try:
         findings, bad_cards = _schema_findings(data, lines)
     except RecursionError:
         return ParsedDeck(path=path, findings=(_syntax(TOO_DEEP),))
+    findings = [*mended, *findings]
     if cut is not None:
         findings = [*findings, cut]
 

@@ -245,9 +245,11 @@ def _api_fields(request: Request, deck: DeckText) -> tuple[DeckText, dict[str, s
     fields: dict[str, str | None] = {
         key: request.query_params.get(key) for key in ("format", "date", "lang", "card_lang")
     }
-    if "json" in request.headers.get("content-type", "") and body.lstrip().startswith("["):
-        # Issue 31: a JSON array is no deck list and no request; it was read as deck text.
-        raise BadRequest(400, JSON_NOT_OBJECT)
+    if "json" in request.headers.get("content-type", "") and not body.lstrip().startswith("{"):
+        # Issue 31: a JSON array, string, number, true, false or null is no deck list and no
+        # request; it was read as deck text. (An array is refused unparsed: it may nest deep.)
+        if body.lstrip().startswith("[") or _json_scalar(body):
+            raise BadRequest(400, JSON_NOT_OBJECT)
     if "json" in request.headers.get("content-type", "") and body.lstrip().startswith("{"):
         try:
             data = json.loads(body)
@@ -264,6 +266,15 @@ def _api_fields(request: Request, deck: DeckText) -> tuple[DeckText, dict[str, s
                     fields[key] = data[key]
             return DeckText(text, deck.windows_1252), fields
     return deck, fields
+
+
+def _json_scalar(body: str) -> bool:
+    """Whether ``body`` is one JSON value other than an object or an array."""
+    try:
+        json.loads(body)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 class Server:

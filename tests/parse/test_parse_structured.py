@@ -182,7 +182,8 @@ cards:
     number: [63]
 """
     deck = parse_structured(text, "d.yaml", "yaml")
-    assert [e.name for e in deck.entries] == ["Iono"]
+    # "nmae: Arven" is a typo of the one key the card lacks: one error, and the card counts (issue 31).
+    assert [e.name for e in deck.entries] == ["Iono", "Arven"]
     assert all(f.rule == "syntax" and f.severity is Severity.ERROR for f in deck.findings)
     by_line = {}
     for finding in deck.findings:
@@ -309,7 +310,7 @@ def test_a_workflow_file_is_reported_with_its_keys_as_written():
         (
             "yaml",
             "cards:\n  - {count: 2, name: Arven}\n  - cout: 4\n    name: Iono\n",
-            "Card 2 on line 3 is not valid: unknown key 'cout' (did you mean 'count'?).",
+            "Card 2 on line 3 is not valid: unknown key 'cout' (did you mean 'count'?); it was read as 'count'.",
         ),
         (
             "json",
@@ -324,3 +325,17 @@ def test_an_unknown_key_gets_a_did_you_mean_as_in_the_configuration(kind, text, 
     messages = [f.message for f in deck.findings]
     assert any(expected in m for m in messages), messages
     assert not any("Additional properties" in m for m in messages)
+
+
+def test_a_typo_in_a_card_s_required_key_is_one_error_and_the_card_still_counts():
+    # Issue 31: "nam:" gave two syntax errors for one typo ("name" missing, "nam" unknown), and the
+    # deck lost the card to knock-on deck-size and basic-pokemon errors.
+    text = (
+        "cards:\n  - {count: 4, nam: Charmander, set: PAF, number: 7}\n"
+        "  - {count: 56, name: Basic {R} Energy, set: SVE, number: 2}\n"
+    ).replace("Basic {R} Energy", '"Basic {R} Energy"')
+    parsed = parse_structured(text, "deck.yaml", "yaml")
+    (finding,) = parsed.findings
+    assert finding.lines == (2,)
+    assert finding.params["problem"] == "unknown key 'nam' (did you mean 'name'?); it was read as 'name'"
+    assert [(e.count, e.name, e.set_code, e.number) for e in parsed.entries][0] == (4, "Charmander", "PAF", "7")

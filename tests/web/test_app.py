@@ -110,7 +110,8 @@ def test_bad_json_wrapper_and_translated_errors(serve_client):
     assert answer.status_code == 200 and json_report(answer.content)["results"][0]["findings"][0]["rule"] == "syntax"
     # Issue 31: a JSON array is neither a request nor a deck (it was checked as deck text, LEGAL
     # with nothing in it but syntax warnings); refused as a wrapper without "text" is.
-    for body in (b'["4 Iono PAL 185"]', b'  [{"text": "4 Iono PAL 185"}]'):
+    # So is any other JSON value that is not an object: a string, a number, true, false, null.
+    for body in (b'["4 Iono PAL 185"]', b'  [{"text": "4 Iono PAL 185"}]', b'"4 Iono PAL 185"', b"5", b"null", b"true"):
         answer = serve_client.post("/api/check?lang=de", content=body, headers={"content-type": "application/json"})
         assert answer.status_code == 400 and "JSON-Anfrage ist ein Objekt" in answer.json()["error"]
 
