@@ -361,6 +361,14 @@ def _problem(error: Any) -> str:
     return plain_message(error)
 
 
+def _card_finding(index: int, lines: _Lines, problem: str) -> Finding:
+    """The syntax error of the card at ``index`` (0-based), on its line when known."""
+    line = lines.cards[index] if index < len(lines.cards) else None
+    if line is None:
+        return _syntax(INVALID_CARD_NO_LINE, hint=SCHEMA_HINT, index=index + 1, problem=problem)
+    return _syntax(INVALID_CARD, (line,), hint=SCHEMA_HINT, index=index + 1, line=line, problem=problem)
+
+
 def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     """Cards whose one unknown key is a typo of the one required key they lack
     (``{count: 4, nam: Charmander, ...}``), read with the key meant: one syntax error
@@ -388,13 +396,7 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
             continue
         mended_cards[index] = {(missing[0] if key == unknown[0] else key): value for key, value in card.items()}
         problem = f"{unknown_key_problem(unknown[0], known)}; it was read as '{missing[0]}'"
-        line = lines.cards[index] if index < len(lines.cards) else None
-        if line is None:
-            findings.append(_syntax(INVALID_CARD_NO_LINE, hint=SCHEMA_HINT, index=index + 1, problem=problem))
-        else:
-            findings.append(
-                _syntax(INVALID_CARD, (line,), hint=SCHEMA_HINT, index=index + 1, line=line, problem=problem)
-            )
+        findings.append(_card_finding(index, lines, problem))
     if not findings:
         return data, []
     return {**data, "cards": mended_cards}, findings
@@ -415,13 +417,7 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
             problem = _DID_YOU_MEAN.sub(
                 r" (\1)", _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
             )
-            line = lines.cards[index] if index < len(lines.cards) else None
-            if line is None:
-                findings.append(_syntax(INVALID_CARD_NO_LINE, hint=SCHEMA_HINT, index=index + 1, problem=problem))
-            else:
-                findings.append(
-                    _syntax(INVALID_CARD, (line,), hint=SCHEMA_HINT, index=index + 1, line=line, problem=problem)
-                )
+            findings.append(_card_finding(index, lines, problem))
             continue
         where = ".".join(str(part) for part in path)
         # "unknown key 'nam'; did you mean 'name'?" inside a sentence ending with "." (issue 31)
