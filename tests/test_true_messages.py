@@ -160,3 +160,18 @@ def test_fmt_writes_every_basic_energy_print_the_same_way_darkness_and_metal_too
     written = deck.read_text(encoding="utf-8")
     assert "4 Basic {M} Energy DP 130\n" in written and "4 Basic {L} Energy HS 118\n" in written
     assert "4 Darkness Energy\n" in written  # bare: the format decides (decision 10)
+
+
+def test_formats_show_says_the_season_in_the_message_language():
+    # "(2026 rotation, seit 2026-04-10)" in German: the label stayed English where check translated it.
+    result = run("formats", "show", "standard", "--date", "2026-12-01", "--lang", "de", "--no-config")
+    text = result.stdout.decode()
+    assert "(Rotation 2026, seit 2026-04-10)" in text and "2026 rotation" not in text
+
+
+def test_rules_help_does_not_call_its_examples_legal_and_illegal():
+    # The examples are of the rule alone (a deck-size example is not a legal deck today).
+    result = run("rules", "--help")
+    text = " ".join(result.stdout.decode().split())
+    assert "legal and an illegal example" not in text
+    assert "an example that passes it and one that breaks it" in text

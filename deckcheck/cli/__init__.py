@@ -53,7 +53,7 @@ COMMAND_HELP = {
     "serve": N_(
         "A local web page to paste a deck list and see its verdict, and POST /api/check answering the JSON report."
     ),
-    "rules": N_("List the rule kinds a pack can use, with a legal and an illegal example."),
+    "rules": N_("List the rule kinds a pack can use, each with an example that passes it and one that breaks it."),
 }
 
 

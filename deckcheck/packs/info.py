@@ -225,7 +225,7 @@ def _describe_season(
     season: Mapping[str, Any], day: dt.date | None = None, sets: _SetView | None = None, tr: Translator | None = None
 ) -> str:
     sets = sets if sets is not None else _SetView({}, {})
-    name = f"{season.get('name')}, " if season.get("name") else ""
+    name = f"{_season_name(season['name'], tr)}, " if season.get("name") else ""
     since = _since(tr, season["from"], season.get("unverified"))
     what = []
     if season.get("marks"):
@@ -245,6 +245,16 @@ def _describe_season(
     return f"{' + '.join(what)} ({name}{since})"
 
 
+def _season_name(name: Any, tr: Translator | None) -> str:
+    """A pack's season name in the language of ``tr`` ("2026 rotation" -> "Rotation 2026"),
+    as the check's messages say it (issue 31)."""
+    from deckcheck.i18n import Phrase
+    from deckcheck.rules.card_pool import season_label
+
+    label = season_label(str(name))
+    return label.localize(tr) if isinstance(label, Phrase) and tr is not None else str(label)
+
+
 def _promo_range(promo: Mapping[str, Any], tr: Translator | None = None) -> str:
     if promo.get("only"):
         return _say(tr, N_("only {numbers}"), numbers=", ".join(str(n) for n in promo["only"]))
@@ -261,7 +271,7 @@ def _describe_change(
     tr: Translator | None = None,
 ) -> str:
     sets = sets if sets is not None else _SetView({}, {})
-    name = f" ({upcoming['name']})" if upcoming.get("name") else ""
+    name = f" ({_season_name(upcoming['name'], tr)})" if upcoming.get("name") else ""
     text = f"{upcoming['from']}{name}"
     if upcoming.get("unverified"):
         text += " " + _say(tr, N_("[unverified: {reason}]"), reason=upcoming["unverified"])
