@@ -334,14 +334,16 @@ def split_print(text: str) -> tuple[str, str | None, str | None]:
         # A sub-set print stays as written ("LOR-TG 24"): resolution reads it
         # as the card database numbers it, and fmt keeps the PTCG Live form.
         return without_separator(" ".join(tokens[:-2])), tokens[-2], tokens[-1]
-    return text, None, None
+    # The tracker's form written the usual way ("Dreepy twm 128/167" as "Dreepy twm 128"):
+    # a code in lower case is resolution's to read, as it reads "Dreepy twm 128".
+    return " ".join(tokens), None, None
 
 
 # Collection trackers and spreadsheets write a print in more ways (issue 31):
 # "TWM 128/167" (the number over the set's size), "[TWM 128]", and a regulation
 # mark after it, "TWM 128 (H)". Read by hand from the last tokens, before the
 # number is judged (no pattern to backtrack).
-_REGULATION_MARK = re.compile(r"\([A-Z]\)")
+_REGULATION_MARK = re.compile(r"\([A-Za-z]\)")
 _SET_SIZE = re.compile(r"\d{1,4}")
 
 
@@ -359,7 +361,8 @@ def _tracker_tokens(tokens: list[str]) -> list[str]:
         printed, _, size = number.partition("/")
         if _SET_SIZE.fullmatch(size) or is_collector_number(size):
             number = printed  # "128/167", "TG12/TG30"
-    if not _is_print(code, number):
+    # A code written in lower case ("twm 128/167") is read as "twm 128" is (resolution's own reading).
+    if not _is_print(code.upper(), number):
         return written
     return [*tokens[:-2], code, number]
 
