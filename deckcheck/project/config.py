@@ -102,9 +102,9 @@ def find_config_file(start: Path) -> Path | None:
 
 def _config_in(folder: Path) -> Path | None:
     """The configuration file of ``folder`` itself, if it has one."""
-    found = [folder / name for name in YAML_NAMES if (folder / name).is_file()]
+    found = [folder / name for name in YAML_NAMES if _is_file(folder / name)]
     pyproject = folder / PYPROJECT
-    if pyproject.is_file() and _configures_deckcheck(pyproject):
+    if _is_file(pyproject) and _configures_deckcheck(pyproject):
         found.append(pyproject)
     if len(found) > 1:
         names = " and ".join(p.name for p in found)
@@ -114,6 +114,15 @@ def _config_in(folder: Path) -> Path | None:
             path=found[0],
         )
     return found[0] if found else None
+
+
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, False where the system cannot say (a path too long, a folder
+    that cannot be entered): a deck's folder is searched too (issue 31), not only the working one."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _may_configure(text: str) -> bool:
@@ -539,9 +548,31 @@ class Settings(NamedTuple):
 
     def config_of(self, path: str) -> Config:
         """The configuration of the deck (or other file) at ``path``: its folder's."""
-        if self.find is None or path == STDIN:
+        if self.find is None:
             return self.config
+        if path == STDIN:
+            return self.find.fallback  # the working directory's, whatever the other paths' is
         return self.find(os.path.dirname(os.path.abspath(path)))
+
+    def _chain(self, folder: str) -> list[Config]:
+        """The configurations of ``folder`` and of each folder above it, nearest first, each
+        once: a walk from a folder above meets their excludes and packs before this folder's."""
+        if self.find is None:
+            return [self.config]
+        chain: list[Config] = []
+        current = os.path.abspath(folder)
+        while True:
+            config = self.find(current)
+            if config in chain or config.source is None:
+                if config not in chain:
+                    chain.append(config)
+                break  # met before (the fallback), or no file up to the repository root
+            chain.append(config)
+            parent = os.path.dirname(str(config.source.parent))
+            if parent == str(config.source.parent) or os.path.exists(os.path.join(config.source.parent, ".git")):
+                break
+            current = parent
+        return chain
 
     def configs(self) -> tuple[Config, ...]:
         """The run's configuration, then every other one met so far."""
@@ -571,26 +602,40 @@ class Settings(NamedTuple):
         return self.config_of(deck_path).packs
 
     def _excludes(self, path: str, *, is_dir: bool) -> tuple[PatternSet, ...]:
-        # A folder is excluded (or not) by the configuration of the folder it is in.
-        config = self.config_of(path.rstrip("/\\") if is_dir else path)
-        if not config.exclude:
+        # A path is excluded by the configuration of the folder it is in, and by those above
+        # it: a walk from above prunes the folder before a nested file is met (issue 31).
+        if path == STDIN:
             return self.excludes
-        return (PatternSet(os.path.abspath(config.root), config.exclude, config.label), *self.excludes)
+        folder = os.path.dirname(os.path.abspath(path.rstrip("/\\") if is_dir else path))
+        found = [
+            PatternSet(os.path.abspath(config.root), config.exclude, config.label)
+            for config in self._chain(folder)
+            if config.exclude
+        ]
+        return (*found, *self.excludes)
 
     def is_excluded(self, path: str, *, is_dir: bool = False) -> bool:
-        return any(patterns.matches(path, is_dir=is_dir) for patterns in self._excludes(path, is_dir=is_dir))
+        return self.exclusion_of(path, is_dir=is_dir) is not None
 
-    def exclusion_of(self, path: str) -> tuple[str, str] | None:
-        """(the pattern, where it is written) that excludes ``path``, or None."""
-        for patterns in self._excludes(path, is_dir=False):
-            pattern = patterns.deciding_pattern(path)
-            if pattern is not None:
-                return pattern, patterns.source
+    def exclusion_of(self, path: str, *, is_dir: bool = False) -> tuple[str, str] | None:
+        """(the pattern, where it is written) that excludes ``path`` or a folder it is in, or None."""
+        sets = self._excludes(path, is_dir=is_dir)
+        candidates = [(path, is_dir)]
+        if not is_dir and path != STDIN:
+            folder = os.path.dirname(path)
+            while folder and folder != os.path.dirname(folder):
+                candidates.append((folder, True))
+                folder = os.path.dirname(folder)
+        for candidate, candidate_is_dir in candidates:
+            for patterns in sets:
+                pattern = patterns.deciding_pattern(candidate, is_dir=candidate_is_dir)
+                if pattern is not None:
+                    return pattern, patterns.source
         return None
 
     def in_packs_folder(self, path: str) -> bool:
         """Whether ``path`` (a folder) is a ``packs`` folder of its configuration or lies below one."""
-        packs = self.config.packs if self.find is None else self.find(os.path.abspath(path)).packs
+        packs = [p for config in self._chain(path) for p in config.packs]
         return any(relative_to(os.path.abspath(path), os.path.abspath(p)) is not None for p in packs)
 
     def is_deck_file(self, path: str) -> bool:

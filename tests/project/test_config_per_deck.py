@@ -281,3 +281,52 @@ def test_a_bad_file_met_by_the_finder_is_a_config_error(tmp_path):
     repo = repository(tmp_path / "repo", "format: [\n")
     with pytest.raises(ConfigError):
         ConfigFinder(Config(root=tmp_path))(str(repo / "decks"))
+
+
+def test_a_nested_configuration_does_not_undo_the_exclude_of_the_ones_above(tmp_path):
+    # A walk prunes decks/retro/ by the root's exclude; a pre-commit hook names the file itself.
+    repo = repository(tmp_path / "repo", 'format: expanded\nexclude: ["decks/retro/"]\n')
+    write(repo / "decks" / "retro" / ".deckcheck.yaml", "format: unlimited\n")
+    write(repo / "decks" / "retro" / "r.txt", NIGHT_MARCH)
+    walked = run("check", ".", "-o", "json", "--date", DATE, cwd=repo)
+    named = run("check", "decks/expanded/night-march.txt", "decks/retro/r.txt", "-o", "json", "--date", DATE, cwd=repo)
+    assert set(formats_of(walked)) == set(formats_of(named)) == {"decks/expanded/night-march.txt"}
+
+
+def test_the_packs_folder_of_a_configuration_above_stays_no_deck_below_a_nested_one(tmp_path):
+    repo = repository(tmp_path / "repo", 'packs: ["decks/retro/packs"]\n')
+    write(repo / "decks" / "retro" / ".deckcheck.yaml", "format: unlimited\n")
+    write(repo / "decks" / "retro" / "packs" / "house.yaml", "name: house\nextends: unlimited\nrules: []\n")
+    completed = run("check", ".", "-o", "json", "--date", DATE, "-v", cwd=repo)
+    assert "decks/retro/packs/house.yaml" not in formats_of(completed)
+
+
+def test_standard_input_gets_the_working_directory_s_configuration_whatever_else_is_named(tmp_path):
+    repository(tmp_path / "repo")
+    deck = "repo/decks/expanded/night-march.txt"
+    completed = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "check", "-", deck, "-o", "json", "--date", DATE],
+        input=NIGHT_MARCH,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+        timeout=120,
+    )
+    assert formats_of(completed) == {"-": ("standard", "illegal"), deck: ("expanded", "legal")}
+
+
+def test_a_folder_the_system_cannot_search_is_no_configuration(tmp_path, monkeypatch):
+    # A path too long (ENAMETOOLONG) stopped the run with an internal error while searching a deck's folder.
+    import errno
+    from pathlib import Path as RealPath
+
+    real = RealPath.is_file
+
+    def is_file(self):
+        if self.name == ".deckcheck.yaml" and "deep" in self.parts:
+            raise OSError(errno.ENAMETOOLONG, "File name too long")
+        return real(self)
+
+    monkeypatch.setattr(RealPath, "is_file", is_file)
+    assert ConfigFinder(Config(root=tmp_path))(str(tmp_path / "deep")).source is None
