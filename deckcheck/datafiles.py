@@ -24,12 +24,13 @@ def dates_as_text(value: Any) -> Any:
 def unknown_key_problem(key: Any, known: list[str]) -> str:
     """``unknown key 'cout' (did you mean 'count'?)`` (else the known keys): what the
     configuration, packs and YAML/JSON decks say of a key their schema does not have."""
-    close = _close(str(key), known)
+    close = close_choice(str(key), known)
     hint = f" (did you mean '{close}'?)" if close else f" (known keys: {', '.join(known)})"
     return f"unknown key '{key}'{hint}"
 
 
-def _close(value: str, choices: Sequence[Any]) -> str | None:
+def close_choice(value: str, choices: Sequence[Any]) -> str | None:
+    """The choice ``value`` most likely meant (a typo of it), else None: "did you mean"."""
     import difflib
 
     found = difflib.get_close_matches(value, [str(c) for c in choices], 1)
@@ -361,11 +362,10 @@ def plain_message(error: Any) -> str:
         return f"must be {words}, not {_shown(value)}"
     if validator == "enum":
         choices = [str(c) for c in expected]
+        close = close_choice(str(value), choices)
         if where and where[-1] == "kind":
-            close = _close(str(value), choices)
             hint = f"did you mean '{close}'?" if close else f"known kinds: {', '.join(choices)}"
             return f"unknown rule kind {_shown(value)} ({hint})"
-        close = _close(str(value), choices)
         hint = f" (did you mean '{close}'?)" if close else ""
         return f"must be one of {', '.join(choices)}, not {_shown(value)}{hint}"
     if validator == "const":

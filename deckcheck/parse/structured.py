@@ -35,7 +35,6 @@ INVALID_DECK_LINE = N_("Line {line}: the deck file is not valid: {problem}.")
 QUOTE_BRACES_HINT = N_(
     'A value holding {{ or }} (an Energy symbol such as {{P}}) needs quotes: name: "Basic {{P}} Energy".'
 )
-_DID_YOU_MEAN = re.compile(r"; (did you mean '[^']*'\?)$")
 SCHEMA_HINT = N_(
     'A deck file holds "cards", a list of entries with "count" and "name" and optionally '
     '"set" and "number"; "name", "format" and "notes" may describe the deck.'
@@ -374,9 +373,7 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     (``{count: 4, nam: Charmander, ...}``), read with the key meant: one syntax error
     says so, and the card still counts (issue 31: the typo gave two errors for one key,
     and the deck lost its cards to knock-on deck-size and basic-pokemon errors)."""
-    import difflib
-
-    from deckcheck.datafiles import unknown_key_problem
+    from deckcheck.datafiles import close_choice, unknown_key_problem
 
     card_schema = deck_schema()["$defs"]["card"]
     known, required = list(card_schema["properties"]), card_schema["required"]
@@ -392,7 +389,7 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
         missing = [key for key in required if key not in card]
         if len(unknown) != 1 or len(missing) != 1:
             continue
-        if difflib.get_close_matches(str(unknown[0]), missing, 1) != missing:
+        if close_choice(str(unknown[0]), missing) != missing[0]:
             continue
         mended_cards[index] = {(missing[0] if key == unknown[0] else key): value for key, value in card.items()}
         problem = f"{unknown_key_problem(unknown[0], known)}; it was read as '{missing[0]}'"
@@ -414,14 +411,12 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
             index = path[1]
             bad_cards.add(index)
             where = ".".join(str(part) for part in path[2:])
-            problem = _DID_YOU_MEAN.sub(
-                r" (\1)", _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
-            )
+            problem = _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
             findings.append(_card_finding(index, lines, problem))
             continue
         where = ".".join(str(part) for part in path)
-        # "unknown key 'nam'; did you mean 'name'?" inside a sentence ending with "." (issue 31)
-        problem = _DID_YOU_MEAN.sub(r" (\1)", _shortened(f"{where}: {_problem(error)}" if where else _problem(error)))
+        # "unknown key 'nam' (did you mean 'name'?)" fits a sentence ending with "." (issue 31)
+        problem = _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
         key = str(path[0]) if path else next((k for k in data if k not in known_keys), None)
         line = lines.keys.get(key) if key is not None else None
         if line is None:
