@@ -12,6 +12,7 @@ at all is :mod:`deckcheck.parse.shape`; :func:`deckcheck.project.discover.select
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from dataclasses import replace
@@ -43,6 +44,11 @@ INVALID_UTF8 = N_("The deck file {path} is not valid UTF-8: byte {offset} on lin
 INVALID_UTF16 = N_("The deck file {path} starts with a UTF-16 byte-order mark but is not valid UTF-16.")
 UTF32 = N_("The deck file {path} is in UTF-32, an encoding deckcheck does not read.")
 ENCODING_HINT = N_("Save the deck list as UTF-8.")
+# {code} is the character's number, "U+D800".
+SURROGATE = N_(
+    "The deck list {path} is not valid text: line {line} holds {code}, half of a surrogate pair, "
+    "which no UTF-8 file can hold."
+)
 # {reason} is the operating system's own text ("Permission denied", "File name too long").
 FOLDER_UNREADABLE = N_("The folder {path} cannot be read ({reason}), so the decks in it were not checked.")
 FOLDER_UNREADABLE_HINT = N_("Make the folder readable, or exclude it (--exclude, or exclude: in the configuration).")
@@ -217,6 +223,9 @@ def parse_deck_text(text: str, path: str, *, sniff: bool = False) -> ParsedDeck:
     with ``sniff``, from the text itself (a JSON object, a ``cards:`` key)."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    refused = text_problem(text, path)
+    if refused is not None:
+        return refused
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         return _unreadable(path, EMPTY, EMPTY_HINT)
@@ -228,6 +237,25 @@ def parse_deck_text(text: str, path: str, *, sniff: bool = False) -> ParsedDeck:
     from deckcheck.parse.structured import parse_structured
 
     return parse_structured(text, path, kind)  # type: ignore[arg-type]
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def text_problem(text: str, path: str) -> ParsedDeck | None:
+    """Why a deck list given as text (the library's ``check_text``, serve's JSON ``text``) cannot
+    be read, as the same characters in a file's bytes cannot: a NUL character (the file reader's
+    "not a text file") or a surrogate code point (what no UTF-8 bytes decode to; a str holds one
+    when bytes were decoded with ``errors="surrogateescape"``); None when it can be read. One
+    answer whichever way the list came in."""
+    if "\x00" in text:
+        return _unreadable(path, BINARY, BINARY_HINT)
+    found = _SURROGATES.search(text)
+    if found is None:
+        return None
+    head = text[: found.start()]
+    line = head.count("\n") + head.count("\r") - head.count("\r\n") + 1
+    return _unreadable(path, SURROGATE, ENCODING_HINT, (line,), line=line, code=f"U+{ord(found.group()):04X}")
 
 
 def unreadable_folder(path: str, reason: str) -> ParsedDeck:
