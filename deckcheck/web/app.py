@@ -58,12 +58,12 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.packs.loading import Pack, PackError, load_pack
-from deckcheck.parse.files import DeckText, decode_deck_bytes, parse_decoded
+from deckcheck.parse.files import DeckText, decode_deck_bytes, parse_decoded, text_problem
 from deckcheck.session import BadDate, Checked, Session, open_database, parse_day
 from deckcheck.web.page import PAGE_SCRIPT, PAGE_STYLE, page_html, sheets_available
 
 if TYPE_CHECKING:
-    from deckcheck.model import DeckResult
+    from deckcheck.model import DeckResult, ParsedDeck
 from deckcheck.render import html as report
 
 TOO_LARGE = N_("The request is larger than {limit} bytes; a deck list is much smaller.")
@@ -200,12 +200,20 @@ def deck_text(data: bytes, limits: Limits) -> DeckText:
     :class:`BadRequest` (400) saying why the rule cannot read it."""
     decoded = decode_deck_bytes(data, api.TEXT_LABEL, max_bytes=limits.max_bytes)
     if isinstance(decoded, DeckText):
-        return decoded
+        refused = text_problem(decoded.text, api.TEXT_LABEL)
+        if refused is None:
+            return decoded
+        decoded = refused
+    raise _refusal(decoded)
+
+
+def _refusal(decoded: ParsedDeck) -> BadRequest:
+    """The 400 of a list the reading rule cannot read: its ``unreadable`` finding's words."""
     (finding,) = decoded.findings
     problem = Phrase(finding.template, **finding.params)
     if finding.hint_template is None:
-        raise BadRequest(400, "{problem}", problem=problem)
-    raise BadRequest(400, "{problem} {hint}", problem=problem, hint=Phrase(finding.hint_template))
+        return BadRequest(400, "{problem}", problem=problem)
+    return BadRequest(400, "{problem} {hint}", problem=problem, hint=Phrase(finding.hint_template))
 
 
 def form_fields(data: bytes, limits: Limits) -> tuple[dict[str, str], DeckText | BadRequest]:
@@ -261,6 +269,9 @@ def _api_fields(request: Request, deck: DeckText) -> tuple[DeckText, dict[str, s
             text = data.get("text")
             if not isinstance(text, str):
                 raise BadRequest(400, NO_TEXT)
+            refused = text_problem(text, api.TEXT_LABEL)
+            if refused is not None:  # "\u0000" or "\ud800": what the same list sent as bytes is refused for
+                raise _refusal(refused)
             for key in fields:
                 if isinstance(data.get(key), str):
                     fields[key] = data[key]

@@ -428,7 +428,7 @@ def test_a_utf_16_list_is_written_back_as_utf_8_and_bytes_check_cannot_read_are_
     for mode in ((), ("--check",), ("--diff",)):
         result = run("fmt", *mode, str(deck), "--format", "unlimited")
         assert result.returncode == 2 and b"Traceback" not in result.stderr
-        assert f"The deck file {deck} is not valid UTF-8: byte 5 on line 1".encode() in result.stderr
+        assert f"The deck file {deck} is not valid UTF-8: byte 34 on line 2".encode() in result.stderr
         assert deck.read_bytes() == data
 
 
