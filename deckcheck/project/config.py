@@ -101,8 +101,11 @@ def find_config_file(start: Path) -> Path | None:
 
 
 def _config_in(folder: Path) -> Path | None:
-    """The configuration file of ``folder`` itself, if it has one."""
-    found = [folder / name for name in YAML_NAMES if _is_file(folder / name)]
+    """The configuration file of ``folder`` itself, if it has one. A ``.deckcheck.yaml`` that is
+    there but no regular file (a link to nothing, a FIFO, a folder) is found too, and reading it
+    stops the run (docs/configuration.md): passed over, the deck silently got the configuration
+    of a folder above. (A ``pyproject.toml`` that cannot be read says nothing to deckcheck.)"""
+    found = [folder / name for name in YAML_NAMES if os.path.lexists(folder / name)]
     pyproject = folder / PYPROJECT
     if _is_file(pyproject) and _configures_deckcheck(pyproject):
         found.append(pyproject)
