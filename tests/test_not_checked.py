@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import SAMPLE_DECKS, json_report, run
+from support import SAMPLE_DECKS, json_report
+from support import run_deckcheck as run
 
 import deckcheck
 

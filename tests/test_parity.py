@@ -6,11 +6,8 @@ hint names each front end's own controls (``--format``; ``format=``)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
-from support import PROJECT_ROOT, json_report
+from support import PROJECT_ROOT, json_report, run_deckcheck
 
 import deckcheck
 
@@ -25,12 +22,7 @@ LEGAL = "sample_decks/legal/charizard-pidgeot-ex.txt"
 
 
 def cli(*args: str) -> tuple[int, dict]:
-    done = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "check", *args, "--no-config", "-o", "json"],
-        capture_output=True,
-        cwd=PROJECT_ROOT,
-        timeout=600,
-    )
+    done = run_deckcheck("check", *args, "--no-config", "-o", "json")
     assert b"Traceback" not in done.stderr and b"internal error" not in done.stderr, done.stderr.decode()
     return done.returncode, json_report(done.stdout) if done.stdout else {}
 
@@ -138,8 +130,8 @@ def test_a_deck_that_could_not_be_checked_is_not_checked_never_illegal(tmp_path,
     legal = tmp_path / "legal.txt"
     legal.write_text((PROJECT_ROOT / LEGAL).read_text(encoding="utf-8"), encoding="utf-8")
     options = [item for key, value in fields.items() for item in (f"--{key}", value)]
-    args = [sys.executable, "-m", "deckcheck", "check", str(deck), *options, "--no-config", "--jobs", jobs]
-    done = subprocess.run([*args, str(legal)], capture_output=True, text=True, timeout=600)
+    args = ["check", str(deck), *options, "--no-config", "--jobs", jobs]
+    done = run_deckcheck(*args, str(legal), text=True)
     assert done.returncode == 2, done.stderr
     assert f"NOT CHECKED  {deck}" in done.stdout and "ILLEGAL" not in done.stdout, done.stdout
     expected = (
@@ -147,9 +139,9 @@ def test_a_deck_that_could_not_be_checked_is_not_checked_never_illegal(tmp_path,
     )
     assert expected in done.stdout, done.stdout
     summary = tmp_path / "summary.md"
-    assert subprocess.run([*args, "-o", "github", "--summary", str(summary)], capture_output=True).returncode == 2
+    assert run_deckcheck(*args, "-o", "github", "--summary", str(summary)).returncode == 2
     assert "**NOT CHECKED**" in summary.read_text(encoding="utf-8")
-    html = subprocess.run([*args, "-o", "html"], capture_output=True, text=True, timeout=600)
+    html = run_deckcheck(*args, "-o", "html", text=True)
     assert html.returncode == 2 and "NOT CHECKED" in html.stdout and "ILLEGAL" not in html.stdout
     page = client.post("/check", data={"text": text, **fields})
     assert page.status_code == 422 and "NOT CHECKED" in page.text and "ILLEGAL" not in page.text

@@ -32,8 +32,7 @@ EDIT_WHILE_FORMATTING = textwrap.dedent(
     layout_module.layout = layout_then_edit
     from deckcheck.cli import main
 
-    sys.argv = ["deckcheck", "fmt", "--no-config", "--format", "unlimited", sys.argv[-1]]
-    main()
+    sys.exit(main(["fmt", "--no-config", "--format", "unlimited", sys.argv[-1]]))
     """
 ).format(edited=EDITED)
 
