@@ -70,6 +70,16 @@ TOO_LARGE = N_("The request is larger than {limit} bytes; a deck list is much sm
 TOO_MANY_LINES = N_("The deck list has more than {limit} lines; a deck list is much shorter.")
 # A form's field other than the deck list (its list is read as a deck file is: issue 31).
 NOT_UTF8 = N_("The request is not UTF-8 text.")
+# TRANSLATORS: keep multipart/form-data, python-multipart and deckcheck[serve] as they are.
+NO_MULTIPART = N_(
+    "This server cannot read multipart/form-data (python-multipart is not installed: "
+    "pip install 'deckcheck[serve]'); send the list as the body, or as the field text of a form or a JSON object."
+)
+# TRANSLATORS: {problem} is the (English) reason of the multipart parser.
+BAD_MULTIPART = N_("The multipart/form-data request cannot be read: {problem}")
+# TRANSLATORS: keep curl -F file=@deck.txt and text as they are.
+NO_DECK_PART = N_("The form holds no deck list: send it as a file (curl -F file=@deck.txt) or as the field text.")
+MULTIPART = "multipart/form-data"
 NO_TEXT = N_('The JSON request has no "text" string with the deck list.')
 UNKNOWN_FORMAT = N_("{format} is not a format deckcheck knows. Known formats: {known}.")
 BAD_DATE = N_("The date must be a day like 2026-04-10, not {date}.")
@@ -254,6 +264,77 @@ def form_fields(data: bytes, limits: Limits) -> tuple[dict[str, str], DeckText |
     return fields, deck
 
 
+async def multipart_fields(
+    request: Request, data: bytes, limits: Limits
+) -> tuple[dict[str, str], DeckText | BadRequest]:
+    """A ``multipart/form-data`` body's fields (the last of each name) and its deck list, as
+    :func:`form_fields` reads a urlencoded form's: the list is the form's one file (``curl -F
+    file=@deck.txt``, a form's file field), else its field ``text``, read from its bytes as a
+    deck file is; the other fields are UTF-8. Parsed by Starlette's parser (python-multipart)
+    from the bytes already read and bounded by :func:`_body`."""
+    from starlette import formparsers
+    from starlette.datastructures import Headers, UploadFile
+
+    if formparsers.multipart is None:  # python-multipart is not installed
+        raise BadRequest(415, NO_MULTIPART)
+    _kind, params = formparsers.parse_options_header(request.headers.get("content-type", ""))
+    boundary = params.get(b"boundary")
+    if not boundary:
+        raise BadRequest(400, BAD_MULTIPART, problem="Missing boundary in multipart.")
+    # Every field read as latin-1, each byte one character: the bytes as sent, for the
+    # reading rule of deck files (the list) and a strict UTF-8 check (the other fields).
+    headers = Headers({"content-type": f'{MULTIPART}; boundary="{boundary.decode("latin-1")}"; charset=latin-1'})
+
+    async def chunks():
+        yield data
+
+    parser = formparsers.MultiPartParser(headers, chunks(), max_files=4, max_fields=32, max_part_size=limits.max_bytes)
+    try:
+        form = await parser.parse()
+    except formparsers.MultiPartException as error:
+        raise BadRequest(400, BAD_MULTIPART, problem=error.message) from None
+    fields: dict[str, str] = {}
+    raw: bytes | None = None
+    upload: bytes | None = None
+    try:
+        for key, value in form.multi_items():
+            try:
+                name = key.encode("latin-1").decode("utf-8")
+            except UnicodeDecodeError:
+                raise BadRequest(400, NOT_UTF8) from None
+            if isinstance(value, UploadFile):
+                if value.filename and upload is None:  # a browser sends an empty file field with no name
+                    upload = await value.read()
+                continue
+            if name == "text":
+                raw = value.encode("latin-1")
+                continue
+            try:
+                fields[name] = value.encode("latin-1").decode("utf-8")
+            except UnicodeDecodeError:
+                raise BadRequest(400, NOT_UTF8) from None
+    finally:
+        await form.close()
+    sent = upload if upload is not None else raw
+    if sent is None:
+        return fields, BadRequest(400, NO_DECK_PART)
+    try:
+        deck: DeckText | BadRequest = deck_text(sent, limits)
+    except BadRequest as problem:
+        deck = problem
+    fields["text"] = deck.text if isinstance(deck, DeckText) else sent.decode("utf-8", errors="replace")
+    return fields, deck
+
+
+async def request_form(request: Request, limits: Limits) -> tuple[dict[str, str], DeckText | BadRequest]:
+    """The page's form as sent: urlencoded (the page's script, a browser without it) or
+    ``multipart/form-data`` (a form with a file field, ``curl -F``)."""
+    data = await _body(request, limits)
+    if request.headers.get("content-type", "").lower().startswith(MULTIPART):
+        return await multipart_fields(request, data, limits)
+    return form_fields(data, limits)
+
+
 def line_breaks(text: str) -> int:
     """How many line ends ``text`` has as the parser splits it: LF, CRLF and a lone
     CR each end a line (49,000 lines ending in CR passed a count of LF alone: S5)."""
@@ -346,7 +427,16 @@ class Server:
     async def check_api(self, request: Request) -> Response:
         lang = _request_language(request, self.checker)
         try:
-            deck, fields = _api_fields(request, deck_text(await _body(request, self.limits), self.limits))
+            if request.headers.get("content-type", "").lower().startswith(MULTIPART):
+                # curl -F file=@deck.txt: the options in the query, or as fields beside the file.
+                form, sent = await multipart_fields(request, await _body(request, self.limits), self.limits)
+                if isinstance(sent, BadRequest):
+                    raise sent
+                fields = {key: request.query_params.get(key) for key in ("format", "date", "lang", "card_lang")}
+                fields.update((key, form[key]) for key in fields if key in form)
+                deck = sent
+            else:
+                deck, fields = _api_fields(request, deck_text(await _body(request, self.limits), self.limits))
             options = self.checker.options(fields)
             lang = options["lang"]
             checked = (await self._check(deck, options)).checked
@@ -367,7 +457,7 @@ class Server:
         lang = _request_language(request, self.checker)
         fields: dict[str, str] = {}
         try:
-            fields, deck = form_fields(await _body(request, self.limits), self.limits)
+            fields, deck = await request_form(request, self.limits)
             lang = fields["lang"] if fields.get("lang") in MESSAGE_LANGUAGES else lang
             options = self.checker.options(fields)
             if isinstance(deck, BadRequest):
@@ -394,7 +484,7 @@ class Server:
         try:
             if not sheets_available():
                 raise BadRequest(501, SHEET_UNAVAILABLE)
-            fields, deck = form_fields(await _body(request, self.limits), self.limits)
+            fields, deck = await request_form(request, self.limits)
             lang = fields["lang"] if fields.get("lang") in MESSAGE_LANGUAGES else lang
             options = self.checker.options(fields)
             if isinstance(deck, BadRequest):
