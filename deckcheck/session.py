@@ -266,6 +266,15 @@ class Refused(DeckcheckError):
         self.name, self.bad_date, self.absent = name, bad_date, absent
 
 
+class Controls(NamedTuple):
+    """How a front end names its choice of format and of day, in the hints of a deck that cannot
+    be checked so: the command line's options (the default), the library's and the API's
+    ``format=`` and ``date=``, the page's menu and field (each front end its own controls)."""
+
+    format: object = "--format"
+    date: object = "--date"
+
+
 class Formatted(NamedTuple):
     """What ``fmt`` makes of one text deck list (:meth:`Session.format_path`). ``problem``:
     why it is left as it is (exit code 2); ``reading``: check's note on how its bytes were
@@ -311,8 +320,10 @@ class Session:
         settings: Settings | None = None,
         formats: Mapping[str, Pack] | None = None,
         keep_deck: bool = False,
+        controls: Controls = Controls(),
     ):
         self.database = database
+        self.controls = controls
         self.settings = settings
         self.format = settings.format if settings is not None else format
         self.date = settings.date if settings is not None else date
@@ -556,6 +567,7 @@ class Session:
             reason=str(refused),
             bad_date=refused.bad_date,
             absent=refused.absent,
+            controls=self.controls,
         )
 
     def rule_descriptions(self) -> dict[str, tuple[str, str]]:
@@ -657,31 +669,38 @@ def unusable_format_result(
     reason: str | None = None,
     bad_date: str | None = None,
     absent: bool = False,
+    controls: Controls = Controls(),
 ) -> DeckResult:
     """The result of a deck whose format (or date) cannot be used: its lines are
     read and counted, no rule is applied, and an ``unknown-format`` error says
     why. ``reason`` is the pack's problem when a pack of that name exists but
-    cannot be loaded; ``bad_date`` the configured date that is no day."""
+    cannot be loaded; ``bad_date`` the configured date that is no day; the hint names
+    the ``controls`` of the front end that asked."""
 
     # TRANSLATORS: {format} is the format the deck names ("standrd"); {known} lists the format names.
     unknown = N_("The deck's format {format} is not a format deckcheck knows. Known formats: {known}.")
     # TRANSLATORS: "# format: NAME" and "format:" are written in the deck as shown; keep them.
+    # {format_option} is where the format is chosen: "--format", "format=" or "the Format menu".
     unknown_hint = N_(
         "Correct the deck's format line (# format: NAME in a text list, format: in a YAML or JSON "
-        "deck), or choose a format with --format."
+        "deck), or choose a format ({format_option})."
     )
-    # TRANSLATORS: {suggestions} are format names close to the one the deck names.
+    # TRANSLATORS: {suggestions} are format names close to the one the deck names; {format_option} as above.
     suggestion_hint = N_(
-        "Did you mean {suggestions}? Correct the deck's format line, or choose a format with --format."
+        "Did you mean {suggestions}? Correct the deck's format line, or choose a format ({format_option})."
     )
     # TRANSLATORS: {reason} is the (English) problem of the format pack, with its file and line.
     broken = N_("The deck's format {format} cannot be used: {reason}")
-    broken_hint = N_("Correct the format pack (deckcheck formats lint FILE), or choose a format with --format.")
+    broken_hint = N_(
+        "Correct the format pack (deckcheck formats lint FILE), or choose another format ({format_option})."
+    )
     bad_date_text = N_("The deck cannot be checked on {date}: that is not a day like 2026-04-10.")
-    bad_date_hint = N_("Correct the date in the configuration, or give one with --date.")
+    # TRANSLATORS: {date_option} is where the day is chosen: "--date", "date=" or "the Date field".
+    bad_date_hint = N_("Correct the date in the configuration, or choose a day ({date_option}).")
     # TRANSLATORS: {reason} is English: "expanded began on 2014-09-01; there was no expanded on 2012-05-01".
     absent_text = N_("The deck cannot be checked as {format} on {date}: {reason}.")
-    absent_hint = N_("Choose a day on which the format existed (--date), or another format (--format).")
+    absent_hint = N_("Choose a day on which the format existed ({date_option}), or another format ({format_option}).")
+    named = {"format_option": controls.format, "date_option": controls.date}
 
     finding = Finding(
         rule="unknown-format",
@@ -689,6 +708,7 @@ def unusable_format_result(
         template=unknown,
         params={"format": declared, "known": ", ".join(known)},
         hint_template=unknown_hint,
+        hint_params=named,
     )
     if absent:
         # Issue 10: a day before the format existed is a usage error, not a list of not-legal cards.
@@ -712,7 +732,7 @@ def unusable_format_result(
         close = closest_names(declared, {name: name for name in known}, 3)
         if close:
             finding = dataclasses.replace(
-                finding, hint_template=suggestion_hint, hint_params={"suggestions": ", ".join(close)}
+                finding, hint_template=suggestion_hint, hint_params={**named, "suggestions": ", ".join(close)}
             )
     # No rule runs (a pack without rules): the result still counts the deck's cards.
     unruled = _unruled_pack(declared)
@@ -732,8 +752,6 @@ _UNRULED: dict[str, Pack] = {}
 def _unruled_pack(name: str) -> Pack:
     """A pack without rules, one per name (its resolver options are kept like any
     pack's); at most 64 names are kept."""
-    from deckcheck.packs.loading import Pack
-
     found = _UNRULED.get(name)
     if found is None:
         if len(_UNRULED) >= 64:

@@ -120,7 +120,7 @@ def test_other_methods_and_paths_are_4xx(serve_client):
 def test_a_check_that_takes_too_long_is_given_up(serve_checker):
     slow = Checker.__new__(Checker)
     slow.__dict__.update(serve_checker.__dict__)
-    slow.check = lambda text, options: time.sleep(3)  # type: ignore[method-assign]
+    slow.check = lambda text, options, controls: time.sleep(3)  # type: ignore[method-assign]
     with TestClient(create_app(slow, Limits(timeout=0.3))) as test_client:
         started = time.perf_counter()
         answer = test_client.post("/api/check", content=b"4 Iono PAL 185")
