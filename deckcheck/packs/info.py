@@ -167,6 +167,9 @@ def _describe_pool(
 ) -> str:
     sets = sets if sets is not None else _SetView(options, {})
     parts = []
+    japan = options.get("region") == "jp"
+    if japan:
+        parts.append(_say(tr, N_("the Japanese cards, new sets legal on their Japanese release day")))
     seasons = sorted(options.get("seasons") or (), key=lambda s: str(s["from"]))
     current = [s for s in seasons if str(s["from"]) <= day.isoformat()]
     if options.get("first_day") and day.isoformat() < str(options["first_day"]):
@@ -197,7 +200,11 @@ def _describe_pool(
     if fixed:
         shown = ", ".join(f"{sets.code(set_id)} {first}" for set_id, first in fixed)
         parts.append(_say(tr, N_("fixed first legal day {sets}"), sets=shown))
-    if options.get("reprints"):
+    if options.get("reprints") and japan:
+        parts.append(
+            _say(tr, N_("older prints legal through a legal print of the same name and the same Japanese text"))
+        )
+    elif options.get("reprints"):
         parts.append(
             _say(
                 tr,
@@ -205,6 +212,19 @@ def _describe_pool(
                     "older prints legal through functionally identical reprints "
                     "(game text compared across wordings; the finding names the reprint)"
                 ),
+            )
+        )
+    if japan and options.get("foreign_sets"):
+        parts.append(
+            _say(
+                tr,
+                ngettext(
+                    "English prints (English-written lists) by their mark and the day their set's cards "
+                    "came out in Japan ({count} set known)",
+                    "English prints (English-written lists) by their mark and the day their set's cards "
+                    "came out in Japan ({count} sets known)",
+                ),
+                count=len(options["foreign_sets"]),
             )
         )
     if options.get("always"):
@@ -430,6 +450,9 @@ def describe_selector(where: Mapping[str, Any], sets: _SetView | None = None, tr
         what.append(", ".join(where["ids"]))
     if where.get("sets"):
         what.append(_say(tr, N_("sets {sets}"), sets=sets.codes(where["sets"])))
+    if where.get("any"):
+        choices = [describe_selector(choice, sets, tr) for choice in where["any"]]
+        what.append(_say(tr, N_("one of: {choices}"), choices=" | ".join(choices)))
     text = " · ".join(what) if what else _say(tr, N_("every card"))
     if where.get("not"):
         text += " " + _say(tr, N_("except {cards}"), cards=describe_selector(where["not"], sets, tr))
