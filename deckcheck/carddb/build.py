@@ -25,6 +25,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from deckcheck.atomic import fsync_path
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.promo_days import PrintRow, promo_days
 from deckcheck.carddb.records import bad_card, bad_set
@@ -153,27 +154,6 @@ def clean_stale_temp_files(dest: Path) -> list[Path]:
                 entry.unlink()
             removed.append(entry)
     return removed
-
-
-def fsync_path(path: Path, *, directory: bool = False) -> None:
-    """Flush a file (or a folder's entries: a rename into it) to the disk; a folder that
-    cannot be flushed (Windows, some file systems) is left as it is."""
-    if directory and os.name == "nt":
-        return
-    flags = os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        if directory:
-            return
-        raise
-    try:
-        os.fsync(fd)
-    except OSError:
-        if not directory:
-            raise
-    finally:
-        os.close(fd)
 
 
 def file_mode(dest: Path) -> int:

@@ -186,6 +186,17 @@ class CardIndex(Protocol):
         """The cards that ``name`` names in another language (all the index
         holds, or only ``langs``), compared by :func:`translation_key`."""
 
+    def all_cards(self) -> Iterable[Card]:
+        """Every print the index holds (``formats lint``: what a pack may name)."""
+
+    def card_labels(self, ids: Iterable[str]) -> dict[str, tuple[str, str | None, str]]:
+        """Dataset id -> (name, set code or else the set's name, number) of the prints of
+        ``ids`` the index holds (``formats show``: a ban of ``bw3-67`` is Archeops NVI 67)."""
+
+    def set_labels(self) -> dict[str, tuple[str | None, str | None]]:
+        """Set id -> (set code or else the set's name, release date) of the sets the index
+        holds beyond the built-in catalogue's (``formats show``: sets by the codes players know)."""
+
 
 class MemoryIndex:
     """A :class:`CardIndex` over cards held in memory.
@@ -277,3 +288,13 @@ class MemoryIndex:
 
     def by_translated_name(self, name: str, langs: Sequence[str] | None = None) -> Sequence[TranslatedName]:
         return ()
+
+    def all_cards(self) -> Iterable[Card]:
+        return self.cards
+
+    def card_labels(self, ids: Iterable[str]) -> dict[str, tuple[str, str | None, str]]:
+        wanted = set(ids)
+        return {card.id: (card.name, card.set_shown, card.number) for card in self.cards if card.id in wanted}
+
+    def set_labels(self) -> dict[str, tuple[str | None, str | None]]:
+        return {}  # the cards' sets are the built-in catalogue's

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -698,6 +698,24 @@ class SqliteIndex:
                 if self._conn.execute("SELECT 1 FROM cards WHERE region = ? LIMIT 1", (region,)).fetchone()
             )
         return self._regions
+
+    def all_cards(self) -> Iterable[Card]:
+        return iter_cards(self.path)
+
+    def card_labels(self, ids: Iterable[str]) -> dict[str, tuple[str, str | None, str]]:
+        wanted = sorted(set(ids))
+        if not wanted:
+            return {}
+        rows = self._conn.execute(
+            "SELECT c.id, c.name, COALESCE(NULLIF(c.set_code, ''), s.name), c.number FROM cards c "
+            f"LEFT JOIN sets s ON s.id = c.set_id WHERE c.id IN ({', '.join('?' * len(wanted))})",
+            wanted,
+        ).fetchall()
+        return {card_id: (name, code, number) for card_id, name, code, number in rows}
+
+    def set_labels(self) -> dict[str, tuple[str | None, str | None]]:
+        rows = self._conn.execute("SELECT id, COALESCE(NULLIF(code, ''), name), release_date FROM sets").fetchall()
+        return {set_id: (code, released) for set_id, code, released in rows}
 
     def meta(self) -> dict[str, str]:
         return _read_meta(self._conn)

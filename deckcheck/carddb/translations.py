@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcheck.carddb.build import clean_stale_temp_files, file_mode, fsync_path, temp_prefix
+from deckcheck.atomic import fsync_path
+from deckcheck.carddb.build import clean_stale_temp_files, file_mode, temp_prefix
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.http import decode_json
 from deckcheck.carddb.index import is_promo_code, number_key, set_code_key

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckcheck.atomic import fsync_path
 from deckcheck.carddb.build import (
     PhaseHook,
     build_database,
@@ -314,7 +315,7 @@ def update_database(
                 os.replace(fresh.path, dest)
             except OSError as error:
                 raise DatabaseError(f"cannot replace {dest}: {error.strerror or error}") from None
-            _fsync_directory(dest.parent)
+            fsync_path(dest.parent, directory=True)
             info = database_info(dest)
             missing = {plugin.name: tuple(plugin.missing()) for plugin in plugins if plugin.missing()}
             return _result("updated" if previous else "installed", info, previous, url, fetched, missing)
@@ -388,14 +389,3 @@ def _result(
         if (japan := fetched["tcgdex-ja"].report.get("requests") if "tcgdex-ja" in fetched else None)
         else None,
     )
-
-
-def _fsync_directory(folder: Path) -> None:
-    if os.name == "nt":
-        return
-    with suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)

@@ -220,9 +220,5 @@ class Writer(ReportWriter):
         return ("\n      ]" if self.results else "]") + self._after + "\n"
 
 
-def sarif_log(report: Report, options) -> dict[str, Any]:
-    return json.loads(render(report, options))
-
-
 def render(report: Report, options) -> str:
     return render_with(Writer, report, options)
