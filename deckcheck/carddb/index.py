@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
-from deckcheck.model import INTERNATIONAL, REGIONS, Card
+from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
 
 # Codes seen in exports that the dataset spells differently (RULES.md 7.2, 7.4;
@@ -176,9 +176,6 @@ class CardIndex(Protocol):
         """The set code of the set of ``region`` whose dataset id is ``set_id`` in any case
         (``sv1`` -> ``SVI``), where the id names exactly one set code; else None (issue 31)."""
 
-    def regions(self) -> Sequence[str]:
-        """The regions (model.REGIONS) the index holds prints of."""
-
     def translation_languages(self) -> Sequence[str]:
         """The languages whose card names the index holds (none for the catalogue)."""
 
@@ -210,13 +207,11 @@ class MemoryIndex:
         self.cards: tuple[Card, ...] = tuple(cards)
         self._by_number: dict[tuple[str, str, str], list[Card]] = defaultdict(list)
         self._codes: set[tuple[str, str]] = set()
-        self._regions: set[str] = set()
         self._named: (
             tuple[dict[tuple[str, str], list[Card]], dict[tuple[str, str], list[Card]], dict[str, dict[str, str]]]
             | None
         ) = None
         for card in self.cards:
-            self._regions.add(card.region)
             if card.set_code:
                 code = set_code_key(card.set_code)
                 self._codes.add((card.region, code))
@@ -279,9 +274,6 @@ class MemoryIndex:
             if card.region == region and card.set_code and card.set_id.casefold() == wanted
         }
         return codes.pop() if len(codes) == 1 else None
-
-    def regions(self) -> Sequence[str]:
-        return tuple(region for region in REGIONS if region in self._regions)
 
     def translation_languages(self) -> Sequence[str]:
         return ()

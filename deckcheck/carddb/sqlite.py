@@ -33,7 +33,7 @@ from deckcheck.carddb.index import (
     union_of_prints,
 )
 from deckcheck.i18n import N_, Phrase
-from deckcheck.model import INTERNATIONAL, REGIONS, Card
+from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
 
 __all__ = [
@@ -546,7 +546,6 @@ class SqliteIndex:
         self._cache: dict[tuple[str, str], tuple[Card, ...]] = {}
         self._names: dict[str, dict[str, str]] = {}  # by region
         self._codes: dict[tuple[str, str], bool] = {}
-        self._regions: tuple[str, ...] | None = None
         self._langs: tuple[str, ...] | None = None
         self._translated: dict[tuple[str, tuple[str, ...] | None], tuple[TranslatedName, ...]] = {}
         self._suggestion_names: dict[tuple[str, ...], dict[str, str]] = {}
@@ -689,15 +688,6 @@ class SqliteIndex:
             (region, set_id.strip()),
         ).fetchall()
         return rows[0][0] if len(rows) == 1 else None
-
-    def regions(self) -> Sequence[str]:
-        if self._regions is None:
-            self._regions = tuple(
-                region
-                for region in REGIONS
-                if self._conn.execute("SELECT 1 FROM cards WHERE region = ? LIMIT 1", (region,)).fetchone()
-            )
-        return self._regions
 
     def all_cards(self) -> Iterable[Card]:
         return iter_cards(self.path)

@@ -76,7 +76,6 @@ def test_the_japanese_cards_are_a_region_of_their_own(japan_db):
     # the newest set reported is the international one, not the newer Japanese sets
     assert info.newest_set_code == "SVI"
     with SqliteIndex(japan_db) as index:
-        assert index.regions() == (INTERNATIONAL, JAPAN)
         (judge,) = index.by_number("SV9a", "062", region=JAPAN)
         assert (judge.name, judge.id, judge.set_id, judge.number) == ("ジャッジマン", "jp:SV9a-062", "jp:SV9a", "062")
         assert (judge.region, judge.release_date, judge.regulation_mark) == (JAPAN, "2025-03-14", "G")
@@ -133,7 +132,7 @@ def test_without_japanese_the_japanese_folder_is_not_read(export, tmp_path):
     build_database(open_sources([export]), dest)
     assert set(database_info(dest).sources) == {"tcgdex"}
     with SqliteIndex(dest) as index:
-        assert index.regions() == (INTERNATIONAL,)
+        assert index.by_number("SV9a", "062", region=JAPAN) == () and index.by_number("SVI", "1")
 
 
 def test_cli_import_japanese(export, tmp_path):
