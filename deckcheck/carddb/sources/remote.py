@@ -69,6 +69,9 @@ class Fetched:
     source: CardSource | FillSource | None
     meta: dict[str, str] = field(default_factory=dict)
     report: dict[str, Any] = field(default_factory=dict)
+    # Why an optional source could not be read (one line); its cards then come from the
+    # installed database where it has them (``source``), else from the other sources.
+    failed: str | None = None
 
 
 class RemoteSource(Protocol):
@@ -86,6 +89,9 @@ class RemoteSource(Protocol):
 
     def missing(self) -> list[str]:
         """After the build: what the source listed but could not deliver (ids)."""
+
+    def unreadable(self, ctx: UpdateContext, problem: str) -> Fetched:
+        """What an update keeps of an optional source that could not be read (``problem``)."""
 
 
 class PokemontcgArchive:
@@ -156,6 +162,21 @@ class PokemontcgArchive:
     def missing(self) -> list[str]:
         return []  # an archive is read whole or refused
 
+    def unreadable(self, ctx: UpdateContext, problem: str) -> Fetched:
+        """What an update without the archive keeps of it (it is optional by
+        default: the archive is frozen and may go away): the cards an earlier
+        update took from it, where the installed database has them, with their
+        meta, so that the archive's facts stay where it had the card."""
+        if not ctx.had(self.name):
+            return Fetched(False, None, {}, {"url": self.url}, failed=problem)
+        from deckcheck.carddb.sources.installed import InstalledSource
+
+        meta = ctx.meta
+        kept = {k: meta[k] for k in ("url", "sha256", "downloaded_at", "etag", "last_modified") if meta.get(k)}
+        report = {"url": self.url, "etag": meta.get("etag"), "last_modified": meta.get("last_modified")}
+        report["sha256"] = meta.get("sha256")
+        return Fetched(False, InstalledSource(ctx.dest, self.name), kept, report, failed=problem)  # type: ignore[arg-type]
+
 
 class TcgdexRemote:
     """The TCGdex REST API at ``url``: the set list, then only the cards the
@@ -172,6 +193,7 @@ class TcgdexRemote:
         deadline: float | None = None,
         workers: int | None = None,
         progress: http.Progress | None = None,
+        set_progress: http.Progress | None = None,
     ):
         from deckcheck.carddb import tcgdex_fetch
 
@@ -179,6 +201,7 @@ class TcgdexRemote:
         self.deadline = deadline or tcgdex_fetch.DEFAULT_DEADLINE
         self.workers = workers or tcgdex_fetch.MAX_WORKERS
         self.progress = progress
+        self.set_progress = set_progress
         self.api: Any = None
 
     def check(self) -> None:
@@ -202,14 +225,19 @@ class TcgdexRemote:
                 headers["If-Modified-Since"] = meta["tcgdex_last_modified"]
         if ctx.phase:
             ctx.phase("tcgdex", None)
-        set_list, answer = client.get("/v2/en/sets", "sets", headers)
         report: dict[str, Any] = {"requests": client.requests}
-        if set_list is tcgdex_fetch.NOT_MODIFIED:
-            return Fetched(False, None, {}, report)
-        if not isinstance(set_list, list):
-            raise DatabaseError(f"{self.url}/v2/en/sets did not answer a list of sets")
+        try:
+            set_list, answer = client.get("/v2/en/sets", "sets", headers)
+            if set_list is tcgdex_fetch.NOT_MODIFIED:
+                client.close()
+                return Fetched(False, None, {}, report)
+            if not isinstance(set_list, list):
+                raise DatabaseError(f"{self.url}/v2/en/sets did not answer a list of sets")
+        except BaseException:
+            client.close()
+            raise
         reuse = {card.id: card for card in cards_of_source(ctx.dest, self.name)} if ctx.had(self.name) else {}
-        self.api = tcgdex_fetch.TcgdexApi(client, set_list, reuse, self.progress)
+        self.api = tcgdex_fetch.TcgdexApi(client, set_list, reuse, self.progress, self.set_progress)
         meta_out = {
             "tcgdex_url": self.url,
             "tcgdex_etag": answer.get("ETag") or "",
@@ -221,6 +249,9 @@ class TcgdexRemote:
     def missing(self) -> list[str]:
         return list(self.api.missing) if self.api is not None else []
 
+    def unreadable(self, ctx: UpdateContext, problem: str) -> Fetched:
+        raise DatabaseError(problem)  # TCGdex is never optional: it has every set
+
 
 # Every source db update can fetch, by --source name, in the order they are merged (the first is the primary).
 REMOTE_SOURCES: dict[str, Callable[..., RemoteSource]] = {
@@ -229,3 +260,6 @@ REMOTE_SOURCES: dict[str, Callable[..., RemoteSource]] = {
 }
 # --source: one of them, or "both" (all of them).
 ALL = "both"
+# With "both", the sources an update goes on without when they cannot be read: the
+# pokemontcg.io archive is frozen and being retired (docs/card-database.md), TCGdex has every set.
+OPTIONAL_WITH_ALL = ("pokemontcg",)
