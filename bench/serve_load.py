@@ -10,6 +10,12 @@ against what ``deckcheck check --output json`` says of the same deck. Prints
 the number of correct answers, the throughput and the median and 99th
 percentile latency. A figure to read, not a test: it exits 1 only when an
 answer is wrong or missing.
+
+Before the load, one client alone sends ``--sequential`` requests on one kept-alive
+connection and as many each on a new connection: the median per request of each (a
+kept-alive connection must answer in the time of a new one; with Nagle's algorithm on the
+server's connections each answer after the first waited some 40 ms for the client's delayed
+acknowledgement).
 """
 
 from __future__ import annotations
@@ -58,10 +64,35 @@ def expected_results(env: dict[str, str], db: list[str]) -> dict[Path, dict]:
     return {deck: {**result, "path": "<text>"} for deck, result in zip(DECKS, results)}
 
 
+def one_client(port: int, body: bytes, count: int, *, kept_alive: bool) -> list[float]:
+    """Seconds per ``POST /api/check`` of ``body`` from one client: ``count`` requests on one
+    connection (the connection's first request not counted), or each on a new connection."""
+    seconds: list[float] = []
+    connection = None
+    for _ in range(count + (1 if kept_alive else 0)):
+        if connection is None or not kept_alive:
+            if connection is not None:
+                connection.close()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        started = time.perf_counter()
+        connection.request("POST", f"/api/check?format=unlimited&date={DATE}", body=body)
+        answer = connection.getresponse()
+        answer.read()
+        seconds.append(time.perf_counter() - started)
+        if answer.status != 200:
+            raise SystemExit(f"bench: POST /api/check answered {answer.status}")
+    if connection is not None:
+        connection.close()
+    return seconds[1:] if kept_alive else seconds
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=1000)
     parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument(
+        "--sequential", type=int, default=200, help="requests of one client alone, on one connection and on new ones"
+    )
     parser.add_argument("--db", type=Path, default=None, help="card database (default: the built-in catalogue)")
     args = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="deckcheck-serve-bench-"))
@@ -85,6 +116,12 @@ def main() -> int:
             print(f"bench: deckcheck serve did not start: {line}", file=sys.stderr)
             return 2
         port = int(found.group(1))
+        deck_body = (ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt").read_bytes()
+        one_client(port, deck_body, 5, kept_alive=False)  # warm the server
+        kept, new = [], []
+        for _ in range(max(1, args.sequential // 20)):  # interleaved, so drift slows both alike
+            kept += one_client(port, deck_body, 20, kept_alive=True)
+            new += one_client(port, deck_body, 20, kept_alive=False)
         latencies: list[float] = []
         wrong: list[str] = []
         lock = threading.Lock()
@@ -121,6 +158,11 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait(timeout=10)
+    print(
+        f"POST /api/check of one deck, one client alone: median {statistics.median(kept) * 1000:.2f} ms per request "
+        f"on one kept-alive connection ({len(kept)} requests), {statistics.median(new) * 1000:.2f} ms "
+        f"on a new connection each ({len(new)})"
+    )
     latencies.sort()
     p99 = latencies[max(0, int(round(0.99 * len(latencies))) - 1)]
     print(

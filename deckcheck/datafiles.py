@@ -29,6 +29,20 @@ def unknown_key_problem(key: Any, known: list[str]) -> str:
     return f"unknown key '{key}'{hint}"
 
 
+def package_file(*parts: str) -> Any:
+    """A data file shipped in the package (``package_file("schemas", "deck.schema.json")``):
+    the file beside this module when there is one (without importing importlib.resources,
+    which with the zipfile, tempfile and random modules it brings costs a one-deck check
+    some 0.1 x the instructions of ``import typer``), else through importlib.resources (a
+    zipped package). Either has ``read_text`` and ``open``."""
+    beside = Path(__file__).parent.joinpath(*parts)
+    if beside.is_file():
+        return beside
+    from importlib import resources
+
+    return resources.files("deckcheck").joinpath(*parts)
+
+
 def close_choice(value: str, choices: Sequence[Any]) -> str | None:
     """The choice ``value`` most likely meant (a typo of it), else None: "did you mean"."""
     import difflib

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.carddb.index import MemoryIndex
-from deckcheck.datafiles import YAML_VALUE_ERRORS, validation_cache, yaml_loader
+from deckcheck.datafiles import YAML_VALUE_ERRORS, package_file, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
 from deckcheck.model import SUPERTYPES, Card
 
@@ -49,7 +49,7 @@ class CatalogueError(DeckcheckError, ValueError):
 
 @lru_cache(maxsize=1)
 def _document() -> Mapping[str, Any]:
-    source = _source()
+    source = package_file("data", "catalogue.yaml")
     cache = _cache_file(source)
     document = _read_cache(cache) if cache is not None else None
     if document is not None:
@@ -69,18 +69,6 @@ def _document() -> Mapping[str, Any]:
     if cache is not None:
         _write_cache(cache, document)
     return document
-
-
-def _source() -> Any:
-    """The packaged catalogue.yaml: the file beside this package when there is one
-    (without importing importlib.resources, ~2 ms of every check), else through
-    importlib.resources (a zipped package)."""
-    beside = Path(__file__).parent.parent / "data" / "catalogue.yaml"
-    if beside.is_file():
-        return beside
-    from importlib import resources
-
-    return resources.files("deckcheck") / "data" / "catalogue.yaml"
 
 
 def _well_shaped(document: Any) -> bool:

@@ -103,7 +103,7 @@ def formats_show(
     lang: str | None = lang_option(),
 ) -> None:
     from deckcheck.i18n import localize, translator
-    from deckcheck.packs.info import banned_ids, describe_range, in_force_on
+    from deckcheck.packs.info import card_ids, describe_range, in_force_on
     from deckcheck.packs.loading import PackError, absent_on, load_pack
 
     try:
@@ -114,7 +114,7 @@ def formats_show(
         absent = absent_on(pack, day)
         if absent:  # issue 31: as check says it, exit code 2 (the format did not exist that day)
             raise UsageProblem(absent)
-        ids = banned_ids(pack)
+        ids = card_ids(pack)
         index = open_index(run.db)[0]
         cards = _card_labels(index, ids) if ids else {}
         sets = _set_labels(index)

@@ -67,16 +67,10 @@ class Pack(NamedTuple):
 
 
 def first_day(pack: Pack) -> dt.date | None:
-    """The first day of a format whose pack says when it began (the first
-    season, or ``first_day``): a day before it is a day without the format."""
-    starts = []
-    for rule in pack.rules:
-        if rule.kind != "card-pool":
-            continue
-        if rule.options.get("first_day"):
-            starts.append(str(rule.options["first_day"]))
-        elif rule.options.get("seasons"):
-            starts.append(min(str(s["from"]) for s in rule.options["seasons"]))
+    """The first day of a format whose pack says when it began (its rules' kinds
+    say it: :meth:`~deckcheck.rules.base.RuleKind.first_day`): a day before it is a
+    day without the format."""
+    starts = [day for day in (KINDS[rule.kind].first_day(rule.options) for rule in pack.rules) if day]
     return dt.date.fromisoformat(max(starts)) if starts else None
 
 
@@ -389,7 +383,7 @@ def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
 
     # The format checker makes "format": "date" refuse 2026-02-30 (jsonschema
     # checks dates with the standard library; no extra package needed).
-    validator = Draft202012Validator(_compiled_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+    validator = Draft202012Validator(_compiled_schema(tuple(KINDS)), format_checker=Draft202012Validator.FORMAT_CHECKER)
     errors = list(validator.iter_errors(data))
     if not errors:
         return []
@@ -402,8 +396,9 @@ def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     ]
 
 
-@lru_cache(maxsize=1)
-def _compiled_schema() -> dict[str, Any]:
+@lru_cache(maxsize=2)
+def _compiled_schema(kinds: tuple[str, ...]) -> dict[str, Any]:
+    """The pack schema of the kinds registered (``kinds``: their names, the cache's key)."""
     return pack_schema()
 
 

@@ -12,12 +12,13 @@ at all is :mod:`deckcheck.parse.shape`; :func:`deckcheck.project.discover.select
 from __future__ import annotations
 
 import os
+import re
 import stat
 import sys
 from dataclasses import replace
 from typing import BinaryIO, NamedTuple
 
-from deckcheck.i18n import N_
+from deckcheck.i18n import N_, line_numbers
 from deckcheck.model import Finding, ParsedDeck, Severity
 from deckcheck.parse.shape import DEFAULT_MAX_BYTES, STDIN, deck_kind, open_nonblocking, read_limited
 from deckcheck.parse.text import parse_text
@@ -43,6 +44,11 @@ INVALID_UTF8 = N_("The deck file {path} is not valid UTF-8: byte {offset} on lin
 INVALID_UTF16 = N_("The deck file {path} starts with a UTF-16 byte-order mark but is not valid UTF-16.")
 UTF32 = N_("The deck file {path} is in UTF-32, an encoding deckcheck does not read.")
 ENCODING_HINT = N_("Save the deck list as UTF-8.")
+# {code} is the character's number, "U+D800".
+SURROGATE = N_(
+    "The deck list {path} is not valid text: line {line} holds {code}, half of a surrogate pair, "
+    "which no UTF-8 file can hold."
+)
 # {reason} is the operating system's own text ("Permission denied", "File name too long").
 FOLDER_UNREADABLE = N_("The folder {path} cannot be read ({reason}), so the decks in it were not checked.")
 FOLDER_UNREADABLE_HINT = N_("Make the folder readable, or exclude it (--exclude, or exclude: in the configuration).")
@@ -113,6 +119,9 @@ class DeckText(NamedTuple):
 
     text: str
     windows_1252: bool = False
+    # The lines read as Windows-1252 in a list that is UTF-8 elsewhere (a line typed in another
+    # editor); empty when every line beyond ASCII was Windows-1252.
+    windows_1252_lines: tuple[int, ...] = ()
 
 
 def decode_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> DeckText | ParsedDeck:
@@ -136,12 +145,45 @@ def decode_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BY
         return _unreadable(path, BINARY, BINARY_HINT)
     try:
         return DeckText(data.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        cp1252 = windows_1252_text(data)
-        if cp1252 is None:
-            line = _line_of_offset(data, exc.start)
-            return _unreadable(path, INVALID_UTF8, ENCODING_HINT, (line,), offset=exc.start, line=line)
-        return DeckText(cp1252, windows_1252=True)
+    except UnicodeDecodeError:
+        mixed = _line_by_line(data)
+        if isinstance(mixed, int):  # the first byte of the first line that cannot be read
+            line = _line_of_offset(data, mixed)
+            return _unreadable(path, INVALID_UTF8, ENCODING_HINT, (line,), offset=mixed, line=line)
+        return mixed
+
+
+# A line (its end included) as the parser splits a text: LF, CRLF or a lone CR ends it.
+_BYTE_LINES = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+# A character beyond ASCII as UTF-8 writes it: a line holding one is not read as Windows-1252,
+# which would turn it into two or three other characters ("é" into "Ã©").
+_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def _line_by_line(data: bytes) -> DeckText | int:
+    """``data`` that is not UTF-8 as a whole read a line at a time: UTF-8 where a line is UTF-8,
+    Windows-1252 where a line can only be that (:func:`windows_1252_text`, with no character
+    written as UTF-8 in it); when a line is neither, the offset of its first byte that is no UTF-8. A UTF-8 list with one line typed in a
+    Windows editor keeps its other lines as written ("Pokémon: 19" was read as "PokÃ©mon: 19",
+    and fmt wrote it back so). ``windows_1252_lines`` names that line where others hold UTF-8
+    beyond ASCII; a list whose every such line is Windows-1252 is a Windows-1252 file."""
+    parts = []
+    read_as_1252 = []
+    utf8_beyond_ascii = False
+    for number, found in enumerate(_BYTE_LINES.finditer(data), start=1):
+        line = found.group()
+        try:
+            parts.append(line.decode("utf-8"))
+            utf8_beyond_ascii = utf8_beyond_ascii or not line.isascii()
+            continue
+        except UnicodeDecodeError as error:
+            bad = found.start() + error.start
+        text = windows_1252_text(line) if _UTF8_SEQUENCE.search(line) is None else None
+        if text is None:
+            return bad
+        parts.append(text)
+        read_as_1252.append(number)
+    return DeckText("".join(parts), True, tuple(read_as_1252) if utf8_beyond_ascii else ())
 
 
 def parse_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES, sniff: bool = False) -> ParsedDeck:
@@ -157,7 +199,7 @@ def parse_decoded(decoded: DeckText, path: str, *, sniff: bool = False) -> Parse
     """Parse a deck file's text as :func:`decode_deck_bytes` read it: :func:`parse_deck_text`,
     with the ``encoding`` note when it was read as Windows-1252."""
     parsed = parse_deck_text(decoded.text, path, sniff=sniff)
-    return _with_encoding_note(parsed, path) if decoded.windows_1252 else parsed
+    return _with_encoding_note(parsed, path, decoded.windows_1252_lines) if decoded.windows_1252 else parsed
 
 
 # Characters other than letters that Windows-1252 lists hold: quotes, dashes,
@@ -186,13 +228,20 @@ ENCODING_NOTE = N_("The deck file {path} is not UTF-8; it was read as Windows-12
 ENCODING_NOTE_HINT = N_("Save the deck list as UTF-8 so that every program reads it the same way.")
 
 
-def _with_encoding_note(parsed: ParsedDeck, path: str) -> ParsedDeck:
-    """``parsed`` with a note that its file was read as Windows-1252 (rule ``encoding``)."""
+# {lines} is "line 6" or "lines 6, 9".
+ENCODING_NOTE_LINES = N_("The deck file {path} is UTF-8 except {lines}, read as Windows-1252 (Western European) text.")
+
+
+def _with_encoding_note(parsed: ParsedDeck, path: str, lines: tuple[int, ...] = ()) -> ParsedDeck:
+    """``parsed`` with a note that its file was read as Windows-1252 (rule ``encoding``): all of it,
+    or ``lines`` of a file that is UTF-8 elsewhere."""
+    label = STDIN_LABEL if path == STDIN else path
     note = Finding(
         rule=ENCODING,
         severity=Severity.INFO,
-        template=ENCODING_NOTE,
-        params={"path": STDIN_LABEL if path == STDIN else path},
+        template=ENCODING_NOTE_LINES if lines else ENCODING_NOTE,
+        params={"path": label, "lines": line_numbers(lines)} if lines else {"path": label},
+        lines=lines,
         hint_template=ENCODING_NOTE_HINT,
     )
     return replace(parsed, findings=(note, *parsed.findings))
@@ -217,6 +266,9 @@ def parse_deck_text(text: str, path: str, *, sniff: bool = False) -> ParsedDeck:
     with ``sniff``, from the text itself (a JSON object, a ``cards:`` key)."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    refused = text_problem(text, path)
+    if refused is not None:
+        return refused
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         return _unreadable(path, EMPTY, EMPTY_HINT)
@@ -228,6 +280,25 @@ def parse_deck_text(text: str, path: str, *, sniff: bool = False) -> ParsedDeck:
     from deckcheck.parse.structured import parse_structured
 
     return parse_structured(text, path, kind)  # type: ignore[arg-type]
+
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def text_problem(text: str, path: str) -> ParsedDeck | None:
+    """Why a deck list given as text (the library's ``check_text``, serve's JSON ``text``) cannot
+    be read, as the same characters in a file's bytes cannot: a NUL character (the file reader's
+    "not a text file") or a surrogate code point (what no UTF-8 bytes decode to; a str holds one
+    when bytes were decoded with ``errors="surrogateescape"``); None when it can be read. One
+    answer whichever way the list came in."""
+    if "\x00" in text:
+        return _unreadable(path, BINARY, BINARY_HINT)
+    found = _SURROGATES.search(text)
+    if found is None:
+        return None
+    head = text[: found.start()]
+    line = head.count("\n") + head.count("\r") - head.count("\r\n") + 1
+    return _unreadable(path, SURROGATE, ENCODING_HINT, (line,), line=line, code=f"U+{ord(found.group()):04X}")
 
 
 def unreadable_folder(path: str, reason: str) -> ParsedDeck:

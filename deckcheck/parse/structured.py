@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from deckcheck.datafiles import YAML_VALUE_ERRORS, unconvertible_node, yaml_loader
+from deckcheck.datafiles import YAML_VALUE_ERRORS, package_file, unconvertible_node, yaml_loader
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
@@ -277,10 +277,7 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
 @lru_cache(maxsize=1)
 def deck_schema() -> dict[str, Any]:
     """The deck-file JSON Schema shipped with the package."""
-    from importlib import resources  # costs ~20 ms at start-up; only YAML/JSON decks need it
-
-    source = resources.files("deckcheck") / "schemas" / "deck.schema.json"
-    return json.loads(source.read_text(encoding="utf-8"))
+    return json.loads(package_file("schemas", "deck.schema.json").read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1)
@@ -290,43 +287,67 @@ def _validator() -> Any:
     return jsonschema.Draft202012Validator(deck_schema())
 
 
-@lru_cache(maxsize=1)
-def _card_validator() -> Any:
-    import jsonschema  # the slowest import of all (issue 16): only when a deck file is not certainly valid
+# The keywords of deck.schema.json that describe and do not constrain.
+_ANNOTATIONS = frozenset({"$schema", "$defs", "title", "description"})
+# JSON Schema types by the Python types json and YAML give (a bool is no integer; a float
+# such as 4.0, which JSON Schema counts as an integer, is left to the validator).
+_PLAIN_TYPES: dict[str, tuple[type, ...]] = {"object": (dict,), "array": (list,), "string": (str,), "integer": (int,)}
 
-    return jsonschema.Draft202012Validator(deck_schema()["$defs"]["card"])
 
-
-# Cards found valid before, by what they hold (issue 16: the schema validator
-# takes some 50 microseconds a card; a repository repeats its cards).
-_VALID_CARDS: dict[tuple, bool] = {}
-_VALID_CARDS_MAX = 20_000
+def _plainly_valid(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
+    """True when ``value`` certainly meets ``schema``, read keyword by keyword for the
+    keywords deck.schema.json uses (type, required, properties, additionalProperties: false,
+    items, $ref into $defs, minimum, maximum, pattern). Any other keyword, or any doubt,
+    is False: jsonschema then decides, and words the errors. So a valid deck file, the
+    usual case, is read without importing jsonschema, the slowest import of all (a JSON or
+    YAML deck's check cost some 1.5 x the instructions of ``import typer`` more than a text
+    list's); the test suite holds this reading to jsonschema's on generated documents."""
+    for keyword, expected in schema.items():
+        if keyword in _ANNOTATIONS or keyword == "properties":
+            continue
+        if keyword == "$ref":
+            if not (isinstance(expected, str) and expected.startswith("#/$defs/")):
+                return False
+            target = root.get("$defs", {}).get(expected.removeprefix("#/$defs/"))
+            if not isinstance(target, dict) or not _plainly_valid(value, target, root):
+                return False
+        elif keyword == "type":
+            names = [expected] if isinstance(expected, str) else expected
+            kinds = tuple(kind for name in names for kind in _PLAIN_TYPES.get(name, ()))
+            if not isinstance(value, kinds) or isinstance(value, bool):
+                return False
+        elif keyword == "required":
+            if isinstance(value, dict) and any(key not in value for key in expected):
+                return False
+        elif keyword == "additionalProperties":
+            if expected is not False:
+                return False
+            if isinstance(value, dict) and any(key not in schema.get("properties", {}) for key in value):
+                return False
+        elif keyword == "items":
+            if isinstance(value, list) and not all(_plainly_valid(item, expected, root) for item in value):
+                return False
+        elif keyword in ("minimum", "maximum"):
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                if value < expected if keyword == "minimum" else value > expected:
+                    return False
+        elif keyword == "pattern":
+            if isinstance(value, str) and re.search(expected, value) is None:
+                return False
+        else:
+            return False  # a keyword this reading does not know: jsonschema decides
+    if isinstance(value, dict):
+        for key, sub in schema.get("properties", {}).items():
+            if key in value and not _plainly_valid(value[key], sub, root):
+                return False
+    return True
 
 
 def _certainly_valid(data: dict) -> bool:
-    """True when ``data`` has no schema error: its top level with no cards, and
-    each card by the card schema (remembered). False means: ask the validator
-    for the errors (there may be none)."""
-    cards = data.get("cards")
-    if not isinstance(cards, list) or not _validator().is_valid({**data, "cards": []}):
-        return False
-    validator = _card_validator()
-    for card in cards:
-        if not isinstance(card, dict):
-            return False
-        try:
-            key = tuple((name, type(value), value) for name, value in card.items())
-            known = _VALID_CARDS.get(key)
-        except TypeError:  # a list or a mapping as a value: not valid anyway
-            return False
-        if known is None:
-            known = validator.is_valid(card)
-            if len(_VALID_CARDS) >= _VALID_CARDS_MAX:
-                _VALID_CARDS.clear()
-            _VALID_CARDS[key] = known
-        if not known:
-            return False
-    return True
+    """True when ``data`` has no schema error. False means: ask the validator for
+    the errors (there may be none)."""
+    schema = deck_schema()
+    return _plainly_valid(data, schema, schema)
 
 
 def _path_key(error: Any) -> tuple:

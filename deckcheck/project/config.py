@@ -102,8 +102,11 @@ def find_config_file(start: Path) -> Path | None:
 
 
 def _config_in(folder: Path) -> Path | None:
-    """The configuration file of ``folder`` itself, if it has one."""
-    found = [folder / name for name in YAML_NAMES if _is_file(folder / name)]
+    """The configuration file of ``folder`` itself, if it has one. A ``.deckcheck.yaml`` that is
+    there but no regular file (a link to nothing, a FIFO, a folder) is found too, and reading it
+    stops the run (docs/configuration.md): passed over, the deck silently got the configuration
+    of a folder above. (A ``pyproject.toml`` that cannot be read says nothing to deckcheck.)"""
+    found = [folder / name for name in YAML_NAMES if os.path.lexists(folder / name)]
     pyproject = folder / PYPROJECT
     if _is_file(pyproject) and _configures_deckcheck(pyproject):
         found.append(pyproject)
@@ -192,6 +195,12 @@ class ConfigFinder:
         self.fallback = fallback
         self._by_folder: dict[str, Config] = {}
         self._by_file: dict[Path, Config] = {} if fallback.source is None else {fallback.source: fallback}
+        # What each configuration merges with the ones above it, worked out once per
+        # configuration (chain) and once per folder (exclusion): a tree with a
+        # configuration in each of N nested folders costs work linear in its paths, not N^3.
+        self._chains: dict[int, tuple[Config, ...]] = {}
+        self._exclude_sets: dict[int, tuple[PatternSet, ...]] = {}
+        self.exclusions: dict[tuple[str, tuple[PatternSet, ...]], tuple[str, str] | None] = {}
 
     def __call__(self, folder: str) -> Config:
         # find_config_file's walk, each folder on the way remembered: a walk of a
@@ -221,6 +230,56 @@ class ConfigFinder:
     def found(self) -> tuple[Config, ...]:
         """The configuration files read so far, in the order they were met."""
         return tuple(self._by_file.values())
+
+    def chain(self, folder: str) -> tuple[Config, ...]:
+        """The configurations of ``folder`` and of each folder above it, nearest first, each
+        once, up to its repository's root: a walk from a folder above meets their excludes
+        and packs before this folder's."""
+        return self._chain_of(self(folder))
+
+    def exclude_sets(self, folder: str) -> tuple[PatternSet, ...]:
+        """The ``exclude`` patterns of :meth:`chain`, nearest first."""
+        nearest = self(folder)
+        known = self._exclude_sets.get(id(nearest))
+        if known is None:
+            known = self._exclude_sets[id(nearest)] = tuple(
+                PatternSet(os.path.abspath(config.root), config.exclude, config.label)
+                for config in self._chain_of(nearest)
+                if config.exclude
+            )
+        return known
+
+    def _chain_of(self, config: Config) -> tuple[Config, ...]:
+        known = self._chains.get(id(config))
+        if known is not None:
+            return known
+        # The configurations from ``config`` up, each found once (a folder's chain is its
+        # nearest configuration's, which is the configuration above it's plus itself).
+        pending: list[Config] = []
+        tail: tuple[Config, ...] = ()
+        current = config
+        while True:
+            known = self._chains.get(id(current))
+            if known is not None:
+                tail = known
+                break
+            pending.append(current)
+            if current.source is None:
+                break  # no file up to the repository root
+            folder = str(current.source.parent)
+            parent = os.path.dirname(folder)
+            if parent == folder or os.path.exists(os.path.join(folder, ".git")):
+                break
+            current = self(parent)
+            if current is self.fallback:
+                tail = (current,)  # no file up to the repository root: the fallback ends the chain
+                break
+        for each in reversed(pending):
+            # The fallback ends every chain that reaches it, once: a chain from the fallback's
+            # own folder meets it again above.
+            tail = (each, *(tail[:-1] if tail and tail[-1] is each else tail))
+            self._chains[id(each)] = tail
+        return tail
 
 
 def read_config_file(path: Path) -> Config:
@@ -556,25 +615,9 @@ class Settings(NamedTuple):
             return self.find.fallback  # the working directory's, whatever the other paths' is
         return self.find(os.path.dirname(os.path.abspath(path)))
 
-    def _chain(self, folder: str) -> list[Config]:
-        """The configurations of ``folder`` and of each folder above it, nearest first, each
-        once: a walk from a folder above meets their excludes and packs before this folder's."""
-        if self.find is None:
-            return [self.config]
-        chain: list[Config] = []
-        current = os.path.abspath(folder)
-        while True:
-            config = self.find(current)
-            if config in chain or config.source is None:
-                if config not in chain:
-                    chain.append(config)
-                break  # met before (the fallback), or no file up to the repository root
-            chain.append(config)
-            parent = os.path.dirname(str(config.source.parent))
-            if parent == str(config.source.parent) or os.path.exists(os.path.join(config.source.parent, ".git")):
-                break
-            current = parent
-        return chain
+    def _chain(self, folder: str) -> tuple[Config, ...]:
+        """The configurations of ``folder`` and of each folder above it, nearest first."""
+        return (self.config,) if self.find is None else self.find.chain(os.path.abspath(folder))
 
     def configs(self) -> tuple[Config, ...]:
         """The run's configuration, then every other one met so far."""
@@ -609,31 +652,57 @@ class Settings(NamedTuple):
         if path == STDIN:
             return self.excludes
         folder = os.path.dirname(os.path.abspath(path.rstrip("/\\") if is_dir else path))
-        found = [
-            PatternSet(os.path.abspath(config.root), config.exclude, config.label)
-            for config in self._chain(folder)
-            if config.exclude
-        ]
-        return (*found, *self.excludes)
+        if self.find is not None:
+            return (*self.find.exclude_sets(folder), *self.excludes)
+        if self.config.exclude:
+            return (
+                PatternSet(os.path.abspath(self.config.root), self.config.exclude, self.config.label),
+                *self.excludes,
+            )
+        return self.excludes
 
     def is_excluded(self, path: str, *, is_dir: bool = False) -> bool:
         return self.exclusion_of(path, is_dir=is_dir) is not None
 
     def exclusion_of(self, path: str, *, is_dir: bool = False) -> tuple[str, str] | None:
         """(the pattern, where it is written) that excludes ``path`` or a folder it is in, or None."""
-        sets = self._excludes(path, is_dir=is_dir)
-        candidates = [(path, is_dir)]
-        if not is_dir and path != STDIN:
-            folder = os.path.dirname(path)
-            while folder and folder != os.path.dirname(folder):
-                candidates.append((folder, True))
-                folder = os.path.dirname(folder)
-        for candidate, candidate_is_dir in candidates:
-            for patterns in sets:
-                pattern = patterns.deciding_pattern(candidate, is_dir=candidate_is_dir)
-                if pattern is not None:
-                    return pattern, patterns.source
-        return None
+        found = _deciding(path, is_dir, self._excludes(path, is_dir=is_dir))
+        if found is not None or is_dir or path == STDIN:
+            return found
+        return self._folder_exclusion(os.path.dirname(path))
+
+    def _folder_exclusion(self, folder: str) -> tuple[str, str] | None:
+        """What excludes ``folder`` or a folder it is in (as far up as ``folder`` is written),
+        each folder judged once a run: by the configurations above it, which are the ones of a
+        file in it but its own (a configuration's patterns never match its own folder or one
+        above). A repository's root and what is above it are judged by the patterns of the
+        repository's own configurations (a configuration above a repository does not configure it)."""
+        memo = self.find.exclusions if self.find is not None else None
+        passed: list[tuple[str, tuple[PatternSet, ...]]] = []
+        found: tuple[str, str] | None = None
+        while folder and folder != os.path.dirname(folder):
+            key = (folder, self.excludes)
+            if memo is not None and key in memo:
+                found = memo[key]
+                break
+            passed.append(key)
+            if self.find is None or os.path.exists(os.path.join(folder, ".git")):
+                sets = self._excludes(os.path.join(folder, "-"), is_dir=False)
+                candidate: str = folder
+                while candidate and candidate != os.path.dirname(candidate):
+                    found = _deciding(candidate, True, sets)
+                    if found is not None:
+                        break
+                    candidate = os.path.dirname(candidate)
+                break
+            found = _deciding(folder, True, self._excludes(folder, is_dir=True))
+            if found is not None:
+                break
+            folder = os.path.dirname(folder)
+        if memo is not None:
+            for key in passed:
+                memo[key] = found
+        return found
 
     def in_packs_folder(self, path: str) -> bool:
         """Whether ``path`` (a folder) is a ``packs`` folder of its configuration or lies below one."""
@@ -649,6 +718,16 @@ class Settings(NamedTuple):
             if relative is not None:
                 return gitignore_match(config.include, relative)
         return os.path.splitext(path)[1].lower() in DECK_SUFFIXES
+
+
+def _deciding(path: str, is_dir: bool, sets: Sequence[PatternSet]) -> tuple[str, str] | None:
+    """(the pattern, where it is written) of the first of ``sets`` that excludes ``path`` itself."""
+    absolute = os.path.abspath(path)
+    for patterns in sets:
+        pattern = patterns.deciding_pattern(absolute, is_dir=is_dir)
+        if pattern is not None:
+            return pattern, patterns.source
+    return None
 
 
 def _override(config: Config, deck_path: str, wanted: Callable[[Override], Any]) -> Override | None:

@@ -34,11 +34,10 @@ class PatternSet(NamedTuple):
         relative = relative_to(os.path.abspath(path), self.base)
         if relative is None:
             return None
-        relative += "/" if is_dir else ""
-        if not gitignore_match(self.patterns, relative):
+        result = _compiled(tuple(self.patterns)).check_file(relative + ("/" if is_dir else ""))
+        if result.include is not True:
             return None
-        index = _compiled(tuple(self.patterns)).check_file(relative).index
-        return self.patterns[index] if index is not None else self.patterns[-1]
+        return self.patterns[result.index] if result.index is not None else self.patterns[-1]
 
 
 @lru_cache(maxsize=256)
@@ -121,6 +120,17 @@ def decision_of(spec, relative_path: str) -> bool | None:
 
 
 def relative_to(path: str, base: str) -> str | None:
+    if os.path.isabs(path) and os.path.isabs(base):
+        # Two absolute, normalized paths: a slice, not os.path.relpath's walk of both paths (a
+        # deep tree asks once for each of its configurations' patterns).
+        path, base = os.path.normpath(path), os.path.normpath(base)
+        if path == base:
+            return ""
+        prefix = base if base.endswith(os.sep) else base + os.sep
+        if os.path.normcase(path[: len(prefix)]) == os.path.normcase(prefix):
+            return path[len(prefix) :].replace(os.sep, "/")
+        if os.path.splitdrive(path)[0] == os.path.splitdrive(base)[0]:
+            return None  # outside base, on its drive
     try:
         relative = os.path.relpath(path, base)
     except ValueError:  # another drive on Windows

@@ -63,10 +63,11 @@ class RenderOptions(NamedTuple):
     # Deck paths under this folder are shown relative to it, with forward slashes
     # (GitHub annotations and SARIF locations want repository-relative paths).
     root: str | None = None
-    # What each rule id of the packs used checks (id -> description), for the
-    # rule catalogues of SARIF; ids not listed fall back to the built-in texts.
-    # Read when the report ends, so it may be a live view of the packs loaded.
-    rules: Mapping[str, str] = MappingProxyType({})
+    # What each rule id of the packs used checks and how a deck mends a finding of it
+    # (id -> (what, how)), for the rule catalogues of SARIF; ids not listed fall back to
+    # the texts of parsing and resolution and the rule kinds' own. Read when the report
+    # ends, so it may be a live view of the packs loaded.
+    rules: Mapping[str, tuple[str, str]] = MappingProxyType({})
     # The language of the messages (deckcheck.i18n): the text report's, and the
     # other outputs' only when --lang asks for it.
     lang: str = "en"

@@ -38,15 +38,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import N_, Phrase, ngettext
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.names import deck_key, name_key
-from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, remembered
+from deckcheck.rules.base import Kind, Known, LintNote, RuleContext, RuleSpec, Shown, days_later, finding, remembered
 from deckcheck.selectors import matches
 
 _DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
@@ -75,9 +76,10 @@ class Verdict(NamedTuple):
     params: Mapping[str, Any] | None = None
 
 
-class CardPool:
+class CardPool(Kind):
     name = "card-pool"
     description = "Every print must be in the format's card pool on the day (sets, release dates, regulation marks), or legal through a reprint."
+    fix = "Replace the card with a print or card that is legal in the format."
     options_schema = {
         "type": "object",
         "additionalProperties": False,
@@ -140,6 +142,46 @@ class CardPool:
         "illegal": "# checked as Standard on 2026-11-30\n"
         "4 Nest Ball SVI 181   # regulation mark G rotated out on 2026-04-10\n",
     }
+    finding_texts = {
+        "legal-reprint": (
+            "A note: the print is legal only through a reprint, which the finding names.",
+            "Nothing to change; the reprint's text is the card's official text.",
+        ),
+        "rotating": (
+            "A warning: the card leaves the format at a change known within --rotation-days.",
+            "Plan a replacement before the day the finding names.",
+        ),
+        "beyond-known-seasons": (
+            "A warning: the day is past what the format pack knows; later changes may make the verdict wrong.",
+            "Update deckcheck, or check on a day the pack knows.",
+        ),
+    }
+
+    def allowed(self, rule: RuleSpec, day: dt.date, index: CardIndex) -> Callable[[Card], bool]:
+        """Name-only lines resolve among the prints the pool allows on the day."""
+        return pool_predicate(rule.options, day, index)
+
+    def first_day(self, options: Mapping[str, Any]) -> str | None:
+        """The format began with its first season (or ``first_day``)."""
+        if options.get("first_day"):
+            return str(options["first_day"])
+        seasons = options.get("seasons")
+        return min(str(season["from"]) for season in seasons) if seasons else None
+
+    def covers(self, options: Mapping[str, Any]) -> tuple[str | None, str | None]:
+        start = self.first_day(options) or (str(options["released_from"]) if options.get("released_from") else None)
+        return start, str(options["known_until"]) if options.get("known_until") else None
+
+    # What formats show and lint say of a card pool is in card_pool_text, which a check never imports.
+    def show(self, rule: RuleSpec, shown: Shown) -> str:
+        from deckcheck.rules.card_pool_text import show_pool
+
+        return show_pool(rule, shown, lambda: Pool.from_options(rule.options), season_label)
+
+    def lint(self, rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
+        from deckcheck.rules.card_pool_text import lint_pool
+
+        return lint_pool(rule, known)
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         pool = Pool.from_options(rule.options)

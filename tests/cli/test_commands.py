@@ -7,7 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, doc_text, json_report, run
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, doc_text, json_report
+from support import run_deckcheck as run
 
 GOLDEN = PROJECT_ROOT / "tests" / "golden"
 DATE = "2026-11-30"

@@ -35,13 +35,9 @@ def complete(line: str, cwd: Path = PROJECT_ROOT) -> list[str]:
 
 
 def test_the_completion_options_are_offered():
-    result = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "--help"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
-        timeout=120,
-    )
+    from support import run_deckcheck
+
+    result = run_deckcheck("--help", text=True)
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
 
 

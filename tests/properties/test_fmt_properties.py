@@ -14,6 +14,7 @@ import re
 
 from decks import INDEX, deck_lists
 from hypothesis import given
+from hypothesis import strategies as st
 
 from deckcheck.core.layout import layout, unambiguous_prints
 from deckcheck.core.resolve import resolve_deck
@@ -101,3 +102,22 @@ def test_a_windows_1252_file_keeps_its_verdict_when_fmt_writes_it_as_utf_8(text)
         # The same deck; only check's note that the file was read as Windows-1252 is gone.
         assert ("encoding", Severity.INFO) in before[1], before
         assert after == (before[0], [r for r in before[1] if r[0] != "encoding"], *before[2:]), written
+
+
+@given(deck_lists(), st.integers(0, 30), st.sampled_from(["# Sonia’s deck\n", "# Flabébé – “ANSI”\n", "Pokémon\n"]))
+def test_a_utf_8_file_with_one_windows_1252_line_keeps_every_other_line_as_written(text, where, typed):
+    # One line typed in a Windows editor into a UTF-8 list: its other lines were read as
+    # Windows-1252 too ("Pokémon" became "PokÃ©mon"), and fmt wrote that back (issue 42).
+    lines = re.split(r"(?<=\r\n)|(?<=\r)(?!\n)|(?<=\n)", text)
+    complete = [line for line in lines if line.endswith(("\n", "\r"))]
+    rest = "".join(lines[len(complete) :])
+    where = min(where, len(complete))
+    try:
+        data = "".join(complete[:where]).encode() + typed.encode("cp1252") + ("".join(complete[where:]) + rest).encode()
+    except UnicodeEncodeError:
+        return  # a generated line no UTF-8 file holds
+    written = "".join(complete[:where]) + typed + "".join(complete[where:]) + rest
+    decoded = decode_deck_bytes(data, "deck.txt")
+    assert isinstance(decoded, DeckText) and decoded.text == written
+    for name in PACK_NAMES:
+        assert fmt(decoded.text, pack(name)) == fmt(written, pack(name))

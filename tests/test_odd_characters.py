@@ -1,0 +1,115 @@
+"""Characters no deck list holds get one answer whichever way the list comes in.
+
+A NUL byte is refused as "not a text file" in a file, on standard input, with ``--jobs 2``, as
+bytes to the library, as a str to ``check_text`` and in serve's JSON ``text`` (the last two read
+it as a card line and said LEGAL). A surrogate code point (``"\\ud800"``: what no UTF-8 bytes
+decode to) in a list given as text is refused as undecodable bytes are: ``check_text`` raised
+``UnicodeEncodeError`` from the card database and ``POST /api/check`` answered 500.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import subprocess
+import sys
+from urllib.parse import urlsplit
+
+import pytest
+from serve_support import running_server
+from support import PROJECT_ROOT
+
+from deckcheck import api
+
+LIST = "Pokémon: 1\n4 Iono PAL 185\n"
+NUL_LIST = "Pokémon: 1\n4 Iono PAL 185\x00\n"
+NUL_MESSAGE = "is not a text file: it contains NUL bytes."
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    pytest.importorskip("uvicorn", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
+    with running_server(tmp_path_factory.mktemp("home")) as url:
+        parts = urlsplit(url)
+        yield parts.hostname, parts.port
+
+
+def post_json(server, document: str) -> tuple[int, dict]:
+    host, port = server
+    connection = http.client.HTTPConnection(host, port, timeout=60)
+    try:
+        connection.request(
+            "POST", "/api/check?date=2026-11-30", document.encode(), {"Content-Type": "application/json"}
+        )
+        answer = connection.getresponse()
+        return answer.status, json.loads(answer.read())
+    finally:
+        connection.close()
+
+
+def check_json(*args: str, stdin: bytes | None = None, cwd=None) -> dict:
+    completed = subprocess.run(
+        [sys.executable, "-m", "deckcheck", "check", *args, "--no-config", "-o", "json", "--date", "2026-11-30"],
+        input=stdin,
+        capture_output=True,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
+        timeout=120,
+    )
+    assert completed.returncode == 2, completed.stderr  # a file that cannot be read: a problem of the run
+    return json.loads(completed.stdout)
+
+
+def answers(report: dict) -> list[tuple[str, str]]:
+    """What a report says of each deck it could not read (its "problems"), and that it checked nothing."""
+    assert report["results"] == []
+    return [(problem["rule"], problem["message"].split(" ", 4)[-1]) for problem in report["problems"]]
+
+
+def test_a_nul_byte_gets_one_answer_from_every_front_end(tmp_path, server):
+    data = NUL_LIST.encode()
+    (tmp_path / "a.txt").write_bytes(data)
+    (tmp_path / "b.txt").write_bytes(data)
+    expected = [("unreadable", NUL_MESSAGE)]
+    assert answers(check_json("a.txt", cwd=tmp_path)) == expected
+    assert answers(check_json("-", stdin=data, cwd=tmp_path)) == expected
+    assert answers(check_json("a.txt", "b.txt", "--jobs", "2", cwd=tmp_path)) == expected * 2
+    for given in (data, NUL_LIST):  # bytes, and the same list as a str
+        result = api.check_text(given, date="2026-11-30")
+        assert result.verdict == "not-checked"
+        assert [(f.rule, f.message.split(" ", 4)[-1]) for f in result.findings] == [("unreadable", NUL_MESSAGE)]
+    status, answer = post_json(server, json.dumps({"text": NUL_LIST}))
+    assert status == 400
+    assert NUL_MESSAGE in answer["error"]
+    # The same list as the body itself: the same refusal.
+    host, port = server
+    connection = http.client.HTTPConnection(host, port, timeout=60)
+    connection.request("POST", "/api/check", data, {"Content-Type": "text/plain"})
+    answer = connection.getresponse()
+    assert answer.status == 400 and NUL_MESSAGE in json.loads(answer.read())["error"]
+    connection.close()
+
+
+@pytest.mark.parametrize("where", ["4 Iono PAL 185\ud800", "4 Io\udfffno PAL 185", "4 Iono PAL 185 \ud83d"])
+def test_a_surrogate_in_a_card_line_is_refused_by_the_library_as_undecodable_bytes_are(where):
+    result = api.check_text(f"Pokémon: 1\n{where}\n", date="2026-11-30")
+    assert result.verdict == "not-checked"
+    (finding,) = result.findings
+    assert finding.rule == "unreadable"
+    assert finding.lines == (2,)
+    assert "half of a surrogate pair" in finding.message and "U+D" in finding.message
+    assert finding.hint == "Save the deck list as UTF-8."
+
+
+def test_a_surrogate_in_a_card_line_is_refused_with_a_database_too(reference_index):
+    # With a card database the name reached SQLite, which cannot encode it: UnicodeEncodeError.
+    result = api.check_text("4 Iono\ud800 PAL 185\n", date="2026-11-30", db=reference_index.path)
+    assert [(f.rule, f.lines) for f in result.findings] == [("unreadable", (1,))]
+
+
+def test_a_surrogate_in_serve_s_json_text_is_a_400_not_a_500(server):
+    status, answer = post_json(server, '{"text": "Pok\\u00e9mon: 1\\n4 Iono PAL 185\\ud800\\n"}')
+    assert status == 400
+    assert "line 2 holds U+D800" in answer["error"]
+    assert post_json(server, json.dumps({"text": LIST}))[0] == 200
