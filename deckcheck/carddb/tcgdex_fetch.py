@@ -27,6 +27,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any
 
 from deckcheck.carddb import http
+from deckcheck.carddb.connections import Connections
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sources.tcgdex import (
@@ -77,7 +78,7 @@ class TcgdexClient:
         self.workers = max(1, workers)
         self.requests: dict[str, int] = {"sets": 0, "set": 0, "card": 0}
         # Keep-alive connections, one per worker thread, all through one SSL context.
-        self.connections = http.Connections()
+        self.connections = Connections()
         self._pool: ThreadPoolExecutor | None = None
         # "" for the API, ".json" for a static copy of its files; None until the set list tells.
         self.suffix: str | None = None

@@ -28,6 +28,7 @@ import pytest
 from slices import tcgdex_export
 from typer.testing import CliRunner
 
+from deckcheck.carddb import connections
 from deckcheck.carddb import http as carddb_http
 from deckcheck.carddb.build import build_database
 from deckcheck.carddb.sqlite import iter_cards
@@ -189,12 +190,12 @@ def test_https_requests_share_one_ssl_context_and_keep_their_connections(export,
         return made[-1]
 
     monkeypatch.setattr(ssl, "create_default_context", counted)
-    carddb_http.ssl_context.cache_clear()
+    connections.ssl_context.cache_clear()
     try:
         with serving(export, server_context) as mirror:
             result = update_database("unused", tmp_path / "cards.sqlite3", source="tcgdex", tcgdex_url=mirror.base)
     finally:
-        carddb_http.ssl_context.cache_clear()
+        connections.ssl_context.cache_clear()
     assert result.status == "installed" and result.tcgdex["card"] == len(mirror.card_requests()) > 100
     assert len(made) == 1
     assert mirror.connections <= MAX_WORKERS + 4
@@ -246,7 +247,7 @@ def test_a_redirect_is_followed(tmp_path):
 def test_a_connection_the_server_closed_while_idle_is_replaced_without_a_retry(tmp_path, monkeypatch):
     monkeypatch.setattr(carddb_http, "RETRY_BACKOFF", 60.0)  # a retry would take a minute
     (tmp_path / "a.json").write_text("[1]")
-    pool = carddb_http.Connections()
+    pool = connections.Connections()
     with serving(tmp_path) as mirror:
         mirror.hang_up = True  # as a server does with a connection idle too long
         try:
