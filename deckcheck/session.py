@@ -24,28 +24,51 @@ both build). The session owns what was decided in three places before:
 * the parallel run (:meth:`Session.check_paths`, ``jobs``) over
   :mod:`deckcheck.parallel`, in the order of the paths.
 
-Nothing here prints, exits or imports Typer; heavy modules are imported in the
-functions that need them (``deckcheck check`` of one deck starts fast).
+Nothing here prints, exits or imports Typer. What only one path needs is imported where
+it is used, so that ``deckcheck check`` of one deck (the pre-commit hook) loads none of it
+(tests/cli/test_main.py lists what such a run imports): the card database's SQLite (a
+database installed) or the built-in catalogue (none), fmt's layout, the worker processes of
+``--jobs``, "did you mean".
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Union
 
+from deckcheck.carddb.errors import no_database_at
+from deckcheck.carddb.index import CardIndex
+from deckcheck.carddb.paths import default_db_path
+from deckcheck.core.printable import printable, printable_finding
+from deckcheck.core.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT, ResolveOptions, resolve_deck
+from deckcheck.datafiles import usable_file
+from deckcheck.engine import check_deck, resolve_options_for
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase, message_of, ngettext
-from deckcheck.model import ParsedDeck
+from deckcheck.model import DeckResult, Finding, ParsedDeck, Severity
+from deckcheck.packs.loading import Pack, PackError, absent_on, available_packs, load_pack
+from deckcheck.parse import parse_text, read_deck
+from deckcheck.parse.files import (
+    ENCODING,
+    UNREADABLE,
+    decode_deck_bytes,
+    parse_deck_text,
+    parse_decoded,
+    read_deck_bytes,
+    unreadable_folder,
+)
+from deckcheck.parse.shape import not_a_deck
+from deckcheck.parse.text import MAX_LINES_READ, TOO_MANY_LINES
+from deckcheck.rules import KINDS
 
 if TYPE_CHECKING:
-    from deckcheck.carddb.index import CardIndex
-    from deckcheck.core.resolve import ResolveOptions
-    from deckcheck.model import DeckResult, Finding
-    from deckcheck.packs.loading import Pack
     from deckcheck.project.config import Settings
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -103,7 +126,6 @@ class Database:
     """
 
     def __init__(self, path: PathLike | None = None):
-        from pathlib import Path
 
         #: the database file (None: the built-in catalogue)
         self.path: Path | None = None if path is None else Path(path)
@@ -145,7 +167,6 @@ class Database:
         RESOLVERS_KEPT most recently used are kept: a server asked about a new day
         every request, or a library caller walking 8,000 days, kept one per day for
         good (issue 23, S2: 29 -> 244 MB); resolve.py bounds each memo itself."""
-        from collections import OrderedDict
 
         cache = getattr(self._local, "options", None)
         if cache is None:
@@ -153,9 +174,6 @@ class Database:
         key = (id(pack), day, card_lang)
         found = cache.get(key)
         if found is None or found[0] is not pack:
-            from deckcheck.core.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
-            from deckcheck.engine import resolve_options_for
-
             hint = CATALOGUE_ONLY_HINT if self.catalogue_only else MISSING_HINT
             found = cache[key] = (
                 pack,
@@ -196,19 +214,13 @@ def open_database(path: PathLike | None = None) -> Database:
     A path given (or ``$DECKCHECK_DB``) that does not exist, or a damaged file,
     raises ``DatabaseError``.
     """
-    from pathlib import Path
-
-    from deckcheck.carddb.paths import default_db_path
 
     if path is None and not os.environ.get("DECKCHECK_DB"):
         found = default_db_path()
-        from deckcheck.datafiles import usable_file
 
         return Database(found if usable_file(found, "the card database") else None)
     where = Path(default_db_path() if path is None else path)
     if not where.is_file():
-        from deckcheck.carddb.errors import no_database_at
-
         raise no_database_at(where, Phrase(N_("build one with: deckcheck db import PATH --db {path}"), path=str(where)))
     return Database(where)
 
@@ -222,8 +234,6 @@ def database_at(path: PathLike | None) -> Database:
     opened on first use and kept (the library's calls without ``db``, unpickling)."""
     where = os.fspath(path) if path is not None else os.environ.get("DECKCHECK_DB")
     if where is None:
-        from deckcheck.carddb.paths import default_db_path
-
         where = str(default_db_path())
     key = (where, os.path.exists(where))
     with _OPENED_LOCK:
@@ -338,14 +348,10 @@ class Session:
             key = (name, pack_dirs)
             other = self._other_packs.get(key)
             if other is None:
-                from deckcheck.packs.loading import load_pack
-
                 other = self._other_packs[key] = load_pack(name, pack_dirs)
             return other
         found = self._packs.get(name)
         if found is None:
-            from deckcheck.packs.loading import load_pack
-
             found = self._packs[name] = load_pack(name, self.pack_dirs)
         return found
 
@@ -355,7 +361,6 @@ class Session:
         return tuple(str(p) for p in self.settings.packs_for(path))
 
     def known_formats(self) -> list[str]:
-        from deckcheck.packs.loading import available_packs
 
         return sorted(available_packs(self.pack_dirs))
 
@@ -370,7 +375,6 @@ class Session:
         """The formats given (and the configuration's) must load before any deck
         is read: ``PackError`` names the first that cannot (the configuration's
         with its file and key)."""
-        from deckcheck.packs.loading import PackError
 
         if self.format:
             self.pack(self.format)
@@ -402,7 +406,6 @@ class Session:
         """The pack and the day of the deck at ``path`` naming ``declared``
         (given > the deck's own > the configuration's > the default); raises
         ``Refused`` (via :meth:`check`: :attr:`Checked.problem`)."""
-        from deckcheck.packs.loading import PackError, absent_on
 
         name = self._format_name(path, declared) or self.default_format
         if not self.format and declared and not FORMAT_NAME.fullmatch(declared):
@@ -432,7 +435,6 @@ class Session:
     # -- checking ------------------------------------------------------------------
     def check(self, parsed: ParsedDeck) -> Checked:
         """The result of a parsed deck (:class:`Checked`)."""
-        from deckcheck.engine import check_deck
 
         try:
             pack, day = self.choose(parsed.path, parsed.declared_format)
@@ -453,15 +455,12 @@ class Session:
     def check_text(self, text: str, path: str = "<text>", *, sniff: bool = True) -> Checked:
         """A deck given as text, parsed once (``sniff``: the text decides whether it is a
         list, YAML or JSON; else ``path``'s suffix)."""
-        from deckcheck.parse.files import parse_deck_text
 
         return self.check(parse_deck_text(text, path, sniff=sniff))
 
     def check_path(self, path: str, *, stdin: BinaryIO | None = None, unreadable: str | None = None) -> Checked:
         """The deck file at ``path`` (``-``: ``stdin``); ``unreadable`` is why a folder could
         not be listed. A file that cannot be read is a result with an ``unreadable`` error."""
-        from deckcheck.parse import read_deck
-        from deckcheck.parse.files import unreadable_folder
 
         if unreadable is not None:
             return self.check(unreadable_folder(path, unreadable))
@@ -517,9 +516,6 @@ class Session:
         (they decide which print a name-only line means), laid out in the canonical form
         (:mod:`deckcheck.core.layout`)."""
         from deckcheck.core.layout import layout, unambiguous_prints
-        from deckcheck.core.resolve import resolve_deck
-        from deckcheck.parse import parse_text
-        from deckcheck.parse.text import MAX_LINES_READ, TOO_MANY_LINES
 
         source = _deck_text(path, stdin)
         if isinstance(source, Phrase):
@@ -577,8 +573,6 @@ class Session:
     def rule_descriptions(self) -> dict[str, tuple[str, str]]:
         """What each rule of the packs loaded so far checks and how a deck mends a finding
         of it, by rule id: the rule's own description, else its kind's."""
-        from deckcheck.packs.loading import PackError
-        from deckcheck.rules import KINDS
 
         loaded: set[tuple[str, tuple[str, ...] | None]] = {(pack.name, None) for pack in self._packs.values()}
         loaded |= {(pack.name, key[1]) for key, pack in self._other_packs.items()}
@@ -626,7 +620,6 @@ def _deck_text(path: str, stdin: BinaryIO | None) -> tuple[str, bytes, Phrase | 
     (:func:`~deckcheck.parse.files.decode_deck_bytes`: UTF-8, UTF-16 with its byte-order
     mark, or Windows-1252 with the note), so fmt formats every list check reads, and a
     file the rule cannot read is left as it is."""
-    from deckcheck.parse.files import ENCODING, UNREADABLE, decode_deck_bytes, parse_decoded, read_deck_bytes
 
     data = read_deck_bytes(path, stdin=stdin)
     if isinstance(data, ParsedDeck):  # missing, a folder, not a regular file, ...
@@ -652,7 +645,6 @@ def judge_files(files: list[str], jobs: int | None = None) -> list[str | None]:
     """Why each file met while walking a folder is not a deck (None: it is one),
     in worker processes when there are enough files (issue 16: it reads every file)."""
     from deckcheck import parallel
-    from deckcheck.parse.shape import not_a_deck
 
     workers = parallel.jobs_for(jobs, len(files))
     if workers <= 1 or len(files) < 2 or not parallel.can_fork():
@@ -684,11 +676,6 @@ def unusable_format_result(
     why. ``reason`` is the pack's problem when a pack of that name exists but
     cannot be loaded; ``bad_date`` the configured date that is no day; the hint names
     the ``controls`` of the front end that asked."""
-    import dataclasses
-
-    from deckcheck.engine import check_deck
-    from deckcheck.i18n import N_
-    from deckcheck.model import Finding, Severity
 
     # TRANSLATORS: {format} is the format the deck names ("standrd"); {known} lists the format names.
     unknown = N_("The deck's format {format} is not a format deckcheck knows. Known formats: {known}.")
@@ -751,7 +738,6 @@ def unusable_format_result(
     unruled = _unruled_pack(declared)
     options = db._resolve_options(unruled, day, card_lang)
     result = check_deck(parsed, unruled, db._index(), day, resolve_options=options)
-    from deckcheck.core.printable import printable, printable_finding  # the deck's own text (issue 12)
 
     return dataclasses.replace(
         result,
@@ -766,8 +752,6 @@ _UNRULED: dict[str, Pack] = {}
 def _unruled_pack(name: str) -> Pack:
     """A pack without rules, one per name (its resolver options are kept like any
     pack's); at most 64 names are kept."""
-    from deckcheck.packs.loading import Pack
-
     found = _UNRULED.get(name)
     if found is None:
         if len(_UNRULED) >= 64:

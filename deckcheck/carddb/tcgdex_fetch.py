@@ -30,15 +30,7 @@ from deckcheck.carddb import http
 from deckcheck.carddb.connections import Connections
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, SetRecord
-from deckcheck.carddb.sources.tcgdex import (
-    SOURCE,
-    convert_set,
-    official_count,
-    set_list_order,
-    set_record,
-    settle_stages,
-    stub_card,
-)
+from deckcheck.carddb.sources.tcgdex import ENGLISH, Flavour, official_count, set_list_order
 from deckcheck.model import Card
 
 DEFAULT_TCGDEX_URL = "https://api.tcgdex.net"
@@ -184,10 +176,9 @@ class TcgdexApi:
     :meth:`prepare` fetches the set objects of every set the merge will ask for
     (``set_progress(sets so far, sets)``); each set object lists its cards, so
     the number of cards to fetch is known before the first card request, and
-    ``progress(cards so far, cards to fetch)`` follows them.
+    ``progress(cards so far, cards to fetch)`` follows them. ``flavour`` is the
+    language asked for (English by default; the Japanese cards are a region of their own).
     """
-
-    name = SOURCE
 
     def __init__(
         self,
@@ -195,8 +186,11 @@ class TcgdexApi:
         set_list: Sequence[Any],
         reuse: Mapping[str, Card] | None = None,
         progress: Progress | None = None,
+        flavour: Flavour = ENGLISH,
         set_progress: Progress | None = None,
     ):
+        self.flavour = flavour
+        self.name = flavour.source
         self.client = client
         self.label = client.base
         self.commit = None
@@ -214,13 +208,14 @@ class TcgdexApi:
         self.missing: list[str] = []
 
     def candidate_sets(self) -> list[tuple[str, SetRecord, int | None]]:
-        return [(str(raw["id"]), set_record(raw), official_count(raw)) for raw in self.sets_listed]
+        return [(str(raw["id"]), self.flavour.set_record(raw), official_count(raw)) for raw in self.sets_listed]
 
     def prepare(self, plan: Sequence[tuple[str, Callable[[Card], bool]]]) -> None:
         """Fetch the set objects of the sets ``plan`` names (each with what the
         merge has of it already), all at once, and count the cards to fetch."""
         from urllib.parse import quote
 
+        base = "/" + self.flavour.base
         done = 0
         if self.set_progress:
             self.set_progress(0, len(plan))
@@ -231,7 +226,7 @@ class TcgdexApi:
             if self.set_progress:
                 self.set_progress(done, len(plan))
 
-        raws = self.client.many([f"/v2/en/sets/{quote(sid)}" for sid, _ in plan], "set", advanced)
+        raws = self.client.many([f"{base}/sets/{quote(sid)}" for sid, _ in plan], "set", advanced)
         total = 0
         for (tcgdex_id, skip), raw_set in zip(plan, raws):
             self._sets[tcgdex_id] = raw_set
@@ -245,11 +240,11 @@ class TcgdexApi:
 
     def _split(self, raw_set: Mapping[str, Any], skip: Callable[[Card], bool]) -> tuple[list[str], list[Card]]:
         """The TCGdex ids of the set's cards to fetch, and the cards an earlier update fetched."""
-        record = set_record(raw_set)
+        record = self.flavour.set_record(raw_set)
         wanted, kept = [], []
         for entry in raw_set.get("cards") or ():
             card_id = str(entry.get("id") if isinstance(entry, Mapping) else entry)
-            stub = stub_card(card_id, record)
+            stub = self.flavour.stub_card(card_id, record)
             if skip(stub):
                 continue
             if stub.id in self.reuse:
@@ -268,28 +263,29 @@ class TcgdexApi:
     def set_batch(self, tcgdex_id: str, skip: Callable[[Card], bool]) -> CardBatch:
         from urllib.parse import quote
 
+        base = "/" + self.flavour.base
         if tcgdex_id in self._sets:
             raw_set = self._sets.pop(tcgdex_id)
         else:
-            raw_set, _ = self.client.get(f"/v2/en/sets/{quote(tcgdex_id)}", "set")
+            raw_set, _ = self.client.get(f"{base}/sets/{quote(tcgdex_id)}", "set")
         if raw_set is None:  # listed, but TCGdex has no such set object
-            return CardBatch(f"{self.label}/v2/en/sets/{tcgdex_id}", [], SOURCE)
+            return CardBatch(f"{self.label}{base}/sets/{tcgdex_id}", [], self.name)
         if not isinstance(raw_set, Mapping) or not raw_set.get("id"):
             raise DatabaseError(f"TCGdex answered no set for {tcgdex_id}")
-        record = set_record(raw_set)
+        record = self.flavour.set_record(raw_set)
         wanted, kept = self._split(raw_set, skip)
         self.reused += len(kept)
-        raws = self.client.many([f"/v2/en/cards/{quote(card_id)}" for card_id in wanted], "card", self._advance)
+        raws = self.client.many([f"{base}/cards/{quote(card_id)}" for card_id in wanted], "card", self._advance)
         planned = self._planned.pop(tcgdex_id, None)
         if planned is not None and planned > len(wanted):
             self._advance(planned - len(wanted))  # a set the merge had more of than it had planned: counted as done
         self.missing.extend(card_id for card_id, raw in zip(wanted, raws) if raw is None)
-        batch = convert_set(
+        batch = self.flavour.convert_set(
             raw_set,
-            ((f"{self.label}/v2/en/cards/{c}", raw) for c, raw in zip(wanted, raws) if raw is not None),
-            f"{self.label}/v2/en/sets/{tcgdex_id}",
+            ((f"{self.label}{base}/cards/{c}", raw) for c, raw in zip(wanted, raws) if raw is not None),
+            f"{self.label}{base}/sets/{tcgdex_id}",
         )
-        cards = settle_stages([card for card, _ in batch.cards] + kept)
+        cards = self.flavour.settle([card for card, _ in batch.cards] + kept)
         return batch._replace(cards=[(card, record) for card in cards])
 
     def close(self) -> None:

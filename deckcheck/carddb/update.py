@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckcheck.atomic import fsync_path
 from deckcheck.carddb.build import (
     PhaseHook,
     build_database,
@@ -65,6 +66,7 @@ from deckcheck.carddb.http import (  # noqa: F401
 )
 from deckcheck.carddb.sources.remote import ALL, OPTIONAL_WITH_ALL, REMOTE_SOURCES, Fetched, RemoteSource
 from deckcheck.carddb.sqlite import DatabaseInfo, database_info
+from deckcheck.model import INTERNATIONAL
 
 DEFAULT_DATASET_URL = "https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/master.zip"
 # The new dataset may have at most this share fewer cards or sets than the
@@ -88,6 +90,7 @@ class UpdateResult:
     tcgdex: Mapping[str, int] | None = None  # TCGdex requests made, by kind ("sets", "set", "card")
     # The card ids each source listed but could not deliver (installed only with allow_incomplete).
     missing: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    tcgdex_ja: Mapping[str, int] | None = None  # the requests for Japan's cards, by kind
     # Why an optional source could not be read, by source (the update went on without it).
     unread: Mapping[str, str] = field(default_factory=dict)
 
@@ -150,7 +153,11 @@ def _installed(dest: Path) -> DatabaseInfo | None:
 def _check_not_shrunk(new: DatabaseInfo, old: DatabaseInfo | None) -> None:
     if old is None:
         return
-    for what, now, before in (("cards", new.cards, old.cards), ("sets", new.sets, old.sets)):
+    # A card pool of its own left out on purpose (--no-japanese) is no shrinking dataset.
+    dropped = [share for name, share in old.sources.items() if name in _REGIONAL and name not in new.sources]
+    old_cards = old.cards - sum(share.cards for share in dropped)
+    old_sets = old.sets - sum(share.sets for share in dropped)
+    for what, now, before in (("cards", new.cards, old_cards), ("sets", new.sets, old_sets)):
         if now < before * (1 - SHRINK_TOLERANCE):
             raise DatabaseError(
                 f"sanity check failed: the new dataset has {now} {what}, the installed database {before} "
@@ -159,6 +166,8 @@ def _check_not_shrunk(new: DatabaseInfo, old: DatabaseInfo | None) -> None:
 
 
 SOURCES = (*REMOTE_SOURCES, ALL)
+# The sources of a region of their own (not chosen by --source).
+_REGIONAL = frozenset({"tcgdex-ja"})
 
 
 def update_database(
@@ -179,6 +188,7 @@ def update_database(
     phase: PhaseHook | None = None,
     allow_incomplete: bool = False,
     replace: bool = False,
+    japanese: bool | None = None,
 ) -> UpdateResult:
     """Download the dataset archive at ``url`` and install it as the database ``dest``.
 
@@ -215,6 +225,10 @@ def update_database(
     An existing ``dest`` that is not a card database (a deck list given as ``--db``) is
     refused before anything is downloaded, unless ``replace``.
 
+    ``japanese`` True also fetches Japan's cards from TCGdex (``tcgdex_url``'s ``/v2/ja``) as a
+    region of their own (:class:`~deckcheck.carddb.sources.remote.TcgdexJapan`), False leaves
+    them out, None (the default) keeps them where the installed database has them.
+
     Returns an :class:`UpdateResult`; raises :class:`DatabaseError` (one-line
     message) on any failure, leaving ``dest`` untouched. See the module
     docstring for the guarantees.
@@ -248,7 +262,12 @@ def update_database(
         # An archive pinned by its SHA-256 was asked for as it is: never gone without.
         return source == ALL and name in OPTIONAL_WITH_ALL and not (name == "pokemontcg" and expected)
 
-    for plugin in plugins:
+    from deckcheck.carddb.sources.remote import TcgdexJapan
+
+    regional = TcgdexJapan(
+        tcgdex_url, deadline=deadline, workers=workers, progress=tcgdex_progress, set_progress=tcgdex_set_progress
+    )
+    for plugin in [*plugins, regional] if japanese is not False else plugins:
         plugin.check()
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -260,6 +279,8 @@ def update_database(
         # is gone was left by a killed update or import.
         clean_stale_temp_files(dest)
         previous = _installed(dest)
+        if japanese or (japanese is None and previous is not None and regional.name in previous.sources):
+            plugins.append(regional)
         try:
             work = Path(
                 tempfile.mkdtemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".download", dir=dest.parent)
@@ -269,7 +290,11 @@ def update_database(
         fetched: dict[str, Fetched] = {}
         try:
             ctx = UpdateContext(dest, work, previous, force, timeout, retries, phase)
-            unchanged_so_far = previous is not None and not force
+            # A card pool of its own the installed database has and this update leaves out is a change.
+            dropped = previous is not None and any(
+                name in _REGIONAL and name not in {plugin.name for plugin in plugins} for name in previous.sources
+            )
+            unchanged_so_far = previous is not None and not force and not dropped
             for plugin in plugins:
                 got = _fetch(plugin, ctx, unchanged_so_far, optional=optional(plugin.name))
                 fetched[plugin.name] = got
@@ -284,15 +309,18 @@ def update_database(
             for got in fetched.values():
                 extra_meta.update(got.meta)
             read = [plugin for plugin in plugins if fetched[plugin.name].source is not None]
-            primaries = [fetched[plugin.name].source for plugin in read if not plugin.fills_in]
-            fills = [fetched[plugin.name].source for plugin in read if plugin.fills_in]
+            international = [plugin for plugin in read if plugin.region == INTERNATIONAL]
+            primaries = [fetched[plugin.name].source for plugin in international if not plugin.fills_in]
+            fills = [fetched[plugin.name].source for plugin in international if plugin.fills_in]
+            others = [fetched[plugin.name].source for plugin in read if plugin.region != INTERNATIONAL]
             if len(primaries) > 1:
                 raise DatabaseError("only one card source can be the primary one; the others fill it in")
 
-            from deckcheck.carddb.sources.merge import MergedSource
+            from deckcheck.carddb.sources.merge import MergedSource, Regions
 
+            merged = MergedSource(primaries[0] if primaries else None, fills)  # type: ignore[arg-type]
             fresh = build_database(
-                MergedSource(primaries[0] if primaries else None, fills),  # type: ignore[arg-type]
+                Regions(merged, others) if others else merged,  # type: ignore[arg-type]
                 work / dest.name,
                 source_label=" + ".join(
                     plugin.label + (" (kept from the installed database)" if fetched[plugin.name].failed else "")
@@ -313,7 +341,7 @@ def update_database(
                 os.replace(fresh.path, dest)
             except OSError as error:
                 raise DatabaseError(f"cannot replace {dest}: {error.strerror or error}") from None
-            _fsync_directory(dest.parent)
+            fsync_path(dest.parent, directory=True)
             info = database_info(dest)
             missing = {plugin.name: tuple(plugin.missing()) for plugin in plugins if plugin.missing()}
             return _result("updated" if previous else "installed", info, previous, url, fetched, missing)
@@ -394,16 +422,8 @@ def _result(
         archive.get("downloaded_bytes", 0),
         dict(tcgdex) if tcgdex is not None else None,
         dict(missing or {}),
+        dict(japan)
+        if (japan := fetched["tcgdex-ja"].report.get("requests") if "tcgdex-ja" in fetched else None)
+        else None,
         {name: got.failed for name, got in fetched.items() if got.failed},
     )
-
-
-def _fsync_directory(folder: Path) -> None:
-    if os.name == "nt":
-        return
-    with suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)

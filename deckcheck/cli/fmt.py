@@ -14,6 +14,7 @@ from pathlib import Path
 
 import typer
 
+from deckcheck.atomic import NotTheOwner, write_atomically
 from deckcheck.cli import completion
 from deckcheck.cli.check import check_session
 from deckcheck.cli.common import (
@@ -29,8 +30,8 @@ from deckcheck.cli.common import (
 )
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
-from deckcheck.errors import DeckcheckError, ExitCode
-from deckcheck.i18n import N_, Phrase, message_of, ngettext, problem_text
+from deckcheck.errors import ExitCode
+from deckcheck.i18n import N_, Phrase, ngettext, problem_text
 
 
 def fmt(
@@ -161,14 +162,21 @@ def _write(path: str, data: bytes, expected: bytes) -> Phrase | None:
     if isinstance(target, Phrase):
         return target
     try:
-        replaced = _replace_atomically(target, data, expected)
+        # A reader (or a crash) sees the old list or the new one, never half of one; the new file
+        # keeps the old one's mode, owner and group (or fmt refuses); and it is put there only
+        # while the file still holds what fmt read (an edit saved meanwhile is kept).
+        replaced = write_atomically(target, data, keep=True, still=lambda: _still_holds(target, expected))
+    except NotTheOwner:
+        reason: object = Phrase(N_("the file belongs to another user, and a rewrite would take it over; left as it is"))
     except OSError as error:
-        return Phrase(N_("{path}: cannot write: {reason}"), path=path, reason=error.strerror or message_of(error))
-    if not replaced:
+        reason = error.strerror or str(error)
+    else:
+        if replaced:
+            return None
         return Phrase(
             N_("{path}: the file changed while fmt was formatting it; left as it is (run fmt again)"), path=path
         )
-    return None
+    return Phrase(N_("{path}: cannot write: {reason}"), path=path, reason=reason)
 
 
 def _writable_target(path: str) -> Path | Phrase:
@@ -202,50 +210,6 @@ def _writable_target(path: str) -> Path | Phrase:
             count=info.st_nlink,
         )
     return target
-
-
-class NotTheOwner(DeckcheckError, PermissionError):
-    """The list belongs to another user: a rewrite would take it over."""
-
-
-def _replace_atomically(path: Path, data: bytes, expected: bytes) -> bool:
-    """Write a sibling temporary file and rename it over ``path``: a reader (or a
-    crash) sees the old list or the new one, never half of one. The new file
-    keeps the old one's mode, and its owner and group (or fmt refuses).
-
-    Only while ``path`` still holds ``expected`` (the bytes fmt read): an edit saved while
-    fmt ran is kept and nothing is written (False); the comparison is made just before the
-    rename (an edit was lost 2 to 6 times in 20)."""
-    import shutil
-    import tempfile
-
-    handle = tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False)
-    try:
-        with handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        shutil.copymode(path, handle.name)
-        old = path.stat()
-        new = os.stat(handle.name)
-        if (new.st_uid, new.st_gid) != (old.st_uid, old.st_gid) and hasattr(os, "chown"):
-            try:
-                os.chown(handle.name, old.st_uid, old.st_gid)
-            except PermissionError:
-                raise NotTheOwner(
-                    Phrase(N_("the file belongs to another user, and a rewrite would take it over; left as it is"))
-                ) from None
-        if not _still_holds(path, expected):
-            os.unlink(handle.name)
-            return False
-        os.replace(handle.name, path)
-    except BaseException:
-        try:
-            os.unlink(handle.name)
-        except OSError:
-            pass
-        raise
-    return True
 
 
 def _still_holds(path: Path, expected: bytes) -> bool:

@@ -145,7 +145,7 @@ class Phases:
 
         def report(done: int, total: int | None = None) -> None:
             now = time.monotonic()
-            if state["start"] is None:
+            if state["start"] is None or done < state["done"]:  # a second count on the same bar begins
                 state["start"] = (now, done)
             state["done"] = done
             detail = f"{done}/{total} {unit}" if total is not None else f"{done} {unit}"
@@ -224,6 +224,7 @@ PHASES = {
     "tcgdex": "Downloading the TCGdex set list",
     "tcgdex-sets": "Fetching the TCGdex sets",
     "tcgdex-cards": "Fetching new cards from TCGdex",
+    "tcgdex-ja": "Downloading the TCGdex set list of Japan's cards",
     "cards": "Reading the card database",
     "lint": "Linting the packs",
 }

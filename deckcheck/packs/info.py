@@ -216,16 +216,6 @@ def _parent(data: Mapping[str, Any], path: str, extra_dirs: Sequence[str | os.Pa
     return load_pack(str(resolve_extends(ref, path, extra_dirs)), extra_dirs)
 
 
-def pack_schema_problems(path: str, text: str) -> list[LintProblem]:
-    """Every schema error of a pack, each with its line, unknown keys with a
-    did-you-mean. Empty when the text is no YAML mapping the schema can judge."""
-    try:
-        node, data = read_pack_yaml(text, path)
-    except PackError:
-        return []
-    return _schema_problems(path, node, data) if isinstance(data, dict) else []
-
-
 def _schema_problems(path: str, node: Any, data: Mapping[str, Any]) -> list[LintProblem]:
     from jsonschema import Draft202012Validator  # slow to import: formats lint only
 

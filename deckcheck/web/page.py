@@ -70,8 +70,6 @@ FROM_BIRTH = N_("from the date of birth")
 PAPER_LABEL = N_("Paper")
 # TRANSLATORS: the paper sizes US Letter and ISO A4.
 PAPER_CHOICES = (("letter", N_("Letter")), ("a4", N_("A4")))
-# The sheet form's fields: the names of deckcheck sheet's options (issue 32).
-SHEET_FIELD_NAMES = ("player", "player-id", "birth", "division", "paper")
 
 
 def _sheet_form(tr: Translator, fields: Mapping[str, str], lang: str, error: str | None = None) -> str:

@@ -150,25 +150,17 @@ def test_tcgdex_alone_builds_from_the_api(server, tmp_path):
         assert [c.name for c in index.by_number("PAL", "185")] == ["Iono"]
 
 
+def update_both(server, dest) -> list[str]:
+    """``deckcheck db update`` from the mirror's pokemontcg.io archive and its TCGdex API, into ``dest``."""
+    return ["db", "update", "--url", f"{server.base}/dataset.zip", "--tcgdex-url", server.base, "--db", str(dest)]
+
+
 def test_cli_update_reports_a_dropped_connection_in_one_line(server, tmp_path):
     dest = tmp_path / "cards.sqlite3"
     update_database(f"{server.base}/dataset.zip", dest, source="pokemontcg")
     before = dest.read_bytes()
     server.cut_after = ("/v2/en/cards/", 5)
-    result = run_deckcheck(
-        "db",
-        "update",
-        "--url",
-        f"{server.base}/dataset.zip",
-        "--tcgdex-url",
-        server.base,
-        "--db",
-        str(dest),
-        "--force",
-        "--timeout",
-        "5",
-        text=True,
-    )
+    result = run_deckcheck(*update_both(server, dest), "--force", "--timeout", "5", text=True)
     assert result.returncode == 2
     errors = [line for line in result.stderr.splitlines() if line.startswith("deckcheck:")]
     assert len(errors) == 1 and "Traceback" not in result.stderr
@@ -229,16 +221,7 @@ def test_allow_incomplete_installs_without_them_says_so_and_asks_again_next_time
 def test_cli_refuses_an_incomplete_source_and_installs_it_with_allow_incomplete(server, tmp_path):
     dest = tmp_path / "cards.sqlite3"
     server.routes.pop("/v2/en/cards/me05-012")
-    command = [
-        "db",
-        "update",
-        "--url",
-        f"{server.base}/dataset.zip",
-        "--tcgdex-url",
-        server.base,
-        "--db",
-        str(dest),
-    ]
+    command = update_both(server, dest)
     refused = run_deckcheck(*command, text=True)
     assert refused.returncode == 2 and not dest.exists() and "Traceback" not in refused.stderr
     assert "could not deliver 1 card of the sets it lists (not found): me05-012" in refused.stderr
