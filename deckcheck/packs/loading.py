@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -150,9 +151,44 @@ def _looks_like_path(name: str) -> bool:
     return name.endswith(PACK_SUFFIXES) or os.sep in name or "/" in name
 
 
-def _unknown_format(name: str, packs: Mapping[str, Path]) -> Phrase:
-    close = closest_names(name, {n: n for n in packs}, 3)
-    known = ", ".join(sorted(packs))
+# A top-level key of a pack file, as the pack schema requires it (name: and rules:); a file
+# larger than this is not scanned for them (the shipped packs are under 20 kB).
+MAX_PACK_BYTES = 1024 * 1024
+# A top-level key of a pack file, as the pack schema requires it (name: and rules:).
+_PACK_KEYS = re.compile(r"^(name|rules)[ \t]*:", re.MULTILINE)
+
+
+def pack_names(packs: Mapping[str, Path], besides: Path | None = None) -> list[str]:
+    """The names of ``packs`` that are format packs, sorted, for a message that lists them: a
+    shipped pack, or a file of the user's folders with a top-level ``name:`` and ``rules:``
+    (a deck file, a workflow or the pack being linted beside them is none: ``formats lint``
+    offered them all as "Known formats"); not the pack at ``besides`` itself."""
+    shipped = builtin_pack_dir().resolve()
+    itself = besides.resolve() if besides is not None else None
+    names = []
+    for name, path in packs.items():
+        resolved = path.resolve()
+        if resolved == itself:
+            continue
+        if resolved.parent == shipped or _has_pack_keys(path):
+            names.append(name)
+    return sorted(names)
+
+
+def _has_pack_keys(path: Path) -> bool:
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_PACK_BYTES:
+            return False
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return {match.group(1) for match in _PACK_KEYS.finditer(text)} == {"name", "rules"}
+
+
+def _unknown_format(name: str, packs: Mapping[str, Path], besides: Path | None = None) -> Phrase:
+    real = pack_names(packs, besides)
+    close = closest_names(name, {n: n for n in real}, 3)
+    known = ", ".join(real)
     if close:
         # TRANSLATORS: {known} and {close} are format names (standard, expanded).
         return Phrase(
@@ -189,7 +225,7 @@ def resolve_extends(ref: str, pack_path: str | os.PathLike[str], extra: Sequence
             candidate = place / f"{ref}{suffix}"
             if candidate.is_file() and candidate.resolve() != itself:
                 return candidate
-    raise PackError(_unknown_format(ref, available_packs(places)))
+    raise PackError(_unknown_format(ref, available_packs(places), besides=pack_path))
 
 
 # -- the schema ------------------------------------------------------------
