@@ -84,6 +84,27 @@ def reference_index(tmp_path_factory):
     index.close()
 
 
+@pytest.fixture(scope="session")
+def full_index(tmp_path_factory):
+    """The reference dataset filled in from the TCGdex export, as ``db import`` of both builds it:
+    the sets the pokemontcg.io snapshot lacks (MEP, MEE, Pitch Black) too (skips when absent)."""
+    from support import REFERENCE_DATA, require_reference_data
+
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import open_sources
+    from deckcheck.carddb.sqlite import SqliteIndex
+
+    data = require_reference_data()
+    tcgdex = REFERENCE_DATA / "tcgdex-api"
+    if not (tcgdex / "v2" / "en" / "sets").is_dir():
+        pytest.skip(f"the TCGdex export not found at {tcgdex} (../shared/carddata is needed for this test)")
+    path = tmp_path_factory.mktemp("full-db") / "cards.sqlite3"
+    build_database(open_sources([data, tcgdex]), path)
+    index = SqliteIndex(path)
+    yield index
+    index.close()
+
+
 # -- deckcheck serve (tests/web, and the sheet button of tests/sheet) ------------------
 
 

@@ -135,6 +135,10 @@ def number_key(number: str, *, promo: bool = False) -> str:
 class CardIndex(Protocol):
     """What resolution and the rules ask of a card database."""
 
+    # True for a database that holds only some prints of its sets (the built-in catalogue): a
+    # print it lacks is unknown there, never read as one of the prints it holds.
+    partial: bool
+
     def by_number(self, set_code: str, number: str) -> Sequence[Card]:
         """Prints with this set code (any case or alias) and collector number."""
 
@@ -177,7 +181,8 @@ class MemoryIndex:
     every name costs a few milliseconds of each check without a card database
     (issue 16: start-up)."""
 
-    def __init__(self, cards: Iterable[Card]):
+    def __init__(self, cards: Iterable[Card], *, partial: bool = False):
+        self.partial = partial
         self.cards: tuple[Card, ...] = tuple(cards)
         self._by_number: dict[tuple[str, str], list[Card]] = defaultdict(list)
         self._codes: set[str] = set()
