@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
 from deckcheck.model import Severity
-from deckcheck.session import Database, database_at, open_database
+from deckcheck.session import Controls, Database, database_at, open_database
 
 if TYPE_CHECKING:
     from deckcheck.model import DeckResult as CoreResult
@@ -51,6 +51,7 @@ __all__ = [
     "Severity",
     "available_formats",
     "check_file",
+    "check_table",
     "check_text",
     "find_decks",
     "load_format",
@@ -426,6 +427,197 @@ def check_file(
     return _result(session.check_path(os.fspath(path)), message_lang)
 
 
+# -- many lists as rows -----------------------------------------------------------
+
+# The columns of check_table's answer, in order (the counts as DeckResult.counts names them).
+TABLE_COLUMNS = (
+    "id",
+    "verdict",
+    "legal",
+    "format",
+    "date",
+    "total_cards",
+    "pokemon",
+    "trainer",
+    "energy",
+    "unidentified",
+    "findings",
+)
+# Sessions kept by (format, day) in one check_table call: an archive's rows name few formats
+# but may name a day each; each session is light (the database and packs are shared).
+_TABLE_SESSIONS = 64
+
+
+def table_row(row_id: Any, result: DeckResult) -> dict[str, Any]:
+    """One row of :func:`check_table`'s answer: the list's id, its verdict, format and day, its
+    counts and its findings (each a dict of rule, severity, message, hint, lines and cards)."""
+    counts = result.counts
+    return {
+        "id": row_id,
+        "verdict": result.verdict,
+        "legal": result.legal,
+        "format": result.format,
+        "date": result.date,
+        "total_cards": result.total_cards,
+        "pokemon": counts["pokemon"],
+        "trainer": counts["trainer"],
+        "energy": counts["energy"],
+        "unidentified": counts["unidentified"],
+        "findings": [
+            {
+                "rule": f.rule,
+                "severity": f.severity.value,
+                "message": f.message,
+                "hint": f.hint,
+                "lines": list(f.lines),
+                "cards": list(f.cards),
+            }
+            for f in result.findings
+        ],
+    }
+
+
+def _table_kind(rows: Any) -> str:
+    """``pandas``, ``pyarrow`` or ``rows`` (an iterable), by the type's module: neither
+    library is imported unless the caller has it."""
+    module = type(rows).__module__.split(".")[0]
+    if module == "pandas" and hasattr(rows, "columns"):
+        return "pandas"
+    if module == "pyarrow" and hasattr(rows, "schema"):  # a Table, a RecordBatch or a RecordBatchReader
+        return "pyarrow"
+    return "rows"
+
+
+def _arrow_of(rows: Any, kind: str) -> Any:
+    """The rows as a pyarrow Table: a pandas DataFrame's nulls (NaN, NaT and NA alike) become None;
+    a RecordBatch or a RecordBatchReader (DuckDB's ``.arrow()``) is read whole."""
+    import pyarrow
+
+    if kind == "pandas":
+        return pyarrow.Table.from_pandas(rows, preserve_index=False)
+    if hasattr(rows, "read_all"):
+        return rows.read_all()
+    if not hasattr(rows, "to_batches"):
+        return pyarrow.Table.from_batches([rows])
+    return rows
+
+
+def check_rows(
+    rows: Iterable[Mapping[str, Any]],
+    format: Format | PathLike | None = None,
+    date: dt.date | str | None = None,
+    db: Database | PathLike | None = None,
+    lang: str | None = None,
+    *,
+    card_lang: str | None = None,
+    pack_dirs: Sequence[PathLike] = (),
+) -> Iterable[dict[str, Any]]:
+    """:func:`check_table` over mappings, one answer row at a time (a generator)."""
+    database = _database(db)
+    sessions: dict[tuple[Any, Any], tuple[Session, str]] = {}
+    for row in rows:
+        if not isinstance(row, Mapping):
+            raise TypeError(f"each row must be a mapping with 'id' and 'text', not {type(row).__name__}")
+        text = row.get("text")
+        if not isinstance(text, (str, bytes)):
+            raise TypeError(f"the row {row.get('id')!r} has no 'text' string with the deck list")
+        row_format = row.get("format") or format
+        row_date = row.get("date") or date
+        key = (row_format if not isinstance(row_format, Format) else row_format._source, row_date)
+        chosen = sessions.get(key)
+        if chosen is None:
+            if len(sessions) >= _TABLE_SESSIONS:
+                sessions.pop(next(iter(sessions)))
+            chosen = sessions[key] = _session(
+                row_format, row_date, database, lang, card_lang, pack_dirs, refuse_per_deck=True
+            )
+        session, message_lang = chosen
+        if isinstance(text, bytes):
+            from deckcheck.parse.files import parse_deck_bytes
+
+            checked = session.check(parse_deck_bytes(text, TEXT_LABEL, sniff=True))
+        else:
+            checked = session.check_text(text, TEXT_LABEL, sniff=True)
+        # A format or day that cannot be used is the row's "not-checked" verdict, not an exception.
+        yield table_row(row.get("id"), DeckResult(checked.result, message_lang))
+
+
+def check_table(
+    rows: Any,
+    format: Format | PathLike | None = None,
+    date: dt.date | str | None = None,
+    db: Database | PathLike | None = None,
+    lang: str | None = None,
+    *,
+    card_lang: str | None = None,
+    pack_dirs: Sequence[PathLike] = (),
+) -> Any:
+    """Check many deck lists given as rows; one answer row per list, in order.
+
+    - ``rows``: a pandas ``DataFrame``, a pyarrow ``Table``, or an iterable of mappings,
+      each with ``id`` (anything; given back), ``text`` (the list, as for :func:`check_text`)
+      and, optionally, ``format`` (a format name) and ``date`` (a date or ``"2026-04-10"``).
+      A row whose ``format`` or ``date`` is missing or null has the argument's, and without
+      that the list's own (``# format:`` line, ``format:`` key, else ``standard``) and today.
+    - ``format``, ``date``, ``db``, ``lang``, ``card_lang``, ``pack_dirs``: as for
+      :func:`check_text`, the defaults of every row.
+
+    The answer has the same kind as ``rows`` (a ``DataFrame``, a pyarrow ``Table``, else a
+    list of dicts), with the columns ``id``, ``verdict``, ``legal``, ``format``, ``date``,
+    ``total_cards``, ``pokemon``, ``trainer``, ``energy``, ``unidentified`` and ``findings``
+    (a list of ``{rule, severity, message, hint, lines, cards}``): what :func:`check_text`
+    gives for each row's list with the row's format and date. Every row goes through one
+    session per format and day, and the database is opened once. A row whose format or day
+    cannot be used is not an exception: its verdict is ``"not-checked"`` with its
+    ``unknown-format`` finding. ``TypeError`` for a row without a ``text`` string."""
+    kind = _table_kind(rows)
+    if kind == "rows":
+        return list(check_rows(rows, format, date, db, lang, card_lang=card_lang, pack_dirs=pack_dirs))
+    import pyarrow  # the table extra: a DataFrame is read and written through Arrow
+
+    table = _arrow_of(rows, kind)
+    rows_read = (row for batch in table.to_batches() for row in batch.to_pylist())
+    answer = check_rows(rows_read, format, date, db, lang, card_lang=card_lang, pack_dirs=pack_dirs)
+    ids = table.schema.field("id").type if "id" in table.schema.names else pyarrow.null()
+    verdicts = pyarrow.Table.from_pylist(list(answer), schema=_arrow_schema(pyarrow, ids))
+    if kind == "pyarrow":
+        return verdicts
+    import pandas
+
+    # Arrow-typed columns: the findings keep their shape, and a Parquet file can hold them.
+    return verdicts.to_pandas(types_mapper=pandas.ArrowDtype)
+
+
+def _arrow_schema(pa: Any, ids: Any) -> Any:
+    """The answer's Arrow schema (``ids``: the type of the rows' ``id`` column, kept)."""
+    finding = pa.struct(
+        [
+            ("rule", pa.string()),
+            ("severity", pa.string()),
+            ("message", pa.string()),
+            ("hint", pa.string()),
+            ("lines", pa.list_(pa.int64())),
+            ("cards", pa.list_(pa.string())),
+        ]
+    )
+    counts = [(name, pa.int64()) for name in ("total_cards", "pokemon", "trainer", "energy", "unidentified")]
+    return pa.schema(
+        [
+            ("id", ids),
+            ("verdict", pa.string()),
+            ("legal", pa.bool_()),
+            ("format", pa.string()),
+            ("date", pa.string()),
+            *counts,
+            ("findings", pa.list_(finding)),
+        ]
+    )
+
+
+# The library's (and serve's API's) names for the choice of format and day, in hints.
+ARGUMENTS = Controls("format=", "date=")
+
+
 def _session(
     format: Format | PathLike | None,
     date: dt.date | str | None,
@@ -433,8 +625,12 @@ def _session(
     lang: str | None,
     card_lang: str | None,
     pack_dirs: Sequence[PathLike],
+    *,
+    refuse_per_deck: bool = False,
 ) -> tuple[Session, str]:
-    """The check session of these arguments (each judged before the deck is read), and the message language."""
+    """The check session of these arguments (each judged before the deck is read), and the message
+    language. ``refuse_per_deck``: a format name that cannot be loaded is each deck's refusal
+    (its ``unknown-format`` result, as for a deck naming it) instead of a :class:`FormatError` now."""
     from deckcheck.i18n import DEFAULT_LANGUAGE, card_language, choose_language
     from deckcheck.session import Session
 
@@ -451,12 +647,27 @@ def _session(
     formats = {}
     chosen = None
     if format is not None:
-        loaded = format if isinstance(format, Format) else load_format(format, dirs)
-        chosen = loaded._source
-        formats[chosen] = loaded._pack
+        from deckcheck.packs.loading import PackError
+
+        try:
+            loaded = format if isinstance(format, Format) else load_format(format, dirs)
+        except PackError:
+            if not refuse_per_deck or not isinstance(format, str):
+                raise
+            chosen = format  # the session refuses each deck, saying why
+        else:
+            chosen = loaded._source
+            formats[chosen] = loaded._pack
     # The library's results keep their resolved lines: deckcheck.sheet_pdf draws them (issue 25).
     session = Session(
-        _database(db), format=chosen, date=date, pack_dirs=dirs, card_lang=names_lang, formats=formats, keep_deck=True
+        _database(db),
+        format=chosen,
+        date=date,
+        pack_dirs=dirs,
+        card_lang=names_lang,
+        formats=formats,
+        keep_deck=True,
+        controls=ARGUMENTS,
     )
     return session, message_lang
 

@@ -60,20 +60,13 @@ def check_deck(
 
 def resolve_options_for(pack: Pack, date: dt.date, index: CardIndex, **extra) -> ResolveOptions:
     """How a pack wants lines read: name-only lines resolve among the prints its
-    card pool allows on the day (and its ban list does not ban), and pre-DP packs read Darkness/Metal Energy as
-    the Special cards (RULES.md decision 10)."""
-    pool_rules = [rule for rule in pack.rules if rule.kind == "card-pool"]
-    ban_rules = [rule for rule in pack.rules if rule.kind == "banned"]
+    rules allow on the day (:meth:`~deckcheck.rules.base.RuleKind.allowed`: a card
+    pool's, a ban list's), and pre-DP packs read Darkness/Metal Energy as the Special cards
+    (RULES.md decision 10)."""
+    pools = [p for p in (KINDS[rule.kind].allowed(rule, date, index) for rule in pack.rules) if p is not None]
     allowed = None
-    if pool_rules or ban_rules:
-        from deckcheck.rules.banned import ban_index
-        from deckcheck.rules.card_pool import pool_predicate
-
-        pools = [pool_predicate(rule.options, date, index) for rule in pool_rules]
-        bans = [ban_index(rule.options, date) for rule in ban_rules]
-        # A print is allowed when every card pool holds it and no ban in force names it: the
-        # verdict by which a line's possible prints are told apart (docs/rulings.md).
-        allowed = lambda card: all(p(card) for p in pools) and not any(b.banning(card) for b in bans)  # noqa: E731
+    if pools:
+        allowed = lambda card: all(p(card) for p in pools)  # noqa: E731
     return ResolveOptions(
         allowed=allowed,
         special_darkness_metal=bool(pack.options.get("special_darkness_metal", False)),

@@ -444,3 +444,16 @@ def test_every_module_and_name_of_deckcheck_the_docs_name_exists(page):
         if found is None:
             missing.append(dotted)
     assert missing == [], f"{page.name} names what deckcheck does not have: {missing}"
+
+
+def test_the_rule_kinds_table_is_what_the_kinds_say():
+    """docs/rules.md's table of rule kinds is `deckcheck rules --markdown`, written from the kinds' own modules."""
+    from support import doc_text
+
+    from deckcheck.cli.rules import kinds_table
+
+    page = doc_text("rules.md")
+    start, end = "<!-- rule kinds: deckcheck rules --markdown -->\n", "<!-- end of rule kinds -->"
+    assert start in page and end in page
+    written = page.split(start, 1)[1].split(end, 1)[0]
+    assert written == "".join(line + "\n" for line in kinds_table()), "run deckcheck rules --markdown"

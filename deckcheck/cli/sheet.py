@@ -24,6 +24,35 @@ from deckcheck.errors import ExitCode
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import UNVERIFIED
 
+# The largest font file --font reads: a CJK font is 5 to 25 MB (Noto Sans CJK, all of it, 20 MB).
+MAX_FONT_BYTES = 64 * 1024 * 1024
+
+
+def _font_file_problem(path: Path) -> Phrase | None:
+    """Why ``--font`` cannot be read as a font file, before the PDF library reads all of it:
+    only a regular file of at most :data:`MAX_FONT_BYTES` (a FIFO waited for ever, /dev/zero
+    grew to gigabytes); None where it may be one (the library then says whether it is)."""
+    import stat
+
+    try:
+        info = path.stat()
+    except OSError:
+        return None  # missing, unreadable: the PDF library's own message names the reason
+    if stat.S_ISDIR(info.st_mode):
+        return Phrase(N_("--font: {path} is a folder, not a font file"), path=str(path))
+    if not stat.S_ISREG(info.st_mode):
+        return Phrase(
+            N_("--font: {path} is not a regular file (a pipe, a device or a socket), not a font file"), path=str(path)
+        )
+    if info.st_size > MAX_FONT_BYTES:
+        return Phrase(
+            N_("--font: {path} is larger than {limit} bytes, more than a font file holds"),
+            path=str(path),
+            limit=MAX_FONT_BYTES,
+        )
+    return None
+
+
 # A deck that is not legal: a rule is broken, or a line names no card the database has
 # (RULES.md decision 18: legality cannot be shown, so the sheet is not made either).
 _NOT_WHAT = {UNVERIFIED: "could not be verified"}
@@ -172,6 +201,9 @@ def run(
             f"deckcheck sheet needs the PDF library reportlab (the sheet extra): {sheet.EXTRA_HINT}"
         ) from None
     if font is not None:
+        problem = _font_file_problem(font)
+        if problem is not None:
+            raise UsageProblem(problem)
         try:
             sheet.use_font(str(font))
         except ValueError as error:
@@ -282,31 +314,12 @@ def _refuse_special(target: Path) -> None:
 
 
 def _write(path: Path, data: bytes, force: bool = False) -> None:
-    """Write a sibling temporary file and put it at ``path``: never half a PDF, and an old sheet
-    (with --force) stays whole until the new one is there. Without ``force`` the temporary file is
-    linked to ``path``, which fails where the name exists: of runs that overlap, one writes the
-    sheet and the others say it exists (issue 30); with ``force`` it is renamed over a regular
-    file. (fmt's replacement keeps an existing file's mode; a sheet is a new file.)"""
-    import tempfile
+    """Put the sheet at ``path`` whole: never half a PDF, and an old sheet (with --force) stays
+    whole until the new one is there. Without ``force`` it is linked in, which fails where the
+    name exists: of runs that overlap, one writes the sheet and the others say it exists; with
+    ``force`` it replaces a regular file. (A sheet is a new file: it keeps no old file's mode.)"""
+    from deckcheck.atomic import write_atomically
 
-    handle, name = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(name, 0o666 & ~umask)
-        if force:
-            _refuse_special(path)  # again: it may have appeared since the check before the deck was read
-            os.replace(name, path)
-        else:
-            os.link(name, path)
-            os.unlink(name)
-    except BaseException:
-        try:
-            os.unlink(name)
-        except OSError:
-            pass
-        raise
+    if force:
+        _refuse_special(path)  # again: it may have appeared since the check before the deck was read
+    write_atomically(path, data, exclusive=not force)

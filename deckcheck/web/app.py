@@ -59,7 +59,7 @@ from deckcheck.i18n import (
 )
 from deckcheck.packs.loading import Pack, PackError, load_pack
 from deckcheck.parse.files import DeckText, decode_deck_bytes, parse_decoded, text_problem
-from deckcheck.session import BadDate, Checked, Session, open_database, parse_day
+from deckcheck.session import BadDate, Checked, Controls, Session, open_database, parse_day
 from deckcheck.web.page import PAGE_SCRIPT, PAGE_STYLE, page_html, sheets_available
 
 if TYPE_CHECKING:
@@ -88,6 +88,18 @@ TOO_SLOW = N_("The check took longer than {seconds} seconds and was given up.")
 SHEET_NOT_LEGAL = N_("The deck is not legal, so no registration sheet was made.")
 # TRANSLATORS: keep pip install 'deckcheck[sheet]' as it is.
 SHEET_UNAVAILABLE = N_("The deck registration sheet needs the PDF library reportlab: pip install 'deckcheck[sheet]'.")
+
+
+# The page's names for the choice of format and day, in hints (the API's are the library's).
+# TRANSLATORS: where the page's hints send the player: its Format menu and Date field.
+PAGE_CONTROLS = Controls(Phrase(N_("the Format menu")), Phrase(N_("the Date field")))
+
+
+class Answer(NamedTuple):
+    """A checked deck, and the format its list names (the page says which format it used and why)."""
+
+    checked: Checked
+    declared: str | None
 
 
 class Limits(NamedTuple):
@@ -125,7 +137,6 @@ class Checker:
                 self.formats[name] = load_pack(name, self.pack_dirs)
             except PackError:  # a broken pack of the user's: the others still serve
                 continue
-        self.default_format = "standard" if "standard" in self.formats else "unlimited"
         self.lang = lang
 
     def options(self, fields: Mapping[str, str | None]) -> dict[str, Any]:
@@ -161,9 +172,10 @@ class Checker:
                 400, UNKNOWN_LANGUAGE, lang=lang, languages=", ".join(("auto", "en", *CARD_LANGUAGES))
             ) from None
 
-    def check(self, deck: DeckText, options: Mapping[str, Any]) -> Checked:
+    def check(self, deck: DeckText, options: Mapping[str, Any], controls: Controls = api.ARGUMENTS) -> Answer:
         """The deck's :class:`~deckcheck.session.Checked` (parsed once, as ``deckcheck check``
-        parses a file's text: with its ``encoding`` note when it was read as Windows-1252)."""
+        parses a file's text: with its ``encoding`` note when it was read as Windows-1252), with
+        the format the list names; hints name ``controls`` (the API's ``format=``, the page's menu)."""
         session = Session(
             self.db,
             format=options["format"],
@@ -172,8 +184,10 @@ class Checker:
             card_lang=options["card_lang"],
             formats=self.formats,
             keep_deck=True,
+            controls=controls,
         )
-        return session.check(parse_decoded(deck, api.TEXT_LABEL, sniff=True))
+        parsed = parse_decoded(deck, api.TEXT_LABEL, sniff=True)
+        return Answer(session.check(parsed), parsed.declared_format)
 
 
 def _request_language(request: Request, checker: Checker) -> str:
@@ -318,13 +332,13 @@ class Server:
             {"error": localize(NOT_ALLOWED, {"path": request.url.path, "method": request.method}, tr)}, status_code=405
         )
 
-    async def _check(self, deck: DeckText, options: Mapping[str, Any]) -> Checked:
+    async def _check(self, deck: DeckText, options: Mapping[str, Any], controls: Controls = api.ARGUMENTS) -> Answer:
         if line_breaks(deck.text) >= self.limits.max_lines:
             raise BadRequest(413, TOO_MANY_LINES, limit=self.limits.max_lines)
         try:
             with fail_after(self.limits.timeout):
                 return await to_thread.run_sync(
-                    self.checker.check, deck, options, limiter=self.limiter, abandon_on_cancel=True
+                    self.checker.check, deck, options, controls, limiter=self.limiter, abandon_on_cancel=True
                 )
         except TimeoutError:
             raise BadRequest(503, TOO_SLOW, seconds=f"{self.limits.timeout:g}") from None
@@ -335,7 +349,7 @@ class Server:
             deck, fields = _api_fields(request, deck_text(await _body(request, self.limits), self.limits))
             options = self.checker.options(fields)
             lang = options["lang"]
-            checked = await self._check(deck, options)
+            checked = (await self._check(deck, options)).checked
         except BadRequest as problem:
             return JSONResponse({"error": problem.localize(translator(lang))}, status_code=problem.status)
         report = api.report_json([api.DeckResult(checked.result, lang)])
@@ -358,13 +372,14 @@ class Server:
             options = self.checker.options(fields)
             if isinstance(deck, BadRequest):
                 raise deck
-            checked = await self._check(deck, options)
+            answer = await self._check(deck, options, PAGE_CONTROLS)
         except BadRequest as problem:
             return HTMLResponse(
                 self.render_page(lang, fields, error=problem.localize(translator(lang))), status_code=problem.status
             )
+        checked = answer.checked
         return HTMLResponse(
-            self.render_page(lang, fields, result=checked.result),
+            self.render_page(lang, fields, result=checked.result, declared=answer.declared),
             status_code=200 if checked.problem is None else REFUSED,
         )
 
@@ -384,7 +399,8 @@ class Server:
             options = self.checker.options(fields)
             if isinstance(deck, BadRequest):
                 raise deck
-            checked = await self._check(deck, options)
+            answer = await self._check(deck, options, PAGE_CONTROLS)
+            checked = answer.checked
             if checked.problem is not None or not checked.result.legal:
                 raise BadRequest(422, SHEET_NOT_LEGAL)
             # A field left blank is an option not given (blank on the sheet); the paper's default is the CLI's.
@@ -401,7 +417,8 @@ class Server:
                 message = problem.message
                 shown = message.localize(translator(lang)) if isinstance(message, Phrase) else message
                 return HTMLResponse(
-                    self.render_page(lang, fields, result=checked.result, sheet_error=shown), status_code=400
+                    self.render_page(lang, fields, result=checked.result, declared=answer.declared, sheet_error=shown),
+                    status_code=400,
                 )
             pdf = await to_thread.run_sync(
                 functools.partial(sheet.sheet_pdf, checked.result, player, paper=paper, lang=lang), limiter=self.limiter
@@ -425,16 +442,17 @@ class Server:
         fields: Mapping[str, str],
         *,
         result: DeckResult | None = None,
+        declared: str | None = None,
         error: str | None = None,
         sheet_error: str | None = None,
     ) -> str:
         return page_html(
             tuple(self.checker.formats),
-            self.checker.default_format,
             translator(lang),
             lang,
             fields,
             result=result,
+            declared=declared,
             error=error,
             sheet_error=sheet_error,
         )

@@ -78,22 +78,11 @@ def test_a_cjk_name_without_a_font_for_it_names_the_font_option(monkeypatch):
         make_player("山田 花子")
 
 
-def sheet_command(*args: str) -> subprocess.CompletedProcess:
-    import os
-    import sys
-
-    from support import PROJECT_ROOT, SAMPLE_DECKS
+def sheet_command(*args: str):
+    from support import SAMPLE_DECKS, run_deckcheck
 
     deck = SAMPLE_DECKS / "legal" / "haymaker-base-set.txt"
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG"))}
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", "sheet", str(deck), "--format", "unlimited", "--no-config", *args],
-        capture_output=True,
-        cwd=PROJECT_ROOT,
-        env={**env, "LANG": "C.UTF-8"},
-        timeout=120,
-        check=False,
-    )
+    return run_deckcheck("sheet", deck, "--format", "unlimited", "--no-config", *args, env={"LANG": "C.UTF-8"})
 
 
 def test_a_name_no_font_can_draw_names_the_font_option(tmp_path):
