@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, json_report, run
+from support import PROJECT_ROOT, json_report, run_deckcheck
 
 import deckcheck
 
@@ -90,7 +90,7 @@ def decks(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_the_cli_agrees_with_the_library(library, full_index, decks, jobs):
     for fmt, day in sorted({(fmt, day) for _t, fmt, day, _v, _r in EXAMPLES.values()}):
-        done = run(
+        done = run_deckcheck(
             "check", str(decks / fmt / day), "--format", fmt, "--date", day, "--output", "json", "--jobs", jobs,
             env={"DECKCHECK_DB": str(full_index.path)},
         )  # fmt: skip
@@ -122,7 +122,7 @@ def test_sheet_writes_no_sheet_for_a_deck_that_is_not_shown_legal(full_index, de
     pytest.importorskip("reportlab", reason="deckcheck[sheet] is not installed (pip install -e '.[test]')")
     _text, fmt, day, _verdict, _rules = EXAMPLES[name]
     pdf = tmp_path / "sheet.pdf"
-    done = run(
+    done = run_deckcheck(
         "sheet", str(decks / fmt / day / f"{name}.txt"), "--format", fmt, "--date", day, "-o", str(pdf),
         "--player", "A Player", "--player-id", "1234567",
         env={"DECKCHECK_DB": str(full_index.path)},
@@ -150,7 +150,7 @@ def test_a_french_name_that_two_english_cards_share_is_an_error(full_index, tmp_
     assert "Dawn" in errors[0].message and "Morgan" in errors[0].message
     deck_file = tmp_path / "aurore.txt"
     deck_file.write_text(text, encoding="utf-8")
-    done = run(
+    done = run_deckcheck(
         "check", str(deck_file), "--format", "standard", "--date", "2025-10-11", "--output", "json",
         env={"DECKCHECK_DB": str(db)},
     )  # fmt: skip
@@ -163,7 +163,7 @@ def test_the_built_in_catalogue_never_reads_a_print_it_lacks_as_another(tmp_path
     # catalogue holds some prints of each set only, so the line says no card, and no rule is broken.
     deck_file = tmp_path / "slugma.txt"
     deck_file.write_text("1 Slugma TEF 28\n", encoding="utf-8")
-    done = run("check", str(deck_file), "--format", "standard", "--date", "2024-12-01", "--output", "json")
+    done = run_deckcheck("check", str(deck_file), "--format", "standard", "--date", "2024-12-01", "--output", "json")
     (result,) = json_report(done.stdout)["results"]
     rules = {f["rule"] for f in result["findings"] if f["severity"] == "error"}
     assert rules == {"unknown-print", "deck-size"}
