@@ -101,7 +101,7 @@ def check(
         None,
         "--lang",
         help=N_(
-            "Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."
+            "Language of the messages: en, de, pt, fr, es, it or ja (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."
         ),
         autocompletion=completion.message_languages,
     ),
