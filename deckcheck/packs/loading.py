@@ -151,38 +151,24 @@ def _looks_like_path(name: str) -> bool:
     return name.endswith(PACK_SUFFIXES) or os.sep in name or "/" in name
 
 
-# A top-level key of a pack file, as the pack schema requires it (name: and rules:); a file
-# larger than this is not scanned for them (the shipped packs are under 20 kB).
-MAX_PACK_BYTES = 1024 * 1024
-# A top-level key of a pack file, as the pack schema requires it (name: and rules:).
-_PACK_KEYS = re.compile(r"^(name|rules)[ \t]*:", re.MULTILINE)
+# The top-level keys every pack has (the schema requires them); a larger file is no pack.
+_PACK_KEYS, MAX_PACK_BYTES = re.compile(r"^(name|rules)[ \t]*:", re.MULTILINE), 1024 * 1024
 
 
 def pack_names(packs: Mapping[str, Path], besides: Path | None = None) -> list[str]:
-    """The names of ``packs`` that are format packs, sorted, for a message that lists them: a
-    shipped pack, or a file of the user's folders with a top-level ``name:`` and ``rules:``
-    (a deck file, a workflow or the pack being linted beside them is none: ``formats lint``
-    offered them all as "Known formats"); not the pack at ``besides`` itself."""
-    shipped = builtin_pack_dir().resolve()
-    itself = besides.resolve() if besides is not None else None
+    """The names of ``packs`` that are packs (shipped, or with a top-level ``name:`` and ``rules:``),
+    sorted, but ``besides``: ``formats lint`` offered deck files, workflows and the pack itself."""
+    shipped, itself = builtin_pack_dir().resolve(), besides.resolve() if besides is not None else None
     names = []
     for name, path in packs.items():
-        resolved = path.resolve()
-        if resolved == itself:
+        try:
+            resolved = path.resolve()
+            text = "" if path.stat().st_size > MAX_PACK_BYTES else path.read_bytes().decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
             continue
-        if resolved.parent == shipped or _has_pack_keys(path):
+        if resolved != itself and (resolved.parent == shipped or set(_PACK_KEYS.findall(text)) == {"name", "rules"}):
             names.append(name)
     return sorted(names)
-
-
-def _has_pack_keys(path: Path) -> bool:
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_PACK_BYTES:
-            return False
-        text = path.read_bytes().decode("utf-8-sig")
-    except (OSError, UnicodeDecodeError):
-        return False
-    return {match.group(1) for match in _PACK_KEYS.finditer(text)} == {"name", "rules"}
 
 
 def _unknown_format(name: str, packs: Mapping[str, Path], besides: Path | None = None) -> Phrase:
