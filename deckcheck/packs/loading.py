@@ -8,6 +8,8 @@ a test keeps it equal to :func:`pack_schema`)::
     description: Black & White onward, with the official ban list.
     extends: unlimited          # inherit every rule, then override by id
     remove: [some-rule-id]      # drop inherited rules
+    amend:                      # change inherited rules by id (deckcheck.packs.amend)
+      - {id: banned, kind: banned, cards: [...]}
     rules:
       - id: banned
         kind: banned
@@ -203,19 +205,21 @@ def pack_schema() -> dict[str, Any]:
         "severity": {"enum": [s.value for s in Severity]},
         "description": {"type": "string"},
     }
-    branches = []
+    branches: list[dict[str, Any]] = []
+    amend_branches: list[dict[str, Any]] = []  # an amendment gives only what changes: no option is required
     for name in sorted(KINDS):
         options = dict(KINDS[name].options_schema.get("properties", {}))
-        branches.append(
-            {
-                "if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
-                "then": {
-                    "properties": {**{k: True for k in common}, **options},
-                    "required": list(KINDS[name].options_schema.get("required", [])),
-                    "additionalProperties": False,
-                },
-            }
-        )
+        for into, required in ((branches, KINDS[name].options_schema.get("required", [])), (amend_branches, [])):
+            into.append(
+                {
+                    "if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
+                    "then": {
+                        "properties": {**{k: True for k in common}, **options},
+                        "required": list(required),
+                        "additionalProperties": False,
+                    },
+                }
+            )
     return _checked_dates(
         {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -223,7 +227,8 @@ def pack_schema() -> dict[str, Any]:
             "title": "deckcheck format pack",
             "type": "object",
             "additionalProperties": False,
-            "required": ["name", "rules"],
+            "required": ["name"],
+            "anyOf": [{"required": ["rules"]}, {"required": ["amend"]}],
             "properties": {
                 "name": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
                 "description": {"type": "string"},
@@ -231,6 +236,7 @@ def pack_schema() -> dict[str, Any]:
                 "remove": {"type": "array", "items": {"type": "string"}},
                 "options": {"$ref": "#/$defs/options"},
                 "rules": {"type": "array", "items": {"$ref": "#/$defs/rule"}},
+                "amend": {"type": "array", "items": {"$ref": "#/$defs/amendment"}},
             },
             "$defs": {
                 "selector": SELECTOR_SCHEMA,
@@ -248,6 +254,12 @@ def pack_schema() -> dict[str, Any]:
                     "required": ["kind"],
                     "properties": common,
                     "allOf": branches,
+                },
+                "amendment": {
+                    "type": "object",
+                    "required": ["id", "kind"],
+                    "properties": common,
+                    "allOf": amend_branches,
                 },
             },
         }
@@ -451,9 +463,13 @@ def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[Path, ...], names
 def _usable(data: Any) -> bool:
     """Whether cached data has the shape that _load and _build rely on: a
     damaged or hand-edited cache entry is validated again, not trusted."""
-    if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not isinstance(data.get("rules"), list):
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("name"), str)
+        or not isinstance(data.get("rules", []), list)
+    ):
         return False
-    for key, kind in (("description", str), ("extends", str), ("remove", list), ("options", dict)):
+    for key, kind in (("description", str), ("extends", str), ("remove", list), ("options", dict), ("amend", list)):
         if key in data and not isinstance(data[key], kind):
             return False
     severities = {s.value for s in Severity}
@@ -463,8 +479,8 @@ def _usable(data: Any) -> bool:
         and isinstance(rule.get("id", ""), str)
         and isinstance(rule.get("description", ""), str)
         and rule.get("severity", "error") in severities
-        for rule in data["rules"]
-    )
+        for rule in [*data.get("rules", ()), *data.get("amend", ())]
+    ) and all(isinstance(rule.get("id"), str) for rule in data.get("amend", ()))
 
 
 def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> dict[str, Any]:
@@ -550,6 +566,14 @@ def _build(data: Mapping[str, Any], path: str, parent: Pack | None) -> Pack:
             path=path,
         )
     rules = [r for r in rules if r.id not in removed]
+    if data.get("amend"):
+        from deckcheck.packs.amend import AmendError, amend
+
+        replaced = {raw.get("id", raw["kind"]) for raw in data.get("rules", ())}
+        try:
+            rules = amend(rules, data["amend"], replaced, parent.name if parent else "")
+        except AmendError as error:
+            raise PackError(f"amend[{error.index}]: {error}", path=path) from None
     for raw in data.get("rules", ()):
         spec = RuleSpec(
             id=raw.get("id", raw["kind"]),
