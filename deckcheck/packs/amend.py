@@ -80,11 +80,11 @@ def problems(
     return found
 
 
-def amend(
-    rules: list[RuleSpec], amendments: Sequence[Mapping[str, Any]], replaced: set[str], parent: str
-) -> list[RuleSpec]:
-    """``rules`` (the inherited ones, after ``remove``) with ``amendments`` applied;
-    AmendError for the first that cannot apply."""
+def amend(rules: list[RuleSpec], pack: Mapping[str, Any], parent: str) -> list[RuleSpec]:
+    """``rules`` (the inherited ones, after ``remove``) with the amendments of the validated
+    ``pack`` applied; AmendError for the first that cannot apply."""
+    amendments: Sequence[Mapping[str, Any]] = pack.get("amend", ())
+    replaced = {raw.get("id", raw["kind"]) for raw in pack.get("rules", ())}
     by_id = {rule.id: rule for rule in rules}
     for index, _key, message in problems(enumerate(amendments), by_id, replaced, parent)[:1]:
         raise AmendError(index, message)

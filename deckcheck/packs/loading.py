@@ -206,20 +206,19 @@ def pack_schema() -> dict[str, Any]:
         "description": {"type": "string"},
     }
     branches: list[dict[str, Any]] = []
-    amend_branches: list[dict[str, Any]] = []  # an amendment gives only what changes: no option is required
     for name in sorted(KINDS):
         options = dict(KINDS[name].options_schema.get("properties", {}))
-        for into, required in ((branches, KINDS[name].options_schema.get("required", [])), (amend_branches, [])):
-            into.append(
-                {
-                    "if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
-                    "then": {
-                        "properties": {**{k: True for k in common}, **options},
-                        "required": list(required),
-                        "additionalProperties": False,
-                    },
-                }
-            )
+        branches.append(
+            {
+                "if": {"properties": {"kind": {"const": name}}, "required": ["kind"]},
+                "then": {
+                    "properties": {**{k: True for k in common}, **options},
+                    "required": list(KINDS[name].options_schema.get("required", [])),
+                    "additionalProperties": False,
+                },
+            }
+        )
+    amend_branches = [{**b, "then": {**b["then"], "required": []}} for b in branches]  # only what changes
     return _checked_dates(
         {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -353,6 +352,7 @@ def parse_pack_text(text: str, path: str) -> dict[str, Any]:
         raise PackError(f"{format_path(first_path)}: {message}", path=path, line=line_of(node, first_path))
     for where, message in duplicate_rule_ids(data, node)[:1]:
         raise PackError(f"{format_path(where)}: {message}", path=path, line=line_of(node, where))
+    data.setdefault("rules", [])  # a pack that only amends (the schema wants one of the two)
     return data
 
 
@@ -463,11 +463,7 @@ def _load(path: Path, extra_dirs: tuple[str, ...], seen: tuple[Path, ...], names
 def _usable(data: Any) -> bool:
     """Whether cached data has the shape that _load and _build rely on: a
     damaged or hand-edited cache entry is validated again, not trusted."""
-    if (
-        not isinstance(data, dict)
-        or not isinstance(data.get("name"), str)
-        or not isinstance(data.get("rules", []), list)
-    ):
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not isinstance(data.get("rules"), list):
         return False
     for key, kind in (("description", str), ("extends", str), ("remove", list), ("options", dict), ("amend", list)):
         if key in data and not isinstance(data[key], kind):
@@ -479,7 +475,7 @@ def _usable(data: Any) -> bool:
         and isinstance(rule.get("id", ""), str)
         and isinstance(rule.get("description", ""), str)
         and rule.get("severity", "error") in severities
-        for rule in [*data.get("rules", ()), *data.get("amend", ())]
+        for rule in [*data["rules"], *data.get("amend", ())]
     ) and all(isinstance(rule.get("id"), str) for rule in data.get("amend", ()))
 
 
@@ -569,9 +565,8 @@ def _build(data: Mapping[str, Any], path: str, parent: Pack | None) -> Pack:
     if data.get("amend"):
         from deckcheck.packs.amend import AmendError, amend
 
-        replaced = {raw.get("id", raw["kind"]) for raw in data.get("rules", ())}
         try:
-            rules = amend(rules, data["amend"], replaced, parent.name if parent else "")
+            rules = amend(rules, data, parent.name if parent else "")
         except AmendError as error:
             raise PackError(f"amend[{error.index}]: {error}", path=path) from None
     for raw in data.get("rules", ()):
