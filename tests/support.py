@@ -22,6 +22,16 @@ def require_reference_data() -> Path:
     return POKEMON_TCG_DATA
 
 
+TCGDEX_API = REFERENCE_DATA / "tcgdex-api"
+
+
+def require_japanese_data() -> Path:
+    """The TCGdex export with Japan's cards (v2/ja) in ../shared, or skip saying why."""
+    if not (TCGDEX_API / "v2" / "ja" / "sets.json").is_file():
+        pytest.skip(f"Japanese card data not found at {TCGDEX_API / 'v2' / 'ja'} (needed for this test)")
+    return TCGDEX_API
+
+
 def assert_golden(path: Path, actual: str) -> None:
     """``actual`` must equal the golden file; DECKCHECK_UPDATE_GOLDEN=1 rewrites it (review the diff)."""
     import os

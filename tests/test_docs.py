@@ -265,9 +265,21 @@ def curl(args: list[str], address: str, cwd: Path) -> str:
     import urllib.request
 
     headers, data, method, url = {}, None, None, None
+    form: list[bytes] = []  # -F parts, as curl writes multipart/form-data
+    boundary = "------------------------deckcheckdocs"
     words = iter(args[1:])
     for word in words:
         if word == "-s":
+            continue
+        if word == "-F":
+            name, _, value = next(words).partition("=")
+            if value.startswith("@"):
+                head = f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{value[1:]}"\r\n'
+                form.append(head.encode() + b"Content-Type: text/plain\r\n\r\n" + (cwd / value[1:]).read_bytes())
+            else:
+                form.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}'.encode())
+            data = b"\r\n".join(form) + f"\r\n--{boundary}--\r\n".encode()
+            headers["Content-Type"] = f"multipart/form-data; boundary={boundary}"
             continue
         if word == "-H":
             key, _, value = next(words).partition(":")
@@ -294,7 +306,7 @@ def test_the_api_examples_of_serve_answer_what_the_page_shows(tmp_path):
     from serve_support import running_server
 
     session = shell_session("serve.md", "$ curl")
-    assert sum(command.startswith("curl ") for command, _ in session) == 3
+    assert sum(command.startswith("curl ") for command, _ in session) == 4
     with running_server(tmp_path) as address:
         for command, expected in session:
             args = shlex.split(command)

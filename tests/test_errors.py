@@ -62,7 +62,7 @@ def test_the_standard_bases_stay():
 def test_a_request_the_server_refuses_has_the_one_base():
     pytest.importorskip("starlette", reason="the serve extra is not installed")
     from deckcheck.i18n import translator
-    from deckcheck.web.app import NOT_UTF8, BadRequest
+    from deckcheck.web.forms import NOT_UTF8, BadRequest
 
     refused = BadRequest(400, NOT_UTF8)
     assert isinstance(refused, DeckcheckError) and str(refused) == NOT_UTF8 == refused.localize(translator("en"))

@@ -64,8 +64,9 @@ from deckcheck.carddb.http import (  # noqa: F401
     download_deadline,
     valid_timeout,
 )
-from deckcheck.carddb.sources.remote import ALL, REMOTE_SOURCES, Fetched, RemoteSource
+from deckcheck.carddb.sources.remote import ALL, OPTIONAL_WITH_ALL, REMOTE_SOURCES, Fetched, RemoteSource
 from deckcheck.carddb.sqlite import DatabaseInfo, database_info
+from deckcheck.model import INTERNATIONAL
 
 DEFAULT_DATASET_URL = "https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/master.zip"
 # The new dataset may have at most this share fewer cards or sets than the
@@ -89,6 +90,9 @@ class UpdateResult:
     tcgdex: Mapping[str, int] | None = None  # TCGdex requests made, by kind ("sets", "set", "card")
     # The card ids each source listed but could not deliver (installed only with allow_incomplete).
     missing: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    tcgdex_ja: Mapping[str, int] | None = None  # the requests for Japan's cards, by kind
+    # Why an optional source could not be read, by source (the update went on without it).
+    unread: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -149,7 +153,11 @@ def _installed(dest: Path) -> DatabaseInfo | None:
 def _check_not_shrunk(new: DatabaseInfo, old: DatabaseInfo | None) -> None:
     if old is None:
         return
-    for what, now, before in (("cards", new.cards, old.cards), ("sets", new.sets, old.sets)):
+    # A card pool of its own left out on purpose (--no-japanese) is no shrinking dataset.
+    dropped = [share for name, share in old.sources.items() if name in _REGIONAL and name not in new.sources]
+    old_cards = old.cards - sum(share.cards for share in dropped)
+    old_sets = old.sets - sum(share.sets for share in dropped)
+    for what, now, before in (("cards", new.cards, old_cards), ("sets", new.sets, old_sets)):
         if now < before * (1 - SHRINK_TOLERANCE):
             raise DatabaseError(
                 f"sanity check failed: the new dataset has {now} {what}, the installed database {before} "
@@ -158,6 +166,8 @@ def _check_not_shrunk(new: DatabaseInfo, old: DatabaseInfo | None) -> None:
 
 
 SOURCES = (*REMOTE_SOURCES, ALL)
+# The sources of a region of their own (not chosen by --source).
+_REGIONAL = frozenset({"tcgdex-ja"})
 
 
 def update_database(
@@ -172,11 +182,13 @@ def update_database(
     source: str = "pokemontcg",
     tcgdex_url: str | None = None,
     tcgdex_progress: Progress | None = None,
+    tcgdex_set_progress: Progress | None = None,
     deadline: float | None = None,
     workers: int | None = None,
     phase: PhaseHook | None = None,
     allow_incomplete: bool = False,
     replace: bool = False,
+    japanese: bool | None = None,
 ) -> UpdateResult:
     """Download the dataset archive at ``url`` and install it as the database ``dest``.
 
@@ -196,8 +208,14 @@ def update_database(
     fetching only the cards neither the archive nor the installed database has
     (:mod:`deckcheck.carddb.tcgdex_fetch`; ``deadline`` bounds all TCGdex
     requests together, ``workers`` how many run at once;
-    ``tcgdex_progress(cards_so_far, None)`` follows them). The sources are the
+    ``tcgdex_set_progress(sets_so_far, sets)`` follows the set objects fetched
+    first, ``tcgdex_progress(cards_so_far, cards)`` the cards). The sources are the
     plugins of :mod:`deckcheck.carddb.sources.remote`, fetched in its order.
+    With ``both`` the archive is optional (it is frozen and being retired; the
+    archive's fields still win where it has the card): when it cannot be read
+    (offline, HTTP 404, a broken zip), the cards an earlier update took from it
+    are kept from the installed database, or TCGdex gives every set, and the
+    result's ``unread`` says why. An archive pinned by ``sha256`` is never optional.
 
     A source that lists cards it then cannot deliver (TCGdex answering 404 for
     a card of a set it lists) makes the database incomplete: the update refuses
@@ -206,6 +224,10 @@ def update_database(
 
     An existing ``dest`` that is not a card database (a deck list given as ``--db``) is
     refused before anything is downloaded, unless ``replace``.
+
+    ``japanese`` True also fetches Japan's cards from TCGdex (``tcgdex_url``'s ``/v2/ja``) as a
+    region of their own (:class:`~deckcheck.carddb.sources.remote.TcgdexJapan`), False leaves
+    them out, None (the default) keeps them where the installed database has them.
 
     Returns an :class:`UpdateResult`; raises :class:`DatabaseError` (one-line
     message) on any failure, leaving ``dest`` untouched. See the module
@@ -226,10 +248,26 @@ def update_database(
     check_timeout(timeout)
     options: dict[str, dict[str, Any]] = {
         "pokemontcg": {"url": url, "sha256": expected, "progress": progress},
-        "tcgdex": {"url": tcgdex_url, "deadline": deadline, "workers": workers, "progress": tcgdex_progress},
+        "tcgdex": {
+            "url": tcgdex_url,
+            "deadline": deadline,
+            "workers": workers,
+            "progress": tcgdex_progress,
+            "set_progress": tcgdex_set_progress,
+        },
     }
     plugins = [make(**options.get(name, {})) for name, make in REMOTE_SOURCES.items() if source in (name, ALL)]
-    for plugin in plugins:
+
+    def optional(name: str) -> bool:
+        # An archive pinned by its SHA-256 was asked for as it is: never gone without.
+        return source == ALL and name in OPTIONAL_WITH_ALL and not (name == "pokemontcg" and expected)
+
+    from deckcheck.carddb.sources.remote import TcgdexJapan
+
+    regional = TcgdexJapan(
+        tcgdex_url, deadline=deadline, workers=workers, progress=tcgdex_progress, set_progress=tcgdex_set_progress
+    )
+    for plugin in [*plugins, regional] if japanese is not False else plugins:
         plugin.check()
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -241,6 +279,8 @@ def update_database(
         # is gone was left by a killed update or import.
         clean_stale_temp_files(dest)
         previous = _installed(dest)
+        if japanese or (japanese is None and previous is not None and regional.name in previous.sources):
+            plugins.append(regional)
         try:
             work = Path(
                 tempfile.mkdtemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".download", dir=dest.parent)
@@ -250,31 +290,42 @@ def update_database(
         fetched: dict[str, Fetched] = {}
         try:
             ctx = UpdateContext(dest, work, previous, force, timeout, retries, phase)
-            unchanged_so_far = previous is not None and not force
+            # A card pool of its own the installed database has and this update leaves out is a change.
+            dropped = previous is not None and any(
+                name in _REGIONAL and name not in {plugin.name for plugin in plugins} for name in previous.sources
+            )
+            unchanged_so_far = previous is not None and not force and not dropped
             for plugin in plugins:
-                got = plugin.fetch(ctx, conditional=unchanged_so_far)
+                got = _fetch(plugin, ctx, unchanged_so_far, optional=optional(plugin.name))
                 fetched[plugin.name] = got
                 unchanged_so_far = unchanged_so_far and not got.changed
             if unchanged_so_far:
                 assert previous is not None
                 return _result("unchanged", previous, previous, url, fetched)
             for plugin in plugins:  # a source that said "nothing new" before another had news
-                if fetched[plugin.name].source is None:
+                if fetched[plugin.name].source is None and fetched[plugin.name].failed is None:
                     fetched[plugin.name] = plugin.fetch(ctx, conditional=False)
             extra_meta: dict[str, str] = {"sources": source}
             for got in fetched.values():
                 extra_meta.update(got.meta)
-            primaries = [fetched[plugin.name].source for plugin in plugins if not plugin.fills_in]
-            fills = [fetched[plugin.name].source for plugin in plugins if plugin.fills_in]
+            read = [plugin for plugin in plugins if fetched[plugin.name].source is not None]
+            international = [plugin for plugin in read if plugin.region == INTERNATIONAL]
+            primaries = [fetched[plugin.name].source for plugin in international if not plugin.fills_in]
+            fills = [fetched[plugin.name].source for plugin in international if plugin.fills_in]
+            others = [fetched[plugin.name].source for plugin in read if plugin.region != INTERNATIONAL]
             if len(primaries) > 1:
                 raise DatabaseError("only one card source can be the primary one; the others fill it in")
 
-            from deckcheck.carddb.sources.merge import MergedSource
+            from deckcheck.carddb.sources.merge import MergedSource, Regions
 
+            merged = MergedSource(primaries[0] if primaries else None, fills)  # type: ignore[arg-type]
             fresh = build_database(
-                MergedSource(primaries[0] if primaries else None, fills),  # type: ignore[arg-type]
+                Regions(merged, others) if others else merged,  # type: ignore[arg-type]
                 work / dest.name,
-                source_label=" + ".join(plugin.label for plugin in plugins),
+                source_label=" + ".join(
+                    plugin.label + (" (kept from the installed database)" if fetched[plugin.name].failed else "")
+                    for plugin in read
+                ),
                 keep_names_from=dest,  # the card names in other languages survive an update
                 extra_meta=extra_meta,
                 progress=progress if phase else None,  # without phases, progress is the download's alone
@@ -299,6 +350,17 @@ def update_database(
                 if got.source is not None:
                     got.source.close()
             shutil.rmtree(work, ignore_errors=True)
+
+
+def _fetch(plugin: RemoteSource, ctx: Any, conditional: bool, *, optional: bool) -> Fetched:
+    """``plugin.fetch``; for an ``optional`` source that cannot be read (offline, HTTP 404,
+    a broken archive), what the update keeps of it instead (:meth:`RemoteSource.unreadable`)."""
+    try:
+        return plugin.fetch(ctx, conditional=conditional)
+    except DatabaseError as error:
+        if not optional:
+            raise
+        return plugin.unreadable(ctx, f"{plugin.title} ({plugin.label}) could not be read: {error}")
 
 
 # How many left-out card ids a message names; the rest are counted.
@@ -360,4 +422,8 @@ def _result(
         archive.get("downloaded_bytes", 0),
         dict(tcgdex) if tcgdex is not None else None,
         dict(missing or {}),
+        dict(japan)
+        if (japan := fetched["tcgdex-ja"].report.get("requests") if "tcgdex-ja" in fetched else None)
+        else None,
+        {name: got.failed for name, got in fetched.items() if got.failed},
     )

@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from deckcheck.i18n import N_, Phrase, Translator
+from deckcheck.i18n import N_, Phrase, Translator, ngettext
 from deckcheck.rules.base import Known, LintNote, RuleSpec, Shown
 from deckcheck.rules.words import SetView, describe_selector, items, say, since, texts
 
@@ -55,6 +55,9 @@ def describe_pool(
 ) -> str:
     sets = sets if sets is not None else PoolView({})
     parts = []
+    japan = options.get("region") == "jp"
+    if japan:
+        parts.append(say(tr, N_("the Japanese cards, new sets legal on their Japanese release day")))
     seasons = sorted(options.get("seasons") or (), key=lambda s: str(s["from"]))
     current = [s for s in seasons if str(s["from"]) <= day.isoformat()]
     if options.get("first_day") and day.isoformat() < str(options["first_day"]):
@@ -85,7 +88,11 @@ def describe_pool(
     if fixed:
         shown = ", ".join(f"{sets.code(set_id)} {first}" for set_id, first in fixed)
         parts.append(say(tr, N_("fixed first legal day {sets}"), sets=shown))
-    if options.get("reprints"):
+    if options.get("reprints") and japan:
+        parts.append(
+            say(tr, N_("older prints legal through a legal print of the same name and the same Japanese text"))
+        )
+    elif options.get("reprints"):
         parts.append(
             say(
                 tr,
@@ -93,6 +100,19 @@ def describe_pool(
                     "older prints legal through functionally identical reprints "
                     "(game text compared across wordings; the finding names the reprint)"
                 ),
+            )
+        )
+    if japan and options.get("foreign_sets"):
+        parts.append(
+            say(
+                tr,
+                ngettext(
+                    "English prints (English-written lists) by their mark and the day their set's cards "
+                    "came out in Japan ({count} set known)",
+                    "English prints (English-written lists) by their mark and the day their set's cards "
+                    "came out in Japan ({count} sets known)",
+                ),
+                count=len(options["foreign_sets"]),
             )
         )
     if options.get("always"):

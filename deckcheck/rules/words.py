@@ -69,6 +69,9 @@ def describe_selector(where: Mapping[str, Any], sets: SetView | None = None, tr:
         what.append(", ".join(where["ids"]))
     if where.get("sets"):
         what.append(say(tr, N_("sets {sets}"), sets=sets.codes(where["sets"])))
+    if where.get("any"):
+        choices = [describe_selector(choice, sets, tr) for choice in where["any"]]
+        what.append(say(tr, N_("one of: {choices}"), choices=" | ".join(choices)))
     text = " · ".join(what) if what else say(tr, N_("every card"))
     if where.get("not"):
         text += " " + say(tr, N_("except {cards}"), cards=describe_selector(where["not"], sets, tr))

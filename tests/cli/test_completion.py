@@ -52,7 +52,7 @@ def test_the_completion_options_are_offered():
         ("deckcheck db update --lang de,f", ["de,fr"]),
         ("deckcheck db import-names x --lang a", ["all"]),
         ("deckcheck check --format modified-", ["modified-2001", "modified-2002"]),
-        ("deckcheck fmt -f stan", ["standard"]),
+        ("deckcheck fmt -f stan", ["standard", "standard-jp"]),
         ("deckcheck formats show exp", ["expanded"]),
     ],
 )
@@ -68,4 +68,4 @@ def test_format_names_include_the_configured_packs_folder(tmp_path):
     (tmp_path / ".deckcheck.yaml").write_text("packs: [packs]\n", encoding="utf-8")
     assert complete("deckcheck check --format club", cwd=tmp_path) == ["club-league"]
     (tmp_path / ".deckcheck.yaml").write_text("packs: [packs\n", encoding="utf-8")  # broken: the installed ones
-    assert complete("deckcheck check --format stan", cwd=tmp_path) == ["standard"]
+    assert complete("deckcheck check --format stan", cwd=tmp_path) == ["standard", "standard-jp"]

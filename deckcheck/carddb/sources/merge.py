@@ -24,17 +24,18 @@ set's code and date where the primary has none (README, "Card sources").
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.index import number_key, set_code_key
-from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord, tcgdex
+from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord, tcgdex, tcgdex_ja
 from deckcheck.carddb.sources.pokemontcg import open_dataset
 from deckcheck.model import Card
 
 CODE_DATE_TOLERANCE_DAYS = 120
+Skip = Callable[[Card], bool]
 
 
 def _days_apart(one: str | None, other: str | None) -> int | None:
@@ -92,13 +93,15 @@ class MergedSource:
         records: dict[str, SetRecord] = {}
         by_code: dict[str, list[SetRecord]] = {}
 
-        def note(card: Card, record: SetRecord) -> None:
+        def note(card: Card, record: SetRecord, primary: bool = True) -> None:
             ids.add(card.id)
             numbers.setdefault(card.set_id, set()).add(number_key(card.number))
             counts[card.set_id] = counts.get(card.set_id, 0) + 1
             if card.set_id not in records:
                 records[card.set_id] = record
-                if record.code:
+                # Only the primary's sets are matched by code: a fill source's own sets of one
+                # code and day (a main set and its Trainer Gallery) are sets of their own.
+                if record.code and primary:
                     by_code.setdefault(set_code_key(record.code), []).append(record)
 
         if self.primary is not None:
@@ -112,17 +115,31 @@ class MergedSource:
                     cards.append((card, completed))
                 yield batch._replace(cards=cards)
 
+        def planned(record: SetRecord, official: int | None) -> tuple[SetRecord | None, SetRecord, Skip] | None:
+            """Where the fill source's set goes and which of its cards are there already,
+            or None when the set is there in full (a promo set's count is 0: always looked at)."""
+            target = self._match(record, records, by_code)
+            if target is not None and official and counts.get(target.id, 0) >= official:
+                return None
+            home = target or record
+            have = numbers.get(home.id, set())
+
+            def skip(card: Card) -> bool:
+                return number_key(card.number) in have or f"{home.id}-{card.number}" in ids
+
+            return target, home, skip
+
         for fill, candidates in self._candidates:
+            prepare = getattr(fill, "prepare", None)
+            if prepare is not None:
+                # A fill source that fetches (TCGdex over HTTP) learns every set it will be asked
+                # for before the first: its progress has a total, and it can fetch ahead.
+                prepare([(sid, plan[2]) for sid, record, official in candidates if (plan := planned(record, official))])
             for source_set_id, record, official in candidates:
-                target = self._match(record, records, by_code)
-                if target is not None and official and counts.get(target.id, 0) >= official:
-                    continue  # the set is there in full (a promo set's count is 0: always looked at)
-                home = target or record
-                have = numbers.get(home.id, set())
-
-                def skip(card: Card, home: SetRecord = home, have: set[str] = have) -> bool:
-                    return number_key(card.number) in have or f"{home.id}-{card.number}" in ids
-
+                plan = planned(record, official)
+                if plan is None:
+                    continue
+                target, home, skip = plan
                 batch = fill.set_batch(source_set_id, skip)
                 cards = []
                 for card, _ in batch.cards:
@@ -136,7 +153,7 @@ class MergedSource:
                         )
                     if card.id in ids or skip(card):
                         continue
-                    note(card, home)
+                    note(card, home, primary=False)
                     cards.append((card, home))
                 if cards:
                     self.filled.setdefault(fill.name, []).append(home.id)
@@ -167,6 +184,33 @@ class MergedSource:
                 fill.close()
 
 
+class Regions:
+    """The international cards (``international``, one source or a merge) and the cards of
+    the other regions (the Japanese TCGdex cards), each region's sets and cards apart: a
+    :class:`CardSource` of all of them, the international ones first."""
+
+    def __init__(self, international: CardSource | None, others: Sequence[CardSource]):
+        self.parts = ([international] if international is not None else []) + list(others)
+        self.international = international
+        self.label = " + ".join(part.label for part in self.parts)
+        self.commit = international.commit if international is not None else None
+
+    def sets(self) -> list[SetRecord]:
+        return [record for part in self.parts for record in part.sets()]
+
+    def batch_count(self) -> int | None:
+        counts = [part.batch_count() for part in self.parts]
+        return None if any(count is None for count in counts) else sum(c for c in counts if c is not None)
+
+    def batches(self) -> Iterator[CardBatch]:
+        for part in self.parts:
+            yield from part.batches()
+
+    def close(self) -> None:
+        for part in self.parts:
+            part.close()
+
+
 def open_source(path: Path) -> CardSource:
     """The card source at ``path`` (a folder or a ``.zip``): a TCGdex export
     (``v2/en/sets/``) or else the pokemontcg.io dataset; DatabaseError if neither."""
@@ -176,19 +220,32 @@ def open_source(path: Path) -> CardSource:
     return open_dataset(path)
 
 
-def open_sources(paths: Sequence[Path]) -> CardSource:
+def open_sources(paths: Sequence[Path], *, japanese: bool = False) -> CardSource:
     """The card sources at ``paths`` (folders or zips), the first filled in from
-    the others (:class:`MergedSource`); one path is that source alone."""
+    the others (:class:`MergedSource`); one path is that source alone. With ``japanese``,
+    also the Japanese cards of the TCGdex export among them (``v2/ja``), as Japan's region
+    (:class:`Regions`); DatabaseError when none has them."""
     opened: list = []
     try:
         for path in paths:
             opened.append(open_source(Path(path)))
         if len(opened) == 1:
-            return opened[0]
-        for source in opened[1:]:
-            if not hasattr(source, "candidate_sets"):
-                raise DatabaseError(f"{source.label} cannot fill in another card source (a TCGdex export can)")
-        return MergedSource(opened[0], opened[1:])
+            source = opened[0]
+        else:
+            for other in opened[1:]:
+                if not hasattr(other, "candidate_sets"):
+                    raise DatabaseError(f"{other.label} cannot fill in another card source (a TCGdex export can)")
+            source = MergedSource(opened[0], opened[1:])
+        if not japanese:
+            return source
+        folders = [Path(path) for path in paths if tcgdex_ja.has_japanese(Path(path))]
+        if not folders:
+            raise DatabaseError(
+                "the Japanese cards are read from a TCGdex export that holds them (v2/ja/sets/), "
+                f"and none of {', '.join(str(path) for path in paths)} does"
+            )
+        opened.append(tcgdex_ja.open_japanese(folders[0]))
+        return Regions(source, opened[-1:])
     except BaseException:
         for source in opened:
             source.close()
