@@ -569,6 +569,8 @@ class SqliteIndex:
     life of the instance.
     """
 
+    partial = False  # every print of its sets
+
     def __init__(self, path: Path):
         self.path = Path(path)
         self._conn = connect_readonly(self.path)

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import N_, Translator, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name, name_key
@@ -202,6 +203,12 @@ class Banned(Kind):
 
     def card_ids(self, options: Mapping[str, Any]) -> set[str]:
         return {card_id for entry in options.get("cards", ()) for card_id in entry.get("ids", ())}
+
+    def allowed(self, rule: RuleSpec, day: dt.date, index: CardIndex) -> Callable[[Card], bool]:
+        """A print no ban in force names: with the card pool, the verdict by which the prints a
+        line may mean are told apart (docs/rulings.md, "Which card a line is")."""
+        bans = ban_index(rule.options, day)
+        return lambda card: bans.banning(card) is None
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         yield from self._banned(deck, rule, ctx)

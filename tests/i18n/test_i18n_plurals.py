@@ -56,7 +56,8 @@ def test_french_reads_zero_as_singular_and_english_as_plural():
     ],
 )
 def test_a_header_that_says_one_card(lang, one, many):
-    (finding,) = parse_text("Pokémon: 1\n2 Pikachu ex SSP 57\n", "d.txt").findings
+    # (a header that counts its one line is right: two lines of 2 cards make it count neither)
+    (finding,) = parse_text("Pokémon: 1\n2 Pikachu ex SSP 57\n2 Iron Hands ex PAR 70\n", "d.txt").findings
     assert one in finding_message(finding, lang)
     (finding,) = parse_text("Pokémon: 3\n2 Pikachu ex SSP 57\n", "d.txt").findings
     assert many in finding_message(finding, lang)
