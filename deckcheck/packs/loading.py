@@ -23,7 +23,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import re
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -43,6 +42,7 @@ from deckcheck.datafiles import (
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Severity
+from deckcheck.packs.names import pack_names
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleSpec
 from deckcheck.selectors import SELECTOR_SCHEMA
@@ -153,28 +153,8 @@ def _looks_like_path(name: str) -> bool:
     return name.endswith(PACK_SUFFIXES) or os.sep in name or "/" in name
 
 
-# The top-level keys every pack has (the schema requires them); a larger file is no pack.
-_PACK_KEYS, MAX_PACK_BYTES = re.compile(r"^(name|rules)[ \t]*:", re.MULTILINE), 1024 * 1024
-
-
-def pack_names(packs: Mapping[str, Path], besides: Path | None = None) -> list[str]:
-    """The names of ``packs`` that are packs (shipped, or with a top-level ``name:`` and ``rules:``),
-    sorted, but ``besides``: ``formats lint`` offered deck files, workflows and the pack itself."""
-    shipped, itself = builtin_pack_dir().resolve(), besides.resolve() if besides is not None else None
-    names = []
-    for name, path in packs.items():
-        try:
-            resolved = path.resolve()
-            text = "" if path.stat().st_size > MAX_PACK_BYTES else path.read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
-            continue
-        if resolved != itself and (resolved.parent == shipped or set(_PACK_KEYS.findall(text)) == {"name", "rules"}):
-            names.append(name)
-    return sorted(names)
-
-
 def _unknown_format(name: str, packs: Mapping[str, Path], besides: Path | None = None) -> Phrase:
-    real = pack_names(packs, besides)
+    real = pack_names(packs, builtin_pack_dir(), besides)
     close = closest_names(name, {n: n for n in real}, 3)
     known = ", ".join(real)
     if close:
