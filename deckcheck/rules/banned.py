@@ -159,7 +159,7 @@ def _detail(entry: Mapping[str, Any]) -> str:
 
 class Banned(Kind):
     name = "banned"
-    description = "Cards on the format's ban list may not be played while the ban is in force."
+    description = N_("Cards on the format's ban list may not be played while the ban is in force.")
     fix = "Replace the banned card."
     options_schema: Mapping[str, Any] = {
         "type": "object",
