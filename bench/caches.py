@@ -45,7 +45,7 @@ for name in sys.argv[1].split(","):
         setattr(sys.modules[name], "validation_cache", lambda folder: None)
 sys.argv = ["deckcheck", *sys.argv[2:]]
 from deckcheck.cli import main
-main()
+sys.exit(main())
 """
 CACHES = {
     "pack cache": "deckcheck.packs.loading",

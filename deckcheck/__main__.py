@@ -1,3 +1,8 @@
+"""``python -m deckcheck``: the console script."""
+
+import sys
+
 from deckcheck.cli import main
 
-main()
+if __name__ == "__main__":
+    sys.exit(main())

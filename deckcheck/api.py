@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
 from deckcheck.model import Severity
-from deckcheck.session import Database, database_at, open_database
+from deckcheck.session import Controls, Database, database_at, open_database
 
 if TYPE_CHECKING:
     from deckcheck.model import DeckResult as CoreResult
@@ -614,6 +614,10 @@ def _arrow_schema(pa: Any, ids: Any) -> Any:
     )
 
 
+# The library's (and serve's API's) names for the choice of format and day, in hints.
+ARGUMENTS = Controls("format=", "date=")
+
+
 def _session(
     format: Format | PathLike | None,
     date: dt.date | str | None,
@@ -656,7 +660,14 @@ def _session(
             formats[chosen] = loaded._pack
     # The library's results keep their resolved lines: deckcheck.sheet_pdf draws them (issue 25).
     session = Session(
-        _database(db), format=chosen, date=date, pack_dirs=dirs, card_lang=names_lang, formats=formats, keep_deck=True
+        _database(db),
+        format=chosen,
+        date=date,
+        pack_dirs=dirs,
+        card_lang=names_lang,
+        formats=formats,
+        keep_deck=True,
+        controls=ARGUMENTS,
     )
     return session, message_lang
 

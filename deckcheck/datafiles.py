@@ -259,6 +259,27 @@ def refuse_alias_bombs(node: Any) -> None:
         stack.extend((child, False) for child in _children(current))
 
 
+def yaml_line(node: Any, steps: Sequence[Any], *, key: bool = False) -> int | None:
+    """The 1-based line of the YAML node at ``steps`` (keys and indexes) below ``node``, or of
+    the deepest node on the way that exists; ``key``: of the last step's key, not its value.
+    The one way a pack's and a configuration's problems find their line."""
+    import yaml
+
+    line = node.start_mark.line + 1 if node is not None else None
+    for index, step in enumerate(steps):
+        if isinstance(node, yaml.MappingNode):
+            pair = next(((k, v) for k, v in node.value if k.value == step), None)
+            if pair is None:
+                break
+            node = pair[0] if (key and index == len(steps) - 1) else pair[1]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+        else:
+            break
+        line = node.start_mark.line + 1
+    return line
+
+
 def _children(node: Any) -> list[Any]:
     import yaml
 

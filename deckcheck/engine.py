@@ -60,14 +60,12 @@ def check_deck(
 
 def resolve_options_for(pack: Pack, date: dt.date, index: CardIndex, **extra) -> ResolveOptions:
     """How a pack wants lines read: name-only lines resolve among the prints its
-    card pool allows on the day, and pre-DP packs read Darkness/Metal Energy as
-    the Special cards (RULES.md decision 10)."""
-    pool_rules = [rule for rule in pack.rules if rule.kind == "card-pool"]
+    rules allow on the day (:meth:`~deckcheck.rules.base.RuleKind.allowed`: a card
+    pool's), and pre-DP packs read Darkness/Metal Energy as the Special cards
+    (RULES.md decision 10)."""
+    pools = [p for p in (KINDS[rule.kind].allowed(rule, date, index) for rule in pack.rules) if p is not None]
     allowed = None
-    if pool_rules:
-        from deckcheck.rules.card_pool import pool_predicate
-
-        pools = [pool_predicate(rule.options, date, index) for rule in pool_rules]
+    if pools:
         allowed = lambda card: all(p(card) for p in pools)  # noqa: E731
     return ResolveOptions(
         allowed=allowed,

@@ -40,7 +40,3 @@ class DeckcheckError(Exception):
         # An error crosses from a --jobs worker pickled; subclasses take other arguments,
         # so the instance is rebuilt from its state, not by calling __init__ again.
         return (_restored, (type(self), self.args, dict(self.__dict__)))
-
-
-class UsageError(DeckcheckError):
-    """Exit code 2 with a one-line message: a command line or request that cannot be carried out."""

@@ -22,6 +22,13 @@ POKEMON = "Pokémon"
 TRAINER = "Trainer"
 ENERGY = "Energy"
 SUPERTYPES = (POKEMON, TRAINER, ENERGY)
+# The card pools of organised play: the international one (TPCi, the English
+# cards and their translations) and Japan's (TPC, the Japanese cards, with
+# their own set codes, numbers and release days). A set code of one region
+# never names a print of the other (docs/japan.md).
+INTERNATIONAL = "intl"
+JAPAN = "jp"
+REGIONS = (INTERNATIONAL, JAPAN)
 # RULES.md 5.3: the letters PTCG Live (and TCGdex's texts) write for the Energy types.
 ENERGY_LETTERS = {
     "G": "Grass",
@@ -51,7 +58,11 @@ class Severity(StrEnum):
 # its card is missing from the database), not that a rule is broken. A deck
 # whose only errors are these is *not verified* (legality cannot be shown),
 # not ILLEGAL; both exit with code 1.
-UNVERIFIED_RULES = frozenset({"unknown-card", "unknown-set", "name-mismatch", "ambiguous-card", "unknown-print"})
+# ``unknown-release``: an international print under Japan's Standard whose Japanese release the
+# card data does not tell (docs/japan.md).
+UNVERIFIED_RULES = frozenset(
+    {"unknown-card", "unknown-set", "name-mismatch", "ambiguous-card", "unknown-print", "unknown-release"}
+)
 # RULES.md decision 18, last bullet: a deck that could not be checked at all (an unreadable
 # file; a format that is none, or a day before its format began: ``unknown-format``) is *not
 # checked*: never ILLEGAL, counted apart from the decks, exit code 2 (issue 29).
@@ -105,6 +116,9 @@ class Card:
     # The set's name where its prints have no set code (POP Series 2, McDonald's Collection 2014):
     # findings name the print by it, never by the dataset's id (issue 31). Not a fact of the rules.
     set_name: str | None = field(default=None, compare=False)
+    # The card pool the print belongs to (REGIONS): its set code, number and release day
+    # are that region's.
+    region: str = INTERNATIONAL
 
     # -- what the card is, by its own data (never by its name) --------------
     @property

@@ -40,6 +40,7 @@ _ENERGY_SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}(?=\s*+energy\b)", re.IGNORECAS
 _LEVEL_X = re.compile(r"(?<!\s)\s++LV\.?\s?X$", re.IGNORECASE)
 _DELTA = re.compile(r"(?<!\s)\s*+δ\s*+")
 _SUBTITLE = re.compile(r"(?<!\s)\s++\([^()]*+\)$")
+_JAPANESE_SUBTITLE = re.compile(r"(?<![\s(（])\s*+[(（][^()（）]*+[)）]$")
 _FLARE_GEAR = FLARE_GEAR
 
 
@@ -48,9 +49,36 @@ def _strip_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+# Kana and CJK ideographs (full- and half-width): a Japanese card name.
+_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
+# In a Japanese name, how players write the long-vowel mark ー (a hyphen or dash of any
+# width), and what a name does not need: spaces (ガチグマ アカツキex, ガチグマアカツキex,
+# リザードン ex) and the middle dot (カプ・コケコ, カプコケコ).
+_JAPANESE_DASHES = str.maketrans(dict.fromkeys("-‐‑‒–—―−ｰ~〜～", "ー"))
+_JAPANESE_DROPPED = re.compile(r"[\s・·•]+")
+
+
+def is_japanese(name: str) -> bool:
+    """Whether ``name`` is written in Japanese (it holds kana or kanji)."""
+    return _JAPANESE.search(name) is not None
+
+
+def _japanese_key(name: str) -> str:
+    """A Japanese name folded for comparison: full- and half-width forms alike (NFKC:
+    ｶﾞﾗﾙﾄﾞ = ガラルド, ＥＸ = EX, （ = (), the voiced marks kept (ガ is not カ), case,
+    spaces and ・ dropped, every dash the long-vowel mark."""
+    text = unicodedata.normalize("NFKC", name).translate(_APOSTROPHES).translate(_JAPANESE_DASHES)
+    text = _PRISM.sub("◇", text)
+    text = _STAR.sub("★", text)
+    return _JAPANESE_DROPPED.sub("", text).casefold()
+
+
 @lru_cache(maxsize=65536)
 def name_key(name: str) -> str:
-    """Fold a card name for comparison: ``Pokemon Catcher`` == ``Pokémon Catcher``."""
+    """Fold a card name for comparison: ``Pokemon Catcher`` == ``Pokémon Catcher``
+    (a Japanese name: :func:`_japanese_key`)."""
+    if not name.isascii() and is_japanese(name):
+        return _japanese_key(name)
     text = unicodedata.normalize("NFC", name).translate(_APOSTROPHES).translate(_DASHES)
     text = _PRISM.sub(" ◇", text)
     text = _STAR.sub(" ★", text)
@@ -73,6 +101,9 @@ def deck_name(name: str, supertype: str) -> str:
     SP symbols, Unown letters).
     """
     text = _SPACES.sub(" ", unicodedata.normalize("NFC", name)).strip()
+    if supertype == TRAINER and not text.isascii() and is_japanese(text):
+        # 博士の研究（オーリム博士）: the Japanese subtitle follows without a space.
+        return _JAPANESE_SUBTITLE.sub("", text)
     if supertype == POKEMON:
         text = _LEVEL_X.sub("", text)
         text = _DELTA.sub(" ", text).strip()

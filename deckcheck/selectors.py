@@ -10,6 +10,7 @@ A selector is a mapping; a card matches when it satisfies *every* key given::
       ids: [sm8-90]                 # dataset card ids
       sets: [base1, base2]          # dataset set ids
       not: {flags: [basic_energy]}  # the card must not match this selector
+      any: [{flags: [ace_spec]}, {names: [覚醒のドラム]}]   # the card matches one of these
 """
 
 from __future__ import annotations
@@ -72,6 +73,9 @@ SELECTOR_SCHEMA: Mapping[str, Any] = {
         "ids": {"type": "array", "items": {"type": "string"}},
         "sets": {"type": "array", "items": {"type": "string"}},
         "not": {"$ref": "#/$defs/selector"},
+        # One of several selectors: a flag, or the names of the cards whose data lacks it
+        # (Japan's ACE SPEC cards, standard-jp).
+        "any": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/selector"}},
     },
 }
 
@@ -133,6 +137,10 @@ def _compile(where: Mapping[str, Any]) -> Callable[[Card], bool]:
     if negated is not None:
         inner = _compile(negated)
         tests.append(lambda c: not inner(c))
+    alternatives = where.get("any")
+    if alternatives is not None:
+        choices = tuple(_compile(choice) for choice in alternatives)
+        tests.append(lambda c: any(choice(c) for choice in choices))
     if len(tests) == 1:
         return tests[0]
     return lambda c: all(test(c) for test in tests)

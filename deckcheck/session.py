@@ -24,27 +24,51 @@ both build). The session owns what was decided in three places before:
 * the parallel run (:meth:`Session.check_paths`, ``jobs``) over
   :mod:`deckcheck.parallel`, in the order of the paths.
 
-Nothing here prints, exits or imports Typer; heavy modules are imported in the
-functions that need them (``deckcheck check`` of one deck starts fast).
+Nothing here prints, exits or imports Typer. What only one path needs is imported where
+it is used, so that ``deckcheck check`` of one deck (the pre-commit hook) loads none of it
+(tests/cli/test_main.py lists what such a run imports): the card database's SQLite (a
+database installed) or the built-in catalogue (none), fmt's layout, the worker processes of
+``--jobs``, "did you mean".
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Union
 
+from deckcheck.carddb.errors import no_database_at
+from deckcheck.carddb.index import CardIndex
+from deckcheck.carddb.paths import default_db_path
+from deckcheck.core.printable import printable, printable_finding
+from deckcheck.core.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT, ResolveOptions, resolve_deck
+from deckcheck.datafiles import usable_file
+from deckcheck.engine import check_deck, resolve_options_for
 from deckcheck.errors import DeckcheckError
-from deckcheck.i18n import N_, Phrase, message_of
+from deckcheck.i18n import N_, Phrase, message_of, ngettext
+from deckcheck.model import DeckResult, Finding, ParsedDeck, Severity
+from deckcheck.packs.loading import Pack, PackError, absent_on, available_packs, load_pack
+from deckcheck.parse import parse_text, read_deck
+from deckcheck.parse.files import (
+    ENCODING,
+    UNREADABLE,
+    decode_deck_bytes,
+    parse_deck_text,
+    parse_decoded,
+    read_deck_bytes,
+    unreadable_folder,
+)
+from deckcheck.parse.shape import not_a_deck
+from deckcheck.parse.text import MAX_LINES_READ, TOO_MANY_LINES
+from deckcheck.rules import KINDS
 
 if TYPE_CHECKING:
-    from deckcheck.carddb.index import CardIndex
-    from deckcheck.core.resolve import ResolveOptions
-    from deckcheck.model import DeckResult, ParsedDeck
-    from deckcheck.packs.loading import Pack
     from deckcheck.project.config import Settings
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -102,7 +126,6 @@ class Database:
     """
 
     def __init__(self, path: PathLike | None = None):
-        from pathlib import Path
 
         #: the database file (None: the built-in catalogue)
         self.path: Path | None = None if path is None else Path(path)
@@ -144,7 +167,6 @@ class Database:
         RESOLVERS_KEPT most recently used are kept: a server asked about a new day
         every request, or a library caller walking 8,000 days, kept one per day for
         good (issue 23, S2: 29 -> 244 MB); resolve.py bounds each memo itself."""
-        from collections import OrderedDict
 
         cache = getattr(self._local, "options", None)
         if cache is None:
@@ -152,9 +174,6 @@ class Database:
         key = (id(pack), day, card_lang)
         found = cache.get(key)
         if found is None or found[0] is not pack:
-            from deckcheck.core.resolve import CATALOGUE_ONLY_HINT, MISSING_HINT
-            from deckcheck.engine import resolve_options_for
-
             hint = CATALOGUE_ONLY_HINT if self.catalogue_only else MISSING_HINT
             found = cache[key] = (
                 pack,
@@ -195,19 +214,13 @@ def open_database(path: PathLike | None = None) -> Database:
     A path given (or ``$DECKCHECK_DB``) that does not exist, or a damaged file,
     raises ``DatabaseError``.
     """
-    from pathlib import Path
-
-    from deckcheck.carddb.paths import default_db_path
 
     if path is None and not os.environ.get("DECKCHECK_DB"):
         found = default_db_path()
-        from deckcheck.datafiles import usable_file
 
         return Database(found if usable_file(found, "the card database") else None)
     where = Path(default_db_path() if path is None else path)
     if not where.is_file():
-        from deckcheck.carddb.errors import no_database_at
-
         raise no_database_at(where, Phrase(N_("build one with: deckcheck db import PATH --db {path}"), path=str(where)))
     return Database(where)
 
@@ -221,8 +234,6 @@ def database_at(path: PathLike | None) -> Database:
     opened on first use and kept (the library's calls without ``db``, unpickling)."""
     where = os.fspath(path) if path is not None else os.environ.get("DECKCHECK_DB")
     if where is None:
-        from deckcheck.carddb.paths import default_db_path
-
         where = str(default_db_path())
     key = (where, os.path.exists(where))
     with _OPENED_LOCK:
@@ -255,6 +266,36 @@ class Refused(DeckcheckError):
         self.name, self.bad_date, self.absent = name, bad_date, absent
 
 
+class Controls(NamedTuple):
+    """How a front end names its choice of format and of day, in the hints of a deck that cannot
+    be checked so: the command line's options (the default), the library's and the API's
+    ``format=`` and ``date=``, the page's menu and field (each front end its own controls)."""
+
+    format: object = "--format"
+    date: object = "--date"
+
+
+class Formatted(NamedTuple):
+    """What ``fmt`` makes of one text deck list (:meth:`Session.format_path`). ``problem``:
+    why it is left as it is (exit code 2); ``reading``: check's note on how its bytes were
+    read (Windows-1252); ``notes``: the lines kept at the top, which make it ``untidy``
+    (exit code 1)."""
+
+    path: str
+    original: bytes = b""  # the bytes read
+    text: str = ""  # the list as it was read, with its own line ends
+    formatted: str = ""  # the canonical form
+    data: bytes = b""  # the bytes fmt writes: UTF-8, with a byte-order mark where the list had one
+    reading: Phrase | None = None
+    notes: tuple[Phrase, ...] = ()
+    problem: Phrase | None = None
+    untidy: bool = False
+
+    @property
+    def changed(self) -> bool:
+        return self.problem is None and self.data != self.original
+
+
 class Session:
     """What one run checks with: the database, the packs (loaded once, by
     name), the format and day given, the card language and the rotation
@@ -279,8 +320,10 @@ class Session:
         settings: Settings | None = None,
         formats: Mapping[str, Pack] | None = None,
         keep_deck: bool = False,
+        controls: Controls = Controls(),
     ):
         self.database = database
+        self.controls = controls
         self.settings = settings
         self.format = settings.format if settings is not None else format
         self.date = settings.date if settings is not None else date
@@ -305,14 +348,10 @@ class Session:
             key = (name, pack_dirs)
             other = self._other_packs.get(key)
             if other is None:
-                from deckcheck.packs.loading import load_pack
-
                 other = self._other_packs[key] = load_pack(name, pack_dirs)
             return other
         found = self._packs.get(name)
         if found is None:
-            from deckcheck.packs.loading import load_pack
-
             found = self._packs[name] = load_pack(name, self.pack_dirs)
         return found
 
@@ -322,7 +361,6 @@ class Session:
         return tuple(str(p) for p in self.settings.packs_for(path))
 
     def known_formats(self) -> list[str]:
-        from deckcheck.packs.loading import available_packs
 
         return sorted(available_packs(self.pack_dirs))
 
@@ -337,7 +375,6 @@ class Session:
         """The formats given (and the configuration's) must load before any deck
         is read: ``PackError`` names the first that cannot (the configuration's
         with its file and key)."""
-        from deckcheck.packs.loading import PackError
 
         if self.format:
             self.pack(self.format)
@@ -369,7 +406,6 @@ class Session:
         """The pack and the day of the deck at ``path`` naming ``declared``
         (given > the deck's own > the configuration's > the default); raises
         ``Refused`` (via :meth:`check`: :attr:`Checked.problem`)."""
-        from deckcheck.packs.loading import PackError, absent_on
 
         name = self._format_name(path, declared) or self.default_format
         if not self.format and declared and not FORMAT_NAME.fullmatch(declared):
@@ -399,7 +435,6 @@ class Session:
     # -- checking ------------------------------------------------------------------
     def check(self, parsed: ParsedDeck) -> Checked:
         """The result of a parsed deck (:class:`Checked`)."""
-        from deckcheck.engine import check_deck
 
         try:
             pack, day = self.choose(parsed.path, parsed.declared_format)
@@ -420,15 +455,12 @@ class Session:
     def check_text(self, text: str, path: str = "<text>", *, sniff: bool = True) -> Checked:
         """A deck given as text, parsed once (``sniff``: the text decides whether it is a
         list, YAML or JSON; else ``path``'s suffix)."""
-        from deckcheck.parse.files import parse_deck_text
 
         return self.check(parse_deck_text(text, path, sniff=sniff))
 
     def check_path(self, path: str, *, stdin: BinaryIO | None = None, unreadable: str | None = None) -> Checked:
         """The deck file at ``path`` (``-``: ``stdin``); ``unreadable`` is why a folder could
         not be listed. A file that cannot be read is a result with an ``unreadable`` error."""
-        from deckcheck.parse import read_deck
-        from deckcheck.parse.files import unreadable_folder
 
         if unreadable is not None:
             return self.check(unreadable_folder(path, unreadable))
@@ -477,6 +509,45 @@ class Session:
             if pool is not None:
                 pool.close()
 
+    # -- formatting ----------------------------------------------------------------
+    def format_path(self, path: str, *, stdin: BinaryIO | None = None) -> Formatted:
+        """``fmt`` of the text deck list at ``path`` (``-``: ``stdin``), written nowhere: read
+        by check's one reading rule, its format and day chosen as :meth:`check` chooses them
+        (they decide which print a name-only line means), laid out in the canonical form
+        (:mod:`deckcheck.core.layout`)."""
+        from deckcheck.core.layout import layout, unambiguous_prints
+
+        source = _deck_text(path, stdin)
+        if isinstance(source, Phrase):
+            return Formatted(path, problem=source)
+        text, original, reading = source
+        notes = []
+        parsed = parse_text(text, path)
+        if any(finding.template == TOO_MANY_LINES for finding in parsed.findings):
+            # Only the first lines were read: rewriting the list would move the rest.
+            # TRANSLATORS: fmt leaves a file alone; {count} is 2000.
+            problem = N_("{path}: more than {count} card lines, left as it is (a deck list has a few dozen)")
+            return Formatted(path, original, text, problem=Phrase(problem, path=path, count=MAX_LINES_READ))
+        try:
+            pack, day = self.choose(path, parsed.declared_format)
+        except Refused as error:
+            return Formatted(
+                path, original, text, problem=Phrase("{path}: {problem}", path=path, problem=message_of(error))
+            )
+        options = self.resolve_options(pack, day)
+        deck, _ = resolve_deck(parsed, self.index, options)
+        result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, self.index, options.allowed))
+        if result.kept:
+            notes.append(_lines_phrase(path, result.kept, KEPT_LINES))
+        if result.unplaced:
+            notes.append(_lines_phrase(path, result.unplaced, UNPLACED_LINES[self.database.catalogue_only]))
+        # A byte-order mark stays (the text fmt writes is UTF-8, as it was). Text that starts
+        # with U+FEFF (kept for a line that starts with one, RULES.md decision 18) gets a
+        # mark before it, which the reader takes off.
+        mark = result.text.startswith("\ufeff") or original.startswith(b"\xef\xbb\xbf")
+        data = (b"\xef\xbb\xbf" if mark else b"") + result.text.encode("utf-8")
+        return Formatted(path, original, text, result.text, data, reading, tuple(notes), untidy=bool(notes))
+
     def _check_in_worker(self, path: str) -> Checked:
         return self.check_path(path)
 
@@ -496,12 +567,12 @@ class Session:
             reason=str(refused),
             bad_date=refused.bad_date,
             absent=refused.absent,
+            controls=self.controls,
         )
 
-    def rule_descriptions(self) -> dict[str, str]:
-        """What each rule of the packs loaded so far checks, by rule id."""
-        from deckcheck.packs.loading import PackError
-        from deckcheck.rules import KINDS
+    def rule_descriptions(self) -> dict[str, tuple[str, str]]:
+        """What each rule of the packs loaded so far checks and how a deck mends a finding
+        of it, by rule id: the rule's own description, else its kind's."""
 
         loaded: set[tuple[str, tuple[str, ...] | None]] = {(pack.name, None) for pack in self._packs.values()}
         loaded |= {(pack.name, key[1]) for key, pack in self._other_packs.items()}
@@ -510,21 +581,70 @@ class Session:
                 self.pack(name, pack_dirs)
             except PackError:  # a deck's own format that is none (its result says so)
                 continue
-        described: dict[str, str] = {}
+        described: dict[str, tuple[str, str]] = {}
         packs = [self._packs[name] for name in sorted(self._packs)]
         packs += [self._other_packs[key] for key in sorted(self._other_packs)]
         for pack in packs:
             for rule in pack.rules:
-                text = rule.description or getattr(KINDS.get(rule.kind), "description", "")
-                described.setdefault(rule.id, text)
+                kind = KINDS[rule.kind]
+                described.setdefault(rule.id, (rule.description or kind.description, kind.fix))
         return described
+
+
+# fmt's notes of the lines it keeps at the top, as it found them.
+KEPT_LINES = ngettext(
+    "{path}: line {lines} is not a card line; kept as written at the top",
+    "{path}: lines {lines} are not card lines; kept as written at the top",
+)
+UNPLACED_LINES = {
+    False: ngettext(
+        "{path}: line {lines} is an unknown card under no section header; kept at the top",
+        "{path}: lines {lines} are unknown cards under no section header; kept at the top",
+    ),
+    True: ngettext(  # only the built-in catalogue: most cards are unknown to it
+        "{path}: line {lines} is an unknown card under no section header; kept at the top "
+        "(build the card database: deckcheck db update)",
+        "{path}: lines {lines} are unknown cards under no section header; kept at the top "
+        "(build the card database: deckcheck db update)",
+    ),
+}
+
+
+def _lines_phrase(path: str, numbers: Sequence[int], template: str) -> Phrase:
+    return Phrase(template, path=path, lines=", ".join(str(n) for n in numbers), count=len(numbers))
+
+
+def _deck_text(path: str, stdin: BinaryIO | None) -> tuple[str, bytes, Phrase | None] | Phrase:
+    """(the text with its own line ends, the bytes read, check's ``encoding`` note) or why it
+    is no text deck list. The bytes are read by check's one reading rule
+    (:func:`~deckcheck.parse.files.decode_deck_bytes`: UTF-8, UTF-16 with its byte-order
+    mark, or Windows-1252 with the note), so fmt formats every list check reads, and a
+    file the rule cannot read is left as it is."""
+
+    data = read_deck_bytes(path, stdin=stdin)
+    if isinstance(data, ParsedDeck):  # missing, a folder, not a regular file, ...
+        return _finding_phrase(data.findings[0])
+    decoded = decode_deck_bytes(data, path)
+    if isinstance(decoded, ParsedDeck):  # binary, too large, neither UTF-8 nor Windows-1252, ...
+        return _finding_phrase(decoded.findings[0])
+    parsed = parse_decoded(decoded, path)
+    unreadable = [f for f in parsed.findings if f.rule == UNREADABLE]
+    if unreadable:  # empty
+        return _finding_phrase(unreadable[0])
+    # The reader takes one byte-order mark off (a UTF-8 one is still in the text).
+    text = decoded.text[1:] if decoded.text.startswith("\ufeff") else decoded.text
+    note = next((f for f in parsed.findings if f.rule == ENCODING), None)
+    return text, data, None if note is None else _finding_phrase(note)
+
+
+def _finding_phrase(finding: Finding) -> Phrase:
+    return Phrase(finding.template, **finding.params)
 
 
 def judge_files(files: list[str], jobs: int | None = None) -> list[str | None]:
     """Why each file met while walking a folder is not a deck (None: it is one),
     in worker processes when there are enough files (issue 16: it reads every file)."""
     from deckcheck import parallel
-    from deckcheck.parse.shape import not_a_deck
 
     workers = parallel.jobs_for(jobs, len(files))
     if workers <= 1 or len(files) < 2 or not parallel.can_fork():
@@ -549,36 +669,38 @@ def unusable_format_result(
     reason: str | None = None,
     bad_date: str | None = None,
     absent: bool = False,
+    controls: Controls = Controls(),
 ) -> DeckResult:
     """The result of a deck whose format (or date) cannot be used: its lines are
     read and counted, no rule is applied, and an ``unknown-format`` error says
     why. ``reason`` is the pack's problem when a pack of that name exists but
-    cannot be loaded; ``bad_date`` the configured date that is no day."""
-    import dataclasses
-
-    from deckcheck.engine import check_deck
-    from deckcheck.i18n import N_
-    from deckcheck.model import Finding, Severity
+    cannot be loaded; ``bad_date`` the configured date that is no day; the hint names
+    the ``controls`` of the front end that asked."""
 
     # TRANSLATORS: {format} is the format the deck names ("standrd"); {known} lists the format names.
     unknown = N_("The deck's format {format} is not a format deckcheck knows. Known formats: {known}.")
     # TRANSLATORS: "# format: NAME" and "format:" are written in the deck as shown; keep them.
+    # {format_option} is where the format is chosen: "--format", "format=" or "the Format menu".
     unknown_hint = N_(
         "Correct the deck's format line (# format: NAME in a text list, format: in a YAML or JSON "
-        "deck), or choose a format with --format."
+        "deck), or choose a format ({format_option})."
     )
-    # TRANSLATORS: {suggestions} are format names close to the one the deck names.
+    # TRANSLATORS: {suggestions} are format names close to the one the deck names; {format_option} as above.
     suggestion_hint = N_(
-        "Did you mean {suggestions}? Correct the deck's format line, or choose a format with --format."
+        "Did you mean {suggestions}? Correct the deck's format line, or choose a format ({format_option})."
     )
     # TRANSLATORS: {reason} is the (English) problem of the format pack, with its file and line.
     broken = N_("The deck's format {format} cannot be used: {reason}")
-    broken_hint = N_("Correct the format pack (deckcheck formats lint FILE), or choose a format with --format.")
+    broken_hint = N_(
+        "Correct the format pack (deckcheck formats lint FILE), or choose another format ({format_option})."
+    )
     bad_date_text = N_("The deck cannot be checked on {date}: that is not a day like 2026-04-10.")
-    bad_date_hint = N_("Correct the date in the configuration, or give one with --date.")
+    # TRANSLATORS: {date_option} is where the day is chosen: "--date", "date=" or "the Date field".
+    bad_date_hint = N_("Correct the date in the configuration, or choose a day ({date_option}).")
     # TRANSLATORS: {reason} is English: "expanded began on 2014-09-01; there was no expanded on 2012-05-01".
     absent_text = N_("The deck cannot be checked as {format} on {date}: {reason}.")
-    absent_hint = N_("Choose a day on which the format existed (--date), or another format (--format).")
+    absent_hint = N_("Choose a day on which the format existed ({date_option}), or another format ({format_option}).")
+    named = {"format_option": controls.format, "date_option": controls.date}
 
     finding = Finding(
         rule="unknown-format",
@@ -586,6 +708,7 @@ def unusable_format_result(
         template=unknown,
         params={"format": declared, "known": ", ".join(known)},
         hint_template=unknown_hint,
+        hint_params=named,
     )
     if absent:
         # Issue 10: a day before the format existed is a usage error, not a list of not-legal cards.
@@ -609,13 +732,12 @@ def unusable_format_result(
         close = closest_names(declared, {name: name for name in known}, 3)
         if close:
             finding = dataclasses.replace(
-                finding, hint_template=suggestion_hint, hint_params={"suggestions": ", ".join(close)}
+                finding, hint_template=suggestion_hint, hint_params={**named, "suggestions": ", ".join(close)}
             )
     # No rule runs (a pack without rules): the result still counts the deck's cards.
     unruled = _unruled_pack(declared)
     options = db._resolve_options(unruled, day, card_lang)
     result = check_deck(parsed, unruled, db._index(), day, resolve_options=options)
-    from deckcheck.core.printable import printable, printable_finding  # the deck's own text (issue 12)
 
     return dataclasses.replace(
         result,
@@ -630,8 +752,6 @@ _UNRULED: dict[str, Pack] = {}
 def _unruled_pack(name: str) -> Pack:
     """A pack without rules, one per name (its resolver options are kept like any
     pack's); at most 64 names are kept."""
-    from deckcheck.packs.loading import Pack
-
     found = _UNRULED.get(name)
     if found is None:
         if len(_UNRULED) >= 64:

@@ -84,6 +84,25 @@ def reference_index(tmp_path_factory):
     index.close()
 
 
+@pytest.fixture(scope="session")
+def japan_index(tmp_path_factory):
+    """The reference dataset and Japan's cards (TCGdex /v2/ja, ../shared/carddata/tcgdex-api)
+    imported once per test session, as db import --japanese does (skips when absent)."""
+    from support import require_japanese_data, require_reference_data
+
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import Regions, open_source
+    from deckcheck.carddb.sources.tcgdex_ja import open_japanese
+    from deckcheck.carddb.sqlite import SqliteIndex
+
+    data, japanese = require_reference_data(), require_japanese_data()
+    path = tmp_path_factory.mktemp("japan-db") / "cards.sqlite3"
+    build_database(Regions(open_source(data), [open_japanese(japanese)]), path)
+    index = SqliteIndex(path)
+    yield index
+    index.close()
+
+
 # -- deckcheck serve (tests/web, and the sheet button of tests/sheet) ------------------
 
 

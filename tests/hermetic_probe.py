@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from support import run
+from support import run_process as run
 
 USER_HOME = os.environ.get("DECKCHECK_PROBE_USER_HOME", "")
 

@@ -22,6 +22,16 @@ def require_reference_data() -> Path:
     return POKEMON_TCG_DATA
 
 
+TCGDEX_API = REFERENCE_DATA / "tcgdex-api"
+
+
+def require_japanese_data() -> Path:
+    """The TCGdex export with Japan's cards (v2/ja) in ../shared, or skip saying why."""
+    if not (TCGDEX_API / "v2" / "ja" / "sets.json").is_file():
+        pytest.skip(f"Japanese card data not found at {TCGDEX_API / 'v2' / 'ja'} (needed for this test)")
+    return TCGDEX_API
+
+
 def assert_golden(path: Path, actual: str) -> None:
     """``actual`` must equal the golden file; DECKCHECK_UPDATE_GOLDEN=1 rewrites it (review the diff)."""
     import os
@@ -113,8 +123,67 @@ def doc_example(name: str) -> str:
     return found.group(1)
 
 
-def run(*args: str, stdin: bytes | None = None, env: dict | None = None, cwd: Path = PROJECT_ROOT):
-    """Run deckcheck in a subprocess, exactly as a shell or pre-commit would."""
+class Ran:
+    """What one command line did: its exit code and the bytes (or, with ``text``, the
+    text) it wrote, as :class:`subprocess.CompletedProcess` holds them."""
+
+    def __init__(self, args: list[str], returncode: int, stdout, stderr):
+        self.args, self.returncode, self.stdout, self.stderr = args, returncode, stdout, stderr
+
+    def __repr__(self) -> str:
+        return f"Ran({self.args!r}, returncode={self.returncode}, stderr={self.stderr[-500:]!r})"
+
+
+def run_deckcheck(
+    *args: str | os.PathLike[str],
+    stdin: bytes | str | None = None,
+    env: dict | None = None,
+    cwd: Path | str = PROJECT_ROOT,
+    text: bool = False,
+) -> Ran:
+    """``deckcheck ARGS`` run in this process by :func:`deckcheck.cli.main`, as a shell would
+    see it: standard input ``stdin`` (else empty), standard output and error captured as
+    UTF-8 bytes (``text``: str), the variables ``env`` added to this test's (a value of
+    None removes one) and the working folder ``cwd`` for the run; all of it is put back
+    after. Start a process only where the test is about processes (signals, pipes, what
+    the shell sees of exit codes, the pre-commit hook)."""
+    import io
+
+    from deckcheck.cli import main
+
+    argv = [os.fspath(arg) for arg in args]
+    data = stdin.encode("utf-8") if isinstance(stdin, str) else (stdin or b"")
+    out, err = io.BytesIO(), io.BytesIO()
+    streams = sys.stdin, sys.stdout, sys.stderr
+    environ, folder = dict(os.environ), os.getcwd()
+    try:
+        os.environ.pop("NO_COLOR", None)
+        for name, value in (env or {}).items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = str(value)
+        os.chdir(cwd)
+        sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+        sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+        sys.stderr = io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True)
+        code = main(argv)
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()
+    finally:
+        captured = out.getvalue(), err.getvalue()
+        sys.stdin, sys.stdout, sys.stderr = streams
+        os.chdir(folder)
+        os.environ.clear()
+        os.environ.update(environ)
+    if text:
+        return Ran(argv, code, captured[0].decode("utf-8"), captured[1].decode("utf-8", "backslashreplace"))
+    return Ran(argv, code, *captured)
+
+
+def run_process(*args: str, stdin: bytes | None = None, env: dict | None = None, cwd: Path = PROJECT_ROOT):
+    """deckcheck in a subprocess, exactly as a shell or pre-commit would run it: for the tests
+    about processes (most tests want :func:`deckcheck`)."""
     full_env = {**os.environ, **(env or {})}
     full_env.pop("NO_COLOR", None)
     return subprocess.run(

@@ -14,7 +14,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_valid_report, json_report
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_valid_report, json_report, run_deckcheck
 
 import deckcheck
 
@@ -24,12 +24,7 @@ LEGAL = SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt"
 
 
 def cli_json(*args: str) -> dict:
-    result = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "check", *args, "-o", "json"],
-        capture_output=True,
-        cwd=PROJECT_ROOT,
-        timeout=120,
-    )
+    result = run_deckcheck("check", *args, "-o", "json")
     assert result.returncode in (0, 1, 2), result.stderr.decode()
     return json_report(result.stdout)
 
@@ -323,24 +318,8 @@ def test_find_decks_walks_a_folder_as_check_folder_does(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     found = deckcheck.find_decks("decks")
     assert found == [os.path.join("decks", "copy.txt"), os.path.join("decks", "legal.txt")]
-    expected = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "deckcheck",
-            "check",
-            "decks",
-            "--no-config",
-            "-o",
-            "json",
-            "-f",
-            "unlimited",
-            "--date",
-            DATE,
-        ],
-        capture_output=True,
-        cwd=tmp_path,
-        timeout=120,
+    expected = run_deckcheck(
+        "check", "decks", "--no-config", "-o", "json", "-f", "unlimited", "--date", DATE, cwd=tmp_path
     )
     assert [r["path"] for r in json_report(expected.stdout)["results"]] == found
     assert deckcheck.find_decks("decks/README.txt", "nowhere") == ["decks/README.txt"]  # named: kept, as check keeps it

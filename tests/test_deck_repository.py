@@ -5,15 +5,13 @@ decks in folders by format, a README, a pyproject.toml, CI workflows, notes and 
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
+from support import run_deckcheck as run
 
 from deckcheck.parse.shape import deck_shape_problem, not_a_deck
 
@@ -59,14 +57,6 @@ OTHER = {
     "pyproject.toml": '[project]\nname = "my-decks"\nversion = "0"\n',
     "README.md": "# My decks\n",
 }
-
-
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
-    env.pop("DECKCHECK_DB", None)
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, timeout=300
-    )
 
 
 @pytest.fixture

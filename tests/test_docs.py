@@ -265,9 +265,21 @@ def curl(args: list[str], address: str, cwd: Path) -> str:
     import urllib.request
 
     headers, data, method, url = {}, None, None, None
+    form: list[bytes] = []  # -F parts, as curl writes multipart/form-data
+    boundary = "------------------------deckcheckdocs"
     words = iter(args[1:])
     for word in words:
         if word == "-s":
+            continue
+        if word == "-F":
+            name, _, value = next(words).partition("=")
+            if value.startswith("@"):
+                head = f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{value[1:]}"\r\n'
+                form.append(head.encode() + b"Content-Type: text/plain\r\n\r\n" + (cwd / value[1:]).read_bytes())
+            else:
+                form.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}'.encode())
+            data = b"\r\n".join(form) + f"\r\n--{boundary}--\r\n".encode()
+            headers["Content-Type"] = f"multipart/form-data; boundary={boundary}"
             continue
         if word == "-H":
             key, _, value = next(words).partition(":")
@@ -294,7 +306,7 @@ def test_the_api_examples_of_serve_answer_what_the_page_shows(tmp_path):
     from serve_support import running_server
 
     session = shell_session("serve.md", "$ curl")
-    assert sum(command.startswith("curl ") for command, _ in session) == 3
+    assert sum(command.startswith("curl ") for command, _ in session) == 4
     with running_server(tmp_path) as address:
         for command, expected in session:
             args = shlex.split(command)
@@ -444,3 +456,16 @@ def test_every_module_and_name_of_deckcheck_the_docs_name_exists(page):
         if found is None:
             missing.append(dotted)
     assert missing == [], f"{page.name} names what deckcheck does not have: {missing}"
+
+
+def test_the_rule_kinds_table_is_what_the_kinds_say():
+    """docs/rules.md's table of rule kinds is `deckcheck rules --markdown`, written from the kinds' own modules."""
+    from support import doc_text
+
+    from deckcheck.cli.rules import kinds_table
+
+    page = doc_text("rules.md")
+    start, end = "<!-- rule kinds: deckcheck rules --markdown -->\n", "<!-- end of rule kinds -->"
+    assert start in page and end in page
+    written = page.split(start, 1)[1].split(end, 1)[0]
+    assert written == "".join(line + "\n" for line in kinds_table()), "run deckcheck rules --markdown"

@@ -9,7 +9,7 @@ from deckcheck.carddb.catalogue import CatalogueError
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.cli.common import UsageProblem
 from deckcheck.cli.streams import OutputError
-from deckcheck.errors import DeckcheckError, UsageError
+from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import UnknownLanguage
 from deckcheck.packs.loading import PackError
 from deckcheck.parallel import WorkerLost
@@ -18,7 +18,7 @@ from deckcheck.session import BadDate, Refused
 from deckcheck.sheet import PlayerError, SheetUnavailable
 
 
-@pytest.mark.parametrize("error_type", [DeckcheckError, UsageError, ConfigError, PackError, DatabaseError])
+@pytest.mark.parametrize("error_type", [DeckcheckError, UsageProblem, ConfigError, PackError, DatabaseError])
 def test_the_place_is_written_once_the_same_way(error_type):
     assert (
         str(error_type("unknown key 'fromat'", path="pyproject.toml", line=12))
@@ -62,7 +62,7 @@ def test_the_standard_bases_stay():
 def test_a_request_the_server_refuses_has_the_one_base():
     pytest.importorskip("starlette", reason="the serve extra is not installed")
     from deckcheck.i18n import translator
-    from deckcheck.web.app import NOT_UTF8, BadRequest
+    from deckcheck.web.forms import NOT_UTF8, BadRequest
 
     refused = BadRequest(400, NOT_UTF8)
     assert isinstance(refused, DeckcheckError) and str(refused) == NOT_UTF8 == refused.localize(translator("en"))

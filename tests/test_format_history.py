@@ -356,7 +356,7 @@ def test_rotation_preview(reference_index):
 
 
 def test_a_day_before_the_format_is_a_usage_error(tmp_path):
-    from support import run
+    from support import run_deckcheck as run
 
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Pikachu BS 58\n", encoding="utf-8")
@@ -371,7 +371,7 @@ def test_a_day_before_the_format_is_a_usage_error(tmp_path):
 
 
 def test_rotation_days_option(tmp_path, reference_index):
-    from support import run
+    from support import run_deckcheck as run
 
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Iono PAL 185\n", encoding="utf-8")

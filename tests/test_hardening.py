@@ -12,20 +12,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, json_report
+from support import PROJECT_ROOT, json_report, run_deckcheck
 
 LONG_NUMBER = "9" * 5000
 DECK = "4 Iono PAL 185\n"
 
 
 def run(*args: str, cwd: Path = PROJECT_ROOT, stdin: bytes | None = None, shell_tail: str = ""):
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
-    if shell_tail:  # redirections a shell makes: >/dev/full, >&-, <&-
+    if shell_tail:  # redirections a shell makes: >/dev/full, >&-, <&- (about the process: one is started)
         command = " ".join([sys.executable, "-m", "deckcheck", *(f"'{a}'" for a in args)]) + " " + shell_tail
-        return subprocess.run(["sh", "-c", command], capture_output=True, cwd=cwd, env=env, timeout=120)
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, input=stdin, timeout=120
-    )
+        return subprocess.run(["sh", "-c", command], capture_output=True, cwd=cwd, timeout=120)
+    return run_deckcheck(*args, cwd=cwd, stdin=stdin)
 
 
 def assert_clean(result, code: int | None = None) -> None:
@@ -50,10 +47,7 @@ def _main_with(run_check, monkeypatch, tmp_path, *options: str) -> int:
     deck = tmp_path / "deck.txt"
     deck.write_text(DECK)
     monkeypatch.setattr(cli.check, "run_check", run_check)
-    monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(deck), *options, "--no-config"])
-    with pytest.raises(SystemExit) as exit_:
-        cli.main()
-    return exit_.value.code
+    return cli.main(["check", str(deck), *options, "--no-config"])
 
 
 def test_an_unexpected_error_is_one_line_and_exit_code_2(monkeypatch, capsys, tmp_path):
@@ -152,25 +146,13 @@ def test_a_file_name_that_is_not_utf8_is_an_escaped_uri_in_sarif(tmp_path):
     name = folder + b"/deck\xff\x1b[2J.txt"
     with open(name, "wb") as handle:
         handle.write(b"5 Iono PAL 185\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "check", tmp_path, "--no-config", "-o", "sarif"],
-        capture_output=True,
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
-        timeout=120,
-    )
+    result = run("check", tmp_path, "--no-config", "-o", "sarif", cwd=tmp_path)
     assert_clean(result, 1)
     log = json.loads(result.stdout)
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]}
     assert uris == {"deck%FF%1B%5B2J.txt"}
     for output in ("text", "json", "github", "junit"):
-        result = subprocess.run(
-            [sys.executable, "-m", "deckcheck", "check", ".", "--no-config", "-o", output],
-            capture_output=True,
-            cwd=tmp_path,
-            env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
-            timeout=120,
-        )
+        result = run("check", ".", "--no-config", "-o", output, cwd=tmp_path)
         assert_clean(result, 1)
         assert b"\x1b" not in result.stdout and b"\xff" not in result.stdout
         assert b"deck\\xff\\x1b[2J.txt" in result.stdout.replace(b"\\\\", b"\\")
@@ -656,10 +638,7 @@ def test_a_damaged_database_is_found_when_opened_and_every_sqlite_error_is_a_mes
         raise sqlite3.DatabaseError("database disk image is malformed")
 
     monkeypatch.setattr(cli.check, "run_check", damaged)
-    monkeypatch.setattr(sys, "argv", ["deckcheck", "check", str(tmp_path / "deck.txt"), "--no-config"])
-    with pytest.raises(SystemExit) as exit_:
-        cli.main()
-    assert exit_.value.code == 2
+    assert cli.main(["check", str(tmp_path / "deck.txt"), "--no-config"]) == 2
 
 
 def _ctrl_c(monkeypatch, capsys, module, function, *argv: str) -> str:
@@ -670,10 +649,7 @@ def _ctrl_c(monkeypatch, capsys, module, function, *argv: str) -> str:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(module, function, interrupted)
-    monkeypatch.setattr(sys, "argv", ["deckcheck", *argv])
-    with pytest.raises(SystemExit) as exit_:
-        cli.main()
-    assert exit_.value.code == 2
+    assert cli.main(list(argv)) == 2
     return capsys.readouterr().err.strip().splitlines()[-1]
 
 

@@ -7,26 +7,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from support import PROJECT_ROOT, json_report
+from support import run_deckcheck as run
 
 DECK = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
-
-
-def run(*args: str, cwd: Path = PROJECT_ROOT, env: dict | None = None, stdin: bytes | None = None):
-    environment = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args],
-        capture_output=True,
-        cwd=cwd,
-        env=environment,
-        input=stdin,
-        timeout=300,
-    )
 
 
 def assert_clean(result, code: int | None = None) -> None:
@@ -174,14 +161,7 @@ def _unusable_home_env(home: Path) -> dict:
 def _check_in(folder: Path, env: dict):
     (folder / ".deckcheck.yaml").write_text("date: 2026-11-30\n", encoding="utf-8")  # the config cache too
     (folder / "deck.txt").write_bytes(DECK.read_bytes())
-    environment = {k: v for k, v in {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **env}.items() if v != ""}
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", "check", "deck.txt"],
-        capture_output=True,
-        cwd=folder,
-        env=environment,
-        timeout=300,
-    )
+    return run("check", "deck.txt", cwd=folder, env={name: value or None for name, value in env.items()})
 
 
 def test_a_home_whose_folders_cannot_be_looked_into_is_skipped_with_a_warning(tmp_path):

@@ -6,11 +6,11 @@ that names a card followed by words that are no set code and number says so."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
-from support import json_report, run
+from support import json_report
+from support import run_deckcheck as run
 
 import deckcheck
 
@@ -88,9 +88,8 @@ def test_a_name_with_words_not_understood_says_so(library, name):
     assert "legality cannot be shown" in finding["message"]
 
 
-def run_cli(*args: str, db: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess:
-    done = run(*args, stdin=stdin, env={"DECKCHECK_DB": str(db), "COLUMNS": "100"})
-    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(), done.stderr.decode())
+def run_cli(*args: str, db: Path, stdin: bytes | None = None):
+    return run(*args, stdin=stdin, env={"DECKCHECK_DB": str(db), "COLUMNS": "100"}, text=True)
 
 
 @pytest.fixture(scope="module")

@@ -10,14 +10,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
 from support import PROJECT_ROOT, assert_golden, json_report
+from support import run_deckcheck as run
 
 from deckcheck import __version__
 from deckcheck.model import DeckResult, Finding, Report, Severity
@@ -31,14 +30,6 @@ GOLDEN_NAMES = {
     "sarif": "sample_decks.unlimited.sarif.json",
     "junit": "sample_decks.unlimited.junit.xml",
 }
-
-
-def run(*args: str):
-    env = {**os.environ}
-    env.pop("NO_COLOR", None)
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT, env=env, timeout=120
-    )
 
 
 def golden(name: str, actual: str) -> None:
@@ -249,7 +240,9 @@ def test_github_escapes_data_and_properties():
 
 
 def test_sarif_has_the_structure_code_scanning_requires():
-    log = json.loads(render("sarif", awkward_report(), RenderOptions(root="/work/repo", rules={"rule-box": "x"})))
+    log = json.loads(
+        render("sarif", awkward_report(), RenderOptions(root="/work/repo", rules={"rule-box": ("x", "y")}))
+    )
     assert log["version"] == "2.1.0" and log["$schema"].endswith("sarif-2.1.0.json")
     assert list(log) == ["$schema", "version", "runs"]
     (run_,) = log["runs"]
@@ -448,26 +441,18 @@ def test_summary_and_github_output_files(tmp_path):
         "GITHUB_SHA": "f00",
         "GITHUB_WORKSPACE": str(PROJECT_ROOT),
     }
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "deckcheck",
-            "check",
-            "sample_decks",
-            "--date",
-            DATE,
-            "--format",
-            "unlimited",
-            "--summary",
-            str(summary),
-            "--github-output",
-            str(outputs),
-        ],
-        capture_output=True,
-        cwd=PROJECT_ROOT,
+    result = run(
+        "check",
+        "sample_decks",
+        "--date",
+        DATE,
+        "--format",
+        "unlimited",
+        "--summary",
+        str(summary),
+        "--github-output",
+        str(outputs),
         env=env,
-        timeout=120,
     )
     assert result.returncode == 1
     text = summary.read_text(encoding="utf-8")

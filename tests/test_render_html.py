@@ -10,12 +10,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
-from support import PROJECT_ROOT, assert_golden, doc_text, json_report
+from support import PROJECT_ROOT, assert_golden, doc_text, json_report, run_deckcheck
 
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import OUTPUTS, RENDERERS, RenderOptions, render
@@ -27,10 +25,7 @@ IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
 
 
 def run(*args: str, stdin: bytes | None = None, cwd: Path = PROJECT_ROOT):
-    env = {**os.environ, "LANG": "C"}
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, input=stdin, timeout=120
-    )
+    return run_deckcheck(*args, stdin=stdin, cwd=cwd, env={"LANG": "C"})
 
 
 class Page(HTMLParser):

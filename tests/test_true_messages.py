@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import json_report, run
+from support import json_report
+from support import run_deckcheck as run
 
 
 @pytest.fixture(scope="module")

@@ -342,20 +342,11 @@ def test_fmt_keeps_what_each_line_is(reference_index, line, kept):
     ],
 )
 def test_fmt_keeps_a_line_of_a_byte_order_mark(reference_index, tmp_path, data):
-    import os
-    import subprocess
-    import sys
-
-    env = {**os.environ, "DECKCHECK_DB": str(reference_index.path)}
+    from support import run_deckcheck
 
     def run(*args, path):
-        return subprocess.run(
-            [sys.executable, "-m", "deckcheck", *args, str(path), "--format", "unlimited", "--date", "2026-11-30"],
-            check=False,
-            capture_output=True,
-            env=env,
-            timeout=120,
-        )
+        options = ("--format", "unlimited", "--date", "2026-11-30")
+        return run_deckcheck(*args, path, *options, env={"DECKCHECK_DB": str(reference_index.path)})
 
     deck = tmp_path / "deck.txt"
     deck.write_bytes(data)

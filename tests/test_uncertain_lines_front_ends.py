@@ -6,13 +6,10 @@ verdict has its own word in the text report and a field in the JSON."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, json_report
+from support import json_report, run_deckcheck
 
 import deckcheck
 
@@ -137,17 +134,8 @@ def test_the_library_gives_decision_18s_answer(library, reference_index, decks, 
     assert findings_of(by_file) == findings_of(result) and by_file["verdict"] == verdict
 
 
-def run_cli(*args: str, db: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DECKCHECK_DB": str(db), "NO_COLOR": "1", "COLUMNS": "100"}
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", "check", *args],
-        check=False,
-        capture_output=True,
-        text=True,
-        cwd=PROJECT_ROOT,
-        timeout=300,
-        env=env,
-    )
+def run_cli(*args: str, db: Path):
+    return run_deckcheck("check", *args, env={"DECKCHECK_DB": str(db), "NO_COLOR": "1", "COLUMNS": "100"}, text=True)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -221,26 +209,16 @@ def test_a_run_with_only_the_built_in_catalogue_is_not_verified_never_illegal(tm
     # are unknown, so its legality cannot be shown -- not a broken rule.
     deck = tmp_path / "deck.txt"
     deck.write_text(STANDARD, encoding="utf-8")
-    env = {key: value for key, value in os.environ.items() if key != "DECKCHECK_DB"}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "deckcheck",
-            "check",
-            str(deck),
-            "--format",
-            "standard",
-            "--date",
-            "2026-08-22",
-            "--output",
-            "json",
-        ],
-        check=False,
-        capture_output=True,
-        cwd=PROJECT_ROOT,
-        timeout=300,
-        env=env,
+    done = run_deckcheck(
+        "check",
+        str(deck),
+        "--format",
+        "standard",
+        "--date",
+        "2026-08-22",
+        "--output",
+        "json",
+        env={"DECKCHECK_DB": None},
     )
     (result,) = json_report(done.stdout)["results"]
     assert result["verdict"] == "unverified" and done.returncode == 1

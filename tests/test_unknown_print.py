@@ -9,11 +9,11 @@ list did not name)."""
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 import pytest
-from support import json_report, run
+from support import json_report
+from support import run_deckcheck as run
 
 import deckcheck
 
@@ -101,9 +101,8 @@ def test_a_promo_of_the_running_series_newer_than_the_database_is_a_warning(refe
     assert [f["severity"] for f in result["findings"] if f["rule"] == "unknown-print"] == ["warning"]
 
 
-def run_cli(*args: str, db: Path) -> subprocess.CompletedProcess:
-    done = run(*args, env={"DECKCHECK_DB": str(db), "COLUMNS": "100"})
-    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(), done.stderr.decode())
+def run_cli(*args: str, db: Path):
+    return run(*args, env={"DECKCHECK_DB": str(db), "COLUMNS": "100"}, text=True)
 
 
 @pytest.fixture(scope="module")

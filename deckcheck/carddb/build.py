@@ -25,6 +25,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from deckcheck.atomic import fsync_path
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.promo_days import PrintRow, promo_days
 from deckcheck.carddb.records import bad_card, bad_set
@@ -46,6 +47,7 @@ from deckcheck.carddb.sqlite import (
     write_names,
 )
 from deckcheck.i18n import N_, Phrase
+from deckcheck.model import INTERNATIONAL
 
 # progress(done, total): how far the work is (files read); see deckcheck.cli.progress.Phases.
 Progress = Callable[[int, "int | None"], None]
@@ -154,27 +156,6 @@ def clean_stale_temp_files(dest: Path) -> list[Path]:
     return removed
 
 
-def fsync_path(path: Path, *, directory: bool = False) -> None:
-    """Flush a file (or a folder's entries: a rename into it) to the disk; a folder that
-    cannot be flushed (Windows, some file systems) is left as it is."""
-    if directory and os.name == "nt":
-        return
-    flags = os.O_RDONLY | (getattr(os, "O_DIRECTORY", 0) if directory else 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        if directory:
-            return
-        raise
-    try:
-        os.fsync(fd)
-    except OSError:
-        if not directory:
-            raise
-    finally:
-        os.close(fd)
-
-
 def file_mode(dest: Path) -> int:
     """The permission bits a new file replacing ``dest`` gets: ``dest``'s own, or the umask's."""
     try:
@@ -270,27 +251,35 @@ def _fill(
         finished = finish() if finish else {}
 
         set_rows = [
-            (set_id, record.name, record.code, record.series, record.release_date, counts.get(set_id, 0))
+            (set_id, record.name, record.code, record.series, record.release_date, counts.get(set_id, 0), record.region)
             for set_id, record in list(listed.items()) + list(extra_sets.items())
         ]
         for row in set_rows:
             problem = bad_set(row)
             if problem:
                 raise DatabaseError(f"{source.label}: set {str(row[0])[:60]!r} is not valid: {problem}")
-        conn.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?)", set_rows)
-        # RULES.md decision 18: a promo's day is its own, not its series' first day.
-        days = promo_days(
-            (
-                PrintRow(*row)
-                for row in conn.execute("SELECT id, name, set_id, number, release_date, text_hash FROM cards")
-            ),
-            {row[0]: (row[1], row[4]) for row in set_rows},
-        )
-        conn.executemany("UPDATE cards SET release_date = ? WHERE id = ?", [(day, id_) for id_, day in days.items()])
+        conn.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?, ?)", set_rows)
+        # RULES.md decision 18: a promo's day is its own, not its series' first day -- within
+        # its region: the promo series of one region tell nothing of the other's days.
+        for region in sorted({row[6] for row in set_rows}):
+            days = promo_days(
+                (
+                    PrintRow(*row)
+                    for row in conn.execute(
+                        "SELECT id, name, set_id, number, release_date, text_hash FROM cards WHERE region = ?",
+                        (region,),
+                    )
+                ),
+                {row[0]: (row[1], row[4]) for row in set_rows if row[6] == region},
+            )
+            conn.executemany(
+                "UPDATE cards SET release_date = ? WHERE id = ?", [(day, id_) for id_, day in days.items()]
+            )
         for statement in INDEXES:
             conn.execute(statement)
 
-        newest = _newest_set(set_rows)
+        # The newest set the database reports is an international one where it has any.
+        newest = _newest_set([row for row in set_rows if row[6] == INTERNATIONAL]) or _newest_set(set_rows)
         meta = {
             "schema_version": SCHEMA_VERSION,
             "deckcheck_version": __version__,

@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from deckcheck.atomic import write_atomically
 from deckcheck.carddb.index import MemoryIndex
 from deckcheck.datafiles import YAML_VALUE_ERRORS, package_file, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
@@ -127,9 +128,8 @@ def _write_cache(cache: Path, document: Mapping[str, Any]) -> None:
     try:
         payload = marshal.dumps(dict(document))
         cache.parent.mkdir(parents=True, exist_ok=True)
-        partial = cache.with_name(f"{cache.name}.{os.getpid()}.tmp")
-        partial.write_bytes(_CACHE_MAGIC + str(zlib.crc32(payload)).encode("ascii") + b"\n\n" + payload)
-        os.replace(partial, cache)
+        data = _CACHE_MAGIC + str(zlib.crc32(payload)).encode("ascii") + b"\n\n" + payload
+        write_atomically(cache, data, durable=False)
     except (OSError, ValueError):
         pass  # a read-only or full cache folder: the YAML is read next time too
 

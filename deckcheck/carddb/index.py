@@ -18,7 +18,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
-from deckcheck.model import Card
+from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
 
 # Codes seen in exports that the dataset spells differently (RULES.md 7.2, 7.4;
@@ -109,6 +109,14 @@ def union_of_prints(first: Sequence[Card], second: Sequence[Card]) -> tuple[Card
     return tuple(dict.fromkeys((*first, *second)))
 
 
+def released(prints: Sequence[Card], day: str | None) -> tuple[Card, ...]:
+    """The prints released on or before ``day`` (ISO; all of them when None): a
+    print without a known day is kept (the card pool judges it)."""
+    if day is None:
+        return tuple(prints)
+    return tuple(card for card in prints if not card.release_date or card.release_date <= day)
+
+
 def set_code_key(code: str) -> str:
     folded = code.strip().upper()
     return SET_CODE_ALIASES.get(folded, folded)
@@ -133,33 +141,40 @@ def number_key(number: str, *, promo: bool = False) -> str:
 
 
 class CardIndex(Protocol):
-    """What resolution and the rules ask of a card database."""
+    """What resolution and the rules ask of a card database.
 
-    def by_number(self, set_code: str, number: str) -> Sequence[Card]:
-        """Prints with this set code (any case or alias) and collector number."""
+    Every look-up by set code, number or name asks one ``region`` (model.REGIONS; the
+    international one unless said): ``SV1S`` is a Japanese code and names no international
+    print, ``SVI`` no Japanese one, and the Japanese ``N`` is no English ``N``."""
 
-    def by_name(self, name: str) -> Sequence[Card]:
-        """Prints whose name equals ``name`` after :func:`name_key` folding, and
+    def by_number(self, set_code: str, number: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
+        """Prints of ``region`` with this set code (any case or alias) and collector number."""
+
+    def by_name(self, name: str, *, region: str = INTERNATIONAL, released_by: str | None = None) -> Sequence[Card]:
+        """Prints of ``region`` whose name equals ``name`` after :func:`name_key` folding, and
         prints whose deck-building name equals it: ``Dragonair`` is also
         ``Dragonair δ``, ``Gengar`` also ``Gengar LV.X`` (RULES.md decision 18,
-        section 2, decision 9)."""
+        section 2, decision 9); with ``released_by`` (ISO day) only those
+        released by then (:func:`released`)."""
 
-    def by_deck_key(self, key: str) -> Sequence[Card]:
-        """Every print sharing the deck-building name ``key`` (a :func:`deck_key`)."""
+    def by_deck_key(self, key: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
+        """Every print of ``region`` sharing the deck-building name ``key`` (a :func:`deck_key`)."""
 
-    def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
-        """Up to ``limit`` card names that look like ``name`` (did you mean); with ``langs``,
-        names in those languages too, where the index holds them."""
+    def suggest(
+        self, name: str, limit: int = 3, *, langs: Sequence[str] = (), region: str = INTERNATIONAL
+    ) -> Sequence[str]:
+        """Up to ``limit`` card names of ``region`` that look like ``name`` (did you mean); with
+        ``langs``, names in those languages too, where the index holds them."""
 
-    def knows_set_code(self, set_code: str) -> bool:
-        """Whether any set in the database has this code."""
+    def knows_set_code(self, set_code: str, *, region: str = INTERNATIONAL) -> bool:
+        """Whether any set of ``region`` in the database has this code."""
 
-    def by_set_code(self, set_code: str) -> Sequence[Card]:
-        """Every print of the sets with this code (any case or alias)."""
+    def by_set_code(self, set_code: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
+        """Every print of ``region`` of the sets with this code (any case or alias)."""
 
-    def set_code_of_id(self, set_id: str) -> str | None:
-        """The set code of the set whose dataset id is ``set_id`` in any case (``sv1``
-        -> ``SVI``), where the id names exactly one set code; else None (issue 31)."""
+    def set_code_of_id(self, set_id: str, *, region: str = INTERNATIONAL) -> str | None:
+        """The set code of the set of ``region`` whose dataset id is ``set_id`` in any case
+        (``sv1`` -> ``SVI``), where the id names exactly one set code; else None (issue 31)."""
 
     def translation_languages(self) -> Sequence[str]:
         """The languages whose card names the index holds (none for the catalogue)."""
@@ -167,6 +182,17 @@ class CardIndex(Protocol):
     def by_translated_name(self, name: str, langs: Sequence[str] | None = None) -> Sequence[TranslatedName]:
         """The cards that ``name`` names in another language (all the index
         holds, or only ``langs``), compared by :func:`translation_key`."""
+
+    def all_cards(self) -> Iterable[Card]:
+        """Every print the index holds (``formats lint``: what a pack may name)."""
+
+    def card_labels(self, ids: Iterable[str]) -> dict[str, tuple[str, str | None, str]]:
+        """Dataset id -> (name, set code or else the set's name, number) of the prints of
+        ``ids`` the index holds (``formats show``: a ban of ``bw3-67`` is Archeops NVI 67)."""
+
+    def set_labels(self) -> dict[str, tuple[str | None, str | None]]:
+        """Set id -> (set code or else the set's name, release date) of the sets the index
+        holds beyond the built-in catalogue's (``formats show``: sets by the codes players know)."""
 
 
 class MemoryIndex:
@@ -179,59 +205,74 @@ class MemoryIndex:
 
     def __init__(self, cards: Iterable[Card]):
         self.cards: tuple[Card, ...] = tuple(cards)
-        self._by_number: dict[tuple[str, str], list[Card]] = defaultdict(list)
-        self._codes: set[str] = set()
-        self._named: tuple[dict[str, list[Card]], dict[str, list[Card]], dict[str, str]] | None = None
+        self._by_number: dict[tuple[str, str, str], list[Card]] = defaultdict(list)
+        self._codes: set[tuple[str, str]] = set()
+        self._named: (
+            tuple[dict[tuple[str, str], list[Card]], dict[tuple[str, str], list[Card]], dict[str, dict[str, str]]]
+            | None
+        ) = None
         for card in self.cards:
             if card.set_code:
                 code = set_code_key(card.set_code)
-                self._codes.add(code)
+                self._codes.add((card.region, code))
                 key = number_key(card.number, promo=is_promo_code(code))
-                self._by_number[(code, key)].append(card)
+                self._by_number[(card.region, code, key)].append(card)
 
-    def _by_names(self) -> tuple[dict[str, list[Card]], dict[str, list[Card]], dict[str, str]]:
-        """(by name_key, by deck_key, the first name of each name_key), built once
-        (threads that build them together build equal ones)."""
+    def _by_names(
+        self,
+    ) -> tuple[dict[tuple[str, str], list[Card]], dict[tuple[str, str], list[Card]], dict[str, dict[str, str]]]:
+        """(by region and name_key, by region and deck_key, the first name of each name_key
+        by region), built once (threads that build them together build equal ones)."""
         named = self._named
         if named is None:
-            by_name: dict[str, list[Card]] = defaultdict(list)
-            by_deck_key: dict[str, list[Card]] = defaultdict(list)
-            names: dict[str, str] = {}
+            by_name: dict[tuple[str, str], list[Card]] = defaultdict(list)
+            by_deck_key: dict[tuple[str, str], list[Card]] = defaultdict(list)
+            names: dict[str, dict[str, str]] = defaultdict(dict)
             for card in self.cards:
-                by_name[name_key(card.name)].append(card)
-                by_deck_key[deck_key(card.name, card.supertype)].append(card)
-                names.setdefault(name_key(card.name), card.name)
+                by_name[(card.region, name_key(card.name))].append(card)
+                by_deck_key[(card.region, deck_key(card.name, card.supertype))].append(card)
+                names[card.region].setdefault(name_key(card.name), card.name)
             named = self._named = (by_name, by_deck_key, names)
         return named
 
-    def by_number(self, set_code: str, number: str) -> Sequence[Card]:
+    def by_number(self, set_code: str, number: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
         code = set_code_key(set_code)
-        return tuple(self._by_number.get((code, number_key(number, promo=is_promo_code(code))), ()))
+        return tuple(self._by_number.get((region, code, number_key(number, promo=is_promo_code(code))), ()))
 
-    def by_name(self, name: str) -> Sequence[Card]:
+    def by_name(self, name: str, *, region: str = INTERNATIONAL, released_by: str | None = None) -> Sequence[Card]:
         by_name, by_deck_key, _names = self._by_names()
-        key = name_key(name)
-        return union_of_prints(by_name.get(key, ()), by_deck_key.get(key, ()))
+        key = (region, name_key(name))
+        return released(union_of_prints(by_name.get(key, ()), by_deck_key.get(key, ())), released_by)
 
-    def by_deck_key(self, key: str) -> Sequence[Card]:
-        return tuple(self._by_names()[1].get(key, ()))
+    def by_deck_key(self, key: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
+        return tuple(self._by_names()[1].get((region, key), ()))
 
-    def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
+    def suggest(
+        self, name: str, limit: int = 3, *, langs: Sequence[str] = (), region: str = INTERNATIONAL
+    ) -> Sequence[str]:
         from deckcheck.suggest import closest_names
 
         # The catalogue holds English names only, whatever ``langs`` asks for.
-        return closest_names(name, self._by_names()[2], limit)
+        return closest_names(name, self._by_names()[2].get(region, {}), limit)
 
-    def knows_set_code(self, set_code: str) -> bool:
-        return set_code_key(set_code) in self._codes
+    def knows_set_code(self, set_code: str, *, region: str = INTERNATIONAL) -> bool:
+        return (region, set_code_key(set_code)) in self._codes
 
-    def by_set_code(self, set_code: str) -> Sequence[Card]:
+    def by_set_code(self, set_code: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
         code = set_code_key(set_code)
-        return tuple(card for card in self.cards if card.set_code and set_code_key(card.set_code) == code)
+        return tuple(
+            card
+            for card in self.cards
+            if card.region == region and card.set_code and set_code_key(card.set_code) == code
+        )
 
-    def set_code_of_id(self, set_id: str) -> str | None:
+    def set_code_of_id(self, set_id: str, *, region: str = INTERNATIONAL) -> str | None:
         wanted = set_id.strip().casefold()
-        codes = {card.set_code for card in self.cards if card.set_code and card.set_id.casefold() == wanted}
+        codes = {
+            card.set_code
+            for card in self.cards
+            if card.region == region and card.set_code and card.set_id.casefold() == wanted
+        }
         return codes.pop() if len(codes) == 1 else None
 
     def translation_languages(self) -> Sequence[str]:
@@ -239,3 +280,13 @@ class MemoryIndex:
 
     def by_translated_name(self, name: str, langs: Sequence[str] | None = None) -> Sequence[TranslatedName]:
         return ()
+
+    def all_cards(self) -> Iterable[Card]:
+        return self.cards
+
+    def card_labels(self, ids: Iterable[str]) -> dict[str, tuple[str, str | None, str]]:
+        wanted = set(ids)
+        return {card.id: (card.name, card.set_shown, card.number) for card in self.cards if card.id in wanted}
+
+    def set_labels(self) -> dict[str, tuple[str | None, str | None]]:
+        return {}  # the cards' sets are the built-in catalogue's

@@ -47,8 +47,9 @@ class PrintRow(NamedTuple):
 
 
 def is_promo_series(set_name: str | None) -> bool:
-    """A Black Star Promo series (and the Mega Evolution promos): cards that come out over years."""
-    return "promo" in (set_name or "").lower()
+    """A Black Star Promo series (and the Mega Evolution promos, and Japan's プロモカード):
+    cards that come out over years."""
+    return "promo" in (set_name or "").lower() or "プロモ" in (set_name or "")
 
 
 def promo_days(cards: Iterable[PrintRow], sets: Mapping[str, tuple[str | None, str | None]]) -> dict[str, str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -27,12 +27,13 @@ from deckcheck.carddb.index import (
     TranslatedName,
     is_promo_code,
     number_key,
+    released,
     set_code_key,
     translation_key,
     union_of_prints,
 )
 from deckcheck.i18n import N_, Phrase
-from deckcheck.model import Card
+from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
 
 __all__ = [
@@ -49,8 +50,10 @@ __all__ = [
 # The stored game-text digests are part of the schema (RULES.md decision 15):
 # a database built with another digest version is refused and rebuilt. So are the promos' own
 # days (2: carddb/promo_days.py, RULES.md decision 18): a database of schema 1 dates every promo
-# from its series' first day, which could show a deck LEGAL before its promos came out.
-SCHEMA_VERSION = f"2.{DIGEST_VERSION}"
+# from its series' first day, which could show a deck LEGAL before its promos came out. So are
+# the regions (3: model.REGIONS, docs/japan.md): every card and set belongs to one, and a
+# look-up asks one region.
+SCHEMA_VERSION = f"3.{DIGEST_VERSION}"
 
 # TRANSLATORS: the advice ending a card database problem; the commands stay as they are.
 _REBUILD = Phrase(N_("run `deckcheck db update` (or `deckcheck db import PATH`) to rebuild it"))
@@ -109,6 +112,7 @@ CARD_COLUMNS = (
     "any_number",
     "not_for_tournaments",
     "plays_as_basic",
+    "region",
 )
 
 SCHEMA = """
@@ -133,7 +137,8 @@ CREATE TABLE cards (
     own_limit_count INTEGER,
     any_number INTEGER NOT NULL,
     not_for_tournaments INTEGER NOT NULL,
-    plays_as_basic INTEGER NOT NULL
+    plays_as_basic INTEGER NOT NULL,
+    region TEXT NOT NULL             -- model.REGIONS: "intl", "jp"
 );
 CREATE TABLE sets (
     id TEXT PRIMARY KEY,
@@ -141,7 +146,8 @@ CREATE TABLE sets (
     code TEXT,
     series TEXT,
     release_date TEXT,
-    card_count INTEGER NOT NULL
+    card_count INTEGER NOT NULL,
+    region TEXT NOT NULL
 );
 CREATE TABLE meta (
     key TEXT PRIMARY KEY,
@@ -149,7 +155,7 @@ CREATE TABLE meta (
 );
 CREATE TABLE card_sources (          -- which card source each card came from
     card_id TEXT PRIMARY KEY,
-    source TEXT NOT NULL             -- "pokemontcg", "tcgdex"
+    source TEXT NOT NULL             -- "pokemontcg", "tcgdex", "tcgdex-ja"
 );
 """
 # Databases built before card_sources existed hold pokemontcg.io cards only.
@@ -175,10 +181,11 @@ NAMES_INDEXES = (
 NAMES_META_PREFIX = "names_"
 
 # Built after the rows are in: one sort per index instead of a b-tree insert per row.
+# Every look-up asks one region (a Japanese code never names an international print).
 INDEXES = (
-    "CREATE INDEX cards_by_number ON cards (set_code_key, number_key)",
-    "CREATE INDEX cards_by_name ON cards (name_key)",
-    "CREATE INDEX cards_by_deck_key ON cards (deck_key)",
+    "CREATE INDEX cards_by_number ON cards (region, set_code_key, number_key)",
+    "CREATE INDEX cards_by_name ON cards (region, name_key)",
+    "CREATE INDEX cards_by_deck_key ON cards (region, deck_key)",
 )
 
 
@@ -209,6 +216,7 @@ def card_row(card: Card) -> tuple[Any, ...]:
         int(card.any_number),
         int(card.not_for_tournaments),
         int(card.plays_as_basic),
+        card.region,
     )
 
 
@@ -235,6 +243,7 @@ def _card_from_row(row: Sequence[Any]) -> Card:
         any_number,
         not_for_tournaments,
         plays_as_basic,
+        region,
     ) = row
     return Card(
         id=card_id,
@@ -253,6 +262,7 @@ def _card_from_row(row: Sequence[Any]) -> Card:
         any_number=bool(any_number),
         not_for_tournaments=bool(not_for_tournaments),
         plays_as_basic=bool(plays_as_basic),
+        region=region,
     )
 
 
@@ -534,8 +544,8 @@ class SqliteIndex:
         self.path = Path(path)
         self._conn = connect_readonly(self.path)
         self._cache: dict[tuple[str, str], tuple[Card, ...]] = {}
-        self._names: dict[str, str] | None = None
-        self._codes: dict[str, bool] = {}
+        self._names: dict[str, dict[str, str]] = {}  # by region
+        self._codes: dict[tuple[str, str], bool] = {}
         self._langs: tuple[str, ...] | None = None
         self._translated: dict[tuple[str, tuple[str, ...] | None], tuple[TranslatedName, ...]] = {}
         self._suggestion_names: dict[tuple[str, ...], dict[str, str]] = {}
@@ -567,40 +577,49 @@ class SqliteIndex:
             self._cache[key] = found
         return found
 
-    def by_number(self, set_code: str, number: str) -> Sequence[Card]:
+    def by_number(self, set_code: str, number: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
         code = set_code_key(set_code)
         return self._query(
-            "number", "set_code_key = ? AND number_key = ?", (code, number_key(number, promo=is_promo_code(code)))
+            "number",
+            "region = ? AND set_code_key = ? AND number_key = ?",
+            (region, code, number_key(number, promo=is_promo_code(code))),
         )
 
-    def by_name(self, name: str) -> Sequence[Card]:
+    def by_name(self, name: str, *, region: str = INTERNATIONAL, released_by: str | None = None) -> Sequence[Card]:
         key = name_key(name)
         # RULES.md decision 18: the δ and LV.X forms are candidates too.
-        return union_of_prints(self._query("name", "name_key = ?", (key,)), self.by_deck_key(key))
+        found = union_of_prints(
+            self._query("name", "region = ? AND name_key = ?", (region, key)), self.by_deck_key(key, region=region)
+        )
+        return released(found, released_by)
 
-    def by_deck_key(self, key: str) -> Sequence[Card]:
-        return self._query("deck", "deck_key = ?", (key,))
+    def by_deck_key(self, key: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
+        return self._query("deck", "region = ? AND deck_key = ?", (region, key))
 
-    def suggest(self, name: str, limit: int = 3, *, langs: Sequence[str] = ()) -> Sequence[str]:
-        """Card names like ``name``: English ones, and those of ``langs`` among the
-        translated names (ranked together; shown as the language spells them)."""
+    def suggest(
+        self, name: str, limit: int = 3, *, langs: Sequence[str] = (), region: str = INTERNATIONAL
+    ) -> Sequence[str]:
+        """Card names like ``name``: English ones (or those of ``region``), and those of
+        ``langs`` among the translated names (ranked together; shown as the language spells them)."""
         from deckcheck.suggest import closest_names
 
-        if self._names is None:
+        names = self._names.get(region)
+        if names is None:
             # Each name's first print (by rowid): through the name index, reading one row a
             # name instead of every print of the table (a third of the instructions).
-            self._names = dict(
+            names = self._names[region] = dict(
                 self._conn.execute(
                     "SELECT name_key, name FROM cards WHERE rowid IN "
-                    "(SELECT min(rowid) FROM cards GROUP BY name_key) ORDER BY rowid"
+                    "(SELECT min(rowid) FROM cards WHERE region = ? GROUP BY name_key) ORDER BY rowid",
+                    (region,),
                 )
             )
         wanted = tuple(lang for lang in langs if lang in self.translation_languages())
-        if not wanted:
-            return closest_names(name, self._names, limit)
+        if not wanted or region != INTERNATIONAL:
+            return closest_names(name, names, limit)
         combined = self._suggestion_names.get(wanted)
         if combined is None:
-            combined = dict(self._names)
+            combined = dict(names)
             marks = ", ".join("?" * len(wanted))
             for key, display in self._conn.execute(
                 f"SELECT name_key, name FROM names WHERE lang IN ({marks}) ORDER BY rowid", wanted
@@ -649,23 +668,44 @@ class SqliteIndex:
             self._translated[cache_key] = found
         return found
 
-    def by_set_code(self, set_code: str) -> Sequence[Card]:
-        return self._query("set", "set_code_key = ?", (set_code_key(set_code),))
+    def by_set_code(self, set_code: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
+        return self._query("set", "region = ? AND set_code_key = ?", (region, set_code_key(set_code)))
 
-    def knows_set_code(self, set_code: str) -> bool:
+    def knows_set_code(self, set_code: str, *, region: str = INTERNATIONAL) -> bool:
         code = set_code_key(set_code)
-        known = self._codes.get(code)
+        known = self._codes.get((region, code))
         if known is None:
-            row = self._conn.execute("SELECT 1 FROM cards WHERE set_code_key = ? LIMIT 1", (code,)).fetchone()
-            known = self._codes[code] = row is not None
+            row = self._conn.execute(
+                "SELECT 1 FROM cards WHERE region = ? AND set_code_key = ? LIMIT 1", (region, code)
+            ).fetchone()
+            known = self._codes[(region, code)] = row is not None
         return known
 
-    def set_code_of_id(self, set_id: str) -> str | None:
+    def set_code_of_id(self, set_id: str, *, region: str = INTERNATIONAL) -> str | None:
         rows = self._conn.execute(
-            "SELECT DISTINCT set_code FROM cards WHERE set_id = ? COLLATE NOCASE AND set_code IS NOT NULL LIMIT 2",
-            (set_id.strip(),),
+            "SELECT DISTINCT set_code FROM cards WHERE region = ? AND set_id = ? COLLATE NOCASE "
+            "AND set_code IS NOT NULL LIMIT 2",
+            (region, set_id.strip()),
         ).fetchall()
         return rows[0][0] if len(rows) == 1 else None
+
+    def all_cards(self) -> Iterable[Card]:
+        return iter_cards(self.path)
+
+    def card_labels(self, ids: Iterable[str]) -> dict[str, tuple[str, str | None, str]]:
+        wanted = sorted(set(ids))
+        if not wanted:
+            return {}
+        rows = self._conn.execute(
+            "SELECT c.id, c.name, COALESCE(NULLIF(c.set_code, ''), s.name), c.number FROM cards c "
+            f"LEFT JOIN sets s ON s.id = c.set_id WHERE c.id IN ({', '.join('?' * len(wanted))})",
+            wanted,
+        ).fetchall()
+        return {card_id: (name, code, number) for card_id, name, code, number in rows}
+
+    def set_labels(self) -> dict[str, tuple[str | None, str | None]]:
+        rows = self._conn.execute("SELECT id, COALESCE(NULLIF(code, ''), name), release_date FROM sets").fetchall()
+        return {set_id: (code, released) for set_id, code, released in rows}
 
     def meta(self) -> dict[str, str]:
         return _read_meta(self._conn)

@@ -29,15 +29,7 @@ from typing import Any
 from deckcheck.carddb import http
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, SetRecord
-from deckcheck.carddb.sources.tcgdex import (
-    SOURCE,
-    convert_set,
-    official_count,
-    set_list_order,
-    set_record,
-    settle_stages,
-    stub_card,
-)
+from deckcheck.carddb.sources.tcgdex import ENGLISH, Flavour, official_count, set_list_order
 from deckcheck.model import Card
 
 DEFAULT_TCGDEX_URL = "https://api.tcgdex.net"
@@ -168,10 +160,9 @@ class TcgdexApi:
 
     ``set_list`` is the answer of ``GET /v2/en/sets``; ``reuse`` maps deckcheck
     card ids to the cards an earlier update fetched (not asked for again).
-    ``progress(cards so far, cards to fetch)`` follows the card requests.
+    ``progress(cards so far, cards to fetch)`` follows the card requests; ``flavour``
+    is the language asked for (English by default; the Japanese cards are a region of their own).
     """
-
-    name = SOURCE
 
     def __init__(
         self,
@@ -179,7 +170,10 @@ class TcgdexApi:
         set_list: Sequence[Any],
         reuse: Mapping[str, Card] | None = None,
         progress: Progress | None = None,
+        flavour: Flavour = ENGLISH,
     ):
+        self.flavour = flavour
+        self.name = flavour.source
         self.client = client
         self.label = client.base
         self.commit = None
@@ -193,21 +187,22 @@ class TcgdexApi:
         self.missing: list[str] = []
 
     def candidate_sets(self) -> list[tuple[str, SetRecord, int | None]]:
-        return [(str(raw["id"]), set_record(raw), official_count(raw)) for raw in self.sets_listed]
+        return [(str(raw["id"]), self.flavour.set_record(raw), official_count(raw)) for raw in self.sets_listed]
 
     def set_batch(self, tcgdex_id: str, skip: Callable[[Card], bool]) -> CardBatch:
         from urllib.parse import quote
 
-        raw_set, _ = self.client.get(f"/v2/en/sets/{quote(tcgdex_id)}", "set")
+        base = "/" + self.flavour.base
+        raw_set, _ = self.client.get(f"{base}/sets/{quote(tcgdex_id)}", "set")
         if raw_set is None:  # listed, but TCGdex has no such set object
-            return CardBatch(f"{self.label}/v2/en/sets/{tcgdex_id}", [], SOURCE)
+            return CardBatch(f"{self.label}{base}/sets/{tcgdex_id}", [], self.name)
         if not isinstance(raw_set, Mapping) or not raw_set.get("id"):
             raise DatabaseError(f"TCGdex answered no set for {tcgdex_id}")
-        record = set_record(raw_set)
+        record = self.flavour.set_record(raw_set)
         wanted, kept = [], []
         for entry in raw_set.get("cards") or ():
             card_id = str(entry.get("id") if isinstance(entry, Mapping) else entry)
-            stub = stub_card(card_id, record)
+            stub = self.flavour.stub_card(card_id, record)
             if skip(stub):
                 continue
             if stub.id in self.reuse:
@@ -221,14 +216,14 @@ class TcgdexApi:
             if self.progress:
                 self.progress(self.fetched, None)
 
-        raws = self.client.many([f"/v2/en/cards/{quote(card_id)}" for card_id in wanted], "card", advanced)
+        raws = self.client.many([f"{base}/cards/{quote(card_id)}" for card_id in wanted], "card", advanced)
         self.missing.extend(card_id for card_id, raw in zip(wanted, raws) if raw is None)
-        batch = convert_set(
+        batch = self.flavour.convert_set(
             raw_set,
-            ((f"{self.label}/v2/en/cards/{c}", raw) for c, raw in zip(wanted, raws) if raw is not None),
-            f"{self.label}/v2/en/sets/{tcgdex_id}",
+            ((f"{self.label}{base}/cards/{c}", raw) for c, raw in zip(wanted, raws) if raw is not None),
+            f"{self.label}{base}/sets/{tcgdex_id}",
         )
-        cards = settle_stages([card for card, _ in batch.cards] + kept)
+        cards = self.flavour.settle([card for card, _ in batch.cards] + kept)
         return batch._replace(cards=[(card, record) for card in cards])
 
     def close(self) -> None:

@@ -42,7 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcheck.carddb.build import clean_stale_temp_files, file_mode, fsync_path, temp_prefix
+from deckcheck.atomic import fsync_path
+from deckcheck.carddb.build import clean_stale_temp_files, file_mode, temp_prefix
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.http import decode_json
 from deckcheck.carddb.index import is_promo_code, number_key, set_code_key
@@ -54,6 +55,7 @@ from deckcheck.carddb.sqlite import (
     name_rows,
     write_names,
 )
+from deckcheck.model import INTERNATIONAL
 from deckcheck.names import deck_key, name_key
 
 DEFAULT_NAMES_URL = "https://api.tcgdex.net"
@@ -246,7 +248,9 @@ def _read_database(conn: sqlite3.Connection) -> _Database:
     by_code: dict[str, list[_DbSet]] = defaultdict(list)
     by_date: dict[str, list[_DbSet]] = defaultdict(list)
     for set_id, name, code, release_date, card_count in conn.execute(
-        "SELECT id, name, code, release_date, card_count FROM sets ORDER BY rowid"
+        # The names of other languages are those of the international cards (Japan's are cards of their own).
+        "SELECT id, name, code, release_date, card_count FROM sets WHERE region = ? ORDER BY rowid",
+        (INTERNATIONAL,),
     ):
         db_set = _DbSet(set_id, name, set_code_key(code) if code else None, release_date, int(card_count or 0))
         sets[set_id] = db_set
@@ -256,7 +260,7 @@ def _read_database(conn: sqlite3.Connection) -> _Database:
             by_date[release_date].append(db_set)
     by_set_number: dict[tuple[str, str], list[_DbCard]] = defaultdict(list)
     for card_id, name, supertype, set_id, number_key_ in conn.execute(
-        "SELECT id, name, supertype, set_id, number_key FROM cards ORDER BY rowid"
+        "SELECT id, name, supertype, set_id, number_key FROM cards WHERE region = ? ORDER BY rowid", (INTERNATIONAL,)
     ):
         by_set_number[(set_id, number_key_)].append(_DbCard(card_id, name, set_id, deck_key(name, supertype)))
     return _Database(sets, by_code, by_date, by_set_number)

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckcheck.atomic import fsync_path
 from deckcheck.carddb.build import (
     PhaseHook,
     build_database,
@@ -65,6 +66,7 @@ from deckcheck.carddb.http import (  # noqa: F401
 )
 from deckcheck.carddb.sources.remote import ALL, REMOTE_SOURCES, Fetched, RemoteSource
 from deckcheck.carddb.sqlite import DatabaseInfo, database_info
+from deckcheck.model import INTERNATIONAL
 
 DEFAULT_DATASET_URL = "https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/master.zip"
 # The new dataset may have at most this share fewer cards or sets than the
@@ -88,6 +90,7 @@ class UpdateResult:
     tcgdex: Mapping[str, int] | None = None  # TCGdex requests made, by kind ("sets", "set", "card")
     # The card ids each source listed but could not deliver (installed only with allow_incomplete).
     missing: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    tcgdex_ja: Mapping[str, int] | None = None  # the requests for Japan's cards, by kind
 
     @property
     def changed(self) -> bool:
@@ -148,7 +151,11 @@ def _installed(dest: Path) -> DatabaseInfo | None:
 def _check_not_shrunk(new: DatabaseInfo, old: DatabaseInfo | None) -> None:
     if old is None:
         return
-    for what, now, before in (("cards", new.cards, old.cards), ("sets", new.sets, old.sets)):
+    # A card pool of its own left out on purpose (--no-japanese) is no shrinking dataset.
+    dropped = [share for name, share in old.sources.items() if name in _REGIONAL and name not in new.sources]
+    old_cards = old.cards - sum(share.cards for share in dropped)
+    old_sets = old.sets - sum(share.sets for share in dropped)
+    for what, now, before in (("cards", new.cards, old_cards), ("sets", new.sets, old_sets)):
         if now < before * (1 - SHRINK_TOLERANCE):
             raise DatabaseError(
                 f"sanity check failed: the new dataset has {now} {what}, the installed database {before} "
@@ -157,6 +164,8 @@ def _check_not_shrunk(new: DatabaseInfo, old: DatabaseInfo | None) -> None:
 
 
 SOURCES = (*REMOTE_SOURCES, ALL)
+# The sources of a region of their own (not chosen by --source).
+_REGIONAL = frozenset({"tcgdex-ja"})
 
 
 def update_database(
@@ -176,6 +185,7 @@ def update_database(
     phase: PhaseHook | None = None,
     allow_incomplete: bool = False,
     replace: bool = False,
+    japanese: bool | None = None,
 ) -> UpdateResult:
     """Download the dataset archive at ``url`` and install it as the database ``dest``.
 
@@ -206,6 +216,10 @@ def update_database(
     An existing ``dest`` that is not a card database (a deck list given as ``--db``) is
     refused before anything is downloaded, unless ``replace``.
 
+    ``japanese`` True also fetches Japan's cards from TCGdex (``tcgdex_url``'s ``/v2/ja``) as a
+    region of their own (:class:`~deckcheck.carddb.sources.remote.TcgdexJapan`), False leaves
+    them out, None (the default) keeps them where the installed database has them.
+
     Returns an :class:`UpdateResult`; raises :class:`DatabaseError` (one-line
     message) on any failure, leaving ``dest`` untouched. See the module
     docstring for the guarantees.
@@ -228,7 +242,10 @@ def update_database(
         "tcgdex": {"url": tcgdex_url, "deadline": deadline, "workers": workers, "progress": tcgdex_progress},
     }
     plugins = [make(**options.get(name, {})) for name, make in REMOTE_SOURCES.items() if source in (name, ALL)]
-    for plugin in plugins:
+    from deckcheck.carddb.sources.remote import TcgdexJapan
+
+    regional = TcgdexJapan(tcgdex_url, deadline=deadline, workers=workers, progress=tcgdex_progress)
+    for plugin in [*plugins, regional] if japanese is not False else plugins:
         plugin.check()
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -240,6 +257,8 @@ def update_database(
         # is gone was left by a killed update or import.
         clean_stale_temp_files(dest)
         previous = _installed(dest)
+        if japanese or (japanese is None and previous is not None and regional.name in previous.sources):
+            plugins.append(regional)
         try:
             work = Path(
                 tempfile.mkdtemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".download", dir=dest.parent)
@@ -249,7 +268,11 @@ def update_database(
         fetched: dict[str, Fetched] = {}
         try:
             ctx = UpdateContext(dest, work, previous, force, timeout, retries, phase)
-            unchanged_so_far = previous is not None and not force
+            # A card pool of its own the installed database has and this update leaves out is a change.
+            dropped = previous is not None and any(
+                name in _REGIONAL and name not in {plugin.name for plugin in plugins} for name in previous.sources
+            )
+            unchanged_so_far = previous is not None and not force and not dropped
             for plugin in plugins:
                 got = plugin.fetch(ctx, conditional=unchanged_so_far)
                 fetched[plugin.name] = got
@@ -263,15 +286,18 @@ def update_database(
             extra_meta: dict[str, str] = {"sources": source}
             for got in fetched.values():
                 extra_meta.update(got.meta)
-            primaries = [fetched[plugin.name].source for plugin in plugins if not plugin.fills_in]
-            fills = [fetched[plugin.name].source for plugin in plugins if plugin.fills_in]
+            international = [plugin for plugin in plugins if plugin.region == INTERNATIONAL]
+            primaries = [fetched[plugin.name].source for plugin in international if not plugin.fills_in]
+            fills = [fetched[plugin.name].source for plugin in international if plugin.fills_in]
+            others = [fetched[plugin.name].source for plugin in plugins if plugin.region != INTERNATIONAL]
             if len(primaries) > 1:
                 raise DatabaseError("only one card source can be the primary one; the others fill it in")
 
-            from deckcheck.carddb.sources.merge import MergedSource
+            from deckcheck.carddb.sources.merge import MergedSource, Regions
 
+            merged = MergedSource(primaries[0] if primaries else None, fills)  # type: ignore[arg-type]
             fresh = build_database(
-                MergedSource(primaries[0] if primaries else None, fills),  # type: ignore[arg-type]
+                Regions(merged, others) if others else merged,  # type: ignore[arg-type]
                 work / dest.name,
                 source_label=" + ".join(plugin.label for plugin in plugins),
                 keep_names_from=dest,  # the card names in other languages survive an update
@@ -289,7 +315,7 @@ def update_database(
                 os.replace(fresh.path, dest)
             except OSError as error:
                 raise DatabaseError(f"cannot replace {dest}: {error.strerror or error}") from None
-            _fsync_directory(dest.parent)
+            fsync_path(dest.parent, directory=True)
             info = database_info(dest)
             missing = {plugin.name: tuple(plugin.missing()) for plugin in plugins if plugin.missing()}
             return _result("updated" if previous else "installed", info, previous, url, fetched, missing)
@@ -359,15 +385,7 @@ def _result(
         archive.get("downloaded_bytes", 0),
         dict(tcgdex) if tcgdex is not None else None,
         dict(missing or {}),
+        dict(japan)
+        if (japan := fetched["tcgdex-ja"].report.get("requests") if "tcgdex-ja" in fetched else None)
+        else None,
     )
-
-
-def _fsync_directory(folder: Path) -> None:
-    if os.name == "nt":
-        return
-    with suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)

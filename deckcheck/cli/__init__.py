@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 import typer
@@ -118,10 +119,13 @@ def _command_named(argv: list[str]) -> str | None:
     return argv[1] if argv[1] in {name for name, _module, _function in COMMANDS} else None
 
 
+_BUILT: list[Any] = [None]  # the application __getattr__ built for ``deckcheck.cli.app``
+
+
 def __getattr__(name: str) -> object:
     # ``deckcheck.cli.app``: the whole application, built on first use (tests, CliRunner).
     if name == "app":
-        built = globals()["app"] = application()
+        built = globals()["app"] = _BUILT[0] = application()
         return built
     if name in {module for _name, module, _function in COMMANDS} | {"common", "progress", "completion"}:
         from importlib import import_module
@@ -130,23 +134,44 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def main() -> None:
-    """The console script: every command through the Typer application, with exit
-    codes scripts can trust (README "Exit codes").
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command line (``argv``, without the program's name; default the
+    process's) through the Typer application and return its exit code, which
+    scripts can trust (README "Exit codes"). The console script and
+    ``python -m deckcheck`` exit with it; a test calls it in-process.
 
     An unexpected error is never a traceback with exit code 1 (the code of an
     illegal deck): one line says what and where, and the exit code is 2;
-    ``--debug`` shows the traceback too."""
+    ``--debug`` shows the traceback too. The standard streams and ``sys.argv``
+    are as they were when it returns: the commands read their command line (the
+    message language of ``--lang``, needed before Typer has read the options)
+    from ``sys.argv``, so it holds this one for the run."""
+    saved = sys.argv, sys.stdin, sys.stdout, sys.stderr
+    command_line = [sys.argv[0] if argv is None and sys.argv else "deckcheck"]
+    command_line += list(sys.argv[1:] if argv is None else argv)
+    sys.argv = command_line
+    try:
+        return _run(prog_name=None if argv is None else "deckcheck")
+    finally:
+        sys.argv = saved[0]
+        sys.stdin, sys.stdout, sys.stderr = saved[1:]
+
+
+def _run(prog_name: str | None) -> int:
     debug = _take_debug_flag(sys.argv)
     interrupt.reset()
     robust_output()
+    real_stdout = _is_standard_output(sys.stdout)
     guard_standard_streams()
     code: Any = 0  # an exit code, or what SystemExit carried
-    # An application set here (a test's) is run as it is.
-    run = globals().get("app") or application(_command_named(sys.argv))
+    # An application set here (a test's) is run as it is; the one built for ``deckcheck.cli.app``
+    # is built anew, in this command line's language.
+    run = globals().get("app")
+    if run is None or run is _BUILT[0]:
+        run = application(_command_named(sys.argv))
     try:
         try:
-            run()
+            run(args=sys.argv[1:], prog_name=prog_name)
         finally:
             sys.stdout.flush()  # a full disk shows here, not as a warning at exit
     except SystemExit as exit_:
@@ -154,9 +179,7 @@ def main() -> None:
     except KeyboardInterrupt:
         code = _interrupted()
     except OutputError as error:
-        silence_stdout()
-        if not error.quiet:
-            _say(_error_line(error))
+        _output_failed(error, real_stdout)
         code = ExitCode.USAGE
     except Exception as error:  # noqa: BLE001 - the one place every unexpected error ends
         known = _known_problem(error)
@@ -168,11 +191,34 @@ def main() -> None:
     try:
         sys.stdout.flush()
     except OutputError as error:
-        silence_stdout()
-        if not error.quiet:
-            _say(_error_line(error))
+        _output_failed(error, real_stdout)
         code = ExitCode.USAGE
-    sys.exit(code)
+    return _exit_code(code)
+
+
+def _is_standard_output(stream: Any) -> bool:
+    """Whether ``stream`` writes to the process's file descriptor 1 (not a test's buffer)."""
+    try:
+        return stream is not None and stream.fileno() == 1
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _output_failed(error: OutputError, real_stdout: bool) -> None:
+    if real_stdout:
+        silence_stdout()
+    if not error.quiet:
+        _say(_error_line(error))
+
+
+def _exit_code(code: Any) -> int:
+    """What ``SystemExit`` carried as the process's exit code (None: 0; a message: 1, as Python does)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return int(code)
+    _say(str(code))
+    return 1
 
 
 def _error_line(problem: object) -> str:

@@ -50,6 +50,13 @@ def db_import(
         "--replace",
         help=N_("Replace a --db file that is not a card database (without it, such a file is refused, untouched)."),
     ),
+    japanese: bool = typer.Option(
+        False,
+        "--japanese",
+        help=N_(
+            "Also import the Japanese cards of the TCGdex export given (v2/ja/), as Japan's card pool for standard-jp."
+        ),
+    ),
 ) -> None:
     from deckcheck.carddb.build import build_database
     from deckcheck.carddb.errors import DatabaseError
@@ -62,7 +69,7 @@ def db_import(
     try:
         with writing(dest), Phases(PHASES) as phases:
             info = build_database(
-                open_sources(sources),
+                open_sources(sources, japanese=japanese),
                 dest,
                 source_label=" + ".join(str(source.resolve()) for source in sources),
                 progress=phases,
@@ -73,7 +80,7 @@ def db_import(
         raise fail(error)
     echo(f"Imported {info.cards} cards from {info.sets} sets into {dest}")
     echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
-    if len(sources) > 1:
+    if len(sources) > 1 or japanese:
         _echo_source_shares(info)
 
 
@@ -89,7 +96,7 @@ def _echo_source_shares(info) -> None:
         echo(f"  from {label}: {share.cards} cards in {share.sets} sets{newest}")
 
 
-SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex"}
+SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex", "tcgdex-ja": "TCGdex (Japan)"}
 
 
 def _update_failed(error: Exception, dest: Path) -> Phrase:
@@ -156,6 +163,13 @@ def db_update(
         "--replace",
         help=N_("Replace a --db file that is not a card database (without it, such a file is refused, untouched)."),
     ),
+    japanese: bool | None = typer.Option(
+        None,
+        "--japanese/--no-japanese",
+        help=N_(
+            "Also fetch the Japanese cards from TCGdex (/v2/ja), Japan's card pool for standard-jp, or leave them out. Default: keep them where the installed database has them."
+        ),
+    ),
 ) -> None:
     from deckcheck.carddb.errors import DatabaseError
     from deckcheck.carddb.update import (
@@ -181,7 +195,7 @@ def db_update(
                 value=repr(card_source),
             )
         )
-    if tcgdex_url is not None and card_source == "pokemontcg":
+    if tcgdex_url is not None and card_source == "pokemontcg" and not japanese:
         raise fail(Phrase(N_("--tcgdex-url needs --source tcgdex or both")))
     if not valid_timeout(timeout):
         raise fail(
@@ -218,6 +232,7 @@ def db_update(
                 tcgdex_progress=phases.counter("tcgdex-cards", "cards"),
                 allow_incomplete=allow_incomplete,
                 replace=replace,
+                japanese=japanese,
             )
         except DatabaseError as error:
             raise fail(_update_failed(error, dest))
@@ -227,10 +242,15 @@ def db_update(
     else:
         echo(f"Installed {info.cards} cards from {info.sets} sets into {dest}")
         echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
-        if card_source == "both":
+        if card_source == "both" or "tcgdex-ja" in info.sources:
             _echo_source_shares(info)
         if result.tcgdex:
             echo(f"TCGdex requests: {result.tcgdex.get('set', 0)} sets, {result.tcgdex.get('card', 0)} cards")
+        if result.tcgdex_ja:
+            echo(
+                f"TCGdex (Japan) requests: {result.tcgdex_ja.get('set', 0)} sets, "
+                f"{result.tcgdex_ja.get('card', 0)} cards"
+            )
         for name, missing in result.missing.items():
             from deckcheck.carddb.update import describe_missing
 

@@ -103,7 +103,7 @@ def formats_show(
     lang: str | None = lang_option(),
 ) -> None:
     from deckcheck.i18n import localize, translator
-    from deckcheck.packs.info import banned_ids, describe_range, in_force_on
+    from deckcheck.packs.info import card_ids, describe_range, in_force_on
     from deckcheck.packs.loading import PackError, absent_on, load_pack
 
     try:
@@ -114,9 +114,9 @@ def formats_show(
         absent = absent_on(pack, day)
         if absent:  # issue 31: as check says it, exit code 2 (the format did not exist that day)
             raise UsageProblem(absent)
-        ids = banned_ids(pack)
+        ids = card_ids(pack)
         index = open_index(run.db)[0]
-        cards = _card_labels(index, ids) if ids else {}
+        cards = index.card_labels(ids) if ids else {}
         sets = _set_labels(index)
     except (UsageProblem, PackError) as error:
         raise fail(error)
@@ -143,49 +143,16 @@ def formats_show(
 
 
 def _set_labels(index) -> dict:
-    """Set id -> (set code, release date): of the card database when one is installed, else of
-    the built-in catalogue (issue 24: formats show names sets by the codes players know)."""
+    """Set id -> (set code, release date): of the built-in catalogue, and of the card database
+    where one is installed (formats show names sets by the codes players know; a set without a
+    code, such as POP Series 2, by its name)."""
     from deckcheck.carddb.catalogue import catalogue_sets
 
-    # Issue 31: a set without a code (POP Series 2, McDonald's Collection 2014) by its name.
     labels = {
         entry["id"]: (entry.get("code") or entry.get("name"), entry.get("released")) for entry in catalogue_sets()
     }
-    if getattr(index, "cards", None) is not None:
-        return labels  # the built-in catalogue itself
-    import sqlite3
-
-    connection = sqlite3.connect(f"{Path(index.path).resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        rows = connection.execute("SELECT id, COALESCE(NULLIF(code, ''), name), release_date FROM sets").fetchall()
-    except sqlite3.Error:
-        rows = []
-    finally:
-        connection.close()
-    labels.update({set_id: (code, released) for set_id, code, released in rows})
+    labels.update(index.set_labels())
     return labels
-
-
-def _card_labels(index, ids) -> dict:
-    """Dataset id -> (name, set code, number) of the cards ``ids`` names that ``index`` has."""
-    catalogue = getattr(index, "cards", None)
-    if catalogue is not None:
-        return {c.id: (c.name, c.set_shown, c.number) for c in catalogue if c.id in ids}
-    import sqlite3
-
-    wanted = sorted(ids)
-    connection = sqlite3.connect(f"{Path(index.path).resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        rows = connection.execute(
-            "SELECT c.id, c.name, COALESCE(NULLIF(c.set_code, ''), s.name), c.number FROM cards c "
-            f"LEFT JOIN sets s ON s.id = c.set_id WHERE c.id IN ({', '.join('?' * len(wanted))})",
-            wanted,
-        ).fetchall()
-    except sqlite3.Error:
-        return {}
-    finally:
-        connection.close()
-    return {card_id: (name, code, number) for card_id, name, code, number in rows}
 
 
 @app.command(
@@ -208,19 +175,19 @@ def formats_lint(
     try:
         run = load_settings(config, no_config, db=db)
         extra = tuple(str(p) for p in run.config.packs)  # packs may extend packs of the configured folders
-        index, _notice = open_index(run.db)
+        index, notice = open_index(run.db)
     except UsageProblem as unusable:
         raise fail(unusable)
     with Phases(PHASES) as phases:  # the full database takes a second or two to read
         phases.phase("cards")
-        cards = list(getattr(index, "cards", ()) or _all_cards(index))
+        cards = list(index.all_cards())
     known: dict[str, Any] = dict(
         known_sets={c.set_id for c in cards},
         known_ids={c.id for c in cards},
         known_marks={c.regulation_mark for c in cards if c.regulation_mark},
     )
     known["known_names"] = {c.name for c in cards}
-    if not hasattr(index, "path"):
+    if notice is not None:
         # The built-in catalogue holds only some cards and sets: judged by it, every other set
         # would be "unknown" (issue 31: 150 false warnings for the shipped standard). Not checked, and said so.
         known.update(known_sets=(), known_marks=(), known_ids=None, known_names=None)
@@ -259,9 +226,3 @@ def formats_lint(
             echo(f"{path}: ok")  # issue 31: a pack with warnings only is usable, and says so
     # Every pack is linted before the exit code is chosen; a file that cannot be opened is a usage problem.
     raise typer.Exit(ExitCode.USAGE if unopened else ExitCode.ILLEGAL if failed else ExitCode.LEGAL)
-
-
-def _all_cards(index):
-    from deckcheck.carddb.sqlite import iter_cards
-
-    return iter_cards(index.path)

@@ -211,6 +211,7 @@ PHASES = {
     "names-write": "Writing the card names",
     "tcgdex": "Downloading the TCGdex set list",
     "tcgdex-cards": "Fetching new cards from TCGdex",
+    "tcgdex-ja": "Downloading the TCGdex set list of Japan's cards",
     "cards": "Reading the card database",
     "lint": "Linting the packs",
 }

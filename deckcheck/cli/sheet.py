@@ -314,31 +314,12 @@ def _refuse_special(target: Path) -> None:
 
 
 def _write(path: Path, data: bytes, force: bool = False) -> None:
-    """Write a sibling temporary file and put it at ``path``: never half a PDF, and an old sheet
-    (with --force) stays whole until the new one is there. Without ``force`` the temporary file is
-    linked to ``path``, which fails where the name exists: of runs that overlap, one writes the
-    sheet and the others say it exists (issue 30); with ``force`` it is renamed over a regular
-    file. (fmt's replacement keeps an existing file's mode; a sheet is a new file.)"""
-    import tempfile
+    """Put the sheet at ``path`` whole: never half a PDF, and an old sheet (with --force) stays
+    whole until the new one is there. Without ``force`` it is linked in, which fails where the
+    name exists: of runs that overlap, one writes the sheet and the others say it exists; with
+    ``force`` it replaces a regular file. (A sheet is a new file: it keeps no old file's mode.)"""
+    from deckcheck.atomic import write_atomically
 
-    handle, name = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(name, 0o666 & ~umask)
-        if force:
-            _refuse_special(path)  # again: it may have appeared since the check before the deck was read
-            os.replace(name, path)
-        else:
-            os.link(name, path)
-            os.unlink(name)
-    except BaseException:
-        try:
-            os.unlink(name)
-        except OSError:
-            pass
-        raise
+    if force:
+        _refuse_special(path)  # again: it may have appeared since the check before the deck was read
+    write_atomically(path, data, exclusive=not force)

@@ -28,7 +28,15 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from deckcheck.datafiles import YAML_VALUE_ERRORS, error_problems, unconvertible_node, validation_cache, yaml_loader
+from deckcheck.atomic import write_atomically
+from deckcheck.datafiles import (
+    YAML_VALUE_ERRORS,
+    error_problems,
+    unconvertible_node,
+    validation_cache,
+    yaml_line,
+    yaml_loader,
+)
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Severity
@@ -67,16 +75,10 @@ class Pack(NamedTuple):
 
 
 def first_day(pack: Pack) -> dt.date | None:
-    """The first day of a format whose pack says when it began (the first
-    season, or ``first_day``): a day before it is a day without the format."""
-    starts = []
-    for rule in pack.rules:
-        if rule.kind != "card-pool":
-            continue
-        if rule.options.get("first_day"):
-            starts.append(str(rule.options["first_day"]))
-        elif rule.options.get("seasons"):
-            starts.append(min(str(s["from"]) for s in rule.options["seasons"]))
+    """The first day of a format whose pack says when it began (its rules' kinds
+    say it: :meth:`~deckcheck.rules.base.RuleKind.first_day`): a day before it is a
+    day without the format."""
+    starts = [day for day in (KINDS[rule.kind].first_day(rule.options) for rule in pack.rules) if day]
     return dt.date.fromisoformat(max(starts)) if starts else None
 
 
@@ -273,23 +275,8 @@ def _checked_dates(schema: Any) -> Any:
 
 
 def line_of(node: Any, path: Iterable[Any]) -> int | None:
-    """The 1-based line of the YAML node at ``path`` (keys and indexes), or of
-    the deepest node on the way that exists."""
-    import yaml  # a large import: only for a pack read from its text, not from the validated cache
-
-    line = node.start_mark.line + 1 if node is not None else None
-    for step in path:
-        if isinstance(node, yaml.MappingNode):
-            nxt = next((v for k, v in node.value if k.value == step), None)
-            if nxt is None:
-                break
-            node = nxt
-        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
-            node = node.value[step]
-        else:
-            break
-        line = node.start_mark.line + 1
-    return line
+    """The 1-based line of the pack's YAML node at ``path`` (:func:`~deckcheck.datafiles.yaml_line`)."""
+    return yaml_line(node, list(path))
 
 
 def format_path(path: Iterable[Any]) -> str:
@@ -389,7 +376,7 @@ def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
 
     # The format checker makes "format": "date" refuse 2026-02-30 (jsonschema
     # checks dates with the standard library; no extra package needed).
-    validator = Draft202012Validator(_compiled_schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+    validator = Draft202012Validator(_compiled_schema(tuple(KINDS)), format_checker=Draft202012Validator.FORMAT_CHECKER)
     errors = list(validator.iter_errors(data))
     if not errors:
         return []
@@ -402,8 +389,9 @@ def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     ]
 
 
-@lru_cache(maxsize=1)
-def _compiled_schema() -> dict[str, Any]:
+@lru_cache(maxsize=2)
+def _compiled_schema(kinds: tuple[str, ...]) -> dict[str, Any]:
+    """The pack schema of the kinds registered (``kinds``: their names, the cache's key)."""
     return pack_schema()
 
 
@@ -528,9 +516,7 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
         }
         try:
             stamp_path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = stamp_path.with_name(f"{stamp_path.name}.{os.getpid()}.tmp")
-            temporary.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-            os.replace(temporary, stamp_path)
+            write_atomically(stamp_path, json.dumps(record, ensure_ascii=False).encode("utf-8"), durable=False)
         except OSError:
             pass  # a read-only cache only costs speed
     return data

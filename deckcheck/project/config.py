@@ -28,7 +28,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from deckcheck.datafiles import YAML_VALUE_ERRORS, dates_as_text, schema_problems, validation_cache, yaml_loader
+from deckcheck.datafiles import (
+    YAML_VALUE_ERRORS,
+    dates_as_text,
+    schema_problems,
+    validation_cache,
+    yaml_line,
+    yaml_loader,
+)
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.parse.shape import STDIN
@@ -491,21 +498,7 @@ def _yaml_mapping(text: str, path: Path) -> tuple[dict[str, Any], Locator]:
         )
 
     def locate(steps: Sequence[Any], is_key: bool) -> int | None:
-        current = node
-        line = current.start_mark.line + 1 if current is not None else None
-        for index, step in enumerate(steps):
-            last = index == len(steps) - 1
-            if isinstance(current, yaml.MappingNode):
-                pair = next(((k, v) for k, v in current.value if k.value == step), None)
-                if pair is None:
-                    break
-                current = pair[0] if (last and is_key) else pair[1]
-            elif isinstance(current, yaml.SequenceNode) and isinstance(step, int) and step < len(current.value):
-                current = current.value[step]
-            else:
-                break
-            line = current.start_mark.line + 1
-        return line
+        return yaml_line(node, steps, key=is_key)
 
     return data, locate
 

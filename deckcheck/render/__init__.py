@@ -63,10 +63,11 @@ class RenderOptions(NamedTuple):
     # Deck paths under this folder are shown relative to it, with forward slashes
     # (GitHub annotations and SARIF locations want repository-relative paths).
     root: str | None = None
-    # What each rule id of the packs used checks (id -> description), for the
-    # rule catalogues of SARIF; ids not listed fall back to the built-in texts.
-    # Read when the report ends, so it may be a live view of the packs loaded.
-    rules: Mapping[str, str] = MappingProxyType({})
+    # What each rule id of the packs used checks and how a deck mends a finding of it
+    # (id -> (what, how)), for the rule catalogues of SARIF; ids not listed fall back to
+    # the texts of parsing and resolution and the rule kinds' own. Read when the report
+    # ends, so it may be a live view of the packs loaded.
+    rules: Mapping[str, tuple[str, str]] = MappingProxyType({})
     # The language of the messages (deckcheck.i18n): the text report's, and the
     # other outputs' only when --lang asks for it.
     lang: str = "en"
@@ -146,31 +147,9 @@ class ReportWriter:
 _SPOOL_IN_MEMORY = 8 * 1024 * 1024
 
 
-class _WholeReport(ReportWriter):
-    """For a renderer module with only ``render(report, options)``: it gets
-    every result at the end."""
-
-    def __init__(self, out: IO[str], options: RenderOptions, render_whole: Callable[..., str]):
-        super().__init__(out, options)
-        self._render = render_whole
-        self._results: list[DeckResult] = []
-
-    def add(self, result: DeckResult) -> None:
-        self._results.append(result)
-
-    def finish(self, skipped: tuple[str, ...] = ()) -> None:
-        from deckcheck.model import Report
-
-        self.out.write(self._render(Report(tuple(self._results), skipped=skipped), self.options))
-
-
 def writer(name: str, out: IO[str], options: RenderOptions = RenderOptions()) -> ReportWriter:
     """The writer of the ``--output`` format ``name``, writing to ``out``."""
-    module = importlib.import_module(RENDERERS[name])
-    make = getattr(module, "Writer", None)
-    if make is None:
-        return _WholeReport(out, options, module.render)
-    return make(out, options)
+    return importlib.import_module(RENDERERS[name]).Writer(out, options)
 
 
 def write_report(report_writer: ReportWriter, results: Iterable[DeckResult], skipped: tuple[str, ...] = ()) -> str:
@@ -187,10 +166,6 @@ def render_with(writer_class: Callable[..., ReportWriter], report: Report, optio
     return write_report(
         writer_class(io.StringIO(), options if options is not None else RenderOptions()), report.results, report.skipped
     )
-
-
-def renderer(name: str) -> Callable[[Report, RenderOptions], str]:
-    return importlib.import_module(RENDERERS[name]).render
 
 
 def render(name: str, report: Report, options: RenderOptions = RenderOptions()) -> str:

@@ -13,10 +13,12 @@ line 1, since GitHub code scanning drops results without a region.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import ReportWriter, path_uri, render_with
+from deckcheck.rules import KINDS
 from deckcheck.version import __version__
 
 SARIF_VERSION = "2.1.0"
@@ -26,8 +28,9 @@ INFORMATION_URI = "https://deckcheck.invalid/"
 
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
-# The stable rule ids (README.md "JSON output"): what each checks, and how to
-# fix a finding. Other ids use the description of the pack's rule or of its kind.
+# The stable rule ids of reading and resolving a list (README.md "JSON output"): what each
+# checks, and how to fix a finding. A pack's rules say theirs through their kinds
+# (RuleKind.description and .fix, or the rule's own description).
 RULE_TEXTS: dict[str, tuple[str, str]] = {
     "syntax": (
         "A line that is not a card line, or section and total counts that disagree with the lines.",
@@ -63,45 +66,34 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
         "No card has that set code and number in the card database; unless every print of its name is judged alike, the line does not say which card it is.",
         "Correct the number, or update the card database if the set may have grown: deckcheck db update.",
     ),
+    "unknown-release": (
+        "An English print under Japan's Standard whose Japanese release the card data does not tell, so its legality cannot be shown.",
+        "Write the card with its Japanese set code and number, so that its Japanese print is checked.",
+    ),
     "unknown-set": (
         "The set code is not in the card database.",
         "Check the set code, or update the card database if the set is new: deckcheck db update.",
     ),
-    "deck-size": (
-        "A deck has exactly 60 cards (30 in a half deck).",
-        "Add or remove cards until the deck has the size the format asks for.",
-    ),
-    "basic-pokemon": ("A deck has at least one Basic Pokémon.", "Add a Basic Pokémon."),
-    "copy-limit": (
-        "At most 4 cards with the same name (2 in a half deck); basic Energy is exempt.",
-        "Remove copies until no name is played more often than the format allows.",
-    ),
-    "ace-spec": ("At most 1 ACE SPEC card in a deck.", "Keep one ACE SPEC card."),
-    "radiant": ("At most 1 Radiant Pokémon in a deck.", "Keep one Radiant Pokémon."),
-    "pokemon-star": ("At most 1 Pokémon Star (★) card in a deck.", "Keep one Pokémon Star card."),
-    "prism-star": ("At most 1 Prism Star (◇) card of each name.", "Keep one copy of each Prism Star card."),
-    "card-limit": (
-        "A card's own limit (\"You can't have more than 1 Shining Celebi in your deck\").",
-        "Play no more copies of that name than the card allows.",
-    ),
-    "exclusive": ("Professor Juniper and Professor Sycamore never together.", "Keep cards of only one of those names."),
-    "banned": ("A card on the format's ban list.", "Replace the banned card."),
-    "not-legal": (
-        "A card outside the format's card pool on that day.",
-        "Replace the card with a print or card that is legal in the format.",
-    ),
 }
 
 
-def _rule_texts(rule_id: str, described: dict[str, str]) -> tuple[str, str]:
+def _rule_texts(rule_id: str, described: Mapping[str, tuple[str, str]]) -> tuple[str, str]:
     # The stable ids mean what README.md documents, in every pack.
     if rule_id in RULE_TEXTS:
         return RULE_TEXTS[rule_id]
-    short = described.get(rule_id) or f"The {rule_id} rule of the format pack."
-    return short, "deckcheck formats show FORMAT lists the format's rules and their options."
+    if rule_id in described:
+        return described[rule_id]
+    for name in KINDS:  # an id a kind's findings carry besides the rule's own (rotating, ...)
+        texts = KINDS[name].finding_texts.get(rule_id)
+        if texts is not None:
+            return texts
+    return (
+        f"The {rule_id} rule of the format pack.",
+        "deckcheck formats show FORMAT lists the format's rules and their options.",
+    )
 
 
-def _reporting_descriptor(rule_id: str, described: dict[str, str]) -> dict[str, Any]:
+def _reporting_descriptor(rule_id: str, described: Mapping[str, tuple[str, str]]) -> dict[str, Any]:
     short, help_text = _rule_texts(rule_id, described)
     return {
         "id": rule_id,
@@ -226,10 +218,6 @@ class Writer(ReportWriter):
 
     def tail(self) -> str:
         return ("\n      ]" if self.results else "]") + self._after + "\n"
-
-
-def sarif_log(report: Report, options) -> dict[str, Any]:
-    return json.loads(render(report, options))
 
 
 def render(report: Report, options) -> str:

@@ -1,9 +1,12 @@
 """The rule kinds, by the id that packs use in ``kind:``.
 
-A plain table from kind id to the module that defines it (as ``KIND``): adding
-a kind means writing its module and listing it here. A kind's module is
-imported the first time it is looked up, so a run imports only the kinds its
-packs use (start-up time: deckcheck runs as a pre-commit hook).
+The one registry: a kind is its module (which defines ``KIND``, a
+:class:`~deckcheck.rules.base.RuleKind`) and one line of :data:`MODULES`. Nothing
+else of deckcheck names a kind: the engine, the pack loader and its schema,
+``formats show`` and ``lint``, ``deckcheck rules``, SARIF and docs/rules.md ask
+the kinds. A kind's module is imported the first time it is looked up, so a run
+imports only the kinds its packs use (start-up time: deckcheck runs as a
+pre-commit hook).
 """
 
 from __future__ import annotations
@@ -13,17 +16,17 @@ from collections.abc import Iterator, Mapping
 
 from deckcheck.rules.base import RuleKind
 
-_MODULES: dict[str, str] = {
-    "deck-size": "deck_size",
-    "basic-pokemon": "basic_pokemon",
-    "copy-limit": "copy_limit",
-    "group-limit": "group_limit",
-    "name-limit": "name_limit",
-    "card-limit": "card_limit",
-    "exclusive": "exclusive",
-    "banned": "banned",
-    "card-pool": "card_pool",
-    "single-type": "single_type",
+MODULES: dict[str, str] = {
+    "deck-size": "deckcheck.rules.deck_size",
+    "basic-pokemon": "deckcheck.rules.basic_pokemon",
+    "copy-limit": "deckcheck.rules.copy_limit",
+    "group-limit": "deckcheck.rules.group_limit",
+    "name-limit": "deckcheck.rules.name_limit",
+    "card-limit": "deckcheck.rules.card_limit",
+    "exclusive": "deckcheck.rules.exclusive",
+    "banned": "deckcheck.rules.banned",
+    "card-pool": "deckcheck.rules.card_pool",
+    "single-type": "deckcheck.rules.single_type",
 }
 
 
@@ -31,14 +34,13 @@ class _Kinds(Mapping[str, RuleKind]):
     """``KINDS[name]`` imports the kind's module on first use."""
 
     def __init__(self, modules: Mapping[str, str]):
-        self._modules = dict(modules)
+        self._modules = modules  # read as it is now: the registry, not a copy of it
         self._loaded: dict[str, RuleKind] = {}
 
     def __getitem__(self, name: str) -> RuleKind:
         kind = self._loaded.get(name)
         if kind is None:
-            module = importlib.import_module(f"deckcheck.rules.{self._modules[name]}")
-            kind = self._loaded[name] = module.KIND
+            kind = self._loaded[name] = importlib.import_module(self._modules[name]).KIND
         return kind
 
     def __iter__(self) -> Iterator[str]:
@@ -51,6 +53,6 @@ class _Kinds(Mapping[str, RuleKind]):
         return name in self._modules
 
 
-KINDS: Mapping[str, RuleKind] = _Kinds(_MODULES)
+KINDS: Mapping[str, RuleKind] = _Kinds(MODULES)
 
-__all__ = ["KINDS"]
+__all__ = ["KINDS", "MODULES"]

@@ -10,14 +10,26 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from deckcheck.i18n import N_, ngettext
+from deckcheck.i18n import N_, Translator, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name, name_key
-from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, lines_text, remembered
+from deckcheck.rules.base import (
+    Kind,
+    Known,
+    LintNote,
+    RuleContext,
+    RuleSpec,
+    Shown,
+    days_later,
+    finding,
+    lines_text,
+    remembered,
+)
+from deckcheck.rules.words import describe_selector, items, say, texts
 from deckcheck.selectors import matches
 
 # {detail} is the pack's own reason/source text: it stays as the pack wrote it.
@@ -155,9 +167,10 @@ def _detail(entry: Mapping[str, Any]) -> str:
     return "; ".join(part for part in parts if part)
 
 
-class Banned:
+class Banned(Kind):
     name = "banned"
     description = "Cards on the format's ban list may not be played while the ban is in force."
+    fix = "Replace the banned card."
     options_schema: Mapping[str, Any] = {
         "type": "object",
         "additionalProperties": False,
@@ -191,6 +204,15 @@ class Banned:
         "legal": "4 Professor Sycamore XY 122\n",
         "illegal": "1 Lysandre's Trump Card PHF 99\n",
     }
+
+    def show(self, rule: RuleSpec, shown: Shown) -> str:
+        return show_bans(rule, shown)
+
+    def lint(self, rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
+        return lint_bans(rule, known)
+
+    def card_ids(self, options: Mapping[str, Any]) -> set[str]:
+        return {card_id for entry in options.get("cards", ()) for card_id in entry.get("ids", ())}
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         yield from self._banned(deck, rule, ctx)
@@ -275,6 +297,188 @@ def _upcoming(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]
                 rule="rotating",
                 severity=Severity.WARNING,
             )
+
+
+# -- what formats show and formats lint say of a ban list --------------------------------
+
+
+def show_bans(rule: RuleSpec, shown: Shown) -> str:
+    """The entries in force on the day, and the next change of the list."""
+    entries = rule.options.get("cards", ())
+    cards = _with_set_codes(entries, shown.cards, shown.sets)
+    in_force_now = [entry for entry in entries if in_force(entry, shown.day)]
+    lines = [
+        say(
+            shown.tr,
+            ngettext("ban list in force ({count} entry):", "ban list in force ({count} entries):"),
+            count=len(in_force_now),
+        )
+        if in_force_now
+        else say(shown.tr, N_("no card is banned on this day"))
+    ]
+    lines += ["  - " + _describe_ban(entry, cards, shown.tr) for entry in in_force_now]
+    lines += _next_ban_change(entries, shown.day, cards, shown.tr)
+    return "\n".join(lines)
+
+
+def _next_ban_change(
+    entries: Sequence[Mapping[str, Any]],
+    day: dt.date,
+    cards: Mapping[str, tuple[str, str | None, str]],
+    tr: Translator | None = None,
+) -> list[str]:
+    """The next day after ``day`` on which the ban list changes, with what changes."""
+    changes: dict[dt.date, list[str]] = {}
+    for entry in entries:
+        since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
+        if since is not None and since > day:
+            changes.setdefault(since, []).append(say(tr, N_("banned: {ban}"), ban=_describe_ban(entry, cards, tr)))
+        if until is not None and until > day and (since is None or since <= day):
+            changes.setdefault(until, []).append(say(tr, N_("ban ends: {ban}"), ban=_describe_ban(entry, cards, tr)))
+    if not changes:
+        return []
+    first = min(changes)
+    return [say(tr, N_("next change {day}:"), day=first.isoformat())] + ["  - " + text for text in changes[first]]
+
+
+def _with_set_codes(
+    entries: Iterable[Mapping[str, Any]],
+    cards: Mapping[str, tuple[str, str | None, str]],
+    sets: Mapping[str, tuple[str | None, str | None]],
+) -> Mapping[str, tuple[str, str | None, str]]:
+    """``cards``, plus the banned prints it lacks whose set is known, by set code and
+    number without a name (issue 31: ``NVI 67``, not ``bw3-67``, without a card database)."""
+    added = {}
+    for entry in entries:
+        for card_id in entry.get("ids", ()):
+            set_id, _, number = card_id.rpartition("-")
+            code = (sets.get(set_id) or (None, None))[0]
+            if card_id not in cards and set_id and number and code:
+                added[card_id] = ("", code, number)
+    return {**cards, **added} if added else cards
+
+
+def _describe_ids(ids: Sequence[str], cards: Mapping[str, tuple[str, str | None, str]]) -> list[str]:
+    """Prints by name and set code: ``Archeops NVI 67, DEX 110``; a print whose card is
+    not known by its set code and number (``NVI 67``); unknown ids as they are."""
+    shown: list[str] = []
+    last_name = None
+    for card_id in ids:
+        known = cards.get(card_id)
+        if known is None:
+            shown.append(card_id)
+            last_name = None
+            continue
+        name, code, number = known  # code: the set code, else the set's name (issue 31)
+        where = f"{code} {number}" if code else card_id
+        shown.append(where if name in (last_name, "") else f"{name} {where}")
+        last_name = name or None
+    return shown
+
+
+def _describe_ban(
+    entry: Mapping[str, Any], cards: Mapping[str, tuple[str, str | None, str]] = {}, tr: Translator | None = None
+) -> str:
+    what = ", ".join([*entry.get("names", ()), *_describe_ids(entry.get("ids", ()), cards)]) or describe_selector(
+        entry.get("where", {}), None, tr
+    )
+    since = " " + say(tr, N_("since {day}"), day=entry["since"]) if entry.get("since") else ""
+    until = " " + say(tr, N_("until {day}"), day=entry["until"]) if entry.get("until") else ""
+    reason = f" — {entry['reason']}" if entry.get("reason") else ""
+    unverified = (
+        " " + say(tr, N_("[unverified: {reason}]"), reason=entry["unverified"]) if entry.get("unverified") else ""
+    )
+    return f"{what}{since}{until}{unverified}{reason}"
+
+
+def lint_bans(rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
+    """A list that drops entries of the inherited one it replaces under the same id, bans of
+    one card whose days overlap, ban dates the wrong way round, names no card has (errors:
+    they ban nothing) and (as warnings) card ids the card database does not hold."""
+    old = known.inherited
+    if (
+        old is not None
+        and old.kind == rule.get("kind")
+        and _drops_entries(old.options.get("cards") or (), [e for _, e in items(rule.get("cards"))])
+    ):
+        yield LintNote(
+            ("id",),
+            "warning",
+            f"rule '{old.id}' replaces the inherited ban list of {known.parent_name}; give it another id to add to it",
+        )
+    entries = items(rule.get("cards"))
+    for c, other in _overlapping_bans([entry for _, entry in entries]):
+        yield LintNote(
+            ("cards", entries[c][0]),
+            "warning",
+            f"this ban overlaps entry {entries[other][0] + 1} of the same list for the same card",
+        )
+    for c, entry in entries:
+        try:
+            since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
+        except ValueError as error:
+            yield LintNote(("cards", c), "error", str(error))
+            since = until = None
+        if since and until and until <= since:
+            yield LintNote(("cards", c, "until"), "error", f"ban ends ({until}) before it starts ({since})")
+        if known.names is not None:
+            for i, name in texts(entry.get("names")):
+                if name_key(name) not in known.names:
+                    # Issue 31: "names: [Ultra Bal]" bans nothing: an error, with the name meant.
+                    yield LintNote(("cards", c, "names", i), "error", _unknown_name(name, known.names))
+        if known.ids is not None:
+            for i, card_id in texts(entry.get("ids")):
+                if card_id not in known.ids:
+                    yield LintNote(
+                        ("cards", c, "ids", i),
+                        "warning",
+                        f"unknown card id '{card_id}' (not in the card database)",
+                    )
+
+
+def _unknown_name(name: str, names: Mapping[str, str]) -> str:
+    from deckcheck.suggest import closest_names
+
+    close = closest_names(name, names, limit=1)
+    meant = f" (did you mean '{close[0]}'?)" if close else ""
+    return f"unknown card name '{name}'{meant}: no card has it, so this entry bans nothing"
+
+
+def _overlapping_bans(entries: Sequence[Any]) -> Iterator[tuple[int, int]]:
+    """(entry, earlier entry) pairs that ban one name or print over days that
+    overlap: the history of a ban list should give each card one period at a time."""
+    seen: dict[str, list[tuple[int, str, str]]] = {}
+    for c, entry in enumerate(entries):
+        if not isinstance(entry, Mapping):
+            continue
+        try:
+            since, until = ban_date(entry.get("since")), ban_date(entry.get("until"))
+        except ValueError:
+            continue
+        start, end = (since.isoformat() if since else ""), (until.isoformat() if until else "9999")
+        keys = [f"id:{i}" for i in entry.get("ids") or ()] + [f"name:{n}" for n in entry.get("names") or ()]
+        for key in keys:
+            for other, other_start, other_end in seen.get(key, ()):
+                if start < other_end and other_start < end:
+                    yield c, other
+                    break
+            seen.setdefault(key, []).append((c, start, end))
+
+
+# What a ban entry only says about itself, not which cards it bans when.
+_BAN_NOTES = frozenset({"reason", "source"})
+
+
+def _drops_entries(inherited: Iterable[Mapping[str, Any]], new: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether a ban list under an inherited id leaves out an inherited entry.
+    A list that repeats every inherited entry (Expanded's, which keeps
+    Unlimited's not-for-tournaments entry) replaces nothing by mistake."""
+
+    def bans(entry: Mapping[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in entry.items() if k not in _BAN_NOTES} if isinstance(entry, Mapping) else entry
+
+    kept = [bans(entry) for entry in new]
+    return any(bans(entry) not in kept for entry in inherited)
 
 
 KIND = Banned()

@@ -56,12 +56,99 @@ def days_later(day: dt.date, days: int) -> dt.date:
     return day + dt.timedelta(days=days)
 
 
+class LintNote(NamedTuple):
+    """A problem ``formats lint`` finds in a rule's options: where in the rule (keys and
+    indexes below it), ``error`` or ``warning``, and what is wrong."""
+
+    where: tuple[Any, ...]
+    level: str
+    message: str
+
+
+class Known(NamedTuple):
+    """What ``formats lint`` knows beside a rule's options: the card database's set ids,
+    card ids (None: not known), regulation marks and card names (by ``name_key``, None:
+    not all known), and the rule of the same id the pack inherits (None: none)."""
+
+    sets: frozenset[str] = frozenset()
+    ids: frozenset[str] | None = None
+    marks: frozenset[str] = frozenset()
+    names: Mapping[str, str] | None = None
+    inherited: RuleSpec | None = None
+    parent_name: str = ""
+
+
+class Shown(NamedTuple):
+    """What ``formats show`` knows beside a rule: the day, the cards by dataset id as
+    (name, set code, number), the sets by id as (set code, release date), the language."""
+
+    day: dt.date
+    cards: Mapping[str, tuple[str, str | None, str]] = MappingProxyType({})
+    sets: Mapping[str, tuple[str | None, str | None]] = MappingProxyType({})
+    tr: Any = None  # a deckcheck.i18n.Translator, None: English
+
+
 class RuleKind(Protocol):
+    """Everything deckcheck knows of a kind of rule, in the kind's own module: the engine,
+    the pack loader, ``formats show`` and ``lint``, ``deckcheck rules``, SARIF and
+    docs/rules.md ask it and name no kind themselves. :class:`Kind` gives the defaults."""
+
     name: str  # the kind's id in packs, e.g. "copy-limit"
-    description: str
-    options_schema: Mapping[str, Any]  # JSON Schema properties of the options
+    description: str  # what a rule of the kind checks, one sentence
+    fix: str  # how to mend a deck that breaks it, one sentence (SARIF's help)
+    options_schema: Mapping[str, Any]  # JSON Schema of the options
+    examples: Mapping[str, str]  # "legal": a list that passes the rule alone, "illegal": one that breaks it
+    finding_texts: Mapping[str, tuple[str, str]]  # other rule ids its findings carry: (what, fix)
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]: ...
+
+    def lint(self, rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]: ...
+
+    def show(self, rule: RuleSpec, shown: Shown) -> str | None: ...
+
+    def allowed(self, rule: RuleSpec, day: dt.date, index: CardIndex) -> Callable[[Card], bool] | None: ...
+
+    def first_day(self, options: Mapping[str, Any]) -> str | None: ...
+
+    def covers(self, options: Mapping[str, Any]) -> tuple[str | None, str | None]: ...
+
+    def card_ids(self, options: Mapping[str, Any]) -> set[str]: ...
+
+
+class Kind:
+    """The defaults of :class:`RuleKind` a kind's class inherits: no lint of its own beyond
+    its schema, ``formats show`` says its options as written, no say over which prints a
+    name-only line may mean or which days the format covers, no card ids named."""
+
+    name: str
+    description: str
+    fix: str
+    options_schema: Mapping[str, Any]
+    examples: Mapping[str, str] = MappingProxyType({})
+    finding_texts: Mapping[str, tuple[str, str]] = MappingProxyType({})
+
+    def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        raise NotImplementedError
+
+    def lint(self, rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
+        return iter(())
+
+    def show(self, rule: RuleSpec, shown: Shown) -> str | None:
+        return None  # formats show says the kind and its options
+
+    def allowed(self, rule: RuleSpec, day: dt.date, index: CardIndex) -> Callable[[Card], bool] | None:
+        return None
+
+    def first_day(self, options: Mapping[str, Any]) -> str | None:
+        """The day the format began (a day before it is a day without the format), or None."""
+        return None
+
+    def covers(self, options: Mapping[str, Any]) -> tuple[str | None, str | None]:
+        """(the first day the rule is defined for, the last day the pack knows), each None: open."""
+        return None, None
+
+    def card_ids(self, options: Mapping[str, Any]) -> set[str]:
+        return set()
 
 
 def finding(

@@ -7,7 +7,7 @@ from typing import Any
 
 from deckcheck.i18n import N_, and_list
 from deckcheck.model import Card, Deck, Finding
-from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding
+from deckcheck.rules.base import Kind, RuleContext, RuleSpec, display_name, finding
 
 NONE_FOUND = N_("The deck has no Basic Pokémon; a deck must have at least {min}.")
 TOO_FEW = N_("The deck has {count} Basic Pokémon; a deck must have at least {min}.")
@@ -23,9 +23,10 @@ def counts_as_basic(card: Card, count_plays_as_basic: bool) -> bool:
     return card.is_basic_pokemon or (count_plays_as_basic and card.plays_as_basic)
 
 
-class BasicPokemon:
+class BasicPokemon(Kind):
     name = "basic-pokemon"
     description = "A deck must contain at least one Basic Pokémon."
+    fix = "Add a Basic Pokémon."
     options_schema: Mapping[str, Any] = {
         "type": "object",
         "additionalProperties": False,

@@ -15,6 +15,7 @@ from deckcheck.i18n import N_
 from deckcheck.model import Deck, DeckCard, Finding
 from deckcheck.names import deck_key
 from deckcheck.rules.base import (
+    Kind,
     RuleContext,
     RuleSpec,
     by_deck_name,
@@ -32,9 +33,10 @@ OVER_LIMIT = N_(
 )
 
 
-class CardLimit:
+class CardLimit(Kind):
     name = "card-limit"
     description = 'A card that says "You can\'t have more than N X in your deck" limits every card named X.'
+    fix = "Play no more copies of that name than the card allows."
     options_schema: Mapping[str, Any] = {
         "type": "object",
         "additionalProperties": False,

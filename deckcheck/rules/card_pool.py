@@ -27,6 +27,11 @@ Options::
         me2pt5: 2026-03-06           # its waiting period (a staggered release)
       first_day: 2014-09-01          # the format's first day (default: the first season's)
       known_until: 2027-04-01        # after this day a warning: later changes are unknown
+      region: jp                     # the card pool of Japan's organised play (model.REGIONS;
+                                     # default: the international one): its own prints, on
+                                     # their own release days
+      foreign_sets:                  # with region: sets of the other region whose cards that
+        sv5: {from: 2024-01-26, until: 2024-01-26}   # region had first, from and until which days
       seasons:                       # the card pool of each season, oldest first
         - {from: 2017-09-01, name: "2018 season, BREAKthrough-on", sets: [xy8, ...],
            promos: [{set: xyp, from: 67}], unverified: "why"}
@@ -38,15 +43,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import N_, Phrase, ngettext
-from deckcheck.model import Card, Deck, Finding, Severity
+from deckcheck.model import INTERNATIONAL, JAPAN, REGIONS, Card, Deck, Finding, Severity
 from deckcheck.names import deck_key, name_key
-from deckcheck.rules.base import RuleContext, RuleSpec, days_later, finding, remembered
+from deckcheck.rules.base import Kind, Known, LintNote, RuleContext, RuleSpec, Shown, days_later, finding, remembered
 from deckcheck.selectors import matches
 
 _DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
@@ -75,9 +81,10 @@ class Verdict(NamedTuple):
     params: Mapping[str, Any] | None = None
 
 
-class CardPool:
+class CardPool(Kind):
     name = "card-pool"
     description = "Every print must be in the format's card pool on the day (sets, release dates, regulation marks), or legal through a reprint."
+    fix = "Replace the card with a print or card that is legal in the format."
     options_schema = {
         "type": "object",
         "additionalProperties": False,
@@ -103,6 +110,20 @@ class CardPool:
             "set_legal_from": {"type": "object", "additionalProperties": _DATE},
             "first_day": _DATE,
             "known_until": _DATE,
+            # The card pool of one region's organised play (Japan's: its own prints, set codes and
+            # release days); a print of another region is judged by its mark and ``foreign_sets``.
+            "region": {"enum": list(REGIONS)},
+            # With ``region``: for a set of the other region, the first and the last day its cards
+            # came out in this one (an English set collects Japanese sets: TEF = SV5K, SV5M).
+            "foreign_sets": {
+                "type": "object",
+                "additionalProperties": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["from", "until"],
+                    "properties": {"from": _DATE, "until": _DATE},
+                },
+            },
             "seasons": _dated_list(
                 "anyOf",
                 ("marks", "sets", "promos"),
@@ -140,6 +161,46 @@ class CardPool:
         "illegal": "# checked as Standard on 2026-11-30\n"
         "4 Nest Ball SVI 181   # regulation mark G rotated out on 2026-04-10\n",
     }
+    finding_texts = {
+        "legal-reprint": (
+            "A note: the print is legal only through a reprint, which the finding names.",
+            "Nothing to change; the reprint's text is the card's official text.",
+        ),
+        "rotating": (
+            "A warning: the card leaves the format at a change known within --rotation-days.",
+            "Plan a replacement before the day the finding names.",
+        ),
+        "beyond-known-seasons": (
+            "A warning: the day is past what the format pack knows; later changes may make the verdict wrong.",
+            "Update deckcheck, or check on a day the pack knows.",
+        ),
+    }
+
+    def allowed(self, rule: RuleSpec, day: dt.date, index: CardIndex) -> Callable[[Card], bool]:
+        """Name-only lines resolve among the prints the pool allows on the day."""
+        return pool_predicate(rule.options, day, index)
+
+    def first_day(self, options: Mapping[str, Any]) -> str | None:
+        """The format began with its first season (or ``first_day``)."""
+        if options.get("first_day"):
+            return str(options["first_day"])
+        seasons = options.get("seasons")
+        return min(str(season["from"]) for season in seasons) if seasons else None
+
+    def covers(self, options: Mapping[str, Any]) -> tuple[str | None, str | None]:
+        start = self.first_day(options) or (str(options["released_from"]) if options.get("released_from") else None)
+        return start, str(options["known_until"]) if options.get("known_until") else None
+
+    # What formats show and lint say of a card pool is in card_pool_text, which a check never imports.
+    def show(self, rule: RuleSpec, shown: Shown) -> str:
+        from deckcheck.rules.card_pool_text import show_pool
+
+        return show_pool(rule, shown, lambda: Pool.from_options(rule.options), season_label)
+
+    def lint(self, rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
+        from deckcheck.rules.card_pool_text import lint_pool
+
+        return lint_pool(rule, known)
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         pool = Pool.from_options(rule.options)
@@ -170,6 +231,23 @@ class CardPool:
                     ),
                     rule=REPRINT_NOTE,
                     severity=Severity.INFO,
+                )
+                continue
+            if verdict.reason == "region-day-unknown":
+                # The print names a card of the other region whose release here the data does
+                # not tell: legality cannot be shown (RULES.md decision 18), no rule is broken.
+                yield replace(
+                    finding(
+                        rule,
+                        _REASONS[verdict.reason],
+                        cards=(deck_card,),
+                        hint=REGION_DAY_HINT,
+                        card=deck_card.label,
+                        format=ctx.format_name,
+                        date=ctx.date.isoformat(),
+                        **(verdict.params or {}),
+                    ),
+                    rule=UNKNOWN_RELEASE_RULE,
                 )
                 continue
             params = dict(verdict.params or {})
@@ -242,6 +320,12 @@ class CardPool:
 
 # Rule id of the note that a print is legal through its reprint (severity info).
 REPRINT_NOTE = "legal-reprint"
+# Rule id of the error that a print's release in the format's region cannot be shown (an English
+# print under Japan's Standard released in English after the day): legality cannot be shown.
+UNKNOWN_RELEASE_RULE = "unknown-release"
+REGION_DAY_HINT = N_(
+    "Write the card as Japanese lists do (its Japanese set code and number), so that its Japanese print is checked."
+)
 # Rule ids of the warnings about the day: past the known seasons; rotating soon.
 BEYOND_KNOWN_RULE = "beyond-known-seasons"
 ROTATING_RULE = "rotating"
@@ -291,6 +375,16 @@ _REASONS = {
     ),
     "outside-season": N_("{card} is from {set}, which is not legal in {format} on {date} ({season})."),
     "no-season": N_("{card} is not legal: {format} began on {first}, after {date}."),
+    # A Japanese print under a format of the international card pool (docs/japan.md).
+    "japanese-print": N_("{card} is a Japanese print, and {format} allows only the international cards."),
+    "not-out-in-region": N_(
+        "{card} is from {set}, whose cards came out in Japan from {first}, after {date}, so it is not "
+        "legal in {format} on {date}."
+    ),
+    "region-day-unknown": N_(
+        "{card} is from {set}, released in English on {released}; the card data does not say when the "
+        "Japanese card came out, so its legality in {format} on {date} cannot be shown."
+    ),
 }
 
 
@@ -369,6 +463,8 @@ class Pool:
     seasons: tuple[Season, ...]  # oldest first
     first_day: str | None
     known_until: str | None
+    region: str | None = None  # None: the international card pool, whose prints only it allows
+    foreign_sets: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # set id -> (from, until)
     # Answers by print and day (rules.base.remembered).
     _verdicts: dict = field(default_factory=dict, init=False, compare=False, repr=False)
     _always: dict = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -393,6 +489,8 @@ class Pool:
         day = date.isoformat()
         if self.first_day and day < self.first_day:
             return Verdict(False, "no-season", {"first": self.first_day})
+        if card.region != (self.region or INTERNATIONAL):
+            return self._foreign_verdict(card, day)
         if self.exclude and matches(card, self.exclude):
             return Verdict(False, "excluded")
         in_sets = card.set_id in self.sets
@@ -433,6 +531,10 @@ class Pool:
             # Issue 30, RULES.md decision 18: in every format (Unlimited too), a print is not
             # legal before it came out (a promo on its own day, carddb/promo_days.py).
             return _unreleased(card)
+        return self._season_verdict(card, day)
+
+    def _season_verdict(self, card: Card, day: str) -> Verdict:
+        """Whether the season in force on ``day`` allows the print (by its set or its mark)."""
         if self.seasons:
             season = self._season(day)
             if season is None:
@@ -458,6 +560,29 @@ class Pool:
                 return Verdict(False, "outside-season", params)
             return Verdict(False, "set-rotated", self._rotation(params, rotated))
         return Verdict(True)
+
+    def _foreign_verdict(self, card: Card, day: str) -> Verdict:
+        """A print of another region than the pool's: an international print under Japan's
+        Standard (an English-written list of a Japanese event) is judged by its regulation mark
+        and by when its set's cards came out in the pool's region (``foreign_sets``), never by
+        its own release day; where the pack does not say, by its own release (a card came out in
+        Japan before its English print), and a print released after the day cannot be judged.
+        A Japanese print is in no international pool."""
+        if self.region is None or card.region != INTERNATIONAL:
+            return Verdict(False, "japanese-print" if card.region == JAPAN else "excluded")
+        if self.exclude and matches(card, self.exclude):
+            return Verdict(False, "excluded")
+        window = self.foreign_sets.get(card.set_id)
+        released = {"set": card.set_shown, "released": card.release_date or "?"}
+        if window is not None:
+            first, last = window
+            if day < first:
+                return Verdict(False, "not-out-in-region", {"set": card.set_shown, "first": first})
+            if day < last:
+                return Verdict(False, "region-day-unknown", released)
+        elif not card.release_date or day < card.release_date:
+            return Verdict(False, "region-day-unknown", released)
+        return self._season_verdict(card, day)
 
     def first_legal_day(self, set_id: str, release_date: str | None) -> dt.date | None:
         """The first day a set's cards may be played (its announced day, else its release
@@ -560,8 +685,19 @@ class Pool:
 
 
 # The reasons a reprint can cure: the print's mark or set is out of the pool.
+# An international print under Japan's Standard whose set's cards were not (all) out in Japan yet
+# is legal through a print of the same card (name and game text) that was.
 _REPRINT_REASONS = frozenset(
-    {"mark-rotated", "mark-not-yet", "no-mark", "outside-sets", "set-rotated", "outside-season"}
+    {
+        "mark-rotated",
+        "mark-not-yet",
+        "no-mark",
+        "outside-sets",
+        "set-rotated",
+        "outside-season",
+        "not-out-in-region",
+        "region-day-unknown",
+    }
 )
 
 
@@ -578,7 +714,7 @@ def is_reprint(card: Card, other: Card) -> bool:
 
 
 def _same_name(card: Card, index) -> Sequence[Card]:
-    return index.by_deck_key(deck_key(card.name, card.supertype))
+    return index.by_deck_key(deck_key(card.name, card.supertype), region=card.region)
 
 
 _POOLS: dict[int, tuple[Mapping[str, Any], Pool]] = {}
@@ -607,6 +743,11 @@ def _pool_from_json(key: str) -> Pool:
         seasons=tuple(seasons),
         first_day=_iso(options.get("first_day")),
         known_until=_iso(options.get("known_until")),
+        region=options.get("region"),
+        foreign_sets={
+            str(set_id): (str(window["from"]), str(window["until"]))
+            for set_id, window in (options.get("foreign_sets") or {}).items()
+        },
     )
 
 

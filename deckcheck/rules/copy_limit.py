@@ -14,6 +14,7 @@ from deckcheck.i18n import N_, and_list
 from deckcheck.model import Deck, DeckCard, Finding
 from deckcheck.names import name_key
 from deckcheck.rules.base import (
+    Kind,
     RuleContext,
     RuleSpec,
     by_deck_name,
@@ -43,9 +44,10 @@ def printed_names(cards: Iterable[DeckCard]) -> list[str]:
     return list(seen.values())
 
 
-class CopyLimit:
+class CopyLimit(Kind):
     name = "copy-limit"
     description = "A deck may have at most the given number of cards with the same name; basic Energy is exempt."
+    fix = "Remove copies until no name is played more often than the format allows."
     options_schema: Mapping[str, Any] = {
         "type": "object",
         "additionalProperties": False,

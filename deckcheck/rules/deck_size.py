@@ -7,7 +7,7 @@ from typing import Any
 
 from deckcheck.i18n import ngettext
 from deckcheck.model import Deck, Finding
-from deckcheck.rules.base import RuleContext, RuleSpec, finding
+from deckcheck.rules.base import Kind, RuleContext, RuleSpec, finding
 
 DEFAULT_SIZE = 60
 
@@ -21,9 +21,10 @@ REMOVE = ngettext("Remove {excess} card.", "Remove {excess} cards.", "excess")
 ADD = ngettext("Add {missing} card.", "Add {missing} cards.", "missing")
 
 
-class DeckSize:
+class DeckSize(Kind):
     name = "deck-size"
     description = "A deck must have exactly the given number of cards (60, or 30 for a half deck)."
+    fix = "Add or remove cards until the deck has the size the format asks for."
     options_schema: Mapping[str, Any] = {
         "type": "object",
         "additionalProperties": False,

@@ -13,7 +13,7 @@ from typing import Any
 from deckcheck.i18n import N_, and_list, or_list
 from deckcheck.model import Deck, DeckCard, Finding
 from deckcheck.names import deck_key
-from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, lines_text
+from deckcheck.rules.base import Kind, RuleContext, RuleSpec, display_name, finding, lines_text
 
 MIXED = N_("The deck has cards named {names} ({line_list}); a deck may contain cards of only one of these names.")
 KEEP_ONE = N_("Keep the cards of only one of these names: {choices}.")
@@ -46,9 +46,10 @@ def _group_keys(group: Sequence[str], supertype: str) -> dict[str, int]:
     return keys
 
 
-class Exclusive:
+class Exclusive(Kind):
     name = "exclusive"
     description = "A deck may contain cards of only one name of each group (Professor Juniper or Professor Sycamore)."
+    fix = "Keep cards of only one of those names."
     options_schema: Mapping[str, Any] = {
         "type": "object",
         "additionalProperties": False,

@@ -11,7 +11,16 @@ from typing import Any
 
 from deckcheck.i18n import N_, and_list, term
 from deckcheck.model import Deck, Finding
-from deckcheck.rules.base import RuleContext, RuleSpec, display_name, finding, limit_options_schema, lines_text, total
+from deckcheck.rules.base import (
+    Kind,
+    RuleContext,
+    RuleSpec,
+    display_name,
+    finding,
+    limit_options_schema,
+    lines_text,
+    total,
+)
 from deckcheck.selectors import predicate
 
 OVER_LIMIT = N_("The deck has {count} {label} ({names}); a deck may have at most {max}.")
@@ -30,9 +39,10 @@ LABELS = (
 )
 
 
-class GroupLimit:
+class GroupLimit(Kind):
     name = "group-limit"
     description = "A deck may have at most the given number of cards of one kind (such as ACE SPEC) in total."
+    fix = "Keep no more of those cards than the format allows."
     # max 0 forbids the kind outright (GLC allows no ACE SPEC).
     options_schema: Mapping[str, Any] = limit_options_schema(minimum=0)
     examples = {

@@ -12,6 +12,7 @@ from typing import Any
 from deckcheck.i18n import N_, term
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import (
+    Kind,
     RuleContext,
     RuleSpec,
     by_deck_name,
@@ -27,12 +28,13 @@ from deckcheck.selectors import predicate
 OVER_LIMIT = N_("The deck has {count} cards named {name} ({line_list}); {label} are limited to {max} per name.")
 
 
-class NameLimit:
+class NameLimit(Kind):
     name = "name-limit"
     description = (
         "A deck may have at most the given number of cards with the same name among cards of one kind "
         "(such as Prism Star)."
     )
+    fix = "Keep no more copies of each such card than the format allows."
     options_schema: Mapping[str, Any] = limit_options_schema(minimum=1)
     examples = {
         "legal": "1 Giratina ◇ UPR 58\n1 Darkrai ◇ UPR 77\n",

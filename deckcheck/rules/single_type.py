@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from deckcheck.i18n import N_, Joined, Phrase, term
 from deckcheck.model import Deck, Finding
-from deckcheck.rules.base import RuleContext, RuleSpec, finding, lines_text
+from deckcheck.rules.base import Kind, RuleContext, RuleSpec, finding, lines_text
 
 # One template per number: "is"/"are" must never be a parameter (a translation
 # needs the whole sentence).
@@ -37,9 +37,10 @@ TYPES = (
 )
 
 
-class SingleType:
+class SingleType(Kind):
     name = "single-type"
     description = "All Pokémon in the deck share one type; a dual-type Pokémon fits when one of its types matches."
+    fix = "Keep Pokémon of one type only, or dual-type Pokémon that share it."
     options_schema = {"type": "object", "additionalProperties": False, "properties": {}}
     examples = {
         "legal": "1 Charmander MEW 4\n1 Charmeleon MEW 5\n1 Charizard ex MEW 6\n",

@@ -35,7 +35,6 @@ import socket
 import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
-from urllib.parse import parse_qs
 
 from anyio import CapacityLimiter, fail_after, to_thread
 from starlette.applications import Starlette
@@ -44,13 +43,11 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from deckcheck import api
-from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import (
     CARD_LANGUAGES,
     MESSAGE_LANGUAGES,
     N_,
     Phrase,
-    Translator,
     UnknownLanguage,
     card_language,
     choose_language,
@@ -58,18 +55,26 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.packs.loading import Pack, PackError, load_pack
-from deckcheck.parse.files import DeckText, decode_deck_bytes, parse_decoded, text_problem
-from deckcheck.session import BadDate, Checked, Session, open_database, parse_day
+from deckcheck.parse.files import DeckText, parse_decoded, text_problem
+from deckcheck.session import BadDate, Checked, Controls, Session, open_database, parse_day
+from deckcheck.web.forms import (
+    MULTIPART,
+    BadRequest,
+    Limits,
+    deck_text,
+    line_breaks,
+    multipart_fields,
+    read_body,
+    refusal,
+    request_form,
+)
 from deckcheck.web.page import PAGE_SCRIPT, PAGE_STYLE, page_html, sheets_available
 
 if TYPE_CHECKING:
-    from deckcheck.model import DeckResult, ParsedDeck
+    from deckcheck.model import DeckResult
 from deckcheck.render import html as report
 
-TOO_LARGE = N_("The request is larger than {limit} bytes; a deck list is much smaller.")
 TOO_MANY_LINES = N_("The deck list has more than {limit} lines; a deck list is much shorter.")
-# A form's field other than the deck list (its list is read as a deck file is: issue 31).
-NOT_UTF8 = N_("The request is not UTF-8 text.")
 NO_TEXT = N_('The JSON request has no "text" string with the deck list.')
 UNKNOWN_FORMAT = N_("{format} is not a format deckcheck knows. Known formats: {known}.")
 BAD_DATE = N_("The date must be a day like 2026-04-10, not {date}.")
@@ -90,23 +95,16 @@ SHEET_NOT_LEGAL = N_("The deck is not legal, so no registration sheet was made."
 SHEET_UNAVAILABLE = N_("The deck registration sheet needs the PDF library reportlab: pip install 'deckcheck[sheet]'.")
 
 
-class Limits(NamedTuple):
-    max_bytes: int = 200_000  # a 60-card list is about 2 kB
-    max_lines: int = 2_000
-    timeout: float = 10.0  # seconds for one check
-    threads: int = 4  # checks at the same time (each thread has its own database connection)
+# The page's names for the choice of format and day, in hints (the API's are the library's).
+# TRANSLATORS: where the page's hints send the player: its Format menu and Date field.
+PAGE_CONTROLS = Controls(Phrase(N_("the Format menu")), Phrase(N_("the Date field")))
 
 
-class BadRequest(DeckcheckError):
-    """A request the server refuses: ``status`` is its HTTP status, and the message
-    (English in ``str()``) is given in the asker's language by :meth:`localize`."""
+class Answer(NamedTuple):
+    """A checked deck, and the format its list names (the page says which format it used and why)."""
 
-    def __init__(self, status: int, template: str, **params: Any):
-        super().__init__(template.format(**params))
-        self.status, self.template, self.params = status, template, params
-
-    def localize(self, tr: Translator) -> str:
-        return localize(self.template, self.params, tr)
+    checked: Checked
+    declared: str | None
 
 
 class Checker:
@@ -125,7 +123,6 @@ class Checker:
                 self.formats[name] = load_pack(name, self.pack_dirs)
             except PackError:  # a broken pack of the user's: the others still serve
                 continue
-        self.default_format = "standard" if "standard" in self.formats else "unlimited"
         self.lang = lang
 
     def options(self, fields: Mapping[str, str | None]) -> dict[str, Any]:
@@ -161,9 +158,10 @@ class Checker:
                 400, UNKNOWN_LANGUAGE, lang=lang, languages=", ".join(("auto", "en", *CARD_LANGUAGES))
             ) from None
 
-    def check(self, deck: DeckText, options: Mapping[str, Any]) -> Checked:
+    def check(self, deck: DeckText, options: Mapping[str, Any], controls: Controls = api.ARGUMENTS) -> Answer:
         """The deck's :class:`~deckcheck.session.Checked` (parsed once, as ``deckcheck check``
-        parses a file's text: with its ``encoding`` note when it was read as Windows-1252)."""
+        parses a file's text: with its ``encoding`` note when it was read as Windows-1252), with
+        the format the list names; hints name ``controls`` (the API's ``format=``, the page's menu)."""
         session = Session(
             self.db,
             format=options["format"],
@@ -172,78 +170,15 @@ class Checker:
             card_lang=options["card_lang"],
             formats=self.formats,
             keep_deck=True,
+            controls=controls,
         )
-        return session.check(parse_decoded(deck, api.TEXT_LABEL, sniff=True))
+        parsed = parse_decoded(deck, api.TEXT_LABEL, sniff=True)
+        return Answer(session.check(parsed), parsed.declared_format)
 
 
 def _request_language(request: Request, checker: Checker) -> str:
     value = request.query_params.get("lang", "")
     return value if value in MESSAGE_LANGUAGES else checker.lang
-
-
-async def _body(request: Request, limits: Limits) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > limits.max_bytes:
-        raise BadRequest(413, TOO_LARGE, limit=limits.max_bytes)
-    data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limits.max_bytes:
-            raise BadRequest(413, TOO_LARGE, limit=limits.max_bytes)
-    return bytes(data)
-
-
-def deck_text(data: bytes, limits: Limits) -> DeckText:
-    """The deck list sent as ``data``, read by the reading rule of deck files (issue 31:
-    :func:`~deckcheck.parse.files.decode_deck_bytes`, as ``deckcheck check FILE`` reads the
-    same bytes: UTF-8, UTF-16 with its byte-order mark, or Windows-1252 with a note), or
-    :class:`BadRequest` (400) saying why the rule cannot read it."""
-    decoded = decode_deck_bytes(data, api.TEXT_LABEL, max_bytes=limits.max_bytes)
-    if isinstance(decoded, DeckText):
-        refused = text_problem(decoded.text, api.TEXT_LABEL)
-        if refused is None:
-            return decoded
-        decoded = refused
-    raise _refusal(decoded)
-
-
-def _refusal(decoded: ParsedDeck) -> BadRequest:
-    """The 400 of a list the reading rule cannot read: its ``unreadable`` finding's words."""
-    (finding,) = decoded.findings
-    problem = Phrase(finding.template, **finding.params)
-    if finding.hint_template is None:
-        return BadRequest(400, "{problem}", problem=problem)
-    return BadRequest(400, "{problem} {hint}", problem=problem, hint=Phrase(finding.hint_template))
-
-
-def form_fields(data: bytes, limits: Limits) -> tuple[dict[str, str], DeckText | BadRequest]:
-    """A form's fields (the last of each name) and its deck list ``text``: read from its
-    bytes as a deck file is (:func:`deck_text`), or why it cannot be. The ``text`` of the
-    fields is the list as read (the page shows it again), the other fields UTF-8."""
-    fields: dict[str, str] = {}
-    raw = b""
-    # latin-1 maps each byte to one character and back: the fields' bytes, escaped or not.
-    for key, values in parse_qs(data.decode("latin-1"), keep_blank_values=True, encoding="latin-1").items():
-        value = values[-1].encode("latin-1")
-        if key == "text":
-            raw = value
-            continue
-        try:
-            fields[key.encode("latin-1").decode("utf-8")] = value.decode("utf-8")
-        except UnicodeDecodeError:
-            raise BadRequest(400, NOT_UTF8) from None
-    try:
-        deck: DeckText | BadRequest = deck_text(raw, limits)
-    except BadRequest as problem:
-        deck = problem
-    fields["text"] = deck.text if isinstance(deck, DeckText) else raw.decode("utf-8", errors="replace")
-    return fields, deck
-
-
-def line_breaks(text: str) -> int:
-    """How many line ends ``text`` has as the parser splits it: LF, CRLF and a lone
-    CR each end a line (49,000 lines ending in CR passed a count of LF alone: S5)."""
-    return text.count("\n") + text.count("\r") - text.count("\r\n")
 
 
 def _api_fields(request: Request, deck: DeckText) -> tuple[DeckText, dict[str, str | None]]:
@@ -271,7 +206,7 @@ def _api_fields(request: Request, deck: DeckText) -> tuple[DeckText, dict[str, s
                 raise BadRequest(400, NO_TEXT)
             refused = text_problem(text, api.TEXT_LABEL)
             if refused is not None:  # "\u0000" or "\ud800": what the same list sent as bytes is refused for
-                raise _refusal(refused)
+                raise refusal(refused)
             for key in fields:
                 if isinstance(data.get(key), str):
                     fields[key] = data[key]
@@ -318,13 +253,13 @@ class Server:
             {"error": localize(NOT_ALLOWED, {"path": request.url.path, "method": request.method}, tr)}, status_code=405
         )
 
-    async def _check(self, deck: DeckText, options: Mapping[str, Any]) -> Checked:
+    async def _check(self, deck: DeckText, options: Mapping[str, Any], controls: Controls = api.ARGUMENTS) -> Answer:
         if line_breaks(deck.text) >= self.limits.max_lines:
             raise BadRequest(413, TOO_MANY_LINES, limit=self.limits.max_lines)
         try:
             with fail_after(self.limits.timeout):
                 return await to_thread.run_sync(
-                    self.checker.check, deck, options, limiter=self.limiter, abandon_on_cancel=True
+                    self.checker.check, deck, options, controls, limiter=self.limiter, abandon_on_cancel=True
                 )
         except TimeoutError:
             raise BadRequest(503, TOO_SLOW, seconds=f"{self.limits.timeout:g}") from None
@@ -332,10 +267,19 @@ class Server:
     async def check_api(self, request: Request) -> Response:
         lang = _request_language(request, self.checker)
         try:
-            deck, fields = _api_fields(request, deck_text(await _body(request, self.limits), self.limits))
+            if request.headers.get("content-type", "").lower().startswith(MULTIPART):
+                # curl -F file=@deck.txt: the options in the query, or as fields beside the file.
+                form, sent = await multipart_fields(request, await read_body(request, self.limits), self.limits)
+                if isinstance(sent, BadRequest):
+                    raise sent
+                fields = {key: request.query_params.get(key) for key in ("format", "date", "lang", "card_lang")}
+                fields.update((key, form[key]) for key in fields if key in form)
+                deck = sent
+            else:
+                deck, fields = _api_fields(request, deck_text(await read_body(request, self.limits), self.limits))
             options = self.checker.options(fields)
             lang = options["lang"]
-            checked = await self._check(deck, options)
+            checked = (await self._check(deck, options)).checked
         except BadRequest as problem:
             return JSONResponse({"error": problem.localize(translator(lang))}, status_code=problem.status)
         report = api.report_json([api.DeckResult(checked.result, lang)])
@@ -353,18 +297,19 @@ class Server:
         lang = _request_language(request, self.checker)
         fields: dict[str, str] = {}
         try:
-            fields, deck = form_fields(await _body(request, self.limits), self.limits)
+            fields, deck = await request_form(request, self.limits)
             lang = fields["lang"] if fields.get("lang") in MESSAGE_LANGUAGES else lang
             options = self.checker.options(fields)
             if isinstance(deck, BadRequest):
                 raise deck
-            checked = await self._check(deck, options)
+            answer = await self._check(deck, options, PAGE_CONTROLS)
         except BadRequest as problem:
             return HTMLResponse(
                 self.render_page(lang, fields, error=problem.localize(translator(lang))), status_code=problem.status
             )
+        checked = answer.checked
         return HTMLResponse(
-            self.render_page(lang, fields, result=checked.result),
+            self.render_page(lang, fields, result=checked.result, declared=answer.declared),
             status_code=200 if checked.problem is None else REFUSED,
         )
 
@@ -379,12 +324,13 @@ class Server:
         try:
             if not sheets_available():
                 raise BadRequest(501, SHEET_UNAVAILABLE)
-            fields, deck = form_fields(await _body(request, self.limits), self.limits)
+            fields, deck = await request_form(request, self.limits)
             lang = fields["lang"] if fields.get("lang") in MESSAGE_LANGUAGES else lang
             options = self.checker.options(fields)
             if isinstance(deck, BadRequest):
                 raise deck
-            checked = await self._check(deck, options)
+            answer = await self._check(deck, options, PAGE_CONTROLS)
+            checked = answer.checked
             if checked.problem is not None or not checked.result.legal:
                 raise BadRequest(422, SHEET_NOT_LEGAL)
             # A field left blank is an option not given (blank on the sheet); the paper's default is the CLI's.
@@ -401,7 +347,8 @@ class Server:
                 message = problem.message
                 shown = message.localize(translator(lang)) if isinstance(message, Phrase) else message
                 return HTMLResponse(
-                    self.render_page(lang, fields, result=checked.result, sheet_error=shown), status_code=400
+                    self.render_page(lang, fields, result=checked.result, declared=answer.declared, sheet_error=shown),
+                    status_code=400,
                 )
             pdf = await to_thread.run_sync(
                 functools.partial(sheet.sheet_pdf, checked.result, player, paper=paper, lang=lang), limiter=self.limiter
@@ -425,16 +372,17 @@ class Server:
         fields: Mapping[str, str],
         *,
         result: DeckResult | None = None,
+        declared: str | None = None,
         error: str | None = None,
         sheet_error: str | None = None,
     ) -> str:
         return page_html(
             tuple(self.checker.formats),
-            self.checker.default_format,
             translator(lang),
             lang,
             fields,
             result=result,
+            declared=declared,
             error=error,
             sheet_error=sheet_error,
         )

@@ -31,6 +31,10 @@ FILE_LABEL = N_("Or open a file")
 FORMAT_LABEL = N_("Format")
 # TRANSLATORS: the choice of format that uses the one the list names (# format:), else standard.
 OWN_FORMAT = N_("the deck's own format")
+# Under the verdict: which format the list was checked as, and why ({format}: "glc").
+FORMAT_CHOSEN = N_("Checked as {format}: the format chosen in the Format menu.")
+FORMAT_OF_THE_LIST = N_("Checked as {format}: the format the list names.")
+FORMAT_BY_DEFAULT = N_("Checked as {format}: the list names no format and none was chosen in the Format menu.")
 DATE_LABEL = N_("Date")
 # TRANSLATORS: the label of the choice of the language of the messages.
 LANGUAGE_LABEL = N_("Language")
@@ -66,8 +70,6 @@ FROM_BIRTH = N_("from the date of birth")
 PAPER_LABEL = N_("Paper")
 # TRANSLATORS: the paper sizes US Letter and ISO A4.
 PAPER_CHOICES = (("letter", N_("Letter")), ("a4", N_("A4")))
-# The sheet form's fields: the names of deckcheck sheet's options (issue 32).
-SHEET_FIELD_NAMES = ("player", "player-id", "birth", "division", "paper")
 
 
 def _sheet_form(tr: Translator, fields: Mapping[str, str], lang: str, error: str | None = None) -> str:
@@ -169,23 +171,25 @@ form.addEventListener("submit",function(e){
 
 def page_html(
     formats: Sequence[str],
-    default_format: str,
     tr: Translator,
     lang: str,
     fields: Mapping[str, str],
     *,
     result: DeckResult | None = None,
+    declared: str | None = None,
     error: str | None = None,
     sheet_error: str | None = None,
 ) -> str:
     """The page in language ``lang`` (``tr``): the form filled with ``fields`` (a format of
-    ``formats`` chosen, ``default_format`` when the fields name none), and under it the
-    verdict on ``result`` with each finding on its lines, or the problem ``error``; under a
-    legal verdict the sheet's form, with the problem of its fields ``sheet_error``."""
+    ``formats`` chosen, the deck's own when the fields name none: the default of ``check``),
+    and under it the verdict on ``result`` with each finding on its lines and which format it
+    was checked as and why (``declared``: the format the list names), or the problem
+    ``error``; under a legal verdict the sheet's form, with the problem of its fields
+    ``sheet_error``."""
     from deckcheck.i18n import language_name
 
     title = _e(tr.gettext(PAGE_TITLE))
-    chosen_format = fields.get("format", default_format)
+    chosen_format = fields.get("format", "")
     choices = [("", tr.gettext(OWN_FORMAT)), *((name, name) for name in formats)]
     format_options = "".join(
         f'<option value="{_e(value)}"{" selected" if value == chosen_format else ""}>{_e(label)}</option>'
@@ -202,9 +206,12 @@ def page_html(
     elif result is not None:
         core = result
         lines = report.source_lines(fields.get("text", ""))
+        why = FORMAT_CHOSEN if chosen_format else FORMAT_OF_THE_LIST if declared else FORMAT_BY_DEFAULT
         verdict = (
             f'<h2 tabindex="-1">{_e(tr.gettext(RESULT_HEADING))}</h2>\n'
-            f"{report.verdict_heading(core, tr)}{report.deck_details(core, 'deck', lines, tr)}"
+            f"{report.verdict_heading(core, tr)}"
+            f'<p class="muted" id="format-used">{_e(localize(why, {"format": core.format}, tr))}</p>\n'
+            f"{report.deck_details(core, 'deck', lines, tr)}"
         )
         if result.legal and sheets_available():
             verdict += _sheet_form(tr, fields, lang, sheet_error)

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from support import run
+from support import run_deckcheck as run
 
 DECK = "4 Dreepy TWM 128\n4 Drakloak TWM 129\n"
 

@@ -141,7 +141,7 @@ def test_mew_sm215_is_not_legal_before_2019_and_is_offered_by_no_hint(reference_
     UNB 76) was legal on 2018-01-15, and the hint for Mew UNB 76 recommended it."""
     import json
 
-    from support import run
+    from support import run_deckcheck as run
 
     import deckcheck
 

@@ -9,14 +9,12 @@ few sets built from ../shared/carddata/pokemon-tcg-data in a temporary folder.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 from loopback import serving
+from support import run_deckcheck
 
 from deckcheck.carddb import http as carddb_http
 from deckcheck.carddb.build import temp_prefix
@@ -156,35 +154,17 @@ def test_tcgdex_alone_builds_from_the_api(server, tmp_path):
         assert [c.name for c in index.by_number("PAL", "185")] == ["Iono"]
 
 
+def update_both(server, dest) -> list[str]:
+    """``deckcheck db update`` from the mirror's pokemontcg.io archive and its TCGdex API, into ``dest``."""
+    return ["db", "update", "--url", f"{server.base}/dataset.zip", "--tcgdex-url", server.base, "--db", str(dest)]
+
+
 def test_cli_update_reports_a_dropped_connection_in_one_line(server, tmp_path):
     dest = tmp_path / "cards.sqlite3"
     update_database(f"{server.base}/dataset.zip", dest, source="pokemontcg")
     before = dest.read_bytes()
     server.cut_after = ("/v2/en/cards/", 5)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "deckcheck",
-            "db",
-            "update",
-            "--url",
-            f"{server.base}/dataset.zip",
-            "--tcgdex-url",
-            server.base,
-            "--db",
-            str(dest),
-            "--force",
-            "--timeout",
-            "5",
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=PROJECT_ROOT,
-        timeout=120,
-    )
+    result = run_deckcheck(*update_both(server, dest), "--force", "--timeout", "5", text=True)
     assert result.returncode == 2
     errors = [line for line in result.stderr.splitlines() if line.startswith("deckcheck:")]
     assert len(errors) == 1 and "Traceback" not in result.stderr
@@ -203,16 +183,8 @@ def test_cli_rejects_an_unknown_source(tmp_path):
 
 
 def test_cli_with_a_dataset_url_alone_asks_no_tcgdex(server, tmp_path):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
     dest = tmp_path / "cards.sqlite3"
-    result = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "db", "update", "--url", f"{server.base}/dataset.zip", "--db", str(dest)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=PROJECT_ROOT,
-        timeout=120,
-    )
+    result = run_deckcheck("db", "update", "--url", f"{server.base}/dataset.zip", "--db", dest, text=True)
     assert result.returncode == 0, result.stderr
     assert server.paths == ["/dataset.zip"] and set(database_info(dest).sources) == {"pokemontcg"}
 
@@ -251,28 +223,13 @@ def test_allow_incomplete_installs_without_them_says_so_and_asks_again_next_time
 
 
 def test_cli_refuses_an_incomplete_source_and_installs_it_with_allow_incomplete(server, tmp_path):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PROJECT_ROOT), os.environ.get("PYTHONPATH", "")])}
     dest = tmp_path / "cards.sqlite3"
     server.routes.pop("/v2/en/cards/me05-012")
-    command = [
-        sys.executable,
-        "-m",
-        "deckcheck",
-        "db",
-        "update",
-        "--url",
-        f"{server.base}/dataset.zip",
-        "--tcgdex-url",
-        server.base,
-        "--db",
-        str(dest),
-    ]
-    refused = subprocess.run(command, capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120)
+    command = update_both(server, dest)
+    refused = run_deckcheck(*command, text=True)
     assert refused.returncode == 2 and not dest.exists() and "Traceback" not in refused.stderr
     assert "could not deliver 1 card of the sets it lists (not found): me05-012" in refused.stderr
-    installed = subprocess.run(
-        command + ["--allow-incomplete"], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, timeout=120
-    )
+    installed = run_deckcheck(*command, "--allow-incomplete", text=True)
     assert installed.returncode == 0, installed.stderr
     assert "Installed " in installed.stdout
     assert "warning: TCGdex could not deliver 1 card, installed without it: me05-012" in installed.stderr

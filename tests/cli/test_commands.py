@@ -7,7 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, doc_text, json_report, run
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, doc_text, json_report
+from support import run_deckcheck as run
 
 GOLDEN = PROJECT_ROOT / "tests" / "golden"
 DATE = "2026-11-30"
@@ -223,7 +224,7 @@ def test_a_deck_whose_own_format_is_unknown_is_in_every_report(tmp_path, output)
         (typo,) = report["problems"]
         assert Path(typo["path"]).name == "typo.txt" and typo["rule"] == "unknown-format"
         assert "standrd" in typo["message"] and "standard" in typo["message"]  # names the known ones
-        assert typo["hint"].startswith("Did you mean standard?")
+        assert typo["hint"].startswith("Did you mean standard, standard-jp?")
     elif output == "junit":
         assert 'tests="2"' in out and 'failures="0"' in out and 'errors="1"' in out and 'type="unknown-format"' in out
     elif output == "sarif":

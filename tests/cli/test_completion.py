@@ -35,13 +35,9 @@ def complete(line: str, cwd: Path = PROJECT_ROOT) -> list[str]:
 
 
 def test_the_completion_options_are_offered():
-    result = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "--help"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
-        timeout=120,
-    )
+    from support import run_deckcheck
+
+    result = run_deckcheck("--help", text=True)
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
 
 
@@ -56,7 +52,7 @@ def test_the_completion_options_are_offered():
         ("deckcheck db update --lang de,f", ["de,fr"]),
         ("deckcheck db import-names x --lang a", ["all"]),
         ("deckcheck check --format modified-", ["modified-2001", "modified-2002"]),
-        ("deckcheck fmt -f stan", ["standard"]),
+        ("deckcheck fmt -f stan", ["standard", "standard-jp"]),
         ("deckcheck formats show exp", ["expanded"]),
     ],
 )
@@ -72,4 +68,4 @@ def test_format_names_include_the_configured_packs_folder(tmp_path):
     (tmp_path / ".deckcheck.yaml").write_text("packs: [packs]\n", encoding="utf-8")
     assert complete("deckcheck check --format club", cwd=tmp_path) == ["club-league"]
     (tmp_path / ".deckcheck.yaml").write_text("packs: [packs\n", encoding="utf-8")  # broken: the installed ones
-    assert complete("deckcheck check --format stan", cwd=tmp_path) == ["standard"]
+    assert complete("deckcheck check --format stan", cwd=tmp_path) == ["standard", "standard-jp"]

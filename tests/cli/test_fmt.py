@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import os
 import stat
-import subprocess
-import sys
 from pathlib import Path
 
-from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, json_report
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_golden, json_report, run_deckcheck
 
 from deckcheck.carddb.index import MemoryIndex
 from deckcheck.core.layout import format_deck, layout, unambiguous_prints
@@ -142,10 +140,7 @@ def test_a_file_without_card_lines_is_left_as_its_lines():
 
 
 def run(*args: str, cwd: Path = PROJECT_ROOT, stdin: bytes | None = None, lang: str | None = None):
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **({"LANG": lang} if lang else {})}
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, input=stdin, timeout=120
-    )
+    return run_deckcheck(*args, cwd=cwd, stdin=stdin, env={"LANG": lang} if lang else None)
 
 
 SAMPLE_TEXT_DECKS = sorted(SAMPLE_DECKS.rglob("*.txt"))
@@ -450,3 +445,42 @@ def test_a_windows_1252_list_without_cards_is_no_legal_deck(tmp_path):
     result = json_report(run("check", str(deck), "--format", "unlimited", "--date", DATE, "-o", "json").stdout)
     (only,) = result["results"]
     assert not only["legal"] and "deck-size" in [f["rule"] for f in only["findings"]]
+
+
+def test_every_line_fmt_says_is_in_the_message_language(tmp_path):
+    """Under LANG=de each line fmt writes on standard error is German: the notes of the lines it
+    keeps at the top, a file it leaves alone, what would change, what it wrote, that all is done."""
+    (tmp_path / "deck.yaml").write_text("cards:\n  - {count: 4, name: Iono}\n", encoding="utf-8")
+    untidy = tmp_path / "untidy.txt"
+    untidy.write_text("a note\nPokémon: 1\n4 Iono PAL 185\nnot a card\n", encoding="utf-8")
+    read_only = tmp_path / "read-only.txt"
+    read_only.write_text("4 Iono PAL 185\n", encoding="utf-8")
+    read_only.chmod(0o444)
+    tidy = tmp_path / "tidy.txt"
+    tidy.write_text("4 Iono PAL 185\n", encoding="utf-8")
+    options = ("--format", "unlimited", "--date", DATE, "--no-config")
+    assert run("fmt", str(tidy), *options).returncode == 0
+    results = [
+        run("fmt", "--check", str(untidy), str(tmp_path / "deck.yaml"), *options, lang="de_DE.UTF-8"),
+        run("fmt", str(untidy), str(read_only), *options, lang="de_DE.UTF-8"),
+        run("fmt", "--check", str(tidy), *options, lang="de_DE.UTF-8"),
+    ]
+    lines = [
+        line
+        for result in results
+        for line in result.stderr.decode().splitlines()
+        if not line.startswith("deckcheck: Es ist keine Kartendatenbank")  # the database notice, German too
+    ]
+    kept = f"deckcheck: {untidy}: Zeilen 1, 4 sind keine Kartenzeilen; bleiben wie geschrieben oben"
+    assert lines == [
+        kept,
+        f"deckcheck: {untidy} würde neu formatiert",
+        f"deckcheck: {tmp_path / 'deck.yaml'}: bleibt, wie sie ist (fmt schreibt Text-Decklisten neu, nicht YAML "
+        "oder JSON)",
+        kept,
+        f"deckcheck: {untidy} neu formatiert",
+        f"deckcheck: error: {read_only}: die Datei ist schreibgeschützt; bleibt, wie sie ist (zum Formatieren "
+        "beschreibbar machen)",
+        "deckcheck: jede Deckliste ist formatiert",
+    ]
+    assert [result.returncode for result in results] == [1, 2, 0]

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, SAMPLE_DECKS
+from support import PROJECT_ROOT, SAMPLE_DECKS, run_deckcheck
 
 LEGAL = str(SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt")
 ILLEGAL = str(SAMPLE_DECKS / "illegal" / "card-limit.txt")
@@ -28,9 +28,7 @@ ILLEGAL = str(SAMPLE_DECKS / "illegal" / "card-limit.txt")
     ],
 )
 def test_every_command_line_is_read_by_typer(args, code):
-    done = subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT, timeout=120
-    )
+    done = run_deckcheck(*args)
     assert done.returncode == code, done.stderr.decode()
     assert b"Traceback" not in done.stderr
 

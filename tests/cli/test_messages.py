@@ -10,19 +10,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, SAMPLE_DECKS, require_reference_data
+from support import PROJECT_ROOT, SAMPLE_DECKS, require_reference_data, run_deckcheck
 
-from deckcheck.packs.info import _describe_ids
+from deckcheck.rules.banned import _describe_ids
 
 DECK = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
 
 
-def run(*args: str, cwd: Path = PROJECT_ROOT, env: dict | None = None) -> subprocess.CompletedProcess:
-    environ = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **(env or {})}
-    environ.pop("DECKCHECK_DB", None)
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=environ, timeout=300, text=True
-    )
+def run(*args: str, cwd: Path = PROJECT_ROOT, env: dict | None = None):
+    return run_deckcheck(*args, cwd=cwd, env={"DECKCHECK_DB": None, **(env or {})}, text=True)
 
 
 @pytest.mark.parametrize(

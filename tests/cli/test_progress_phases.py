@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, run_deckcheck
 
 from deckcheck.cli.progress import Phases
 
@@ -60,17 +60,14 @@ def dataset(root: Path) -> Path:
 
 
 def env(tmp_path: Path) -> dict:
-    environ = {
-        **os.environ,
-        "PYTHONPATH": str(PROJECT_ROOT),
+    """The variables of a run: a terminal's, this test's folders, no database named."""
+    return {
         "TERM": "xterm",
         "COLUMNS": "120",
         "XDG_DATA_HOME": str(tmp_path / "share"),
         "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "DECKCHECK_DB": None,
     }
-    for name in ("DECKCHECK_DB", "NO_COLOR"):
-        environ.pop(name, None)
-    return environ
 
 
 def on_a_terminal(*args: str, cwd: Path, tmp_path: Path) -> tuple[int, str]:
@@ -81,7 +78,7 @@ def on_a_terminal(*args: str, cwd: Path, tmp_path: Path) -> tuple[int, str]:
     process = subprocess.Popen(
         [sys.executable, "-m", "deckcheck", *args],
         cwd=cwd,
-        env=env(tmp_path),
+        env={**os.environ, **{k: v for k, v in env(tmp_path).items() if v is not None}},
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=slave,
@@ -104,15 +101,8 @@ def on_a_terminal(*args: str, cwd: Path, tmp_path: Path) -> tuple[int, str]:
     return process.wait(timeout=120), b"".join(chunks).decode("utf-8", errors="replace")
 
 
-def off_a_terminal(*args: str, cwd: Path, tmp_path: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args],
-        cwd=cwd,
-        env=env(tmp_path),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+def off_a_terminal(*args: str, cwd: Path, tmp_path: Path):
+    return run_deckcheck(*args, cwd=cwd, env=env(tmp_path), text=True)
 
 
 def test_db_update_shows_each_phase_and_ends_at_100_percent_on_a_terminal(tmp_path):

@@ -197,20 +197,13 @@ LANGUAGES = ("de", "pt", "fr", "es", "it")  # the message languages besides Engl
 
 
 def deckcheck(*args, env=None, cwd=None):
-    """(exit code, stdout, stderr) of ``deckcheck ARGS`` in a subprocess: no locale, colour or
-    database from the caller's environment unless ``env`` gives them."""
-    import os
-    import subprocess
-    import sys
+    """(exit code, stdout, stderr) of ``deckcheck ARGS``: no locale, colour or database from
+    the caller's environment unless ``env`` gives them."""
+    from support import run_deckcheck
 
-    full = {**os.environ}
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "DECKCHECK_DB"):
-        full.pop(name, None)
-    full.update(env or {})
-    result = subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd or PROJECT_ROOT, env=full, timeout=120
-    )
-    return result.returncode, result.stdout.decode(), result.stderr.decode()
+    unset = dict.fromkeys(("LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR", "DECKCHECK_DB"))
+    result = run_deckcheck(*args, env={**unset, **(env or {})}, cwd=cwd or PROJECT_ROOT, text=True)
+    return result.returncode, result.stdout, result.stderr
 
 
 def error_lines(stderr: str) -> list[str]:

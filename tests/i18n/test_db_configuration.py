@@ -4,15 +4,12 @@ message for every command that reads the database; without any, the built-in cat
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from i18n_support import write_english_dataset
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, run_deckcheck
 
 
 @pytest.fixture
@@ -23,11 +20,9 @@ def project(tmp_path) -> Path:
     return root
 
 
-def run(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), "XDG_DATA_HOME": str(home / "share"), "HOME": str(home)}
-    env.pop("DECKCHECK_DB", None)
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, timeout=300, text=True
+def run(*args: str, cwd: Path, home: Path):
+    return run_deckcheck(
+        *args, cwd=cwd, env={"XDG_DATA_HOME": str(home / "share"), "HOME": str(home), "DECKCHECK_DB": None}, text=True
     )
 
 

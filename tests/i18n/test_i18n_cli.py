@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, REFERENCE_DATA, json_report, require_reference_data
+from support import REFERENCE_DATA, json_report, require_reference_data, run_deckcheck
 
 DECKS = Path(__file__).parent / "decks"
 
 
 def deckcheck(*args, env=None):
-    full = {**os.environ, **(env or {})}
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "NO_COLOR"):
-        full.pop(name, None)
-    full.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=PROJECT_ROOT, env=full, timeout=300
-    )
+    """deckcheck with no locale of the caller's unless ``env`` gives one."""
+    return run_deckcheck(*args, env={"LC_ALL": None, "LC_MESSAGES": None, "LANG": None, **(env or {})})
 
 
 @pytest.fixture(scope="module")

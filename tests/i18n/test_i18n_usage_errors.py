@@ -33,7 +33,7 @@ def test_an_unknown_format_follows_the_locale(tmp_path):
     assert code == 2
     assert error_lines(err) == [
         "deckcheck: error: format inconnu 'standrd'. Formats connus : base-fossil, expanded, glc, half-deck, "
-        "modified-2001, modified-2002, standard, unlimited. Vouliez-vous dire : standard ?"
+        "modified-2001, modified-2002, standard, standard-jp, unlimited. Vouliez-vous dire : standard, standard-jp ?"
     ]
     # --lang beats the locale.
     err = deckcheck("check", "-f", "standrd", "--lang", "it", str(deck), env={"LANG": "fr_FR.UTF-8"})[2]

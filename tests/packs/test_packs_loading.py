@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT
+from support import run_deckcheck
 
 from deckcheck.packs import loading as packs
 from deckcheck.packs.loading import PackError, load_pack
@@ -94,17 +92,8 @@ def test_lint_reports_an_unconvertible_value_as_a_pack_error(tmp_path):
     assert "invalid YAML value" in problem.message
 
 
-def deckcheck(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+def deckcheck(*args: str, cwd: Path):
+    return run_deckcheck(*args, cwd=cwd, text=True)
 
 
 @pytest.mark.parametrize("since", ["2026-02-30", '!!int "zz"'], ids=["timestamp", "int-tag"])

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
+from support import run_deckcheck as run
 
 from deckcheck.project.config import (
     Config,
@@ -28,14 +29,6 @@ def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def run(*args: str, cwd: Path, env: dict | None = None):
-    full_env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT), **(env or {})}
-    full_env.pop("NO_COLOR", None)
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=full_env, timeout=120
-    )
 
 
 # -- discovery -----------------------------------------------------------------
@@ -411,7 +404,7 @@ def test_checking_one_file_does_not_import_jsonschema_pathspec_or_rich(tmp_path)
     write(tmp_path / "a.txt", LEGAL_DECK.read_text(encoding="utf-8"))
     probe = (
         "import sys\nfrom deckcheck.cli import main\nsys.argv = ['deckcheck', 'check', 'a.txt', '-o', 'json']\n"
-        "try:\n    main()\nexcept SystemExit as exit:\n    code = exit.code\n"
+        "code = main()\n"
         "print(code, sorted(m for m in ('jsonschema', 'pathspec', 'rich') if m in sys.modules), file=sys.stderr)\n"
     )
     env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}

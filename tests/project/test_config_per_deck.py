@@ -11,13 +11,11 @@ file; ``-v`` names the file each deck used. Through check, fmt, sheet and the
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
+from support import PROJECT_ROOT, SAMPLE_DECKS, json_report, run_deckcheck
 
 from deckcheck.project.config import Config, ConfigError, ConfigFinder, load_config, run_config, settings
 
@@ -56,12 +54,8 @@ def repository(root: Path, config: str = EXPANDED_HERE) -> Path:
     return root
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
-    env.pop("NO_COLOR", None)
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, timeout=120, text=True
-    )
+def run(*args: str, cwd: Path):
+    return run_deckcheck(*args, cwd=cwd, text=True)
 
 
 def formats_of(completed: subprocess.CompletedProcess) -> dict[str, tuple[str, str]]:
@@ -304,14 +298,8 @@ def test_the_packs_folder_of_a_configuration_above_stays_no_deck_below_a_nested_
 def test_standard_input_gets_the_working_directory_s_configuration_whatever_else_is_named(tmp_path):
     repository(tmp_path / "repo")
     deck = "repo/decks/expanded/night-march.txt"
-    completed = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "check", "-", deck, "-o", "json", "--date", DATE],
-        input=NIGHT_MARCH,
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
-        timeout=120,
+    completed = run_deckcheck(
+        "check", "-", deck, "-o", "json", "--date", DATE, stdin=NIGHT_MARCH, cwd=tmp_path, text=True
     )
     assert formats_of(completed) == {"-": ("standard", "illegal"), deck: ("expanded", "legal")}
 

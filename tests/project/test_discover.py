@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import io
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
+from support import SAMPLE_DECKS, json_report
+from support import run_deckcheck as run
 
 from deckcheck.cli.progress import DeckProgress
 from deckcheck.project.config import Config, load_config, settings
@@ -26,14 +26,6 @@ def write(path: Path, text: str = LEGAL) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def run(*args: str, cwd: Path):
-    env = {**os.environ, "PYTHONPATH": str(PROJECT_ROOT)}
-    env.pop("NO_COLOR", None)
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], capture_output=True, cwd=cwd, env=env, timeout=120
-    )
 
 
 @pytest.fixture

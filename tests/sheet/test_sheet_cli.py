@@ -13,27 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, SAMPLE_DECKS
+from support import SAMPLE_DECKS, run_process
+from support import run_deckcheck as run
 
 pytest.importorskip("reportlab", reason="the sheet extra (reportlab) is not installed")
 
 LEGAL = SAMPLE_DECKS / "legal" / "haymaker-base-set.txt"
 ILLEGAL = SAMPLE_DECKS / "illegal" / "copy-limit.txt"
 DAY = "2026-11-30"
-
-
-def run(*args: str, cwd: Path = PROJECT_ROOT, env: dict | None = None, stdin: bytes | None = None):
-    full = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-    full.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args],
-        check=False,
-        capture_output=True,
-        cwd=cwd,
-        env=full,
-        input=stdin,
-        timeout=120,
-    )
 
 
 def pdf_text(path: Path) -> str:
@@ -191,7 +178,7 @@ def test_without_reportlab_the_command_says_which_extra_to_install(tmp_path):
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError(\"No module named 'reportlab'\", name='reportlab')\n")
     deck = copy(LEGAL, tmp_path)
-    done = run(
+    done = run_process(  # an installation without reportlab: a process of its own
         "sheet",
         str(deck),
         "--no-config",

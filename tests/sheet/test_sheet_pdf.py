@@ -12,7 +12,6 @@ import re
 import sqlite3
 import struct
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ pytest.importorskip("reportlab", reason="the sheet extra (reportlab) is not inst
 
 from sheet_support import assert_words_in_boxes, page_text, pages, require_poppler, texts
 from support import PROJECT_ROOT, SAMPLE_DECKS
+from support import run_deckcheck as run
 
 import deckcheck
 
@@ -45,13 +45,6 @@ ENERGY_SYMBOLS = {
     "M": "Metal",
     "Y": "Fairy",
 }
-
-
-def run(*args: str, cwd: Path = PROJECT_ROOT) -> subprocess.CompletedProcess:
-    env = {key: value for key, value in os.environ.items() if key != "NO_COLOR"}
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args], check=False, capture_output=True, cwd=cwd, env=env, timeout=120
-    )
 
 
 @pytest.fixture(scope="module")

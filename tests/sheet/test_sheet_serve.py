@@ -71,19 +71,9 @@ PLAYER = {"player": "Юлия Иванова", "player-id": "1234567", "birth": 
 
 def cli_sheet(out, *options: str):
     """``deckcheck sheet`` on the legal deck with ``options``, writing ``out``."""
-    import subprocess
-    import sys
+    from support import run_deckcheck
 
-    from support import PROJECT_ROOT
-
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", "sheet", str(LEGAL), "--format", "unlimited", "--date", DATE]
-        + ["--no-config", "-o", str(out), *options],
-        capture_output=True,
-        cwd=PROJECT_ROOT,
-        timeout=120,
-        check=False,
-    )
+    return run_deckcheck("sheet", LEGAL, "--format", "unlimited", "--date", DATE, "--no-config", "-o", out, *options)
 
 
 def test_a_legal_verdict_shows_the_player_fields_named_as_the_commands_options(serve_client):

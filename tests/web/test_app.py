@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from serve_support import running_server
-from support import PROJECT_ROOT, json_report
+from support import PROJECT_ROOT, json_report, run_deckcheck
 
 pytest.importorskip("starlette", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
 from starlette.testclient import TestClient  # noqa: E402
@@ -32,13 +32,7 @@ LEGAL = PROJECT_ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt"
 
 
 def cli_json(path: Path, *args: str) -> dict:
-    done = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "check", str(path), "--output", "json", *args],
-        capture_output=True,
-        cwd=PROJECT_ROOT,
-        timeout=120,
-    )
-    return json_report(done.stdout)
+    return json_report(run_deckcheck("check", path, "--output", "json", *args).stdout)
 
 
 def test_api_answers_what_check_output_json_says(serve_client):
@@ -126,7 +120,7 @@ def test_other_methods_and_paths_are_4xx(serve_client):
 def test_a_check_that_takes_too_long_is_given_up(serve_checker):
     slow = Checker.__new__(Checker)
     slow.__dict__.update(serve_checker.__dict__)
-    slow.check = lambda text, options: time.sleep(3)  # type: ignore[method-assign]
+    slow.check = lambda text, options, controls: time.sleep(3)  # type: ignore[method-assign]
     with TestClient(create_app(slow, Limits(timeout=0.3))) as test_client:
         started = time.perf_counter()
         answer = test_client.post("/api/check", content=b"4 Iono PAL 185")
@@ -205,12 +199,7 @@ def test_serve_answers_on_a_kept_alive_connection_as_fast_as_on_a_new_one(server
 
 def test_serve_refuses_a_port_in_use(server):
     port = server.rsplit(":", 1)[1]
-    done = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "serve", "--port", port, "--no-config"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_deckcheck("serve", "--port", port, "--no-config", text=True)
     assert done.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
 
@@ -219,7 +208,7 @@ def test_check_does_not_import_the_web_stack():
     code = (
         "import sys\nfrom deckcheck.cli import main\n"
         "sys.argv = ['deckcheck', 'check', 'sample_decks/legal', '--format', 'unlimited']\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "main()\n"
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'starlette', 'uvicorn', 'anyio', 'httpx'}),"
         " file=sys.stderr)\n"
     )

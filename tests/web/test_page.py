@@ -17,19 +17,22 @@ IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
 
 def test_the_form_offers_the_formats_and_keeps_what_was_typed():
     # Markup only: no server, no Starlette.
-    page = page_html(("standard", "unlimited"), "standard", translator("en"), "en", {"text": "4 Iono <PAL> 185"})
-    assert '<option value="">the deck&#x27;s own format</option>' in page
-    assert '<option value="standard" selected>standard</option>' in page
+    page = page_html(("standard", "unlimited"), translator("en"), "en", {"text": "4 Iono <PAL> 185"})
+    # The deck's own format is chosen unless the fields name another (the default of check).
+    assert '<option value="" selected>the deck&#x27;s own format</option>' in page
+    assert '<option value="standard">standard</option>' in page
+    chosen = page_html(("standard", "unlimited"), translator("en"), "en", {"format": "unlimited"})
+    assert '<option value="unlimited" selected>unlimited</option>' in chosen
     assert "4 Iono &lt;PAL&gt; 185</textarea>" in page  # escaped, never markup
     assert f"<script>{PAGE_SCRIPT}</script>" in page and PAGE_STYLE in page
-    error = page_html(("standard",), "standard", translator("de"), "de", {}, error="<b>kaputt</b>")
+    error = page_html(("standard",), translator("de"), "de", {}, error="<b>kaputt</b>")
     assert '<html lang="de">' in error and '<p class="problem" role="alert">&lt;b&gt;kaputt&lt;/b&gt;</p>' in error
 
 
 def test_the_page_shows_the_verdict_with_findings_on_their_lines(serve_client):
     page = serve_client.get("/")
     assert page.status_code == 200 and "<textarea" in page.text and 'action="/check"' in page.text
-    assert '<option value="standard" selected>' in page.text
+    assert '<option value="" selected>' in page.text and '<option value="standard" selected>' not in page.text
     answer = serve_client.post(
         "/check", data={"text": IONO.read_text(encoding="utf-8"), "format": "unlimited", "date": DATE, "lang": "en"}
     )

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple, Protocol
 
-from deckcheck.model import Card
+from deckcheck.model import INTERNATIONAL, Card
 
 
 class SetRecord(NamedTuple):
@@ -36,7 +36,8 @@ class SetRecord(NamedTuple):
     name: str | None
     code: str | None  # as printed in deck lists
     series: str | None
-    release_date: str | None  # ISO date
+    release_date: str | None  # ISO date (the region's own release day)
+    region: str = INTERNATIONAL  # model.REGIONS
 
 
 class CardBatch(NamedTuple):

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.index import number_key, set_code_key
-from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord, tcgdex
+from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord, tcgdex, tcgdex_ja
 from deckcheck.carddb.sources.pokemontcg import open_dataset
 from deckcheck.model import Card
 
@@ -167,6 +167,33 @@ class MergedSource:
                 fill.close()
 
 
+class Regions:
+    """The international cards (``international``, one source or a merge) and the cards of
+    the other regions (the Japanese TCGdex cards), each region's sets and cards apart: a
+    :class:`CardSource` of all of them, the international ones first."""
+
+    def __init__(self, international: CardSource | None, others: Sequence[CardSource]):
+        self.parts = ([international] if international is not None else []) + list(others)
+        self.international = international
+        self.label = " + ".join(part.label for part in self.parts)
+        self.commit = international.commit if international is not None else None
+
+    def sets(self) -> list[SetRecord]:
+        return [record for part in self.parts for record in part.sets()]
+
+    def batch_count(self) -> int | None:
+        counts = [part.batch_count() for part in self.parts]
+        return None if any(count is None for count in counts) else sum(c for c in counts if c is not None)
+
+    def batches(self) -> Iterator[CardBatch]:
+        for part in self.parts:
+            yield from part.batches()
+
+    def close(self) -> None:
+        for part in self.parts:
+            part.close()
+
+
 def open_source(path: Path) -> CardSource:
     """The card source at ``path`` (a folder or a ``.zip``): a TCGdex export
     (``v2/en/sets/``) or else the pokemontcg.io dataset; DatabaseError if neither."""
@@ -176,19 +203,32 @@ def open_source(path: Path) -> CardSource:
     return open_dataset(path)
 
 
-def open_sources(paths: Sequence[Path]) -> CardSource:
+def open_sources(paths: Sequence[Path], *, japanese: bool = False) -> CardSource:
     """The card sources at ``paths`` (folders or zips), the first filled in from
-    the others (:class:`MergedSource`); one path is that source alone."""
+    the others (:class:`MergedSource`); one path is that source alone. With ``japanese``,
+    also the Japanese cards of the TCGdex export among them (``v2/ja``), as Japan's region
+    (:class:`Regions`); DatabaseError when none has them."""
     opened: list = []
     try:
         for path in paths:
             opened.append(open_source(Path(path)))
         if len(opened) == 1:
-            return opened[0]
-        for source in opened[1:]:
-            if not hasattr(source, "candidate_sets"):
-                raise DatabaseError(f"{source.label} cannot fill in another card source (a TCGdex export can)")
-        return MergedSource(opened[0], opened[1:])
+            source = opened[0]
+        else:
+            for other in opened[1:]:
+                if not hasattr(other, "candidate_sets"):
+                    raise DatabaseError(f"{other.label} cannot fill in another card source (a TCGdex export can)")
+            source = MergedSource(opened[0], opened[1:])
+        if not japanese:
+            return source
+        folders = [Path(path) for path in paths if tcgdex_ja.has_japanese(Path(path))]
+        if not folders:
+            raise DatabaseError(
+                "the Japanese cards are read from a TCGdex export that holds them (v2/ja/sets/), "
+                f"and none of {', '.join(str(path) for path in paths)} does"
+            )
+        opened.append(tcgdex_ja.open_japanese(folders[0]))
+        return Regions(source, opened[-1:])
     except BaseException:
         for source in opened:
             source.close()

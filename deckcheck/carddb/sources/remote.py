@@ -25,7 +25,7 @@ A new source is one more class here and one more entry in :data:`REMOTE_SOURCES`
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -33,8 +33,9 @@ from typing import Any, Protocol
 from deckcheck.carddb import http
 from deckcheck.carddb.build import PhaseHook
 from deckcheck.carddb.errors import DatabaseError
-from deckcheck.carddb.sources import CardSource, FillSource
+from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord, tcgdex_ja
 from deckcheck.carddb.sqlite import DatabaseInfo
+from deckcheck.model import INTERNATIONAL, JAPAN
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +78,9 @@ class RemoteSource(Protocol):
     label: str  # where it is fetched from, for messages
     # False: the primary CardSource (at most one per update); True: a FillSource filling it in.
     fills_in: bool
+    # The card pool its cards belong to (model.REGIONS): a source of another region than the
+    # international one is a CardSource of its own, built beside the international cards.
+    region: str
 
     def check(self) -> None:
         """Refuse options that cannot work (DatabaseError, one line), before anything is locked."""
@@ -94,6 +98,7 @@ class PokemontcgArchive:
     name = "pokemontcg"
     title = "pokemontcg.io"
     fills_in = False
+    region = INTERNATIONAL
 
     def __init__(self, url: str, *, sha256: str | None = None, progress: http.Progress | None = None):
         self.url = self.label = url
@@ -164,6 +169,7 @@ class TcgdexRemote:
     name = "tcgdex"
     title = "TCGdex"
     fills_in = True
+    region = INTERNATIONAL
 
     def __init__(
         self,
@@ -220,6 +226,85 @@ class TcgdexRemote:
 
     def missing(self) -> list[str]:
         return list(self.api.missing) if self.api is not None else []
+
+
+class TcgdexJapan(TcgdexRemote):
+    """Japan's cards from the TCGdex API at ``url`` (``/v2/ja``): a region of their own
+    (:mod:`~deckcheck.carddb.sources.tcgdex_ja`). The set list is asked for conditionally
+    (its ETag and Last-Modified are kept in the meta); when it is unchanged the installed
+    database's Japanese cards are used again, and otherwise only the cards the installed
+    database lacks are fetched."""
+
+    name = tcgdex_ja.SOURCE
+    title = "TCGdex (Japan)"
+    fills_in = False
+    region = JAPAN
+
+    def fetch(self, ctx: UpdateContext, *, conditional: bool) -> Fetched:
+        from deckcheck.carddb import tcgdex_fetch
+        from deckcheck.carddb.sources.installed import InstalledSource
+        from deckcheck.carddb.sqlite import cards_of_source
+
+        client = tcgdex_fetch.TcgdexClient(
+            self.url, timeout=ctx.timeout, retries=ctx.retries, deadline=self.deadline, workers=self.workers
+        )
+        meta = ctx.meta
+        keys = ("tcgdex_ja_url", "tcgdex_ja_etag", "tcgdex_ja_last_modified", "tcgdex_ja_fetched_at")
+        headers: dict[str, str] = {}
+        had = ctx.had(self.name)
+        # Asked conditionally whenever the installed database has the Japanese cards of this URL,
+        # whatever ``conditional`` says: what the international sources answered tells nothing of them.
+        if had and not ctx.force and meta.get("tcgdex_ja_url") == self.url and not meta.get(f"{self.name}_missing"):
+            if meta.get("tcgdex_ja_etag"):
+                headers["If-None-Match"] = meta["tcgdex_ja_etag"]
+            if meta.get("tcgdex_ja_last_modified"):
+                headers["If-Modified-Since"] = meta["tcgdex_ja_last_modified"]
+        if ctx.phase:
+            ctx.phase("tcgdex-ja", None)
+        set_list, answer = client.get(f"/{tcgdex_ja.BASE}/sets", "sets", headers)
+        report: dict[str, Any] = {"requests": client.requests}
+        if set_list is tcgdex_fetch.NOT_MODIFIED:
+            # Nothing new in Japan (whatever the other sources say: the Japanese cards are a card
+            # pool of their own): the installed database's Japanese cards again.
+            kept = {key: meta[key] for key in keys if meta.get(key)}
+            return Fetched(False, InstalledSource(ctx.dest, self.name), kept, report)  # type: ignore[arg-type]
+        if not isinstance(set_list, list):
+            raise DatabaseError(f"{self.url}/{tcgdex_ja.BASE}/sets did not answer a list of sets")
+        reuse = {card.id: card for card in cards_of_source(ctx.dest, self.name)} if had else {}
+        self.api = tcgdex_fetch.TcgdexApi(client, set_list, reuse, self.progress, tcgdex_ja.JAPANESE)
+        meta_out = dict(
+            zip(keys, (self.url, answer.get("ETag") or "", answer.get("Last-Modified") or "", ctx.now), strict=True)
+        )
+        return Fetched(True, _WholeSource(self.api), meta_out, report)
+
+
+class _WholeSource:
+    """A :class:`~deckcheck.carddb.sources.FillSource` read whole, every set of it, as the
+    :class:`~deckcheck.carddb.sources.CardSource` of a region of its own."""
+
+    def __init__(self, fill: FillSource):
+        self.fill = fill
+        self.label: str = fill.label
+        self.commit: str | None = None
+        self._candidates: list[tuple[str, SetRecord, int | None]] | None = None
+
+    def _sets(self) -> list[tuple[str, SetRecord, int | None]]:
+        if self._candidates is None:
+            self._candidates = list(self.fill.candidate_sets())
+        return self._candidates
+
+    def sets(self) -> list[SetRecord]:
+        return [record for _, record, _ in self._sets()]
+
+    def batch_count(self) -> int | None:
+        return len(self._sets())
+
+    def batches(self) -> Iterator[CardBatch]:
+        for source_set_id, _, _ in self._sets():
+            yield self.fill.set_batch(source_set_id, lambda card: False)
+
+    def close(self) -> None:
+        self.fill.close()
 
 
 # Every source db update can fetch, by --source name, in the order they are merged (the first is the primary).

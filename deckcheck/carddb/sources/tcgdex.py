@@ -46,7 +46,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.gametext import as_strings, text_hash
@@ -66,10 +66,10 @@ from deckcheck.parse.text import CLASSIC_COLLECTION_IDS
 
 SOURCE = "tcgdex"
 
-_SUPERTYPES = {"Pokemon": POKEMON, "Pokémon": POKEMON, "Trainer": TRAINER, "Energy": ENERGY}
+SUPERTYPES = {"Pokemon": POKEMON, "Pokémon": POKEMON, "Trainer": TRAINER, "Energy": ENERGY}
 
 # TCGdex stage -> the subtype the rules know (RULES.md 1.4).
-_STAGES = {
+STAGES = {
     "Basic": "Basic",
     "Stage1": "Stage 1",
     "Stage2": "Stage 2",
@@ -83,9 +83,9 @@ _STAGES = {
     "Baby": "Baby",
 }
 # Stages that are the rule box themselves: no "V" beside them.
-_V_STAGES = frozenset({"VMAX", "VSTAR", "V-UNION"})
+V_STAGES = frozenset({"VMAX", "VSTAR", "V-UNION"})
 
-_TRAINER_KINDS = {
+TRAINER_KINDS = {
     "Item": ("Item",),
     "Supporter": ("Supporter",),
     "Stadium": ("Stadium",),
@@ -225,10 +225,10 @@ def _pokemon_subtypes(
     legend = suffix == "Legend" or name.endswith(" LEGEND")
     if legend:
         pass  # a LEGEND card is neither Basic nor an Evolution (RULES.md 1.4)
-    elif stage in _STAGES:
+    elif stage in STAGES:
         # TCGdex's "Basic" is kept even with an evolveFrom: it names the baby
         # pre-evolutions of later generations (Snorlax JU 11 from Munchlax).
-        subtypes.append(_STAGES[stage])
+        subtypes.append(STAGES[stage])
     else:
         # No stage: Basic unless it evolves, then Stage 1 (:func:`settle_stages`
         # makes it Stage 2 when its pre-evolution is a Stage 1 of the same set).
@@ -239,9 +239,9 @@ def _pokemon_subtypes(
         if box == "GX" and (suffix == "TAG TEAM-GX" or " & " in name):
             subtypes.append("TAG TEAM")
         subtypes.append(box)
-    elif box in _V_STAGES and box not in subtypes:
+    elif box in V_STAGES and box not in subtypes:
         subtypes = [box]  # a VMAX/VSTAR/V-UNION without its stage
-    elif suffix == "V" and stage not in _V_STAGES and name.endswith(" V"):
+    elif suffix == "V" and stage not in V_STAGES and name.endswith(" V"):
         subtypes.append("V")
     elif legend:
         subtypes.append("LEGEND")
@@ -360,7 +360,7 @@ def game_text_shape(
 def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
     """One TCGdex card object (``GET /v2/en/cards/{id}``) with its set."""
     category = str(raw["category"])
-    supertype = _SUPERTYPES.get(category)
+    supertype = SUPERTYPES.get(category)
     if supertype is None:
         raise ValueError(f"unknown category {category!r}")
     stage = raw.get("stage") or None
@@ -374,7 +374,7 @@ def card_from_tcgdex(raw: Mapping[str, Any], set_info: SetRecord) -> Card:
     if supertype == POKEMON:
         subtypes = _pokemon_subtypes(raw, name, stage, suffix, rarity)
     elif supertype == TRAINER:
-        subtypes = list(_TRAINER_KINDS.get(str(raw.get("trainerType")), ()))
+        subtypes = list(TRAINER_KINDS.get(str(raw.get("trainerType")), ()))
         if subtypes == ["Supporter"] and " & " in name and _TAG_TEAM_BONUS.search(effect):
             subtypes.append("TAG TEAM")  # the TAG TEAM Supporters (2019), by their bonus effect
         if _PRISM.search(name):
@@ -487,17 +487,31 @@ def set_list_order(raw_sets: Sequence[Any]) -> list[Mapping[str, Any]]:
     return sorted(ordered, key=lambda s: (str(s.get("releaseDate") or ""), str(s["id"])))
 
 
+class Flavour(NamedTuple):
+    """How the objects of one TCGdex language become deckcheck's sets and cards: the English
+    ones here, the Japanese ones (a region of their own) in :mod:`.tcgdex_ja`."""
+
+    base: str  # the folder (and API path) of the language: "v2/en"
+    source: str  # the card source's name in the database ("tcgdex")
+    set_record: Callable[[Mapping[str, Any]], SetRecord]
+    stub_card: Callable[[str, SetRecord], Card]
+    convert_set: Callable[[Mapping[str, Any], Iterator[tuple[str, Any]], str], CardBatch]
+    # The cards of one set once all are converted (some facts come from the set's other cards).
+    settle: Callable[[list[Card]], list[Card]]
+
+
 class TcgdexSource:
     """A TCGdex export laid out like the API (``v2/en/sets.json``,
     ``v2/en/sets/<id>.json``, ``v2/en/cards/<id>.json``): a
     :class:`~deckcheck.carddb.sources.CardSource` of all of it, and a
-    :class:`~deckcheck.carddb.sources.FillSource` of the sets another source lacks."""
+    :class:`~deckcheck.carddb.sources.FillSource` of the sets another source lacks.
+    ``flavour`` says which language's folder is read, and how (English by default)."""
 
-    name = SOURCE
-
-    def __init__(self, tree: FileTree, base: str = "v2/en"):
+    def __init__(self, tree: FileTree, flavour: Flavour | None = None):
+        self.flavour = flavour or ENGLISH
+        self.name = self.flavour.source
         self.tree = tree
-        self.base = base
+        base = self.base = self.flavour.base
         self.label = tree.label
         self.commit = tree.commit
         self._set_files = tree.json_files(f"{base}/sets")
@@ -529,7 +543,7 @@ class TcgdexSource:
         found = []
         for tcgdex_id in self._order:
             raw = self._listed.get(tcgdex_id) or self.raw_set(tcgdex_id)
-            found.append((tcgdex_id, set_record(raw), official_count(raw)))
+            found.append((tcgdex_id, self.flavour.set_record(raw), official_count(raw)))
         return found
 
     def _raw_cards(self, raw_set: Mapping[str, Any], wanted: Callable[[str], bool]) -> Iterator[tuple[str, Any]]:
@@ -544,12 +558,12 @@ class TcgdexSource:
 
     def set_batch(self, tcgdex_id: str, skip: Callable[[Card], bool] = lambda card: False) -> CardBatch:
         raw_set = self.raw_set(tcgdex_id)
-        record = set_record(raw_set)
+        record = self.flavour.set_record(raw_set)
 
         def wanted(card_id: str) -> bool:
-            return not skip(stub_card(card_id, record))
+            return not skip(self.flavour.stub_card(card_id, record))
 
-        return convert_set(raw_set, self._raw_cards(raw_set, wanted), self._set_files[tcgdex_id])
+        return self.flavour.convert_set(raw_set, self._raw_cards(raw_set, wanted), self._set_files[tcgdex_id])
 
     def batch_count(self) -> int:
         return len(self._order)
@@ -579,16 +593,31 @@ def stub_card(tcgdex_card_id: str, record: SetRecord) -> Card:
 
 def convert_set(raw_set: Mapping[str, Any], raw_cards: Iterator[tuple[str, Any]], origin: str) -> CardBatch:
     """The cards of one TCGdex set; DatabaseError names a malformed card."""
-    record = set_record(raw_set)
+    return convert_cards(set_record(raw_set), raw_cards, origin, card_from_tcgdex, settle_stages, SOURCE)
+
+
+def convert_cards(
+    record: SetRecord,
+    raw_cards: Iterator[tuple[str, Any]],
+    origin: str,
+    convert: Callable[[Mapping[str, Any], SetRecord], Card],
+    settle: Callable[[list[Card]], list[Card]],
+    source: str,
+) -> CardBatch:
+    """The cards of one set of ``record``, each ``convert``-ed, then ``settle``-d together, as a
+    batch of ``source``; DatabaseError names a malformed card (``where`` it was read)."""
     cards = []
     for where, raw in raw_cards:
         try:
             if not isinstance(raw, Mapping):
                 raise TypeError("not an object")
-            cards.append(card_from_tcgdex(raw, record))
+            cards.append(convert(raw, record))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise DatabaseError(f"{where}: the card is malformed ({error!r})") from None
-    return CardBatch(origin, [(card, record) for card in settle_stages(cards)], SOURCE)
+    return CardBatch(origin, [(card, record) for card in settle(cards)], source)
+
+
+ENGLISH = Flavour("v2/en", SOURCE, set_record, stub_card, convert_set, settle_stages)
 
 
 def is_export(path: Path) -> bool:
