@@ -26,7 +26,13 @@ measured in the same run on the same machine:
   (all processes), decks per CPU second (>= 1,000 per core for JSON), peak
   memory of the largest process (<= 150 MB at 100,000 decks); all cores on
   20,000 decks <= 0.6 x the one-job wall time;
-* import: the full reference dataset in <= 5 s, peak memory <= 400 MB.
+* import: the full reference dataset in <= 5 s, peak memory <= 400 MB;
+* the whole database from TCGdex alone (``--tcgdex-only`` measures only this):
+  a fresh ``db update --source tcgdex`` from a static mirror of the TCGdex
+  export on 127.0.0.1 (keep-alive, as a file server in front of a mirror
+  runs) in CPU seconds of the deckcheck process, <= 3 x the CPU of ``db
+  import`` of the same export measured interleaved with it, peak memory
+  < 100 MB, and a second update with nothing new making no card request.
 
 ``--quick`` (a few minutes) measures 2,000 decks of every format and 20,000
 Standard decks (JSON) for the all-cores ratio, with 11 start-up runs.
@@ -148,33 +154,95 @@ def deckcheck_command() -> list[str]:
     return [sys.executable, "-m", "deckcheck"]
 
 
+LAST_MODIFIED = "Fri, 17 Jul 2026 00:00:00 GMT"  # of every file the TCGdex mirror serves
+
+
 def _tcgdex_server(root: Path, hidden: set[str]):
     """A static server on 127.0.0.1 answering ``/v2/en/...`` from the TCGdex export
-    (``/v2/en/cards/X`` is ``v2/en/cards/X.json``), its set list without ``hidden``."""
+    (``/v2/en/cards/X`` is ``v2/en/cards/X.json``), its set list without ``hidden``.
+    It keeps connections alive (HTTP/1.1, each answer in one write) and queues up
+    to 64 connections, as a static file server in front of a mirror does; the
+    requests it serves are counted in ``server.served``."""
     import http.server
     import threading
+    from urllib.parse import unquote
 
     class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        wbufsize = -1  # headers and body leave in one write
+
         def log_message(self, *args):
             pass
 
         def do_GET(self):
-            path = root / (self.path.lstrip("/") + ".json")
+            server.served.append(self.path)
+            path = root / (unquote(self.path).lstrip("/") + ".json")  # exu-%3F is the file exu-?.json
             if not path.is_file():
                 self.send_error(404)
+                return
+            if self.headers.get("If-Modified-Since") == LAST_MODIFIED:
+                self.send_response(304)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
                 return
             body = path.read_bytes()
             if self.path == "/v2/en/sets":
                 body = json.dumps([s for s in json.loads(body) if s["id"] not in hidden]).encode()
             self.send_response(200)
             self.send_header("Content-Length", str(len(body)))
+            self.send_header("Last-Modified", LAST_MODIFIED)
             self.end_headers()
             self.wfile.write(body)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+        request_queue_size = 64
+
+    server = Server(("127.0.0.1", 0), Handler)
+    server.served = []  # type: ignore[attr-defined]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
+
+
+def tcgdex_update_rows(deckcheck: list[str], env: dict[str, str], work: Path, runs: int) -> list[tuple]:
+    """The whole database from TCGdex alone: a fresh ``db update --source tcgdex``
+    from a static mirror of the export on 127.0.0.1 beside ``db import`` of the
+    same export, in CPU seconds of the deckcheck process (the mirror runs in this
+    one), its peak memory, and a second update with nothing new (budget: at most
+    3 x the import's CPU, under 100 MB, no card requests the second time)."""
+    if not (TCGDEX / "v2" / "en" / "sets" / "me05.json").is_file():
+        return []
+    only = {**env, "DECKCHECK_DB": str(work / "tcgdex-import.sqlite3")}
+    server = _tcgdex_server(TCGDEX, hidden=set())
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    imports, updates = [], []
+    try:
+        for run in range(runs):  # interleaved: a machine whose speed drifts moves both alike
+            imports.append(measure([*deckcheck, "db", "import", str(TCGDEX)], only, cpu=True))
+            fresh = {**env, "DECKCHECK_DB": str(work / f"tcgdex-update-{run}.sqlite3")}
+            updates.append(
+                measure([*deckcheck, "db", "update", "--source", "tcgdex", "--tcgdex-url", url], fresh, cpu=True)
+            )
+            if updates[-1][2] != 0:
+                raise SystemExit("bench: db update --source tcgdex failed")
+        server.served.clear()
+        again = measure([*deckcheck, "db", "update", "--source", "tcgdex", "--tcgdex-url", url], fresh, cpu=True)
+        card_requests = sum(path.startswith("/v2/en/cards/") for path in server.served)
+    finally:
+        server.shutdown()
+    import_cpu = statistics.median(r[3] for r in imports)
+    update_cpu = statistics.median(r[3] for r in updates)
+    peak = max(r[1] for r in updates)
+    ratio = update_cpu / import_cpu
+    return [
+        ("db import of the TCGdex export, CPU", import_cpu, "s", None, "", None),
+        ("db update --source tcgdex from a static mirror, CPU", update_cpu, "s", None, "", None),
+        ("  / db import of the same export, CPU", ratio, "x", 3.0, "x", ratio <= 3.0),
+        ("  wall", statistics.median(r[0] for r in updates), "s", None, "", None),
+        ("  peak memory", peak, "MB", 100, "MB", peak < 100),
+        ("  a second update with nothing new, CPU", again[3], "s", None, "", None),
+        ("  its card requests", card_requests, "", 0, "", card_requests == 0),
+    ]
 
 
 def tcgdex_rows(deckcheck: list[str], env: dict[str, str], work: Path) -> list[tuple]:
@@ -317,6 +385,11 @@ def main() -> int:
     parser.add_argument(
         "--startup-only", action="store_true", help="only the start-up figures (the database is still built)"
     )
+    parser.add_argument(
+        "--tcgdex-only",
+        action="store_true",
+        help="only the TCGdex figures: db update --source tcgdex from a static mirror beside db import of the export",
+    )
     parser.add_argument("--json", type=Path, default=ROOT / "bench" / "results.json", help="where to write the figures")
     parser.add_argument(
         "--dask",
@@ -350,6 +423,9 @@ def main() -> int:
         deckcheck = deckcheck_command()
         rows = []
 
+        if args.tcgdex_only:
+            rows += tcgdex_update_rows(deckcheck, env, work, args.throughput_runs or 3)
+            return report(rows, runs, args.throughput_runs or 3, args.json)
         # Import: the full reference dataset (median of 3; each run replaces the file).
         no_import = args.no_import or args.startup_only
         imports = [measure([*deckcheck, "db", "import", str(REFERENCE)], env) for _ in range(1 if no_import else 3)]
@@ -360,6 +436,7 @@ def main() -> int:
             rows.append(("db import peak memory", import_mb, "MB", 400, "MB", import_mb <= 400))
             if not args.quick:
                 rows += tcgdex_rows(deckcheck, env, work)
+                rows += tcgdex_update_rows(deckcheck, env, work, 1)
 
         # Without a card database: the user's default place, which must then be empty.
         no_db_env = {k: v for k, v in env.items() if k != "DECKCHECK_DB"}
@@ -415,7 +492,11 @@ def main() -> int:
             rows += bench_rows(args.dask, min(2, cores()) if cores() > 1 else 1)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return report(rows, runs, throughput_runs, args.json)
 
+
+def report(rows: list[tuple], runs: int, throughput_runs: int, json_path: Path) -> int:
+    """Print the table, write the figures as JSON; 1 when a figure is over its budget."""
     print(
         f"deckcheck benchmark — {platform.python_implementation()} {platform.python_version()}, "
         f"{cores()} CPUs, median of {runs} runs for start-up, {throughput_runs} per throughput figure"
@@ -435,12 +516,12 @@ def main() -> int:
         else:
             key, parent = name, name.split(":")[0]
         figures[key] = {"value": round(value, 4), "unit": unit, "budget": budget, "ok": ok}
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(
+    json_path.parent.mkdir(parents=True, exist_ok=True)
+    json_path.write_text(
         json.dumps({"python": platform.python_version(), "runs": runs, "figures": figures}, indent=2) + "\n",
         encoding="utf-8",
     )
-    print(f"written: {args.json}")
+    print(f"written: {json_path}")
     return 0 if all(r[5] is not False for r in rows) else 1
 
 

@@ -82,7 +82,7 @@ def ngettext(singular: str, plural: str, key: str = "count") -> Plural:
 
 
 # Languages with a message catalogue (English is the msgids themselves).
-MESSAGE_LANGUAGES: tuple[str, ...] = ("en", "de", "pt", "fr", "es", "it")
+MESSAGE_LANGUAGES: tuple[str, ...] = ("en", "de", "pt", "fr", "es", "it", "ja")
 # Languages whose card names can be imported from TCGdex and read in deck lists.
 CARD_LANGUAGES: tuple[str, ...] = ("de", "fr", "es", "it", "pt")
 
@@ -93,6 +93,7 @@ LANGUAGE_NAMES: Mapping[str, str] = {
     "es": N_("Spanish"),
     "it": N_("Italian"),
     "pt": N_("Portuguese"),
+    "ja": N_("Japanese"),
 }
 
 # Environment variables that name the message locale, strongest first (POSIX).
@@ -133,7 +134,7 @@ def choose_language(
         return language_from_environment(environ)
     code = language_code(option)
     if code not in MESSAGE_LANGUAGES:
-        # TRANSLATORS: {what} is "--lang" (or "the message language"), {choices} "en, de, pt, fr, es, it".
+        # TRANSLATORS: {what} is "--lang" (or "the message language"), {choices} "en, de, pt, fr, es, it, ja".
         raise _unknown(N_("{what} must be one of {choices}, not '{value}'"), MESSAGE_LANGUAGES, option, what=what)
     return code
 

@@ -54,14 +54,14 @@ class Severity(StrEnum):
     INFO = "info"  # a note, e.g. a print that is legal through its reprint
 
 
-# RULES.md decision 18: the errors that say a line could not be identified (or
-# its card is missing from the database), not that a rule is broken. A deck
-# whose only errors are these is *not verified* (legality cannot be shown),
-# not ILLEGAL; both exit with code 1.
+# The errors that say a line could not be read or identified (or its card is missing from
+# the database), not that a rule is broken (docs/rulings.md). A deck whose only errors are
+# these is *not verified* (legality cannot be shown), not ILLEGAL; both exit with code 1.
+# A ``syntax`` error is a line deckcheck could not read: no rule was broken by it.
 # ``unknown-release``: an international print under Japan's Standard whose Japanese release the
 # card data does not tell (docs/japan.md).
 UNVERIFIED_RULES = frozenset(
-    {"unknown-card", "unknown-set", "name-mismatch", "ambiguous-card", "unknown-print", "unknown-release"}
+    {"unknown-card", "unknown-set", "name-mismatch", "ambiguous-card", "unknown-print", "syntax", "unknown-release"}
 )
 # RULES.md decision 18, last bullet: a deck that could not be checked at all (an unreadable
 # file; a format that is none, or a day before its format began: ``unknown-format``) is *not
@@ -247,9 +247,6 @@ class DeckCard:
     # False when the line was read by its name: it gave no set code and number,
     # or ones that name no print (issue 9 §2).
     by_print: bool = True
-    # RULES.md decision 18: the line's set code and number name another card than
-    # its name; it counts as the card it names, and findings say the name written.
-    as_named: bool = False
 
     @property
     def count(self) -> int:
@@ -263,8 +260,6 @@ class DeckCard:
         if self.by_print:
             return self.card.label
         entry = self.entry
-        if self.as_named:
-            return entry.name
         if entry.set_code and entry.number:
             return f"{entry.name} {entry.set_code} {entry.number}"
         if self.read_as:

@@ -85,6 +85,27 @@ def reference_index(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def full_index(tmp_path_factory):
+    """The reference dataset filled in from the TCGdex export, as ``db import`` of both builds it:
+    the sets the pokemontcg.io snapshot lacks (MEP, MEE, Pitch Black) too (skips when absent)."""
+    from support import REFERENCE_DATA, require_reference_data
+
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import open_sources
+    from deckcheck.carddb.sqlite import SqliteIndex
+
+    data = require_reference_data()
+    tcgdex = REFERENCE_DATA / "tcgdex-api"
+    if not (tcgdex / "v2" / "en" / "sets").is_dir():
+        pytest.skip(f"the TCGdex export not found at {tcgdex} (../shared/carddata is needed for this test)")
+    path = tmp_path_factory.mktemp("full-db") / "cards.sqlite3"
+    build_database(open_sources([data, tcgdex]), path)
+    index = SqliteIndex(path)
+    yield index
+    index.close()
+
+
+@pytest.fixture(scope="session")
 def japan_index(tmp_path_factory):
     """The reference dataset and Japan's cards (TCGdex /v2/ja, ../shared/carddata/tcgdex-api)
     imported once per test session, as db import --japanese does (skips when absent)."""

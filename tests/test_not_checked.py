@@ -130,3 +130,20 @@ def test_not_verified_and_not_checked_are_different_words(lang):
     paths = tr.ngettext(PATHS_NOT_CHECKED.singular, PATHS_NOT_CHECKED.plural, 5)
     unverified_words = summary.split("{unverified}")[1].strip(" .").split()
     assert " ".join(unverified_words).casefold() not in paths.casefold(), (summary, paths)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_text_report_says_why_once_and_the_other_reports_get_a_line_beside(decks, name):
+    """Issue 42: the text report and standard error both said why a deck could not be checked
+    (a format that is none, a day before the format began): the text report says it once; JSON
+    and the other machine-read reports keep one line on standard error, as for an unreadable file."""
+    text = run("check", str(decks[name]), *_options(name), "--no-config")
+    assert text.returncode == 2
+    out, err = text.stdout.decode(), text.stderr.decode()
+    assert f"NOT CHECKED  {decks[name]}" in out
+    assert "deckcheck: error:" not in err, err
+    machine = run("check", str(decks[name]), *_options(name), "--no-config", "-o", "json")
+    assert machine.returncode == 2
+    (problem,) = json_report(machine.stdout)["problems"]
+    errors = [line for line in machine.stderr.decode().splitlines() if line.startswith("deckcheck: error:")]
+    assert len(errors) == 1 and str(decks[name]) in errors[0], errors

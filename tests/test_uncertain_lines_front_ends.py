@@ -31,8 +31,8 @@ EXAMPLES = {
         swapped(STANDARD, ("2 Hilda WHT 171", "2 Iono MEG 114")),
         "standard",
         "2026-08-22",
-        "illegal",
-        {"name-mismatch", "not-legal"},
+        "unverified",
+        {"name-mismatch"},
     ),
     "ultra-ball-numbers": (
         swapped(
@@ -43,15 +43,15 @@ EXAMPLES = {
         ),
         "standard",
         "2026-08-22",
-        "illegal",
-        {"name-mismatch", "copy-limit"},
+        "unverified",
+        {"name-mismatch"},
     ),
     "victini-v-glc": (
         swapped(GLC, ("1 Vulpix SIT 17", "1 Victini V BRS 21")),
         "glc",
         "2026-11-30",
-        "illegal",
-        {"name-mismatch", "rule-box"},
+        "unverified",
+        {"name-mismatch"},
     ),
     "trapinch-hp-68": (
         "4 Trapinch HP 68\n56 Fighting Energy BS 97\n",
@@ -222,4 +222,8 @@ def test_a_run_with_only_the_built_in_catalogue_is_not_verified_never_illegal(tm
     )
     (result,) = json_report(done.stdout)["results"]
     assert result["verdict"] == "unverified" and done.returncode == 1
-    assert {f["rule"] for f in result["findings"] if f["severity"] == "error"} <= {"unknown-card", "unknown-set"}
+    assert {f["rule"] for f in result["findings"] if f["severity"] == "error"} <= {
+        "unknown-card",
+        "unknown-set",
+        "unknown-print",
+    }

@@ -223,4 +223,5 @@ def load_catalogue() -> MemoryIndex:
             raise CatalogueError(f"catalogue cards listed under {set_id!r}, which is not in 'sets'")
         for entry in entries or ():
             cards.append(_card(set_entry, entry))
-    return MemoryIndex(cards)
+    # The catalogue holds the rule-relevant prints only: a print it lacks is no print it has.
+    return MemoryIndex(cards, partial=True)

@@ -158,6 +158,13 @@ _ERA_WORDING: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
         # "his or her" (until SM) = "their"; "show it to your opponent" (until
         # BW) = "reveal it".
         (r"\bhis or her\b", "their"),
+        # Pronouns: "that player doesn't switch" (SM) = "he or she doesn't switch" (BW, XY)
+        # = "they don't switch" (SWSH on) (Escape Rope BUS 114 / BST 125); "does not" = "doesn't".
+        (r"\bdoes not\b", "doesn't"),
+        (r"\b(?:that player|he or she) doesn't\b", "they don't"),
+        (r"\bhe or she\b", "they"),
+        # "as many ... as you like" (until SM) = "any number of ..." (SWSH on).
+        (r"\bas many (\S+(?: \S+){0,3}?) as you like\b", r"any number of \1"),
         (r"\bshow (it|them|that card) to your opponent\b", r"reveal \1"),
         # A sentence that starts without a space after the full stop (PAL 191).
         (r"\.(?=[a-z])", ". "),
@@ -296,6 +303,9 @@ def _functional_text(text: str, name: str, pokemon: bool, trainer: bool = False)
         text = pattern.sub(replacement, text)
     for old, new in _SAME_CARD.get(name, ()):
         text = text.replace(old, new)
+    # Brackets set off a reminder or a clarification, which the eras place differently: "(Your
+    # opponent switches first. If ...)" (BW) = "Your opponent switches first. (If ...)" (SM).
+    text = text.replace("(", " ").replace(")", " ")
     return _SPACES.sub(" ", text).strip(" .")
 
 

@@ -6,4 +6,4 @@ A card database stores digests, so one built with another version is rebuilt
 import the normaliser and compile its patterns (about 10 ms of start-up).
 """
 
-DIGEST_VERSION = "3"
+DIGEST_VERSION = "4"

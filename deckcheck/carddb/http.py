@@ -11,7 +11,13 @@ What every request gets:
   *while* the answer is read: a watchdog shuts the connection down when the
   earlier of the two is reached, so a server trickling one byte every few
   seconds (each read succeeds, no ``timeout`` ever trips) cannot hold a read
-  open past them (issue 23, T2).
+  open past them (issue 23, T2). One watchdog thread serves every request.
+* one SSL context for every https request, and with ``connections`` keep-alive:
+  each thread reuses its connection to a server for its next request, so
+  thousands of TCGdex objects cost a few connections, not one each
+  (:mod:`deckcheck.carddb.connections`).
+* redirects (up to :data:`MAX_REDIRECTS`) are followed; a proxy named by
+  ``http_proxy``/``https_proxy`` (and ``no_proxy``) is used as urllib would.
 * ``max_bytes``: a larger ``Content-Length`` is refused before the body is
   read, and the body is counted while it is read.
 * :class:`Retryable` for what may work on another try (no connection, a
@@ -30,17 +36,14 @@ from __future__ import annotations
 
 import http.client
 import json
-import socket
-import ssl
-import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+from deckcheck.carddb import connections as connections_module
+from deckcheck.carddb.connections import Connections, Key, Watch
 from deckcheck.carddb.errors import DatabaseError
 
 # Seconds before the first retry; doubled for each further one.
@@ -133,69 +136,9 @@ def with_retries(attempt: Callable[[], T], *, retries: int, deadline: Deadline |
             tried += 1
 
 
-class _Watchdog:
-    """Shuts the sockets of one request down at a moment (a timer thread), so a
-    read blocked on a trickling server returns; ``fired`` says it did."""
-
-    def __init__(self, seconds: float):
-        self.sockets: list[socket.socket] = []
-        self.fired = False
-        self._lock = threading.Lock()
-        self._timer = threading.Timer(max(0.0, seconds), self._fire)
-        self._timer.daemon = True
-        self._timer.start()
-
-    def watch(self, sock: socket.socket) -> None:
-        with self._lock:
-            self.sockets.append(sock)
-            fired = self.fired
-        if fired:
-            self._shut(sock)
-
-    def _fire(self) -> None:
-        with self._lock:
-            self.fired = True
-            sockets = list(self.sockets)
-        for sock in sockets:
-            self._shut(sock)
-
-    @staticmethod
-    def _shut(sock: socket.socket) -> None:
-        try:
-            sock.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
-
-    def cancel(self) -> None:
-        self._timer.cancel()
-
-
-def _watched(base: type[http.client.HTTPConnection], dog: _Watchdog) -> Callable[..., http.client.HTTPConnection]:
-    class Watched(base):  # type: ignore[valid-type,misc]
-        def connect(self) -> None:
-            super().connect()
-            dog.watch(self.sock)
-
-    return Watched
-
-
-class _HTTPHandler(urllib.request.HTTPHandler):
-    def __init__(self, dog: _Watchdog):
-        super().__init__()
-        self.dog = dog
-
-    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
-        return self.do_open(_watched(http.client.HTTPConnection, self.dog), req)
-
-
-class _HTTPSHandler(urllib.request.HTTPSHandler):
-    def __init__(self, dog: _Watchdog):
-        super().__init__()
-        self.dog = dog
-        self.context = ssl.create_default_context()
-
-    def https_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
-        return self.do_open(_watched(http.client.HTTPSConnection, self.dog), req, context=self.context)
+# How many redirects a request follows (the dataset's archive: github.com -> codeload.github.com).
+MAX_REDIRECTS = 5
+_REDIRECTS = (301, 302, 303, 307, 308)
 
 
 def fetch(
@@ -210,6 +153,7 @@ def fetch(
     progress: Progress | None = None,
     what: str = "the download",
     allow_not_found: bool = False,
+    connections: Connections | None = None,
 ) -> Answer:
     """One GET of ``url``, its body handed to ``sink`` a chunk at a time.
 
@@ -217,6 +161,8 @@ def fetch(
     Passing ``within`` (a slow server) is :class:`Retryable`, since
     another try may meet a faster mirror; passing ``deadline`` is final
     (DatabaseError). ``sink`` may raise DatabaseError (a full disk).
+    ``connections`` keeps the connection open for the next request of the same
+    thread (keep-alive); without, it is closed after this one.
     """
     from deckcheck.version import __version__
 
@@ -227,78 +173,171 @@ def fetch(
         end = min(end, deadline.at)
     if end <= started:
         raise DatabaseError(f"{what} did not end within {deadline.seconds if deadline else within:g} s")
+    request_headers = {"User-Agent": f"deckcheck/{__version__}", **(headers or {})}
+    own = connections is None
+    pool = Connections() if connections is None else connections
+    watch = connections_module.WATCHDOG.arm(end - started)
     try:
-        request = urllib.request.Request(url, headers={"User-Agent": f"deckcheck/{__version__}", **(headers or {})})
-    except ValueError as error:  # "http:/x" and the like
-        raise DatabaseError(f"cannot download {url}: not a valid URL ({error})") from None
-    dog = _Watchdog(end - started)
-    got = 0
+        return _Request(url, request_headers, timeout, end, pool, watch, (what, final, deadline, within)).run(
+            sink, max_bytes, progress, allow_not_found
+        )
+    finally:
+        watch.cancel()
+        if own:
+            pool.close()
 
-    def too_slow() -> Exception:
-        if final:
-            assert deadline is not None
+
+class _Request:
+    """The work of one :func:`fetch`: following redirects, reusing a kept-alive
+    connection (once more on a new one where the server had closed it), and
+    reading the answer."""
+
+    def __init__(
+        self,
+        url: str,
+        headers: Mapping[str, str],
+        timeout: float,
+        end: float,
+        pool: Connections,
+        watch: Watch,
+        limits: tuple[str, bool, Deadline | None, float],
+    ):
+        self.url, self.headers, self.timeout, self.end = url, headers, timeout, end
+        self.pool, self.watch = pool, watch
+        self.what, self.final, self.deadline, self.within = limits
+        self.got = 0
+
+    def too_slow(self) -> Exception:
+        if self.final:
+            assert self.deadline is not None
             return DatabaseError(
-                f"{what} did not end within {deadline.seconds:g} s ({got} bytes of {url} received); "
-                "the server is too slow"
+                f"{self.what} did not end within {self.deadline.seconds:g} s ({self.got} bytes of {self.url} "
+                "received); the server is too slow"
             )
         return Retryable(
-            f"{what} took longer than {within:g} s ({got} bytes of {url} received); the server is too slow"
+            f"{self.what} took longer than {self.within:g} s ({self.got} bytes of {self.url} received); "
+            "the server is too slow"
         )
 
-    try:
-        opener = urllib.request.build_opener(_HTTPHandler(dog), _HTTPSHandler(dog))
+    def unreachable(self, error: BaseException) -> Exception:
+        if self.watch.fired:
+            return self.too_slow()
+        return Retryable(f"cannot reach {self.url} ({describe(error)}); are you offline?")
+
+    def send(self) -> tuple[Key, http.client.HTTPConnection, http.client.HTTPResponse]:
+        from urllib.parse import urlsplit
+
         try:
-            response = opener.open(request, timeout=min(timeout, end - started))
-        except urllib.error.HTTPError as error:
-            error.close()
-            if error.code == 304:
-                return Answer(not_modified=True, headers=dict(error.headers or {}))
-            if error.code == 404 and allow_not_found:
-                return Answer(not_found=True)
-            message = f"{what} failed: HTTP {error.code} {error.reason} for {url}"
-            if error.code >= 500 or error.code == 429:
-                raise Retryable(message) from None
-            raise DatabaseError(message) from None
-        except (urllib.error.URLError, OSError, http.client.HTTPException) as error:
-            if dog.fired:
-                raise too_slow() from None
-            raise Retryable(f"cannot reach {url} ({describe(error)}); are you offline?") from None
-        with response:
-            if response.status == 304:
-                return Answer(not_modified=True, headers=dict(response.headers))
-            length_header = response.headers.get("Content-Length")
-            length = int(length_header) if length_header and length_header.isdigit() else None
-            if length is not None and length > max_bytes:
-                raise DatabaseError(f"{url} is {length} bytes, more than the {_size(max_bytes)} allowed")
+            parts = urlsplit(self.url)
+            scheme, host, port = parts.scheme.lower(), parts.hostname, parts.port
+        except ValueError as error:  # "http://[::1", a port out of range
+            raise DatabaseError(f"cannot download {self.url}: not a valid URL ({error})") from None
+        if scheme not in ("http", "https") or not host:
+            raise DatabaseError(f"cannot download {self.url}: not a valid URL (only http and https with a host)")
+        key = (scheme, host, port or (443 if scheme == "https" else 80))
+        via_proxy = scheme == "http" and self.pool.proxy(scheme, host) is not None
+        target = self.url if via_proxy else (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+        for fresh in (False, True):
+            seconds = min(self.timeout, self.end - time.monotonic())
+            if seconds <= 0:
+                raise self.too_slow()
+            connection, reused = self.pool.take(key, seconds)
+            try:
+                if connection.sock is None:
+                    connection.timeout = seconds
+                    connection.connect()
+                else:
+                    connection.sock.settimeout(seconds)
+                self.watch.watch(connection.sock)
+                connection.request("GET", target, headers=dict(self.headers))
+                return key, connection, connection.getresponse()
+            except ConnectionError as error:
+                self.pool.drop(connection)
+                if reused and not fresh and not self.watch.fired:
+                    continue  # the server closed the idle connection: once more on a new one
+                raise self.unreachable(error) from None
+            except http.client.InvalidURL as error:  # a control character in the path, say
+                self.pool.drop(connection)
+                raise DatabaseError(f"cannot download {self.url}: not a valid URL ({error})") from None
+            except (OSError, http.client.HTTPException, ValueError) as error:
+                self.pool.drop(connection)
+                raise self.unreachable(error) from None
+        raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
+
+    def run(
+        self, sink: Callable[[bytes], None], max_bytes: int, progress: Progress | None, allow_not_found: bool
+    ) -> Answer:
+        from urllib.parse import urljoin
+
+        for _ in range(MAX_REDIRECTS + 1):
+            key, connection, response = self.send()
+            kept = False
+            try:
+                status = response.status
+                location = response.getheader("Location")
+                if status in _REDIRECTS and location:
+                    self.url = urljoin(self.url, location)
+                    continue
+                if status == 304:
+                    response.read()
+                    kept = not response.will_close
+                    return Answer(not_modified=True, headers=dict(response.headers))
+                if status >= 300:
+                    if status == 404 and allow_not_found:
+                        return Answer(not_found=True)
+                    message = f"{self.what} failed: HTTP {status} {response.reason} for {self.url}"
+                    if status >= 500 or status == 429:
+                        raise Retryable(message)
+                    raise DatabaseError(message)
+                answer = self.read(response, sink, max_bytes, progress)
+                kept = not response.will_close
+                return answer
+            finally:
+                if kept:
+                    self.pool.keep(key, connection)
+                else:
+                    self.pool.drop(connection)
+        raise DatabaseError(f"{self.what} failed: more than {MAX_REDIRECTS} redirects for {self.url}")
+
+    def read(
+        self,
+        response: http.client.HTTPResponse,
+        sink: Callable[[bytes], None],
+        max_bytes: int,
+        progress: Progress | None,
+    ) -> Answer:
+        url = self.url
+        length_header = response.headers.get("Content-Length")
+        length = int(length_header) if length_header and length_header.isdigit() else None
+        if length is not None and length > max_bytes:
+            raise DatabaseError(f"{url} is {length} bytes, more than the {_size(max_bytes)} allowed")
+        while length is None or self.got < length:
             # read1: at most one read of the socket each time, so the clock is looked at between reads.
-            read = getattr(response, "read1", response.read)
-            while True:
-                try:
-                    chunk = read(CHUNK)
-                except http.client.IncompleteRead as error:
-                    got += len(error.partial)
-                    if dog.fired:
-                        raise too_slow() from None
-                    raise Retryable(f"{what} of {url} was cut off after {got} of {length or '?'} bytes") from None
-                except (OSError, http.client.HTTPException, ValueError) as error:
-                    if dog.fired:
-                        raise too_slow() from None
-                    raise Retryable(f"{what} of {url} failed after {got} bytes ({describe(error)})") from None
-                if dog.fired or time.monotonic() > end:
-                    raise too_slow()
-                if not chunk:
-                    break
-                got += len(chunk)
-                if got > max_bytes:
-                    raise DatabaseError(f"{url} is more than the {_size(max_bytes)} allowed")
-                sink(chunk)
-                if progress:
-                    progress(got, length)
-            if length is not None and got != length:
-                raise Retryable(f"{what} of {url} was cut off after {got} of {length} bytes")
-            return Answer(headers=dict(response.headers), size=got)
-    finally:
-        dog.cancel()
+            try:
+                chunk = response.read1(CHUNK if length is None else min(CHUNK, length - self.got))
+            except http.client.IncompleteRead as error:
+                self.got += len(error.partial)
+                if self.watch.fired:
+                    raise self.too_slow() from None
+                raise Retryable(f"{self.what} of {url} was cut off after {self.got} of {length or '?'} bytes") from None
+            except (OSError, http.client.HTTPException, ValueError) as error:
+                if self.watch.fired:
+                    raise self.too_slow() from None
+                raise Retryable(f"{self.what} of {url} failed after {self.got} bytes ({describe(error)})") from None
+            if self.watch.fired or time.monotonic() > self.end:
+                raise self.too_slow()
+            if not chunk:
+                break
+            self.got += len(chunk)
+            if self.got > max_bytes:
+                raise DatabaseError(f"{url} is more than the {_size(max_bytes)} allowed")
+            sink(chunk)
+            if progress:
+                progress(self.got, length)
+        if length is not None and self.got != length:
+            raise Retryable(f"{self.what} of {url} was cut off after {self.got} of {length} bytes")
+        response.read()  # the answer read to its end (read1 does not say so): the connection can be reused
+        return Answer(headers=dict(response.headers), size=self.got)
 
 
 def fetch_json(
@@ -311,6 +350,7 @@ def fetch_json(
     max_bytes: int,
     what: str = "the answer",
     allow_not_found: bool = False,
+    connections: Connections | None = None,
 ) -> tuple[Any, Answer]:
     """One GET of a JSON document held in memory: ``(the JSON, the answer)``;
     the JSON is None for 304 and an allowed 404."""
@@ -325,6 +365,7 @@ def fetch_json(
         max_bytes=max_bytes,
         what=what,
         allow_not_found=allow_not_found,
+        connections=connections,
     )
     if answer.not_modified or answer.not_found:
         return None, answer

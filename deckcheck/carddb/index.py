@@ -147,6 +147,10 @@ class CardIndex(Protocol):
     international one unless said): ``SV1S`` is a Japanese code and names no international
     print, ``SVI`` no Japanese one, and the Japanese ``N`` is no English ``N``."""
 
+    # True for a database that holds only some prints of its sets (the built-in catalogue): a
+    # print it lacks is unknown there, never read as one of the prints it holds.
+    partial: bool
+
     def by_number(self, set_code: str, number: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
         """Prints of ``region`` with this set code (any case or alias) and collector number."""
 
@@ -203,7 +207,8 @@ class MemoryIndex:
     every name costs a few milliseconds of each check without a card database
     (issue 16: start-up)."""
 
-    def __init__(self, cards: Iterable[Card]):
+    def __init__(self, cards: Iterable[Card], *, partial: bool = False):
+        self.partial = partial
         self.cards: tuple[Card, ...] = tuple(cards)
         self._by_number: dict[tuple[str, str, str], list[Card]] = defaultdict(list)
         self._codes: set[tuple[str, str]] = set()

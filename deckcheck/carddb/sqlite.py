@@ -509,6 +509,35 @@ def _source_shares(conn: sqlite3.Connection) -> dict[str, SourceShare]:
     return shares
 
 
+def sets_of_sources(path: Path) -> dict[str, list[tuple[str, bool]]]:
+    """The sets each card source gave cards to, oldest first, each by its code
+    (else its name, else its id) and whether another source gave cards to it too."""
+    conn = connect_readonly(path)
+    try:
+        if not has_table(conn, "card_sources"):
+            query = f"SELECT DISTINCT '{DEFAULT_SOURCE}', c.set_id FROM cards c"
+        else:
+            query = "SELECT DISTINCT s.source, c.set_id FROM cards c JOIN card_sources s ON s.card_id = c.id"
+        pairs = conn.execute(query).fetchall()
+        labels = {
+            set_id: (date or "", label or set_id)
+            for set_id, label, date in conn.execute(
+                "SELECT id, COALESCE(NULLIF(code, ''), name), release_date FROM sets"
+            )
+        }
+    except sqlite3.Error:
+        return {}
+    finally:
+        conn.close()
+    givers: dict[str, set[str]] = {}
+    for source, set_id in pairs:
+        givers.setdefault(set_id, set()).add(source)
+    found: dict[str, list[tuple[str, bool]]] = {}
+    for source, set_id in sorted(pairs, key=lambda pair: (labels.get(pair[1], ("", pair[1])), pair[1])):
+        found.setdefault(source, []).append((labels.get(set_id, ("", set_id))[1], len(givers[set_id]) > 1))
+    return found
+
+
 def cards_of_source(path: Path, source: str) -> Iterator[Card]:
     """The cards of the database at ``path`` that came from ``source``, in import order."""
     conn = connect_readonly(path)
@@ -539,6 +568,8 @@ class SqliteIndex:
     Opened read-only, so a ``check`` never writes; look-ups are cached for the
     life of the instance.
     """
+
+    partial = False  # every print of its sets
 
     def __init__(self, path: Path):
         self.path = Path(path)

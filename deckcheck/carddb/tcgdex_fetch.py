@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any
 
 from deckcheck.carddb import http
+from deckcheck.carddb.connections import Connections
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sources.tcgdex import ENGLISH, Flavour, official_count, set_list_order
@@ -68,6 +69,9 @@ class TcgdexClient:
         self.deadline = http.Deadline.after(deadline)
         self.workers = max(1, workers)
         self.requests: dict[str, int] = {"sets": 0, "set": 0, "card": 0}
+        # Keep-alive connections, one per worker thread, all through one SSL context.
+        self.connections = Connections()
+        self._pool: ThreadPoolExecutor | None = None
         # "" for the API, ".json" for a static copy of its files; None until the set list tells.
         self.suffix: str | None = None
         self._count = threading.Lock()
@@ -127,6 +131,7 @@ class TcgdexClient:
                 max_bytes=MAX_JSON_BYTES,
                 what=f"TCGdex ({self.base})",
                 allow_not_found=allow_not_found or kind in ("set", "card"),
+                connections=self.connections,
             )
             if answer.not_modified:
                 return NOT_MODIFIED, {}
@@ -135,24 +140,32 @@ class TcgdexClient:
         return http.with_retries(attempt, retries=self.retries, deadline=self.deadline)
 
     def many(self, paths: Sequence[str], kind: str, progress: Callable[[], None] | None = None) -> list[Any]:
-        """The JSON of every path, at most ``workers`` requests at a time; the
-        first failure cancels the rest and is raised."""
+        """The JSON of every path, at most ``workers`` requests at a time (the
+        same worker threads, each with its kept-alive connection, for every
+        call); the first failure cancels the rest and is raised."""
         if not paths:
             return []
-        with ThreadPoolExecutor(max_workers=min(self.workers, len(paths))) as pool:
-            futures = [pool.submit(self.get, path, kind) for path in paths]
-            pending = set(futures)
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_EXCEPTION)
-                for future in done:
-                    failure = future.exception()
-                    if failure is not None:
-                        for other in pending:
-                            other.cancel()
-                        raise failure
-                    if progress:
-                        progress()
-            return [future.result()[0] for future in futures]
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="deckcheck-tcgdex")
+        futures = [self._pool.submit(self.get, path, kind) for path in paths]
+        try:
+            for future in as_completed(futures):
+                failure = future.exception()
+                if failure is not None:
+                    raise failure
+                if progress:
+                    progress()
+        finally:
+            for other in futures:
+                other.cancel()  # nothing for those done or running
+        return [future.result()[0] for future in futures]
+
+    def close(self) -> None:
+        """Stop the worker threads and close their connections."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        self.connections.close()
 
 
 class TcgdexApi:
@@ -160,8 +173,11 @@ class TcgdexApi:
 
     ``set_list`` is the answer of ``GET /v2/en/sets``; ``reuse`` maps deckcheck
     card ids to the cards an earlier update fetched (not asked for again).
-    ``progress(cards so far, cards to fetch)`` follows the card requests; ``flavour``
-    is the language asked for (English by default; the Japanese cards are a region of their own).
+    :meth:`prepare` fetches the set objects of every set the merge will ask for
+    (``set_progress(sets so far, sets)``); each set object lists its cards, so
+    the number of cards to fetch is known before the first card request, and
+    ``progress(cards so far, cards to fetch)`` follows them. ``flavour`` is the
+    language asked for (English by default; the Japanese cards are a region of their own).
     """
 
     def __init__(
@@ -171,6 +187,7 @@ class TcgdexApi:
         reuse: Mapping[str, Card] | None = None,
         progress: Progress | None = None,
         flavour: Flavour = ENGLISH,
+        set_progress: Progress | None = None,
     ):
         self.flavour = flavour
         self.name = flavour.source
@@ -180,8 +197,12 @@ class TcgdexApi:
         self.sets_listed = set_list_order(set_list)
         self.reuse = dict(reuse or {})
         self.progress = progress
+        self.set_progress = set_progress
         self.fetched = 0
         self.reused = 0
+        self.total: int | None = None  # the cards to fetch, once prepare() has the set objects
+        self._sets: dict[str, Any] = {}  # set objects fetched ahead by prepare(), until their set is read
+        self._planned: dict[str, int] = {}  # how many cards prepare() counted for each of them
         # TCGdex ids of the cards a set object lists whose card object was not found (404):
         # the source could not be read whole (issue 24).
         self.missing: list[str] = []
@@ -189,15 +210,36 @@ class TcgdexApi:
     def candidate_sets(self) -> list[tuple[str, SetRecord, int | None]]:
         return [(str(raw["id"]), self.flavour.set_record(raw), official_count(raw)) for raw in self.sets_listed]
 
-    def set_batch(self, tcgdex_id: str, skip: Callable[[Card], bool]) -> CardBatch:
+    def prepare(self, plan: Sequence[tuple[str, Callable[[Card], bool]]]) -> None:
+        """Fetch the set objects of the sets ``plan`` names (each with what the
+        merge has of it already), all at once, and count the cards to fetch."""
         from urllib.parse import quote
 
         base = "/" + self.flavour.base
-        raw_set, _ = self.client.get(f"{base}/sets/{quote(tcgdex_id)}", "set")
-        if raw_set is None:  # listed, but TCGdex has no such set object
-            return CardBatch(f"{self.label}{base}/sets/{tcgdex_id}", [], self.name)
-        if not isinstance(raw_set, Mapping) or not raw_set.get("id"):
-            raise DatabaseError(f"TCGdex answered no set for {tcgdex_id}")
+        done = 0
+        if self.set_progress:
+            self.set_progress(0, len(plan))
+
+        def advanced() -> None:
+            nonlocal done
+            done += 1
+            if self.set_progress:
+                self.set_progress(done, len(plan))
+
+        raws = self.client.many([f"{base}/sets/{quote(sid)}" for sid, _ in plan], "set", advanced)
+        total = 0
+        for (tcgdex_id, skip), raw_set in zip(plan, raws):
+            self._sets[tcgdex_id] = raw_set
+            if isinstance(raw_set, Mapping) and raw_set.get("id"):
+                wanted, _ = self._split(raw_set, skip)
+                self._planned[tcgdex_id] = len(wanted)
+                total += len(wanted)
+        self.total = total
+        if self.progress:
+            self.progress(self.fetched, self.total)
+
+    def _split(self, raw_set: Mapping[str, Any], skip: Callable[[Card], bool]) -> tuple[list[str], list[Card]]:
+        """The TCGdex ids of the set's cards to fetch, and the cards an earlier update fetched."""
         record = self.flavour.set_record(raw_set)
         wanted, kept = [], []
         for entry in raw_set.get("cards") or ():
@@ -209,14 +251,34 @@ class TcgdexApi:
                 kept.append(self.reuse[stub.id])
             else:
                 wanted.append(card_id)
+        return wanted, kept
+
+    def _advance(self, steps: int = 1) -> None:
+        self.fetched += steps
+        if self.total is not None and self.fetched > self.total:
+            self.total = self.fetched
+        if self.progress:
+            self.progress(self.fetched, self.total)
+
+    def set_batch(self, tcgdex_id: str, skip: Callable[[Card], bool]) -> CardBatch:
+        from urllib.parse import quote
+
+        base = "/" + self.flavour.base
+        if tcgdex_id in self._sets:
+            raw_set = self._sets.pop(tcgdex_id)
+        else:
+            raw_set, _ = self.client.get(f"{base}/sets/{quote(tcgdex_id)}", "set")
+        if raw_set is None:  # listed, but TCGdex has no such set object
+            return CardBatch(f"{self.label}{base}/sets/{tcgdex_id}", [], self.name)
+        if not isinstance(raw_set, Mapping) or not raw_set.get("id"):
+            raise DatabaseError(f"TCGdex answered no set for {tcgdex_id}")
+        record = self.flavour.set_record(raw_set)
+        wanted, kept = self._split(raw_set, skip)
         self.reused += len(kept)
-
-        def advanced() -> None:
-            self.fetched += 1
-            if self.progress:
-                self.progress(self.fetched, None)
-
-        raws = self.client.many([f"{base}/cards/{quote(card_id)}" for card_id in wanted], "card", advanced)
+        raws = self.client.many([f"{base}/cards/{quote(card_id)}" for card_id in wanted], "card", self._advance)
+        planned = self._planned.pop(tcgdex_id, None)
+        if planned is not None and planned > len(wanted):
+            self._advance(planned - len(wanted))  # a set the merge had more of than it had planned: counted as done
         self.missing.extend(card_id for card_id, raw in zip(wanted, raws) if raw is None)
         batch = self.flavour.convert_set(
             raw_set,
@@ -227,4 +289,4 @@ class TcgdexApi:
         return batch._replace(cards=[(card, record) for card in cards])
 
     def close(self) -> None:
-        pass
+        self.client.close()

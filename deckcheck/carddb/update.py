@@ -64,7 +64,7 @@ from deckcheck.carddb.http import (  # noqa: F401
     download_deadline,
     valid_timeout,
 )
-from deckcheck.carddb.sources.remote import ALL, REMOTE_SOURCES, Fetched, RemoteSource
+from deckcheck.carddb.sources.remote import ALL, OPTIONAL_WITH_ALL, REMOTE_SOURCES, Fetched, RemoteSource
 from deckcheck.carddb.sqlite import DatabaseInfo, database_info
 from deckcheck.model import INTERNATIONAL
 
@@ -91,6 +91,8 @@ class UpdateResult:
     # The card ids each source listed but could not deliver (installed only with allow_incomplete).
     missing: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     tcgdex_ja: Mapping[str, int] | None = None  # the requests for Japan's cards, by kind
+    # Why an optional source could not be read, by source (the update went on without it).
+    unread: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def changed(self) -> bool:
@@ -180,6 +182,7 @@ def update_database(
     source: str = "pokemontcg",
     tcgdex_url: str | None = None,
     tcgdex_progress: Progress | None = None,
+    tcgdex_set_progress: Progress | None = None,
     deadline: float | None = None,
     workers: int | None = None,
     phase: PhaseHook | None = None,
@@ -205,8 +208,14 @@ def update_database(
     fetching only the cards neither the archive nor the installed database has
     (:mod:`deckcheck.carddb.tcgdex_fetch`; ``deadline`` bounds all TCGdex
     requests together, ``workers`` how many run at once;
-    ``tcgdex_progress(cards_so_far, None)`` follows them). The sources are the
+    ``tcgdex_set_progress(sets_so_far, sets)`` follows the set objects fetched
+    first, ``tcgdex_progress(cards_so_far, cards)`` the cards). The sources are the
     plugins of :mod:`deckcheck.carddb.sources.remote`, fetched in its order.
+    With ``both`` the archive is optional (it is frozen and being retired; the
+    archive's fields still win where it has the card): when it cannot be read
+    (offline, HTTP 404, a broken zip), the cards an earlier update took from it
+    are kept from the installed database, or TCGdex gives every set, and the
+    result's ``unread`` says why. An archive pinned by ``sha256`` is never optional.
 
     A source that lists cards it then cannot deliver (TCGdex answering 404 for
     a card of a set it lists) makes the database incomplete: the update refuses
@@ -239,12 +248,25 @@ def update_database(
     check_timeout(timeout)
     options: dict[str, dict[str, Any]] = {
         "pokemontcg": {"url": url, "sha256": expected, "progress": progress},
-        "tcgdex": {"url": tcgdex_url, "deadline": deadline, "workers": workers, "progress": tcgdex_progress},
+        "tcgdex": {
+            "url": tcgdex_url,
+            "deadline": deadline,
+            "workers": workers,
+            "progress": tcgdex_progress,
+            "set_progress": tcgdex_set_progress,
+        },
     }
     plugins = [make(**options.get(name, {})) for name, make in REMOTE_SOURCES.items() if source in (name, ALL)]
+
+    def optional(name: str) -> bool:
+        # An archive pinned by its SHA-256 was asked for as it is: never gone without.
+        return source == ALL and name in OPTIONAL_WITH_ALL and not (name == "pokemontcg" and expected)
+
     from deckcheck.carddb.sources.remote import TcgdexJapan
 
-    regional = TcgdexJapan(tcgdex_url, deadline=deadline, workers=workers, progress=tcgdex_progress)
+    regional = TcgdexJapan(
+        tcgdex_url, deadline=deadline, workers=workers, progress=tcgdex_progress, set_progress=tcgdex_set_progress
+    )
     for plugin in [*plugins, regional] if japanese is not False else plugins:
         plugin.check()
     try:
@@ -274,22 +296,23 @@ def update_database(
             )
             unchanged_so_far = previous is not None and not force and not dropped
             for plugin in plugins:
-                got = plugin.fetch(ctx, conditional=unchanged_so_far)
+                got = _fetch(plugin, ctx, unchanged_so_far, optional=optional(plugin.name))
                 fetched[plugin.name] = got
                 unchanged_so_far = unchanged_so_far and not got.changed
             if unchanged_so_far:
                 assert previous is not None
                 return _result("unchanged", previous, previous, url, fetched)
             for plugin in plugins:  # a source that said "nothing new" before another had news
-                if fetched[plugin.name].source is None:
+                if fetched[plugin.name].source is None and fetched[plugin.name].failed is None:
                     fetched[plugin.name] = plugin.fetch(ctx, conditional=False)
             extra_meta: dict[str, str] = {"sources": source}
             for got in fetched.values():
                 extra_meta.update(got.meta)
-            international = [plugin for plugin in plugins if plugin.region == INTERNATIONAL]
+            read = [plugin for plugin in plugins if fetched[plugin.name].source is not None]
+            international = [plugin for plugin in read if plugin.region == INTERNATIONAL]
             primaries = [fetched[plugin.name].source for plugin in international if not plugin.fills_in]
             fills = [fetched[plugin.name].source for plugin in international if plugin.fills_in]
-            others = [fetched[plugin.name].source for plugin in plugins if plugin.region != INTERNATIONAL]
+            others = [fetched[plugin.name].source for plugin in read if plugin.region != INTERNATIONAL]
             if len(primaries) > 1:
                 raise DatabaseError("only one card source can be the primary one; the others fill it in")
 
@@ -299,7 +322,10 @@ def update_database(
             fresh = build_database(
                 Regions(merged, others) if others else merged,  # type: ignore[arg-type]
                 work / dest.name,
-                source_label=" + ".join(plugin.label for plugin in plugins),
+                source_label=" + ".join(
+                    plugin.label + (" (kept from the installed database)" if fetched[plugin.name].failed else "")
+                    for plugin in read
+                ),
                 keep_names_from=dest,  # the card names in other languages survive an update
                 extra_meta=extra_meta,
                 progress=progress if phase else None,  # without phases, progress is the download's alone
@@ -324,6 +350,17 @@ def update_database(
                 if got.source is not None:
                     got.source.close()
             shutil.rmtree(work, ignore_errors=True)
+
+
+def _fetch(plugin: RemoteSource, ctx: Any, conditional: bool, *, optional: bool) -> Fetched:
+    """``plugin.fetch``; for an ``optional`` source that cannot be read (offline, HTTP 404,
+    a broken archive), what the update keeps of it instead (:meth:`RemoteSource.unreadable`)."""
+    try:
+        return plugin.fetch(ctx, conditional=conditional)
+    except DatabaseError as error:
+        if not optional:
+            raise
+        return plugin.unreadable(ctx, f"{plugin.title} ({plugin.label}) could not be read: {error}")
 
 
 # How many left-out card ids a message names; the rest are counted.
@@ -388,4 +425,5 @@ def _result(
         dict(japan)
         if (japan := fetched["tcgdex-ja"].report.get("requests") if "tcgdex-ja" in fetched else None)
         else None,
+        {name: got.failed for name, got in fetched.items() if got.failed},
     )

@@ -101,7 +101,7 @@ def check(
         None,
         "--lang",
         help=N_(
-            "Language of the messages: en, de, pt, fr, es or it (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."
+            "Language of the messages: en, de, pt, fr, es, it or ja (default: the locale: LC_ALL, LC_MESSAGES, LANG; else English). JSON and CI reports are translated only with --lang."
         ),
         autocompletion=completion.message_languages,
     ),
@@ -283,9 +283,11 @@ def run_check(
             result, problem = next(checked)
             if problem is not None:
                 # The deck still gets a result (with an unknown-format error), so that
-                # JSON, SARIF and JUnit show it, not only standard error.
+                # JSON, SARIF and JUnit show it, not only standard error. The text report
+                # shows it (NOT CHECKED) and says it once; beside the other reports, a line says it.
                 usage_problem = True
-                progress.echo(error_line(Phrase("{path}: {problem}", path=path, problem=problem), message_lang))
+                if run.output != "text":
+                    progress.echo(error_line(Phrase("{path}: {problem}", path=path, problem=problem), message_lang))
             elif number >= named:
                 unread = path_problem(result)
                 if unread is not None:

@@ -3,6 +3,7 @@ imported inside each command: only that command needs it)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import typer
@@ -17,6 +18,7 @@ from deckcheck.cli.common import (
     db_path,
     fail,
     lang_option,
+    load_settings,
     open_database,
     output_language,
 )
@@ -97,6 +99,58 @@ def _echo_source_shares(info) -> None:
 
 
 SOURCE_LABELS = {"pokemontcg": "pokemontcg.io", "tcgdex": "TCGdex", "tcgdex-ja": "TCGdex (Japan)"}
+# How many sets the line of db update names for a source; the rest are counted.
+NAMED_SETS = 10
+
+
+def _configured_source(config: Path | None, no_config: bool) -> str | None:
+    """The configuration's ``db_source`` (the card sources of db update), if it names one."""
+    try:
+        return load_settings(config, no_config).config.db_source
+    except UsageProblem as problem:
+        raise fail(problem)
+
+
+def _sets_line(path: Path, unread: Mapping[str, str]) -> str:
+    """One line: which source gave which sets (those another source filled in, and the fill
+    source's own, named by code, newest first)."""
+    from deckcheck.carddb.sqlite import sets_of_sources
+
+    by_source = dict(sorted(sets_of_sources(path).items(), key=lambda item: _source_order(item[0])))
+    parts = []
+    for index, (name, sets) in enumerate(by_source.items()):
+        label = SOURCE_LABELS.get(name, name) + (" (kept from the installed database)" if name in unread else "")
+        if index == 0:
+            shared = [code for code, both in sets if both]
+            part = f"{len(sets)} from {label}"
+            if shared:
+                others = " and ".join(
+                    SOURCE_LABELS.get(other, other)
+                    for other, its in list(by_source.items())[1:]
+                    if any(both for _, both in its)
+                )
+                part += f", {len(shared)} of them completed from {others} ({_named_sets(shared)})"
+        else:
+            own = [code for code, both in sets if not both]
+            if not own:
+                continue
+            part = f"{len(own)} from {label}" + ("" if len(by_source) == 1 else f" alone ({_named_sets(own)})")
+        parts.append(part)
+    return "Sets: " + "; ".join(parts) if parts else "Sets: none"
+
+
+def _source_order(name: str) -> int:
+    from deckcheck.carddb.sources.remote import REMOTE_SOURCES
+
+    names = list(REMOTE_SOURCES)
+    return names.index(name) if name in names else len(names)
+
+
+def _named_sets(codes: list[str]) -> str:
+    """The sets by code, newest first (the ones a user waits for)."""
+    codes = codes[::-1]
+    shown = ", ".join(codes[:NAMED_SETS])
+    return shown + (f" and {len(codes) - NAMED_SETS} more" if len(codes) > NAMED_SETS else "")
 
 
 def _update_failed(error: Exception, dest: Path) -> Phrase:
@@ -143,7 +197,7 @@ def db_update(
         None,
         "--source",
         help=N_(
-            "Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive, filled in from TCGdex with the sets it lacks or has short). Default: both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone)."
+            "Where the cards come from: pokemontcg (the dataset archive), tcgdex (the TCGdex API) or both (the archive where it can be read, filled in from TCGdex with the sets it lacks or has short). Default: the configuration's db_source, else both; with --url and no --tcgdex-url, pokemontcg (a mirror of the dataset alone)."
         ),
     ),
     tcgdex_url: str | None = typer.Option(
@@ -185,8 +239,12 @@ def db_update(
     if names_url is not None and lang is None:
         raise fail(Phrase(N_("--names-url needs --lang")))
     if card_source is None:
-        # A dataset mirror given alone (offline set-ups, CI caches) is used alone.
-        card_source = "pokemontcg" if url is not None and tcgdex_url is None else "both"
+        # A dataset mirror given alone (offline set-ups, CI caches) is used alone; else the
+        # configuration's db_source, else both (the archive where it can be read, and TCGdex).
+        if url is not None and tcgdex_url is None:
+            card_source = "pokemontcg"
+        else:
+            card_source = _configured_source(config, no_config) or "both"
     if card_source not in SOURCES:
         raise fail(
             Phrase(
@@ -229,6 +287,7 @@ def db_update(
                 phase=phases.phase,
                 source=card_source,
                 tcgdex_url=tcgdex_url,
+                tcgdex_set_progress=phases.counter("tcgdex-sets", "sets"),
                 tcgdex_progress=phases.counter("tcgdex-cards", "cards"),
                 allow_incomplete=allow_incomplete,
                 replace=replace,
@@ -244,6 +303,7 @@ def db_update(
         echo(f"Newest set: {info.newest_set_name} ({info.newest_set_code or '-'}, {info.newest_set_date})")
         if card_source == "both" or "tcgdex-ja" in info.sources:
             _echo_source_shares(info)
+        echo(_sets_line(info.path, result.unread))
         if result.tcgdex:
             echo(f"TCGdex requests: {result.tcgdex.get('set', 0)} sets, {result.tcgdex.get('card', 0)} cards")
         if result.tcgdex_ja:
@@ -255,6 +315,13 @@ def db_update(
             from deckcheck.carddb.update import describe_missing
 
             echo(f"warning: {SOURCE_LABELS.get(name, name)} could not deliver {describe_missing(missing)}", err=True)
+    for name, problem in result.unread.items():
+        kept = name in info.sources
+        echo(
+            f"warning: {problem}; "
+            + ("its cards were kept from the installed database" if kept else "every set came from the other sources"),
+            err=True,
+        )
     if langs:
         from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
 

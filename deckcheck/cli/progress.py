@@ -137,17 +137,29 @@ class Phases:
     def counter(self, key: str, unit: str) -> Callable[[int, int | None], None]:
         """A count beside the phases (TCGdex cards fetched while the cards are imported):
         its own bar on a terminal, shown from its first step; off a terminal, with
-        ``lines``, a line every 500."""
-        state: dict[str, Any] = {"task": None, "next": 500, "done": 0}
+        ``lines``, a line every 500 and at the total. Where the total is known, each shows how long
+        the rest will take at the pace so far."""
+        import time
+
+        state: dict[str, Any] = {"task": None, "next": 500, "done": 0, "start": None}
 
         def report(done: int, total: int | None = None) -> None:
+            now = time.monotonic()
+            if state["start"] is None or done < state["done"]:  # a second count on the same bar begins
+                state["start"] = (now, done)
             state["done"] = done
+            detail = f"{done}/{total} {unit}" if total is not None else f"{done} {unit}"
+            left = remaining(state["start"], now, done, total)
+            if left:
+                detail += f", {left}"
             if self.bar is not None:
                 if state["task"] is None:
                     state["task"] = self.bar.add_task(self.labels.get(key, key), total=total, detail="")
-                self.bar.update(state["task"], completed=done, total=total, detail=f"{done} {unit}")
-            elif self.lines and done >= state["next"]:
-                print(f"  {done} {unit}", file=sys.stderr)
+                self.bar.update(state["task"], completed=done, total=total, detail=detail)
+            elif self.lines and (done >= state["next"] or (done == total and done != state.get("said"))):
+                state["said"] = done
+                shown = f"{done} of {total} {unit}" if total is not None else f"{done} {unit}"
+                print(f"  {shown}" + (f" ({left})" if left else ""), file=sys.stderr)
                 state["next"] = done + 500
 
         self.counters.append(state)
@@ -210,11 +222,24 @@ PHASES = {
     "names-map": "Matching the names to the cards",
     "names-write": "Writing the card names",
     "tcgdex": "Downloading the TCGdex set list",
+    "tcgdex-sets": "Fetching the TCGdex sets",
     "tcgdex-cards": "Fetching new cards from TCGdex",
     "tcgdex-ja": "Downloading the TCGdex set list of Japan's cards",
     "cards": "Reading the card database",
     "lint": "Linting the packs",
 }
+
+
+def remaining(start: tuple[float, int], now: float, done: int, total: int | None) -> str:
+    """How long the rest of a count will take at its pace since ``start`` (a
+    moment and the count then): "about 2 min left"; "" until there is a pace."""
+    began, first = start
+    if total is None or done >= total or done - first < 1 or now - began < 1.0:
+        return ""
+    seconds = (total - done) * (now - began) / (done - first)
+    if seconds >= 90:
+        return f"about {round(seconds / 60)} min left"
+    return f"about {max(1, round(seconds))} s left"
 
 
 def sizes(done: int, total: int | None, between: str) -> str:

@@ -25,7 +25,7 @@ def serve(
     lang: str | None = typer.Option(
         None,
         "--lang",
-        help=N_("Default language of the page and the messages: en, de, pt, fr, es or it (default: the locale)."),
+        help=N_("Default language of the page and the messages: en, de, pt, fr, es, it or ja (default: the locale)."),
         autocompletion=completion.message_languages,
     ),
     config: Path | None = typer.Option(

@@ -321,7 +321,7 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None, read: Dec
     # so does "6 Water Energy SVE 2", SVE 2 being Fire Energy).
     # (A basic Energy line the parser read by its type is rewritten from that reading.)
     as_written = (card is None and entry.basic_energy_type is None) or (
-        read is not None and card is not None and (read.as_named or (read.by_print and not _name_agrees(entry, card)))
+        read is not None and card is not None and read.by_print and not _name_agrees(entry, card)
     )
     line = _Line(
         verbatim=grammar.normalise_spaces(entry.raw) if as_written and entry.raw else None,
@@ -376,7 +376,7 @@ def _name_agrees(entry: DeckEntry, card: Card) -> bool:
     """Whether the written name is the card's (as resolution compares them: the
     spelling, the deck-building name, a translation), so that fmt may write the
     database's spelling; a name that disagrees stays as written (decision 18)."""
-    from deckcheck.core.resolve import name_fits
+    from deckcheck.core.naming import name_fits
 
     return name_fits(entry, card)
 

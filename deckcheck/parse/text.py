@@ -40,7 +40,7 @@ _SPACES = re.compile(r"\s+")
 _LETTERS = r"[^\W\d_](?:[^\W\d_]|\u0301)*+"
 _HEADER = re.compile(
     rf"^(?:#{{1,3}}+\s*+)?(?P<word>{_LETTERS}(?:\s++{_LETTERS})?+)\s*+"
-    r"(?:[:\-–—]\s*+(?:(?P<count>\d{1,9}+)(?:\s++[Cc]ards?)?+)?+|\(\s*+(?P<paren>\d{1,9}+)\s*+\))?+\s*+:?$"
+    r"(?:[:：\-–—]\s*+(?:(?P<count>\d{1,9}+)(?:\s++[Cc]ards?)?+)?+|\(\s*+(?P<paren>\d{1,9}+)\s*+\))?+\s*+[:：]?$"
 )
 # Section words of English exports and of lists written in German, French,
 # Spanish, Italian and Portuguese (issue 6, decision 17): "Energie: 12",
@@ -65,20 +65,30 @@ _SECTION_WORDS = {
         TRAINER,
     ),
     **dict.fromkeys(("energy", "energies", "energie", "energia", "energias"), ENERGY),
+    # The words of lists exported in Chinese (simplified and traditional), Japanese and Korean.
+    **dict.fromkeys(("宝可梦", "寶可夢", "ポケモン", "포켓몬"), POKEMON),
+    **dict.fromkeys(("训练家", "訓練家", "トレーナーズ", "トレーナー", "트레이너", "트레이너스"), TRAINER),
+    **dict.fromkeys(("能量", "エネルギー", "에너지"), ENERGY),
 }
+# "Pokémon" whose é was lost on the way: "Pok?mon", "Pok\ufffdmon" (a replacement character),
+# "PokÃ©mon" (UTF-8 read as Windows-1252), "Pok&eacute;mon".
+_DAMAGED_POKEMON = re.compile(r"pok(?:\?|\ufffd|ã©|ã\u00a9|&eacute;|é|e)mon", re.IGNORECASE)
 _CARDS_WORDS = frozenset({"card", "cards"})
 
 
 @lru_cache(maxsize=1024)  # "Pokémon: 15", "Trainer: 32" head list after list (issue 16)
 def _header(line: str) -> tuple[str, int | None] | None:
     """(section, declared count) of a section header line, else None."""
+    if "mon" in line or "MON" in line:
+        line = _DAMAGED_POKEMON.sub("Pokemon", line, count=1)
     match = _HEADER.match(line)
     if match is None:
         return None
     words = _fold_accents(match["word"]).split()
     if len(words) > 1 and words[-1] in _CARDS_WORDS:
         words.pop()
-    section = _SECTION_WORDS.get(" ".join(words))
+    # (Japanese and Korean words are compared as written: folding takes their marks apart.)
+    section = _SECTION_WORDS.get(" ".join(words)) or _SECTION_WORDS.get(match["word"])
     if section is None:
         return None
     count = match["count"] or match["paren"]
@@ -98,8 +108,9 @@ def _fold_accents(word: str) -> str:
 # Portuguese "Total de cartas: 60", Italian "Totale carte: 60".
 TOTAL_LABELS = ("Total Cards", "Karten insgesamt", "Total de cartes", "Total de cartas", "Totale carte")
 _TOTAL = re.compile(
-    r"^(?:#{1,3}+\s*+)?(?:total(?:\s++cards?)?+|karten\s++insgesamt|total\s++de\s++cart[ae]s|totale\s++carte)"
-    r"\s*+(?:[:\-–—]\s*+|(?<=\s))(?P<count>\d{1,9}+)$",
+    r"^(?:#{1,3}+\s*+)?(?:total(?:\s++cards?)?+|karten\s++insgesamt|total\s++de\s++cart[ae]s|totale\s++carte"
+    r"|总计|總計|合计|合計|합계|총계)"
+    r"\s*+(?:[:：\-–—]\s*+|(?<=\s))(?P<count>\d{1,9}+)$",
     re.IGNORECASE,
 )
 _COMMENT = re.compile(r"^(?:#|//)\s*+(?P<body>.*)$")
@@ -175,6 +186,9 @@ _TYPE_WORD = re.compile(rf"^(?P<type>{_TYPE_WORDS})\s++energy$", re.IGNORECASE)
 # PTCGO's pseudo prints: "Fighting Energy Energy 6", "Lightning Energy 4",
 # "Basic {D} Energy Energy 15", "Basic Fire Energy null" -- not real set codes.
 _PSEUDO_PRINT = re.compile(r"^(?P<name>.*?\benergy)\s++(?:energy(?:\s++\d++)?+|\d++|null)$", re.IGNORECASE)
+# The Limitless deck builder's basic Energy: a set code and the type's letter for a number
+# ("Fire Energy BRS R"); every print of a basic Energy type is one card.
+_LETTER_PRINT = re.compile(r"^(?P<name>.*?\b[Ee]nergy)\s++[A-Z]{2,5}\s++(?P<letter>[A-Z])$")
 
 NOT_A_CARD_LINE = N_('Line {line} is not a card line: "{text}".')
 NOT_A_CARD_LINE_HINT = N_('Write each card as COUNT NAME SET NUMBER, for example "4 Iono PAL 185".')
@@ -242,6 +256,11 @@ def energy_name(name: str) -> EnergyName:
     match = _PSEUDO_PRINT.match(name)
     if match and _is_basic_form(match["name"]):
         name, pseudo_print = match["name"], True
+    match = _LETTER_PRINT.match(name)
+    if match and _is_basic_form(match["name"]):
+        typed = _TYPE_WORD.match(match["name"]) or _BASIC_WORD.match(match["name"])
+        if typed and _TYPE_BY_WORD[typed["type"].casefold()] == ENERGY_LETTERS.get(match["letter"]):
+            name, pseudo_print = match["name"], True
 
     energy_type = None
     match = _BASIC_LETTER.match(name)
@@ -463,10 +482,10 @@ def trailing_comment(line: str) -> re.Match[str] | None:
 class _Block:
     """A section header and the cards counted under it so far."""
 
-    __slots__ = ("section", "line", "declared", "actual")
+    __slots__ = ("section", "line", "declared", "actual", "lines")
 
     def __init__(self, section: str, line: int, declared: int | None):
-        self.section, self.line, self.declared, self.actual = section, line, declared, 0
+        self.section, self.line, self.declared, self.actual, self.lines = section, line, declared, 0, 0
 
 
 def split_lines(text: str) -> list[str]:
@@ -703,6 +722,7 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
         section = blocks[-1].section if blocks else None
         if blocks:
             blocks[-1].actual += count
+            blocks[-1].lines += 1
         entries.append(
             DeckEntry(
                 count=count,
@@ -718,7 +738,9 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
         )
 
     for block in blocks:
-        if block.declared is not None and block.declared != block.actual:
+        # A header counts the cards under it, or (as PTCG Live's exports of 2023-2026 do) the
+        # lines: either is right (docs/rulings.md).
+        if block.declared is not None and block.declared not in (block.actual, block.lines):
             findings.append(
                 Finding(
                     rule=SYNTAX,

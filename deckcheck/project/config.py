@@ -75,6 +75,7 @@ class Config(NamedTuple):
     date: str | None = None
     packs: tuple[Path, ...] = ()
     db: Path | None = None
+    db_source: str | None = None  # the card sources db update reads without --source
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     overrides: tuple[Override, ...] = ()
@@ -557,6 +558,7 @@ def _build(data: Mapping[str, Any], path: Path, locate: Locator, prefix: str) ->
         date=checked_date(data.get("date"), ["date"]),
         packs=tuple(_absolute(p, root) for p in data.get("packs", ())),
         db=_absolute(data["db"], root) if data.get("db") else None,
+        db_source=data.get("db_source"),
         include=checked_patterns(data.get("include", ()), ["include"]),
         exclude=checked_patterns(data.get("exclude", ()), ["exclude"]),
         overrides=overrides,

@@ -12,7 +12,9 @@ translated whole (see :mod:`deckcheck.i18n`).
 
 from __future__ import annotations
 
+import re
 import textwrap
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
@@ -242,19 +244,19 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
         where = [_lines_label(f.lines, tr) for f in findings]
         # A long line list ("lines 10, 11, 12, ...") does not narrow every message: it
         # stands alone on its line and its message starts below it.
-        where_width = max((len(w) for w in where if len(w) <= LINES_COLUMN_MAX), default=0)
+        where_width = max((cells(w) for w in where if cells(w) <= LINES_COLUMN_MAX), default=0)
         indent = 3 + rule_width + 2 + (where_width + 2 if where_width else 0)
         text_width = max(30, width - indent)
         for finding, lines_label in zip(findings, where):
             mark, style = _SEVERITY[finding.severity]
             head: Line = [(mark, style), ("  ", ""), (finding.rule.ljust(rule_width), style), ("  ", "")]
             body = _wrap(finding_message(finding, tr), text_width) or [""]
-            if len(lines_label) > LINES_COLUMN_MAX:
+            if cells(lines_label) > LINES_COLUMN_MAX:
                 yield head + [(lines_label, "dim")]
                 body_lines = body
             else:
                 if where_width:
-                    head.append((lines_label.ljust(where_width) + "  ", "dim"))
+                    head.append((_pad(lines_label, where_width) + "  ", "dim"))
                 yield head + [(body[0], "")]
                 body_lines = body[1:]
             for more in body_lines:
@@ -267,9 +269,51 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
 
 
 def _wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
-    """``text`` in lines of at most ``width``, broken at spaces only: a format name, a path or
-    a card name with a hyphen (``base-fossil``, ``Pidgeot-ex``) stays whole (issue 29)."""
-    return textwrap.wrap(text, width, break_on_hyphens=False, subsequent_indent=subsequent_indent)
+    """``text`` in lines of at most ``width`` terminal cells, broken at spaces only: a format
+    name, a path or a card name with a hyphen (``base-fossil``, ``Pidgeot-ex``) stays whole
+    (issue 29). Japanese text, which has no spaces, breaks between its characters (not before
+    closing punctuation), a wide character taking two cells (:func:`_wrap_wide`)."""
+    if text.isascii() or not any(_wide(ch) for ch in text):
+        return textwrap.wrap(text, width, break_on_hyphens=False, subsequent_indent=subsequent_indent)
+    return _wrap_wide(text, width, subsequent_indent)
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def cells(text: str) -> int:
+    """How many terminal cells ``text`` takes: a wide (CJK) character two."""
+    return len(text) if text.isascii() else sum(2 if _wide(ch) else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` cells (``str.ljust`` counts characters)."""
+    return text + " " * max(0, width - cells(text))
+
+
+# The pieces a wide text breaks between: a run of narrow characters without a space (a word,
+# a number, a set code), one wide character with the closing punctuation after it (never at the
+# start of a line), or a run of spaces.
+_PIECE = re.compile(r"\s+|[^\s\u2E80-\uFFEF]+|[\u2E80-\uFFEF][、。，．）」』］｝〕〉》】ー・：；！？]*")
+
+
+def _wrap_wide(text: str, width: int, subsequent_indent: str = "") -> list[str]:
+    lines: list[str] = []
+    line, used = "", 0
+    for piece in _PIECE.findall(text):
+        size = cells(piece)
+        if piece.isspace():
+            if line:
+                line, used = line + " ", used + 1
+            continue
+        if line and used + size > width:
+            lines.append(line.rstrip())
+            line, used = subsequent_indent, cells(subsequent_indent)
+        line, used = line + piece, used + size
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
 
 
 def _not_checked(result: DeckResult, problem, width: int, tr: Translator) -> Iterator[Line]:
@@ -343,12 +387,12 @@ def _summary(
     if any(severity is Severity.INFO for _rule, severity in by_rule):
         columns.append((Severity.INFO, tr.gettext(COLUMN_NOTES)))
     rules = sorted({rule for rule, _severity in by_rule})
-    first = max(len(tr.gettext(COLUMN_RULE)), *(len(rule) for rule in rules))
+    first = max(cells(tr.gettext(COLUMN_RULE)), *(len(rule) for rule in rules))
     yield []
-    yield [(tr.gettext(COLUMN_RULE).ljust(first), "bold"), *((f"  {title}", "bold") for _severity, title in columns)]
+    yield [(_pad(tr.gettext(COLUMN_RULE), first), "bold"), *((f"  {title}", "bold") for _severity, title in columns)]
     for rule in rules:
-        cells = [f"  {str(by_rule[(rule, severity)]).rjust(len(title))}" for severity, title in columns]
-        yield [(rule.ljust(first), ""), *((cell, "") for cell in cells)]
+        row = [f"  {str(by_rule[(rule, severity)]).rjust(cells(title))}" for severity, title in columns]
+        yield [(rule.ljust(first), ""), *((cell, "") for cell in row)]
 
 
 def _console(width: int):

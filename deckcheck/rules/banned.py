@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import N_, Translator, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name, name_key
@@ -214,6 +215,12 @@ class Banned(Kind):
     def card_ids(self, options: Mapping[str, Any]) -> set[str]:
         return {card_id for entry in options.get("cards", ()) for card_id in entry.get("ids", ())}
 
+    def allowed(self, rule: RuleSpec, day: dt.date, index: CardIndex) -> Callable[[Card], bool]:
+        """A print no ban in force names: with the card pool, the verdict by which the prints a
+        line may mean are told apart (docs/rulings.md, "Which card a line is")."""
+        bans = ban_index(rule.options, day)
+        return lambda card: bans.banning(card) is None
+
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         yield from self._banned(deck, rule, ctx)
         yield from _upcoming(deck, rule, ctx)
@@ -404,7 +411,8 @@ def lint_bans(rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
         yield LintNote(
             ("id",),
             "warning",
-            f"rule '{old.id}' replaces the inherited ban list of {known.parent_name}; give it another id to add to it",
+            f"rule '{old.id}' replaces the inherited ban list of {known.parent_name}; "
+            f"amend it (amend: [{{id: {old.id}, kind: banned, cards: [...]}}]) or give it another id to add to it",
         )
     entries = items(rule.get("cards"))
     for c, other in _overlapping_bans([entry for _, entry in entries]):

@@ -11,8 +11,6 @@ runs (:class:`http.server.SimpleHTTPRequestHandler`), on 127.0.0.1, over a slice
 from __future__ import annotations
 
 import functools
-import json
-import shutil
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +18,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from slices import tcgdex_export
 from typer.testing import CliRunner
 
 from deckcheck.carddb.sqlite import SqliteIndex, database_info
@@ -31,17 +30,7 @@ SETS = ["mee", "sve"]  # Mega Evolution Energy (8 cards) and the SV Energies (24
 @pytest.fixture(scope="module")
 def export(tcgdex_api, tmp_path_factory) -> Path:
     """A small TCGdex export as the files lie on disk: the set list, and set and card objects."""
-    source, root = tcgdex_api / "v2" / "en", tmp_path_factory.mktemp("export")
-    target = root / "v2" / "en"
-    (target / "sets").mkdir(parents=True)
-    (target / "cards").mkdir()
-    listed = [s for s in json.loads((source / "sets.json").read_text(encoding="utf-8")) if s["id"] in SETS]
-    (target / "sets.json").write_text(json.dumps(listed), encoding="utf-8")
-    for set_id in SETS:
-        shutil.copyfile(source / "sets" / f"{set_id}.json", target / "sets" / f"{set_id}.json")
-        for card in json.loads((source / "sets" / f"{set_id}.json").read_text(encoding="utf-8"))["cards"]:
-            shutil.copyfile(source / "cards" / f"{card['id']}.json", target / "cards" / f"{card['id']}.json")
-    return root
+    return tcgdex_export(tcgdex_api, tmp_path_factory.mktemp("export"), SETS)
 
 
 class Server:

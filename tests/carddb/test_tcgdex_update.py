@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from loopback import serving
+from slices import dataset_zip
 from support import run_deckcheck
 
 from deckcheck.carddb import http as carddb_http
@@ -51,12 +52,7 @@ def tcgdex_files(tcgdex_api) -> dict[str, bytes]:
 
 @pytest.fixture(scope="session")
 def archive(pokemon_tcg_data, tmp_path_factory) -> bytes:
-    target = tmp_path_factory.mktemp("archive") / "dataset.zip"
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-        out.write(pokemon_tcg_data / "sets" / "en.json", "sets/en.json")
-        for set_id in ARCHIVE_SETS:
-            out.write(pokemon_tcg_data / "cards" / "en" / f"{set_id}.json", f"cards/en/{set_id}.json")
-    return target.read_bytes()
+    return dataset_zip(pokemon_tcg_data, tmp_path_factory.mktemp("archive") / "dataset.zip", ARCHIVE_SETS)
 
 
 @pytest.fixture

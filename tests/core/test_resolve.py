@@ -83,12 +83,13 @@ def test_a_name_that_is_no_card_and_no_close_spelling_of_the_numbered_one_is_an_
     assert "PAL 185 is Iono, and no card is named Boss's Orders" in findings[0].message
 
 
-def test_a_name_of_another_card_counts_as_that_card_with_an_error():
-    # RULES.md decision 18: "2 Lance PAL 185" names Lance; it counts as Lance.
+def test_a_name_of_another_card_says_no_card_and_counts_toward_the_size_only():
+    # "2 Lance PAL 185" names Lance and Iono: the line says no card (docs/rulings.md), so no
+    # rule counts it as either, and its two cards count toward the deck's size.
     deck, findings = resolve_deck(ParsedDeck("d.txt", (entry("Lance", 2, "PAL", "185", line=3),)), INDEX, DEFAULT)
-    assert [c.card for c in deck.cards] == [PROMO_SWSH] and deck.cards[0].label == "Lance"
+    assert deck.cards == () and [e.line for e in deck.unresolved] == [3] and deck.total == 2
     assert [(f.rule, f.severity) for f in findings] == [("name-mismatch", Severity.ERROR)]
-    assert "PAL 185 is Iono, not Lance" in findings[0].message and "counted as Lance" in findings[0].message
+    assert "PAL 185 is Iono, not Lance, so the line does not say which card it is" in findings[0].message
 
 
 def test_a_close_spelling_of_the_numbered_card_is_read_as_it_with_a_warning():
@@ -196,9 +197,9 @@ def test_only_the_first_unknown_lines_get_suggestions():
 def test_the_memo_of_a_long_run_stays_bounded(monkeypatch):
     # A run over many decks (or a long-lived server) meets ever new lines and
     # typos; what resolution remembers must not grow with them.
-    import deckcheck.core.resolve as resolve
+    import deckcheck.core.lines as lines
 
-    monkeypatch.setattr(resolve, "MEMO_MAX", 10, raising=False)
+    monkeypatch.setattr(lines, "MEMO_MAX", 10)
     options = ResolveOptions()
     for n in range(40):
         deck = ParsedDeck("d.txt", (entry("Iono", set_code="PAL", number="185"), entry(f"Ionno{n}", line=2)), ())

@@ -88,7 +88,7 @@ def test_db_info_in_spanish(small_db, tmp_path):
 def test_db_info_with_an_unknown_lang_is_a_usage_error(small_db):
     code, _out, err = deckcheck("db", "info", "--lang", "xx", "--db", str(small_db), env={"LANG": "pt_BR.UTF-8"})
     assert code == 2
-    assert err.strip() == "deckcheck: error: --lang deve ser um de en, de, pt, fr, es, it, não 'xx'"
+    assert err.strip() == "deckcheck: error: --lang deve ser um de en, de, pt, fr, es, it, ja, não 'xx'"
 
 
 # -- every help text of every command has a translation ----------------------------------------

@@ -45,7 +45,8 @@ DATE = dt.date(2026, 11, 30)
         ({"LANG": "de_DE.UTF-8", "LC_MESSAGES": "pt_PT", "LC_ALL": "fr_FR.UTF-8"}, "fr"),
         ({"LC_ALL": "C.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),
         ({"LANG": "POSIX"}, "en"),
-        ({"LANG": "ja_JP.UTF-8"}, "en"),  # no catalogue: English, not an error
+        ({"LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LANG": "ko_KR.UTF-8"}, "en"),  # no catalogue: English, not an error
         ({"LC_ALL": "", "LANG": "de_AT"}, "de"),
     ],
 )

@@ -12,7 +12,15 @@ from deckcheck.i18n import Plural, finding_hint, finding_message, localize, nget
 from deckcheck.parse import parse_text
 from deckcheck.rules.deck_size import WRONG_SIZE
 
-ONE_CARD = {"en": "1 card;", "de": "1 Karte;", "fr": "1 carte ;", "es": "1 carta;", "it": "1 carta;", "pt": "1 carta;"}
+ONE_CARD = {
+    "en": "1 card;",
+    "de": "1 Karte;",
+    "fr": "1 carte ;",
+    "es": "1 carta;",
+    "it": "1 carta;",
+    "pt": "1 carta;",
+    "ja": "1 枚です。",
+}
 TWO_CARDS = {
     "en": "2 cards;",
     "de": "2 Karten;",
@@ -20,6 +28,7 @@ TWO_CARDS = {
     "es": "2 cartas;",
     "it": "2 carte;",
     "pt": "2 cartas;",
+    "ja": "2 枚です。",
 }
 
 
@@ -43,10 +52,12 @@ def test_french_reads_zero_as_singular_and_english_as_plural():
         ("es", "dice 1 carta,", "dice 3 cartas,"),
         ("it", "indica 1 carta,", "indica 3 carte,"),
         ("pt", "diz 1 carta,", "diz 3 cartas,"),
+        ("ja", "見出しは 1 枚ですが", "見出しは 3 枚ですが"),
     ],
 )
 def test_a_header_that_says_one_card(lang, one, many):
-    (finding,) = parse_text("Pokémon: 1\n2 Pikachu ex SSP 57\n", "d.txt").findings
+    # (a header that counts its one line is right: two lines of 2 cards make it count neither)
+    (finding,) = parse_text("Pokémon: 1\n2 Pikachu ex SSP 57\n2 Iron Hands ex PAR 70\n", "d.txt").findings
     assert one in finding_message(finding, lang)
     (finding,) = parse_text("Pokémon: 3\n2 Pikachu ex SSP 57\n", "d.txt").findings
     assert many in finding_message(finding, lang)

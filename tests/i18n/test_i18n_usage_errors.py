@@ -91,7 +91,7 @@ def test_an_unknown_lang_is_said_in_the_locales_language(tmp_path):
     code, _out, err = deckcheck("check", "--lang", "xx", "deck.txt", cwd=tmp_path, env={"LANG": "de_DE.UTF-8"})
     assert (code, error_lines(err)) == (
         2,
-        ["deckcheck: error: --lang muss eines von en, de, pt, fr, es, it sein, nicht 'xx'"],
+        ["deckcheck: error: --lang muss eines von en, de, pt, fr, es, it, ja sein, nicht 'xx'"],
     )
 
 

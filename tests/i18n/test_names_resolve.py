@@ -96,10 +96,11 @@ def test_one_name_for_two_english_names_is_ambiguous_not_guessed(index):
     resolution = resolve_line(line("Vortente", 1, at=7), index, AUTO)
     assert resolution.card is None
     (finding,) = resolution.findings
-    assert (finding.rule, finding.severity, finding.lines) == ("ambiguous-card", Severity.WARNING, (7,))
+    # The line says no card: an error, so the deck is never LEGAL beside it (docs/rulings.md).
+    assert (finding.rule, finding.severity, finding.lines) == ("ambiguous-card", Severity.ERROR, (7,))
     assert finding.message == (
         "Vortente names cards with different names (Carnivine, Carnivine G), "
-        "so the line was not counted under any of them."
+        "so the line does not say which card it is and the deck's legality cannot be shown."
     )
     assert finding.hint == "Write the English name, or add the set code and number."
     # The set code says which one.

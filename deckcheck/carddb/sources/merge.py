@@ -24,7 +24,7 @@ set's code and date where the primary has none (README, "Card sources").
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,6 +35,7 @@ from deckcheck.carddb.sources.pokemontcg import open_dataset
 from deckcheck.model import Card
 
 CODE_DATE_TOLERANCE_DAYS = 120
+Skip = Callable[[Card], bool]
 
 
 def _days_apart(one: str | None, other: str | None) -> int | None:
@@ -92,13 +93,15 @@ class MergedSource:
         records: dict[str, SetRecord] = {}
         by_code: dict[str, list[SetRecord]] = {}
 
-        def note(card: Card, record: SetRecord) -> None:
+        def note(card: Card, record: SetRecord, primary: bool = True) -> None:
             ids.add(card.id)
             numbers.setdefault(card.set_id, set()).add(number_key(card.number))
             counts[card.set_id] = counts.get(card.set_id, 0) + 1
             if card.set_id not in records:
                 records[card.set_id] = record
-                if record.code:
+                # Only the primary's sets are matched by code: a fill source's own sets of one
+                # code and day (a main set and its Trainer Gallery) are sets of their own.
+                if record.code and primary:
                     by_code.setdefault(set_code_key(record.code), []).append(record)
 
         if self.primary is not None:
@@ -112,17 +115,31 @@ class MergedSource:
                     cards.append((card, completed))
                 yield batch._replace(cards=cards)
 
+        def planned(record: SetRecord, official: int | None) -> tuple[SetRecord | None, SetRecord, Skip] | None:
+            """Where the fill source's set goes and which of its cards are there already,
+            or None when the set is there in full (a promo set's count is 0: always looked at)."""
+            target = self._match(record, records, by_code)
+            if target is not None and official and counts.get(target.id, 0) >= official:
+                return None
+            home = target or record
+            have = numbers.get(home.id, set())
+
+            def skip(card: Card) -> bool:
+                return number_key(card.number) in have or f"{home.id}-{card.number}" in ids
+
+            return target, home, skip
+
         for fill, candidates in self._candidates:
+            prepare = getattr(fill, "prepare", None)
+            if prepare is not None:
+                # A fill source that fetches (TCGdex over HTTP) learns every set it will be asked
+                # for before the first: its progress has a total, and it can fetch ahead.
+                prepare([(sid, plan[2]) for sid, record, official in candidates if (plan := planned(record, official))])
             for source_set_id, record, official in candidates:
-                target = self._match(record, records, by_code)
-                if target is not None and official and counts.get(target.id, 0) >= official:
-                    continue  # the set is there in full (a promo set's count is 0: always looked at)
-                home = target or record
-                have = numbers.get(home.id, set())
-
-                def skip(card: Card, home: SetRecord = home, have: set[str] = have) -> bool:
-                    return number_key(card.number) in have or f"{home.id}-{card.number}" in ids
-
+                plan = planned(record, official)
+                if plan is None:
+                    continue
+                target, home, skip = plan
                 batch = fill.set_batch(source_set_id, skip)
                 cards = []
                 for card, _ in batch.cards:
@@ -136,7 +153,7 @@ class MergedSource:
                         )
                     if card.id in ids or skip(card):
                         continue
-                    note(card, home)
+                    note(card, home, primary=False)
                     cards.append((card, home))
                 if cards:
                     self.filled.setdefault(fill.name, []).append(home.id)

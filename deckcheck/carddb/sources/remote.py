@@ -35,7 +35,7 @@ from deckcheck.carddb.build import PhaseHook
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord, tcgdex_ja
 from deckcheck.carddb.sqlite import DatabaseInfo
-from deckcheck.model import INTERNATIONAL, JAPAN
+from deckcheck.model import INTERNATIONAL, JAPAN, Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +70,9 @@ class Fetched:
     source: CardSource | FillSource | None
     meta: dict[str, str] = field(default_factory=dict)
     report: dict[str, Any] = field(default_factory=dict)
+    # Why an optional source could not be read (one line); its cards then come from the
+    # installed database where it has them (``source``), else from the other sources.
+    failed: str | None = None
 
 
 class RemoteSource(Protocol):
@@ -90,6 +93,9 @@ class RemoteSource(Protocol):
 
     def missing(self) -> list[str]:
         """After the build: what the source listed but could not deliver (ids)."""
+
+    def unreadable(self, ctx: UpdateContext, problem: str) -> Fetched:
+        """What an update keeps of an optional source that could not be read (``problem``)."""
 
 
 class PokemontcgArchive:
@@ -161,6 +167,21 @@ class PokemontcgArchive:
     def missing(self) -> list[str]:
         return []  # an archive is read whole or refused
 
+    def unreadable(self, ctx: UpdateContext, problem: str) -> Fetched:
+        """What an update without the archive keeps of it (it is optional by
+        default: the archive is frozen and may go away): the cards an earlier
+        update took from it, where the installed database has them, with their
+        meta, so that the archive's facts stay where it had the card."""
+        if not ctx.had(self.name):
+            return Fetched(False, None, {}, {"url": self.url}, failed=problem)
+        from deckcheck.carddb.sources.installed import InstalledSource
+
+        meta = ctx.meta
+        kept = {k: meta[k] for k in ("url", "sha256", "downloaded_at", "etag", "last_modified") if meta.get(k)}
+        report = {"url": self.url, "etag": meta.get("etag"), "last_modified": meta.get("last_modified")}
+        report["sha256"] = meta.get("sha256")
+        return Fetched(False, InstalledSource(ctx.dest, self.name), kept, report, failed=problem)  # type: ignore[arg-type]
+
 
 class TcgdexRemote:
     """The TCGdex REST API at ``url``: the set list, then only the cards the
@@ -178,6 +199,7 @@ class TcgdexRemote:
         deadline: float | None = None,
         workers: int | None = None,
         progress: http.Progress | None = None,
+        set_progress: http.Progress | None = None,
     ):
         from deckcheck.carddb import tcgdex_fetch
 
@@ -185,6 +207,7 @@ class TcgdexRemote:
         self.deadline = deadline or tcgdex_fetch.DEFAULT_DEADLINE
         self.workers = workers or tcgdex_fetch.MAX_WORKERS
         self.progress = progress
+        self.set_progress = set_progress
         self.api: Any = None
 
     def check(self) -> None:
@@ -208,14 +231,19 @@ class TcgdexRemote:
                 headers["If-Modified-Since"] = meta["tcgdex_last_modified"]
         if ctx.phase:
             ctx.phase("tcgdex", None)
-        set_list, answer = client.get("/v2/en/sets", "sets", headers)
         report: dict[str, Any] = {"requests": client.requests}
-        if set_list is tcgdex_fetch.NOT_MODIFIED:
-            return Fetched(False, None, {}, report)
-        if not isinstance(set_list, list):
-            raise DatabaseError(f"{self.url}/v2/en/sets did not answer a list of sets")
+        try:
+            set_list, answer = client.get("/v2/en/sets", "sets", headers)
+            if set_list is tcgdex_fetch.NOT_MODIFIED:
+                client.close()
+                return Fetched(False, None, {}, report)
+            if not isinstance(set_list, list):
+                raise DatabaseError(f"{self.url}/v2/en/sets did not answer a list of sets")
+        except BaseException:
+            client.close()
+            raise
         reuse = {card.id: card for card in cards_of_source(ctx.dest, self.name)} if ctx.had(self.name) else {}
-        self.api = tcgdex_fetch.TcgdexApi(client, set_list, reuse, self.progress)
+        self.api = tcgdex_fetch.TcgdexApi(client, set_list, reuse, self.progress, set_progress=self.set_progress)
         meta_out = {
             "tcgdex_url": self.url,
             "tcgdex_etag": answer.get("ETag") or "",
@@ -226,6 +254,9 @@ class TcgdexRemote:
 
     def missing(self) -> list[str]:
         return list(self.api.missing) if self.api is not None else []
+
+    def unreadable(self, ctx: UpdateContext, problem: str) -> Fetched:
+        raise DatabaseError(problem)  # TCGdex is never optional: it has every set
 
 
 class TcgdexJapan(TcgdexRemote):
@@ -266,16 +297,23 @@ class TcgdexJapan(TcgdexRemote):
         if set_list is tcgdex_fetch.NOT_MODIFIED:
             # Nothing new in Japan (whatever the other sources say: the Japanese cards are a card
             # pool of their own): the installed database's Japanese cards again.
+            client.close()
             kept = {key: meta[key] for key in keys if meta.get(key)}
             return Fetched(False, InstalledSource(ctx.dest, self.name), kept, report)  # type: ignore[arg-type]
         if not isinstance(set_list, list):
             raise DatabaseError(f"{self.url}/{tcgdex_ja.BASE}/sets did not answer a list of sets")
         reuse = {card.id: card for card in cards_of_source(ctx.dest, self.name)} if had else {}
-        self.api = tcgdex_fetch.TcgdexApi(client, set_list, reuse, self.progress, tcgdex_ja.JAPANESE)
+        self.api = tcgdex_fetch.TcgdexApi(
+            client, set_list, reuse, self.progress, tcgdex_ja.JAPANESE, set_progress=self.set_progress
+        )
         meta_out = dict(
             zip(keys, (self.url, answer.get("ETag") or "", answer.get("Last-Modified") or "", ctx.now), strict=True)
         )
         return Fetched(True, _WholeSource(self.api), meta_out, report)
+
+
+def _nothing(card: Card) -> bool:
+    return False  # a region of its own has no other source: no card of it is there already
 
 
 class _WholeSource:
@@ -300,8 +338,11 @@ class _WholeSource:
         return len(self._sets())
 
     def batches(self) -> Iterator[CardBatch]:
+        prepare = getattr(self.fill, "prepare", None)
+        if prepare is not None:  # every set object first: the progress has its totals
+            prepare([(source_set_id, _nothing) for source_set_id, _, _ in self._sets()])
         for source_set_id, _, _ in self._sets():
-            yield self.fill.set_batch(source_set_id, lambda card: False)
+            yield self.fill.set_batch(source_set_id, _nothing)
 
     def close(self) -> None:
         self.fill.close()
@@ -314,3 +355,6 @@ REMOTE_SOURCES: dict[str, Callable[..., RemoteSource]] = {
 }
 # --source: one of them, or "both" (all of them).
 ALL = "both"
+# With "both", the sources an update goes on without when they cannot be read: the
+# pokemontcg.io archive is frozen and being retired (docs/card-database.md), TCGdex has every set.
+OPTIONAL_WITH_ALL = ("pokemontcg",)
