@@ -213,3 +213,47 @@ def test_the_cli_and_serve_read_the_old_lists_spellings_as_the_library(reference
     assert result == check_unlimited(reference_index, text) | {"path": result["path"]}
     (served,) = serve_results(reference_index, [text], "unlimited", "2026-01-01")
     assert served["findings"] == result["findings"] and served["counts"] == result["counts"]
+
+
+@pytest.mark.parametrize(
+    ("line", "card_id"),
+    [
+        ("4 Dreepy twm128", "sv6-128"),  # a lower-case code joined to its number
+        ("2 Arven sv1 166", "sv1-166"),  # a set id in lower case for the code
+        ("1 Tapu Lele GX", "Tapu Lele-GX"),  # a mechanic after a space where the card has a hyphen
+        ("1 Tapu Lele GX GRI 60", "sm2-60"),
+        ("2 Blend Energy WLFM DRX 118", "bw6-118"),  # a Blend Energy by its type letters
+        ("6 Fire Energy BRS R", None),  # the Limitless builder: a basic Energy, its type's letter
+    ],
+)
+def test_the_forms_lists_write_read_as_the_card_they_name(reference_index, line, card_id):
+    import datetime as dt
+
+    from deckcheck.engine import check_deck
+    from deckcheck.packs.loading import load_pack
+    from deckcheck.parse import parse_text
+
+    result = check_deck(
+        parse_text(line, "d.txt"), load_pack("unlimited"), reference_index, dt.date(2026, 11, 30), keep_deck=True
+    )
+    assert result.deck is not None and not result.deck.unresolved, [f.message for f in result.findings]
+    (card,) = result.deck.cards
+    if card_id is None:
+        assert card.card.is_basic_energy and "Fire" in card.card.name
+    else:
+        assert card_id in (card.card.id, card.card.name)
+
+
+def test_a_type_letter_of_another_type_is_no_basic_energy_print():
+    from deckcheck.parse import parse_text
+
+    (entry,) = parse_text("6 Fire Energy BRS W", "d.txt").entries
+    assert entry.basic_energy_type is None
+
+
+def test_a_code_in_lower_case_alone_after_a_name_says_no_card(reference_index):
+    result = deckcheck.check_text(
+        "4 Iono pal\n", format="unlimited", date="2026-11-30", db=deckcheck.open_database(reference_index.path)
+    )
+    assert [f.rule for f in result.errors if f.rule != "deck-size"] == ["unknown-card"]
+    assert '"pal" after it' in result.errors[-1].message or any('"pal"' in f.message for f in result.errors)

@@ -20,8 +20,8 @@ import re
 import sqlite3
 import stat
 import time
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import suppress
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -164,6 +164,40 @@ def file_mode(dest: Path) -> int:
         mask = os.umask(0o022)
         os.umask(mask)
         return 0o666 & ~mask
+
+
+@contextmanager
+def database_beside(dest: Path, writing: str, before_install: Callable[[], None] | None = None) -> Iterator[Path]:
+    """A new, empty file beside ``dest`` for the body to write a database into; when the body
+    ends, the file is made as readable as ``dest`` (mkstemp makes it private), flushed, and
+    renamed over it, so ``dest`` is the old database or the new one, never half of one. When
+    the body fails, the file is removed; a SQLite or OS error is one :class:`DatabaseError`
+    line (``writing``: what was written, "the card database next to /x"). ``before_install``
+    may refuse the rename (raising) once the file is on the disk."""
+    import tempfile  # a check builds no database: only db import, update and import-names load it
+
+    try:
+        fd, name = tempfile.mkstemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".sqlite3", dir=dest.parent)
+    except OSError as error:
+        raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
+    os.close(fd)
+    temp = Path(name)
+    try:
+        yield temp
+        os.chmod(temp, file_mode(dest))
+        fsync_path(temp)
+        if before_install is not None:
+            before_install()
+        os.replace(temp, dest)
+    except BaseException as error:
+        with suppress(OSError):
+            temp.unlink()
+        if isinstance(error, sqlite3.Error):
+            raise DatabaseError(f"cannot write {writing}: {error}") from None
+        if isinstance(error, OSError):
+            raise DatabaseError(f"cannot write the card database {dest}: {error.strerror or error}") from None
+        raise
+    fsync_path(dest.parent, directory=True)
 
 
 def _newest_set(sets: Sequence[tuple[Any, ...]]) -> tuple[Any, ...] | None:
@@ -348,8 +382,6 @@ def build_database(
     (:func:`refuse_foreign_destination`).
     Raises :class:`DatabaseError` with a one-line message.
     """
-    import tempfile
-
     dest = Path(dest)
     refuse_special_destination(dest)
     refuse_foreign_destination(dest, replace)
@@ -360,13 +392,7 @@ def build_database(
     clean_stale_temp_files(dest)
     src = open_source(Path(source)) if isinstance(source, (str, os.PathLike)) else source
     try:
-        try:
-            fd, name = tempfile.mkstemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".sqlite3", dir=dest.parent)
-        except OSError as error:
-            raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
-        os.close(fd)
-        temp = Path(name)
-        try:
+        with database_beside(dest, f"the card database next to {dest}") as temp:
             previous = Path(keep_names_from) if keep_names_from is not None else dest
             _fill(
                 temp,
@@ -378,20 +404,6 @@ def build_database(
                 phase,
                 finish,
             )
-            # mkstemp makes the file private; the database is as readable as
-            # the one it replaces (or as the umask allows).
-            os.chmod(temp, file_mode(dest))
-            fsync_path(temp)
-            os.replace(temp, dest)
-        except BaseException as error:
-            with suppress(OSError):
-                temp.unlink()
-            if isinstance(error, sqlite3.Error):
-                raise DatabaseError(f"cannot write the card database next to {dest}: {error}") from None
-            if isinstance(error, OSError):
-                raise DatabaseError(f"cannot write the card database {dest}: {error.strerror or error}") from None
-            raise
-        fsync_path(dest.parent, directory=True)
     finally:
         src.close()
     return database_info(dest)

@@ -37,13 +37,11 @@ import re
 import sqlite3
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from deckcheck.atomic import fsync_path
-from deckcheck.carddb.build import clean_stale_temp_files, file_mode, temp_prefix
+from deckcheck.carddb.build import clean_stale_temp_files, database_beside, temp_prefix
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.http import decode_json
 from deckcheck.carddb.index import is_promo_code, number_key, set_code_key
@@ -487,16 +485,15 @@ def _identity(path: Path) -> tuple[int, int, int]:
 
 def _install(dest: Path, rows: Sequence[tuple[str, str, str]], langs: Sequence[str], meta: Mapping[str, str]) -> None:
     """Copy ``dest``, replace the names of ``langs`` in the copy, rename it over ``dest``."""
-    import tempfile
-
     before = _identity(dest)
-    try:
-        fd, name = tempfile.mkstemp(prefix=f"{temp_prefix(dest)}{os.getpid()}-", suffix=".sqlite3", dir=dest.parent)
-    except OSError as error:
-        raise DatabaseError(f"cannot write in {dest.parent}: {error.strerror or error}") from None
-    os.close(fd)
-    temp = Path(name)
-    try:
+
+    def unchanged() -> None:
+        if _identity(dest) != before:
+            # An import or update installed another database meanwhile: adding
+            # names to the copy of the old one would undo it.
+            raise DatabaseError(f"{dest} was replaced while the names were imported; nothing was changed, run it again")
+
+    with database_beside(dest, f"the card names into a copy of {dest}", unchanged) as temp:
         source = connect_readonly(dest)
         try:
             copy = sqlite3.connect(temp, isolation_level=None)
@@ -513,22 +510,6 @@ def _install(dest: Path, rows: Sequence[tuple[str, str, str]], langs: Sequence[s
                 copy.close()
         finally:
             source.close()
-        os.chmod(temp, file_mode(dest))
-        fsync_path(temp)
-        if _identity(dest) != before:
-            # An import or update installed another database meanwhile: adding
-            # names to the copy of the old one would undo it.
-            raise DatabaseError(f"{dest} was replaced while the names were imported; nothing was changed, run it again")
-        os.replace(temp, dest)
-    except BaseException as error:
-        with suppress(OSError):
-            temp.unlink()
-        if isinstance(error, sqlite3.Error):
-            raise DatabaseError(f"cannot write the card names into a copy of {dest}: {error}") from None
-        if isinstance(error, OSError):
-            raise DatabaseError(f"cannot write the card database {dest}: {error.strerror or error}") from None
-        raise
-    fsync_path(dest.parent, directory=True)
 
 
 def _read_sets(folder: Path) -> Any:

@@ -36,6 +36,7 @@ MEANING_IN_LANGUAGE = N_("{card} in {language}")
 # Players abbreviate the title the English cards spell out: "Prof. Juniper".
 ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
 _MECHANIC_HYPHEN = re.compile(r"-(?=(?:v|vmax|vstar|v-union)$)", re.IGNORECASE)
+_SPACED_MECHANIC = re.compile(r" (GX|UNION)$")
 
 # How lists write some cards whose print the line names: PTCGO's Unit Energy names.
 _UNIT_ENERGY = {
@@ -75,6 +76,9 @@ def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         spaced = _MECHANIC_HYPHEN.sub(" ", entry.name)
         if spaced != entry.name:
             candidates = list(index.by_name(spaced))
+    if not candidates and _SPACED_MECHANIC.search(entry.name):
+        # "Tapu Lele GX", "Mewtwo V UNION": a mechanic after a space where the card has a hyphen.
+        candidates = list(index.by_name(_SPACED_MECHANIC.sub(r"-\1", entry.name)))
     if not candidates and name_key(entry.name) in _UNIT_ENERGY_NAMES:
         candidates = list(index.by_name(_UNIT_ENERGY_NAMES[name_key(entry.name)]))  # "Unit Energy LPM"
     letter = unown_letter(entry.name)
@@ -248,6 +252,9 @@ def _list_forms(card: Card) -> set[str]:
     where the line's set code and number name that card."""
     key = name_key(card.name)
     forms = {_UNIT_ENERGY[key]} if key in _UNIT_ENERGY else set()
+    letters = _energy_letters(key)
+    if letters:
+        forms.add(letters)  # "Blend Energy WLFM" for Blend Energy WaterLightningFightingMetal
     invention = _INVENTION.fullmatch(key)
     if invention:
         forms.add(invention["name"])
@@ -258,6 +265,27 @@ def _list_forms(card: Card) -> set[str]:
         if key.endswith(symbol):
             forms.add(key.removesuffix(symbol))
     return forms
+
+
+_TYPE_LETTER = {
+    "grass": "g", "fire": "r", "water": "w", "lightning": "l", "psychic": "p",
+    "fighting": "f", "darkness": "d", "metal": "m", "fairy": "y", "dragon": "n",
+}  # fmt: skip
+_TYPE_RUN = re.compile("|".join(_TYPE_LETTER))
+_MULTI_ENERGY = re.compile(r"(?P<kind>blend|unit) energy (?P<types>[a-z]+)")
+
+
+def _energy_letters(key: str) -> str | None:
+    """``blend energy wlfm`` for ``blend energy waterlightningfightingmetal``: the type letters
+    lists write a Blend or Unit Energy with (the names spell its types out)."""
+    match = _MULTI_ENERGY.fullmatch(key)
+    if match is None:
+        return None
+    types = match["types"]
+    found = _TYPE_RUN.findall(types)
+    if "".join(found) != types:
+        return None
+    return f"{match['kind']} energy {''.join(_TYPE_LETTER[t] for t in found)}"
 
 
 def agreement_keys(card: Card) -> set[str]:

@@ -170,8 +170,8 @@ def _semantic_problems(
     known_names: Iterable[str] | None,
     extra_dirs: Sequence[str | os.PathLike[str]],
 ) -> list[LintProblem]:
-    """What a schema cannot see: ``extends`` and ``remove`` here, each rule's options by
-    its kind (:meth:`~deckcheck.rules.base.RuleKind.lint`)."""
+    """What a schema cannot see: ``extends``, ``remove`` and the rules ``amend`` names here,
+    each rule's and amendment's options by its kind (:meth:`~deckcheck.rules.base.RuleKind.lint`)."""
     problems: list[LintProblem] = []
 
     def problem(where: Sequence[Any], level: str, message: str) -> None:
@@ -205,6 +205,17 @@ def _semantic_problems(
         old = inherited.get(rule.get("id", rule.get("kind")))
         for note in kind.lint(rule, known._replace(inherited=old)):
             problem(["rules", r, *note.where], note.level, note.message)
+    if parent is not None or not data.get("extends"):  # else the extends problem says it
+        from deckcheck.packs import amend
+
+        replaced = {str(rule.get("id", rule.get("kind"))) for _, rule in items(data.get("rules"))}
+        for a, key, message in amend.problems(items(data.get("amend")), inherited, replaced, parent_name):
+            problem(["amend", a, key], "error", message)
+    for a, amendment in items(data.get("amend")):  # what it adds, judged as the kind judges a rule
+        kind = KINDS.get(str(amendment.get("kind")))
+        if kind is not None:
+            for note in kind.lint(amendment, known):
+                problem(["amend", a, *note.where], note.level, note.message)
     return problems
 
 

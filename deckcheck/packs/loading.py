@@ -8,6 +8,8 @@ a test keeps it equal to :func:`pack_schema`)::
     description: Black & White onward, with the official ban list.
     extends: unlimited          # inherit every rule, then override by id
     remove: [some-rule-id]      # drop inherited rules
+    amend:                      # change inherited rules by id (deckcheck.packs.amend)
+      - {id: banned, kind: banned, cards: [...]}
     rules:
       - id: banned
         kind: banned
@@ -203,7 +205,7 @@ def pack_schema() -> dict[str, Any]:
         "severity": {"enum": [s.value for s in Severity]},
         "description": {"type": "string"},
     }
-    branches = []
+    branches: list[dict[str, Any]] = []
     for name in sorted(KINDS):
         options = dict(KINDS[name].options_schema.get("properties", {}))
         branches.append(
@@ -216,6 +218,7 @@ def pack_schema() -> dict[str, Any]:
                 },
             }
         )
+    amend_branches = [{**b, "then": {**b["then"], "required": []}} for b in branches]  # only what changes
     return _checked_dates(
         {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -223,7 +226,8 @@ def pack_schema() -> dict[str, Any]:
             "title": "deckcheck format pack",
             "type": "object",
             "additionalProperties": False,
-            "required": ["name", "rules"],
+            "required": ["name"],
+            "anyOf": [{"required": ["rules"]}, {"required": ["amend"]}],
             "properties": {
                 "name": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
                 "description": {"type": "string"},
@@ -231,6 +235,7 @@ def pack_schema() -> dict[str, Any]:
                 "remove": {"type": "array", "items": {"type": "string"}},
                 "options": {"$ref": "#/$defs/options"},
                 "rules": {"type": "array", "items": {"$ref": "#/$defs/rule"}},
+                "amend": {"type": "array", "items": {"$ref": "#/$defs/amendment"}},
             },
             "$defs": {
                 "selector": SELECTOR_SCHEMA,
@@ -248,6 +253,12 @@ def pack_schema() -> dict[str, Any]:
                     "required": ["kind"],
                     "properties": common,
                     "allOf": branches,
+                },
+                "amendment": {
+                    "type": "object",
+                    "required": ["id", "kind"],
+                    "properties": common,
+                    "allOf": amend_branches,
                 },
             },
         }
@@ -341,6 +352,7 @@ def parse_pack_text(text: str, path: str) -> dict[str, Any]:
         raise PackError(f"{format_path(first_path)}: {message}", path=path, line=line_of(node, first_path))
     for where, message in duplicate_rule_ids(data, node)[:1]:
         raise PackError(f"{format_path(where)}: {message}", path=path, line=line_of(node, where))
+    data.setdefault("rules", [])  # a pack that only amends (the schema wants one of the two)
     return data
 
 
@@ -453,7 +465,7 @@ def _usable(data: Any) -> bool:
     damaged or hand-edited cache entry is validated again, not trusted."""
     if not isinstance(data, dict) or not isinstance(data.get("name"), str) or not isinstance(data.get("rules"), list):
         return False
-    for key, kind in (("description", str), ("extends", str), ("remove", list), ("options", dict)):
+    for key, kind in (("description", str), ("extends", str), ("remove", list), ("options", dict), ("amend", list)):
         if key in data and not isinstance(data[key], kind):
             return False
     severities = {s.value for s in Severity}
@@ -463,8 +475,8 @@ def _usable(data: Any) -> bool:
         and isinstance(rule.get("id", ""), str)
         and isinstance(rule.get("description", ""), str)
         and rule.get("severity", "error") in severities
-        for rule in data["rules"]
-    )
+        for rule in [*data["rules"], *data.get("amend", ())]
+    ) and all(isinstance(rule.get("id"), str) for rule in data.get("amend", ()))
 
 
 def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> dict[str, Any]:
@@ -550,6 +562,13 @@ def _build(data: Mapping[str, Any], path: str, parent: Pack | None) -> Pack:
             path=path,
         )
     rules = [r for r in rules if r.id not in removed]
+    if data.get("amend"):
+        from deckcheck.packs.amend import AmendError, amend
+
+        try:
+            rules = amend(rules, data, parent.name if parent else "")
+        except AmendError as error:
+            raise PackError(f"amend[{error.index}]: {error}", path=path) from None
     for raw in data.get("rules", ()):
         spec = RuleSpec(
             id=raw.get("id", raw["kind"]),

@@ -188,6 +188,9 @@ _TYPE_WORD = re.compile(rf"^(?P<type>{_TYPE_WORDS})\s++energy$", re.IGNORECASE)
 # PTCGO's pseudo prints: "Fighting Energy Energy 6", "Lightning Energy 4",
 # "Basic {D} Energy Energy 15", "Basic Fire Energy null" -- not real set codes.
 _PSEUDO_PRINT = re.compile(r"^(?P<name>.*?\benergy)\s++(?:energy(?:\s++\d++)?+|\d++|null)$", re.IGNORECASE)
+# The Limitless deck builder's basic Energy: a set code and the type's letter for a number
+# ("Fire Energy BRS R"); every print of a basic Energy type is one card.
+_LETTER_PRINT = re.compile(r"^(?P<name>.*?\b[Ee]nergy)\s++[A-Z]{2,5}\s++(?P<letter>[A-Z])$")
 
 NOT_A_CARD_LINE = N_('Line {line} is not a card line: "{text}".')
 NOT_A_CARD_LINE_HINT = N_('Write each card as COUNT NAME SET NUMBER, for example "4 Iono PAL 185".')
@@ -255,6 +258,11 @@ def energy_name(name: str) -> EnergyName:
     match = _PSEUDO_PRINT.match(name)
     if match and _is_basic_form(match["name"]):
         name, pseudo_print = match["name"], True
+    match = _LETTER_PRINT.match(name)
+    if match and _is_basic_form(match["name"]):
+        typed = _TYPE_WORD.match(match["name"]) or _BASIC_WORD.match(match["name"])
+        if typed and _TYPE_BY_WORD[typed["type"].casefold()] == ENERGY_LETTERS.get(match["letter"]):
+            name, pseudo_print = match["name"], True
 
     energy_type = None
     match = _BASIC_LETTER.match(name)

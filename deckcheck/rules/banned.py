@@ -406,7 +406,8 @@ def lint_bans(rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
         yield LintNote(
             ("id",),
             "warning",
-            f"rule '{old.id}' replaces the inherited ban list of {known.parent_name}; give it another id to add to it",
+            f"rule '{old.id}' replaces the inherited ban list of {known.parent_name}; "
+            f"amend it (amend: [{{id: {old.id}, kind: banned, cards: [...]}}]) or give it another id to add to it",
         )
     entries = items(rule.get("cards"))
     for c, other in _overlapping_bans([entry for _, entry in entries]):

@@ -147,14 +147,14 @@ def test_a_failure_while_writing_the_copy_leaves_the_database_and_no_temp_file(s
 
 
 def test_an_interrupted_import_leaves_the_database(small_db, small_tcgdex, monkeypatch):
-    import deckcheck.carddb.translations as translations
+    import deckcheck.carddb.build as build
 
     before = digest(small_db)
 
     def interrupt(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(translations, "fsync_path", interrupt)
+    monkeypatch.setattr(build, "fsync_path", interrupt)  # while the copy is put in place
     with pytest.raises(KeyboardInterrupt):
         import_names(small_tcgdex, small_db, ["de"])
     assert digest(small_db) == before and leftovers(small_db) == []

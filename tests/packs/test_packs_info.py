@@ -44,7 +44,9 @@ def test_lint_reports_planted_mistakes_with_their_lines():
     assert (
         10,
         "warning",
-        ("rules[1].id: rule 'banned' replaces the inherited ban list of standard; give it another id to add to it"),
+        (
+            "rules[1].id: rule 'banned' replaces the inherited ban list of standard; amend it (amend: [{id: banned, kind: banned, cards: [...]}]) or give it another id to add to it"
+        ),
     ) in found
     assert len(problems) == 6
     assert str(problems[0]).startswith("local.yaml:")
@@ -122,7 +124,10 @@ def test_lint_warns_when_a_ban_list_reuses_the_inherited_id():
     # The author meant to ban one more card; the id 'banned' drops Expanded's whole list.
     text = ADDS_TO_EXPANDED.format(remove="", rule_id="banned")
     assert replacement_warnings(text) == [
-        (4, "rules[0].id: rule 'banned' replaces the inherited ban list of expanded; give it another id to add to it")
+        (
+            4,
+            "rules[0].id: rule 'banned' replaces the inherited ban list of expanded; amend it (amend: [{id: banned, kind: banned, cards: [...]}]) or give it another id to add to it",
+        )
     ]
     problem = next(p for p in lint_pack("local.yaml", text) if "replaces" in p.message)
     assert problem.level == "warning"
@@ -143,7 +148,7 @@ def test_lint_finds_the_parent_next_to_the_pack(tmp_path, monkeypatch):
     assert replacement_warnings(text, str(tmp_path / "league.yaml")) == [
         (
             4,
-            "rules[0].id: rule 'house-bans' replaces the inherited ban list of base-local; give it another id to add to it",
+            "rules[0].id: rule 'house-bans' replaces the inherited ban list of base-local; amend it (amend: [{id: house-bans, kind: banned, cards: [...]}]) or give it another id to add to it",
         )
     ]
 
