@@ -42,6 +42,7 @@ from deckcheck.datafiles import (
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Severity
+from deckcheck.packs.names import pack_names
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleSpec
 from deckcheck.selectors import SELECTOR_SCHEMA
@@ -152,9 +153,10 @@ def _looks_like_path(name: str) -> bool:
     return name.endswith(PACK_SUFFIXES) or os.sep in name or "/" in name
 
 
-def _unknown_format(name: str, packs: Mapping[str, Path]) -> Phrase:
-    close = closest_names(name, {n: n for n in packs}, 3)
-    known = ", ".join(sorted(packs))
+def _unknown_format(name: str, packs: Mapping[str, Path], besides: Path | None = None) -> Phrase:
+    real = pack_names(packs, builtin_pack_dir(), besides)
+    close = closest_names(name, {n: n for n in real}, 3)
+    known = ", ".join(real)
     if close:
         # TRANSLATORS: {known} and {close} are format names (standard, expanded).
         return Phrase(
@@ -191,7 +193,7 @@ def resolve_extends(ref: str, pack_path: str | os.PathLike[str], extra: Sequence
             candidate = place / f"{ref}{suffix}"
             if candidate.is_file() and candidate.resolve() != itself:
                 return candidate
-    raise PackError(_unknown_format(ref, available_packs(places)))
+    raise PackError(_unknown_format(ref, available_packs(places), besides=pack_path))
 
 
 # -- the schema ------------------------------------------------------------
