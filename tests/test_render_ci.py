@@ -459,7 +459,11 @@ def test_summary_and_github_output_files(tmp_path):
     # (sample_decks/illegal/unknown-card.txt and syntax.txt are not verified, counted apart: docs/rulings.md)
     assert text.startswith("earlier step\n### deckcheck: 19 decks checked: 8 legal, 9 illegal, 2 not verified")
     rows = [line for line in text.splitlines() if line.startswith("| [")]
-    assert len(rows) == 19 and all("✖ illegal" in row for row in rows[:9]) and all("? not verified" in row for row in rows[9:11])
+    assert (
+        len(rows) == 19
+        and all("✖ illegal" in row for row in rows[:9])
+        and all("? not verified" in row for row in rows[9:11])
+    )
     assert "(https://github.example/me/decks/blob/f00/sample_decks/illegal/ace-spec.txt)" in rows[0]
     assert "illegal=9\nunverified=2\n" in outputs.read_text()
     bad = run("check", "sample_decks", "--summary", str(tmp_path / "no" / "such" / "folder.md"))

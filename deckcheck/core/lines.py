@@ -93,12 +93,6 @@ def released_or_all(candidates: Sequence[Card], options: ResolveOptions) -> list
     return released(candidates, options) or list(candidates)
 
 
-def in_pool(candidates: Sequence[Card], options: ResolveOptions) -> list[Card]:
-    if options.allowed is None:
-        return list(candidates)
-    return [c for c in candidates if options.allowed(c)] or list(candidates)
-
-
 @lru_cache(maxsize=8)
 def phrase(template: str) -> Phrase:
     """One shared Phrase per advice: a list of a million unknown cards holds a
