@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from deckcheck.i18n import N_, Phrase
-from deckcheck.model import Card, DeckEntry, Finding, Severity
+from deckcheck.model import INTERNATIONAL, Card, DeckEntry, Finding, Severity
 from deckcheck.names import name_key
 
 # What the command line says after "unknown card", by whether a card database
@@ -45,6 +45,9 @@ class ResolveOptions:
     # (no findings) are kept, so nothing depends on a line's number or count.
     # Also the "did you mean" names found for an unknown name.
     memo: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    # The card pool of the format (model.REGIONS): under Japan's, a line written in Japanese is
+    # read among Japan's prints (deckcheck.core.regions).
+    region: str = INTERNATIONAL
 
 
 class Resolution(NamedTuple):
