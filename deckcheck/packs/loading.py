@@ -42,6 +42,7 @@ from deckcheck.datafiles import (
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Severity
+from deckcheck.packs.installed import rules_folder
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleSpec
 from deckcheck.selectors import SELECTOR_SCHEMA
@@ -110,8 +111,9 @@ def builtin_pack_dir() -> Path:
 
 
 def pack_dirs(extra: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
-    """Folders searched for a pack name: the user's folders first, then the shipped packs."""
-    return [Path(p) for p in extra] + [builtin_pack_dir()]
+    """Folders searched for a pack name: the user's, the installed rules bundle, the shipped packs."""
+    bundle = rules_folder(builtin_pack_dir())  # deckcheck formats update (deckcheck.packs.installed)
+    return [Path(p) for p in extra] + ([bundle] if bundle is not None else []) + [builtin_pack_dir()]
 
 
 def available_packs(extra: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Path]:

@@ -116,7 +116,7 @@ def test_formats_lint_reports_every_stage_in_one_run_in_one_form(tmp_path, refer
     result = run("formats", "lint", str(pack), "--db", str(reference_index.path), "--no-config", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr.splitlines() == [
-        f"{pack}:3: error: titel: unknown key 'titel' (known keys: description, extends, name, options, remove, rules)",
+        f"{pack}:3: error: titel: unknown key 'titel' (known keys: amend, description, extends, name, options, remove, rules)",
         f"{pack}:4: error: remove[0]: 'expanded' has no rule 'bannd' to remove",
         f"{pack}:8: error: rules[0].sise: unknown key 'sise' (did you mean 'size'?)",
         f"{pack}:12: error: rules[1].cards[0].until: ban ends (2026-01-01) before it starts (2026-05-01)",
