@@ -536,17 +536,33 @@ class Session:
             )
         options = self.resolve_options(pack, day)
         deck, _ = resolve_deck(parsed, self.index, options)
-        result = layout(parsed, deck, text, prints=unambiguous_prints(parsed, self.index, options.allowed))
+        prints = unambiguous_prints(parsed, self.index, options.allowed)
+        result = layout(parsed, deck, text, prints=prints)
         if result.kept:
             notes.append(_lines_phrase(path, result.kept, KEPT_LINES))
         if result.unplaced:
             notes.append(_lines_phrase(path, result.unplaced, UNPLACED_LINES[self.database.catalogue_only]))
+        untidy = bool(notes)
+        # A card line written without set code and number, whose name the card pool lets mean
+        # more than one print (basic Energy aside: it has a print in almost every set): said, so
+        # that the player knows which lines a tournament's list still lacks ("2 Budew").
+        read = {deck_card.line: deck_card.card for deck_card in deck.cards}
+        incomplete = [
+            entry.line
+            for entry in parsed.entries
+            if not (entry.set_code or entry.number or entry.basic_energy_type)
+            and entry.line in read
+            and not read[entry.line].is_basic_energy
+            and entry.line not in prints
+        ]
+        if incomplete:
+            notes.append(_lines_phrase(path, incomplete, INCOMPLETE_LINES))
         # A byte-order mark stays (the text fmt writes is UTF-8, as it was). Text that starts
         # with U+FEFF (kept for a line that starts with one, RULES.md decision 18) gets a
         # mark before it, which the reader takes off.
         mark = result.text.startswith("\ufeff") or original.startswith(b"\xef\xbb\xbf")
         data = (b"\xef\xbb\xbf" if mark else b"") + result.text.encode("utf-8")
-        return Formatted(path, original, text, result.text, data, reading, tuple(notes), untidy=bool(notes))
+        return Formatted(path, original, text, result.text, data, reading, tuple(notes), untidy=untidy)
 
     def _check_in_worker(self, path: str) -> Checked:
         return self.check_path(path)
@@ -608,6 +624,16 @@ UNPLACED_LINES = {
         "(build the card database: deckcheck db update)",
     ),
 }
+
+
+# TRANSLATORS: fmt wrote these card lines without a set code and number (the list has none) because
+# their names fit more than one print; {lines} are line numbers "4" or "4, 9".
+INCOMPLETE_LINES = ngettext(
+    "{path}: line {lines} has no set code and number, and its name fits more than one print; "
+    "written without them (write the print the deck plays to complete it)",
+    "{path}: lines {lines} have no set code and number, and their names fit more than one print; "
+    "written without them (write the prints the deck plays to complete them)",
+)
 
 
 def _lines_phrase(path: str, numbers: Sequence[int], template: str) -> Phrase:

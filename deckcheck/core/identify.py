@@ -76,12 +76,16 @@ def rules_identity(card: Card) -> tuple:
 
 
 def _judged_alike(cards: Sequence[Card], options: ResolveOptions) -> bool:
+    if len(cards) == 1:
+        return True  # (one print: nothing to tell apart, and the format's verdict costs)
     allowed = options.allowed
     return allowed is None or len({bool(allowed(c)) for c in cards}) <= 1
 
 
 def one_identity(cards: Sequence[Card], options: ResolveOptions) -> bool:
     """Whether ``cards`` (at least one) are one rules identity the format judges alike."""
+    if len(cards) == 1:
+        return True
     return bool(cards) and len({rules_identity(c) for c in cards}) == 1 and _judged_alike(cards, options)
 
 

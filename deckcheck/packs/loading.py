@@ -8,8 +8,7 @@ a test keeps it equal to :func:`pack_schema`)::
     description: Black & White onward, with the official ban list.
     extends: unlimited          # inherit every rule, then override by id
     remove: [some-rule-id]      # drop inherited rules
-    amend:                      # change inherited rules by id (deckcheck.packs.amend)
-      - {id: banned, kind: banned, cards: [...]}
+    amend: [{id: banned, kind: banned, cards: [...]}]   # change inherited rules by id
     rules:
       - id: banned
         kind: banned
@@ -43,6 +42,7 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Severity
 from deckcheck.packs.installed import rules_folder
+from deckcheck.packs.names import pack_names
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleSpec
 from deckcheck.selectors import SELECTOR_SCHEMA
@@ -154,9 +154,10 @@ def _looks_like_path(name: str) -> bool:
     return name.endswith(PACK_SUFFIXES) or os.sep in name or "/" in name
 
 
-def _unknown_format(name: str, packs: Mapping[str, Path]) -> Phrase:
-    close = closest_names(name, {n: n for n in packs}, 3)
-    known = ", ".join(sorted(packs))
+def _unknown_format(name: str, packs: Mapping[str, Path], besides: Path | None = None) -> Phrase:
+    real = pack_names(packs, builtin_pack_dir(), besides)
+    close = closest_names(name, {n: n for n in real}, 3)
+    known = ", ".join(real)
     if close:
         # TRANSLATORS: {known} and {close} are format names (standard, expanded).
         return Phrase(
@@ -193,7 +194,7 @@ def resolve_extends(ref: str, pack_path: str | os.PathLike[str], extra: Sequence
             candidate = place / f"{ref}{suffix}"
             if candidate.is_file() and candidate.resolve() != itself:
                 return candidate
-    raise PackError(_unknown_format(ref, available_packs(places)))
+    raise PackError(_unknown_format(ref, available_packs(places), besides=pack_path))
 
 
 # -- the schema ------------------------------------------------------------
@@ -564,7 +565,7 @@ def _build(data: Mapping[str, Any], path: str, parent: Pack | None) -> Pack:
             path=path,
         )
     rules = [r for r in rules if r.id not in removed]
-    if data.get("amend"):
+    if data.get("amend"):  # deckcheck.packs.amend: inherited rules changed by id
         from deckcheck.packs.amend import AmendError, amend
 
         try:

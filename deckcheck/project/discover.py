@@ -78,6 +78,8 @@ def select_decks(
 
     def add(candidate: str, reason: str | None = None) -> None:
         key = candidate if candidate == STDIN else os.path.normcase(os.path.normpath(candidate))
+        if key == candidate:
+            key = candidate  # the same text: keep one string, not two (a walk of 100,000 files)
         if key not in seen:
             seen.add(key)
             if reason is None:
@@ -91,10 +93,16 @@ def select_decks(
         elif os.path.isdir(path):
             walked = _walk(path, run, lambda message: warnings.setdefault(message), unreadable)
             files = [found for found, in_packs in walked if not in_packs and found not in seen]
-            reasons = dict(zip(files, judge(files)))
+            # The judgements in the order of `files` (no map from path to reason: memory stays
+            # flat in the number of files walked).
+            reasons = iter(judge(files))
+            judged = set(files) if len(files) != sum(not in_packs for _found, in_packs in walked) else None
             for found, in_packs in walked:
-                if found not in seen:
-                    add(found, PACKS_FOLDER_REASON if in_packs else reasons[found])
+                if in_packs:
+                    if found not in seen:
+                        add(found, PACKS_FOLDER_REASON)
+                elif judged is None or found in judged:
+                    add(found, next(reasons))
         elif os.path.lexists(path):  # a symbolic link that leads nowhere: read_deck says why
             # Named explicitly: kept even when it is no regular file, so that
             # deckcheck.parse.files.read_deck reports it instead of it being skipped.

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 from deckcheck.core.printable import printable
 from deckcheck.i18n import (
     N_,
+    Phrase,
     Translator,
     finding_hint,
     finding_message,
@@ -68,28 +69,34 @@ NAMED_COUNTS = ngettext(
     "total",
 )
 # TRANSLATORS: as above, when lines name no card deckcheck knows (issue 31: the counts add up
-# to the total); {unidentified} is their number of cards.
+# to the total); {unidentified} is "1 not identified", "3 not identified" (the message below).
 COUNTS_UNIDENTIFIED = ngettext(
-    "{total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified} not identified",
-    "{total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified} not identified",
+    "{total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified}",
+    "{total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified}",
     "total",
 )
 NAMED_COUNTS_UNIDENTIFIED = ngettext(
-    "{name}: {total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified} not identified",
-    "{name}: {total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified} not identified",
+    "{name}: {total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified}",
+    "{name}: {total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified}",
     "total",
 )
+# TRANSLATORS: {count} cards whose lines name no card deckcheck knows, in the counts above;
+# each number of the counts and of the summary takes the form its own number asks for.
+UNIDENTIFIED = ngettext("{count} not identified", "{count} not identified")
 # TRANSLATORS: {language} is a language name ("German"), {lines} is "line 3" or "lines 3, 5".
 READ_AS = N_("Card names read as {language}: {lines}")
-DECKS_CHECKED = ngettext(
-    "{count} deck checked: {legal} legal, {illegal} illegal.",
-    "{count} decks checked: {legal} legal, {illegal} illegal.",
-)
-# TRANSLATORS: as above, with the decks whose legality cannot be shown (RULES.md decision 18).
+# TRANSLATORS: the summary; {legal} and {illegal} are "1 legal", "2 illegal" (the messages below).
+DECKS_CHECKED = ngettext("{count} deck checked: {legal}, {illegal}.", "{count} decks checked: {legal}, {illegal}.")
+# TRANSLATORS: as above, with the decks whose legality cannot be shown (RULES.md decision 18):
+# {unverified} is "1 not verified"; one form of the summary, with or without them.
 DECKS_CHECKED_UNVERIFIED = ngettext(
-    "{count} deck checked: {legal} legal, {illegal} illegal, {unverified} not verified.",
-    "{count} decks checked: {legal} legal, {illegal} illegal, {unverified} not verified.",
+    "{count} deck checked: {legal}, {illegal}, {unverified}.",
+    "{count} decks checked: {legal}, {illegal}, {unverified}.",
 )
+# TRANSLATORS: numbers of decks in the summary, each with the form its number asks for.
+LEGAL_DECKS = ngettext("{count} legal", "{count} legal")
+ILLEGAL_DECKS = ngettext("{count} illegal", "{count} illegal")
+UNVERIFIED_DECKS = ngettext("{count} not verified", "{count} not verified")
 # TRANSLATORS: heads a path that could not be checked at all (missing, a pipe, binary; a format that
 # is none, a day before the format began), in capitals like LEGAL. RULES.md decision 18: a word of
 # its own, other than NOT VERIFIED (a deck that was checked but whose legality cannot be shown).
@@ -215,7 +222,7 @@ def counts_sentence(result: DeckResult, tr: Translator, name: str | None) -> str
     }
     unidentified = result.unidentified
     if unidentified:
-        numbers["unidentified"] = unidentified
+        numbers["unidentified"] = Phrase(UNIDENTIFIED, count=unidentified)
         plain, named = COUNTS_UNIDENTIFIED, NAMED_COUNTS_UNIDENTIFIED
     else:
         plain, named = COUNTS, NAMED_COUNTS
@@ -356,13 +363,16 @@ def _lines_label(lines: tuple[int, ...], tr: Translator) -> str:
 def decks_checked(decks: int, legal: int, unverified: int, tr: Translator) -> str:
     """ "12 decks checked: 9 legal, 2 illegal, 1 not verified." (RULES.md decision 18:
     the decks whose legality cannot be shown are counted apart, when there are any)."""
+    numbers = {
+        "count": decks,
+        "legal": Phrase(LEGAL_DECKS, count=legal),
+        "illegal": Phrase(ILLEGAL_DECKS, count=decks - legal - unverified),
+    }
     if unverified:
         return localize(
-            DECKS_CHECKED_UNVERIFIED,
-            {"count": decks, "legal": legal, "illegal": decks - legal - unverified, "unverified": unverified},
-            tr,
+            DECKS_CHECKED_UNVERIFIED, {**numbers, "unverified": Phrase(UNVERIFIED_DECKS, count=unverified)}, tr
         )
-    return localize(DECKS_CHECKED, {"count": decks, "legal": legal, "illegal": decks - legal}, tr)
+    return localize(DECKS_CHECKED, numbers, tr)
 
 
 def _summary(

@@ -73,7 +73,9 @@ class BanIndex:
     """
 
     def __init__(self, cards: Sequence[Mapping[str, Any]], date: dt.date):
+        self.date, self._cards = date, cards
         self.entries: list[Mapping[str, Any]] = [e for e in cards if in_force(e, date)]
+        self._upcoming: dict[dt.date, tuple[dt.date, ...]] = {}  # last day looked at -> days_until
         self._ids: dict[str, int] = {}
         for index, entry in enumerate(self.entries):
             for card_id in entry.get("ids", ()):
@@ -93,6 +95,15 @@ class BanIndex:
                     table.setdefault(deck_key(name, supertype), index)
             self._names[supertype] = table
         return table
+
+    def days_until(self, last: dt.date) -> tuple[dt.date, ...]:
+        """The days after this index's day, up to ``last``, on which a ban of the list starts:
+        worked out once per pack, day and window (it was once per deck)."""
+        days = self._upcoming.get(last)
+        if days is None:
+            starts = {ban_date(entry.get("since")) for entry in self._cards}
+            days = self._upcoming[last] = tuple(sorted(d for d in starts if d is not None and self.date < d <= last))
+        return days
 
     def banning(self, card: Card) -> tuple[tuple[int, str], str] | None:
         """``((entry, what is banned), name to show)`` for a banned card, else None."""
@@ -154,7 +165,7 @@ def _detail(entry: Mapping[str, Any]) -> str:
 
 class Banned(Kind):
     name = "banned"
-    description = "Cards on the format's ban list may not be played while the ban is in force."
+    description = N_("Cards on the format's ban list may not be played while the ban is in force.")
     fix = "Replace the banned card."
     options_schema: Mapping[str, Any] = {
         "type": "object",
@@ -262,17 +273,11 @@ def _upcoming(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]
     that a ban known to start within ``ctx.rotation_days`` will ban."""
     if ctx.rotation_days <= 0:
         return
-    today, last = ctx.date, days_later(ctx.date, ctx.rotation_days)
-    days = sorted(
-        {
-            since
-            for entry in rule.options.get("cards", ())
-            if (since := ban_date(entry.get("since"))) is not None and today < since <= last
-        }
-    )
+    today = ctx.date
+    now = ban_index(rule.options, today)
+    days = now.days_until(days_later(today, ctx.rotation_days))
     if not days:
         return
-    now = ban_index(rule.options, today)
     warned: set[int] = set()
     for day in days:
         then = ban_index(rule.options, day)

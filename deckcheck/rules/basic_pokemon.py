@@ -25,7 +25,7 @@ def counts_as_basic(card: Card, count_plays_as_basic: bool) -> bool:
 
 class BasicPokemon(Kind):
     name = "basic-pokemon"
-    description = "A deck must contain at least one Basic Pokémon."
+    description = N_("A deck must contain at least one Basic Pokémon.")
     fix = "Add a Basic Pokémon."
     options_schema: Mapping[str, Any] = {
         "type": "object",

@@ -83,7 +83,9 @@ class Verdict(NamedTuple):
 
 class CardPool(Kind):
     name = "card-pool"
-    description = "Every print must be in the format's card pool on the day (sets, release dates, regulation marks), or legal through a reprint."
+    description = N_(
+        "Every print must be in the format's card pool on the day (sets, release dates, regulation marks), or legal through a reprint."
+    )
     fix = "Replace the card with a print or card that is legal in the format."
     options_schema = {
         "type": "object",

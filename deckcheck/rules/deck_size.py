@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from deckcheck.i18n import ngettext
+from deckcheck.i18n import N_, ngettext
 from deckcheck.model import Deck, Finding
 from deckcheck.rules.base import Kind, RuleContext, RuleSpec, finding
 
@@ -23,7 +23,7 @@ ADD = ngettext("Add {missing} card.", "Add {missing} cards.", "missing")
 
 class DeckSize(Kind):
     name = "deck-size"
-    description = "A deck must have exactly the given number of cards (60, or 30 for a half deck)."
+    description = N_("A deck must have exactly the given number of cards (60, or 30 for a half deck).")
     fix = "Add or remove cards until the deck has the size the format asks for."
     options_schema: Mapping[str, Any] = {
         "type": "object",

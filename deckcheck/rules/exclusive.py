@@ -48,7 +48,9 @@ def _group_keys(group: Sequence[str], supertype: str) -> dict[str, int]:
 
 class Exclusive(Kind):
     name = "exclusive"
-    description = "A deck may contain cards of only one name of each group (Professor Juniper or Professor Sycamore)."
+    description = N_(
+        "A deck may contain cards of only one name of each group (Professor Juniper or Professor Sycamore)."
+    )
     fix = "Keep cards of only one of those names."
     options_schema: Mapping[str, Any] = {
         "type": "object",

@@ -30,7 +30,7 @@ OVER_LIMIT = N_("The deck has {count} cards named {name} ({line_list}); {label} 
 
 class NameLimit(Kind):
     name = "name-limit"
-    description = (
+    description = N_(
         "A deck may have at most the given number of cards with the same name among cards of one kind "
         "(such as Prism Star)."
     )

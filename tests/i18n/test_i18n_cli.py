@@ -52,6 +52,6 @@ def test_the_locale_chooses_the_language_and_a_bad_lang_is_a_usage_error(names_d
     english = deckcheck("check", deck, "--db", str(names_db)).stdout.decode()
     portuguese = deckcheck("check", deck, "--db", str(names_db), env={"LANG": "pt_BR.UTF-8"}).stdout.decode()
     assert "1 deck checked: 0 legal, 1 illegal." in english
-    assert "1 baralho verificado (legais: 0, ilegais: 1)." in portuguese
+    assert "1 baralho verificado: 0 legal, 1 ilegal." in portuguese
     bad = deckcheck("check", deck, "--db", str(names_db), "--lang", "xx")
     assert bad.returncode == 2 and b"Traceback" not in bad.stderr

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""Bulk checking beside its floor (issue 41): CPU time, 2 jobs against 1, memory by size.
+
+    python bench/bulk.py [--sizes 10000,100000] [--format expanded] [--pairs 3]
+
+For each size, writes the tournament-like corpus (bench/corpus.py) and runs, in ``--pairs``
+interleaved pairs, ``deckcheck check FOLDER --format F --output json --jobs 1`` and the floor
+(bench/floor.py: walk the folder, read every file, one regular expression per line): the
+median CPU seconds of each and deckcheck's as a multiple of the floor's (budget: at most 5 x).
+Then ``--jobs 2`` once: its report must be byte-identical to one job's. The peak memory of one
+job at each size; the largest size's must be within 10 MB of the smallest's. Needs
+../shared/carddata (the card database is imported into a temporary folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+from run import REFERENCE, deckcheck_command, measure  # noqa: E402  (bench/run.py)
+
+FLOOR = Path(__file__).with_name("floor.py")
+BUDGET = 5.0
+MEMORY_SPREAD_MB = 10.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--format", default="expanded")
+    parser.add_argument("--pairs", type=int, default=3)
+    args = parser.parse_args()
+    if not (REFERENCE / "sets" / "en.json").is_file():
+        print(f"bench: the reference data is absent ({REFERENCE}); nothing to measure.", file=sys.stderr)
+        return 2
+    from corpus import write_corpus  # bench/corpus.py
+
+    rows: list[tuple[str, str, str]] = []
+    ok = True
+    peaks: dict[int, float] = {}
+    with tempfile.TemporaryDirectory(prefix="deckcheck-bulk-") as work:
+        env = {**os.environ, "DECKCHECK_DB": str(Path(work) / "cards.sqlite3"), "NO_COLOR": "1"}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["DECKCHECK_BENCH_DIR"] = str(Path(work))
+        deckcheck = deckcheck_command()
+        measure([*deckcheck, "db", "import", str(REFERENCE)], env)
+        for size in [int(n) for n in args.sizes.split(",")]:
+            folder = Path(work) / f"{args.format}-{size}"
+            folder.mkdir()
+            write_corpus(REFERENCE, folder, size, args.format)
+            report = Path(work) / "report.json"
+            check = [*deckcheck, "check", str(folder), "--format", args.format, "--output", "json"]
+            # The report goes to a file (measure() sends standard output nowhere).
+            shell = [
+                sys.executable,
+                "-c",
+                "import subprocess, sys; sys.exit(subprocess.call(sys.argv[2:], stdout=open(sys.argv[1], 'wb')))",
+            ]
+            cpu_check, cpu_floor, peak = [], [], 0.0
+            for _ in range(args.pairs):
+                _s, mb, _code, cpu = measure([*shell, str(report), *check, "--jobs", "1"], env, cpu=True)
+                cpu_check.append(cpu)
+                peak = max(peak, mb)
+                cpu_floor.append(measure([sys.executable, str(FLOOR), str(folder)], env, cpu=True)[3])
+            one = hashlib.sha256(report.read_bytes()).hexdigest()
+            measure([*shell, str(report), *check, "--jobs", "2"], env)
+            two = hashlib.sha256(report.read_bytes()).hexdigest()
+            ratio = statistics.median(cpu_check) / statistics.median(cpu_floor)
+            ok &= ratio <= BUDGET and one == two
+            peaks[size] = peak
+            rows.append(
+                (
+                    f"{args.format} {size} json 1 job: CPU s (median of {args.pairs})",
+                    f"{statistics.median(cpu_check):.2f} s",
+                    "",
+                )
+            )
+            rows.append(
+                ("  the floor (walk, read, one regex a line): CPU s", f"{statistics.median(cpu_floor):.2f} s", "")
+            )
+            rows.append(("  deckcheck / floor, CPU", f"{ratio:.2f} x", f"<= {BUDGET} x"))
+            rows.append(("  decks per CPU second", f"{size / statistics.median(cpu_check):.0f} /s", ""))
+            rows.append(("  --jobs 2 report byte-identical to --jobs 1", "yes" if one == two else "NO", "yes"))
+            rows.append(("  peak memory, 1 job (largest process)", f"{peak:.0f} MB", ""))
+            for path in folder.iterdir():
+                path.unlink()
+            folder.rmdir()
+    if len(peaks) > 1:
+        spread = peaks[max(peaks)] - peaks[min(peaks)]
+        ok &= spread <= MEMORY_SPREAD_MB
+        rows.append(
+            (
+                f"peak memory at {max(peaks)} decks - at {min(peaks)}",
+                f"{spread:.0f} MB",
+                f"<= {MEMORY_SPREAD_MB:.0f} MB",
+            )
+        )
+    print(f"{'figure':<60} {'measured':>12} {'budget':>12}")
+    for name, value, budget in rows:
+        print(f"{name:<60} {value:>12} {budget:>12}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
