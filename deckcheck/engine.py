@@ -67,6 +67,10 @@ def resolve_options_for(pack: Pack, date: dt.date, index: CardIndex, **extra) ->
     allowed = None
     if pools:
         allowed = lambda card: all(p(card) for p in pools)  # noqa: E731
+    # The card pool's region: Japan's Standard reads a Japanese line among Japan's prints.
+    regions = [region for rule in pack.rules if (region := KINDS[rule.kind].region(rule.options))]
+    if regions:
+        extra.setdefault("region", regions[-1])
     return ResolveOptions(
         allowed=allowed,
         special_darkness_metal=bool(pack.options.get("special_darkness_metal", False)),

@@ -14,6 +14,7 @@ through :func:`translation_key`; the built-in catalogue has none.
 from __future__ import annotations
 
 import re
+import weakref
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol
@@ -295,3 +296,61 @@ class MemoryIndex:
 
     def set_labels(self) -> dict[str, tuple[str | None, str | None]]:
         return {}  # the cards' sets are the built-in catalogue's
+
+
+class RegionIndex:
+    """A :class:`CardIndex` that asks one ``region`` whatever its caller asks (the reading of
+    a Japanese line asks Japan's prints: :func:`region_view`); everything else is the index's
+    own. Only the international cards have names in other languages."""
+
+    def __init__(self, index: CardIndex, region: str):
+        self.index = index
+        self.region = region
+
+    def __getattr__(self, name: str):
+        return getattr(self.index, name)
+
+    def by_number(self, set_code: str, number: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
+        return self.index.by_number(set_code, number, region=self.region)
+
+    def by_name(self, name: str, *, region: str = INTERNATIONAL, released_by: str | None = None) -> Sequence[Card]:
+        return self.index.by_name(name, region=self.region, released_by=released_by)
+
+    def by_deck_key(self, key: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
+        return self.index.by_deck_key(key, region=self.region)
+
+    def suggest(
+        self, name: str, limit: int = 3, *, langs: Sequence[str] = (), region: str = INTERNATIONAL
+    ) -> Sequence[str]:
+        return self.index.suggest(name, limit, langs=langs, region=self.region)
+
+    def knows_set_code(self, set_code: str, *, region: str = INTERNATIONAL) -> bool:
+        return self.index.knows_set_code(set_code, region=self.region)
+
+    def by_set_code(self, set_code: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
+        return self.index.by_set_code(set_code, region=self.region)
+
+    def set_code_of_id(self, set_id: str, *, region: str = INTERNATIONAL) -> str | None:
+        return self.index.set_code_of_id(set_id, region=self.region)
+
+    def translation_languages(self) -> Sequence[str]:
+        return self.index.translation_languages() if self.region == INTERNATIONAL else ()
+
+    def by_translated_name(self, name: str, langs: Sequence[str] | None = None) -> Sequence[TranslatedName]:
+        return self.index.by_translated_name(name, langs) if self.region == INTERNATIONAL else ()
+
+
+# One view per index and region, as long as the index lives: resolution remembers readings by
+# the index object they were read from.
+_VIEWS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def region_view(index: CardIndex, region: str) -> CardIndex:
+    """``index`` asking ``region``: the index itself for the international cards."""
+    if region == INTERNATIONAL:
+        return index
+    views = _VIEWS.setdefault(index, {})
+    view = views.get(region)
+    if view is None:
+        view = views[region] = RegionIndex(index, region)
+    return view

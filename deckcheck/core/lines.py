@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from deckcheck.i18n import N_, Phrase
-from deckcheck.model import Card, DeckEntry, Finding, Severity
+from deckcheck.model import INTERNATIONAL, Card, DeckEntry, Finding, Severity
 from deckcheck.names import name_key
 
 # What the command line says after "unknown card", by whether a card database
@@ -45,6 +45,9 @@ class ResolveOptions:
     # (no findings) are kept, so nothing depends on a line's number or count.
     # Also the "did you mean" names found for an unknown name.
     memo: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    # The card pool of the format (model.REGIONS): under Japan's, a line written in Japanese is
+    # read among Japan's prints (deckcheck.core.regions).
+    region: str = INTERNATIONAL
 
 
 class Resolution(NamedTuple):
@@ -88,12 +91,6 @@ def released_or_all(candidates: Sequence[Card], options: ResolveOptions) -> list
     """The candidates released by the day, or all of them when none was: a name-only line of
     a card that did not exist yet is that card, and the card pool says it is not legal yet."""
     return released(candidates, options) or list(candidates)
-
-
-def in_pool(candidates: Sequence[Card], options: ResolveOptions) -> list[Card]:
-    if options.allowed is None:
-        return list(candidates)
-    return [c for c in candidates if options.allowed(c)] or list(candidates)
 
 
 @lru_cache(maxsize=8)

@@ -111,6 +111,7 @@ from deckcheck.core.prints import (
     set_released,
     typed_print,
 )
+from deckcheck.core.regions import line_index
 from deckcheck.model import ENERGY, Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
 from deckcheck.names import deck_key
 
@@ -235,6 +236,7 @@ def resolve_line(
     """One line: set code and number first, then the name (English, then translated); every
     way ends in the contract (:func:`deckcheck.core.identify.settle`).
     ``suggest=False`` leaves "did you mean" out of an unknown-card finding."""
+    index = line_index(entry, index, options)  # Japan's prints for a Japanese line under standard-jp
     if not entry.set_code:
         entry = typed_print(entry, index)
     if not (entry.set_code and entry.number):

@@ -66,10 +66,6 @@ RULE_TEXTS: dict[str, tuple[str, str]] = {
         "No card has that set code and number in the card database; unless every print of its name is judged alike, the line does not say which card it is.",
         "Correct the number, or update the card database if the set may have grown: deckcheck db update.",
     ),
-    "unknown-release": (
-        "An English print under Japan's Standard whose Japanese release the card data does not tell, so its legality cannot be shown.",
-        "Write the card with its Japanese set code and number, so that its Japanese print is checked.",
-    ),
     "unknown-set": (
         "The set code is not in the card database.",
         "Check the set code, or update the card database if the set is new: deckcheck db update.",

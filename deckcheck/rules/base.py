@@ -114,6 +114,8 @@ class RuleKind(Protocol):
 
     def card_ids(self, options: Mapping[str, Any]) -> set[str]: ...
 
+    def region(self, options: Mapping[str, Any]) -> str | None: ...
+
 
 class Kind:
     """The defaults of :class:`RuleKind` a kind's class inherits: no lint of its own beyond
@@ -149,6 +151,11 @@ class Kind:
 
     def card_ids(self, options: Mapping[str, Any]) -> set[str]:
         return set()
+
+    def region(self, options: Mapping[str, Any]) -> str | None:
+        """The card pool (model.REGIONS) whose prints the format's lines are read among, or
+        None: the rule does not say (the international one)."""
+        return None
 
 
 def finding(

@@ -176,11 +176,20 @@ class CardPool(Kind):
             "A warning: the day is past what the format pack knows; later changes may make the verdict wrong.",
             "Update deckcheck, or check on a day the pack knows.",
         ),
+        "unknown-release": (
+            "An English print under Japan's Standard whose Japanese release the card data does not tell, "
+            "so its legality cannot be shown.",
+            "Write the card with its Japanese set code and number, so that its Japanese print is checked.",
+        ),
     }
 
     def allowed(self, rule: RuleSpec, day: dt.date, index: CardIndex) -> Callable[[Card], bool]:
         """Name-only lines resolve among the prints the pool allows on the day."""
         return pool_predicate(rule.options, day, index)
+
+    def region(self, options: Mapping[str, Any]) -> str | None:
+        """Japan's Standard reads a line written in Japanese among Japan's prints."""
+        return options.get("region")
 
     def first_day(self, options: Mapping[str, Any]) -> str | None:
         """The format began with its first season (or ``first_day``)."""
