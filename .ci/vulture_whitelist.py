@@ -13,11 +13,9 @@ _ = Whitelist()
 __getattr__
 __dir__
 
-# Called by the frameworks: urllib's handler protocol, Typer and Click (the commands are
+# Called by the frameworks: Typer and Click (the commands are
 # registered by name in deckcheck.cli.COMMANDS and the groups' decorators), PyYAML's
 # loader, the json decoder.
-_.http_open
-_.https_open
 context_class
 _.collect_usage_pieces
 db_import
@@ -29,6 +27,8 @@ fmt
 formats_list
 formats_show
 formats_lint
+formats_update
+formats_bundle
 rules_list
 serve
 _.get_single_data

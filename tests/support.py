@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -194,3 +196,42 @@ def run_process(*args: str, stdin: bytes | None = None, env: dict | None = None,
         env=full_env,
         timeout=120,
     )
+
+
+class FolderServer:
+    """A static file server over ``folder`` on 127.0.0.1: the handler ``python3 -m http.server``
+    runs (HTTP/1.0, a folder's listing, 404 for what is not there); ``paths`` are the paths asked for."""
+
+    def __init__(self, folder: Path):
+        import functools
+        from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+        self.paths: list[str] = []
+        outer = self
+
+        class Handler(SimpleHTTPRequestHandler):
+            def log_message(self, *args):  # keep test output clean
+                pass
+
+            def do_GET(self):  # noqa: N802 - http.server's name
+                outer.paths.append(self.path)
+                super().do_GET()
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+
+@contextmanager
+def serving_folder(folder: Path) -> Iterator[FolderServer]:
+    """:class:`FolderServer` over ``folder``, running while the block runs."""
+    import threading
+
+    server = FolderServer(folder)
+    thread = threading.Thread(target=server.httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.httpd.shutdown()
+        server.httpd.server_close()
+        thread.join(timeout=10)

@@ -49,6 +49,7 @@ def formats_list(
         extra = _extra_pack_dirs(config, no_config)
     except UsageProblem as problem:
         raise fail(problem)
+    echo(_wrapped("", _rules_in_use(tr), indent=2))
     for name, path in available_packs(extra).items():
         try:
             pack = load_pack(str(path), extra)
@@ -56,6 +57,65 @@ def formats_list(
             echo(f"{name:<15} " + localize(N_("(broken: {problem})"), {"problem": problem_text(error, tr)}, tr))
             continue
         echo(_wrapped(f"{name:<15} {describe_range(pack, tr):<40} ", pack.description))
+
+
+def _shipped_rules(tr) -> str:
+    from deckcheck.i18n import localize
+    from deckcheck.packs.bundle import shipped_release
+
+    # TRANSLATORS: {released} is the day the packs were published (2026-12-06).
+    return localize(N_("the packs shipped with deckcheck (published {released})"), {"released": shipped_release()}, tr)
+
+
+def _bundle_rules(rules, tr) -> str:
+    from deckcheck.i18n import localize
+
+    # TRANSLATORS: a rules bundle installed by deckcheck formats update; {released} and {installed} are days.
+    return localize(
+        N_("the rules bundle of {released} (from {url}, installed {installed})"),
+        {"released": rules.released, "url": rules.url, "installed": rules.installed_at[:10]},
+        tr,
+    )
+
+
+def _rules_in_use(tr) -> str:
+    """The first line of formats list: which rules are in use, from which release or bundle."""
+    from deckcheck.i18n import localize
+    from deckcheck.packs.bundle import in_use, installed_rules
+
+    rules = installed_rules()
+    if rules is None:
+        return localize(N_("Rules: {shipped}."), {"shipped": _shipped_rules(tr)}, tr)
+    if not in_use(rules):
+        # TRANSLATORS: the command stays as it is.
+        return localize(
+            N_("Rules: {shipped}; {bundle} is older and not used (deckcheck formats update installs newer rules)."),
+            {"shipped": _shipped_rules(tr), "bundle": _bundle_rules(rules, tr)},
+            tr,
+        )
+    # TRANSLATORS: {packs} are format names (standard, expanded).
+    return localize(
+        N_("Rules: {bundle} for {packs}; {shipped} for the others."),
+        {"bundle": _bundle_rules(rules, tr), "packs": ", ".join(rules.packs), "shipped": _shipped_rules(tr)},
+        tr,
+    )
+
+
+def _rules_of(path: str, tr) -> str:
+    """The line of formats show: where the pack's rules come from."""
+    from deckcheck.i18n import localize
+    from deckcheck.packs.bundle import installed_rules, origin_of
+
+    origin = origin_of(path)
+    if origin == "bundle":
+        what = _bundle_rules(installed_rules(), tr)
+    elif origin == "shipped":
+        what = _shipped_rules(tr)
+    else:
+        # TRANSLATORS: {path} is a pack file of the user's.
+        what = localize(N_("the pack file {path}"), {"path": path}, tr)
+    # TRANSLATORS: {source} says where the rules come from ("the packs shipped with deckcheck (published ...)").
+    return localize(N_("rules: {source}"), {"source": what}, tr)
 
 
 def _terminal_width() -> int | None:
@@ -133,6 +193,7 @@ def formats_show(
         # TRANSLATORS: {packs} are the packs this one extends: "standard -> unlimited".
         covers += "; " + localize(N_("extends {packs}"), {"packs": " -> ".join(pack.chain[1:])}, tr)
     echo(covers)
+    echo(_wrapped("", _rules_of(pack.path, tr), indent=2))
     for rule_id, text in in_force_on(pack, day, cards, sets=sets, tr=tr):
         first, *rest = text.splitlines()
         echo(_wrapped(f"  {rule_id:<14} ", first))
@@ -226,3 +287,93 @@ def formats_lint(
             echo(f"{path}: ok")  # issue 31: a pack with warnings only is usable, and says so
     # Every pack is linted before the exit code is chosen; a file that cannot be opened is a usage problem.
     raise typer.Exit(ExitCode.USAGE if unopened else ExitCode.ILLEGAL if failed else ExitCode.LEGAL)
+
+
+@app.command(
+    "update",
+    help=N_(
+        "Fetch the newest rules bundle (the bans, legal days and rotations announced since this release), verify it and install it."
+    ),
+)
+def formats_update(
+    url: str | None = typer.Option(
+        None,
+        "--url",
+        help=N_("The rules index to fetch (http(s)://). Default: the configuration's rules_url, else deckcheck's."),
+    ),
+    sha256: str | None = typer.Option(
+        None, "--sha256", help=N_("The SHA-256 the bundle must have (hex); without it, the one its index names.")
+    ),
+    allow_older: bool = typer.Option(
+        False, "--allow-older", help=N_("Install rules that are not newer than those in use.")
+    ),
+    timeout: float = typer.Option(30.0, "--timeout", help=N_("Seconds to wait on the network before giving up.")),
+    config: Path | None = CONFIG_OPTION,
+    no_config: bool = NO_CONFIG_OPTION,
+    lang: str | None = lang_option(),
+) -> None:
+    from deckcheck.i18n import localize, message_of, translator
+    from deckcheck.packs.bundle import DEFAULT_RULES_URL, RulesError, update_rules
+
+    try:
+        tr = translator(output_language(lang))
+        configured = load_settings(config, no_config).config.rules_url
+    except UsageProblem as problem:
+        raise fail(problem)
+    source = url or configured or DEFAULT_RULES_URL
+    try:
+        outcome = update_rules(source, sha256=sha256, allow_older=allow_older, timeout=timeout)
+    except RulesError as error:
+        # TRANSLATORS: {problem} says what went wrong (the network, the bundle's digest, an older bundle).
+        raise fail(
+            Phrase(N_("the rules were not updated, those in use are unchanged: {problem}"), problem=message_of(error))
+        )
+    rules = outcome.rules
+    known = ", ".join(
+        localize(N_("{format} known to {day}"), {"format": name, "day": day}, tr) if day else name
+        for name, day in outcome.known_until.items()
+    )
+    if outcome.status == "unchanged":
+        # TRANSLATORS: {bundle} is "the rules bundle of 2027-03-15 (from URL, installed 2027-03-20)".
+        echo(
+            localize(
+                N_("The rules are up to date: {bundle}; {known}."),
+                {"bundle": _bundle_rules(rules, tr), "known": known},
+                tr,
+            )
+        )
+        return
+    echo(localize(N_("Installed {bundle}: {known}."), {"bundle": _bundle_rules(rules, tr), "known": known}, tr))
+
+
+@app.command(
+    "bundle",
+    help=N_(
+        "Write a rules bundle of pack files and its index, for formats update to fetch (for whoever publishes rules: a league, a mirror)."
+    ),
+)
+def formats_bundle(
+    folder: Path = typer.Argument(..., help=N_("The folder of the pack files.")),
+    released: str = typer.Option(..., "--released", help=N_("The day the rules are published (YYYY-MM-DD).")),
+    out: Path = typer.Option(..., "--out", help=N_("The folder to write the bundle and its index.json to.")),
+    packs: list[str] = typer.Option(
+        [], "--pack", help=N_("Only this pack of the folder (may be repeated). Default: every pack of it.")
+    ),
+) -> None:
+    from deckcheck.i18n import localize
+    from deckcheck.packs.bundle import RulesError, write_bundle
+
+    if not folder.is_dir():
+        raise fail(Phrase(N_("{path} is not a folder"), path=str(folder)))
+    try:
+        bundle, index, digest = write_bundle(folder, released, packs, out)
+    except RulesError as error:
+        raise fail(error)
+    # TRANSLATORS: {bundle} and {index} are file paths, {digest} a SHA-256.
+    echo(
+        localize(
+            N_("Wrote {bundle} (SHA-256 {digest}) and {index}."),
+            {"bundle": str(bundle), "digest": digest, "index": str(index)},
+            message_language(),
+        )
+    )

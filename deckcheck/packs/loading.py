@@ -8,8 +8,7 @@ a test keeps it equal to :func:`pack_schema`)::
     description: Black & White onward, with the official ban list.
     extends: unlimited          # inherit every rule, then override by id
     remove: [some-rule-id]      # drop inherited rules
-    amend:                      # change inherited rules by id (deckcheck.packs.amend)
-      - {id: banned, kind: banned, cards: [...]}
+    amend: [{id: banned, kind: banned, cards: [...]}]   # change inherited rules by id
     rules:
       - id: banned
         kind: banned
@@ -42,6 +41,7 @@ from deckcheck.datafiles import (
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Severity
+from deckcheck.packs.installed import rules_folder
 from deckcheck.packs.names import pack_names
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleSpec
@@ -111,8 +111,9 @@ def builtin_pack_dir() -> Path:
 
 
 def pack_dirs(extra: Sequence[str | os.PathLike[str]] = ()) -> list[Path]:
-    """Folders searched for a pack name: the user's folders first, then the shipped packs."""
-    return [Path(p) for p in extra] + [builtin_pack_dir()]
+    """Folders searched for a pack name: the user's, the installed rules bundle, the shipped packs."""
+    bundle = rules_folder(builtin_pack_dir())  # deckcheck formats update (deckcheck.packs.installed)
+    return [Path(p) for p in extra] + ([bundle] if bundle is not None else []) + [builtin_pack_dir()]
 
 
 def available_packs(extra: Sequence[str | os.PathLike[str]] = ()) -> dict[str, Path]:
@@ -564,7 +565,7 @@ def _build(data: Mapping[str, Any], path: str, parent: Pack | None) -> Pack:
             path=path,
         )
     rules = [r for r in rules if r.id not in removed]
-    if data.get("amend"):
+    if data.get("amend"):  # deckcheck.packs.amend: inherited rules changed by id
         from deckcheck.packs.amend import AmendError, amend
 
         try:

@@ -7,8 +7,8 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-# The top-level keys every pack has (the schema requires them); a larger file is no pack.
-_PACK_KEYS = re.compile(r"^(name|rules)[ \t]*:", re.MULTILINE)
+# The top-level keys every pack has (the schema requires name, and rules or amend); a larger file is no pack.
+_PACK_KEYS = re.compile(r"^(name|rules|amend)[ \t]*:", re.MULTILINE)
 MAX_PACK_BYTES = 1024 * 1024
 
 
@@ -25,6 +25,11 @@ def pack_names(packs: Mapping[str, Path], shipped: Path, besides: Path | None = 
             text = "" if path.stat().st_size > MAX_PACK_BYTES else path.read_bytes().decode("utf-8-sig")
         except (OSError, UnicodeDecodeError):
             continue
-        if resolved != itself and (resolved.parent == shipped or set(_PACK_KEYS.findall(text)) == {"name", "rules"}):
+        if resolved != itself and (resolved.parent == shipped or _is_pack(set(_PACK_KEYS.findall(text)))):
             names.append(name)
     return sorted(names)
+
+
+def _is_pack(keys: set[str]) -> bool:
+    """A top-level ``name:`` and ``rules:`` or ``amend:`` (a pack may only amend another)."""
+    return "name" in keys and bool(keys & {"rules", "amend"})

@@ -76,6 +76,7 @@ class Config(NamedTuple):
     packs: tuple[Path, ...] = ()
     db: Path | None = None
     db_source: str | None = None  # the card sources db update reads without --source
+    rules_url: str | None = None  # the rules index formats update fetches without --url
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     overrides: tuple[Override, ...] = ()
@@ -559,6 +560,7 @@ def _build(data: Mapping[str, Any], path: Path, locate: Locator, prefix: str) ->
         packs=tuple(_absolute(p, root) for p in data.get("packs", ())),
         db=_absolute(data["db"], root) if data.get("db") else None,
         db_source=data.get("db_source"),
+        rules_url=data.get("rules_url"),
         include=checked_patterns(data.get("include", ()), ["include"]),
         exclude=checked_patterns(data.get("exclude", ()), ["exclude"]),
         overrides=overrides,

@@ -115,24 +115,19 @@ class BanIndex:
         by_name = self._names_of(card.supertype).get(key, none)
         by_id = self._ids.get(card.id, none)
         first = min(by_name, by_id)
-        verdict: tuple[tuple[int, str], str] | None = None
         for index, where in self._selectors:
             if index >= first:
-                break
+                break  # the name or print ban before it wins
             if matches(card, where):
                 # The prints with the property, not their whole deck name
                 # (Zacian LV.X SWSH135 is banned, other Zacian are not).
-                verdict = (index, "printed:" + name_key(card.name)), card.name
-                break
-        else:
-            if first == none:
-                verdict = None
-            elif by_name == first:
-                verdict = (first, "name:" + key), deck_name(card.name, card.supertype)
-            else:
-                # Only this print is banned; name it the way a list writes it.
-                verdict = (first, "id:" + card.id), card.label
-        return verdict
+                return (index, "printed:" + name_key(card.name)), card.name
+        if first == none:
+            return None
+        if by_name == first:
+            return (first, "name:" + key), deck_name(card.name, card.supertype)
+        # Only this print is banned; name it the way a list writes it.
+        return (first, "id:" + card.id), card.label
 
 
 # Ban lists come from loaded packs; the options object is kept beside its index

@@ -290,6 +290,7 @@ class CardPool(Kind):
                 finding(
                     rule,
                     BEYOND_KNOWN,
+                    hint=BEYOND_KNOWN_HINT,
                     format=ctx.format_name,
                     known=pool.known_until,
                     season=season_label(last.name) if last else "",
@@ -351,6 +352,10 @@ OTHER_PRINT_LEGAL = N_(
 REMOVE_CARD = ngettext("Remove {card} from the deck ({count} copy).", "Remove {card} from the deck ({count} copies).")
 BEYOND_KNOWN = N_(
     "deckcheck knows {format} up to {known} ({season}); later changes are not known, so this check may be out of date."
+)
+# TRANSLATORS: the command stays as it is.
+BEYOND_KNOWN_HINT = N_(
+    "Run deckcheck formats update: it installs the bans, legal days and rotations announced since, if any were published."
 )
 ROTATING = ngettext(
     "{card} leaves {format} on {day} ({season}), in {days} day.",

@@ -55,7 +55,7 @@ def test_a_short_list_shows_every_finding(browser, server, screenshots):
     page = browser.new_page()
     page.set_viewport_size({"width": 1000, "height": 900})
     page.goto(server + "/")
-    page.get_by_label("Deck list").fill("Pokémon: 1\n4 Charmander PAF 7\nTrainer: 5\n3 Iono PAL 185\n2 Iono PAF 80\n")
+    page.get_by_label("Deck list").fill("Pokémon: 2\n4 Charmander PAF 7\nTrainer: 5\n3 Iono PAL 185\n2 Iono PAF 80\n")
     page.get_by_label("Format").select_option("unlimited")
     page.get_by_role("button", name="Check").click()
     page.locator("#deck-L4").wait_for()

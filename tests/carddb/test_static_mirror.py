@@ -10,15 +10,12 @@ runs (:class:`http.server.SimpleHTTPRequestHandler`), on 127.0.0.1, over a slice
 
 from __future__ import annotations
 
-import functools
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 from slices import tcgdex_export
+from support import FolderServer, serving_folder
 from typer.testing import CliRunner
 
 from deckcheck.carddb.sqlite import SqliteIndex, database_info
@@ -33,43 +30,13 @@ def export(tcgdex_api, tmp_path_factory) -> Path:
     return tcgdex_export(tcgdex_api, tmp_path_factory.mktemp("export"), SETS)
 
 
-class Server:
-    def __init__(self, folder: Path):
-        self.paths: list[str] = []
-        outer = self
-
-        class Handler(SimpleHTTPRequestHandler):
-            def log_message(self, *args):  # keep test output clean
-                pass
-
-            def do_GET(self):  # noqa: N802 - http.server's name
-                outer.paths.append(self.path)
-                super().do_GET()
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder)))
-        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-
-
-@contextmanager
-def serving(folder: Path) -> Iterator[Server]:
-    server = Server(folder)
-    thread = threading.Thread(target=server.httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server
-    finally:
-        server.httpd.shutdown()
-        server.httpd.server_close()
-        thread.join(timeout=10)
-
-
 @pytest.fixture
-def static_server(export) -> Iterator[Server]:
-    with serving(export) as server:
+def static_server(export) -> Iterator[FolderServer]:
+    with serving_folder(export) as server:
         yield server
 
 
-def _update(server: Server, dest: Path):
+def _update(server: FolderServer, dest: Path):
     return CliRunner().invoke(
         app, ["db", "update", "--source", "tcgdex", "--tcgdex-url", server.base, "--db", str(dest), "--timeout", "10"]
     )
@@ -100,7 +67,7 @@ def test_a_second_update_from_the_static_server_finds_nothing_new(static_server,
 
 def test_a_folder_that_is_no_export_is_still_one_line(tmp_path):
     (tmp_path / "v2" / "en" / "sets").mkdir(parents=True)  # a listing, and no sets.json
-    with serving(tmp_path) as server:
+    with serving_folder(tmp_path) as server:
         result = _update(server, tmp_path / "cards.sqlite3")
     assert result.exit_code == 2
     assert "/v2/en/sets is not valid JSON" in result.output and "Traceback" not in result.output

@@ -228,6 +228,29 @@ def test_each_card_is_reported_once_by_the_first_entry_in_force(make_deck, run):
     ]
 
 
+def test_a_name_or_print_ban_before_a_selector_entry_bans(make_deck, run):
+    """A ban listed before an entry that bans by a property (as Standard's list begins with the
+    cards that cannot be used at official tournaments) is in force too: it was passed over
+    whenever such an entry came after it, so a ban added at the top of a list banned nothing."""
+    rule = RuleSpec(
+        id="banned",
+        kind="banned",
+        options={
+            "cards": [
+                {"names": ["Lysandre"], "source": "by name"},
+                {"ids": ["xy4-99"], "source": "by print"},
+                {"where": {"flags": ["not_for_tournaments"]}, "source": "by property"},
+            ]
+        },
+    )
+    findings = run(KIND, make_deck((1, LYSANDRE), (1, TRUMP_CARD), (1, ZACIAN_LV_X), (1, WALLY)), rule)
+    assert [f.message for f in findings] == [
+        "Lysandre is banned in this format (by name).",
+        "Lysandre's Trump Card PHF 99 is banned in this format (by print).",
+        "Zacian LV.X is banned in this format (by property).",
+    ]
+
+
 def test_no_entries(make_deck, run):
     rule = RuleSpec(id="banned", kind="banned", options={"cards": []})
     assert run(KIND, make_deck((1, TRUMP_CARD)), rule) == []
