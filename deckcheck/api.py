@@ -230,7 +230,7 @@ class DeckResult:
     def counts(self) -> dict[str, int]:
         """Cards by kind: ``{"pokemon": 14, "trainer": 36, "energy": 10}``."""
         counts = {key: self._result.counts.get(kind, 0) for key, kind in _COUNT_KEYS}
-        return {**counts, "unidentified": self._result.unidentified}  # issue 31: they add up to total_cards
+        return {**counts, "unidentified": self._result.unidentified}  # they add up to total_cards
 
     @property
     def total_cards(self) -> int:
@@ -396,7 +396,7 @@ def check_text(
     the wrong type. A bad deck is never an exception: its problems are findings.
     """
     label = path or TEXT_LABEL
-    sniff = path is None  # one reading rule (issue 30): a file name's extension decides, else the content
+    sniff = path is None  # one reading rule: a file name's extension decides, else the content
     session, message_lang = _session(format, date, db, lang, card_lang, pack_dirs)
     if isinstance(text, (bytes, bytearray, memoryview)):
         from deckcheck.parse.files import parse_deck_bytes
@@ -658,7 +658,7 @@ def _session(
         else:
             chosen = loaded._source
             formats[chosen] = loaded._pack
-    # The library's results keep their resolved lines: deckcheck.sheet_pdf draws them (issue 25).
+    # The library's results keep their resolved lines: deckcheck.sheet_pdf draws them.
     session = Session(
         _database(db),
         format=chosen,

@@ -76,7 +76,7 @@ _USABLE: dict[Path, bool] = {}
 def _usable(folder: Path, shown: Path) -> bool:
     """Whether ``folder`` can be looked into (missing is fine: it is created
     when written). A folder the user cannot enter (``sudo -u`` keeping root's
-    HOME, issue 23 U1) or whose name the system refuses is skipped with one
+    HOME) or whose name the system refuses is skipped with one
     warning: deckcheck then works without it, only slower."""
     usable = _USABLE.get(folder)
     if usable is None:
@@ -126,7 +126,7 @@ def usable_file(path: Path, what: str) -> bool:
 def user_cache_dir() -> str:
     """The user cache folder of deckcheck. On Linux and the BSDs this is the XDG
     rule platformdirs follows ($XDG_CACHE_HOME, else ~/.cache), worked out here:
-    importing platformdirs cost ~7 ms of every run (issue 16)."""
+    importing platformdirs cost ~7 ms of every run."""
     import sys
 
     if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
@@ -141,7 +141,7 @@ def user_data_dir() -> str:
     """The user data folder of deckcheck (where the card database is installed):
     on Linux and the BSDs $XDG_DATA_HOME when it is an absolute path, else
     ~/.local/share, as platformdirs has it, without importing platformdirs on
-    every check (issue 16: start-up)."""
+    every check (start-up)."""
     import sys
 
     if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
@@ -176,7 +176,7 @@ def _loader(pure: bool):
 
         class Loader(base):  # type: ignore[misc, valid-type]
             # Every document is checked for alias bombs once composed, before
-            # anything is built from it or validated (issue 12).
+            # anything is built from it or validated.
             def __init__(self, stream):
                 super().__init__(stream)
                 # No anchor, no alias: most files skip the walk. An anchor is
@@ -332,7 +332,7 @@ def schema_problems(data: Any, validator: Any) -> list[tuple[list[Any], str, boo
 
 
 def error_problems(error: Any) -> list[tuple[list[Any], str, bool]]:
-    """One jsonschema error in the friendly form every front end shows (issue 31: ``check
+    """One jsonschema error in the friendly form every front end shows (``check
     --format`` and ``formats lint`` say ``unknown key 'mx'; did you mean 'max'?`` alike)."""
     where = list(error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
@@ -385,7 +385,7 @@ def _shown(value: Any) -> str:
 
 def plain_message(error: Any) -> str:
     """One jsonschema error as a sentence in one form for every data file: what the value
-    must be, then what it is (issue 31: not jsonschema's "{'names': [...]} is not of type 'array'")."""
+    must be, then what it is (not jsonschema's "{'names': [...]} is not of type 'array'")."""
     validator, expected, value = error.validator, error.validator_value, error.instance
     where = list(error.absolute_path)
     if validator == "required":

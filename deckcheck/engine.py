@@ -49,7 +49,7 @@ def check_deck(
         date=date.isoformat(),
         total_cards=deck.total,
         # Control characters and lone surrogates from the deck file are escaped
-        # here, once, so that no report prints them raw (issue 12).
+        # here, once, so that no report prints them raw.
         findings=tuple(printable_finding(finding) for finding in findings),
         counts={POKEMON: counts[POKEMON], TRAINER: counts[TRAINER], ENERGY: counts[ENERGY]},
         name=shown(parsed.name) if parsed.name else parsed.name,

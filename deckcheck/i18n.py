@@ -140,7 +140,7 @@ def choose_language(
 
 
 def _unknown(template: str, choices: Sequence[str], value: str, **params: Any) -> UnknownLanguage:
-    """The error naming a language deckcheck does not have, as a Phrase (issue 24)."""
+    """The error naming a language deckcheck does not have, as a Phrase."""
     return UnknownLanguage(Phrase(template, choices=", ".join(choices), value=value, **params))
 
 
@@ -297,7 +297,7 @@ def or_list(items: Iterable[Any]) -> str:
 # A finding names at most this many lines in its text; the JSON and SARIF
 # reports still list them all. A deck naming one card 4,000 times would
 # otherwise write each line number into the message, the hint and the column
-# every row of the text report is padded to (issue 12).
+# every row of the text report is padded to.
 # (A deck of 60 cards never has more lines than that.)
 MAX_LINES_SHOWN = 60
 
@@ -356,7 +356,7 @@ _ELIDED = "aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙ�
 
 
 def _french_elision(translated: str, values: Mapping[str, Any]) -> str:
-    """French elides "de" and "que" before a vowel: "d'Ultra Ball", not "de Ultra Ball" (issue 24).
+    """French elides "de" and "que" before a vowel: "d'Ultra Ball", not "de Ultra Ball".
     Only before a parameter, whose value is known only now; the catalogue writes the rest."""
     import re
 
@@ -398,7 +398,7 @@ def language_name(code: str, lang_or_translator: str | Translator | None = None)
 def argv_language(argv: Sequence[str] | None = None) -> str:
     """The message language of a command line: its ``--lang``, else the locale (English for
     a language deckcheck has no messages in). For the lines written before (or without) the
-    command's own options being read: ``deckcheck: error: ...``, ``--help`` (issue 24)."""
+    command's own options being read: ``deckcheck: error: ...``, ``--help``."""
     import sys
 
     args = list(sys.argv[1:] if argv is None else argv)
@@ -418,7 +418,7 @@ def argv_language(argv: Sequence[str] | None = None) -> str:
 
 def message_of(problem: Any) -> Any:
     """The message of a problem (an exception, a :class:`Phrase`, a ``str``), keeping its
-    :class:`Phrase` so that it is translated where it is printed (issue 24): a
+    :class:`Phrase` so that it is translated where it is printed: a
     :class:`~deckcheck.errors.DeckcheckError` whose message is a Phrase keeps its
     ``path:line:`` prefix as it is; an exception holding a Phrase gives it back."""
     if not isinstance(problem, BaseException):

@@ -65,7 +65,7 @@ UNVERIFIED_RULES = frozenset(
 )
 # RULES.md decision 18, last bullet: a deck that could not be checked at all (an unreadable
 # file; a format that is none, or a day before its format began: ``unknown-format``) is *not
-# checked*: never ILLEGAL, counted apart from the decks, exit code 2 (issue 29).
+# checked*: never ILLEGAL, counted apart from the decks, exit code 2.
 NOT_CHECKED_RULES = frozenset({"unreadable", "unknown-format"})
 LEGAL, ILLEGAL, UNVERIFIED, NOT_CHECKED = "legal", "illegal", "unverified", "not-checked"
 VERDICTS = (LEGAL, ILLEGAL, UNVERIFIED, NOT_CHECKED)
@@ -114,7 +114,7 @@ class Card:
     # Trainers "played as if they were a Basic Pokémon" (Clefairy Doll, fossils)
     plays_as_basic: bool = False
     # The set's name where its prints have no set code (POP Series 2, McDonald's Collection 2014):
-    # findings name the print by it, never by the dataset's id (issue 31). Not a fact of the rules.
+    # findings name the print by it, never by the dataset's id. Not a fact of the rules.
     set_name: str | None = field(default=None, compare=False)
     # The card pool the print belongs to (REGIONS): its set code, number and release day
     # are that region's.
@@ -167,13 +167,13 @@ class Card:
     @property
     def set_shown(self) -> str:
         """The set as players know it: the code printed in lists (``PAL``), else the set's name
-        (``POP Series 2``), the dataset's id only when neither is known (issue 31)."""
+        (``POP Series 2``), the dataset's id only when neither is known."""
         return self.set_code or self.set_name or self.set_id
 
     @property
     def shown_name(self) -> str:
-        """The name as the card prints it, without the dataset's additions (issue 24:
-        "Battle Compressor Team Flare Gear" is Battle Compressor with a Team Flare Gear banner)."""
+        """The name as the card prints it, without the dataset's additions
+        ("Battle Compressor Team Flare Gear" is Battle Compressor with a Team Flare Gear banner)."""
         if self.supertype == "Trainer":
             return FLARE_GEAR.sub("", self.name)
         return self.name
@@ -245,7 +245,7 @@ class DeckCard:
     # was not English; the card and its deck-building name are English all the same.
     read_as: str | None = None
     # False when the line was read by its name: it gave no set code and number,
-    # or ones that name no print (issue 9 §2).
+    # or ones that name no print.
     by_print: bool = True
 
     @property
@@ -256,7 +256,7 @@ class DeckCard:
     def label(self) -> str:
         """The card as findings name it: the print the line's set code and number
         name (``Iono PAL 185``), else what the player wrote -- ``Iono`` for
-        ``4 Iono``, never a print the line did not name (issue 9 §2)."""
+        ``4 Iono``, never a print the line did not name."""
         if self.by_print:
             return self.card.label
         entry = self.entry
@@ -264,7 +264,7 @@ class DeckCard:
             return f"{entry.name} {entry.set_code} {entry.number}"
         if self.read_as:
             # A name read in another language: the English name every other message of
-            # the deck uses (issue 24: "Hyperball" here, "Ultra Ball" there).
+            # the deck uses ("Hyperball" here, "Ultra Ball" there).
             return self.card.shown_name
         return entry.name
 
@@ -308,7 +308,7 @@ class DeckResult:
     # Deck.languages: lines whose card names were not read as English, by language.
     languages: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     # The resolved lines, kept only when asked (check_deck(..., keep_deck=True)):
-    # the deck registration sheet writes them (issue 25). Not part of the verdict.
+    # the deck registration sheet writes them. Not part of the verdict.
     deck: Deck | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -323,7 +323,7 @@ class DeckResult:
     @property
     def unidentified(self) -> int:
         """Cards of lines that name no card deckcheck knows: with ``counts`` they add up to
-        ``total_cards`` (issue 31)."""
+        ``total_cards``."""
         return max(0, self.total_cards - sum(self.counts.values()))
 
 

@@ -36,7 +36,7 @@ _NIDORAN = re.compile(r"(?<!\s)\s++([♂♀])")
 _ENERGY_SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}(?=\s*+energy\b)", re.IGNORECASE)
 
 # The patterns that may start in a run of blanks start only where the run
-# starts (``(?<!\s)``) and take it whole, so a long run is read once (issue 12).
+# starts (``(?<!\s)``) and take it whole, so a long run is read once.
 _LEVEL_X = re.compile(r"(?<!\s)\s++LV\.?\s?X$", re.IGNORECASE)
 _DELTA = re.compile(r"(?<!\s)\s*+δ\s*+")
 _SUBTITLE = re.compile(r"(?<!\s)\s++\([^()]*+\)$")
@@ -119,7 +119,7 @@ def unown_letter(name: str) -> str | None:
     return f"Unown [{match.group(1).upper()}]" if match else None
 
 
-@lru_cache(maxsize=65536)  # issue 16: asked for every card by several rules of every deck
+@lru_cache(maxsize=65536)  # asked for every card by several rules of every deck
 def deck_key(name: str, supertype: str) -> str:
     """Folded deck-building name: cards with equal keys share a copy limit."""
     return name_key(deck_name(name, supertype))

@@ -1,4 +1,4 @@
-"""An ordered map over forked worker processes (issue 16: every core).
+"""An ordered map over forked worker processes (every core).
 
 :class:`ProcessMap` gives ``func(item)`` for each item in the order of the
 items, computed by ``jobs`` processes forked from this one. It is leaner than

@@ -5,7 +5,7 @@ its output.
 The command line's ``check`` and ``fmt`` (:mod:`deckcheck.cli`), ``deckcheck
 serve`` (:mod:`deckcheck.web`), the library (:mod:`deckcheck.api`:
 ``check_text``, ``check_file``), the worker processes of ``--jobs`` and the
-Dask recipe all check through here, so they cannot drift apart (issue 21; the
+Dask recipe all check through here, so they cannot drift apart (the
 shape is flake8's ``Application``, which its command line and its library
 both build). The session owns what was decided in three places before:
 
@@ -15,7 +15,7 @@ both build). The session owns what was decided in three places before:
   when no ``standard`` pack is found). A deck's own format must be a format
   name, never a file. The day: the one given, else the configuration's, else
   today. A format that cannot be loaded, a day that is no day, and a day before
-  the format began (issue 10) are one **refusal**: the deck still gets a result
+  the format began are one **refusal**: the deck still gets a result
   (its cards counted, an ``unknown-format`` error saying why) and
   :attr:`Checked.problem` says it -- exit code 2 on the command line,
   ``FormatError`` from the library, a 4xx answer from ``serve``;
@@ -113,7 +113,7 @@ CATALOGUE_NOTICE = N_(
 
 
 # How lines are read for one (pack, day, card language), kept per thread for this many
-# most recently used: a few formats times the days a session looks at (issue 23, S2).
+# most recently used: a few formats times the days a session looks at.
 RESOLVERS_KEPT = 32
 
 
@@ -146,7 +146,7 @@ class Database:
     @property
     def notice(self) -> str | None:
         """What to tell the user about the cards in use (None for a full database)."""
-        # A Phrase: translated where it is printed (issue 24).
+        # A Phrase: translated where it is printed.
         return Phrase(CATALOGUE_NOTICE) if self.catalogue_only else None
 
     def _index(self) -> CardIndex:
@@ -166,7 +166,7 @@ class Database:
         the card pool's predicate and the memo of lines already read. The
         RESOLVERS_KEPT most recently used are kept: a server asked about a new day
         every request, or a library caller walking 8,000 days, kept one per day for
-        good (issue 23, S2: 29 -> 244 MB); resolve.py bounds each memo itself."""
+        good (29 -> 244 MB); resolve.py bounds each memo itself."""
 
         cache = getattr(self._local, "options", None)
         if cache is None:
@@ -343,7 +343,7 @@ class Session:
     def pack(self, name: str, pack_dirs: tuple[str, ...] | None = None) -> Pack:
         """The pack of this name (or file), loaded once; ``PackError`` when it cannot be.
         ``pack_dirs``: the packs folders of a deck's own configuration, when they are
-        not the run's (issue 31: a name may mean another pack in another project)."""
+        not the run's (a name may mean another pack in another project)."""
         if pack_dirs is not None and pack_dirs != self.pack_dirs:
             key = (name, pack_dirs)
             other = self._other_packs.get(key)
@@ -381,7 +381,7 @@ class Session:
             return
         if self.settings is None:
             return
-        for config in self.settings.configs():  # the run's, and each deck's own (issue 31)
+        for config in self.settings.configs():  # the run's, and each deck's own
             wanted = [("format", config.format)]
             wanted += [(f"overrides[{i}].format", o.format) for i, o in enumerate(config.overrides)]
             for key, name in wanted:
@@ -669,7 +669,7 @@ def _finding_phrase(finding: Finding) -> Phrase:
 
 def judge_files(files: list[str], jobs: int | None = None) -> list[str | None]:
     """Why each file met while walking a folder is not a deck (None: it is one),
-    in worker processes when there are enough files (issue 16: it reads every file)."""
+    in worker processes when there are enough files (it reads every file)."""
     from deckcheck import parallel
 
     workers = parallel.jobs_for(jobs, len(files))
@@ -737,7 +737,7 @@ def unusable_format_result(
         hint_params=named,
     )
     if absent:
-        # Issue 10: a day before the format existed is a usage error, not a list of not-legal cards.
+        # A day before the format existed is a usage error, not a list of not-legal cards.
         finding = dataclasses.replace(
             finding,
             template=absent_text,

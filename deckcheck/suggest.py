@@ -10,7 +10,7 @@ from deckcheck.names import name_key
 _MIN_SCORE = 70
 # No card name is near this long (the longest are some 50 characters): a longer
 # "name" is close to none, and comparing a 4 MB line with 20,000 names would take
-# minutes (issue 12).
+# minutes.
 MAX_NAME_LENGTH = 120
 
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parents[1] / "deckcheck"
 
 
@@ -375,8 +373,8 @@ def test_no_module_is_over_600_lines_unless_the_docs_say_why():
 # -- history lives in git: no issue numbers in the package -----------------------------
 
 
-@pytest.mark.xfail(reason="the lead removes the issue numbers from the package in one sweep", strict=False)
 def test_no_issue_numbers_in_the_package():
+    # Comments say what and why; the history is in git and the changelog.
     import re
 
     found = [

@@ -88,7 +88,7 @@ def refuse_special_destination(dest: Path) -> None:
 
 def refuse_foreign_destination(dest: Path, replace: bool = False) -> None:
     """A ``--db`` file that exists and is not a card database (a deck list, another
-    program's SQLite file) is never replaced unless ``replace`` says so (issue 29: ``db import
+    program's SQLite file) is never replaced unless ``replace`` says so (``db import
     --db mydeck.txt`` overwrote the deck list)."""
     if replace or not dest.is_file():
         return

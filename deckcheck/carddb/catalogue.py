@@ -55,7 +55,7 @@ def _document() -> Mapping[str, Any]:
     document = _read_cache(cache) if cache is not None else None
     if document is not None:
         return document
-    # PyYAML only when the cache cannot serve (start-up, issue 16).
+    # PyYAML only when the cache cannot serve (start-up).
     import yaml
 
     text = source.read_text(encoding="utf-8")
@@ -84,8 +84,8 @@ def _well_shaped(document: Any) -> bool:
 # run without a card database (a pre-commit hook in a deck repository): the
 # parsed document is kept in the user cache as marshal data (~1 ms to read),
 # named by the packaged file's size and modification time, with a CRC of the
-# payload so that a damaged entry is read from the YAML again. Re-measured for
-# issue 21 (bench/caches.py, a check of one deck without a database): it saves
+# payload so that a damaged entry is read from the YAML again. Measured with
+# bench/caches.py (a check of one deck without a database): it saves
 # 55 ms of CPU time per run (quartiles 21-65 ms, on a shared 2-core machine under
 # load; budget to keep a start-up cache: 5 ms).
 _CACHE_MAGIC = b"deckcheck-catalogue-1\n"
@@ -208,7 +208,7 @@ def _card(set_entry: Mapping[str, Any], entry: Any) -> Card:
         any_number=bool(entry.get("any_number", False)),
         not_for_tournaments=bool(entry.get("not_for_tournaments", False)),
         plays_as_basic=bool(entry.get("plays_as_basic", False)),
-        set_name=None if set_entry["code"] else set_entry.get("name"),  # issue 31: named by it
+        set_name=None if set_entry["code"] else set_entry.get("name"),  # named by it
     )
 
 

@@ -13,7 +13,7 @@ class DatabaseError(DeckcheckError):
 def no_database_at(path, advice: str) -> DatabaseError:
     """(``advice``: a Phrase, to be translated with the message.)"""
     """The error for a database path where there is no database file: a folder is said to be
-    one (issue 24: "no card database at decks/" read as if the folder were missing)."""
+    one ("no card database at decks/" read as if the folder were missing)."""
     import os
 
     if os.path.isdir(path):

@@ -33,7 +33,7 @@ from deckcheck.carddb.gametext_version import DIGEST_VERSION  # noqa: E402,F401
 # The marks of a faction or era printed beside the name (Team Plasma, Ultra
 # Beast, Rapid/Single/Fusion Strike, Ancient/Future, Tera, SP, Eternamax) are
 # not in TCGdex's data at all, so a digest with them could not agree across
-# the sources (issue 11): they are left out, and what they do in play is left
+# the sources: they are left out, and what they do in play is left
 # to the name (every such print is its own name: "Rapid Strike Urshifu V",
 # "Roaring Moon", "Dialga G") and the attacks and abilities that are digested.
 _NOISE_SUBTYPES = frozenset(
@@ -225,7 +225,7 @@ _TRAINER_WORDING: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # opponent's hand" (SM on).
         (r"\bcount the number of cards in (.+?) and draw that many cards\b", r"draw a card for each card in \1"),
         (r"\bdraw a number of cards equal to the number of cards in\b", "draw a card for each card in"),
-        # XY -> SWSH rewordings of old Trainers (issue 11; RULES.md decision 15):
+        # XY -> SWSH rewordings of old Trainers (functionally identical: docs/rulings.md):
         # "Heal 60 damage and remove all Special Conditions from 1 of your Pokémon"
         # (Pokémon Center Lady FLF 93) = "Heal 60 damage from 1 of your Pokémon, and
         # it recovers from all Special Conditions" (SSH 176);
@@ -383,7 +383,7 @@ def digest_parts(raw: Mapping[str, Any]) -> list[tuple[str, str]]:
         # Pokémon ex is Knocked Out ..."), the Tera, LV.X, BREAK, Baby, LEGEND
         # or dual-type reminders and deck limits: what they say is carried by
         # the subtypes, types and the card's own limit, and TCGdex has none of
-        # them (issue 11), so they are not digested.
+        # them, so they are not digested.
         parts.append(("text", _functional_text(_rules_text(raw), name, False, supertype == TRAINER)))
     for ability in raw.get("abilities") or ():
         parts.append(

@@ -11,7 +11,7 @@ What every request gets:
   *while* the answer is read: a watchdog shuts the connection down when the
   earlier of the two is reached, so a server trickling one byte every few
   seconds (each read succeeds, no ``timeout`` ever trips) cannot hold a read
-  open past them (issue 23, T2). One watchdog thread serves every request.
+  open past them. One watchdog thread serves every request.
 * one SSL context for every https request, and with ``connections`` keep-alive:
   each thread reuses its connection to a server for its next request, so
   thousands of TCGdex objects cost a few connections, not one each
@@ -29,7 +29,7 @@ What every request gets:
 :func:`fetch_json` is a request whose answer is one JSON document held in
 memory (TCGdex's objects); :func:`decode_json` turns bytes into JSON with a
 one-line error for what ``json.loads`` raises on hostile input (a number of
-5,000 digits, lists nested 100,000 deep: issue 23, T1).
+5,000 digits, lists nested 100,000 deep).
 """
 
 from __future__ import annotations
@@ -509,7 +509,7 @@ def _copy_file(url: str, target: Path, progress: Progress | None, max_bytes: int
         info = path.stat()
     except OSError as error:
         raise DatabaseError(f"cannot read {path}: {describe(error)}") from None
-    # A FIFO would block forever, /dev/zero never end (issue 12): a regular file, of the size an http download may have.
+    # A FIFO would block forever, /dev/zero never end: a regular file, of the size an http download may have.
     if not stat.S_ISREG(info.st_mode):
         raise DatabaseError(f"cannot read {path}: not a regular file (a folder, a pipe or a device)")
     if info.st_size > max_bytes:

@@ -62,7 +62,7 @@ SET_CODE_ALIASES: Mapping[str, str] = {
     "FAC": "FCO",  # Fates Collide, written both ways by PTCGO
 }
 
-# Linear (issue 12): the leading zeros are all but the last digit's, taken at once.
+# Linear: the leading zeros are all but the last digit's, taken at once.
 _NUMBER = re.compile(r"^([A-Z-]*+)(?:0(?=\d))*+(\d++)([A-Z]?)$")
 
 # Sets the pokemontcg.io data publishes card files for but no set entry, by the
@@ -179,7 +179,7 @@ class CardIndex(Protocol):
 
     def set_code_of_id(self, set_id: str, *, region: str = INTERNATIONAL) -> str | None:
         """The set code of the set of ``region`` whose dataset id is ``set_id`` in any case
-        (``sv1`` -> ``SVI``), where the id names exactly one set code; else None (issue 31)."""
+        (``sv1`` -> ``SVI``), where the id names exactly one set code; else None."""
 
     def translation_languages(self) -> Sequence[str]:
         """The languages whose card names the index holds (none for the catalogue)."""
@@ -206,7 +206,7 @@ class MemoryIndex:
     The look-ups by name are built on first use: a deck list that names every
     card by set code and number (PTCG Live) never needs them, and folding
     every name costs a few milliseconds of each check without a card database
-    (issue 16: start-up)."""
+    (start-up)."""
 
     def __init__(self, cards: Iterable[Card], *, partial: bool = False):
         self.partial = partial

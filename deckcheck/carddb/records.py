@@ -1,4 +1,4 @@
-"""What a card record must be before it is stored (issue 12).
+"""What a card record must be before it is stored.
 
 Every card source converts its own files into :class:`~deckcheck.model.Card`;
 :func:`bad_card` then checks the result in one place, for every source, before

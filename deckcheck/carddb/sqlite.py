@@ -276,7 +276,7 @@ def name_rows(
     out = []
     for lang, name, card_id in rows:
         problem = bad_text(name, "name") or bad_text(card_id, "card id", 100) or bad_text(lang, "language", 10)
-        if problem:  # refused before SQLite sees it (issue 12); the database stays as it was
+        if problem:  # refused before SQLite sees it; the database stays as it was
             raise DatabaseError(f"the {lang!s:.10} name of card {str(card_id)[:60]!r} is not valid: {problem}")
         out.append((lang, name, name_key(name), translation_key(name), card_id))
     return out
@@ -314,7 +314,7 @@ _SQLITE_HEADER = b"SQLite format 3\x00"
 
 def foreign_file(path: Path) -> Phrase | None:
     """What the existing file at ``path`` is when it is not a deckcheck card database
-    (issue 29: ``--db mydeck.txt`` must never be read as a broken database to rebuild,
+    (``--db mydeck.txt`` must never be read as a broken database to rebuild,
     nor be overwritten), or None when it is one (of any schema version, or damaged past
     reading its tables, or empty: those are rebuilt as before)."""
     try:
@@ -410,8 +410,8 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
 
 
 def _check_once(conn: sqlite3.Connection, path: Path) -> None:
-    """``PRAGMA quick_check`` the first time this version of the file is opened
-    (issue 12): a partly corrupt file ("database disk image is malformed") is
+    """``PRAGMA quick_check`` the first time this version of the file is opened:
+    a partly corrupt file ("database disk image is malformed") is
     otherwise found only when a query reaches the damaged page, mid-report. The
     file's size, modification time and import time mark a version; what was
     checked is remembered in the user cache (some 40 ms for the full database)."""
@@ -428,7 +428,7 @@ def _check_once(conn: sqlite3.Connection, path: Path) -> None:
     stamp = None
     if folder is not None and info is not None:
         version = f"{path.resolve()}\0{info.st_size}\0{info.st_mtime_ns}\0{imported[0] if imported else ''}"
-        # Named by size, time and a CRC of the rest (hashlib costs ~2 ms of start-up, issue 16).
+        # Named by size, time and a CRC of the rest (hashlib costs ~2 ms of start-up).
         stamp = (
             folder / f"{info.st_size}-{info.st_mtime_ns}-{zlib.crc32(version.encode('utf-8', 'surrogateescape')):08x}"
         )
@@ -583,7 +583,7 @@ class SqliteIndex:
         self._set_names: dict[str, str] | None = None
 
     def _card(self, row: Sequence[Any]) -> Card:
-        """A card of a row; a print of a set without a code carries the set's name (issue 31)."""
+        """A card of a row; a print of a set without a code carries the set's name."""
         card = _card_from_row(row)
         if card.set_code:
             return card

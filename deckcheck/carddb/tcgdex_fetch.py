@@ -204,7 +204,7 @@ class TcgdexApi:
         self._sets: dict[str, Any] = {}  # set objects fetched ahead by prepare(), until their set is read
         self._planned: dict[str, int] = {}  # how many cards prepare() counted for each of them
         # TCGdex ids of the cards a set object lists whose card object was not found (404):
-        # the source could not be read whole (issue 24).
+        # the source could not be read whole.
         self.missing: list[str] = []
 
     def candidate_sets(self) -> list[tuple[str, SetRecord, int | None]]:

@@ -464,7 +464,7 @@ def map_names(
                 no_set=no_set,
                 no_card=no_card,
                 ambiguous=ambiguous,
-                # The summary is English: sets by their English names first (issue 24: trainer kits
+                # The summary is English: sets by their English names first (trainer kits
                 # the German list lacks were named in French; the Spanish list names a BW kit "XY").
                 unmapped_sets=tuple(
                     _describe_set(english.get(s) or own_sets.get(s) or tcgdex_sets.get(s), s) for s in ordered_sets

@@ -103,8 +103,8 @@ class UpdateResult:
 def database_lock(dest: Path) -> Iterator[None]:
     """Hold the exclusive update lock of the database ``dest`` (waits for it).
 
-    POSIX ``flock`` on the folder that holds ``dest``: nothing is left behind (issue 24:
-    a lock file of its own, which could never be removed safely, stayed as a zero-byte
+    POSIX ``flock`` on the folder that holds ``dest``: nothing is left behind (a
+    lock file of its own, which could never be removed safely, stayed as a zero-byte
     ``cards.sqlite3.lock`` after every db command). Updates of two databases in one
     folder wait for each other. No-op on Windows.
     """

@@ -46,7 +46,7 @@ COMMANDS = (
     ("rules", "rules", "rules_list"),
 )
 # The help of the commands that are one function (the groups' are in their modules), marked for
-# translation (issue 24: --help in the message language).
+# translation (--help in the message language).
 COMMAND_HELP = {
     "check": N_("Check deck lists and report every problem found."),
     "fmt": N_("Rewrite text deck lists into one canonical form (PTCG Live sections, counts, set codes)."),
@@ -80,7 +80,7 @@ def application(only: str | None = None) -> typer.Typer:
     that names its command builds (and imports) no other, so Typer reads no other
     command's signature (start-up: ``deckcheck check`` in a pre-commit hook; the
     one parser is Typer's either way). Its help is in the message language of the
-    command line (:func:`~deckcheck.cli.common.message_language`; issue 24)."""
+    command line (:func:`~deckcheck.cli.common.message_language`)."""
     from importlib import import_module
 
     from deckcheck.cli.common import message_language, set_help_language
@@ -222,7 +222,7 @@ def _exit_code(code: Any) -> int:
 
 
 def _error_line(problem: object) -> str:
-    """``deckcheck: error: ...`` in the message language of the command line (issue 24)."""
+    """``deckcheck: error: ...`` in the message language of the command line."""
     from deckcheck.cli.common import error_line
 
     return error_line(problem)
@@ -265,7 +265,7 @@ def _known_problem(error: Exception) -> object | None:
     (the card database's, a configuration's, a pack's ...; a worker process of
     ``--jobs`` that was killed adds what to do), and every sqlite3 error is a card
     database damaged past what opening it showed. Anything else is an internal error.
-    A message carrying a Phrase is translated where it is printed (issue 24)."""
+    A message carrying a Phrase is translated where it is printed."""
     from deckcheck.i18n import Phrase, message_of
 
     if isinstance(error, DeckcheckError):

@@ -251,7 +251,7 @@ def run_check(
         stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
         stdin, stdin_lines = io.BytesIO(stdin_data), source_lines(stdin_data)
         source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
-    # So are folders that cannot be read (issue 12: never skipped silently).
+    # So are folders that cannot be read (never skipped silently).
     unreadable = dict(selection.unreadable)
     if session.database.notice and run.output == "text":
         echo(f"deckcheck: {problem_text(session.database.notice, message_lang)}", err=True)
@@ -291,7 +291,7 @@ def run_check(
             elif number >= named:
                 unread = path_problem(result)
                 if unread is not None:
-                    # Issue 23/24: a file that is no deck list (a FIFO, binary, empty, wrongly
+                    # A file that is no deck list (a FIFO, binary, empty, wrongly
                     # encoded) is a problem with the path, exit code 2, as a missing path is.
                     # The text report shows it (NOT CHECKED); beside the other reports, a line says it.
                     usage_problem = True

@@ -26,7 +26,7 @@ class UsageProblem(DeckcheckError):
     """Exit code 2 with a one-line message (configuration, pack or database)."""
 
 
-# -- --help in the message language (issue 24) ------------------------------------------------
+# -- --help in the message language ------------------------------------------------
 # Typer reads the help texts (marked N_) when the application is built, and click formats them;
 # deckcheck.cli.application() sets the language first (message_language(): --lang on the command
 # line, else the locale), and the commands and groups Typer makes translate their texts as they
@@ -193,7 +193,7 @@ NAMES_LANG_COMMANDS = (("db", "update"), ("db", "import-names"))
 
 
 def message_language(argv: Sequence[str] | None = None) -> str:
-    """The message language of this command line (issue 24): its ``--lang`` when the
+    """The message language of this command line: its ``--lang`` when the
     command's --lang is the message language (``check``, ``db info``, ``formats`` ...),
     else the locale's (:func:`deckcheck.i18n.choose_language`). Read from the command
     line (``argv``; default ``sys.argv[1:]``): the error lines of :func:`deckcheck.cli.main`
@@ -229,7 +229,7 @@ NO_CONFIG_OPTION = typer.Option(False, "--no-config", help=N_("Ignore configurat
 
 
 def lang_option():
-    """``--lang``, the message language, of a command whose text output follows it (issue 24)."""
+    """``--lang``, the message language, of a command whose text output follows it."""
     from deckcheck.cli import completion
 
     return typer.Option(
@@ -418,7 +418,7 @@ def nothing_to_check(paths, run, selection, found: Found) -> ExitCode | None:
     skipped = len(selection.skipped)
     if skipped and found.skip_non_decks:
         # The pre-commit hooks: a commit of a README or a CI workflow has no deck to check.
-        # Exit 0, but say so (issue 24: it printed nothing at all).
+        # Exit 0, but say so (it printed nothing at all).
         echo(nothing_line(skipped_text(selection.skipped, found)), err=True)
         return ExitCode.LEGAL
     if skipped:

@@ -155,7 +155,7 @@ def _named_sets(codes: list[str]) -> str:
 
 def _update_failed(error: Exception, dest: Path) -> Phrase:
     """The one line of a failed update: the installed database is unchanged -- or, where there
-    was none, none was installed (issue 31: the first update said "unchanged")."""
+    was none, none was installed (the first update said "unchanged")."""
     if not dest.exists():
         # TRANSLATORS: {problem} says what went wrong; there was no card database before.
         return Phrase(N_("update failed, no card database was installed: {problem}"), problem=message_of(error))

@@ -120,7 +120,7 @@ def _rules_of(path: str, tr) -> str:
 
 def _terminal_width() -> int | None:
     """The width to wrap ``formats`` output at: the terminal's (or $COLUMNS), None for a pipe
-    (issue 24: lines of 200 columns were wrapped mid-word by the terminal)."""
+    (lines of 200 columns were wrapped mid-word by the terminal)."""
     import os
     import shutil
     import sys
@@ -172,7 +172,7 @@ def formats_show(
         run = load_settings(config, no_config, db=db)
         pack = load_pack(name, tuple(str(p) for p in run.config.packs))
         absent = absent_on(pack, day)
-        if absent:  # issue 31: as check says it, exit code 2 (the format did not exist that day)
+        if absent:  # as check says it, exit code 2 (the format did not exist that day)
             raise UsageProblem(absent)
         ids = card_ids(pack)
         index = open_index(run.db)[0]
@@ -250,7 +250,7 @@ def formats_lint(
     known["known_names"] = {c.name for c in cards}
     if notice is not None:
         # The built-in catalogue holds only some cards and sets: judged by it, every other set
-        # would be "unknown" (issue 31: 150 false warnings for the shipped standard). Not checked, and said so.
+        # would be "unknown" (150 false warnings for the shipped standard). Not checked, and said so.
         known.update(known_sets=(), known_marks=(), known_ids=None, known_names=None)
         from deckcheck.i18n import localize
 
@@ -277,14 +277,14 @@ def formats_lint(
                 err=True,
             )
             continue
-        # Every stage's problems in one run, in one form (issue 31).
+        # Every stage's problems in one run, in one form.
         problems = lint_pack(str(path), text, extra_dirs=extra, **known)
         for problem in problems:
             echo(str(problem), err=True)
         errors = any(p.level == "error" for p in problems)
         failed = failed or errors
         if not errors:
-            echo(f"{path}: ok")  # issue 31: a pack with warnings only is usable, and says so
+            echo(f"{path}: ok")  # a pack with warnings only is usable, and says so
     # Every pack is linted before the exit code is chosen; a file that cannot be opened is a usage problem.
     raise typer.Exit(ExitCode.USAGE if unopened else ExitCode.ILLEGAL if failed else ExitCode.LEGAL)
 

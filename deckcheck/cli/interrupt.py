@@ -4,7 +4,7 @@ A ``db`` command that writes the database wraps the writing in :func:`writing`; 
 console script's handler of Ctrl-C (:func:`deckcheck.cli.main`) says :func:`interrupted`.
 The writes are atomic (built beside the database, renamed over it), so an interrupted
 write leaves the database as it was: "unchanged" where there was one, and where there
-was none, that none was installed (issue 31: the first ``db update`` said "unchanged").
+was none, that none was installed (the first ``db update`` said "unchanged").
 """
 
 from __future__ import annotations

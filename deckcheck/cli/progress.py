@@ -64,7 +64,7 @@ class DeckProgress:
 
 class Phases:
     """The phases of a slow command (download, verify, import, names), each with
-    its progress (issue 13).
+    its progress.
 
     On a terminal: one rich bar per phase, each ended at 100 % when the next one
     starts and all of them when the command ends (not on an error). Off a
@@ -126,7 +126,7 @@ class Phases:
             self.total = total
         elif self.kind == "count" and self.total is not None and done > self.total:
             # A total that was too small (the sources give the exact number of files they read,
-            # so never on their own): an open count, not "175/173" (issue 24).
+            # so never on their own): an open count, not "175/173".
             self.total = None
         if self.bar is not None and self.task is not None:
             self.bar.update(self.task, completed=done, total=self.total, detail=self._detail())
@@ -244,7 +244,7 @@ def remaining(start: tuple[float, int], now: float, done: int, total: int | None
 
 def sizes(done: int, total: int | None, between: str) -> str:
     """``done`` bytes (of ``total``) in the unit of the larger: "2.9 MB of 2.9 MB", "12.4 kB of
-    40.1 kB", "512 bytes" -- never "0.0 MB of 0.0 MB" for a small file (issue 24)."""
+    40.1 kB", "512 bytes" -- never "0.0 MB of 0.0 MB" for a small file."""
     largest = max(done, total or 0)
     if largest >= 1_000_000:
         scale, unit, digits = 1e6, "MB", 1

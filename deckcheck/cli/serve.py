@@ -39,7 +39,7 @@ def serve(
 
         from deckcheck.web.app import Checker, bind, run
     except ImportError as error:
-        # Issue 24: name what to install (the extra), not whichever module was imported first (anyio).
+        # Name what to install (the extra), not whichever module was imported first (anyio).
         raise fail(
             Phrase(
                 N_(

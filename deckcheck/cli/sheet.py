@@ -293,7 +293,7 @@ def _note_guessed_prints(rows, target: Path) -> None:
 
 
 def _refuse_special(target: Path) -> None:
-    """Issue 30: a sheet replaces only a regular file. ``-o /dev/null --force`` as root would
+    """A sheet replaces only a regular file. ``-o /dev/null --force`` as root would
     have replaced the system's /dev/null with a regular file; a FIFO, a device, a socket or a
     symbolic link is refused, ``--force`` or not."""
     import stat

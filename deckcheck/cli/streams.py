@@ -35,7 +35,7 @@ class OutputError(DeckcheckError):
         import errno
 
         # The reader went away (deckcheck ... | head): the run ends quietly, as other
-        # command-line tools do (issue 24), with the exit code of an unwritten report.
+        # command-line tools do, with the exit code of an unwritten report.
         self.quiet = error.errno == errno.EPIPE
 
 

@@ -343,7 +343,7 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None, read: Dec
         ),
     )
     if card is None and line.verbatim is not None and _reads_the_same(line, entry):
-        # An unknown card's line in the usual form ("4 Drakloak TWM #129" -> "TWM 129", issue 24)
+        # An unknown card's line in the usual form ("4 Drakloak TWM #129" -> "TWM 129")
         # when that form reads back as the very same line: what the line is does not change.
         line.verbatim = None
     return line
@@ -390,7 +390,7 @@ def _basic_energy_word(entry: DeckEntry, card: Card, has_print: bool) -> str | N
     energy_type = next((t for t in grammar.ENERGY_TYPES if t.casefold() in folded), None)
     if energy_type is None or written != name_key(f"{energy_type} Energy"):
         return None
-    # Issue 31: one rule -- a line whose print is a basic Energy card is "Basic {X} Energy", Darkness
+    # One rule -- a line whose print is a basic Energy card is "Basic {X} Energy", Darkness
     # and Metal too (the print says it); only a bare name stays, the format deciding (decision 10).
     undecided = name_key(entry.name) in _UNDECIDED_KEYS and not has_print
     return None if undecided else energy_type
@@ -402,7 +402,7 @@ def _canonical_name(entry: DeckEntry, card: Card | None, *, has_print: bool, by_
     # format (RULES.md decision 10); with a set code the print says it -- when the
     # line was read by its print and the name agrees (decision 18: "6 Fire Energy
     # SVE 99", read by its name, and "6 Water Energy SVE 2", SVE 2 being Fire
-    # Energy, keep their names). Issue 24: "5 Psychic Energy" is "Basic {P} Energy".
+    # Energy, keep their names): "5 Psychic Energy" is "Basic {P} Energy".
     if (
         energy_type is None
         and card is not None

@@ -1,4 +1,4 @@
-"""Text from deck files and file names made safe to show (issue 12).
+"""Text from deck files and file names made safe to show.
 
 A deck file can hold anything: terminal escapes (``ESC]0;title``, ``ESC[2J``),
 other control characters, bidirectional overrides that make a line read

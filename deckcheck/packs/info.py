@@ -122,7 +122,7 @@ def lint_pack(
     known_names: Iterable[str] | None = None,
     extra_dirs: Sequence[str | os.PathLike[str]] = (),
 ) -> list[LintProblem]:
-    """Every problem of a pack file, all stages in one run (issue 31), in one form
+    """Every problem of a pack file, all stages in one run, in one form
     (``FILE:LINE: error: KEY.PATH: what is wrong``), ordered by line: the schema's,
     duplicate rule ids, ``extends`` and ``remove``, and the semantic checks a schema
     cannot make -- dates out of order, unknown set ids, card ids and regulation marks

@@ -87,7 +87,7 @@ def first_day(pack: Pack) -> dt.date | None:
 
 def absent_on(pack: Pack, day: dt.date) -> str | None:
     """Why ``pack``'s format cannot be checked on ``day`` (it did not exist
-    yet), or None. Issue 10: such a day is a usage error, not a list of
+    yet), or None. Such a day is a usage error, not a list of
     `not-legal` findings."""
     first = first_day(pack)
     if first is None or day >= first:
@@ -134,7 +134,7 @@ def find_pack(name: str, extra: Sequence[str | os.PathLike[str]] = ()) -> Path:
     if _looks_like_path(name):
         path = Path(name)
         if path.is_dir():
-            # Issue 31: a folder is said to be one, as --db and --config say it.
+            # A folder is said to be one, as --db and --config say it.
             raise PackError(
                 # TRANSLATORS: {name} is what --format named.
                 Phrase(
@@ -385,7 +385,7 @@ def duplicate_rule_ids(data: Mapping[str, Any], node: Any) -> list[tuple[list[An
 
 def validate_pack_data(data: Mapping[str, Any]) -> list[tuple[list[Any], str]]:
     """Schema errors of a pack as (path, message), most specific first."""
-    # jsonschema is the slowest import of all (issue 16): only for a pack not validated before
+    # jsonschema is the slowest import of all: only for a pack not validated before
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import best_match
 
@@ -491,7 +491,7 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
     time reuse it at once; when they changed, the content hash decides whether
     the pack must be validated again.
 
-    Re-measured for issue 21 (``bench/caches.py``, a check of one deck with the full
+    Measured with ``bench/caches.py`` (a check of one deck with the full
     database): the cache saves 136 ms of CPU time per run (quartiles 121-153 ms, on
     a shared 2-core machine under load; budget to keep a start-up cache: 5 ms).
     """
@@ -507,13 +507,13 @@ def _validated_data(raw: bytes, text: str, path: Path, stat: os.stat_result) -> 
         or not _usable(stamp.get("data"))
         or stamp.get("data_crc32") != _data_digest(stamp.get("data"))
     ):
-        stamp = {}  # edited behind deckcheck's back (issue 12): the data no longer matches its checksum
+        stamp = {}  # edited behind deckcheck's back: the data no longer matches its checksum
     if stamp.get("path") == str(path.resolve()) and (stamp.get("size"), stamp.get("mtime_ns")) == (
         stat.st_size,
         stat.st_mtime_ns,
     ):
         return stamp["data"]
-    import hashlib  # OpenSSL, ~2 ms (issue 16): only for a pack whose file changed since its stamp
+    import hashlib  # OpenSSL, ~2 ms: only for a pack whose file changed since its stamp
 
     digest = hashlib.sha256(raw).hexdigest()
     if stamp.get("sha256") == digest:
@@ -541,7 +541,7 @@ def _data_digest(data: Any) -> str:
     """The checksum of validated data as cached: an entry whose data was changed
     by hand (a rule option ``max: four``) no longer matches, and is validated again.
     A CRC-32 (as the catalogue cache's): it catches edits, not forgeries, and
-    spares each run importing hashlib (OpenSSL, ~2 ms of start-up, issue 16)."""
+    spares each run importing hashlib (OpenSSL, ~2 ms of start-up)."""
     canonical = json.dumps(data, sort_keys=True, ensure_ascii=False)
     return f"{zlib.crc32(canonical.encode('utf-8', 'surrogatepass')):08x}"
 

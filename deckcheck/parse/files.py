@@ -127,13 +127,13 @@ class DeckText(NamedTuple):
 def decode_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> DeckText | ParsedDeck:
     """The one reading rule of a deck file's bytes, for every front end (``check``, ``fmt``,
     ``serve``, the library): UTF-8, UTF-16 with its byte-order mark, or bytes that can only be
-    Windows-1252 text (issues 24, 31); anything else is an ``unreadable`` :class:`ParsedDeck`
+    Windows-1252 text; anything else is an ``unreadable`` :class:`ParsedDeck`
     saying why, never an exception. A UTF-8 byte-order mark stays at the start of the text."""
     if len(data) > max_bytes:
         return _unreadable(path, TOO_LARGE, TOO_LARGE_HINT, limit=max_bytes)
     if _is_utf32(data):
         # Its byte-order mark starts like UTF-16's: read as UTF-16 it would be a
-        # "not a card line" on every line (issue 12).
+        # "not a card line" on every line.
         return _unreadable(path, UTF32, ENCODING_HINT)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         # Windows tools (PowerShell redirection, Notepad "Unicode") write UTF-16.
@@ -209,7 +209,7 @@ _CP1252_MARKS = frozenset("‘’‚“”„–—•…×·°™®©«»¡¿ª
 
 def windows_1252_text(data: bytes) -> str | None:
     """``data`` decoded as Windows-1252 when it can only be text in that encoding
-    (issue 24: lists saved by Notepad or Excel as "ANSI"), else None: every byte
+    (lists saved by Notepad or Excel as "ANSI"), else None: every byte
     is defined in Windows-1252, no control character but tab and line ends, and
     every character beyond ASCII is a letter or common punctuation."""
     try:

@@ -109,7 +109,7 @@ def structured_shape_problem(data: object) -> str | None:
 def text_deck_problem(text: str) -> str | None:
     """Why a text file is not a deck list, or None when it is one."""
     # The lines counted as parse_text reads them, without building the deck
-    # (issue 16: this runs on every text file met while walking a folder).
+    # (this runs on every text file met while walking a folder).
     counts = line_counts(text)
     other, structure = counts.other, counts.structure
     # Bad counts and "4-4 Zoroark-GX" are card lines written wrong: a deck's problems.

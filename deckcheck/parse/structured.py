@@ -146,7 +146,7 @@ def _load_yaml(text: str) -> tuple[Any, _Lines]:
 
 def _invalid_yaml(mark: Any, problem: str) -> Finding:
     line = mark.line + 1
-    # Issue 31: "{count: 8, name: Basic {P} Energy}" -- an Energy symbol in a flow mapping.
+    # "{count: 8, name: Basic {P} Energy}" -- an Energy symbol in a flow mapping.
     hint = QUOTE_BRACES_HINT if "'{'" in problem or "'}'" in problem else None
     return _syntax(INVALID_YAML, (line,), hint=hint, line=line, column=mark.column + 1, problem=problem)
 
@@ -227,7 +227,7 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
         obj, end = json.decoder.JSONObject(s_and_end, *args, **kwargs)  # type: ignore[attr-defined]
         starts[id(obj)] = s_and_end[1] - 1
         if len(obj) < len(last_pairs[0]):
-            # Fewer keys than pairs: a key was given twice (issue 24).
+            # Fewer keys than pairs: a key was given twice.
             keys: set[str] = set()
             for key, _value in last_pairs[0]:
                 if key in keys:
@@ -282,7 +282,7 @@ def deck_schema() -> dict[str, Any]:
 
 @lru_cache(maxsize=1)
 def _validator() -> Any:
-    import jsonschema  # the slowest import of all (issue 16): only when a deck file is not certainly valid
+    import jsonschema  # the slowest import of all: only when a deck file is not certainly valid
 
     return jsonschema.Draft202012Validator(deck_schema())
 
@@ -368,7 +368,7 @@ def _shortened(problem: str) -> str:
 
 def _problem(error: Any) -> str:
     """A schema error as the configuration words it: an unknown key with a "did you
-    mean" (issue 24: "cout" -> "count"), else the validator's own text."""
+    mean" ("cout" -> "count"), else the validator's own text."""
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         from deckcheck.datafiles import unknown_key_problem
 
@@ -392,7 +392,7 @@ def _card_finding(index: int, lines: _Lines, problem: str) -> Finding:
 def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     """Cards whose one unknown key is a typo of the one required key they lack
     (``{count: 4, nam: Charmander, ...}``), read with the key meant: one syntax error
-    says so, and the card still counts (issue 31: the typo gave two errors for one key,
+    says so, and the card still counts (the typo gave two errors for one key,
     and the deck lost its cards to knock-on deck-size and basic-pokemon errors)."""
     from deckcheck.datafiles import close_choice, unknown_key_problem
 
@@ -436,7 +436,7 @@ def _schema_findings(data: dict, lines: _Lines) -> tuple[list[Finding], set[int]
             findings.append(_card_finding(index, lines, problem))
             continue
         where = ".".join(str(part) for part in path)
-        # "unknown key 'nam' (did you mean 'name'?)" fits a sentence ending with "." (issue 31)
+        # "unknown key 'nam' (did you mean 'name'?)" fits a sentence ending with "."
         problem = _shortened(f"{where}: {_problem(error)}" if where else _problem(error))
         key = str(path[0]) if path else next((k for k in data if k not in known_keys), None)
         line = lines.keys.get(key) if key is not None else None
@@ -491,7 +491,7 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
         return ParsedDeck(path=path, findings=(_syntax(TOO_DEEP),))
 
     if lines.duplicates:
-        # Issue 24: {"cards": [...], "cards": []} is not read as its last "cards".
+        # A key given twice: {"cards": [...], "cards": []} is not read as its last "cards".
         return ParsedDeck(
             path=path,
             findings=tuple(
@@ -510,7 +510,7 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
     if not isinstance(data, dict):
         return ParsedDeck(path=path, findings=(_syntax(NOT_A_MAPPING, (1,), hint=SCHEMA_HINT, found=_describe(data)),))
     if structured_shape_problem(data) is not None and data:
-        # The keys as written: YAML 1.1 reads a workflow's "on:" as True (issue 24).
+        # The keys as written: YAML 1.1 reads a workflow's "on:" as True.
         keys = list(lines.keys) if kind == "yaml" and len(lines.keys) == len(data) else [str(key) for key in data]
         shown = ", ".join(keys[:_SHOWN_KEYS]) + (", …" if len(keys) > _SHOWN_KEYS else "")
         first = min(lines.keys.values(), default=1)
@@ -518,7 +518,7 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
     cut = None
     cards = data.get("cards")
     if isinstance(cards, list) and len(cards) > MAX_LINES_READ:
-        # Issue 23, B1: as many entries as a text list has lines read, the rest counted.
+        # As many entries as a text list has lines read, the rest counted.
         rest = len(cards) - MAX_LINES_READ
         data = {**data, "cards": cards[:MAX_LINES_READ]}
         at = lines.cards[MAX_LINES_READ] if len(lines.cards) > MAX_LINES_READ else None

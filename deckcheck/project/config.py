@@ -2,7 +2,7 @@
 
 A project configures deckcheck in ``[tool.deckcheck]`` of ``pyproject.toml``
 or in ``.deckcheck.yaml``. A deck's file is found by walking up from the deck's
-folder (issue 31, as ruff, yamllint and editorconfig find theirs), the run's from
+folder (as ruff, yamllint and editorconfig find theirs), the run's from
 the working directory (:class:`ConfigFinder`); the nearest folder that has one
 wins, and a folder with two of them is an error (two sources of truth would
 silently disagree). The file is validated against
@@ -130,7 +130,7 @@ def _config_in(folder: Path) -> Path | None:
 
 def _is_file(path: Path) -> bool:
     """``path.is_file()``, False where the system cannot say (a path too long, a folder
-    that cannot be entered): a deck's folder is searched too (issue 31), not only the working one."""
+    that cannot be entered): a deck's folder is searched too, not only the working one."""
     try:
         return path.is_file()
     except OSError:
@@ -143,7 +143,7 @@ def _may_configure(text: str) -> bool:
     ``deckcheck = {...}`` or ``deckcheck.format = ...``, a top-level ``tool.deckcheck.format``
     or ``tool = {deckcheck = ...}``. Only then is the file parsed (tomllib), so that a deck in
     a Python project whose pyproject.toml only names deckcheck (a dependency, a script) costs
-    no parse: each deck's folder is searched upward (issue 31), and the parse was 0.08 x the
+    no parse: each deck's folder is searched upward, and the parse was 0.08 x the
     instructions of ``import typer`` of the start-up budget (bench/run.py). A text with a
     multi-line string, whose lines this scan could misread, is always parsed."""
     if "deckcheck" not in text:
@@ -292,7 +292,7 @@ class ConfigFinder:
 
 def read_config_file(path: Path) -> Config:
     try:
-        # Only a regular file is opened: opening a FIFO waits for a writer forever (issue 12).
+        # Only a regular file is opened: opening a FIFO waits for a writer forever.
         mode = path.stat().st_mode
         if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
             raise ConfigError(
@@ -378,7 +378,7 @@ def config_schema() -> dict[str, Any]:
 def _validation_stamp(digest: str) -> Path | None:
     """A configuration whose exact text passed validation once is remembered
     by its SHA-256, as deckcheck.packs.loading does for packs: a run then imports no
-    jsonschema. Re-measured for issue 21 (``bench/caches.py``, a check of one deck
+    jsonschema. Measured with ``bench/caches.py`` (a check of one deck
     in a repository with a ``.deckcheck.yaml``): the stamp saves 127 ms of CPU time
     per run (quartiles 104-147 ms, on a shared 2-core machine under load; budget to
     keep a start-up cache: 5 ms)."""
@@ -591,7 +591,7 @@ class Settings(NamedTuple):
 
     ``config`` is the run's (the card database, the report, the formats loaded
     first); each deck has the configuration of its own folder (:meth:`config_of`)
-    when ``find`` is given (issue 31), else ``config`` too (``--config``, ``--no-config``)."""
+    when ``find`` is given, else ``config`` too (``--config``, ``--no-config``)."""
 
     config: Config = Config()
     format: str | None = None  # --format: beats the deck's own format and every override
@@ -643,7 +643,7 @@ class Settings(NamedTuple):
 
     def _excludes(self, path: str, *, is_dir: bool) -> tuple[PatternSet, ...]:
         # A path is excluded by the configuration of the folder it is in, and by those above
-        # it: a walk from above prunes the folder before a nested file is met (issue 31).
+        # it: a walk from above prunes the folder before a nested file is met.
         if path == STDIN:
             return self.excludes
         folder = os.path.dirname(os.path.abspath(path.rstrip("/\\") if is_dir else path))

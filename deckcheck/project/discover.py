@@ -30,11 +30,11 @@ class Selection(NamedTuple):
     # as (path, why): README "What counts as a deck".
     skipped: tuple[tuple[str, str], ...] = ()
     # Folders met while walking that cannot be listed (permissions, a path too long), as
-    # (path, the system's reason): reported as `unreadable`, exit code 2 (issue 12).
+    # (path, the system's reason): reported as `unreadable`, exit code 2.
     unreadable: tuple[tuple[str, str], ...] = ()
 
 
-# Why a file is not a deck (Phrases: translated where they are printed, issue 24).
+# Why a file is not a deck (Phrases: translated where they are printed).
 PACKS_FOLDER_REASON = Phrase(N_("it is in a packs: folder of the configuration (format packs are no decks)"))
 HIDDEN_REASON = Phrase(N_("it is hidden, or in a hidden folder"))
 NOT_INCLUDED_REASON = Phrase(N_("the configuration's include does not select it"))
@@ -247,5 +247,5 @@ def _walk(
             ):  # a FIFO or device named *.txt would block the run
                 # "deckcheck check ." shows decks/a.txt, not ./decks/a.txt
                 found.append((path[len(_HERE) :] if path.startswith(_HERE) else path, packs, [*below, name]))
-    # (Sorted by the parts of os.path.relpath(path, directory), worked out once per folder: issue 16.)
+    # (Sorted by the parts of os.path.relpath(path, directory), worked out once per folder.)
     return [(path, packs) for path, packs, _order in sorted(found, key=lambda item: item[2])]

@@ -44,7 +44,7 @@ class PatternSet(NamedTuple):
 def _compiled(patterns: tuple[str, ...]):
     """The patterns as one pathspec ``GitIgnoreSpec`` matched by RE2 (google-re2),
     in time linear in the path: pathspec's regular expressions for ``*a*a*a*a*b``
-    backtrack exponentially in Python's ``re`` (issue 23, B2: 18 s for one
+    backtrack exponentially in Python's ``re`` (18 s for one
     40-letter path; a pull request can add that line to a .gitignore)."""
     import pathspec
     import re2

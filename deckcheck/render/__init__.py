@@ -191,7 +191,7 @@ def path_problem(result: DeckResult) -> Finding | None:
     folder that cannot be listed, binary, empty, ...), or the ``unknown-format`` finding of a
     deck whose format is none or did not exist on the day. Such a path gets no verdict: every
     report shows it apart from the decks, as NOT CHECKED, and the run ends with exit code 2
-    (issue 24: a file that is not a deck list is not an illegal deck; issue 29: nor is a deck
+    (a file that is not a deck list is not an illegal deck, nor is a deck
     that could not be checked)."""
     from deckcheck.model import NOT_CHECKED_RULES
 

@@ -85,7 +85,7 @@ class Writer(ReportWriter):
         from deckcheck.render import is_failing, path_problem
 
         if path_problem(result) is not None:
-            self.not_checked += 1  # no deck (issue 24): annotated, not counted among the decks
+            self.not_checked += 1  # no deck: annotated, not counted among the decks
         else:
             self.decks += 1
             self.legal += result.legal

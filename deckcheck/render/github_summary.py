@@ -59,7 +59,7 @@ class Writer(ReportWriter):
         from deckcheck.render import path_problem
 
         if path_problem(result) is not None:
-            # Issue 24: a path that is no readable deck is not counted among the decks.
+            # A path that is no readable deck is not counted among the decks.
             self.not_checked.append(display_path(result.path, self.options.root))
             return ""
         self.decks += 1

@@ -403,7 +403,7 @@ def deck_chunk(
         f'<td class="n" data-label="{labels[7]}">{errors}</td>',
         f'<td class="n" data-label="{labels[8]}">{warnings}</td>',
     ]
-    # Issue 31: the row's three kinds do not add up to the total when a line names no card
+    # The row's three kinds do not add up to the total when a line names no card
     # deckcheck knows; its details say the whole count.
     unidentified = f'<p class="muted">{_e(counts_sentence(result, tr, None))}</p>\n' if result.unidentified else ""
     search_text = f"{path}\n{name}\n{' '.join(ordered)}".lower()
@@ -425,7 +425,7 @@ def _verdict(verdict: str, tr: Translator) -> str:
         # RULES.md decision 18: legality cannot be shown -- its own word, not ILLEGAL.
         return f'<span class="verdict unverified">? {_e(tr.gettext(VERDICT_UNVERIFIED))}</span>'
     if verdict == "not-checked":
-        # Issue 29: a deck whose format or day cannot be used was not checked; never ILLEGAL.
+        # A deck whose format or day cannot be used was not checked; never ILLEGAL.
         return f'<span class="verdict unverified">– {_e(tr.gettext(NOT_CHECKED))}</span>'
     return f'<span class="verdict illegal">✖ {_e(tr.gettext(VERDICT_ILLEGAL))}</span>'
 
@@ -523,14 +523,14 @@ def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
         f'<h2 id="summary-heading">{_e(tr.gettext(SUMMARY))}</h2>\n<p><strong>{_e(sentence)}</strong></p>\n',
     ]
     if tally.not_checked:
-        # Issue 24: paths that are no readable deck, apart from the decks.
+        # Paths that are no readable deck, apart from the decks.
         sentence = localize(
             PATHS_NOT_CHECKED,
             {"count": len(tally.not_checked), "paths": ", ".join(path for path, _why in tally.not_checked)},
             tr,
         )
         items = "".join(f"<li><code>{_e(path)}</code>: {_e(why)}</li>" for path, why in tally.not_checked)
-        # Issue 29: their own word (RULES.md decision 18), never a verdict on a deck.
+        # Their own word (RULES.md decision 18), never a verdict on a deck.
         parts.append(
             f'<div id="not-checked"><p>{_verdict("not-checked", tr)} <strong>{_e(sentence)}</strong></p>'
             f"<ul>{items}</ul></div>\n"
@@ -554,7 +554,7 @@ def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
             )
         parts.append("</tbody></table>\n")
     if skipped:
-        # A file name may hold ESC or a byte that is not UTF-8 (issue 23, R1): escaped, as everywhere.
+        # A file name may hold ESC or a byte that is not UTF-8: escaped, as everywhere.
         files = "".join(f"<li>{_e(printable(path))}</li>" for path in skipped)
         title = _e(localize(SKIPPED, {"count": len(skipped)}, tr))
         parts.append(f"<details><summary>{title}</summary><ul>{files}</ul></details>\n")

@@ -40,18 +40,18 @@ def result_dict(result: DeckResult, lang: str = "en") -> dict[str, Any]:
             "pokemon": result.counts.get("Pokémon", 0),
             "trainer": result.counts.get("Trainer", 0),
             "energy": result.counts.get("Energy", 0),
-            # Issue 31: the cards of lines that name no card deckcheck knows; the four add up to total_cards.
+            # The cards of lines that name no card deckcheck knows; the four add up to total_cards.
             "unidentified": result.unidentified,
         },
         "findings": [finding_dict(f, lang) for f in result.findings],
     }
-    if result.languages:  # only when a line was read in another language (issue 6)
+    if result.languages:  # only when a line was read in another language
         found["languages"] = {code: list(lines) for code, lines in result.languages.items()}
     return found
 
 
 def problem_dict(result: DeckResult, problem: Finding, lang: str = "en") -> dict[str, Any]:
-    """A path that could not be read as a deck (issue 24): reported apart from the decks."""
+    """A path that could not be read as a deck: reported apart from the decks."""
     return {
         "path": printable(result.path),
         "rule": problem.rule,
@@ -83,8 +83,8 @@ def report_dict(report: Report, lang: str = "en") -> dict[str, Any]:
 
 def indented_json(value: Any, pad: str = "") -> str:
     """``json.dumps(value, indent=2, ensure_ascii=False)`` with each line after the
-    first indented by ``pad``, the same text, several times faster (issue 16:
-    with an indent, the json module encodes in pure Python, a generator per
+    first indented by ``pad``, the same text, several times faster
+    (with an indent, the json module encodes in pure Python, a generator per
     value). Dicts with string keys, lists, strings, integers, booleans and None
     are written here, with json's own C string encoder; anything else by json."""
     kind = type(value)

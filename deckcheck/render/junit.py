@@ -75,7 +75,7 @@ class Writer(ReportWriter):
         failed = [f for f in result.findings if f.severity in self.failing]
         others = [f for f in result.findings if f.severity not in self.failing]
         if problem is not None:
-            # Issue 24: a path that is no readable deck is no failing deck: JUnit's <error>
+            # A path that is no readable deck is no failing deck: JUnit's <error>
             # (the test could not run), counted in "errors", not in "failures".
             self.errors += 1
             error = ET.SubElement(case, "error", {"message": _xml_text(problem.message), "type": problem.rule})

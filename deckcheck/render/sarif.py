@@ -139,7 +139,7 @@ class Writer(ReportWriter):
         self.artifacts: dict[str, None] = {}
         self.index_of: dict[str, int] = {}
         self.results = 0
-        # Paths that could not be read as decks (issue 24): problems of the run, not of a deck.
+        # Paths that could not be read as decks: problems of the run, not of a deck.
         self.notifications: list[dict[str, Any]] = []
 
     def deck(self, result: DeckResult) -> str:

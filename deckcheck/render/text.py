@@ -68,7 +68,7 @@ NAMED_COUNTS = ngettext(
     "{name}: {total} cards — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy",
     "total",
 )
-# TRANSLATORS: as above, when lines name no card deckcheck knows (issue 31: the counts add up
+# TRANSLATORS: as above, when lines name no card deckcheck knows (the counts add up
 # to the total); {unidentified} is "1 not identified", "3 not identified" (the message below).
 COUNTS_UNIDENTIFIED = ngettext(
     "{total} card — {pokemon} Pokémon, {trainer} Trainer, {energy} Energy, {unidentified}",
@@ -101,12 +101,12 @@ UNVERIFIED_DECKS = ngettext("{count} not verified", "{count} not verified")
 # is none, a day before the format began), in capitals like LEGAL. RULES.md decision 18: a word of
 # its own, other than NOT VERIFIED (a deck that was checked but whose legality cannot be shown).
 NOT_CHECKED = N_("NOT CHECKED")
-# TRANSLATORS: issues 24 and 29: paths given that could not be checked; {paths} lists them.
+# TRANSLATORS: paths given that could not be checked; {paths} lists them.
 PATHS_NOT_CHECKED = ngettext(
     "{count} path was not checked: it cannot be read as a deck, or its format or day cannot be used ({paths}).",
     "{count} paths were not checked: they cannot be read as decks, or their format or day cannot be used ({paths}).",
 )
-# TRANSLATORS: issue 24: with --fail-on warning, decks without errors fail the run; {rules} lists rule ids.
+# TRANSLATORS: with --fail-on warning, decks without errors fail the run; {rules} lists rule ids.
 FAILED_BY_WARNINGS = ngettext(
     "{count} legal deck fails the run with --fail-on warning, for its warnings: {rules}.",
     "{count} legal decks fail the run with --fail-on warning, for their warnings: {rules}.",
@@ -123,7 +123,7 @@ SKIPPED = ngettext(
     "{count} file skipped: it is not a deck (--verbose lists it).",
     "{count} files skipped: they are not decks (--verbose lists them).",
 )
-# TRANSLATORS: issue 10, rotation preview: {count} copies of cards of the deck leave {format} on {day}.
+# TRANSLATORS: rotation preview: {count} copies of cards of the deck leave {format} on {day}.
 ROTATING = ngettext(
     "{count} card of this deck leaves {format} on {day}.", "{count} cards of this deck leave {format} on {day}."
 )
@@ -146,7 +146,7 @@ class Writer(ReportWriter):
         self.decks = self.legal = self.unverified = 0
         self.by_rule: Counter[tuple[str, Severity]] = Counter()
         self.not_checked: list[str] = []  # paths that are no readable deck
-        # Legal decks failing the run with --fail-on warning, and their warnings' rules (issue 24).
+        # Legal decks failing the run with --fail-on warning, and their warnings' rules.
         self.failed_by_warnings = 0
         self.warning_rules: set[str] = set()
         self._console = None
@@ -156,7 +156,7 @@ class Writer(ReportWriter):
 
         problem = path_problem(result)
         if problem is not None:
-            # Issue 24: not a deck, so neither a verdict nor a count among the decks.
+            # Not a deck, so neither a verdict nor a count among the decks.
             self.not_checked.append(printable(result.path))
             return self._text(_not_checked(result, problem, self.options.width, self.tr))
         self.decks += 1
@@ -234,18 +234,18 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
     verdict = (tr.gettext(verdict[0]), verdict[1])
     yield [verdict, ("  ", ""), (printable(result.path), "bold"), (f"  ({result.format}, {result.date})", "")]
     if result.total_cards == 0 and any(f.rule == "unreadable" for f in result.findings):
-        pass  # a file that could not be read has no cards to count (issue 13)
+        pass  # a file that could not be read has no cards to count
     else:
         yield [("  " + counts_sentence(result, tr, result.name), "dim")]
     for lang, read_lines in (getattr(result, "languages", None) or {}).items():
-        # Issue 6: say once per deck which lines were read in another language.
+        # Say once per deck which lines were read in another language.
         text = localize(READ_AS, {"language": language_name(lang, tr), "lines": line_numbers(read_lines)}, tr)
         for part in _wrap(text, max(30, width - 2), subsequent_indent="  "):
             yield [("  " + part, "dim")]
     for day, count in _rotating(result).items():
         yield [("  " + localize(ROTATING, {"count": count, "format": result.format, "day": day}, tr), "yellow")]
     if result.findings:
-        # Errors first, then warnings, then notes; in each, the order the checks gave (issue 13).
+        # Errors first, then warnings, then notes; in each, the order the checks gave.
         findings = sorted(result.findings, key=lambda f: _SEVERITY_ORDER[f.severity])
         rule_width = max(len(f.rule) for f in findings)
         where = [_lines_label(f.lines, tr) for f in findings]
@@ -277,8 +277,8 @@ def _deck(result: DeckResult, width: int, tr: Translator) -> Iterator[Line]:
 
 def _wrap(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     """``text`` in lines of at most ``width`` terminal cells, broken at spaces only: a format
-    name, a path or a card name with a hyphen (``base-fossil``, ``Pidgeot-ex``) stays whole
-    (issue 29). Japanese text, which has no spaces, breaks between its characters (not before
+    name, a path or a card name with a hyphen (``base-fossil``, ``Pidgeot-ex``) stays whole.
+    Japanese text, which has no spaces, breaks between its characters (not before
     closing punctuation), a wide character taking two cells (:func:`_wrap_wide`)."""
     if text.isascii() or not any(_wide(ch) for ch in text):
         return textwrap.wrap(text, width, break_on_hyphens=False, subsequent_indent=subsequent_indent)
@@ -388,11 +388,11 @@ def _summary(
     style = "bold green" if legal == decks else "bold red" if legal + unverified < decks else "bold yellow"
     yield [(decks_checked(decks, legal, unverified, tr), style)]
     if skipped:
-        # With --verbose the files are listed already: the line does not send the reader to it (issue 24).
+        # With --verbose the files are listed already: the line does not send the reader to it.
         yield [(localize(SKIPPED_LISTED if skipped_listed else SKIPPED, {"count": skipped}, tr), "dim")]
     if not by_rule:
         return
-    # Issue 5: a table of the findings by rule (rule ids stay English).
+    # A table of the findings by rule (rule ids stay English).
     columns = [(Severity.ERROR, tr.gettext(COLUMN_ERRORS)), (Severity.WARNING, tr.gettext(COLUMN_WARNINGS))]
     if any(severity is Severity.INFO for _rule, severity in by_rule):
         columns.append((Severity.INFO, tr.gettext(COLUMN_NOTES)))

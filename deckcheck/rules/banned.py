@@ -133,7 +133,7 @@ class BanIndex:
 # Ban lists come from loaded packs; the options object is kept beside its index
 # so that its id is not reused while the entry lives. The INDEXES_KEPT most recently
 # used (pack, day) pairs are kept: a server asked about a new day with every request
-# kept one index (and its verdicts) per day for good (issue 23, S2).
+# kept one index (and its verdicts) per day for good.
 _INDEXES: OrderedDict[tuple[int, dt.date], tuple[Mapping[str, Any], BanIndex]] = OrderedDict()
 INDEXES_KEPT = 64
 
@@ -260,7 +260,7 @@ class Banned(Kind):
             )
 
 
-# TRANSLATORS: issue 10, rotation preview: a ban known to take effect within --rotation-days.
+# TRANSLATORS: rotation preview: a ban known to take effect within --rotation-days.
 BANNED_FROM = ngettext(
     "{card} is banned in {format} from {day}, in {days} day.",
     "{card} is banned in {format} from {day}, in {days} days.",
@@ -269,7 +269,7 @@ BANNED_FROM = ngettext(
 
 
 def _upcoming(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
-    """Issue 10, rotation preview: a `rotating` warning for each card of the deck
+    """The rotation preview: a `rotating` warning for each card of the deck
     that a ban known to start within ``ctx.rotation_days`` will ban."""
     if ctx.rotation_days <= 0:
         return
@@ -349,7 +349,7 @@ def _with_set_codes(
     sets: Mapping[str, tuple[str | None, str | None]],
 ) -> Mapping[str, tuple[str, str | None, str]]:
     """``cards``, plus the banned prints it lacks whose set is known, by set code and
-    number without a name (issue 31: ``NVI 67``, not ``bw3-67``, without a card database)."""
+    number without a name (``NVI 67``, not ``bw3-67``, without a card database)."""
     added = {}
     for entry in entries:
         for card_id in entry.get("ids", ()):
@@ -371,7 +371,7 @@ def _describe_ids(ids: Sequence[str], cards: Mapping[str, tuple[str, str | None,
             shown.append(card_id)
             last_name = None
             continue
-        name, code, number = known  # code: the set code, else the set's name (issue 31)
+        name, code, number = known  # code: the set code, else the set's name
         where = f"{code} {number}" if code else card_id
         shown.append(where if name in (last_name, "") else f"{name} {where}")
         last_name = name or None
@@ -427,7 +427,7 @@ def lint_bans(rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
         if known.names is not None:
             for i, name in texts(entry.get("names")):
                 if name_key(name) not in known.names:
-                    # Issue 31: "names: [Ultra Bal]" bans nothing: an error, with the name meant.
+                    # "names: [Ultra Bal]" bans nothing: an error, with the name meant.
                     yield LintNote(("cards", c, "names", i), "error", _unknown_name(name, known.names))
         if known.ids is not None:
             for i, card_id in texts(entry.get("ids")):

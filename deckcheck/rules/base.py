@@ -43,14 +43,14 @@ class RuleContext(NamedTuple):
     format_name: str = ""
     # (the field shadows tuple.index, which no rule calls)
     index: CardIndex | None = None  # type: ignore[assignment]
-    # How far ahead a format change is announced as `rotating` (issue 10).
+    # How far ahead a format change is announced as `rotating`.
     rotation_days: int = 90
 
 
 def days_later(day: dt.date, days: int) -> dt.date:
     """``day`` plus ``days``, or the last day of the calendar (9999-12-31) where
     that sum is past it: ``--date 9999-12-31`` or a huge ``--rotation-days``
-    looks as far ahead as there are days (issue 23, D1: an OverflowError before)."""
+    looks as far ahead as there are days (an OverflowError before)."""
     if days >= (dt.date.max - day).days:
         return dt.date.max
     return day + dt.timedelta(days=days)
@@ -171,7 +171,7 @@ def finding(
     """Build a finding for ``rule`` citing ``cards`` (their lines are added)."""
     cards = tuple(cards)
     all_lines = sorted({c.line for c in cards} | set(lines))
-    labels = tuple(dict.fromkeys(c.label for c in cards))  # what each line named (issue 9 §2)
+    labels = tuple(dict.fromkeys(c.label for c in cards))  # what each line named
     return Finding(
         rule=rule.id,
         severity=rule.severity,
@@ -190,8 +190,8 @@ REMEMBERED_MAX = 50_000
 
 
 def remembered(memo: dict, judge: Callable[..., Any], card: Card, *args: Any) -> Any:
-    """``judge(card, *args)``, remembered in ``memo`` by the print object (issue 16:
-    a run over many decks meets the same prints in deck after deck, and
+    """``judge(card, *args)``, remembered in ``memo`` by the print object (a
+    run over many decks meets the same prints in deck after deck, and
     resolution hands out one object per print it has read before). The card is
     kept beside its answer, so that its id is not reused; hashing the card
     itself would cost more than most answers."""

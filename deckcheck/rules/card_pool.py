@@ -264,7 +264,7 @@ class CardPool(Kind):
             params = dict(verdict.params or {})
             reprint = pool.legal_other_print(card, ctx.date, ctx.index)
             if reprint is not None:
-                # Issue 9 §2: the hint must be true -- a print of a set still in
+                # The hint must be true -- a print of a set still in
                 # its waiting period (Rare Candy MEG 125) has the same text as
                 # the legal print, not a different one.
                 hint = SAME_TEXT_PRINT_LEGAL if is_reprint(card, reprint) else OTHER_PRINT_LEGAL
@@ -284,7 +284,7 @@ class CardPool(Kind):
                 **params,
             )
         if pool.known_until is not None and ctx.date.isoformat() > pool.known_until:
-            # Issue 10: never a silent LEGAL past what the pack knows.
+            # Never a silent LEGAL past what the pack knows.
             last = pool.seasons[-1] if pool.seasons else None
             yield replace(
                 finding(
@@ -302,7 +302,7 @@ class CardPool(Kind):
 
     @staticmethod
     def _rotating(pool: Pool, legal: list, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
-        """Issue 10, rotation preview: a warning for each legal card that leaves
+        """The rotation preview: a warning for each legal card that leaves
         the format at a change known within ``ctx.rotation_days`` (the first
         such change for the card)."""
         changes = pool.changes(ctx.date, ctx.rotation_days)
@@ -364,7 +364,7 @@ ROTATING = ngettext(
 )
 
 _REASONS = {
-    # Issue 24: the season named is the rotation that dropped the card, beside its day, said once.
+    # The season named is the rotation that dropped the card, beside its day, said once.
     "mark-rotated": N_(
         "{card} has regulation mark {mark}, which rotated out of {format} on {rotated} ({season}), "
         "so it is not legal on {date}."
@@ -404,7 +404,7 @@ _REASONS = {
 }
 
 
-# Issue 31: the season names of the packs, as said inside a translated message ("(2026 rotation)"),
+# The season names of the packs, as said inside a translated message ("(2026 rotation)"),
 # in the player's language; set names stay as printed. A name of no known form is said as written.
 _SEASON_FORMS = (
     (re.compile(r"(?P<year>\d{4}) rotation"), N_("{year} rotation")),
@@ -530,7 +530,7 @@ class Pool:
                 and not announced
                 and (legal_from.isoformat() == card.release_date or day < str(card.release_date))
             ):
-                # No waiting period in its time, or not out yet on the day (issue 31: "becomes legal in
+                # No waiting period in its time, or not out yet on the day ("becomes legal in
                 # standard on 2017-10-20 (release 2017-10-06 plus the waiting period)" on 2006-10-25).
                 return _unreleased(card)
             if date < legal_from:
@@ -544,7 +544,7 @@ class Pool:
                     },
                 )
         if card.release_date and day < card.release_date:
-            # Issue 30, RULES.md decision 18: in every format (Unlimited too), a print is not
+            # In every format (Unlimited too), a print is not
             # legal before it came out (a promo on its own day, carddb/promo_days.py).
             return _unreleased(card)
         return self._season_verdict(card, day)
@@ -566,7 +566,7 @@ class Pool:
             if season.marks is not None and season.sets is None and not season.promos:
                 if card.regulation_mark is None:
                     if rotated is not None:
-                        # Issue 31: an old print names the rotation that took it out, not the day's season.
+                        # An old print names the rotation that took it out, not the day's season.
                         return Verdict(False, "set-rotated", self._rotation(params, rotated))
                     return Verdict(False, "no-mark", params)
                 if rotated is None:
@@ -646,7 +646,7 @@ class Pool:
 
     def changes(self, date: dt.date, within_days: int) -> list[dt.date]:
         """The days after ``date``, at most ``within_days`` later, on which a new
-        season starts (issue 10: rotation preview)."""
+        season starts (rotation preview)."""
         if within_days <= 0:
             return []
         day, last = date.isoformat(), days_later(date, within_days).isoformat()

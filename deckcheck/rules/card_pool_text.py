@@ -136,7 +136,7 @@ def _describe_season(
         legal, later = sets.split(season["sets"], day) if day is not None else (season["sets"], [])
         text = say(tr, N_("sets {sets}"), sets=sets.codes(legal))
         if later:
-            # Issue 24: a season's list holds the sets released during it, not yet legal on the day.
+            # A season's list holds the sets released during it, not yet legal on the day.
             shown = ", ".join(say(tr, N_("{set} from {day}"), set=sets.code(s), day=d.isoformat()) for d, s in later)
             text += " " + say(tr, N_("(later this season: {sets})"), sets=shown)
         what.append(text)

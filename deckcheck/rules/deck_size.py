@@ -11,7 +11,7 @@ from deckcheck.rules.base import Kind, RuleContext, RuleSpec, finding
 
 DEFAULT_SIZE = 60
 
-# Plural forms by the number (issue 9 §2): "1 card", "1 Karte", never "1 cards".
+# Plural forms by the number: "1 card", "1 Karte", never "1 cards".
 WRONG_SIZE = ngettext(
     "The deck has {total} card; a deck must have exactly {size}.",
     "The deck has {total} cards; a deck must have exactly {size}.",

@@ -25,8 +25,7 @@ def _member(card_key: str, supertype: str, group: Sequence[str]) -> int | None:
 
 
 # (id(group), supertype) -> (group, {deck key: index of its first name}); the
-# groups belong to loaded packs, kept so that an id is never reused (issue 16:
-# the names were folded again for every card of every deck).
+# groups belong to loaded packs, kept so that an id is never reused (the names were folded again for every card of every deck).
 _KEYS: dict[tuple[int, str], tuple[Sequence[str], dict[str, int]]] = {}
 _KEYS_MAX = 1024
 

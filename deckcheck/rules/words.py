@@ -34,7 +34,7 @@ class SetView:
         return ", ".join(self.code(set_id) for set_id in set_ids)
 
 
-# Issue 31: a selector said in words ("basic Energy except Darkness Energy, Metal Energy"), not as
+# A selector said in words ("basic Energy except Darkness Energy, Metal Energy"), not as
 # the pack's YAML. The flags' words; a flag without one is said by its name.
 _FLAG_WORDS = {
     "basic_energy": N_("basic Energy"),

@@ -1,4 +1,4 @@
-"""The deck registration sheet (issue 25): the PDF a player hands in at a
+"""The deck registration sheet: the PDF a player hands in at a
 Play! Pokémon event, filled from the list deckcheck has just checked.
 
 * :mod:`deckcheck.sheet.content` — what the sheet says (pure);
@@ -64,7 +64,7 @@ class PlayerError(DeckcheckError, ValueError):
 
 
 # The option of ``deckcheck sheet`` that fills each field of the player block; serve's form
-# names its fields the same (issue 32), and both check them with :func:`sheet_options`.
+# names its fields the same, and both check them with :func:`sheet_options`.
 OPTIONS = {"name": "--player", "player_id": "--player-id", "birth": "--birth", "division": "--division"}
 BAD_PAPER = N_("--paper must be letter or a4, not '{value}'")
 # TRANSLATORS: in the footer of the registration sheet; {version} is deckcheck's (1.2.0).
@@ -105,7 +105,7 @@ def _draw() -> Any:
     try:
         from deckcheck.sheet import draw
     except ImportError as error:  # reportlab missing (or broken)
-        # Name the module that is missing only where it is not reportlab itself (issue 31).
+        # Name the module that is missing only where it is not reportlab itself.
         missing = error.name or str(error)
         which = "" if missing == "reportlab" else f" ({missing} is missing)"
         raise SheetUnavailable(f"the deck registration sheet needs reportlab{which}: {EXTRA_HINT}") from None
@@ -124,7 +124,7 @@ def make_player(
     a ``ValueError`` with a one-line message): the Player ID digits only (an ``int`` is
     its digits), the date of birth a day between 1900-01-01 and today (a ``datetime``
     is its day), the division junior, senior or masters. A field of the wrong type is
-    a ``TypeError`` naming it (issue 30)."""
+    a ``TypeError`` naming it."""
     for field, value, kinds in (
         ("name", name, (str,)),
         ("player_id", player_id, (str, int)),
@@ -139,7 +139,7 @@ def make_player(
     if name is not None:
         import unicodedata
 
-        # NFC first (issue 30): macOS gives "Zoë" as e + U+0308, which the font draws as ë.
+        # NFC first: macOS gives "Zoë" as e + U+0308, which the font draws as ë.
         name = " ".join(unicodedata.normalize("NFC", name).split())
         if len(name) > MAX_NAME:
             raise PlayerError("name", f"the player name is longer than {MAX_NAME} characters")
@@ -218,7 +218,7 @@ def sheet_pages(
     result: DeckResult, player: Player | Mapping[str, Any] | None = None, paper: str = "letter", lang: str = "en"
 ) -> list[Page]:
     """The laid-out pages of a checked deck's sheet (what :func:`sheet_pdf` draws), its words
-    in the message language ``lang`` (the report's: ``--lang``, serve's page; issue 32)."""
+    in the message language ``lang`` (the report's: ``--lang``, serve's page)."""
     from deckcheck.i18n import translator
     from deckcheck.sheet.layout import pages
     from deckcheck.version import __version__

@@ -15,8 +15,7 @@ Rows follow docs/sheet.md:
   resolved the line to: the code printed on the card (``PAL``) and the number
   with its prefix (``TG24``, ``SV94``, ``SWSH271``);
 * a Pokémon line whose set code and number name no print the database holds (or
-  another card) gets the code and number the list wrote, never another print
-  (issue 29);
+  another card) gets the code and number the list wrote, never another print;
 * a Pokémon line that names no print gets the set code and number of the
   print deckcheck read it as (one with the same game text), or none when that
   print's set has no code;
@@ -202,7 +201,7 @@ def sections(cards: Iterable[DeckCard], unresolved: Iterable[DeckEntry] = ()) ->
         name = sheet_name(entry.name or card.name)
         key = _row_key(deck_card)
         if card.is_pokemon and entry.set_code and entry.number and not deck_card.by_print:
-            # Issue 29 (RULES.md decision 18): a line whose set code and number name no print
+            # A line whose set code and number name no print
             # the database holds, or another card, was read by its name; the sheet writes the
             # code and number the list wrote, never a print the list did not name.
             row = Row(entry.count, name, entry.set_code, entry.number, "", (entry.line,))

@@ -27,7 +27,7 @@ from deckcheck.version import __version__
 MADE_BY = f"Made with deckcheck {__version__}"
 
 
-# Issue 32: a string Helvetica cannot draw (a player or card name in Cyrillic, Greek, or Latin
+# A string Helvetica cannot draw (a player or card name in Cyrillic, Greek, or Latin
 # with a diacritic outside Latin-1) is drawn, embedded (its subset), with the first of these
 # TrueType fonts that has every character of it: the font given with ``--font``; Source Sans Pro,
 # shipped with the ``sheet`` extra (the font-source-sans-pro package: Latin with every diacritic,

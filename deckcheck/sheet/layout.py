@@ -43,7 +43,7 @@ TOTAL_HEIGHT = 16.0
 DECK_TOTAL_HEIGHT = 22.0
 FOOTER_HEIGHT = 14.0
 ROW_SIZE = 10.0  # the font size of a card row
-# Issue 32: a deck of up to ONE_PAGE_LINES distinct lines goes on one page, as the official
+# A deck of up to ONE_PAGE_LINES distinct lines goes on one page, as the official
 # sheet does: where the rows at ROW_HEIGHT do not fit, the sections are drawn closer (a row
 # down to what one page leaves for them, never below COMPACT_ROW: 50 rows fit on Letter).
 ONE_PAGE_LINES = 50
@@ -51,7 +51,7 @@ COMPACT_HEADER, COMPACT_TOTAL, COMPACT_ROW = 13.0, 13.0, 9.5
 # The columns of a Pokémon row, from the left (NAME takes what is left).
 QTY_WIDTH, SET_WIDTH, NUMBER_WIDTH, MARK_WIDTH = 34.0, 52.0, 60.0, 34.0
 
-# The sheet's words, in the language of the report (--lang, serve's page; issue 32).
+# The sheet's words, in the language of the report (--lang, serve's page).
 # TRANSLATORS: the title of the deck registration sheet a player hands in at a Play! Pokémon event.
 TITLE = N_("Deck Registration Sheet")
 TITLE_CONTINUED = N_("Deck Registration Sheet (continued)")
@@ -255,7 +255,7 @@ def pages(
 
 def _metrics(sheet: Sheet, height: float) -> Metrics:
     """The row heights that put the sheet on one page: the usual ones where they fit, closer
-    ones for a deck of up to ONE_PAGE_LINES lines that they do not fit (issue 32)."""
+    ones for a deck of up to ONE_PAGE_LINES lines that they do not fit."""
     lines = sum(len(section.rows) for section in sheet.sections)
     top = TITLE_HEIGHT + 3 * FIELD_HEIGHT + BLOCK_GAP
     room = height - 2 * MARGIN - FOOTER_HEIGHT - top - DECK_TOTAL_HEIGHT - 1.0
@@ -320,7 +320,7 @@ def _page_top(canvas: _Canvas, sheet: Sheet, width: float, height: float, *, fir
     # Row 3: format | the day the deck was checked for | the deck's name
     format_end, day_end = left + inner * 0.31, split
     _field(canvas, canvas.say(FORMAT), sheet.format, left, format_end, y, role="format")
-    # Issue 32: a forced sheet says one thing: the day and the verdict, never "Legal on".
+    # A forced sheet says one thing: the day and the verdict, never "Legal on".
     if sheet.legal:
         _field(canvas, canvas.say(LEGAL_ON), sheet.day, format_end, day_end, y, role="day")
     else:
@@ -482,7 +482,7 @@ class _DeckTotal(_Block):
 
 def _blocks(sheet: Sheet, metrics: Metrics) -> list[_Block]:
     """The flow of the sections. A section's total stays with its last row, and the deck's
-    total with the last section's total: a page never holds a lone total line (issue 32)."""
+    total with the last section's total: a page never holds a lone total line."""
     blocks: list[_Block] = []
     total = metrics.total + 4
     for index, section in enumerate(sheet.sections):

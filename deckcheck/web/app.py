@@ -189,14 +189,14 @@ def _api_fields(request: Request, deck: DeckText) -> tuple[DeckText, dict[str, s
         key: request.query_params.get(key) for key in ("format", "date", "lang", "card_lang")
     }
     if "json" in request.headers.get("content-type", "") and not body.lstrip().startswith("{"):
-        # Issue 31: a JSON array, string, number, true, false or null is no deck list and no
+        # A JSON array, string, number, true, false or null is no deck list and no
         # request; it was read as deck text. (An array is refused unparsed: it may nest deep.)
         if body.lstrip().startswith("[") or _json_scalar(body):
             raise BadRequest(400, JSON_NOT_OBJECT)
     if "json" in request.headers.get("content-type", "") and body.lstrip().startswith("{"):
         try:
             data = json.loads(body)
-        except RecursionError:  # 50,000 levels deep (issue 23, S3): json.loads recurses per level
+        except RecursionError:  # 50,000 levels deep: json.loads recurses per level
             raise BadRequest(400, TOO_DEEP_JSON) from None
         except ValueError:
             data = None  # not JSON after all: the parser reports it as the deck file's problem
@@ -316,7 +316,7 @@ class Server:
     async def sheet(self, request: Request) -> Response:
         """The deck registration sheet of the form's list, for a legal deck only, with the player's
         fields (named and checked as ``deckcheck sheet``'s options: :func:`deckcheck.sheet.sheet_options`).
-        The fields are drawn on the sheet and answered, never stored or logged (issue 32)."""
+        The fields are drawn on the sheet and answered, never stored or logged."""
         from deckcheck import sheet
 
         lang = _request_language(request, self.checker)
@@ -429,8 +429,8 @@ def run(checker: Checker, sock: socket.socket, limits: Limits = Limits()) -> Non
     from deckcheck.web.guard import network_warning, uvicorn_settings
 
     host, port = sock.getsockname()[:2]
-    # Each request must arrive within seconds, idle and half-sent connections are closed
-    # (issue 23, S1); requests to another host than this machine's are refused on loopback.
+    # Each request must arrive within seconds, idle and half-sent connections are closed;
+    # requests to another host than this machine's are refused on loopback.
     config = uvicorn.Config(
         guarded_app(checker, limits, host), log_level="warning", access_log=False, **uvicorn_settings()
     )

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from deckcheck.model import ParsedDeck
 
 TOO_LARGE = N_("The request is larger than {limit} bytes; a deck list is much smaller.")
-# A form's field other than the deck list (its list is read as a deck file is: issue 31).
+# A form's field other than the deck list (its list is read as a deck file is).
 NOT_UTF8 = N_("The request is not UTF-8 text.")
 # TRANSLATORS: keep multipart/form-data, python-multipart and deckcheck[serve] as they are.
 NO_MULTIPART = N_(
@@ -70,8 +70,8 @@ async def read_body(request: Request, limits: Limits) -> bytes:
 
 
 def deck_text(data: bytes, limits: Limits) -> DeckText:
-    """The deck list sent as ``data``, read by the reading rule of deck files (issue 31:
-    :func:`~deckcheck.parse.files.decode_deck_bytes`, as ``deckcheck check FILE`` reads the
+    """The deck list sent as ``data``, read by the reading rule of deck files
+    (:func:`~deckcheck.parse.files.decode_deck_bytes`, as ``deckcheck check FILE`` reads the
     same bytes: UTF-8, UTF-16 with its byte-order mark, or Windows-1252 with a note), or
     :class:`BadRequest` (400) saying why the rule cannot read it."""
     decoded = decode_deck_bytes(data, api.TEXT_LABEL, max_bytes=limits.max_bytes)

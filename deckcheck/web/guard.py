@@ -1,4 +1,4 @@
-"""What keeps ``deckcheck serve`` answering under hostile clients (issue 23).
+"""What keeps ``deckcheck serve`` answering under hostile clients.
 
 * :class:`GuardedH11Protocol` – uvicorn's HTTP/1.1 protocol with a deadline for
   receiving each request, its head and its body: a connection that sends nothing,
@@ -6,7 +6,7 @@
   is closed after :data:`REQUEST_SECONDS` (uvicorn bounds only the idle time
   *after* a response, ``timeout_keep_alive``). 300 such connections used to make
   every other request get 503 for as long as they stayed open. And for sending each
-  answer (issue 30): a connection whose answer the client does not read -- nothing of
+  answer: a connection whose answer the client does not read -- nothing of
   what the kernel cannot take leaves in :data:`SEND_SECONDS` -- is dropped; 50 such
   connections with a 450 kB answer each used to stay open for good.
 * :class:`Guard` – an ASGI middleware: when the server listens on loopback only,

@@ -135,7 +135,7 @@ legend{font-weight:700}
 """
 
 # Sends the form in the background and swaps the verdict in. A dropped or chosen file is sent as
-# its bytes and checked at once: the server reads them as check reads the file (issue 31: UTF-8,
+# its bytes and checked at once: the server reads them as check reads the file (UTF-8,
 # UTF-16, Windows-1252 with a note), and the list field shows the text it read.
 PAGE_SCRIPT = """
 (function(){

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # zipfile is imported when importing, not for a check
 MAX_MEMBERS = 20_000
 MAX_UNPACKED_BYTES = 512 * 1024 * 1024
 # One member is read into memory and parsed as JSON (some 10 times its size):
-# the largest file of the dataset is under 1 MB (issue 12: a 473 KB zip held 480 MB of JSON).
+# the largest file of the dataset is under 1 MB (a 473 KB zip held 480 MB of JSON).
 MAX_MEMBER_BYTES = 32 * 1024 * 1024
 
 

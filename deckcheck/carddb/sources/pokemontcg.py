@@ -162,7 +162,7 @@ def iter_dataset(root: Path) -> Iterator[Card]:
 
 
 def _raw_problem(raw: Mapping[str, Any]) -> str | None:
-    """Why a card object's text fields are not text (issue 12), or None."""
+    """Why a card object's text fields are not text, or None."""
     from deckcheck.carddb.records import bad_text
 
     for field in ("id", "name", "supertype", "number"):

@@ -143,7 +143,7 @@ class PokemontcgArchive:
             report.update(etag=meta.get("etag"), last_modified=meta.get("last_modified"))
         else:
             if ctx.phase and self.sha256 is not None:
-                # Only a --sha256 is verified; without one the digest only tells a new archive (issue 24).
+                # Only a --sha256 is verified; without one the digest only tells a new archive.
                 ctx.phase("verify", None)
             digest = http.sha256_of(archive)
             if self.sha256 is not None and digest != self.sha256:
