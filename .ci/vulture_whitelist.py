@@ -59,7 +59,7 @@ downloaded_bytes
 how
 _.reused
 
-# In the modules the lead is splitting (core/resolve.py, parse/text.py): left for that work.
+# One line read alone (core/resolve.py): what the tests of resolution call.
 resolve_entry
-TOTAL_LABELS
+# The section names marked for the catalogues, which translate {section} of a header finding.
 SECTION_NAMES

@@ -128,8 +128,6 @@ def typed_print(entry: DeckEntry, index: CardIndex) -> DeckEntry:
     holds that print and it is a card of the name before it; else the entry as it is. A word
     of the name is never taken for a code: ``Iron Hands ex par70`` is Iron Hands ex PAR 70,
     never the plain Iron Hands of a set "EX"."""
-    if index.by_name(entry.name):
-        return entry
     readings: list[tuple[DeckEntry, bool]] = []  # (reading, whether another card's number may stand)
     name, _, last = entry.name.rpartition(" ")
     joined = _JOINED_CODE.fullmatch(last)
@@ -139,6 +137,8 @@ def typed_print(entry: DeckEntry, index: CardIndex) -> DeckEntry:
     if trailing is not None:
         code, number = trailing["code"].upper(), trailing["number"].upper()
         readings.append((replace(entry, name=trailing["name"], set_code=code, number=number), True))
+    if not readings or index.by_name(entry.name):
+        return entry  # nothing like a code and number in it, or the whole is a card's name
     for read, spaced in readings:
         if not index.knows_set_code(set_id_alias(read.set_code or "", index)):
             continue

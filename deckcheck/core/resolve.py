@@ -305,19 +305,19 @@ def _unknown_number(
     """A set code the database holds with a number it does not hold for that set. The line may
     mean the prints of its name released by the day -- none when the set came out after the
     day -- and says which card it is only when those are one card to the rules."""
-    by_name = _by_name(entry, index, options, suggest_langs, suggest)
-    card = by_name.card
-    if card is None:
-        return by_name  # no card of that name (or a name two cards share): already said
+    found, langs, problem = name_candidates(entry, index, options)
+    if problem is not None or not found:
+        # no card of that name (or a name two cards share): reading it by its name says so
+        return _by_name(entry, index, options, suggest_langs, suggest)
     params: dict[str, Any] = {"set_code": entry.set_code, "number": entry.number}
-    if entry.basic_energy_type and card.is_basic_energy:
+    if entry.basic_energy_type:
         # Every print of a basic Energy type is the same card to the rules: PTCG Live's own
         # numbers for them ("Basic {R} Energy MEE 10") are only a note.
+        card = prefer(released_or_all(found, options), options)
         note = line_finding(
             "unknown-print", Severity.INFO, entry, UNKNOWN_PRINT, hint=UNKNOWN_PRINT_HINT, card=card.label, **params
         )
-        candidates, _langs, _problem = name_candidates(entry, index, options)
-        return settle(entry, BY_CANDIDATES, candidates, by_name._replace(findings=[note]), options)
+        return settle(entry, BY_CANDIDATES, found, Resolution(card, [note], langs), options)
     set_day = set_released(read.code, index)
     if set_day is not None and options.date is not None and set_day > options.date:
         error = line_finding(
@@ -330,11 +330,10 @@ def _unknown_number(
             date=options.date,
             **params,
         )
-        return settle(entry, NOTHING, (), Resolution(None, [error], by_name.langs), options)
-    candidates, _langs, _problem = name_candidates(entry, index, options)
+        return settle(entry, NOTHING, (), Resolution(None, [error], langs), options)
     # A partial database (the built-in catalogue) lacks prints of the sets it knows: the
     # line may be any card of that set, not only one of the name's prints it holds.
-    candidates = [] if index.partial else released(candidates, options)
+    candidates = [] if index.partial else released(found, options)
     if one_identity(candidates, options):
         card = prefer(as_written(entry, candidates), options)
         warning = line_finding(
@@ -347,7 +346,7 @@ def _unknown_number(
             cards=(card.label,),
             **params,
         )
-        return settle(entry, BY_CANDIDATES, candidates, Resolution(card, [warning], by_name.langs), options)
+        return settle(entry, BY_CANDIDATES, candidates, Resolution(card, [warning], langs), options)
     error = line_finding(
         "unknown-print",
         Severity.ERROR,
@@ -359,7 +358,7 @@ def _unknown_number(
         cards=(entry.name,),
         **params,
     )
-    return settle(entry, NOTHING, (), Resolution(None, [error], by_name.langs), options)
+    return settle(entry, NOTHING, (), Resolution(None, [error], langs), options)
 
 
 def _live_alt(
@@ -368,14 +367,14 @@ def _live_alt(
     """A ``SWSHALT``/``SVALT`` line: it may mean any print of its name of that series released
     by the day. When the format cannot tell them apart, a note says how the line was read;
     otherwise an ``ambiguous-card`` error names them."""
-    by_name = _by_name(entry, index, options, suggest_langs, suggest)
-    if by_name.card is None:
-        return by_name
+    found, langs, problem = name_candidates(entry, index, options)
+    if problem is not None or not found:
+        return _by_name(entry, index, options, suggest_langs, suggest)  # says why: no such card
     code = (entry.set_code or "").strip().upper()  # an ALT code was given: the caller checked
     series = LIVE_ALT_SERIES[code]
-    candidates, _langs, _problem = name_candidates(entry, index, options)
+    example = prefer(as_written(entry, released_or_all(found, options)), options)
     day = options.date or "9999"
-    candidates = [c for c in candidates if in_series(c, series) and (not c.release_date or c.release_date <= day)]
+    candidates = [c for c in found if in_series(c, series) and (not c.release_date or c.release_date <= day)]
     if not candidates:
         error = line_finding(
             "unknown-print",
@@ -383,14 +382,14 @@ def _live_alt(
             entry,
             LIVE_ALT_NONE,
             hint=LIVE_ALT_HINT,
-            hint_params={"example": f"{entry.count} {by_name.card.label}"},
+            hint_params={"example": f"{entry.count} {example.label}"},
             set_code=entry.set_code,
             series=series.name,
             name=entry.name,
             date=options.date or "",
             cards=(entry.name,),
         )
-        return settle(entry, NOTHING, (), Resolution(None, [error], by_name.langs), options)
+        return settle(entry, NOTHING, (), Resolution(None, [error], langs), options)
     allowed = [c for c in candidates if options.allowed is None or options.allowed(c)]
     card = prefer(allowed or candidates, options)
     if one_verdict(candidates, options):
@@ -403,7 +402,7 @@ def _live_alt(
             card=card.label,
             cards=(card.label,),
         )
-        return settle(entry, BY_ALT, candidates, Resolution(card, [note], by_name.langs), options)
+        return settle(entry, BY_ALT, candidates, Resolution(card, [note], langs), options)
     differ = not allowed or len(allowed) == len(candidates)
     labels = [c.label for c in allowed[:2]] + [c.label for c in candidates if c not in allowed][:2]
     if differ:
@@ -421,7 +420,7 @@ def _live_alt(
         candidates=shown,
         cards=tuple(labels),
     )
-    return settle(entry, NOTHING, (), Resolution(None, [error], by_name.langs), options)
+    return settle(entry, NOTHING, (), Resolution(None, [error], langs), options)
 
 
 def _by_name(

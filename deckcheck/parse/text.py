@@ -30,7 +30,7 @@ _TYPE_WORDS = "|".join(ENERGY_TYPES)
 VARIANT_TOKENS = frozenset({"PH"})
 
 _SPACES = re.compile(r"\s+")
-# Every pattern below is linear in the length of the line (issue 12): quantifiers
+# Every pattern below is linear in the length of the line: quantifiers
 # that could give back what they took are possessive ("*+", "++") wherever the
 # next token could also match it, and the shapes that need backtracking (the
 # banner, a parenthesised print) are read by hand.
@@ -45,7 +45,7 @@ _HEADER = re.compile(
     r"(?:[:：\-–—]\s*+(?:(?P<count>\d{1,9}+)(?:\s++[Cc]ards?)?+)?+|\(\s*+(?P<paren>\d{1,9}+)\s*+\))?+\s*+[:：]?$"
 )
 # Section words of English exports and of lists written in German, French,
-# Spanish, Italian and Portuguese (issue 6, decision 17): "Energie: 12",
+# Spanish, Italian and Portuguese (decision 17): "Energie: 12",
 # "Treinador: 36", "Carte Allenatore: 13"; compared without accents and case
 # ("Pokemon", "Énergie"). A trailing "Cards" is allowed after any of them.
 _SECTION_WORDS = {
@@ -78,7 +78,7 @@ _DAMAGED_POKEMON = re.compile(r"pok(?:\?|\ufffd|ã©|ã\u00a9|&eacute;|é|e)mon"
 _CARDS_WORDS = frozenset({"card", "cards"})
 
 
-@lru_cache(maxsize=1024)  # "Pokémon: 15", "Trainer: 32" head list after list (issue 16)
+@lru_cache(maxsize=1024)  # "Pokémon: 15", "Trainer: 32" head list after list
 def _header(line: str) -> tuple[str, int | None] | None:
     """(section, declared count) of a section header line, else None."""
     if "mon" in line or "MON" in line:
@@ -104,11 +104,10 @@ def _fold_accents(word: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-# RULES.md 7.1 "Total Cards: 60", 7.2 "Total Cards - 60", and the total line of
-# PTCG Live in other languages (decision 17), as the clients write it:
-# German "Karten insgesamt: 60", French "Total de cartes : 60", Spanish and
-# Portuguese "Total de cartas: 60", Italian "Totale carte: 60".
-TOTAL_LABELS = ("Total Cards", "Karten insgesamt", "Total de cartes", "Total de cartas", "Totale carte")
+# "Total Cards: 60", "Total Cards - 60", and the total line of the clients in other languages:
+# German "Karten insgesamt: 60", French "Total de cartes : 60", Spanish and Portuguese
+# "Total de cartas: 60", Italian "Totale carte: 60", Chinese "总计: 60", Japanese "合計: 60",
+# Korean "합계: 60".
 _TOTAL = re.compile(
     r"^(?:#{1,3}+\s*+)?(?:total(?:\s++cards?)?+|karten\s++insgesamt|total\s++de\s++cart[ae]s|totale\s++carte"
     r"|总计|總計|合计|合計|합계|총계)"
@@ -230,7 +229,7 @@ SECTION_NAMES = (N_("Pokémon"), N_("Trainer"), N_("Energy"))
 # Card lines (and lines that are not) read from one list at most. A deck has a
 # few dozen; each line read costs memory and may cost a finding in the report, so
 # a file of a million lines (5 MB) is read this far and the rest only counted
-# (issue 23, B1: 2.5 kB and a finding per line, 3.1 GB for one 4.96 MB deck).
+# (2.5 kB and a finding per line, 3.1 GB for one 4.96 MB deck).
 MAX_LINES_READ = 2_000
 
 
@@ -242,7 +241,7 @@ class EnergyName(NamedTuple):
     special_energy: bool = False
 
 
-@lru_cache(maxsize=4096)  # the same names line after line (issue 16)
+@lru_cache(maxsize=4096)  # the same names line after line
 def energy_name(name: str) -> EnergyName:
     """Read the Energy spellings: ``Basic {R} Energy`` -> ``Fire Energy`` (basic
     Fire), ``Lightning Energy - Basic`` (basic), ``Double Turbo Energy -
@@ -360,7 +359,7 @@ def split_print(text: str) -> tuple[str, str | None, str | None]:
     return " ".join(tokens), None, None
 
 
-# Collection trackers and spreadsheets write a print in more ways (issue 31):
+# Collection trackers and spreadsheets write a print in more ways:
 # "TWM 128/167" (the number over the set's size), "[TWM 128]", and a regulation
 # mark after it, "TWM 128 (H)". Read by hand from the last tokens, before the
 # number is judged (no pattern to backtrack).
@@ -389,7 +388,7 @@ def _tracker_tokens(tokens: list[str]) -> list[str]:
 
 
 def _csv_line(card_text: str) -> str | None:
-    """A spreadsheet's "4,Dreepy,TWM,128" as "4 Dreepy TWM 128", else None (issue 31)."""
+    """A spreadsheet's "4,Dreepy,TWM,128" as "4 Dreepy TWM 128", else None."""
     fields = [field.strip() for field in card_text.split(",")]
     if len(fields) != 4 or not all(fields) or not _is_print(fields[2], fields[3]):
         return None
@@ -398,7 +397,7 @@ def _csv_line(card_text: str) -> str | None:
 
 def without_separator(name: str) -> str:
     """A name before its print with the separator a list puts between them taken
-    off: "Dreepy - TWM 128", "Dreepy, TWM 128" (issue 31)."""
+    off: "Dreepy - TWM 128", "Dreepy, TWM 128"."""
     if name.endswith(","):
         return name[:-1].rstrip()
     if len(name) > 2 and name[-1] in "-–—" and name[-2] == " ":
@@ -406,7 +405,7 @@ def without_separator(name: str) -> str:
     return name
 
 
-# Web deck builders and forum posts write a print in other ways (issue 24):
+# Web deck builders and forum posts write a print in other ways:
 # "Drakloak TWM #129", "Dragapult ex [TWM] 130", "Dusknoir (SFA) 20",
 # "Dusclops SFA-19". Read by hand from the last two tokens (no pattern to backtrack).
 _WEB_BRACKETS = (("[", "]"), ("(", ")"))
@@ -564,7 +563,7 @@ def _card_line(line: str) -> tuple[int, re.Match[str] | None]:
     return (_COUNTED_LINE, counted) if counted else (_UNCOUNTED_LINE, None)
 
 
-# "Duskull x2", "Duskull TWM 94 x2": the count after the card (issue 24), as web forms write it.
+# "Duskull x2", "Duskull TWM 94 x2": the count after the card, as web forms write it.
 _TRAILING_X = re.compile(r"[xX×](\d{1,3})")
 
 
@@ -667,8 +666,8 @@ def _read_card(line: str, number: int) -> tuple[int, str, str | None, str | None
 
 
 # Most lines of an export: "4 Iono PAL 185" -- a count from 1 to 999, single
-# spaces, a name, a set code of letters and a number of digits. Read at once
-# (issue 16), to the same (count, name, set code, number) as _read_card reads
+# spaces, a name, a set code of letters and a number of digits. Read at once,
+# to the same (count, name, set code, number) as _read_card reads
 # it: a test holds the two to that.
 _PLAIN_PRINT_LINE = re.compile(r"([1-9][0-9]{0,2}) ((\S)(\S*+)(?: \S++)*?) ([A-Z]{2,5}) ([0-9]{1,4})")
 

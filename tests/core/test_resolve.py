@@ -207,3 +207,19 @@ def test_the_memo_of_a_long_run_stays_bounded(monkeypatch):
         assert [c.card.id for c in cards.cards] == ["sv2-185"]
         assert any(f.rule == "unknown-card" for f in findings)
         assert len(options.memo) <= 10
+
+
+def test_a_code_and_number_naming_two_different_cards_of_the_written_name_say_no_card():
+    # Two sets share the code "AAA" and each has a Pikachu 1 with other attacks: the line fits
+    # both, they are not one card to the rules, so it says none (the contract's own error).
+    from dataclasses import replace
+
+    first = Card("aaa1-1", "Pikachu", "Pokémon", ("Basic",), "aaa1", "AAA", "1", None, "2020-01-01")
+    second = Card("aaa2-1", "Pikachu", "Pokémon", ("Basic",), "aaa2", "AAA", "1", None, "2021-01-01")
+    index = MemoryIndex([replace(first, text_hash="one"), replace(second, text_hash="two")])
+    card, findings = resolve_entry(entry("Pikachu", 4, "AAA", "1", line=2), index, DEFAULT)
+    assert card is None
+    assert [(f.rule, f.severity, f.lines) for f in findings] == [("ambiguous-card", Severity.ERROR, (2,))]
+    assert "does not say which card it is" in findings[0].message
+    same = MemoryIndex([replace(first, text_hash="one"), replace(second, text_hash="one")])
+    assert resolve_entry(entry("Pikachu", 4, "AAA", "1"), same, DEFAULT)[0] is not None
