@@ -687,6 +687,27 @@ def _plain_print_line(raw: str) -> tuple[int, str, str, str] | None:
     return int(match[1]), without_separator(match[2]), match[5], match[6]
 
 
+# The card lines read before, by (the line as written, its number, the section it is under): a
+# card line is read the same wherever it is met, so a run over many lists (which repeat their
+# staples, often on the same line) builds each entry once. Entries are frozen, so lists share
+# them. At most ENTRIES_KEPT are kept; then the memo starts again.
+_ENTRIES: dict[tuple[str, int, str | None], DeckEntry] = {}
+ENTRIES_KEPT = 16_384
+# A text shorter than this is split at once; a longer one is read a line at a time (iter_lines).
+_SPLIT_AT_ONCE = 65_536
+
+
+def _text_lines(text: str) -> Iterator[str] | list[str]:
+    """The lines of ``text`` as :func:`iter_lines` gives them; a list of a short text."""
+    if len(text) >= _SPLIT_AT_ONCE:
+        return iter_lines(text)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
 def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) -> ParsedDeck:
     """Parse a text deck list into entries and ``syntax`` findings; after
     ``max_lines`` card lines and bad lines (None: no limit) the rest is counted
@@ -696,8 +717,9 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
     blocks: list[_Block] = []
     totals: list[tuple[int, int]] = []
     labels: dict[str, str | None] = {}  # "name" and "format" from comment lines
+    known = _ENTRIES
 
-    lines = enumerate(iter_lines(text), start=1)
+    lines = enumerate(_text_lines(text), start=1)
     for number, raw in lines:
         if max_lines is not None and len(entries) + len(findings) >= max_lines:
             rest = bool(raw.strip()) + sum(1 for _, other in lines if other.strip())
@@ -713,6 +735,15 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
                     )
                 )
             break
+        block = blocks[-1] if blocks else None
+        key = (raw, number, block.section if block is not None else None)
+        entry = known.get(key)
+        if entry is not None:
+            if block is not None:
+                block.actual += entry.count
+                block.lines += 1
+            entries.append(entry)
+            continue
         card: tuple[int, str, str | None, str | None] | None = _plain_print_line(raw)
         if card is None:
             line = _SPACES.sub(" ", raw).strip()
@@ -745,23 +776,25 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
             card = read
         count, card_name, set_code, card_number = card
         energy = energy_name(card_name)
-        section = blocks[-1].section if blocks else None
-        if blocks:
-            blocks[-1].actual += count
-            blocks[-1].lines += 1
-        entries.append(
-            DeckEntry(
-                count=count,
-                name=energy.name,
-                line=number,
-                set_code=set_code,
-                number=card_number,
-                section=section,
-                basic_energy_type=energy.basic_energy_type,
-                special_energy=energy.special_energy,
-                raw=raw,
-            )
+        section = key[2]  # (a header line goes on to the next line: `block` is this line's)
+        if block is not None:
+            block.actual += count
+            block.lines += 1
+        entry = DeckEntry(
+            count=count,
+            name=energy.name,
+            line=number,
+            set_code=set_code,
+            number=card_number,
+            section=section,
+            basic_energy_type=energy.basic_energy_type,
+            special_energy=energy.special_energy,
+            raw=raw,
         )
+        if len(known) >= ENTRIES_KEPT:
+            known.clear()
+        known[key] = entry
+        entries.append(entry)
 
     for block in blocks:
         # A header counts the cards under it, or (as PTCG Live's exports of 2023-2026 do) the
