@@ -194,6 +194,35 @@ def test_only_the_first_unknown_lines_get_suggestions():
     assert [f.lines[0] for f in hinted] == list(range(1, MAX_SUGGESTED_LINES + 1))
 
 
+def test_a_deck_read_again_reads_the_same_from_its_remembered_entries():
+    # Each entry object is read once under the same options (the text parser hands the same
+    # entry to every list that has that line): the lines with findings too, and the DeckCard of
+    # an identified line is made once.
+    options = ResolveOptions()
+    parsed = ParsedDeck(
+        "d.txt",
+        (entry("Iono", 4, "PAL", "185", line=1), entry("Ionno", 2, line=2), entry("Darkness Energy", 10, line=3)),
+    )
+    first = resolve_deck(parsed, INDEX, options)
+    again = resolve_deck(parsed, INDEX, options)
+    assert again == first == resolve_deck(parsed, INDEX, ResolveOptions())
+    assert [f.rule for f in again[1]] == ["unknown-card", "ambiguous-card"]
+    assert all(a is b for a, b in zip(again[0].cards, first[0].cards))
+
+
+def test_the_entries_remembered_stay_bounded(monkeypatch):
+    import deckcheck.core.resolve as resolve
+
+    monkeypatch.setattr(resolve, "ENTRIES_MAX", 6)
+    options = ResolveOptions()
+    for n in range(40):
+        parsed = ParsedDeck("d.txt", (entry("Iono", n + 1, "PAL", "185"), entry(f"Ionno{n}", line=2)))
+        deck, findings = resolve_deck(parsed, INDEX, options)
+        assert [(c.count, c.card.id) for c in deck.cards] == [(n + 1, "sv2-185")]
+        assert [f.rule for f in findings] == ["unknown-card"]
+        assert len(options.entries) <= 6
+
+
 def test_the_memo_of_a_long_run_stays_bounded(monkeypatch):
     # A run over many decks (or a long-lived server) meets ever new lines and
     # typos; what resolution remembers must not grow with them.
