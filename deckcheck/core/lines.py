@@ -84,7 +84,7 @@ def memo_put(options: ResolveOptions, key: tuple, value: tuple) -> None:
 
 
 # Entries ResolveOptions.entries holds at most (as many as the text parser keeps).
-ENTRIES_MAX = 16_384
+ENTRIES_MAX = 32_768
 
 
 def released(candidates: Sequence[Card], options: ResolveOptions) -> list[Card]:

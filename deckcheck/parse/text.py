@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from deckcheck.i18n import N_, ngettext, term
 from deckcheck.model import ENERGY, ENERGY_LETTERS, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
@@ -513,28 +513,60 @@ def iter_lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-def _read_other_line(
-    line: str, number: int, blocks: list[_Block], totals: list[tuple[int, int]], labels: dict[str, str | None]
-) -> bool:
-    """Read a banner, section header, total, comment or ``# format:`` line;
-    False when ``line`` is none of these."""
-    if _is_banner(line):
-        return True
-    header = _header(line)
-    if header:
-        blocks.append(_Block(header[0], number, header[1]))
-        return True
-    total = _TOTAL.match(line)
-    if total:
-        totals.append((number, int(total["count"])))
-        return True
-    comment, meta = _comment_and_meta(line)
-    if meta:
-        key = "format" if meta["key"].casefold() == "format" else "name"
-        value = meta["value"].strip()
-        labels.setdefault(key, format_id(value) if key == "format" else value)
-        return True
-    return comment is not None
+# What a line that is no card line says (its kind in _OtherLine): a header, a total, a deck's
+# format or name, or nothing for the deck (a banner, a comment, a blank line).
+_NOTHING, _HEADER_LINE, _TOTAL_LINE, _LABEL_LINE = range(4)
+
+
+class _OtherLine(NamedTuple):
+    """A line that is no card line, as :func:`parse_text` reads it wherever it stands, and
+    how :func:`line_counts` counts it."""
+
+    kind: int
+    value: Any  # (section, declared) of a header, the declared total, (key, value) of a label
+    counts: LineCounts
+
+
+def _other_line(raw: str) -> _OtherLine | None:
+    """A banner, section header, total, comment, ``# format:`` or blank line (also of a
+    Japanese list), else None: a card line, or a line written as one."""
+    line = _SPACES.sub(" ", raw).strip()
+    if not line:
+        return _OtherLine(_NOTHING, None, LineCounts(0, 0, 0, 0))
+    # Card lines start with their count; no header, total, comment or banner does,
+    # so card lines skip those patterns (most lines are cards).
+    found: tuple[int, Any] | None = None
+    if not line[0].isdigit():
+        if _is_banner(line):
+            found = _NOTHING, None
+        elif header := _header(line):
+            found = _HEADER_LINE, header
+        elif total := _TOTAL.match(line):
+            found = _TOTAL_LINE, int(total["count"])
+        else:
+            comment, meta = _comment_and_meta(line)
+            if meta:
+                key = "format" if meta["key"].casefold() == "format" else "name"
+                value = meta["value"].strip()
+                found = _LABEL_LINE, (key, format_id(value) if key == "format" else value)
+            elif comment is not None:
+                found = _NOTHING, None
+    if found is None:
+        # A line of a Japanese list: its own forms of cards, headers and totals (parse.japanese).
+        japanese = read_japanese(line) if is_japanese_line(line) else None
+        if isinstance(japanese, JapaneseHeader):
+            found = _HEADER_LINE, (japanese.section, japanese.declared)
+        elif isinstance(japanese, JapaneseTotal):
+            found = _TOTAL_LINE, japanese.declared
+        else:
+            return None
+    return _OtherLine(found[0], found[1], line_counts(raw))
+
+
+# The lines read before that are no card lines, by the line as written (the headers, totals and
+# blank lines of list after list); at most OTHER_LINES_KEPT, then it starts again.
+_OTHER_LINES: dict[str, _OtherLine] = {}
+OTHER_LINES_KEPT = 4_096
 
 
 def _comment_and_meta(line: str) -> tuple[re.Match[str] | None, re.Match[str] | None]:
@@ -692,7 +724,7 @@ def _plain_print_line(raw: str) -> tuple[int, str, str, str] | None:
 # staples, often on the same line) builds each entry once. Entries are frozen, so lists share
 # them. At most ENTRIES_KEPT are kept; then the memo starts again.
 _ENTRIES: dict[tuple[str, int, str | None], DeckEntry] = {}
-ENTRIES_KEPT = 16_384
+ENTRIES_KEPT = 32_768
 # A text shorter than this is split at once; a longer one is read a line at a time (iter_lines).
 _SPLIT_AT_ONCE = 65_536
 
@@ -712,12 +744,26 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
     """Parse a text deck list into entries and ``syntax`` findings; after
     ``max_lines`` card lines and bad lines (None: no limit) the rest is counted
     in one finding, not read."""
+    return parse_text_counted(text, path, max_lines=max_lines)[0]
+
+
+_NONE_COUNTED = LineCounts(0, 0, 0, 0)
+
+
+def parse_text_counted(
+    text: str, path: str, *, max_lines: int | None = MAX_LINES_READ
+) -> tuple[ParsedDeck, LineCounts | None]:
+    """:func:`parse_text`, and the lines counted as :func:`line_counts` counts them (None when
+    the lines were not all read): whether a file met while walking a folder is a deck is judged
+    from the parse that checks it."""
     entries: list[DeckEntry] = []
     findings: list[Finding] = []
     blocks: list[_Block] = []
     totals: list[tuple[int, int]] = []
     labels: dict[str, str | None] = {}  # "name" and "format" from comment lines
-    known = _ENTRIES
+    known, others = _ENTRIES, _OTHER_LINES
+    counted: list[LineCounts] = []  # of the lines that are no card lines (headers, totals)
+    every_line = True
 
     lines = enumerate(_text_lines(text), start=1)
     for number, raw in lines:
@@ -734,6 +780,7 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
                         hint_template=TOO_MANY_LINES_HINT,
                     )
                 )
+                every_line = False
             break
         block = blocks[-1] if blocks else None
         key = (raw, number, block.section if block is not None else None)
@@ -744,23 +791,29 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
                 block.lines += 1
             entries.append(entry)
             continue
-        card: tuple[int, str, str | None, str | None] | None = _plain_print_line(raw)
+        other = others.get(raw)
+        card: tuple[int, str, str | None, str | None] | None = None
+        if other is None:
+            card = _plain_print_line(raw)
+            if card is None:
+                other = _other_line(raw)
+                if other is not None:
+                    if len(others) >= OTHER_LINES_KEPT:
+                        others.clear()
+                    others[raw] = other
+        if other is not None:
+            if other.kind == _HEADER_LINE:
+                blocks.append(_Block(other.value[0], number, other.value[1]))
+            elif other.kind == _TOTAL_LINE:
+                totals.append((number, other.value))
+            elif other.kind == _LABEL_LINE:
+                labels.setdefault(*other.value)
+            if other.counts != _NONE_COUNTED:
+                counted.append(other.counts)
+            continue
         if card is None:
             line = _SPACES.sub(" ", raw).strip()
-            if not line:
-                continue
-            # Card lines start with their count; no header, total, comment or
-            # banner does, so card lines skip those patterns (most lines are cards).
-            if not line[0].isdigit() and _read_other_line(line, number, blocks, totals, labels):
-                continue
-            # A line of a Japanese list: its own forms of cards, headers and totals (parse.japanese).
             japanese = read_japanese(line) if is_japanese_line(line) else None
-            if isinstance(japanese, JapaneseHeader):
-                blocks.append(_Block(japanese.section, number, japanese.declared))
-                continue
-            if isinstance(japanese, JapaneseTotal):
-                totals.append((number, japanese.declared))
-                continue
             if isinstance(japanese, JapaneseCard):
                 read: tuple[int, str, str | None, str | None] | Finding = (
                     japanese.copies,
@@ -796,6 +849,17 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
         known[key] = entry
         entries.append(entry)
 
+    counts = None
+    if every_line:
+        # A card line, a card line written wrong (a bad count, "4-4 Zoroark-GX") or a line that is
+        # none: its entry or its syntax error; the other lines as line_counts counts each.
+        no_card = sum(1 for f in findings if f.template == NOT_A_CARD_LINE)
+        counts = LineCounts(
+            len(entries) + sum(c.cards for c in counted),
+            len(findings) - no_card + sum(c.attempts for c in counted),
+            no_card + sum(c.other for c in counted),
+            sum(c.structure for c in counted),
+        )
     for block in blocks:
         # A header counts the cards under it, or (as PTCG Live's exports of 2023-2026 do) the
         # lines: either is right (docs/rulings.md).
@@ -829,10 +893,11 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
                 )
             )
     findings.sort(key=lambda f: f.lines)
-    return ParsedDeck(
+    parsed = ParsedDeck(
         path=path,
         entries=tuple(entries),
         findings=tuple(findings),
         name=labels.get("name"),
         declared_format=labels.get("format"),
     )
+    return parsed, counts

@@ -284,3 +284,31 @@ def test_a_windows_1252_list_is_read_with_a_note(tmp_path):
 def test_bytes_that_are_not_windows_1252_text_stay_unreadable(tmp_path, data):
     finding = only_finding(read_deck(write(tmp_path / "deck.txt", data)))
     assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR) and "UTF-8" in finding.message
+
+
+# -- a file met while walking: judged and read from one read --------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        TEXT_DECK.encode("utf-8"),
+        TEXT_DECK.replace("\n", "\r\n").encode("utf-8"),
+        b"\xef\xbb\xbf" + TEXT_DECK.encode("utf-8"),  # a byte-order mark
+        TEXT_DECK.encode("utf-16"),
+        TEXT_DECK.replace("Pokémon", "Pokemon").encode("utf-8") + "4 Pokégear 3.0\n".encode("cp1252"),
+        b"",
+        b"  \n\n",
+        b"Shopping list\nmilk\nbread\n",
+        b"4 Iono PAL 185\x00",
+        b"# just a comment\n",
+        ("4 Iono PAL 185\n" * 2500).encode("utf-8"),  # more lines than are read
+    ],
+)
+def test_a_walked_file_is_judged_and_read_as_when_it_was_read_twice(data):
+    from deckcheck.parse.files import parse_deck_bytes, read_found
+    from deckcheck.parse.shape import deck_problem
+
+    problem = deck_problem(data, "deck.txt")
+    found = read_found(data, "deck.txt")
+    assert found == (problem if problem is not None else parse_deck_bytes(data, "deck.txt"))

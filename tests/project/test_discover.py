@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import SAMPLE_DECKS, json_report
+from support import SAMPLE_DECKS, json_report, mixed_tree
 from support import run_deckcheck as run
 
 from deckcheck.cli.progress import DeckProgress
@@ -224,6 +224,7 @@ def test_folders_expand_recursively_to_deck_suffixes_sorted_skipping_hidden(tmp_
         (),
         (),
         (),
+        (),
     )
 
 
@@ -310,3 +311,24 @@ def test_a_bad_configured_pattern_is_a_usage_error_naming_file_and_line(reposito
     assert result.returncode == 2 and b"Traceback" not in result.stderr
     assert result.stderr.decode().startswith(f"deckcheck: error: {config}:{line}: {key}: ")
     assert "is not a valid pattern" in result.stderr.decode()
+
+
+def test_a_deferred_walk_leaves_each_walked_file_to_be_judged_in_order(tmp_path):
+    from deckcheck.project.discover import JUDGE
+
+    base = mixed_tree(tmp_path)
+    run = settings(load_config(base / ".deckcheck.yaml"), environ={})
+    deferred = select_decks([str(base)], run, defer=True)
+    found = [(Path(os.path.relpath(path, base)).as_posix(), reason) for path, reason in deferred.found]
+    assert [(path, reason is JUDGE) for path, reason in found] == [
+        ("a-deck.txt", True),
+        ("b-packs/club.yaml", False),
+        ("c-notes.txt", True),
+        ("d-deck.txt", True),
+        ("e-empty.json", True),
+    ]
+    assert "packs" in found[1][1] and len(deferred.decks) == 4 and len(deferred.skipped) == 1
+    # Judged here instead: the same files, the decks among them and the rest skipped, in order.
+    judged = select_decks([str(base)], run)
+    assert judged.found == () and relative(judged, base) == ["a-deck.txt", "d-deck.txt"]
+    assert [Path(path).name for path, _reason in judged.skipped] == ["club.yaml", "c-notes.txt", "e-empty.json"]
