@@ -387,3 +387,12 @@ def test_a_name_only_line_whose_prints_differ_and_are_not_all_allowed_is_a_warni
     listed, legal = re.search(r"\(([^)]*)\), of which the format allows only (.*) on the day", message).groups()
     assert listed.count("Pikachu") == 4 and listed.endswith("…") and legal.count("Pikachu") >= 1, message
     assert result.verdict == "legal", message
+
+
+def test_a_name_mismatch_counts_as_the_card_named_not_a_namesake_of_another_stage(reference_index):
+    # "8 Arceus AR 1": AR 1 is Charizard; the line counts as Arceus (docs/rulings.md), a Basic
+    # Pokémon -- not Arceus LV.X, which shares its name for the copy limit. No knock-on
+    # basic-pokemon error for a deck of 8 Arceus.
+    result = check(reference_index, "8 Arceus AR 1\n52 Grass Energy\n", "unlimited", "2010-06-01")
+    assert [(rule, severity) for rule, severity, _ in found(result)] == [("name-mismatch", "error")]
+    assert result.verdict == "unverified"
