@@ -105,8 +105,8 @@ def deck_name(name: str, supertype: str) -> str:
     """The name that shares one copy limit (display form, not folded).
 
     ``Gardevoir LV.X`` -> ``Gardevoir`` (RULES.md 2.1); ``Pikachu δ`` ->
-    ``Pikachu`` for Pokémon only (decision 9); ``Professor's Research
-    (Professor Sada)`` -> ``Professor's Research`` (2.8, decision 2);
+    ``Pikachu`` for Pokémon only (docs/rulings.md, "δ on Pokémon only"); ``Professor's Research
+    (Professor Sada)`` -> ``Professor's Research`` (2.8, docs/rulings.md, "Professor's Research");
     ``Battle Compressor Team Flare Gear`` -> ``Battle Compressor`` (2.9).
     Everything else in a name counts (owners, Dark/Light, ex/EX/GX/V, ◇, ★,
     SP symbols, Unown letters).
@@ -125,7 +125,7 @@ def deck_name(name: str, supertype: str) -> str:
 
 
 def unown_letter(name: str) -> str | None:
-    """``Unown F`` as the Neo/DP card name ``Unown [F]`` (decision 11), else None."""
+    """``Unown F`` as the Neo/DP card name ``Unown [F]`` (docs/rulings.md, "Unown"), else None."""
     match = _UNOWN_LETTER.match(name.strip())
     return f"Unown [{match.group(1).upper()}]" if match else None
 

@@ -8,6 +8,8 @@ list of exceptions: a new circle or a new borrowed private name fails here.
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "deckcheck"
@@ -375,13 +377,71 @@ def test_no_module_is_over_600_lines_unless_the_docs_say_why():
 
 def test_no_issue_numbers_in_the_package():
     # Comments say what and why; the history is in git and the changelog.
-    import re
-
     found = [
         f"{path.relative_to(PACKAGE.parent)}:{number}"
         for path in sorted(PACKAGE.rglob("*"))
         if path.suffix in (".py", ".pot", ".po")
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if re.search(r"\b[Ii]ssues? \d+", line)
+    ]
+    assert found == []
+
+
+# -- rulings are cited by their headings in docs/rulings.md --------------------------------
+
+ROOT = PACKAGE.parent
+RULINGS = ROOT / "docs" / "rulings.md"
+CITATION = re.compile(r'docs/rulings\.md, "([^"]+)"')
+# A comment or docstring may wrap a citation over lines: "# " and indentation between its words.
+WRAP = re.compile(r"\s*\n\s*(?:# ?)?")
+
+
+def _cited_rulings(paths: Iterable[Path]) -> dict[str, list[str]]:
+    cited: dict[str, list[str]] = {}
+    for path in paths:
+        text = WRAP.sub(" ", path.read_text(encoding="utf-8"))
+        for title in CITATION.findall(text):
+            cited.setdefault(" ".join(title.split()), []).append(path.name)
+    return cited
+
+
+def _ruling_headings() -> set[str]:
+    return {
+        line.lstrip("#").strip() for line in RULINGS.read_text(encoding="utf-8").splitlines() if line.startswith("#")
+    }
+
+
+def _project_files() -> list[Path]:
+    kinds = (".py", ".yaml", ".json", ".md")
+    folders = (PACKAGE, ROOT / "formats", ROOT / "tests", ROOT / "docs")
+    return sorted(path for folder in folders for path in folder.rglob("*") if path.suffix in kinds and path.is_file())
+
+
+def test_every_ruling_cited_is_a_heading_of_the_rulings_page():
+    headings = _ruling_headings()
+    cited = _cited_rulings(_project_files())
+    assert cited, "no citation of docs/rulings.md found: the pattern no longer matches how the code cites"
+    unknown = {title: where for title, where in cited.items() if title not in headings}
+    assert unknown == {}, "cite a heading of docs/rulings.md (or add the ruling there)"
+
+
+def test_the_citation_check_sees_a_wrapped_and_a_wrong_title(tmp_path):
+    source = tmp_path / "module.py"
+    cite = "docs/rulings.md" + ", "  # written apart, so that this file cites no ruling itself
+    source.write_text(f'# the rule ({cite}"A bare Darkness\n# or Metal Energy"); {cite}"Nope"\n')
+    cited = _cited_rulings([source])
+    assert set(cited) == {"A bare Darkness or Metal Energy", "Nope"}
+    assert "A bare Darkness or Metal Energy" in _ruling_headings() and "Nope" not in _ruling_headings()
+
+
+def test_packs_and_the_package_cite_rulings_not_numbered_decisions():
+    # The numbered decisions are a research file outside the project; its rulings are docs/rulings.md.
+    numbered = re.compile(r"\b[Dd]ecisions? \d+")
+    files = [path for path in _project_files() if path.is_relative_to(PACKAGE) or path.is_relative_to(ROOT / "formats")]
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in files
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if numbered.search(line) or re.search(r"\b[Ii]ssues? \d+", line)
     ]
     assert found == []

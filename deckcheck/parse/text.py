@@ -44,7 +44,7 @@ _HEADER = re.compile(
     r"(?:[:：\-–—]\s*+(?:(?P<count>\d{1,9}+)(?:\s++[Cc]ards?)?+)?+|\(\s*+(?P<paren>\d{1,9}+)\s*+\))?+\s*+[:：]?$"
 )
 # Section words of English exports and of lists written in German, French,
-# Spanish, Italian and Portuguese (decision 17): "Energie: 12",
+# Spanish, Italian and Portuguese (docs/rulings.md, "PTCG Live's own forms"): "Energie: 12",
 # "Treinador: 36", "Carte Allenatore: 13"; compared without accents and case
 # ("Pokemon", "Énergie"). A trailing "Cards" is allowed after any of them.
 _SECTION_WORDS = {
@@ -134,10 +134,11 @@ _NUMBER = re.compile(r"^(?:\d{1,4}+[a-zA-Z]?|[A-Z]{1,5}+\d{1,4}+[a-z]?)$")
 _LETTER_NUMBER_SETS = frozenset({"UF"})
 _LETTER_NUMBER = re.compile(r"^[A-Z!?]$")
 _WORD_NUMBERS = frozenset({"ONE", "TWO", "THREE", "FOUR"})
-# "SWSHALT", "SVALT", "SMALT", "MEALT": codes of PTCG Live's own alternate prints (decision 17).
+# "SWSHALT", "SVALT", "SMALT", "MEALT": codes of PTCG Live's own alternate prints (docs/rulings.md,
+# "PTCG Live's own forms").
 _SET_CODE = re.compile(r"^(?:PR(?:-[A-Z]{2,5})?|(?:SWSH|SV|SM|ME)ALT|(?=[A-Z0-9]{0,4}[A-Z])[A-Z0-9]{2,5})$")
 # PTCG Live writes the cards of a set's sub-set with the sub-set in the code and
-# a bare number (decision 17): "LOR-TG 24" is LOR TG24 (Trainer Gallery),
+# a bare number (docs/rulings.md, "PTCG Live's own forms"): "LOR-TG 24" is LOR TG24 (Trainer Gallery),
 # "CRZ-GG 25" CRZ GG25 (Galarian Gallery), "GEN-RC 5" GEN RC5 (Radiant
 # Collection). "CEL-CC 25" counts Celebrations' Classic Collection in its own
 # order (Tapu Lele-GX is the 25th), whose cards keep their original numbers.
@@ -245,7 +246,7 @@ def energy_name(name: str) -> EnergyName:
     """Read the Energy spellings: ``Basic {R} Energy`` -> ``Fire Energy`` (basic
     Fire), ``Lightning Energy - Basic`` (basic), ``Double Turbo Energy -
     Special`` (special). A plain ``Fire Energy`` stays undecided: the card
-    database tells basic from Special (decision 10)."""
+    database tells basic from Special (docs/rulings.md, "A bare Darkness or Metal Energy")."""
     if "energy" not in name.casefold():
         return EnergyName(name)  # every spelling below names an Energy
     qualifier = None
@@ -312,7 +313,7 @@ def _paren_print(text: str) -> tuple[str, str, str] | None:
 
 def live_sub_set(set_code: str, number: str) -> tuple[str, str] | None:
     """A PTCG Live sub-set print as the card database numbers it:
-    ``LOR-TG 24`` -> ``LOR TG24``, ``CEL-CC 25`` -> ``CEL 60`` (decision 17)."""
+    ``LOR-TG 24`` -> ``LOR TG24``, ``CEL-CC 25`` -> ``CEL 60`` (docs/rulings.md, "PTCG Live's own forms")."""
     match = _SUB_SET.match(set_code)
     if match is None or not _SUB_SET_NUMBER.match(number):
         return None

@@ -2,7 +2,7 @@
 
 Basic Energy is exempt by default (by subtypes, never by name: RULES.md 5.2),
 and copies of prints that say "You may have as many of this card in your deck
-as you like" are not counted (decision 7).
+as you like" are not counted (docs/rulings.md, "As many copies as you like").
 """
 
 from __future__ import annotations
@@ -71,7 +71,8 @@ class CopyLimit(Kind):
         counted = [
             dc
             for dc in deck.cards
-            # Decision 7 (Arceus rule): only the prints that say so are free.
+            # docs/rulings.md, "As many copies as you like" (Arceus rule): only the prints that say
+            # so are free.
             if not dc.card.any_number and not (exempt and matches(dc.card, exempt))
         ]
         for cards in by_deck_name(counted).values():

@@ -86,11 +86,15 @@ def close_spelling(written: str, name: str) -> bool:
     return _distance(words, card) <= (1 if len(card) < 8 else 2)
 
 
-def number_key(number: str) -> str:
-    """``SWSH020`` and ``SWSH20``, ``062`` and ``62`` are one number."""
+def number_key(number: str, code: str) -> str:
+    """``SWSH020`` and ``SWSH20``, ``062`` and ``62`` are one number; in a promo series the
+    letters before the digits are the series' own, so ``PR-SW 142`` is the card numbered SWSH142."""
     number = unicodedata.normalize("NFKC", number).upper()
     match = re.fullmatch(r"([A-Z-]*)0*(\d+)([A-Z]?)", number)
-    return f"{match[1]}{match[2]}{match[3]}" if match else number
+    if not match:
+        return number
+    promo = code == "PR" or code.startswith("PR-")
+    return f"{'' if promo else match[1]}{match[2]}{match[3]}"
 
 
 class Print(NamedTuple):
@@ -139,7 +143,7 @@ class Oracle:
                 )
                 self.prints[card.id] = card
                 if code:
-                    self.by_number[(code, number_key(raw["number"]))].append(card)
+                    self.by_number[(code, number_key(raw["number"], code))].append(card)
                 self.by_fold[fold(raw["name"])].append(card)
                 shown = fold(deck_name(raw["name"], raw["supertype"]))
                 if shown != fold(raw["name"]):
@@ -157,7 +161,7 @@ class Oracle:
         code = code.upper()
         if code not in self.code_sets:
             return None
-        numbered = self.by_number.get((code, number_key(number or "")), [])
+        numbered = self.by_number.get((code, number_key(number or "", code)), [])
         if numbered:
             fits = [
                 p for p in numbered if fold(p.name) == fold(name) or fold(deck_name(p.name, p.supertype)) == fold(name)

@@ -10,10 +10,10 @@ import collections
 import json
 import re
 from importlib import resources
-from pathlib import Path
 
 import pytest
 import yaml
+from support import POKEMON_TCG_DATA
 
 from deckcheck.carddb.catalogue import catalogue_sets, load_catalogue
 from deckcheck.carddb.gametext import text_hash
@@ -21,8 +21,6 @@ from deckcheck.carddb.index import MemoryIndex
 from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER
 from deckcheck.names import deck_key
 
-REFERENCE_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "carddata"
-POKEMON_TCG_DATA = REFERENCE_DATA / "pokemon-tcg-data"
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 

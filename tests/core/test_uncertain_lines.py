@@ -1,7 +1,7 @@
 """RULES.md decision 18 over the reference data: a line that does not say which
 card it is never makes a deck legal (issue 20). Each example of the issue, with
 its real line; the front ends (CLI, library, serve, --jobs 2) in
-tests/test_uncertain_lines_front_ends.py."""
+tests/core/test_uncertain_lines_front_ends.py."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from deckcheck.engine import check_deck, resolve_options_for
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 # A legal Standard list of 2026-08-22 (tests/exports, source in the README there).
 STANDARD = (TESTS / "exports" / "2026-08-22-standard-31.txt").read_text("utf-8")
 STANDARD_DAY = "2026-08-22"
