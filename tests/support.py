@@ -91,7 +91,8 @@ def project_files() -> list[Path]:
 
 
 # The Black Star Promo series of the reference data: their cards' days are derived when the
-# database is built (carddb/promo_days.py, RULES.md decision 18), never earlier than the data's.
+# database is built (carddb/promo_days.py, docs/rulings.md, "A print is not legal before it was released"), never
+# earlier than the data's.
 PROMO_SERIES = frozenset({"basep", "np", "dpp", "hsp", "bwp", "xyp", "smp", "swshp", "svp", "mep"})
 
 

@@ -79,7 +79,7 @@ def test_by_name(full_db):
         assert {card.name for card in index.by_name("IONO")} == {"Iono"}
         sada = index.by_name("Professor's Research (Professor Sada)")
         assert {card.id for card in sada} == {"sv1-189", "sv1-240"}
-        # every subtitle variant shares the deck-building name (RULES.md 2.8, decision 2)
+        # every subtitle variant shares the deck-building name (RULES.md 2.8, docs/rulings.md, "Professor's Research")
         research = {card.id for card in index.by_deck_key("professor's research")}
         assert {"sv1-189", "swsh1-178", "cel25-23"} <= research
         assert index.by_name("No Such Card Anywhere") == ()
@@ -290,7 +290,7 @@ def test_missing_database_says_how_to_build_one(tmp_path):
     [
         (b"", "deckcheck db import PATH"),
         (b"SQLite format 3\x00" + b"\xff" * 2000, "deckcheck db import PATH"),
-        # issue 29: a file of something else is named, not called a database to rebuild
+        # A file of something else is named, not called a database to rebuild
         (b"this is not a database" * 100, "is not a card database, it is a text file beginning 'this is not"),
     ],
 )
@@ -303,7 +303,7 @@ def test_corrupt_database(tmp_path, content, message):
         database_info(path)
 
 
-# "1": a database built before decision 15 changed the stored game-text
+# "1": a database built before docs/rulings.md, "Reprints: functionally identical cards" changed the stored game-text
 # digests must be rebuilt, not read with stale digests.
 @pytest.mark.parametrize("version", ["0", "1"])
 def test_wrong_schema_version(installed, version):

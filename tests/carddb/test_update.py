@@ -175,8 +175,8 @@ def test_newer_archive_replaces_the_database(server, installed, archives, pokemo
 
 def test_a_broken_installed_database_is_replaced(server, dest):
     dest.parent.mkdir(parents=True)
-    # a damaged SQLite file (issue 29: a file of another kind, "not a database" as text, is
-    # refused instead, see test_foreign_destination.py)
+    # a damaged SQLite file (a file of another kind, "not a database" as text, is refused
+    # instead, see test_foreign_destination.py)
     dest.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
     result = update_database(server.url("/dataset.zip"), dest)
     assert result.status == "installed" and result.previous is None
@@ -369,7 +369,7 @@ def test_a_url_that_cannot_be_parsed_is_a_one_line_failure(installed, url, messa
 
 
 def test_no_lock_file_is_left_beside_the_database(server, installed, archives):
-    # Issue 24: every db command left a zero-byte cards.sqlite3.lock.
+    # Every db command left a zero-byte cards.sqlite3.lock.
     dest = installed[0]
     server.routes["/newer.zip"] = ("ok", archives["newer"])
     before = set(dest.parent.iterdir())

@@ -76,7 +76,7 @@ def test_basic_energy_line_matches_the_sv_print_name():
 
 
 def test_a_name_that_is_no_card_and_no_close_spelling_of_the_numbered_one_is_an_error():
-    # RULES.md decision 18: the line does not say which card it is; it is not counted.
+    # docs/rulings.md, "An unidentified line's cards": the line does not say which card it is; it is not counted.
     card, findings = resolve_entry(entry("Boss's Orders", 2, "PAL", "185", line=7), INDEX, DEFAULT)
     assert card is None
     assert [(f.rule, f.severity, f.lines) for f in findings] == [("name-mismatch", Severity.ERROR, (7,))]
@@ -116,7 +116,7 @@ def test_unknown_card_is_an_error_with_suggestions():
 
 
 def test_unknown_set_code_is_an_error_and_never_read_by_name():
-    # RULES.md decision 18: legality cannot be shown for a set the database lacks.
+    # docs/rulings.md, "Which card a line is": legality cannot be shown for a set the database lacks.
     card, findings = resolve_entry(entry("Iono", 4, "XYZ", "1"), INDEX, DEFAULT)
     assert card is None
     assert [(f.rule, f.severity) for f in findings] == [("unknown-set", Severity.ERROR)]

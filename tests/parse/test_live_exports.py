@@ -1,5 +1,5 @@
-"""PTCG Live export forms (decision 17, issue 9): localised labels, sub-set
-codes, the PH tag; and that the parser stays linear on long lines (issue 12)."""
+"""PTCG Live export forms (docs/rulings.md, "PTCG Live's own forms"): localised labels, sub-set
+codes, the PH tag; and that the parser stays linear on long lines."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def test_sub_set_codes():
     assert live_sub_set("LOR", "24") is None
 
 
-# -- linear time on hostile input (issue 12) ------------------------------------
+# -- linear time on hostile input ------------------------------------
 # Each line is 100,000 characters; the timeout only guards against a hang (the
 # regular expressions were quadratic or worse), it is no speed test.
 N = 100_000
@@ -192,7 +192,7 @@ HOSTILE = {
     "energy qualifier": "4 Fire Energy" + " -" * (N // 2) + " basix",
     "x counts": "x" * N,
     "tabs": "\t" * N + "4",
-    # issue 24's web forms: "TWM #129", "[TWM] 130", "SFA-19", "Duskull x2"
+    # the forms web deck builders write: "TWM #129", "[TWM] 130", "SFA-19", "Duskull x2"
     "hashes": "4 Iono PAL " + "#" * N,
     "brackets around a code": "4 Iono " + "[" * N + " 1",
     "hyphens": "4 Iono " + "A-" * (N // 2),

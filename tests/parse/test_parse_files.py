@@ -260,7 +260,7 @@ def test_empty_stdin():
     assert finding.rule == "unreadable" and "<stdin>" in finding.message
 
 
-# -- issue 24: lists saved as Windows-1252 ("ANSI" in Notepad and Excel) ---------
+# -- lists saved as Windows-1252 ("ANSI" in Notepad and Excel) ---------
 
 
 def test_a_windows_1252_list_is_read_with_a_note(tmp_path):

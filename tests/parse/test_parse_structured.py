@@ -184,7 +184,7 @@ cards:
     number: [63]
 """
     deck = parse_structured(text, "d.yaml", "yaml")
-    # "nmae: Arven" is a typo of the one key the card lacks: one error, and the card counts (issue 31).
+    # "nmae: Arven" is a typo of the one key the card lacks: one error, and the card counts.
     assert [e.name for e in deck.entries] == ["Iono", "Arven"]
     assert all(f.rule == "syntax" and f.severity is Severity.ERROR for f in deck.findings)
     by_line = {}
@@ -273,7 +273,7 @@ def test_a_control_character_is_a_finding_with_its_line():
     assert "Line 3, column 9" in finding.message and "#x0001" in finding.message
 
 
-# -- issue 24: duplicate keys, workflow files, unknown keys ------------------------
+# -- duplicate keys, workflow files, unknown keys ------------------------
 
 
 @pytest.mark.parametrize(
@@ -330,7 +330,7 @@ def test_an_unknown_key_gets_a_did_you_mean_as_in_the_configuration(kind, text, 
 
 
 def test_a_typo_in_a_card_s_required_key_is_one_error_and_the_card_still_counts():
-    # Issue 31: "nam:" gave two syntax errors for one typo ("name" missing, "nam" unknown), and the
+    # "nam:" gave two syntax errors for one typo ("name" missing, "nam" unknown), and the
     # deck lost the card to knock-on deck-size and basic-pokemon errors.
     text = (
         "cards:\n  - {count: 4, nam: Charmander, set: PAF, number: 7}\n"

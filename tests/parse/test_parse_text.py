@@ -443,7 +443,7 @@ def test_section_headers_in_the_players_languages(header, section):
     assert [f.rule for f in deck.findings] == ["syntax"]  # the header's count (12/36) is not 2
 
 
-# -- issue 24: the forms web deck builders and forum posts write -----------------
+# -- the forms web deck builders and forum posts write -----------------
 
 
 @pytest.mark.parametrize(

@@ -119,7 +119,7 @@ def test_quiet_prints_only_failing_decks(repository):
     result = run("check", ".", "--format", "unlimited", "--date", DATE, "--quiet", cwd=repository)
     out = result.stdout.decode()
     verdicts = [line for line in out.splitlines() if line.startswith(("LEGAL  ", "ILLEGAL  "))]
-    assert verdicts == ["ILLEGAL  decks/old/d.txt  (unlimited, 2026-11-30)"]  # no "./" (issue 13)
+    assert verdicts == ["ILLEGAL  decks/old/d.txt  (unlimited, 2026-11-30)"]  # no "./"
     assert "4 decks checked: 3 legal, 1 illegal." in out
 
 
@@ -340,7 +340,7 @@ def test_a_folder_that_cannot_be_read_is_reported_unreadable_with_exit_code_2(tm
     assert b"cannot read the folder: File name too long" in result.stderr
     report = json.loads(result.stdout)
     results = report["results"]
-    # Issue 24: a folder that cannot be read is a problem with the path, apart from the decks.
+    # A folder that cannot be read is a problem with the path, apart from the decks.
     (unreadable,) = report["problems"]
     assert unreadable["rule"] == "unreadable" and "File name too long" in unreadable["message"]
     assert any(r["path"] == "decks/a.txt" for r in results)  # the readable decks are still checked

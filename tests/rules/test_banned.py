@@ -81,7 +81,7 @@ EXPANDED = RuleSpec(
         "cards": [
             {"names": ["Lysandre's Trump Card"], "source": "Expanded ban list"},
             {"ids": ["sm8-90", "sm8-91"], "source": "Expanded ban list"},
-            # Decision 3: Wally, banned since 2018-08-17 [S17]
+            # docs/rulings.md, "Wally, and the dataset's legality fields": Wally, banned since 2018-08-17 [S17]
             {"names": ["Wally"], "since": "2018-08-17", "reason": "Announcement of 2018-07-30", "source": "S17"},
         ]
     },
@@ -130,7 +130,7 @@ def test_a_pokemon_ban_is_per_print(make_deck, run, summarise):
 
 def test_ban_dates(make_deck, run):
     deck = make_deck((2, WALLY, 7))
-    # before the ban takes effect the card is fine, with a warning that it is coming (issue 10)
+    # before the ban takes effect the card is fine, with a warning that it is coming
     assert run(KIND, deck, EXPANDED, date=dt.date(2018, 8, 16)) == []
     [coming] = run(KIND, deck, EXPANDED, date=dt.date(2018, 8, 16), rotation_days=90)
     assert (coming.rule, coming.severity.value) == ("rotating", "warning")

@@ -88,7 +88,7 @@ def test_two_plus_two_is_illegal_too(make_deck, run):
 
 
 def test_professors_research_is_not_in_the_group(make_deck, run):
-    # Decision 2
+    # docs/rulings.md, "Professor's Research"
     assert run(KIND, make_deck((4, JUNIPER), (4, RESEARCH)), RULE) == []
 
 
