@@ -124,6 +124,7 @@ class Oracle:
         self.prints: dict[str, Print] = {}
         self.by_number: dict[tuple[str, str], list[Print]] = defaultdict(list)
         self.by_fold: dict[str, list[Print]] = defaultdict(list)
+        self.by_plain: dict[str, list[Print]] = defaultdict(list)
         for path in sorted((PTCG / "cards" / "en").glob("*.json")):
             for raw in json.loads(path.read_text("utf-8")):
                 set_id = raw["id"].rsplit("-", 1)[0]
@@ -148,6 +149,7 @@ class Oracle:
                 if code:
                     self.by_number[(code, number_key(raw["number"], code))].append(card)
                 self.by_fold[fold(raw["name"])].append(card)
+                self.by_plain[fold(raw["name"], era=False)].append(card)
                 shown = fold(deck_name(raw["name"], raw["supertype"]))
                 if shown != fold(raw["name"]):
                     self.by_fold[shown].append(card)
@@ -159,7 +161,8 @@ class Oracle:
         }
 
     def named(self, name: str) -> list[Print]:
-        return self.by_fold.get(fold(name), [])
+        # "Miraidon EX": no Miraidon-EX was ever printed, so its capitals are only spelling.
+        return self.by_fold.get(fold(name)) or self.by_plain.get(fold(name, era=False), [])
 
     def reading(self, name: str, code: str | None, number: str | None, day: str) -> set[tuple] | None:
         """The rules identities the line may be, when it says which card it is; else None."""
