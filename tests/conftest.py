@@ -85,6 +85,12 @@ def reference_index(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def reference_db(reference_index) -> Path:
+    """The path of the reference database, for ``--db``."""
+    return Path(reference_index.path)
+
+
+@pytest.fixture(scope="session")
 def full_index(tmp_path_factory):
     """The reference dataset filled in from the TCGdex export, as ``db import`` of both builds it:
     the sets the pokemontcg.io snapshot lacks (MEP, MEE, Pitch Black) too (skips when absent)."""

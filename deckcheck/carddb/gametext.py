@@ -145,7 +145,7 @@ def _rules_text(raw: Mapping[str, Any]) -> str:
 # the card does. These substitutions bring each era's wording to one form,
 # applied to the folded, lower-cased text with the card's own name already
 # replaced by "this card". Each one names the wording change it covers; none
-# may merge two texts that do different things (tests/test_reprint_rule.py
+# may merge two texts that do different things (tests/rules/test_card_pool.py
 # checks the pairs of docs/rulings.md, "Reprints: functionally identical cards" in both directions).
 _ERA_WORDING: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(a), b)

@@ -15,8 +15,7 @@ from typing import NamedTuple
 
 from deckcheck.i18n import N_, ngettext, term
 from deckcheck.model import ENERGY, ENERGY_LETTERS, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
-from deckcheck.parse.japanese import JapaneseCard, JapaneseHeader, JapaneseTotal, is_japanese_line
-from deckcheck.parse.japanese import read_line as read_japanese
+from deckcheck.names import is_japanese
 
 SYNTAX = "syntax"
 MAX_COUNT = 999
@@ -473,8 +472,10 @@ def normalise_spaces(raw: str) -> str:
 
 def is_structure_line(line: str) -> bool:
     """A banner, section header or total line (also of a Japanese list): the layout a formatter rewrites."""
-    if is_japanese_line(line):
-        return isinstance(read_japanese(line), (JapaneseHeader, JapaneseTotal))
+    if is_japanese(line):
+        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # start-up
+
+        return isinstance(read_line(line), (JapaneseHeader, JapaneseTotal))
     return bool(_is_banner(line) or _header(line) or _TOTAL.match(line))
 
 
@@ -625,13 +626,16 @@ def line_counts(text: str) -> LineCounts:
                 continue
             if any(_comment_and_meta(line)):
                 continue
-        japanese = read_japanese(line) if is_japanese_line(line) else None
-        if japanese is not None:  # as parse_text reads a line of a Japanese list
-            if isinstance(japanese, JapaneseCard):
-                cards += 1
-            else:
-                structure += 1
-            continue
+        if is_japanese(line):  # as parse_text reads a line of a Japanese list
+            from deckcheck.parse.japanese import JapaneseCard, read_line  # start-up
+
+            japanese = read_line(line)
+            if japanese is not None:
+                if isinstance(japanese, JapaneseCard):
+                    cards += 1
+                else:
+                    structure += 1
+                continue
         kind, match = _card_line(line)
         if kind == _UNCOUNTED_LINE:
             other += 1
@@ -723,22 +727,21 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
             # banner does, so card lines skip those patterns (most lines are cards).
             if not line[0].isdigit() and _read_other_line(line, number, blocks, totals, labels):
                 continue
-            # A line of a Japanese list: its own forms of cards, headers and totals (parse.japanese).
-            japanese = read_japanese(line) if is_japanese_line(line) else None
-            if isinstance(japanese, JapaneseHeader):
-                blocks.append(_Block(japanese.section, number, japanese.declared))
-                continue
-            if isinstance(japanese, JapaneseTotal):
-                totals.append((number, japanese.declared))
-                continue
-            if isinstance(japanese, JapaneseCard):
-                read: tuple[int, str, str | None, str | None] | Finding = (
-                    japanese.copies,
-                    japanese.name,
-                    japanese.set_code,
-                    japanese.number,
-                )
-            else:
+            read: tuple[int, str, str | None, str | None] | Finding | None = None
+            if is_japanese(line):
+                # A line of a Japanese list: its own forms of cards, headers and totals.
+                from deckcheck.parse.japanese import JapaneseCard, JapaneseHeader, JapaneseTotal, read_line  # start-up
+
+                japanese = read_line(line)
+                if isinstance(japanese, JapaneseHeader):
+                    blocks.append(_Block(japanese.section, number, japanese.declared))
+                    continue
+                if isinstance(japanese, JapaneseCard):
+                    read = (japanese.copies, japanese.name, japanese.set_code, japanese.number)
+                elif isinstance(japanese, JapaneseTotal):
+                    totals.append((number, japanese.declared))
+                    continue
+            if read is None:
                 read = _read_card(line, number)
             if isinstance(read, Finding):
                 findings.append(read)

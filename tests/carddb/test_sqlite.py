@@ -352,3 +352,15 @@ def test_importing_the_module_stays_cheap():
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root, env=env)
     assert result.stdout.strip() == "[]"
+
+
+def test_a_print_of_a_set_without_a_code_is_named_by_its_set_not_the_dataset_id(reference_index):
+    # "legal through its reprint pop8 11", "TV Reporter pop2 11": POP Series and McDonald's
+    # Collection prints have no set code in lists; findings name them by the set's name.
+    labels = {card.label for card in reference_index.by_name("TV Reporter")}
+    assert "TV Reporter POP Series 2 11" in labels
+    assert not any("pop2" in label for label in labels)
+    assert {card.label for card in reference_index.by_name("Roseanne's Research")} == {
+        "Roseanne's Research SW 125",
+        "Roseanne's Research POP Series 8 11",
+    }

@@ -452,3 +452,24 @@ def test_check_with_a_bad_pack_says_what_formats_lint_says(tmp_path):
     assert checked.returncode == 2 and wanted in checked.stderr.decode(), checked.stderr.decode()
     assert "was unexpected" not in checked.stderr.decode()
     assert wanted in linted.stderr.decode() and f"{pack.name}:5:" in checked.stderr.decode()
+
+
+@pytest.mark.parametrize("output", ["text", "json", "junit"])
+def test_a_path_that_is_no_deck_gets_the_error_lines_docs_check_md_says(tmp_path, output):
+    # docs/check.md said "beside any report but text, a deckcheck: error: line", but the text report
+    # writes one too for a missing path (not for a pipe); the page now says what happens.
+    import os
+
+    pipe = tmp_path / "pipe.txt"
+    os.mkfifo(pipe)
+    for path, said in ((tmp_path / "missing.txt", "no such file"), (pipe, "is not a regular file")):
+        result = run("check", str(path), "--no-config", "-o", output)
+        assert result.returncode == 2
+        errors = [line for line in result.stderr.decode().splitlines() if line.startswith("deckcheck: error:")]
+        if output == "text":
+            assert "NOT CHECKED" in result.stdout.decode()
+            assert len(errors) == (1 if "missing" in path.name else 0), result.stderr
+        else:
+            assert len(errors) == 1 and said in errors[0], result.stderr
+    page = doc_text("check.md")
+    assert "with the text report too for a path that does not exist" in " ".join(page.split())

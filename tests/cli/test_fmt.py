@@ -484,3 +484,16 @@ def test_every_line_fmt_says_is_in_the_message_language(tmp_path):
         "deckcheck: jede Deckliste ist formatiert",
     ]
     assert [result.returncode for result in results] == [1, 2, 0]
+
+
+def test_fmt_writes_every_basic_energy_print_the_same_way_darkness_and_metal_too(tmp_path, reference_db):
+    # docs/deck-lists.md: "a bare Darkness Energy / Metal Energy stays as written" -- but
+    # "4 Metal Energy DP 130" (a basic print) stayed while "4 Lightning Energy HS 118" changed.
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Metal Energy DP 130\n4 Lightning Energy HS 118\n4 Darkness Energy\n", encoding="utf-8")
+    options = ("--db", str(reference_db), "--no-config", "--format", "unlimited", "--date", "2010-06-01")
+    result = run("fmt", str(deck), *options)
+    assert result.returncode == 0, result.stderr
+    written = deck.read_text(encoding="utf-8")
+    assert "4 Basic {M} Energy DP 130\n" in written and "4 Basic {L} Energy HS 118\n" in written
+    assert "4 Darkness Energy\n" in written  # bare: the format decides (decision 10)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from support import PROJECT_ROOT
+from support import run_deckcheck as run
 
 from deckcheck.packs.info import describe_range, in_force_on, lint_pack
 from deckcheck.packs.loading import load_pack
@@ -240,3 +241,33 @@ def test_lint_reports_an_extends_it_cannot_follow_beside_the_schema_s_problems()
     assert (4, "error", "rules[0].sise: unknown key 'sise' (did you mean 'size'?)") in problems
     assert len(problems) == 2
     assert ".pre-commit-config" not in problems[0][2]  # a hidden YAML file beside the pack is no format
+
+
+def test_formats_show_says_sets_promos_and_always_legal_cards_as_players_know_them(reference_db):
+    # "mcd14" in formats show; promos "bwp 51-76"; "always legal: {flags: [basic_energy]}".
+    result = run("formats", "show", "standard", "--date", "2015-01-01", "--db", str(reference_db), "--no-config")
+    text = result.stdout.decode()
+    assert result.returncode == 0
+    assert "McDonald's Collection 2014" in text and "promos PR-BLW 51-76" in text
+    assert "always legal: basic Energy" in text
+    for dataset_form in ("mcd14", "bwp", "{flags"):
+        assert dataset_form not in text
+
+
+def test_formats_show_without_a_card_database_says_banned_prints_by_set_code_and_number():
+    # Without a database the ban list read "bw3-67, bw5-110" and "sm8-90": dataset ids. The built-in
+    # catalogue knows those sets' codes, if not the cards: NVI 67, DEX 110 and LOT 90.
+    result = run("formats", "show", "expanded", "--date", "2026-12-01", "--no-config")
+    text = result.stdout.decode()
+    assert result.returncode == 0, result.stderr
+    assert "- NVI 67, DEX 110 since 2017-08-18" in text
+    assert "- LOT 90 since 2019-02-15" in text
+    for dataset_form in ("bw3-67", "bw5-110", "sm8-90"):
+        assert dataset_form not in text
+
+
+def test_formats_show_says_the_season_in_the_message_language():
+    # "(2026 rotation, seit 2026-04-10)" in German: the label stayed English where check translated it.
+    result = run("formats", "show", "standard", "--date", "2026-12-01", "--lang", "de", "--no-config")
+    text = result.stdout.decode()
+    assert "(Rotation 2026, seit 2026-04-10)" in text and "2026 rotation" not in text

@@ -284,3 +284,17 @@ def test_a_windows_1252_list_is_read_with_a_note(tmp_path):
 def test_bytes_that_are_not_windows_1252_text_stay_unreadable(tmp_path, data):
     finding = only_finding(read_deck(write(tmp_path / "deck.txt", data)))
     assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR) and "UTF-8" in finding.message
+
+
+@pytest.mark.parametrize("encoding", ["utf-32", "utf-32-le", "utf-32-be"])
+def test_utf32_deck_files_are_refused_with_a_clear_message(tmp_path, encoding):
+    from deckcheck.parse import read_deck
+
+    deck = tmp_path / "deck.txt"
+    deck.write_bytes("# name: My deck\n4 Iono PAL 185\n".encode(encoding))
+    parsed = read_deck(str(deck))
+    assert [f.rule for f in parsed.findings] == ["unreadable"]
+    assert parsed.findings[0].message == f"The deck file {deck} is in UTF-32, an encoding deckcheck does not read."
+    utf16 = tmp_path / "utf16.txt"
+    utf16.write_bytes("4 Iono PAL 185\n".encode("utf-16"))
+    assert read_deck(str(utf16)).entries[0].name == "Iono"  # UTF-16 is still read

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import json_report
+from support import run_deckcheck as run
 
 from deckcheck.model import Severity
 from deckcheck.parse import parse_structured
@@ -339,3 +341,19 @@ def test_a_typo_in_a_card_s_required_key_is_one_error_and_the_card_still_counts(
     assert finding.lines == (2,)
     assert finding.params["problem"] == "unknown key 'nam' (did you mean 'name'?); it was read as 'name'"
     assert [(e.count, e.name, e.set_code, e.number) for e in parsed.entries][0] == (4, "Charmander", "PAF", "7")
+
+
+def test_an_energy_symbol_unquoted_in_yaml_gets_a_hint_and_a_typo_key_one_error(tmp_path):
+    braces = tmp_path / "braces.yaml"
+    braces.write_text("cards:\n  - {count: 8, name: Basic {P} Energy, set: SVE, number: 5}\n", encoding="utf-8")
+    result = json_report(run("check", str(braces), "--no-config", "-o", "json").stdout)["results"][0]
+    [finding] = result["findings"]
+    assert finding["rule"] == "syntax" and 'needs quotes: name: "Basic {P} Energy"' in finding["hint"]
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("nam: Gardevoir ex\ncards:\n  - {count: 4, name: Ralts, set: SVI, number: 84}\n", encoding="utf-8")
+    result = json_report(run("check", str(typo), "--no-config", "-o", "json").stdout)["results"][0]
+    syntax = [f for f in result["findings"] if f["rule"] == "syntax"]
+    assert [f["message"] for f in syntax] == [
+        "Line 1: the deck file is not valid: unknown key 'nam' (did you mean 'name'?)."
+    ]
+    assert "basic-pokemon" not in {f["rule"] for f in result["findings"]}

@@ -1,7 +1,7 @@
 """RULES.md decision 18 over the reference data: a line that does not say which
 card it is never makes a deck legal (issue 20). Each example of the issue, with
 its real line; the front ends (CLI, library, serve, --jobs 2) in
-tests/test_uncertain_lines_front_ends.py."""
+tests/core/test_uncertain_lines_front_ends.py."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from deckcheck.engine import check_deck, resolve_options_for
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 # A legal Standard list of 2026-08-22 (tests/exports, source in the README there).
 STANDARD = (TESTS / "exports" / "2026-08-22-standard-31.txt").read_text("utf-8")
 STANDARD_DAY = "2026-08-22"
@@ -387,3 +387,12 @@ def test_a_name_only_line_whose_prints_differ_and_are_not_all_allowed_is_a_warni
     listed, legal = re.search(r"\(([^)]*)\), of which the format allows only (.*) on the day", message).groups()
     assert listed.count("Pikachu") == 4 and listed.endswith("…") and legal.count("Pikachu") >= 1, message
     assert result.verdict == "legal", message
+
+
+def test_a_name_mismatch_counts_as_the_card_named_not_a_namesake_of_another_stage(reference_index):
+    # "8 Arceus AR 1": AR 1 is Charizard; the line counts as Arceus (docs/rulings.md), a Basic
+    # Pokémon -- not Arceus LV.X, which shares its name for the copy limit. No knock-on
+    # basic-pokemon error for a deck of 8 Arceus.
+    result = check(reference_index, "8 Arceus AR 1\n52 Grass Energy\n", "unlimited", "2010-06-01")
+    assert [(rule, severity) for rule, severity, _ in found(result)] == [("name-mismatch", "error")]
+    assert result.verdict == "unverified"

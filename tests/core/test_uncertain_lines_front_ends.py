@@ -13,7 +13,7 @@ from support import json_report, run_deckcheck
 
 import deckcheck
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 STANDARD = (TESTS / "exports" / "2026-08-22-standard-31.txt").read_text("utf-8")
 GLC = (TESTS / "cases" / "glc" / "legal" / "fire-singleton-2026-11-30.txt").read_text("utf-8")
 

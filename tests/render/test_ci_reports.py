@@ -22,7 +22,7 @@ from deckcheck import __version__
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import RENDERERS, RenderOptions, display_path, render
 
-GOLDEN = Path(__file__).parent / "golden" / "ci"
+GOLDEN = Path(__file__).parents[1] / "golden" / "ci"
 DATE = "2026-11-30"
 CI_OUTPUTS = ("github", "sarif", "junit")
 GOLDEN_NAMES = {

@@ -23,7 +23,7 @@ from deckcheck.engine import check_deck
 from deckcheck.packs.loading import available_packs, load_pack
 from deckcheck.parse import read_deck
 
-CASES = Path(__file__).resolve().parent / "cases"
+CASES = Path(__file__).resolve().parents[1] / "cases"
 VERDICTS = ("legal", "illegal")
 _HEADER = re.compile(r"^#\s*(format|date)\s*:\s*(\S+)\s*$", re.IGNORECASE)
 

@@ -18,7 +18,7 @@ from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
 from deckcheck.parse.text import is_structure_line, normalise_spaces
 
-EXPORTS = Path(__file__).resolve().parent / "exports"
+EXPORTS = Path(__file__).resolve().parents[1] / "exports"
 LISTS = yaml.safe_load((EXPORTS / "sources.yaml").read_text("utf-8"))["lists"]
 
 

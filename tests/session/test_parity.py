@@ -7,7 +7,7 @@ hint names each front end's own controls (``--format``; ``format=``)."""
 from __future__ import annotations
 
 import pytest
-from support import PROJECT_ROOT, json_report, run_deckcheck
+from support import PROJECT_ROOT, assert_clean, json_report, run_deckcheck
 
 import deckcheck
 
@@ -145,3 +145,14 @@ def test_a_deck_that_could_not_be_checked_is_not_checked_never_illegal(tmp_path,
     assert html.returncode == 2 and "NOT CHECKED" in html.stdout and "ILLEGAL" not in html.stdout
     page = client.post("/check", data={"text": text, **fields})
     assert page.status_code == 422 and "NOT CHECKED" in page.text and "ILLEGAL" not in page.text
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github", "sarif", "junit", "html"])
+def test_every_output_is_byte_identical_with_one_job_and_with_two(output):
+    # With --jobs 2 the packs are loaded in the workers (the sample decks name standard, expanded, ...),
+    # and SARIF's rule catalogue (and every ruleIndex) once depended on what the parent had loaded.
+    args = ("check", "sample_decks", "--no-config", "--date", "2026-11-30", "-o", output)
+    one, two = run_deckcheck(*args, "--jobs", "1"), run_deckcheck(*args, "--jobs", "2")
+    assert_clean(one, 1)
+    assert_clean(two, 1)
+    assert one.stdout == two.stdout and one.stdout

@@ -19,7 +19,7 @@ from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import OUTPUTS, RENDERERS, RenderOptions, render
 from deckcheck.render.html import chunks
 
-GOLDEN = Path(__file__).parent / "golden" / "html"
+GOLDEN = Path(__file__).parents[1] / "golden" / "html"
 DATE = "2026-11-30"
 IONO = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
 

@@ -17,7 +17,7 @@ from support import run_deckcheck as run
 
 import deckcheck
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 # A legal Standard list of 2026-08-22 (tests/exports); each example swaps one line.
 STANDARD = (TESTS / "exports" / "2026-08-22-standard-31.txt").read_text("utf-8")
 DAY = "2026-08-22"

@@ -386,7 +386,7 @@ def test_rotation_days_option(tmp_path, reference_index):
 
 # -- real lists of several eras ------------------------------------------------------------------------
 
-HISTORY_DECKS = Path(__file__).resolve().parent / "history_decks"
+HISTORY_DECKS = Path(__file__).resolve().parents[1] / "history_decks"
 
 
 def _deck_day(path: Path) -> str:

@@ -10,10 +10,10 @@ import collections
 import json
 import re
 from importlib import resources
-from pathlib import Path
 
 import pytest
 import yaml
+from support import POKEMON_TCG_DATA
 
 from deckcheck.carddb.catalogue import catalogue_sets, load_catalogue
 from deckcheck.carddb.gametext import text_hash
@@ -21,8 +21,6 @@ from deckcheck.carddb.index import MemoryIndex
 from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER
 from deckcheck.names import deck_key
 
-REFERENCE_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "carddata"
-POKEMON_TCG_DATA = REFERENCE_DATA / "pokemon-tcg-data"
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -391,3 +389,10 @@ def test_without_a_database_a_reworded_print_is_legal_through_its_reprint(catalo
     pool = [f for f in result.findings if f.rule in ("not-legal", "legal-reprint")]
     assert [f.rule for f in pool] == ["legal-reprint"]
     assert pool[0].message.endswith(f"legal through its reprint {through}.")
+
+
+def test_the_catalogue_names_a_codeless_set_by_its_name_too():
+    from deckcheck.carddb.catalogue import load_catalogue
+
+    pop5 = [card for card in load_catalogue().cards if card.set_id == "pop5"]
+    assert pop5 and all(card.label.startswith(f"{card.shown_name} POP Series 5 ") for card in pop5)
