@@ -51,7 +51,7 @@ def test_a_deck_checks_against_its_own_format_like_the_command_line(monkeypatch)
     assert result.to_json() == expected and result.format == "unlimited"
 
 
-def test_result_fields():
+def test_a_result_carries_its_verdict_counts_and_findings():
     result = deckcheck.check_file(COPY_LIMIT, date=DATE)
     assert result.legal is False and result.total_cards == 60
     assert result.counts == {"pokemon": 19, "trainer": 33, "energy": 8, "unidentified": 0}
@@ -160,7 +160,7 @@ def test_without_a_database_the_catalogue_is_used_and_said(tmp_path, monkeypatch
         deckcheck.open_database()
 
 
-def test_formats():
+def test_formats_are_listed_and_loaded_by_name_or_path():
     names = deckcheck.available_formats()
     assert {"standard", "expanded", "unlimited"} <= set(names)
     expanded = deckcheck.load_format("expanded")

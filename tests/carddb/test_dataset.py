@@ -223,7 +223,7 @@ def test_every_card_file_is_converted(pokemon_tcg_data, dataset_cards):
     assert len(dataset_cards) == expected
 
 
-def test_iono_paldea_evolved(dataset_cards):
+def test_iono_pal_185_is_read_with_its_code_number_day_and_mark(dataset_cards):
     iono = dataset_cards["sv2-185"]
     assert (iono.name, iono.set_code, iono.number, iono.release_date) == ("Iono", "PAL", "185", "2023-06-09")
     assert iono.subtypes == ("Supporter",) and iono.regulation_mark == "G"
@@ -269,7 +269,7 @@ def test_shining_pokemon_and_miracle_energy_have_their_own_limit(dataset_cards):
     }
 
 
-def test_arceus_rule_prints(dataset_cards):
+def test_the_prints_that_allow_any_number_are_read_from_their_text(dataset_cards):
     assert dataset_cards["dpp-DP50"].any_number
     assert not dataset_cards["sm6-96"].any_number  # Arceus ◇
     exempt = {card.id for card in dataset_cards.values() if card.any_number}

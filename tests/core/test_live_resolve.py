@@ -65,7 +65,7 @@ def test_mee_and_mep_are_known_set_codes(reference_index):
     assert [c.card.name for c in deck.cards] == ["Mega Kangaskhan ex", "Basic Psychic Energy"]
 
 
-def test_shiny_vault_numbers():
+def test_ptcg_lives_shiny_vault_numbers_read_as_sv_numbers():
     assert live_shiny_vault("HIF", "163") == "SV94"
     assert live_shiny_vault("hif", "70") == "SV1"
     assert live_shiny_vault("HIF", "69") is None  # the main set's own secret rare

@@ -340,7 +340,7 @@ def test_a_day_past_the_known_seasons_is_a_warning(reference_index):
     )
 
 
-def test_rotation_preview(reference_index):
+def test_a_card_leaving_within_the_rotation_days_is_a_rotating_warning(reference_index):
     found = verdict(reference_index, "Iono PAL 185", "standard", "2026-04-09", rotation_days=90)
     assert found == [("rotating", "Iono PAL 185 leaves standard on 2026-04-10 (2026 rotation), in 1 day.")]
     # The J-mark season of 2026-03-06 keeps G; the card leaves at the next change.
@@ -370,7 +370,7 @@ def test_a_day_before_the_format_is_a_usage_error(tmp_path):
     )
 
 
-def test_rotation_days_option(tmp_path, reference_index):
+def test_rotation_days_announces_a_rotation_within_that_many_days(tmp_path, reference_index):
     from support import run_deckcheck as run
 
     deck = tmp_path / "deck.txt"

@@ -127,7 +127,7 @@ def test_german_total_line_of_the_issue():
         ("4 Mega Kangaskhan ex MEP 25", "Mega Kangaskhan ex", "MEP", "25"),
     ],
 )
-def test_live_print_forms(line, name, set_code, number):
+def test_ptcg_lives_print_forms_are_read_as_written(line, name, set_code, number):
     # As written: resolution reads "LOR-TG 24" as LOR TG24 (tests/core/test_live_resolve.py).
     deck = parse_text(line, "d.txt")
     assert deck.findings == ()
@@ -140,7 +140,7 @@ def test_what_is_no_sub_set_print_stays_in_the_name(text):
     assert split_print(text) == (text, None, None)
 
 
-def test_sub_set_codes():
+def test_ptcg_lives_sub_set_codes_name_the_gallery_card():
     assert live_sub_set("LOR-TG", "024") == ("LOR", "TG24")
     assert live_sub_set("CEL-CC", "25") == ("CEL", "60") and live_sub_set("CEL-CC", "26") is None
     assert live_sub_set("LOR", "24") is None

@@ -35,7 +35,7 @@ cards:
 """
 
 
-def test_yaml_deck():
+def test_a_yaml_deck_gives_its_name_format_and_cards():
     deck = parse_structured(YAML_DECK, "deck.yaml", "yaml")
     assert deck.findings == ()
     assert (deck.path, deck.name, deck.declared_format) == ("deck.yaml", "Lost Box", "standard")
@@ -58,7 +58,7 @@ def test_yaml_numbers_keep_their_written_form():
     assert deck.entries[0].number == "012"
 
 
-def test_description_is_accepted():
+def test_a_description_key_is_accepted():
     deck = parse_structured("description: a deck\ncards: []\n", "d.yaml", "yaml")
     assert deck.findings == ()
     assert deck.entries == ()
@@ -81,7 +81,7 @@ JSON_DECK = """\
 """
 
 
-def test_json_deck():
+def test_a_json_deck_gives_its_name_format_and_cards():
     deck = parse_structured(JSON_DECK, "deck.json", "json")
     assert deck.findings == ()
     assert (deck.name, deck.declared_format) == ("Lost Box", "expanded")
@@ -214,7 +214,7 @@ def test_unknown_top_level_key_names_its_line():
     assert "author" in finding.message
 
 
-def test_missing_cards_key():
+def test_a_mapping_without_cards_is_no_deck_naming_its_keys():
     (finding,) = parse_structured("name: x\n", "d.yaml", "yaml").findings
     assert finding.message.startswith('The file is not a deck: a deck file is a mapping with a "cards" list')
     assert finding.message.endswith("this one has the keys name.")

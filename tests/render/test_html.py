@@ -195,7 +195,7 @@ def test_a_path_that_cannot_be_read_is_shown_apart_from_the_decks(tmp_path):
     assert text.count('<tbody class="deck"') == 1
 
 
-def test_translated_with_lang():
+def test_lang_translates_the_page():
     done = run("check", str(IONO), "--date", DATE, "--output", "html", "--lang", "de")
     text = done.stdout.decode("utf-8")
     assert '<html lang="de">' in text
