@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The bounds of issue 23 as figures: what a hostile input costs now.
+"""The bounds on hostile input as figures: what a hostile input costs now.
 
     python bench/bounds.py [--serve-requests 20000] [--json bench/results.json] [--no-serve]
 

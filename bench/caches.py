@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""What each start-up cache saves (issue 21: keep a cache only where it saves more than 5 ms).
+"""What each start-up cache saves (keep a cache only where it saves more than 5 ms).
 
     python bench/caches.py [--runs N]
 

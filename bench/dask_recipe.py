@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Dask recipe of docs/library.md beside the plain command line (issue 22 §4).
+"""The Dask recipe of docs/library.md beside the plain command line.
 
     python bench/dask_recipe.py [--decks 20000] [--workers 2] [--format standard]
 
@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT.parent / "shared" / "carddata" / "pokemon-tcg-data"
 # The recipe's client holds the list of paths and one chunk's text: a budget that does not grow
-# with the number of decks (the recipe before issue 22 took 1.4-1.5 GB for 20,000).
+# with the number of decks (the recipe that gathered every result took 1.4-1.5 GB for 20,000).
 CLIENT_BUDGET_MB = 250
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How long a 2,000-deck HTML report takes to open in Chromium (issue 14).
+"""How long a 2,000-deck HTML report takes to open in Chromium.
 
     python bench/html_report.py [--decks 2000] [--runs 3]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""``POST /api/check`` under load (issue 14): 1,000 requests from 20 concurrent clients on loopback.
+"""``POST /api/check`` under load: 1,000 requests from 20 concurrent clients on loopback.
 
     python bench/serve_load.py [--requests 1000] [--clients 20] [--db FILE]
 

@@ -209,7 +209,7 @@ class DeckResult:
         """``"legal"``, ``"illegal"`` (a rule is broken) or ``"unverified"`` (the
         only errors are lines that do not say which card they are, so legality
         cannot be shown) or ``"not-checked"`` (the deck's format or day cannot be used:
-        the result of a :class:`FormatError`); RULES.md decision 18."""
+        the result of a :class:`FormatError`); docs/rulings.md, "The verdict words"."""
         return self._result.verdict
 
     @property
@@ -280,7 +280,7 @@ class DeckResult:
 
 def report_json(results: Iterable[DeckResult]) -> dict[str, Any]:
     """The whole ``--output json`` document for these results, as the command line writes it:
-    a deck that was not checked (its format or day cannot be used, RULES.md decision 18) is
+    a deck that was not checked (its format or day cannot be used, docs/rulings.md, "The verdict words") is
     among the ``problems``, not the ``results``."""
     from deckcheck.render import path_problem
     from deckcheck.render.json_report import JSON_VERSION, problem_dict

@@ -65,7 +65,7 @@ def resolve_options_for(pack: Pack, date: dt.date, index: CardIndex, **extra) ->
     """How a pack wants lines read: name-only lines resolve among the prints its
     rules allow on the day (:meth:`~deckcheck.rules.base.RuleKind.allowed`: a card
     pool's, a ban list's), and pre-DP packs read Darkness/Metal Energy as the Special cards
-    (RULES.md decision 10)."""
+    (docs/rulings.md, "A bare Darkness or Metal Energy")."""
     pools = [p for p in (KINDS[rule.kind].allowed(rule, date, index) for rule in pack.rules) if p is not None]
     allowed = None
     if pools:

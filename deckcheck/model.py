@@ -63,7 +63,7 @@ class Severity(StrEnum):
 UNVERIFIED_RULES = frozenset(
     {"unknown-card", "unknown-set", "name-mismatch", "ambiguous-card", "unknown-print", "syntax", "unknown-release"}
 )
-# RULES.md decision 18, last bullet: a deck that could not be checked at all (an unreadable
+# docs/rulings.md, "The verdict words": a deck that could not be checked at all (an unreadable
 # file; a format that is none, or a day before its format began: ``unknown-format``) is *not
 # checked*: never ILLEGAL, counted apart from the decks, exit code 2.
 NOT_CHECKED_RULES = frozenset({"unreadable", "unknown-format"})
@@ -74,7 +74,7 @@ VERDICTS = (LEGAL, ILLEGAL, UNVERIFIED, NOT_CHECKED)
 def verdict_of(findings: tuple[Finding, ...] | list[Finding]) -> str:
     """``legal``, ``illegal`` (a rule is broken), ``unverified`` (the only
     errors are lines that do not say which card they are) or ``not-checked``
-    (the deck could not be checked at all); RULES.md decision 18."""
+    (the deck could not be checked at all); docs/rulings.md, "The verdict words"."""
     errors = [f for f in findings if f.severity is Severity.ERROR]
     if not errors:
         return LEGAL
@@ -317,7 +317,7 @@ class DeckResult:
 
     @property
     def verdict(self) -> str:
-        """``legal``, ``illegal``, ``unverified`` or ``not-checked`` (RULES.md decision 18)."""
+        """``legal``, ``illegal``, ``unverified`` or ``not-checked`` (docs/rulings.md, "The verdict words")."""
         return verdict_of(self.findings)
 
     @property

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from deckcheck.model import ENERGY_LETTERS, FLARE_GEAR, POKEMON, TRAINER
 
@@ -49,8 +49,12 @@ def _strip_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-# Kana and CJK ideographs (full- and half-width): a Japanese card name.
-_JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]")
+# Kana and CJK ideographs (full- and half-width): a Japanese card name. Compiled on first use:
+# Python's compiler sets its 30,000 characters one by one (28 M instructions, an eighth of a
+# check's start-up beyond `import typer`), and a name without a character from U+3040 on
+# (every name of an English list, "Pokémon" too) never needs it.
+_JAPANESE = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff66-\uff9f]"
+_FIRST_JAPANESE = "\u3040"
 # In a Japanese name, how players write the long-vowel mark ー (a hyphen or dash of any
 # width), and what a name does not need: spaces (ガチグマ アカツキex, ガチグマアカツキex,
 # リザードン ex) and the middle dot (カプ・コケコ, カプコケコ).
@@ -60,7 +64,14 @@ _JAPANESE_DROPPED = re.compile(r"[\s・·•]+")
 
 def is_japanese(name: str) -> bool:
     """Whether ``name`` is written in Japanese (it holds kana or kanji)."""
-    return _JAPANESE.search(name) is not None
+    if name.isascii() or max(name) < _FIRST_JAPANESE:
+        return False
+    return _japanese_pattern().search(name) is not None
+
+
+@cache
+def _japanese_pattern() -> re.Pattern[str]:
+    return re.compile(_JAPANESE)
 
 
 def _japanese_key(name: str) -> str:
@@ -94,8 +105,8 @@ def deck_name(name: str, supertype: str) -> str:
     """The name that shares one copy limit (display form, not folded).
 
     ``Gardevoir LV.X`` -> ``Gardevoir`` (RULES.md 2.1); ``Pikachu δ`` ->
-    ``Pikachu`` for Pokémon only (decision 9); ``Professor's Research
-    (Professor Sada)`` -> ``Professor's Research`` (2.8, decision 2);
+    ``Pikachu`` for Pokémon only (docs/rulings.md, "δ on Pokémon only"); ``Professor's Research
+    (Professor Sada)`` -> ``Professor's Research`` (2.8, docs/rulings.md, "Professor's Research");
     ``Battle Compressor Team Flare Gear`` -> ``Battle Compressor`` (2.9).
     Everything else in a name counts (owners, Dark/Light, ex/EX/GX/V, ◇, ★,
     SP symbols, Unown letters).
@@ -114,7 +125,7 @@ def deck_name(name: str, supertype: str) -> str:
 
 
 def unown_letter(name: str) -> str | None:
-    """``Unown F`` as the Neo/DP card name ``Unown [F]`` (decision 11), else None."""
+    """``Unown F`` as the Neo/DP card name ``Unown [F]`` (docs/rulings.md, "Unown"), else None."""
     match = _UNOWN_LETTER.match(name.strip())
     return f"Unown [{match.group(1).upper()}]" if match else None
 

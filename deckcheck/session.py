@@ -587,7 +587,7 @@ class Session:
         if incomplete:
             notes.append(_lines_phrase(path, incomplete, INCOMPLETE_LINES))
         # A byte-order mark stays (the text fmt writes is UTF-8, as it was). Text that starts
-        # with U+FEFF (kept for a line that starts with one, RULES.md decision 18) gets a
+        # with U+FEFF (kept for a line that starts with one, docs/rulings.md, "Which card a line is") gets a
         # mark before it, which the reader takes off.
         mark = result.text.startswith("\ufeff") or original.startswith(b"\xef\xbb\xbf")
         data = (b"\xef\xbb\xbf" if mark else b"") + result.text.encode("utf-8")

@@ -108,7 +108,8 @@ def project_files() -> list[Path]:
 
 
 # The Black Star Promo series of the reference data: their cards' days are derived when the
-# database is built (carddb/promo_days.py, RULES.md decision 18), never earlier than the data's.
+# database is built (carddb/promo_days.py, docs/rulings.md, "A print is not legal before it was released"), never
+# earlier than the data's.
 PROMO_SERIES = frozenset({"basep", "np", "dpp", "hsp", "bwp", "xyp", "smp", "swshp", "svp", "mep"})
 
 
@@ -198,6 +199,33 @@ def run_deckcheck(
     if text:
         return Ran(argv, code, captured[0].decode("utf-8"), captured[1].decode("utf-8", "backslashreplace"))
     return Ran(argv, code, *captured)
+
+
+def assert_clean(result, code: int | None = None) -> None:
+    """A run that met no unexpected error: no traceback and no "internal error" on standard error
+    (bytes or text), and exit code ``code`` where one is given (1 is an illegal deck, 2 a problem)."""
+    err = result.stderr.decode(errors="replace") if isinstance(result.stderr, bytes) else result.stderr
+    assert "Traceback" not in err and "internal error" not in err, err
+    if code is not None:
+        assert result.returncode == code, err
+
+
+TINY_SET = {"id": "s1", "name": "Set", "ptcgoCode": "SS", "series": "X", "releaseDate": "2020/01/01"}
+TINY_CARD = {"id": "s1-1", "name": "Pikachu", "supertype": "Pokémon", "subtypes": ["Basic"], "number": "1"}
+
+
+def tiny_dataset(root: Path, sets=None, cards=None) -> Path:
+    """A pokemontcg.io-shaped dataset of one set and one card under ``root``; ``sets`` and ``cards``
+    replace them (a list is written as JSON, a str as it is)."""
+    import json
+
+    (root / "sets").mkdir(parents=True)
+    (root / "cards" / "en").mkdir(parents=True)
+    (root / "sets" / "en.json").write_text(sets if isinstance(sets, str) else json.dumps(sets or [TINY_SET]))
+    (root / "cards" / "en" / "s1.json").write_text(
+        cards if isinstance(cards, str) else json.dumps(cards or [TINY_CARD])
+    )
+    return root
 
 
 def run_process(*args: str, stdin: bytes | None = None, env: dict | None = None, cwd: Path = PROJECT_ROOT):

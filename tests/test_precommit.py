@@ -59,7 +59,7 @@ def test_manifest_is_valid_for_pre_commit():
 )
 def test_files_pattern_passes_every_candidate_and_deckcheck_decides(path, passed):
     # Which staged files are decks is decided by deckcheck --skip-non-decks, as for a folder
-    # walk (README "What counts as a deck"; tests/test_deck_repository.py runs the hook's entry).
+    # walk (README "What counts as a deck"; tests/project/test_deck_repository.py runs the hook's entry).
     hook = hooks()["deckcheck"]
     matched = re.search(hook["files"], path) is not None and re.search(hook["exclude"], path) is None
     assert matched is passed

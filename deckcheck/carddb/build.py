@@ -293,7 +293,8 @@ def _fill(
             if problem:
                 raise DatabaseError(f"{source.label}: set {str(row[0])[:60]!r} is not valid: {problem}")
         conn.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?, ?)", set_rows)
-        # RULES.md decision 18: a promo's day is its own, not its series' first day -- within
+        # docs/rulings.md, "A print is not legal before it was released": a promo's day is its own,
+        # not its series' first day -- within
         # its region: the promo series of one region tell nothing of the other's days.
         for region in sorted({row[6] for row in set_rows}):
             days = promo_days(

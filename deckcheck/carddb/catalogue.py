@@ -201,7 +201,7 @@ def _card(set_entry: Mapping[str, Any], entry: Any) -> Card:
         release_date=set_entry["released"],
         types=tuple(entry.get("types") or ()),
         evolves_from=entry.get("evolves_from"),
-        # RULES.md decision 5: prints sharing a `text` token are reprints with the
+        # docs/rulings.md, "Reprints in Standard": prints sharing a `text` token are reprints with the
         # same game text; any other print is only a reprint of itself.
         text_hash=str(entry.get("text") or card_id),
         own_limit=own_limit,

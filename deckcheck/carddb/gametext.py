@@ -1,7 +1,7 @@
 """A print's game text, normalised and digested for the reprint rule.
 
 Two prints of one deck-building name whose digests are equal do the same thing
-in play (RULES.md decisions 5 and 15). The input is a card object shaped like
+in play (docs/rulings.md, "Reprints: functionally identical cards"). The input is a card object shaped like
 the pokemontcg.io dataset's (``supertype``, ``subtypes``, ``rules``,
 ``abilities``, ``attacks``, ``hp``, ``types``, ``evolvesFrom``, retreat,
 ``weaknesses``, ``resistances``); every card source converts its own records
@@ -101,7 +101,7 @@ def _clean(text: Any) -> str:
 # Reminders of the general play rules that each era words differently ("You
 # may play only 1 Supporter card during your turn (before your attack).") are
 # not part of a card's own text, so they are left out of the digest: the SWSH
-# and SV Professor's Research differ only there (RULES.md decision 5).
+# and SV Professor's Research differ only there (docs/rulings.md, "Reprints in Standard").
 _REMINDERS = re.compile(
     "|".join(
         (
@@ -138,18 +138,20 @@ def _rules_text(raw: Mapping[str, Any]) -> str:
     return _SPACES.sub(" ", _REMINDERS.sub(" ", text)).strip()
 
 
-# -- functional identity (RULES.md decision 15) ---------------------------------
+# -- functional identity (docs/rulings.md, "Reprints: functionally identical cards")
+# ---------------------------------
 #
 # Trainer and Energy texts were reworded from era to era without changing what
 # the card does. These substitutions bring each era's wording to one form,
 # applied to the folded, lower-cased text with the card's own name already
 # replaced by "this card". Each one names the wording change it covers; none
-# may merge two texts that do different things (tests/test_reprint_rule.py
-# checks the pairs of decision 15 in both directions).
+# may merge two texts that do different things (tests/rules/test_card_pool.py
+# checks the pairs of docs/rulings.md, "Reprints: functionally identical cards" in both directions).
 _ERA_WORDING: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = tuple(
     (re.compile(a), b)
     for a, b in (
-        # "damage counter" = 10 damage (decision 15): "put 1 damage counter on" /
+        # "damage counter" = 10 damage (docs/rulings.md, "Reprints: functionally identical cards"):
+        # "put 1 damage counter on" /
         # "put 10 damage on"; "remove 2 damage counters from" stays a removal.
         (r"\b(\d+) damage counters?\b", lambda m: f"{int(m.group(1)) * 10} damage"),
         (r"\ba damage counter\b", "10 damage"),
@@ -275,7 +277,8 @@ _SAME_CARD: dict[str, tuple[tuple[str, str], ...]] = {
     # you can't play this card.)" (BW, XY) and "Discard 2 cards from your hand.
     # If you do, search ..." (SM) = "You can use this card only if you discard
     # 2 other cards from your hand." (SWSH on): the official example of a
-    # reworded reprint (decision 15; RULES.md 6.1 Ultra Ball I-mark reprints).
+    # reworded reprint (docs/rulings.md, "Reprints: functionally identical cards"; RULES.md 6.1
+    # Ultra Ball I-mark reprints).
     "ultra ball": (
         (
             "discard 2 cards from your hand. (if you can't discard 2 cards, you can't play this card.) search",
@@ -290,7 +293,7 @@ _SAME_CARD: dict[str, tuple[tuple[str, str], ...]] = {
 
 
 def _functional_text(text: str, name: str, pokemon: bool, trainer: bool = False) -> str:
-    """``text`` (already folded) in one wording for every era (decision 15);
+    """``text`` (already folded) in one wording for every era (docs/rulings.md, "Reprints: functionally identical cards");
     ``name`` is the card's folded, lower-case name (not replaced in a
     Trainer's text, where it is a word of the effect: Switch, Potion)."""
     text = text.lower().replace("lv. x", "lv.x")
@@ -319,7 +322,7 @@ def as_strings(value: Any) -> tuple[str, ...]:
 
 def text_hash(raw: Mapping[str, Any]) -> str:
     """A short digest of a card's game text: prints of one deck-building name
-    with equal digests are reprints (RULES.md decision 5). Within
+    with equal digests are reprints (docs/rulings.md, "Reprints in Standard"). Within
     :func:`canonical_digests`, the canonical text itself."""
     canonical = canonical_text(raw)
     if _CANONICAL.get():

@@ -23,7 +23,7 @@ from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
 
 # Codes seen in exports that the dataset spells differently (RULES.md 7.2, 7.4;
-# RULES.md decision 18: every real promo and set code is known, so that a real
+# docs/rulings.md, "Which card a line is": every real promo and set code is known, so that a real
 # code never becomes an unknown-set error). Each is tested against the
 # reference data (tests/carddb/test_set_codes.py).
 SET_CODE_ALIASES: Mapping[str, str] = {
@@ -66,7 +66,7 @@ SET_CODE_ALIASES: Mapping[str, str] = {
 _NUMBER = re.compile(r"^([A-Z-]*+)(?:0(?=\d))*+(\d++)([A-Z]?)$")
 
 # Sets the pokemontcg.io data publishes card files for but no set entry, by the
-# set id of their cards, and the code PTCG Live writes for them (decision 17):
+# set id of their cards, and the code PTCG Live writes for them (docs/rulings.md, "PTCG Live's own forms"):
 # "Basic {P} Energy MEE 5", "Mega Kangaskhan ex MEP 25".
 CODES_OF_UNLISTED_SETS: Mapping[str, str] = {"mee": "MEE", "mep": "MEP"}
 
@@ -158,8 +158,8 @@ class CardIndex(Protocol):
     def by_name(self, name: str, *, region: str = INTERNATIONAL, released_by: str | None = None) -> Sequence[Card]:
         """Prints of ``region`` whose name equals ``name`` after :func:`name_key` folding, and
         prints whose deck-building name equals it: ``Dragonair`` is also
-        ``Dragonair δ``, ``Gengar`` also ``Gengar LV.X`` (RULES.md decision 18,
-        section 2, decision 9); with ``released_by`` (ISO day) only those
+        ``Dragonair δ``, ``Gengar`` also ``Gengar LV.X`` (docs/rulings.md, "Which card a line is",
+        section 2, docs/rulings.md, "δ on Pokémon only"); with ``released_by`` (ISO day) only those
         released by then (:func:`released`)."""
 
     def by_deck_key(self, key: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:

@@ -1,4 +1,4 @@
-"""The day each Black Star Promo came out, as far as the card data shows it (RULES.md decision 18).
+"""The day each Black Star Promo came out, as far as the card data shows it (docs/rulings.md, "A print is not legal before it was released").
 
 The data gives a promo series one day, its first (every SM Black Star Promo is dated 2017-02-03),
 though its cards came out over years: `Mew PR-SM SM215`, a 2019 reprint of Mew UNB 76, would be

@@ -47,9 +47,11 @@ __all__ = [
     "iter_cards",
 ]
 
-# The stored game-text digests are part of the schema (RULES.md decision 15):
+# The stored game-text digests are part of the schema (docs/rulings.md, "Reprints: functionally
+# identical cards"):
 # a database built with another digest version is refused and rebuilt. So are the promos' own
-# days (2: carddb/promo_days.py, RULES.md decision 18): a database of schema 1 dates every promo
+# days (2: carddb/promo_days.py, docs/rulings.md, "A print is not legal before it was released"): a
+# database of schema 1 dates every promo
 # from its series' first day, which could show a deck LEGAL before its promos came out. So are
 # the regions (3: model.REGIONS, docs/japan.md): every card and set belongs to one, and a
 # look-up asks one region.
@@ -618,7 +620,7 @@ class SqliteIndex:
 
     def by_name(self, name: str, *, region: str = INTERNATIONAL, released_by: str | None = None) -> Sequence[Card]:
         key = name_key(name)
-        # RULES.md decision 18: the δ and LV.X forms are candidates too.
+        # docs/rulings.md, "Which card a line is": the δ and LV.X forms are candidates too.
         found = union_of_prints(
             self._query("name", "region = ? AND name_key = ?", (region, key)), self.by_deck_key(key, region=region)
         )

@@ -54,7 +54,7 @@ def _font_file_problem(path: Path) -> Phrase | None:
 
 
 # A deck that is not legal: a rule is broken, or a line names no card the database has
-# (RULES.md decision 18: legality cannot be shown, so the sheet is not made either).
+# (docs/rulings.md, "The verdict words": legality cannot be shown, so the sheet is not made either).
 _NOT_WHAT = {UNVERIFIED: "could not be verified"}
 
 

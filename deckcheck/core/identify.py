@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckcheck.core.lines import Resolution, ResolveOptions, line_finding, written
-from deckcheck.core.naming import group_key
-from deckcheck.i18n import N_
+from deckcheck.core.naming import AMBIGUOUS_TRANSLATION, group_key
+from deckcheck.i18n import N_, Joined
 from deckcheck.model import UNVERIFIED_RULES, Card, DeckEntry, Severity
-from deckcheck.names import deck_key
+from deckcheck.names import deck_key, deck_name
 
 # The safety net of the contract: a reading that is not identified and said nothing an error.
 NOT_IDENTIFIED = N_(
@@ -127,15 +127,21 @@ def settle(
     findings = list(reading.findings)
     if not any(f.severity is Severity.ERROR and f.rule in UNVERIFIED_RULES for f in findings):
         findings = [f for f in findings if f.rule not in UNVERIFIED_RULES]
-        findings.insert(
-            0,
-            line_finding(
+        names = list(dict.fromkeys(deck_name(c.name, c.supertype) for c in candidates))
+        if how == BY_NAME and len(names) > 1:
+            # "Mew EX" on a day when Mew-EX and Mew ex both exist: say which cards it may be.
+            problem = line_finding(
                 "ambiguous-card",
                 Severity.ERROR,
                 entry,
-                NOT_IDENTIFIED,
+                AMBIGUOUS_TRANSLATION,
                 hint=NOT_IDENTIFIED_HINT,
                 name=written(entry),
-            ),
-        )
+                meanings=Joined(names[:4] + ["…"] if len(names) > 4 else names),
+            )
+        else:
+            problem = line_finding(
+                "ambiguous-card", Severity.ERROR, entry, NOT_IDENTIFIED, hint=NOT_IDENTIFIED_HINT, name=written(entry)
+            )
+        findings.insert(0, problem)
     return reading._replace(card=None, findings=findings, by_print=False, identified=False)

@@ -22,7 +22,7 @@ The form is the one Pokémon TCG Live exports (RULES.md 7.1)::
   the format's card pool on the day;
 * names in the database's spelling (``Pokemon Catcher`` -> ``Pokémon
   Catcher``), basic Energy as ``Basic {R} Energy`` (which says "basic" for
-  Darkness and Metal too, RULES.md decision 10), counts without ``x``, no
+  Darkness and Metal too, docs/rulings.md, "A bare Darkness or Metal Energy"), counts without ``x``, no
   ``*`` bullets, banners or blank-line noise;
 * nothing is lost: a line that is not a card line, and a card line whose
   section is unknown (an unknown card under no header), stays verbatim (or as
@@ -55,7 +55,7 @@ from deckcheck.parse import text as grammar
 SECTION_HEADERS = {POKEMON: "Pokémon", TRAINER: "Trainer", ENERGY: "Energy"}
 # The largest count a header or the total line can carry (the parser reads at most 9 digits).
 _MAX_DECLARED = 999_999_999
-# RULES.md decision 10: the names that are a basic and a Special Energy, and the
+# docs/rulings.md, "A bare Darkness or Metal Energy": the names that are a basic and a Special Energy, and the
 # count per line above which resolution warns that a bare line may mean the Special card.
 _UNDECIDED_KEYS = frozenset({name_key("Darkness Energy"), name_key("Metal Energy")})
 _TWIN_LINE_LIMIT = 4
@@ -83,10 +83,11 @@ class _Line:
     comments: list[str]
     first_line: int
     variant: str | None = None  # "PH" after the print (RULES.md 5.3)
-    # The line as written (RULES.md decision 18: fmt never changes what a line is):
+    # The line as written (docs/rulings.md, "fmt never changes what a line is"):
     # a line whose card is unknown, or whose name and number disagree.
     verbatim: str | None = None
-    # Read by name alone as a Darkness/Metal Energy that is basic or Special (decision 10).
+    # Read by name alone as a Darkness/Metal Energy that is basic or Special (docs/rulings.md, "A
+    # bare Darkness or Metal Energy").
     undecided: bool = False
     end: str | None = None  # the line end of the line it came from
 
@@ -236,7 +237,8 @@ def _mergeable(into: _Line, item: _Line, big: bool) -> bool:
     if total > grammar.MAX_COUNT:
         return False  # never a count the parser refuses (RULES.md 7: at most MAX_COUNT per line)
     if _undecided(into) and not big:
-        # A bare "Darkness Energy" line above 4 copies is worth a warning (decision 10):
+        # A bare "Darkness Energy" line above 4 copies is worth a warning (docs/rulings.md, "A bare
+        # Darkness or Metal Energy"):
         # merging must not make one appear.
         return total <= _TWIN_LINE_LIMIT
     return True
@@ -316,7 +318,8 @@ def _card_line(entry: DeckEntry, card: Card | None, fill: Card | None, read: Dec
         section = ENERGY  # "- Basic", "- Special", "Basic {R} Energy" say what the card is
 
     comment = grammar.trailing_comment(grammar.normalise_spaces(entry.raw))
-    # RULES.md decision 18: fmt never turns an unknown or mismatched line into a
+    # docs/rulings.md, "fmt never changes what a line is": fmt never turns an unknown or mismatched
+    # line into a
     # known one, nor drops the name the player wrote ("2x x Nest Ball" stays, and
     # so does "6 Water Energy SVE 2", SVE 2 being Fire Energy).
     # (A basic Energy line the parser read by its type is rewritten from that reading.)
@@ -375,7 +378,7 @@ def _variant(entry: DeckEntry, comment: re.Match[str] | None) -> str | None:
 def _name_agrees(entry: DeckEntry, card: Card) -> bool:
     """Whether the written name is the card's (as resolution compares them: the
     spelling, the deck-building name, a translation), so that fmt may write the
-    database's spelling; a name that disagrees stays as written (decision 18)."""
+    database's spelling; a name that disagrees stays as written (docs/rulings.md, "fmt never changes what a line is")."""
     from deckcheck.core.naming import name_fits
 
     return name_fits(entry, card)
@@ -384,14 +387,15 @@ def _name_agrees(entry: DeckEntry, card: Card) -> bool:
 def _basic_energy_word(entry: DeckEntry, card: Card, has_print: bool) -> str | None:
     """``Psychic`` for a line that says ``Psychic Energy`` (or ``Basic Psychic
     Energy``) of a basic Psychic Energy card; None for Darkness and Metal, whose
-    bare names the format decides (decision 10), and for any other name."""
+    bare names the format decides (docs/rulings.md, "A bare Darkness or Metal Energy"), and for any other name."""
     written = name_key(entry.name).removeprefix("basic ")
     folded = card.name.casefold()
     energy_type = next((t for t in grammar.ENERGY_TYPES if t.casefold() in folded), None)
     if energy_type is None or written != name_key(f"{energy_type} Energy"):
         return None
     # One rule -- a line whose print is a basic Energy card is "Basic {X} Energy", Darkness
-    # and Metal too (the print says it); only a bare name stays, the format deciding (decision 10).
+    # and Metal too (the print says it); only a bare name stays, the format deciding
+    # (docs/rulings.md, "A bare Darkness or Metal Energy").
     undecided = name_key(entry.name) in _UNDECIDED_KEYS and not has_print
     return None if undecided else energy_type
 
@@ -399,8 +403,10 @@ def _basic_energy_word(entry: DeckEntry, card: Card, has_print: bool) -> str | N
 def _canonical_name(entry: DeckEntry, card: Card | None, *, has_print: bool, by_print: bool = True) -> str:
     energy_type = entry.basic_energy_type
     # A bare "Darkness Energy" stays as written: which card it is depends on the
-    # format (RULES.md decision 10); with a set code the print says it -- when the
-    # line was read by its print and the name agrees (decision 18: "6 Fire Energy
+    # format (docs/rulings.md, "A bare Darkness or Metal Energy"); with a set code the print says it
+    # -- when the
+    # line was read by its print and the name agrees (docs/rulings.md, "Name and number that
+    # disagree": "6 Fire Energy
     # SVE 99", read by its name, and "6 Water Energy SVE 2", SVE 2 being Fire
     # Energy, keep their names): "5 Psychic Energy" is "Basic {P} Energy".
     if (
@@ -417,7 +423,8 @@ def _canonical_name(entry: DeckEntry, card: Card | None, *, has_print: bool, by_
     if card is not None and name_key(entry.name) == name_key(card.name):
         name = card.name
     if entry.special_energy and not has_print:
-        # Keeps "not the basic card" for the Darkness/Metal twins (RULES.md decision 10),
+        # Keeps "not the basic card" for the Darkness/Metal twins (docs/rulings.md, "A bare Darkness
+        # or Metal Energy"),
         # also when the database spells the name.
         return f"{name} - Special"
     return name

@@ -66,6 +66,11 @@ def group_key(card: Card) -> str:
 def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
     """The prints of the English name the line writes, with the spellings lists use."""
     candidates = list(index.by_name(entry.name))
+    if candidates and entry.name.endswith(" EX"):
+        # "Mew EX": case is spelling, so it may be Mew ex (2005, 2023) -- and letter for letter it
+        # is the Pokémon-EX of 2012-2016 (Mew-EX). Both are candidates: the day and the one
+        # contract decide (docs/rulings.md, "Spellings a name may have").
+        candidates = list(dict.fromkeys([*candidates, *index.by_name(f"{entry.name[:-3]}-EX")]))
     if not candidates and " - " in entry.name:
         # "Boss's Orders - Ghetsis": a subtitle written after a dash (RULES.md 2.8)
         candidates = list(index.by_name(entry.name.split(" - ", 1)[0]))

@@ -246,8 +246,8 @@ def pack_schema() -> dict[str, Any]:
                     "type": "object",
                     "additionalProperties": False,
                     "properties": {
-                        # RULES.md decision 10: before Diamond & Pearl, Darkness and
-                        # Metal Energy were Special cards only.
+                        # Before Diamond & Pearl, Darkness and Metal Energy were Special
+                        # cards only (docs/rulings.md, "A bare Darkness or Metal Energy").
                         "special_darkness_metal": {"type": "boolean"},
                     },
                 },

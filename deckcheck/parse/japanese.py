@@ -83,11 +83,6 @@ _ACE_SPEC = re.compile(r"\s*+[（(]\s*+ACE\s*+SPEC\s*+[）)]", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 
 
-def is_japanese_line(line: str) -> bool:
-    """Whether ``line`` is written in Japanese (holds kana or kanji)."""
-    return not line.isascii() and is_japanese(line)
-
-
 def _normal(line: str) -> str:
     """Full-width letters, digits and signs as ASCII (``４枚``, ``ＳＶ９ａ``, ``／``); the
     kana stay as written (the card name's own folding is the card database's)."""
@@ -99,7 +94,7 @@ def read_line(line: str) -> JapaneseCard | JapaneseHeader | JapaneseTotal | None
     """One line of a Japanese list: a card, a section header, a total, or None when it is none
     of these (the caller's syntax finding)."""
     text = _normal(line)
-    if not text or not is_japanese_line(text):
+    if not text or not is_japanese(text):
         return None
     header = _HEADER.match(text)
     if header is not None and header["word"] in _SECTIONS:

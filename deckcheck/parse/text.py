@@ -15,8 +15,7 @@ from typing import Any, NamedTuple
 
 from deckcheck.i18n import N_, ngettext, term
 from deckcheck.model import ENERGY, ENERGY_LETTERS, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
-from deckcheck.parse.japanese import JapaneseCard, JapaneseHeader, JapaneseTotal, is_japanese_line
-from deckcheck.parse.japanese import read_line as read_japanese
+from deckcheck.names import is_japanese
 
 SYNTAX = "syntax"
 MAX_COUNT = 999
@@ -45,7 +44,7 @@ _HEADER = re.compile(
     r"(?:[:：\-–—]\s*+(?:(?P<count>\d{1,9}+)(?:\s++[Cc]ards?)?+)?+|\(\s*+(?P<paren>\d{1,9}+)\s*+\))?+\s*+[:：]?$"
 )
 # Section words of English exports and of lists written in German, French,
-# Spanish, Italian and Portuguese (decision 17): "Energie: 12",
+# Spanish, Italian and Portuguese (docs/rulings.md, "PTCG Live's own forms"): "Energie: 12",
 # "Treinador: 36", "Carte Allenatore: 13"; compared without accents and case
 # ("Pokemon", "Énergie"). A trailing "Cards" is allowed after any of them.
 _SECTION_WORDS = {
@@ -135,10 +134,11 @@ _NUMBER = re.compile(r"^(?:\d{1,4}+[a-zA-Z]?|[A-Z]{1,5}+\d{1,4}+[a-z]?)$")
 _LETTER_NUMBER_SETS = frozenset({"UF"})
 _LETTER_NUMBER = re.compile(r"^[A-Z!?]$")
 _WORD_NUMBERS = frozenset({"ONE", "TWO", "THREE", "FOUR"})
-# "SWSHALT", "SVALT", "SMALT", "MEALT": codes of PTCG Live's own alternate prints (decision 17).
+# "SWSHALT", "SVALT", "SMALT", "MEALT": codes of PTCG Live's own alternate prints (docs/rulings.md,
+# "PTCG Live's own forms").
 _SET_CODE = re.compile(r"^(?:PR(?:-[A-Z]{2,5})?|(?:SWSH|SV|SM|ME)ALT|(?=[A-Z0-9]{0,4}[A-Z])[A-Z0-9]{2,5})$")
 # PTCG Live writes the cards of a set's sub-set with the sub-set in the code and
-# a bare number (decision 17): "LOR-TG 24" is LOR TG24 (Trainer Gallery),
+# a bare number (docs/rulings.md, "PTCG Live's own forms"): "LOR-TG 24" is LOR TG24 (Trainer Gallery),
 # "CRZ-GG 25" CRZ GG25 (Galarian Gallery), "GEN-RC 5" GEN RC5 (Radiant
 # Collection). "CEL-CC 25" counts Celebrations' Classic Collection in its own
 # order (Tapu Lele-GX is the 25th), whose cards keep their original numbers.
@@ -246,7 +246,7 @@ def energy_name(name: str) -> EnergyName:
     """Read the Energy spellings: ``Basic {R} Energy`` -> ``Fire Energy`` (basic
     Fire), ``Lightning Energy - Basic`` (basic), ``Double Turbo Energy -
     Special`` (special). A plain ``Fire Energy`` stays undecided: the card
-    database tells basic from Special (decision 10)."""
+    database tells basic from Special (docs/rulings.md, "A bare Darkness or Metal Energy")."""
     if "energy" not in name.casefold():
         return EnergyName(name)  # every spelling below names an Energy
     qualifier = None
@@ -313,7 +313,7 @@ def _paren_print(text: str) -> tuple[str, str, str] | None:
 
 def live_sub_set(set_code: str, number: str) -> tuple[str, str] | None:
     """A PTCG Live sub-set print as the card database numbers it:
-    ``LOR-TG 24`` -> ``LOR TG24``, ``CEL-CC 25`` -> ``CEL 60`` (decision 17)."""
+    ``LOR-TG 24`` -> ``LOR TG24``, ``CEL-CC 25`` -> ``CEL 60`` (docs/rulings.md, "PTCG Live's own forms")."""
     match = _SUB_SET.match(set_code)
     if match is None or not _SUB_SET_NUMBER.match(number):
         return None
@@ -472,8 +472,10 @@ def normalise_spaces(raw: str) -> str:
 
 def is_structure_line(line: str) -> bool:
     """A banner, section header or total line (also of a Japanese list): the layout a formatter rewrites."""
-    if is_japanese_line(line):
-        return isinstance(read_japanese(line), (JapaneseHeader, JapaneseTotal))
+    if is_japanese(line):
+        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # start-up
+
+        return isinstance(read_line(line), (JapaneseHeader, JapaneseTotal))
     return bool(_is_banner(line) or _header(line) or _TOTAL.match(line))
 
 
@@ -552,8 +554,12 @@ def _other_line(raw: str) -> _OtherLine | None:
             elif comment is not None:
                 found = _NOTHING, None
     if found is None:
-        # A line of a Japanese list: its own forms of cards, headers and totals (parse.japanese).
-        japanese = read_japanese(line) if is_japanese_line(line) else None
+        if not is_japanese(line):
+            return None
+        # A line of a Japanese list: its own forms of cards, headers and totals.
+        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # start-up
+
+        japanese = read_line(line)
         if isinstance(japanese, JapaneseHeader):
             found = _HEADER_LINE, (japanese.section, japanese.declared)
         elif isinstance(japanese, JapaneseTotal):
@@ -656,13 +662,16 @@ def line_counts(text: str) -> LineCounts:
                 continue
             if any(_comment_and_meta(line)):
                 continue
-        japanese = read_japanese(line) if is_japanese_line(line) else None
-        if japanese is not None:  # as parse_text reads a line of a Japanese list
-            if isinstance(japanese, JapaneseCard):
-                cards += 1
-            else:
-                structure += 1
-            continue
+        if is_japanese(line):  # as parse_text reads a line of a Japanese list
+            from deckcheck.parse.japanese import JapaneseCard, read_line  # start-up
+
+            japanese = read_line(line)
+            if japanese is not None:
+                if isinstance(japanese, JapaneseCard):
+                    cards += 1
+                else:
+                    structure += 1
+                continue
         kind, match = _card_line(line)
         if kind == _UNCOUNTED_LINE:
             other += 1
@@ -813,15 +822,15 @@ def parse_text_counted(
             continue
         if card is None:
             line = _SPACES.sub(" ", raw).strip()
-            japanese = read_japanese(line) if is_japanese_line(line) else None
-            if isinstance(japanese, JapaneseCard):
-                read: tuple[int, str, str | None, str | None] | Finding = (
-                    japanese.copies,
-                    japanese.name,
-                    japanese.set_code,
-                    japanese.number,
-                )
-            else:
+            read: tuple[int, str, str | None, str | None] | Finding | None = None
+            if is_japanese(line):
+                # A card line of a Japanese list: its own forms (parse.japanese).
+                from deckcheck.parse.japanese import JapaneseCard, read_line  # start-up
+
+                japanese = read_line(line)
+                if isinstance(japanese, JapaneseCard):
+                    read = (japanese.copies, japanese.name, japanese.set_code, japanese.number)
+            if read is None:
                 read = _read_card(line, number)
             if isinstance(read, Finding):
                 findings.append(read)

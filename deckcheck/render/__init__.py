@@ -186,7 +186,7 @@ def is_failing(result: DeckResult, fail_on: str = "error") -> bool:
 
 
 def path_problem(result: DeckResult) -> Finding | None:
-    """Why the deck at this path was *not checked* (RULES.md decision 18), else None: the
+    """Why the deck at this path was *not checked* (docs/rulings.md, "The verdict words"), else None: the
     ``unreadable`` finding of a path that could not be read as a deck (missing, a FIFO, a
     folder that cannot be listed, binary, empty, ...), or the ``unknown-format`` finding of a
     deck whose format is none or did not exist on the day. Such a path gets no verdict: every

@@ -136,7 +136,7 @@ class Writer(ReportWriter):
         # A plain log line (not a workflow command) that closes the step's output.
         decks = "deck" if self.decks == 1 else "decks"
         illegal = self.decks - self.legal - self.unverified
-        # RULES.md decision 18: decks whose legality cannot be shown are counted apart.
+        # docs/rulings.md, "The verdict words": decks whose legality cannot be shown are counted apart.
         unverified = f", {self.unverified} not verified" if self.unverified else ""
         summary = f"deckcheck: {self.decks} {decks} checked: {self.legal} legal, {illegal} illegal{unverified}."
         if self.failed_by_warnings:

@@ -90,7 +90,7 @@ class Writer(ReportWriter):
         if result.name:
             deck += f"<br>{cell(result.name[:FINDING_CHARS])}"
         word = _verdict(result)
-        if word == "unverified":  # RULES.md decision 18: only lines that do not say which card they are
+        if word == "unverified":  # docs/rulings.md, "The verdict words": only lines that do not say which card they are
             verdict = "? not verified"
         elif word == "illegal":
             verdict = "✖ illegal"

@@ -422,7 +422,7 @@ def _verdict(verdict: str, tr: Translator) -> str:
     if verdict == "legal":
         return f'<span class="verdict legal">✔ {_e(tr.gettext(VERDICT_LEGAL))}</span>'
     if verdict == "unverified":
-        # RULES.md decision 18: legality cannot be shown -- its own word, not ILLEGAL.
+        # docs/rulings.md, "The verdict words": legality cannot be shown -- its own word, not ILLEGAL.
         return f'<span class="verdict unverified">? {_e(tr.gettext(VERDICT_UNVERIFIED))}</span>'
     if verdict == "not-checked":
         # A deck whose format or day cannot be used was not checked; never ILLEGAL.
@@ -530,7 +530,7 @@ def page_tail(tally: Tally, tr: Translator, skipped: Sequence[str] = ()) -> str:
             tr,
         )
         items = "".join(f"<li><code>{_e(path)}</code>: {_e(why)}</li>" for path, why in tally.not_checked)
-        # Their own word (RULES.md decision 18), never a verdict on a deck.
+        # Their own word (docs/rulings.md, "The verdict words"), never a verdict on a deck.
         parts.append(
             f'<div id="not-checked"><p>{_verdict("not-checked", tr)} <strong>{_e(sentence)}</strong></p>'
             f"<ul>{items}</ul></div>\n"

@@ -32,7 +32,7 @@ def result_dict(result: DeckResult, lang: str = "en") -> dict[str, Any]:
         "format": result.format,
         "date": result.date,
         "legal": result.legal,
-        # RULES.md decision 18: "illegal" (a rule is broken) or "unverified" (only
+        # docs/rulings.md, "The verdict words": "illegal" (a rule is broken) or "unverified" (only
         # lines that do not say which card they are), or "legal".
         "verdict": result.verdict,
         "total_cards": result.total_cards,

@@ -17,6 +17,7 @@ import textwrap
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from functools import cache
 
 from deckcheck.core.printable import printable
 from deckcheck.i18n import (
@@ -48,7 +49,7 @@ VERDICT_LEGAL = N_("LEGAL")
 # TRANSLATORS: the verdict that heads a deck's report, in capitals.
 VERDICT_ILLEGAL = N_("ILLEGAL")
 # TRANSLATORS: the verdict of a deck with lines that do not say which card they are
-# (RULES.md decision 18): its legality cannot be shown. In capitals.
+# (docs/rulings.md, "The verdict words"): its legality cannot be shown. In capitals.
 VERDICT_UNVERIFIED = N_("NOT VERIFIED")
 _VERDICT_STYLE = {
     LEGAL: (VERDICT_LEGAL, "bold green"),
@@ -87,7 +88,7 @@ UNIDENTIFIED = ngettext("{count} not identified", "{count} not identified")
 READ_AS = N_("Card names read as {language}: {lines}")
 # TRANSLATORS: the summary; {legal} and {illegal} are "1 legal", "2 illegal" (the messages below).
 DECKS_CHECKED = ngettext("{count} deck checked: {legal}, {illegal}.", "{count} decks checked: {legal}, {illegal}.")
-# TRANSLATORS: as above, with the decks whose legality cannot be shown (RULES.md decision 18):
+# TRANSLATORS: as above, with the decks whose legality cannot be shown (docs/rulings.md, "The verdict words"):
 # {unverified} is "1 not verified"; one form of the summary, with or without them.
 DECKS_CHECKED_UNVERIFIED = ngettext(
     "{count} deck checked: {legal}, {illegal}, {unverified}.",
@@ -98,7 +99,8 @@ LEGAL_DECKS = ngettext("{count} legal", "{count} legal")
 ILLEGAL_DECKS = ngettext("{count} illegal", "{count} illegal")
 UNVERIFIED_DECKS = ngettext("{count} not verified", "{count} not verified")
 # TRANSLATORS: heads a path that could not be checked at all (missing, a pipe, binary; a format that
-# is none, a day before the format began), in capitals like LEGAL. RULES.md decision 18: a word of
+# is none, a day before the format began), in capitals like LEGAL. docs/rulings.md, "The verdict
+# words": a word of
 # its own, other than NOT VERIFIED (a deck that was checked but whose legality cannot be shown).
 NOT_CHECKED = N_("NOT CHECKED")
 # TRANSLATORS: paths given that could not be checked; {paths} lists them.
@@ -301,14 +303,21 @@ def _pad(text: str, width: int) -> str:
 
 # The pieces a wide text breaks between: a run of narrow characters without a space (a word,
 # a number, a set code), one wide character with the closing punctuation after it (never at the
-# start of a line), or a run of spaces.
-_PIECE = re.compile(r"\s+|[^\s\u2E80-\uFFEF]+|[\u2E80-\uFFEF][、。，．）」』］｝〕〉》】ー・：；！？]*")
+# start of a line), or a run of spaces. Compiled on first use: its two classes of 53,000
+# characters each cost 45 M instructions to compile (a fifth of a check's start-up beyond
+# `import typer`), and only a text with a wide character is wrapped with it.
+_PIECE = r"\s+|[^\s\u2E80-\uFFEF]+|[\u2E80-\uFFEF][、。，．）」』］｝〕〉》】ー・：；！？]*"
+
+
+@cache
+def _pieces() -> re.Pattern[str]:
+    return re.compile(_PIECE)
 
 
 def _wrap_wide(text: str, width: int, subsequent_indent: str = "") -> list[str]:
     lines: list[str] = []
     line, used = "", 0
-    for piece in _PIECE.findall(text):
+    for piece in _pieces().findall(text):
         size = cells(piece)
         if piece.isspace():
             if line:
@@ -361,7 +370,7 @@ def _lines_label(lines: tuple[int, ...], tr: Translator) -> str:
 
 
 def decks_checked(decks: int, legal: int, unverified: int, tr: Translator) -> str:
-    """ "12 decks checked: 9 legal, 2 illegal, 1 not verified." (RULES.md decision 18:
+    """ "12 decks checked: 9 legal, 2 illegal, 1 not verified." (docs/rulings.md, "The verdict words":
     the decks whose legality cannot be shown are counted apart, when there are any)."""
     numbers = {
         "count": decks,

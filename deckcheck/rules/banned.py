@@ -178,7 +178,7 @@ class Banned(Kind):
                         "reason": {"type": "string"},
                         "source": {"type": "string"},
                         # Why the ban's dates rest on unverified sources (RULES.md
-                        # decision 16); `formats show` marks the entry.
+                        # docs/rulings.md, "Formats through history"); `formats show` marks the entry.
                         "unverified": {"type": "string"},
                     },
                 },
@@ -201,7 +201,7 @@ class Banned(Kind):
 
     def allowed(self, rule: RuleSpec, day: dt.date, index: CardIndex) -> Callable[[Card], bool]:
         """A print no ban in force names: with the card pool, the verdict by which the prints a
-        line may mean are told apart (docs/rulings.md, "Which card a line is")."""
+        line may mean are told apart (docs/rulings.md, "The verdict words")."""
         bans = ban_index(rule.options, day)
         return lambda card: bans.banning(card) is None
 

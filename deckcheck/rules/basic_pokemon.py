@@ -1,4 +1,4 @@
-"""basic-pokemon: a deck has at least one Basic Pokémon (RULES.md 1.4, decision 1)."""
+"""basic-pokemon: a deck has at least one Basic Pokémon (RULES.md 1.4, docs/rulings.md, "Trainers played as Basic Pokémon")."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ ADD_NOT_DOLLS = N_(
 
 def counts_as_basic(card: Card, count_plays_as_basic: bool) -> bool:
     # RULES.md 1.4: Baby Pokémon count (Card.is_basic_pokemon includes them);
-    # decision 1: Trainers played as Basic Pokémon only when the pack says so.
+    # docs/rulings.md, "Trainers played as Basic Pokémon": Trainers played as Basic Pokémon only
+    # when the pack says so.
     return card.is_basic_pokemon or (count_plays_as_basic and card.plays_as_basic)
 
 
@@ -50,7 +51,7 @@ class BasicPokemon(Kind):
         count_plays_as_basic = bool(rule.options.get("count_plays_as_basic", False))
         count: int = sum(dc.count for dc, _basic in facts_of(self, deck, rule, ctx))
         if count >= minimum or deck.unresolved:
-            # RULES.md decision 18: a line whose card is unknown may be a Basic
+            # docs/rulings.md, "Which card a line is": a line whose card is unknown may be a Basic
             # Pokémon; its unknown-card error already says legality cannot be shown.
             return
         missing = minimum - count

@@ -1,6 +1,6 @@
 """card-limit: limits printed on the cards themselves (RULES.md 3.5, 3.6).
 
-"You can't have more than 1 Shining Celebi in your deck." Decision 6: when any
+"You can't have more than 1 Shining Celebi in your deck." docs/rulings.md, "A card's own limit wins for its whole name": when any
 card in the deck carries such a limit, every card of that deck-building name
 counts against it — so Shining Celebi neo4 106 (limited) and smp SM79 (no
 limit) together may be played once.

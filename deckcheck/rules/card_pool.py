@@ -3,7 +3,7 @@
 A print is in the pool when its set is in the pool (by id, or released inside
 a date range, after the set's waiting period) and, where the pack lists
 regulation-mark seasons, its mark is legal in the season in force. Prints
-outside the pool are still legal through a reprint (RULES.md decision 5) when
+outside the pool are still legal through a reprint (docs/rulings.md, "Reprints in Standard") when
 a print with the same deck-building name and the same game text is in the
 pool, and cards matching ``always`` (basic Energy) are always legal.
 
@@ -162,7 +162,7 @@ class CardPool(Kind):
                         },
                     },
                     # Why the season's first day rests on unverified sources
-                    # (RULES.md decision 16); `formats show` marks it.
+                    # (docs/rulings.md, "Formats through history"); `formats show` marks it.
                     "unverified": {"type": "string"},
                 },
             ),
@@ -257,7 +257,7 @@ class CardPool(Kind):
                 continue
             reprint = fact.reprint
             if reprint is not None:
-                # Decision 5: legal, but say through which print, so a player
+                # docs/rulings.md, "Reprints in Standard": legal, but say through which print, so a player
                 # questioned at a tournament can point to it.
                 where = f"{reprint.set_shown} {reprint.number}"
                 template = LEGAL_THROUGH_REPRINT if card.regulation_mark else UNMARKED_LEGAL_THROUGH_REPRINT
@@ -276,7 +276,8 @@ class CardPool(Kind):
                 continue
             if verdict.reason == "region-day-unknown":
                 # The print names a card of the other region whose release here the data does
-                # not tell: legality cannot be shown (RULES.md decision 18), no rule is broken.
+                # not tell: legality cannot be shown (docs/rulings.md, "Which card a line is"), no
+                # rule is broken.
                 yield replace(
                     finding(
                         rule,
@@ -353,7 +354,7 @@ class PoolFact(NamedTuple):
     """What the card pool says of a print on a day (:meth:`CardPool.facts`)."""
 
     verdict: Verdict
-    reprint: Card | None  # the print in the pool through which it is legal (decision 5)
+    reprint: Card | None  # the print in the pool through which it is legal (a reprint)
     other: Card | None  # not legal: a legal print of the same printed name, if any
     leaves: dt.date | None  # legal: the first change within the rotation window that drops it
 
@@ -410,7 +411,8 @@ _REASONS = {
         "{card} is from {set}, which becomes legal in {format} on {legal_from}, the day Play! Pokémon "
         "announced for it (released {released})."
     ),
-    # A print that did not exist yet on the day (its release day, a promo's own: RULES.md decision 18).
+    # A print that did not exist yet on the day (its release day, a promo's own: docs/rulings.md, "A
+    # print is not legal before it was released").
     "unreleased": N_("{card} came out on {released}, after {date}, so it is not legal in {format} on {date}."),
     "outside-sets": N_("{card} is from {set}, which is not in the {format} card pool."),
     "excluded": N_("{card} is not in the {format} card pool."),
@@ -701,7 +703,7 @@ class Pool:
 
     def legal_reprint(self, card: Card, date: dt.date, index, verdict: Verdict | None = None) -> Card | None:
         """The newest print in the pool that ``card`` is a reprint of (RULES.md
-        decision 5), when the pack allows reprints and the card is out of the
+        docs/rulings.md, "Reprints in Standard"), when the pack allows reprints and the card is out of the
         pool for its mark or its set -- a print of a set still in its waiting
         period, or one a pack excludes by name, is not made legal by a reprint."""
         if not (self.reprints and index is not None):
@@ -747,7 +749,7 @@ _REPRINT_REASONS = frozenset(
 
 def is_reprint(card: Card, other: Card) -> bool:
     """Whether ``other`` is the same card for the reprint rule: it does the same
-    thing in play (RULES.md decision 15, "functionally identical", Tournament
+    thing in play (docs/rulings.md, "Reprints: functionally identical cards", "functionally identical", Tournament
     Handbook 4.1.3). Same name and kind of card is not enough (Rainbow Energy TR
     17 is not CES 151, Potion RS 91 is not POR 83); rewording is (Rare Candy SUM
     129 and MEG 125, Copycat TRR 83 and CES 127). The comparison is the game-text

@@ -2,7 +2,7 @@
 
 Basic Energy is exempt by default (by subtypes, never by name: RULES.md 5.2),
 and copies of prints that say "You may have as many of this card in your deck
-as you like" are not counted (decision 7).
+as you like" are not counted (docs/rulings.md, "As many copies as you like").
 """
 
 from __future__ import annotations
@@ -71,7 +71,8 @@ class CopyLimit(Kind):
         is_exempt = predicate(exempt) if exempt else None
 
         def counted_name(card: Card) -> str | None:
-            # Decision 7 (Arceus rule): only the prints that say so are free.
+            # docs/rulings.md, "As many copies as you like" (Arceus rule): only the prints that say
+            # so are free.
             if card.any_number or (is_exempt is not None and is_exempt(card)):
                 return None
             return deck_key(card.name, card.supertype)

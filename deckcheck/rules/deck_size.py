@@ -1,4 +1,4 @@
-"""deck-size: a deck has exactly N cards (RULES.md 1.1; half deck 30, decision 8)."""
+"""deck-size: a deck has exactly N cards (RULES.md 1.1; half deck 30, docs/rulings.md, "Half deck")."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Professor Juniper / Professor Sycamore (RULES.md 4): 4 Juniper or 4 Sycamore,
 never a mix — 2 + 2 is illegal too. Professor's Research is not in the group
-(decision 2).
+(docs/rulings.md, "Professor's Research").
 """
 
 from __future__ import annotations

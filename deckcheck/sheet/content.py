@@ -129,7 +129,7 @@ class Section:
 
 def verdict_mark(verdict: str) -> str:
     """What a sheet says of a deck with ``verdict``: ``legal``, ``NOT legal`` or ``NOT verified``
-    (RULES.md decision 18); a forced sheet's watermark, and what the command says it wrote, is it
+    (docs/rulings.md, "The verdict words"); a forced sheet's watermark, and what the command says it wrote, is it
     in capitals."""
     # TRANSLATORS: the verdict in the footer of a registration sheet.
     return {LEGAL: N_("legal"), UNVERIFIED: N_("NOT verified")}.get(verdict, N_("NOT legal"))
@@ -145,7 +145,7 @@ class Sheet:
     division: str  # "junior", "senior", "masters" or ""
     format: str
     day: str  # ISO
-    verdict: str  # "legal", "illegal" or "unverified" (RULES.md decision 18): the mark a forced sheet carries
+    verdict: str  # "legal", "illegal" or "unverified" (docs/rulings.md, "The verdict words"): the mark a forced sheet carries
     deck_name: str
     sections: tuple[Section, Section, Section]
 

@@ -8,7 +8,7 @@ from support import run_deckcheck as run
 from deckcheck.rules import KINDS
 
 
-def test_one_kind_alone():
+def test_rules_kind_shows_that_kind_alone():
     result = run("rules", "copy-limit", text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("copy-limit: A deck may have at most the given number of cards with the same name")
@@ -44,3 +44,11 @@ def test_lang_says_the_kinds_in_the_message_language():
     assert run("rules", "basic-pokemon", env={"LANG": "pt_BR.UTF-8"}, text=True).stdout.startswith(
         "basic-pokemon: Um baralho deve conter pelo menos um Pokémon Básico."
     )
+
+
+def test_rules_help_does_not_call_its_examples_legal_and_illegal():
+    # The examples are of the rule alone (a deck-size example is not a legal deck today).
+    result = run("rules", "--help")
+    text = " ".join(result.stdout.decode().split())
+    assert "legal and an illegal example" not in text
+    assert "an example that passes it and one that breaks it" in text

@@ -76,7 +76,7 @@ def test_basic_energy_line_matches_the_sv_print_name():
 
 
 def test_a_name_that_is_no_card_and_no_close_spelling_of_the_numbered_one_is_an_error():
-    # RULES.md decision 18: the line does not say which card it is; it is not counted.
+    # docs/rulings.md, "An unidentified line's cards": the line does not say which card it is; it is not counted.
     card, findings = resolve_entry(entry("Boss's Orders", 2, "PAL", "185", line=7), INDEX, DEFAULT)
     assert card is None
     assert [(f.rule, f.severity, f.lines) for f in findings] == [("name-mismatch", Severity.ERROR, (7,))]
@@ -116,7 +116,7 @@ def test_unknown_card_is_an_error_with_suggestions():
 
 
 def test_unknown_set_code_is_an_error_and_never_read_by_name():
-    # RULES.md decision 18: legality cannot be shown for a set the database lacks.
+    # docs/rulings.md, "Which card a line is": legality cannot be shown for a set the database lacks.
     card, findings = resolve_entry(entry("Iono", 4, "XYZ", "1"), INDEX, DEFAULT)
     assert card is None
     assert [(f.rule, f.severity) for f in findings] == [("unknown-set", Severity.ERROR)]
@@ -252,3 +252,31 @@ def test_a_code_and_number_naming_two_different_cards_of_the_written_name_say_no
     assert "does not say which card it is" in findings[0].message
     same = MemoryIndex([replace(first, text_hash="one"), replace(second, text_hash="one")])
     assert resolve_entry(entry("Pikachu", 4, "AAA", "1"), same, DEFAULT)[0] is not None
+
+
+def test_ex_in_capitals_is_the_pokemon_ex_of_its_era_or_todays_ex_and_the_day_decides():
+    # "Kyogre EX" is Kyogre-EX letter for letter, and Kyogre ex with case as spelling; a name-only
+    # line of it says which card it is only on a day when just one of them exists.
+    era_ex = Card("xy5-54", "Kyogre-EX", "Pokémon", ("Basic", "EX"), "xy5", "PRC", "54", None, "2015-02-04")
+    old_ex = Card("ex15-98", "Kyogre ex", "Pokémon", ("Basic", "ex"), "ex15", "CG", "98", None, "2006-08-30")
+    new_ex = Card("sv9-1", "Genesect ex", "Pokémon", ("Basic", "ex"), "sv9", "BLK", "1", None, "2025-07-18")
+    genesect_ex = Card("bw10-11", "Genesect-EX", "Pokémon", ("Basic", "EX"), "bw10", "PLF", "11", None, "2013-02-06")
+    index = MemoryIndex([era_ex, old_ex, new_ex, genesect_ex])
+    in_2016 = ResolveOptions(date="2016-05-01")
+
+    card, findings = resolve_entry(entry("Kyogre EX", 2, line=3), index, in_2016)
+    assert card is None
+    assert [(f.rule, f.severity) for f in findings] == [("ambiguous-card", Severity.ERROR)]
+    assert "(Kyogre-EX, Kyogre ex)" in findings[0].message or "(Kyogre ex, Kyogre-EX)" in findings[0].message
+
+    # Genesect ex came out in 2025: in 2016 "Genesect EX" can only be Genesect-EX.
+    card, findings = resolve_entry(entry("Genesect EX", 2), index, in_2016)
+    assert card is not None and card.id == "bw10-11"
+    assert findings == []
+    card, findings = resolve_entry(entry("Genesect EX", 2), index, ResolveOptions(date="2025-07-25"))
+    assert card is None and [f.rule for f in findings] == ["ambiguous-card"]
+
+    # Written as the card spells it, each is its own card; a number decides whatever the case.
+    assert resolve_entry(entry("Kyogre-EX", 2), index, in_2016)[0] == era_ex
+    assert resolve_entry(entry("Kyogre ex", 2), index, in_2016)[0] == old_ex
+    assert resolve_entry(entry("Genesect EX", 2, "BLK", "1"), index, ResolveOptions(date="2025-10-01"))[0] == new_ex

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 
 import pytest
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, assert_clean
+from support import run_deckcheck as run
 
 from deckcheck.packs import loading as packs
 from deckcheck.packs.loading import PackError, load_pack
+
+DECK = "4 Iono PAL 185\n"
 
 PACK = "name: league\nextends: unlimited\nrules:\n  - {id: deck-size, kind: deck-size, size: 40}\n"
 PROBE = (
@@ -50,7 +54,7 @@ def test_a_changed_pack_is_validated_again(tmp_path, monkeypatch):
 
 
 def test_the_cache_folder_is_where_platformdirs_puts_it(monkeypatch, tmp_path):
-    # Worked out without importing platformdirs on Linux (start-up, issue 16).
+    # Worked out without importing platformdirs on Linux (start-up).
     platformdirs = pytest.importorskip("platformdirs")
     from deckcheck.datafiles import user_cache_dir
 
@@ -60,3 +64,24 @@ def test_the_cache_folder_is_where_platformdirs_puts_it(monkeypatch, tmp_path):
         else:
             monkeypatch.setenv("XDG_CACHE_HOME", value)
         assert user_cache_dir() == platformdirs.user_cache_dir("deckcheck")
+
+
+def test_a_pack_cache_entry_edited_behind_deckchecks_back_is_validated_again(tmp_path, monkeypatch):
+    from deckcheck.packs import loading as packs
+    from deckcheck.packs.loading import load_pack
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(cache))
+    pack = tmp_path / "league.yaml"
+    pack.write_text("name: league\nextends: unlimited\nrules:\n  - {id: deck-size, kind: deck-size, size: 40}\n")
+    load_pack(str(pack))
+    (entry,) = [p for p in cache.rglob("league-*.json")]
+    record = json.loads(entry.read_text())
+    record["data"]["rules"][0]["size"] = [1]  # still the shape the loader needs, not what the schema allows
+    entry.write_text(json.dumps(record))
+    packs._CACHE.clear()
+    assert load_pack(str(pack)).rule("deck-size").options["size"] == 40
+    (tmp_path / "deck.txt").write_text(DECK)
+    record["data"]["rules"][0]["size"] = "forty"
+    entry.write_text(json.dumps(record))
+    assert_clean(run("check", "deck.txt", "--format", str(pack), "--no-config", cwd=tmp_path), 1)

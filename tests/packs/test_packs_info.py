@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from support import PROJECT_ROOT
+from support import run_deckcheck as run
 
 from deckcheck.packs.info import describe_range, in_force_on, lint_pack
 from deckcheck.packs.loading import load_pack
@@ -31,7 +32,7 @@ def test_lint_reports_planted_mistakes_with_their_lines():
         "local.yaml", BROKEN, known_sets={"sv1", "sv2"}, known_ids={"sv1-189"}, known_marks=set("DEFGHIJ")
     )
     found = {(p.line, p.level, p.message) for p in problems}
-    # One form (issue 31): the key path, then what is wrong.
+    # One form: the key path, then what is wrong.
     assert (
         8,
         "error",
@@ -81,7 +82,7 @@ def test_shipped_packs_lint_clean_apart_from_future_marks():
 
 
 def test_date_ranges_and_what_is_in_force_on_a_day():
-    # Issue 10: Standard from the first Modified season, Expanded from its first day.
+    # Standard from the first Modified season, Expanded from its first day.
     assert describe_range(load_pack("standard")) == "2001-05-01 onward (known to 2027-03-31)"
     assert describe_range(load_pack("expanded")) == "2014-09-01 onward (known to 2027-03-31)"
     assert describe_range(load_pack("unlimited")) == "any date"
@@ -93,7 +94,7 @@ def test_date_ranges_and_what_is_in_force_on_a_day():
         "next change 2017-09-01 (2017-18 season, BREAKthrough-on): sets xy5, dc1, xy6, xy7, mcd15 leave"
         in standard_2017
     )
-    # Decision 16: a first day resting on unverified sources is marked.
+    # docs/rulings.md, "Formats through history": a first day resting on unverified sources is marked.
     standard_2015 = dict(in_force_on(load_pack("standard"), dt.date(2015, 1, 10)))["not-legal"]
     assert "since 2014-09-01 [unverified: " in standard_2015
     assert "next change 2024-04-05 (2024 rotation): marks F, G, H" in standard["not-legal"]
@@ -202,7 +203,7 @@ def test_lint_checks_the_order_and_overlaps_of_a_history():
 
 
 def test_lint_an_unknown_card_name_in_a_ban_list_is_an_error_with_the_name_meant():
-    # Issue 31: "names: [Ultra Bal]" bans nothing, and lint said nothing about it.
+    # "names: [Ultra Bal]" bans nothing, and lint said nothing about it.
     text = (
         "name: local\nextends: standard\nrules:\n  - id: house-bans\n    kind: banned\n    cards:\n"
         "      - {names: [Ultra Bal, Iono], since: 2026-01-01}\n"
@@ -233,10 +234,40 @@ def test_lint_of_the_shipped_packs_with_the_reference_database_finds_no_unknown_
 
 
 def test_lint_reports_an_extends_it_cannot_follow_beside_the_schema_s_problems():
-    # Issue 31: one run shows every stage's problems; a parent that cannot be found is one of them.
+    # One run shows every stage's problems; a parent that cannot be found is one of them.
     text = "name: p\nextends: standrd\nrules:\n  - {id: size, kind: deck-size, sise: 60}\n"
     problems = [(p.line, p.level, p.message) for p in lint_pack("p.yaml", text)]
     assert problems[0][:2] == (2, "error") and problems[0][2].startswith("extends: unknown format 'standrd'")
     assert (4, "error", "rules[0].sise: unknown key 'sise' (did you mean 'size'?)") in problems
     assert len(problems) == 2
     assert ".pre-commit-config" not in problems[0][2]  # a hidden YAML file beside the pack is no format
+
+
+def test_formats_show_says_sets_promos_and_always_legal_cards_as_players_know_them(reference_db):
+    # "mcd14" in formats show; promos "bwp 51-76"; "always legal: {flags: [basic_energy]}".
+    result = run("formats", "show", "standard", "--date", "2015-01-01", "--db", str(reference_db), "--no-config")
+    text = result.stdout.decode()
+    assert result.returncode == 0
+    assert "McDonald's Collection 2014" in text and "promos PR-BLW 51-76" in text
+    assert "always legal: basic Energy" in text
+    for dataset_form in ("mcd14", "bwp", "{flags"):
+        assert dataset_form not in text
+
+
+def test_formats_show_without_a_card_database_says_banned_prints_by_set_code_and_number():
+    # Without a database the ban list read "bw3-67, bw5-110" and "sm8-90": dataset ids. The built-in
+    # catalogue knows those sets' codes, if not the cards: NVI 67, DEX 110 and LOT 90.
+    result = run("formats", "show", "expanded", "--date", "2026-12-01", "--no-config")
+    text = result.stdout.decode()
+    assert result.returncode == 0, result.stderr
+    assert "- NVI 67, DEX 110 since 2017-08-18" in text
+    assert "- LOT 90 since 2019-02-15" in text
+    for dataset_form in ("bw3-67", "bw5-110", "sm8-90"):
+        assert dataset_form not in text
+
+
+def test_formats_show_says_the_season_in_the_message_language():
+    # "(2026 rotation, seit 2026-04-10)" in German: the label stayed English where check translated it.
+    result = run("formats", "show", "standard", "--date", "2026-12-01", "--lang", "de", "--no-config")
+    text = result.stdout.decode()
+    assert "(Rotation 2026, seit 2026-04-10)" in text and "2026 rotation" not in text

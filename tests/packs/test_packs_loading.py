@@ -8,10 +8,13 @@ import os
 from pathlib import Path
 
 import pytest
-from support import run_deckcheck
+from support import assert_clean, run_deckcheck
+from support import run_deckcheck as run
 
 from deckcheck.packs import loading as packs
 from deckcheck.packs.loading import PackError, load_pack
+
+DECK = "4 Iono PAL 185\n"
 
 LEAGUE = """\
 name: league
@@ -230,3 +233,19 @@ def test_extends_loops_are_found_by_file(tmp_path):
     assert "'extends' loops back to 'a' (a -> b -> a)" in str(error)
     itself = write(tmp_path, "c.yaml", "name: c\nextends: ./c.yaml\nrules: []\n")
     assert "loops back to 'c'" in str(refused(itself))
+
+
+def test_an_extends_chain_1200_deep_is_a_message(tmp_path):
+    packs = tmp_path / "packs"
+    packs.mkdir()
+    for level in range(1200):
+        parent = f"extends: p{level + 1}\n" if level < 1199 else ""
+        (packs / f"p{level}.yaml").write_text(f"name: p{level}\ndescription: level {level}\n{parent}rules: []\n")
+    (tmp_path / ".deckcheck.yaml").write_text("packs: [packs]\n")
+    (tmp_path / "deck.txt").write_text(DECK)
+    result = run("check", "deck.txt", "--format", "p0", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"'extends' goes more than 50 packs deep (p0 -> p1 -> ... -> p49 -> ...)" in result.stderr
+    result = run("formats", "lint", str(packs / "p0.yaml"), cwd=tmp_path)
+    assert_clean(result)
+    assert result.returncode in (1, 2)

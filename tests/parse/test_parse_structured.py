@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import json_report
+from support import run_deckcheck as run
 
 from deckcheck.model import Severity
 from deckcheck.parse import parse_structured
@@ -33,7 +35,7 @@ cards:
 """
 
 
-def test_yaml_deck():
+def test_a_yaml_deck_gives_its_name_format_and_cards():
     deck = parse_structured(YAML_DECK, "deck.yaml", "yaml")
     assert deck.findings == ()
     assert (deck.path, deck.name, deck.declared_format) == ("deck.yaml", "Lost Box", "standard")
@@ -56,7 +58,7 @@ def test_yaml_numbers_keep_their_written_form():
     assert deck.entries[0].number == "012"
 
 
-def test_description_is_accepted():
+def test_a_description_key_is_accepted():
     deck = parse_structured("description: a deck\ncards: []\n", "d.yaml", "yaml")
     assert deck.findings == ()
     assert deck.entries == ()
@@ -79,7 +81,7 @@ JSON_DECK = """\
 """
 
 
-def test_json_deck():
+def test_a_json_deck_gives_its_name_format_and_cards():
     deck = parse_structured(JSON_DECK, "deck.json", "json")
     assert deck.findings == ()
     assert (deck.name, deck.declared_format) == ("Lost Box", "expanded")
@@ -182,7 +184,7 @@ cards:
     number: [63]
 """
     deck = parse_structured(text, "d.yaml", "yaml")
-    # "nmae: Arven" is a typo of the one key the card lacks: one error, and the card counts (issue 31).
+    # "nmae: Arven" is a typo of the one key the card lacks: one error, and the card counts.
     assert [e.name for e in deck.entries] == ["Iono", "Arven"]
     assert all(f.rule == "syntax" and f.severity is Severity.ERROR for f in deck.findings)
     by_line = {}
@@ -212,7 +214,7 @@ def test_unknown_top_level_key_names_its_line():
     assert "author" in finding.message
 
 
-def test_missing_cards_key():
+def test_a_mapping_without_cards_is_no_deck_naming_its_keys():
     (finding,) = parse_structured("name: x\n", "d.yaml", "yaml").findings
     assert finding.message.startswith('The file is not a deck: a deck file is a mapping with a "cards" list')
     assert finding.message.endswith("this one has the keys name.")
@@ -271,7 +273,7 @@ def test_a_control_character_is_a_finding_with_its_line():
     assert "Line 3, column 9" in finding.message and "#x0001" in finding.message
 
 
-# -- issue 24: duplicate keys, workflow files, unknown keys ------------------------
+# -- duplicate keys, workflow files, unknown keys ------------------------
 
 
 @pytest.mark.parametrize(
@@ -328,7 +330,7 @@ def test_an_unknown_key_gets_a_did_you_mean_as_in_the_configuration(kind, text, 
 
 
 def test_a_typo_in_a_card_s_required_key_is_one_error_and_the_card_still_counts():
-    # Issue 31: "nam:" gave two syntax errors for one typo ("name" missing, "nam" unknown), and the
+    # "nam:" gave two syntax errors for one typo ("name" missing, "nam" unknown), and the
     # deck lost the card to knock-on deck-size and basic-pokemon errors.
     text = (
         "cards:\n  - {count: 4, nam: Charmander, set: PAF, number: 7}\n"
@@ -339,3 +341,19 @@ def test_a_typo_in_a_card_s_required_key_is_one_error_and_the_card_still_counts(
     assert finding.lines == (2,)
     assert finding.params["problem"] == "unknown key 'nam' (did you mean 'name'?); it was read as 'name'"
     assert [(e.count, e.name, e.set_code, e.number) for e in parsed.entries][0] == (4, "Charmander", "PAF", "7")
+
+
+def test_an_energy_symbol_unquoted_in_yaml_gets_a_hint_and_a_typo_key_one_error(tmp_path):
+    braces = tmp_path / "braces.yaml"
+    braces.write_text("cards:\n  - {count: 8, name: Basic {P} Energy, set: SVE, number: 5}\n", encoding="utf-8")
+    result = json_report(run("check", str(braces), "--no-config", "-o", "json").stdout)["results"][0]
+    [finding] = result["findings"]
+    assert finding["rule"] == "syntax" and 'needs quotes: name: "Basic {P} Energy"' in finding["hint"]
+    typo = tmp_path / "typo.yaml"
+    typo.write_text("nam: Gardevoir ex\ncards:\n  - {count: 4, name: Ralts, set: SVI, number: 84}\n", encoding="utf-8")
+    result = json_report(run("check", str(typo), "--no-config", "-o", "json").stdout)["results"][0]
+    syntax = [f for f in result["findings"] if f["rule"] == "syntax"]
+    assert [f["message"] for f in syntax] == [
+        "Line 1: the deck file is not valid: unknown key 'nam' (did you mean 'name'?)."
+    ]
+    assert "basic-pokemon" not in {f["rule"] for f in result["findings"]}

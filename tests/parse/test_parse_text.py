@@ -99,7 +99,7 @@ def warnings(deck):
         ("4 Iono PAL 185 # main draw", 4, "Iono", "PAL", "185"),
     ],
 )
-def test_card_lines(line, count, name, set_code, number):
+def test_a_card_line_gives_its_count_name_set_code_and_number(line, count, name, set_code, number):
     entry = one(line)
     assert (entry.count, entry.name, entry.set_code, entry.number) == (count, name, set_code, number)
     assert entry.basic_energy_type is None
@@ -149,7 +149,9 @@ def test_entry_keeps_line_number_and_raw_line():
         ("5 Basic Fire Energy null", "Fire Energy", "Fire", False, None, None),
     ],
 )
-def test_energy_lines(line, name, basic_energy_type, special_energy, set_code, number):
+def test_an_energy_line_gives_its_basic_type_or_special_card(
+    line, name, basic_energy_type, special_energy, set_code, number
+):
     entry = one(line)
     assert (entry.name, entry.basic_energy_type, entry.special_energy, entry.set_code, entry.number) == (
         name,
@@ -295,14 +297,14 @@ def test_comments_and_blank_lines_are_ignored():
     "line",
     ["# format: expanded", "// format: expanded", "Format: Expanded", "#format:expanded", "# Format:  EXPANDED "],
 )
-def test_declared_format(line):
+def test_a_format_line_declares_the_decks_format(line):
     deck = parse_text(f"{line}\n4 Iono PAL 185\n", "deck.txt")
     assert deck.findings == ()
     assert deck.declared_format == "expanded"
 
 
 @pytest.mark.parametrize("line", ["# name: Lost Box", "Deck: Lost Box", "Name: Lost Box", "// deck name: Lost Box"])
-def test_deck_name(line):
+def test_a_name_line_names_the_deck(line):
     deck = parse_text(f"{line}\n4 Iono PAL 185\n", "deck.txt")
     assert deck.findings == ()
     assert deck.name == "Lost Box"
@@ -317,7 +319,7 @@ def test_no_name_or_format_by_default():
 
 
 @pytest.mark.parametrize("newline", ["\r\n", "\r", "\n"])
-def test_line_ends(newline):
+def test_every_line_end_is_a_line_end(newline):
     deck = parse_text(newline.join(["Pokémon: 1", "1 Pikachu SVI 63", "Total Cards: 1", ""]), "deck.txt")
     assert deck.findings == ()
     (entry,) = deck.entries
@@ -443,7 +445,7 @@ def test_section_headers_in_the_players_languages(header, section):
     assert [f.rule for f in deck.findings] == ["syntax"]  # the header's count (12/36) is not 2
 
 
-# -- issue 24: the forms web deck builders and forum posts write -----------------
+# -- the forms web deck builders and forum posts write -----------------
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, SAMPLE_DECKS, json_report
+from support import PROJECT_ROOT, SAMPLE_DECKS, assert_clean, json_report
 from support import run_deckcheck as run
 
 from deckcheck.project.config import (
@@ -20,6 +20,8 @@ from deckcheck.project.config import (
     parse_config,
     settings,
 )
+
+DECK = "4 Iono PAL 185\n"
 
 DATE = "2026-11-30"
 LEGAL_DECK = SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt"
@@ -450,3 +452,36 @@ def test_a_pyproject_naming_deckcheck_only_as_a_dependency_is_passed_over(tmp_pa
         '[project]\nname = "x"\ndependencies = [\n  "deckcheck>=1",\n]\n\n[project.scripts]\ndeckcheck = "deckcheck.cli:main"\n',
     )
     assert find_config_file(tmp_path / "tools") == tmp_path / ".deckcheck.yaml"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1: x\nformat: standard\n",
+        "null: 1\n",
+        "true: 1\n",
+        "1.5: x\n",
+        "overrides:\n  - {1: x, paths: [a]}\n",
+        "? !!binary aGk=\n: 1\n",
+        "? [1, 2]\n: 3\n",
+        "overrides: {1: 2}\n",
+    ],
+)
+def test_non_string_keys_in_the_configuration_are_messages(tmp_path, text):
+    (tmp_path / ".deckcheck.yaml").write_text(text)
+    (tmp_path / "deck.txt").write_text(DECK)
+    result = run("check", "deck.txt", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b".deckcheck.yaml" in result.stderr
+
+
+def test_deeply_nested_configuration_files_are_messages(tmp_path):
+    (tmp_path / "deck.txt").write_text(DECK)
+    (tmp_path / "pyproject.toml").write_text("[tool.deckcheck]\nformat = " + "[" * 5000 + "]" * 5000 + "\n")
+    result = run("check", "deck.txt", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"pyproject.toml: invalid TOML: arrays or tables nested too deeply" in result.stderr
+    (tmp_path / "pyproject.toml").unlink()
+    (tmp_path / ".deckcheck.yaml").write_text("format: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    result = run("check", "deck.txt", cwd=tmp_path)
+    assert_clean(result, 2)

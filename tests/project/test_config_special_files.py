@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, assert_clean, run_deckcheck
 
 DECK = "Pokémon: 1\n4 Iono PAL 185\n"
 
@@ -71,3 +71,12 @@ def test_the_working_directory_s_configuration_that_is_no_file_stops_the_run(tmp
     assert completed.returncode == 2 and completed.stdout == ""
     assert f".deckcheck.yml: {EXPECTED[kind]}" in completed.stderr, completed.stderr
     assert run("check", "deck.txt", "--no-config", cwd=tmp_path).returncode != 2
+
+
+def test_a_fifo_as_config_is_refused_not_waited_on(tmp_path):
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)
+    (tmp_path / "deck.txt").write_text(DECK)
+    result = run_deckcheck("check", "deck.txt", "--config", str(fifo), cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"is not a regular file" in result.stderr

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import sys
 from pathlib import Path
 
 import pytest
-from support import SAMPLE_DECKS, json_report, mixed_tree
+from support import SAMPLE_DECKS, assert_clean, json_report, mixed_tree
 from support import run_deckcheck as run
 
 from deckcheck.cli.progress import DeckProgress
 from deckcheck.project.config import Config, load_config, settings
 from deckcheck.project.discover import select_decks
+
+DECK = "4 Iono PAL 185\n"
 
 DATE = "2026-11-30"
 LEGAL = (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
@@ -116,7 +119,7 @@ def test_quiet_prints_only_failing_decks(repository):
     result = run("check", ".", "--format", "unlimited", "--date", DATE, "--quiet", cwd=repository)
     out = result.stdout.decode()
     verdicts = [line for line in out.splitlines() if line.startswith(("LEGAL  ", "ILLEGAL  "))]
-    assert verdicts == ["ILLEGAL  decks/old/d.txt  (unlimited, 2026-11-30)"]  # no "./" (issue 13)
+    assert verdicts == ["ILLEGAL  decks/old/d.txt  (unlimited, 2026-11-30)"]  # no "./"
     assert "4 decks checked: 3 legal, 1 illegal." in out
 
 
@@ -311,6 +314,61 @@ def test_a_bad_configured_pattern_is_a_usage_error_naming_file_and_line(reposito
     assert result.returncode == 2 and b"Traceback" not in result.stderr
     assert result.stderr.decode().startswith(f"deckcheck: error: {config}:{line}: {key}: ")
     assert "is not a valid pattern" in result.stderr.decode()
+
+
+def _nested_too_deep(root: Path) -> None:
+    """decks/ddd.../ddd.../deck.txt, a path longer than the system takes (PATH_MAX)."""
+    (root / "decks").mkdir()
+    (root / "decks" / "a.txt").write_text(DECK)
+    fd = os.open(root / "decks", os.O_RDONLY)
+    try:
+        for _ in range(25):
+            os.mkdir("d" * 200, dir_fd=fd)
+            inner = os.open("d" * 200, os.O_RDONLY | os.O_DIRECTORY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        with open(os.open("deck.txt", os.O_WRONLY | os.O_CREAT, dir_fd=fd), "w") as handle:
+            handle.write(DECK)
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.skipif(not hasattr(os, "O_DIRECTORY"), reason="needs dir_fd to build a path longer than PATH_MAX")
+def test_a_folder_that_cannot_be_read_is_reported_unreadable_with_exit_code_2(tmp_path):
+    _nested_too_deep(tmp_path)
+    result = run("check", "decks", "--no-config", "--format", "unlimited", "-o", "json", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"cannot read the folder: File name too long" in result.stderr
+    report = json.loads(result.stdout)
+    results = report["results"]
+    # A folder that cannot be read is a problem with the path, apart from the decks.
+    (unreadable,) = report["problems"]
+    assert unreadable["rule"] == "unreadable" and "File name too long" in unreadable["message"]
+    assert any(r["path"] == "decks/a.txt" for r in results)  # the readable decks are still checked
+    result = run("fmt", "decks", "--no-config", cwd=tmp_path)
+    assert_clean(result, 2)
+    assert b"cannot read the folder" in result.stderr
+
+
+def test_a_folder_without_permission_is_unreadable(tmp_path, monkeypatch):
+    from deckcheck.project.config import Config, settings
+    from deckcheck.project.discover import select_decks
+
+    (tmp_path / "decks" / "locked").mkdir(parents=True)
+    (tmp_path / "decks" / "a.txt").write_text(DECK)
+    locked = str(tmp_path / "decks" / "locked")
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path) == locked:
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)  # root reads every folder: permissions cannot be taken away
+    run_settings = settings(Config(root=tmp_path), cwd=tmp_path)
+    selection = select_decks([str(tmp_path / "decks")], run_settings)
+    assert selection.unreadable == ((locked, "Permission denied"),)
+    assert selection.decks == (str(tmp_path / "decks" / "a.txt"),)
 
 
 def test_a_deferred_walk_leaves_each_walked_file_to_be_judged_in_order(tmp_path):

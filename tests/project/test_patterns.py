@@ -3,7 +3,12 @@ a pattern that cannot be compiled named with why, or skipped in a .gitignore fil
 
 from __future__ import annotations
 
+from support import PROJECT_ROOT, assert_clean, json_report
+from support import run_deckcheck as run
+
 from deckcheck.project.patterns import PatternSet, gitignore_match, pattern_problem, relative_to, tolerant_spec
+
+DECK = PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt"
 
 
 def test_the_last_matching_pattern_decides_and_negations_re_include():
@@ -39,3 +44,31 @@ def test_relative_paths_use_forward_slashes_and_none_outside(tmp_path):
     assert relative_to(str(tmp_path / "a" / "b.txt"), str(tmp_path)) == "a/b.txt"
     assert relative_to(str(tmp_path), str(tmp_path)) == ""
     assert relative_to(str(tmp_path.parent), str(tmp_path)) is None
+
+
+SLOW_PATTERN = "*a" * 12 + "*b"  # Python's re: C(60, 12) ways to fail on 60 letters; hours
+
+
+def test_a_backtracking_exclude_pattern_is_matched_in_linear_time(tmp_path):
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / ("a" * 60 + ".txt")).write_bytes(DECK.read_bytes())
+    (decks / ("a" * 59 + "b")).mkdir()
+    (decks / ("a" * 59 + "b") / "deck.txt").write_bytes(DECK.read_bytes())
+    # The timeout only guards against a run that would never end; the figure is a bench row.
+    result = run("check", "decks", "--no-config", "--output", "json", "--exclude", SLOW_PATTERN, cwd=tmp_path)
+    assert_clean(result, 1)
+    paths = [r["path"] for r in json_report(result.stdout)["results"]]
+    assert paths == [f"decks/{'a' * 60}.txt"]  # the folder ending in b is excluded, the file is not
+
+
+def test_a_backtracking_gitignore_line_and_one_too_long_to_match(tmp_path):
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".gitignore").write_text(f"{SLOW_PATTERN}\n{'x' * 300_000}\n", encoding="utf-8")
+    (tmp_path / ("a" * 59 + "b")).mkdir()
+    (tmp_path / ("a" * 59 + "b") / "deck.txt").write_bytes(DECK.read_bytes())
+    (tmp_path / ("a" * 60 + ".txt")).write_bytes(DECK.read_bytes())
+    result = run("check", ".", "--no-config", "--output", "json", cwd=tmp_path)
+    assert_clean(result, 1)
+    assert [r["path"] for r in json_report(result.stdout)["results"]] == [f"{'a' * 60}.txt"]
+    assert b".gitignore:2: skipped the pattern" in result.stderr and b"too long to match" in result.stderr

@@ -14,7 +14,8 @@ stricter than the oracle (it also asks that the format judge the prints alike), 
 Mutations: numbers no set holds (main sets, promo series, a set released after the day), set
 code and number joined, split or in lower case (``par70``, ``PAR70``, ``par 70``), mechanic
 suffixes dropped or moved (``ex``, ``EX``, ``V``, ``GX``, ``VMAX``, ``◇``), names that two
-English cards share in another language, digits in other scripts, trailing text.
+English cards share in another language, digits in other scripts, trailing text, the set code
+and number left out (a name-only line), the number of another card of the set, a one-letter typo.
 
 CI runs a fixed budget (about 60 examples); ``DECKCHECK_PROPERTY_EXAMPLES=N`` runs N with a
 random seed (docs/development.md, Testing). Without ``../shared/carddata`` the test is skipped,
@@ -57,10 +58,12 @@ RULE_SUBTYPES = frozenset(
 )
 
 
-def fold(name: str) -> str:
+def fold(name: str, *, era: bool = True) -> str:
     """The oracle's own folding of a name: no accents, no case, letters and digits only -- but
-    the EX of the Black & White and XY eras (Genesect-EX) is not the ex of today (Genesect ex)."""
-    name = re.sub(r"[-\s]EX\b", " eraex ", name)
+    the EX of the Black & White and XY eras (Genesect-EX) is not the ex of today (Genesect ex),
+    unless ``era`` is false."""
+    if era:
+        name = re.sub(r"[-\s]EX\b", " eraex ", name)
     decomposed = unicodedata.normalize(
         "NFKD", name.replace("{*}", " prism ").replace("◇", " prism ").replace("★", " star ").replace("☆", " star ")
     )
@@ -86,11 +89,15 @@ def close_spelling(written: str, name: str) -> bool:
     return _distance(words, card) <= (1 if len(card) < 8 else 2)
 
 
-def number_key(number: str) -> str:
-    """``SWSH020`` and ``SWSH20``, ``062`` and ``62`` are one number."""
+def number_key(number: str, code: str) -> str:
+    """``SWSH020`` and ``SWSH20``, ``062`` and ``62`` are one number; in a promo series the
+    letters before the digits are the series' own, so ``PR-SW 142`` is the card numbered SWSH142."""
     number = unicodedata.normalize("NFKC", number).upper()
     match = re.fullmatch(r"([A-Z-]*)0*(\d+)([A-Z]?)", number)
-    return f"{match[1]}{match[2]}{match[3]}" if match else number
+    if not match:
+        return number
+    promo = code == "PR" or code.startswith("PR-")
+    return f"{'' if promo else match[1]}{match[2]}{match[3]}"
 
 
 class Print(NamedTuple):
@@ -117,6 +124,7 @@ class Oracle:
         self.prints: dict[str, Print] = {}
         self.by_number: dict[tuple[str, str], list[Print]] = defaultdict(list)
         self.by_fold: dict[str, list[Print]] = defaultdict(list)
+        self.by_plain: dict[str, list[Print]] = defaultdict(list)
         for path in sorted((PTCG / "cards" / "en").glob("*.json")):
             for raw in json.loads(path.read_text("utf-8")):
                 set_id = raw["id"].rsplit("-", 1)[0]
@@ -139,14 +147,22 @@ class Oracle:
                 )
                 self.prints[card.id] = card
                 if code:
-                    self.by_number[(code, number_key(raw["number"]))].append(card)
+                    self.by_number[(code, number_key(raw["number"], code))].append(card)
                 self.by_fold[fold(raw["name"])].append(card)
+                self.by_plain[fold(raw["name"], era=False)].append(card)
                 shown = fold(deck_name(raw["name"], raw["supertype"]))
                 if shown != fold(raw["name"]):
                     self.by_fold[shown].append(card)
 
+        # The highest number of the main set of a code that also has a Shiny Vault (SV1, SV2, ...).
+        self.main_highest = {
+            code: max(int(key) for (held, key) in self.by_number if held == code and key.isdigit())
+            for code in {held for (held, key) in self.by_number if key.startswith("SV")}
+        }
+
     def named(self, name: str) -> list[Print]:
-        return self.by_fold.get(fold(name), [])
+        # "Miraidon EX": no Miraidon-EX was ever printed, so its capitals are only spelling.
+        return self.by_fold.get(fold(name)) or self.by_plain.get(fold(name, era=False), [])
 
     def reading(self, name: str, code: str | None, number: str | None, day: str) -> set[tuple] | None:
         """The rules identities the line may be, when it says which card it is; else None."""
@@ -157,10 +173,20 @@ class Oracle:
         code = code.upper()
         if code not in self.code_sets:
             return None
-        numbered = self.by_number.get((code, number_key(number or "")), [])
+        numbered = self.by_number.get((code, number_key(number or "", code)), [])
+        if not numbered and (number or "").isdigit() and int(number or 0) > self.main_highest.get(code, 10**6):
+            # PTCG Live numbers a Shiny Vault on from its main set (docs/rulings.md, "PTCG Live's
+            # own forms"): HIF 163 is SV94, the main set ending at 69.
+            vault = f"SV{int(number or 0) - self.main_highest[code]}"
+            numbered = self.by_number.get((code, number_key(vault, code)), [])
         if numbered:
+            # At a number, case is spelling: "Mew EX MEW 151" is the Mew ex numbered there, although
+            # "Mew EX" alone would be the Mew-EX of 2012.
             fits = [
-                p for p in numbered if fold(p.name) == fold(name) or fold(deck_name(p.name, p.supertype)) == fold(name)
+                p
+                for p in numbered
+                if fold(p.name, era=False) == fold(name, era=False)
+                or fold(deck_name(p.name, p.supertype), era=False) == fold(name, era=False)
             ]
             if not fits and not self.named(name):
                 # A close spelling of the numbered card that names no card: read as it, warned.
@@ -251,9 +277,31 @@ def mutated(draw) -> tuple[Lined, int, Mutation]:
                 "mechanic",
                 "digits",
                 "trailing",
+                "name-only",
+                "other-number",
+                "typo",
             )
         )
     )
+    if kind == "name-only":
+        # As written, or with today's "ex" in capitals ("Mew EX": Mew-EX of 2012 letter for letter).
+        if name.endswith(" ex") and draw(st.booleans()):
+            name = f"{name[:-3]} EX"
+        return deck, index, Mutation(f"{count} {name}", name, None, None)
+    if kind == "other-number":
+        # The number of another card of the same set: the written name then names no print there.
+        others = sorted({key for (held, key) in oracle().by_number if held == code} - {number})
+        other = draw(st.sampled_from(others)) if others else number
+        return deck, index, Mutation(f"{count} {name} {code} {other}", name, code, other)
+    if kind == "typo":
+        # One letter after the first changed: a close spelling of the card, or of another card.
+        places = [i for i, char in enumerate(name) if i and char.isascii() and char.isalpha()]
+        if not places:
+            return deck, index, Mutation(deck.lines[index], name, code, number)
+        place = draw(st.sampled_from(places))
+        letter = draw(st.sampled_from([c for c in "aeiourstnlmk" if c != name[place].lower()]))
+        typo = name[:place] + letter + name[place + 1 :]
+        return deck, index, Mutation(f"{count} {typo} {code} {number}", typo, code, number)
     if kind == "missing-number":
         missing = draw(st.sampled_from(("999", "0", f"{number}x", "998")))
         return deck, index, Mutation(f"{count} {name} {code} {missing}", name, code, missing)

@@ -40,7 +40,7 @@ pytestmark = pytest.mark.skipif(
     not (JA / "sets.json").is_file(), reason=f"Japanese card data not found at {JA} (needed for this test)"
 )
 
-# The legal Japanese lists and a day of their season (tests/test_japan_decks.py checks them).
+# The legal Japanese lists and a day of their season (tests/packs/test_japan_decks.py checks them).
 LEGAL = {
     "season-2023-gardevoir.txt": "2023-06-20",
     "season-2024-charizard.txt": "2024-06-01",

@@ -1,5 +1,5 @@
-"""Properties of the text parser, the YAML/JSON parser, resolution and the reports
-(issue 12): whatever the input, no exception, no unbounded output, and what is
+"""Properties of the text parser, the YAML/JSON parser, resolution and the reports:
+whatever the input, no exception, no unbounded output, and what is
 read is what was written."""
 
 from __future__ import annotations
@@ -142,11 +142,11 @@ def test_every_report_renders_any_deck_escaped_and_encodable(text):
         assert not UNSAFE.search(shown), (output, UNSAFE.search(shown))
 
 
-# -- deck detection counts lines as the parser reads them (issue 16) --------------
+# -- deck detection counts lines as the parser reads them --------------
 
 
 def counts_by_parsing(text: str) -> LineCounts:
-    """What deck detection counted before issue 16, from a whole parse (every line read:
+    """What deck detection counted when it parsed a whole file (every line read:
     a file of more than MAX_LINES_READ lines, such as a message catalogue, is counted whole)."""
     parsed = parse_text(text, "", max_lines=None)
     other = sum(1 for f in parsed.findings if f.template == NOT_A_CARD_LINE)

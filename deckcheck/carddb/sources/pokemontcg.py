@@ -39,7 +39,7 @@ _GROUP_LIMIT_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 ACE_SPEC_LIMIT = re.compile(r"\byou can't have more than 1 ACE SPEC card\b", re.IGNORECASE)
-# Arceus rule (RULES.md 3.7, decision 7).
+# Arceus rule (RULES.md 3.7, docs/rulings.md, "As many copies as you like").
 ANY_NUMBER = re.compile(r"\byou may have as many of this card in your deck as you like\b", re.IGNORECASE)
 # RULES.md 3.10.
 NOT_FOR_TOURNAMENTS = re.compile(r"\bcannot be used at official tournaments\b", re.IGNORECASE)

@@ -1,6 +1,6 @@
-"""Issue 31, "Forms to read": lines written the ways collection trackers, spreadsheets and
+"""Lines written the ways collection trackers, spreadsheets and
 results sites write them, each read alone as the card it names with no identification
-finding (RULES.md decision 18: these lines say which card they are), through the library,
+finding (docs/rulings.md, "Which card a line is": these lines say which card they are), through the library,
 the CLI and serve (which share the session), and kept by fmt with the same verdict. A line
 that names a card followed by words that are no set code and number says so."""
 
@@ -14,7 +14,7 @@ from support import run_deckcheck as run
 
 import deckcheck
 
-TESTS = Path(__file__).resolve().parent
+TESTS = Path(__file__).resolve().parents[1]
 # A legal Standard list of 2026-08-22 (tests/exports); each example swaps one line (line 8).
 STANDARD = (TESTS / "exports" / "2026-08-22-standard-31.txt").read_text("utf-8")
 DAY = "2026-08-22"

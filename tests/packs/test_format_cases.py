@@ -23,7 +23,7 @@ from deckcheck.engine import check_deck
 from deckcheck.packs.loading import available_packs, load_pack
 from deckcheck.parse import read_deck
 
-CASES = Path(__file__).resolve().parent / "cases"
+CASES = Path(__file__).resolve().parents[1] / "cases"
 VERDICTS = ("legal", "illegal")
 _HEADER = re.compile(r"^#\s*(format|date)\s*:\s*(\S+)\s*$", re.IGNORECASE)
 
@@ -76,7 +76,7 @@ def test_case_is_well_formed(path: Path):
             assert set(entry) == {"rule", "lines"}, f"{expected.name}: {entry!r} is not {{rule, lines}}"
     elif expected.exists():
         # A legal deck may only expect notes (legal-reprint) and the warnings about
-        # the day (rotating, beyond-known-seasons; issue 10), never an error.
+        # the day (rotating, beyond-known-seasons), never an error.
         entries = yaml.safe_load(expected.read_text(encoding="utf-8"))
         assert {entry["rule"] for entry in entries} <= {"legal-reprint", "rotating", "beyond-known-seasons"}, (
             f"{expected.name}: notes and warnings about the day only"

@@ -1,7 +1,10 @@
-"""The text report's layout (issue 13 §4): errors before warnings, no card counts for a file
+"""The text report's layout: errors before warnings, no card counts for a file
 that could not be read, and a readable width when a finding names many lines."""
 
 from __future__ import annotations
+
+from support import assert_clean, json_report
+from support import run_deckcheck as run
 
 from deckcheck.model import DeckResult, Finding, Report, Severity
 from deckcheck.render import RenderOptions, render
@@ -35,7 +38,7 @@ def test_errors_come_before_warnings_and_notes():
 
 
 def test_a_file_that_cannot_be_read_is_no_deck_and_has_no_card_counts():
-    # Issue 24: no verdict, no card counts, not counted among the decks checked.
+    # No verdict, no card counts, not counted among the decks checked.
     text = report_text(finding("unreadable", Severity.ERROR, "The deck file nope.txt does not exist."), total=0)
     assert text.splitlines()[:2] == [
         "NOT CHECKED  decks/x.txt",
@@ -82,3 +85,20 @@ def test_a_long_line_list_stands_alone_and_the_messages_keep_their_width():
     body = [line for line in lines if line.startswith(" " * message_column) and line.strip()]
     assert body and all(len(line) <= 100 for line in lines)
     assert max(len(line) - message_column for line in body) >= 60
+
+
+def test_line_lists_in_reports_are_capped(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Iono PAL 185\n" * 2000)  # as many lines as one list is read for
+    result = run("check", str(deck), "--no-config", "--format", "unlimited")
+    assert_clean(result, 1)
+    text = result.stdout.decode()
+    # Was 590 MB for 4,000 lines: every row padded to a column of 4,000 line numbers.
+    assert len(text) < 20_000
+    assert "lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 1990 more" in text
+    assert "(lines 1, 2, 3," in text and ", 60 and 1940 more)" in text
+    result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "json")
+    copy_limit = [f for f in json_report(result.stdout)["results"][0]["findings"] if f["rule"] == "copy-limit"]
+    assert copy_limit[0]["lines"] == list(range(1, 2001))  # machine-read reports keep every line
+    result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "junit")
+    assert b"and 1940 more" in result.stdout and len(result.stdout) < 20_000

@@ -10,10 +10,10 @@ import collections
 import json
 import re
 from importlib import resources
-from pathlib import Path
 
 import pytest
 import yaml
+from support import POKEMON_TCG_DATA
 
 from deckcheck.carddb.catalogue import catalogue_sets, load_catalogue
 from deckcheck.carddb.gametext import text_hash
@@ -21,8 +21,6 @@ from deckcheck.carddb.index import MemoryIndex
 from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER
 from deckcheck.names import deck_key
 
-REFERENCE_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "carddata"
-POKEMON_TCG_DATA = REFERENCE_DATA / "pokemon-tcg-data"
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -177,7 +175,7 @@ def test_a_shared_text_token_joins_prints_of_one_deck_name(catalogue):
     assert not mixed, mixed
     cards = by_id(catalogue)
     assert cards["sv2-185"].text_hash == cards["sv4pt5-80"].text_hash  # Iono reprint
-    # Decision 15: reworded, not changed -- one card for the reprint rule.
+    # docs/rulings.md, "Reprints: functionally identical cards": reworded, not changed -- one card for the reprint rule.
     assert cards["sv2-172"].text_hash == cards["swsh2-154"].text_hash  # Boss's Orders PAL 172 / RCL 154
     assert cards["sv2-173"].text_hash == "sv2-173"  # no token: a print of its own
 
@@ -266,7 +264,8 @@ def test_every_catalogue_set_matches_the_reference_data(reference):
 
 def test_text_tokens_agree_with_the_database_digest(catalogue, reference):
     # Without a card database the tokens decide reprints; with one, the game-text digest
-    # does (decision 15). Both must give the same answer for every pair of prints of one
+    # does (docs/rulings.md, "Reprints: functionally identical cards"). Both must give the same answer for every pair
+    # of prints of one
     # deck name, in both directions: same token exactly when functionally identical.
     _, cards = reference
     groups = collections.defaultdict(list)
@@ -391,3 +390,10 @@ def test_without_a_database_a_reworded_print_is_legal_through_its_reprint(catalo
     pool = [f for f in result.findings if f.rule in ("not-legal", "legal-reprint")]
     assert [f.rule for f in pool] == ["legal-reprint"]
     assert pool[0].message.endswith(f"legal through its reprint {through}.")
+
+
+def test_the_catalogue_names_a_codeless_set_by_its_name_too():
+    from deckcheck.carddb.catalogue import load_catalogue
+
+    pop5 = [card for card in load_catalogue().cards if card.set_id == "pop5"]
+    assert pop5 and all(card.label.startswith(f"{card.shown_name} POP Series 5 ") for card in pop5)

@@ -18,7 +18,8 @@ from urllib.parse import urlsplit
 
 import pytest
 from serve_support import running_server
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, assert_clean
+from support import run_deckcheck as run
 
 from deckcheck import api
 
@@ -113,3 +114,27 @@ def test_a_surrogate_in_serve_s_json_text_is_a_400_not_a_500(server):
     assert status == 400
     assert "line 2 holds U+D800" in answer["error"]
     assert post_json(server, json.dumps({"text": LIST}))[0] == 200
+
+
+def test_lone_surrogates_in_a_json_deck_reach_no_report_and_no_card_look_up(tmp_path):
+    deck = tmp_path / "deck.json"
+    deck.write_text(
+        '{"name": "Deck \\ud800", "cards": [{"count": 4, "name": "Iono\\udfff"}, '
+        '{"count": 1, "name": "Pikachu \\ud83d"}]}'
+    )
+    for output in ("text", "json", "github", "sarif", "junit"):
+        result = run("check", str(deck), "--no-config", "-o", output)
+        assert_clean(result, 1)
+        assert "Iono\ufffd".encode() in result.stdout or b"Iono\\ufffd" in result.stdout
+
+
+def test_lone_surrogates_become_the_replacement_character_when_parsed():
+    from deckcheck.parse.structured import parse_structured
+
+    parsed = parse_structured(
+        '{"name": "x\\ud800", "cards": [{"count": 4, "name": "Iono\\ud800", "set": "P\\udc00"}]}', "deck.json", "json"
+    )
+    assert parsed.name == "x\ufffd"
+    assert (parsed.entries[0].name, parsed.entries[0].set_code) == ("Iono\ufffd", "P\ufffd")
+    parsed = parse_structured('cards:\n  - {count: 4, name: "Iono\\ud800"}\n', "deck.yaml", "yaml")
+    assert parsed.entries[0].name == "Iono\ufffd"
