@@ -2,20 +2,33 @@
 
 No printing, no exiting, no Typer or rich: the CLI calls :func:`check_deck`
 and renders the :class:`~deckcheck.model.DeckResult` it returns.
+
+A pack is compiled for each day it is checked on: a rule kind may say what it needs of a print
+(:meth:`~deckcheck.rules.base.RuleKind.facts`: the copy limit a print's deck-building name, the
+card pool its verdict on the day, a group limit whether the print has the property). A
+:class:`FactTable` holds those facts for one pack, day, card database and rotation window: each
+print's are asked the first time the print is met, and a deck is then read in one pass
+(:meth:`FactTable.deck_facts`), which hands each rule the deck's lines that take part in it. A run
+over many decks meets the same prints in deck after deck, so each rule's own work on a print is
+done once, not once per deck; each kind's check stays in its own module and reads its lines with
+:func:`~deckcheck.rules.base.facts_of` (which works them out itself without the table: the same
+lines, the same findings).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections import Counter
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from deckcheck.carddb.index import CardIndex
 from deckcheck.core.printable import printable_finding, shown
 from deckcheck.core.resolve import ResolveOptions, resolve_deck
-from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckResult, Finding, ParsedDeck, Severity
+from deckcheck.model import ENERGY, POKEMON, TRAINER, Card, Deck, DeckCard, DeckResult, Finding, ParsedDeck, Severity
 from deckcheck.packs.loading import Pack
 from deckcheck.rules import KINDS
-from deckcheck.rules.facts import fact_table
+from deckcheck.rules.base import RuleContext, RuleKind, RuleSpec, recently_used
 
 
 def check_deck(
@@ -38,14 +51,15 @@ def check_deck(
         # A file that could not be read at all has nothing for the rules to judge. A note (the
         # file was read as Windows-1252) is no such problem: a list of no cards is no legal deck.
         # The pack compiled for the day: each rule's facts of a print asked once, the deck read
-        # once for all of them (deckcheck.rules.facts).
+        # once for all of them (FactTable, below).
         table = fact_table(pack.rules, pack.name, date, index, rotation_days)
-        context = table.context._replace(facts=table.deck_facts(deck))
+        context = table.context_for(deck)
         for rule, kind in table.rules:
             findings.extend(kind.check(deck, rule, context))
-    counts: Counter[str] = Counter()
+    counts: dict[str, int] = {}
     for deck_card in deck.cards:
-        counts[deck_card.card.supertype] += deck_card.count
+        supertype = deck_card.card.supertype
+        counts[supertype] = counts.get(supertype, 0) + deck_card.entry.count
     return DeckResult(
         path=parsed.path,
         format=shown(pack.name),  # an unknown format is the deck's own text
@@ -54,7 +68,7 @@ def check_deck(
         # Control characters and lone surrogates from the deck file are escaped
         # here, once, so that no report prints them raw.
         findings=tuple(printable_finding(finding) for finding in findings),
-        counts={POKEMON: counts[POKEMON], TRAINER: counts[TRAINER], ENERGY: counts[ENERGY]},
+        counts={POKEMON: counts.get(POKEMON, 0), TRAINER: counts.get(TRAINER, 0), ENERGY: counts.get(ENERGY, 0)},
         name=shown(parsed.name) if parsed.name else parsed.name,
         languages=deck.languages,
         deck=deck if keep_deck else None,
@@ -80,3 +94,88 @@ def resolve_options_for(pack: Pack, date: dt.date, index: CardIndex, **extra) ->
         date=date.isoformat(),
         **extra,
     )
+
+
+# Prints whose facts one table keeps (more than any card database holds); then it starts again.
+ROWS_KEPT = 50_000
+
+
+class DeckFacts:
+    """One deck's lines as each rule of a table takes them: ``of(rule)`` is the list of
+    (line, fact) of the lines whose print takes part in the rule, in deck order (None: the
+    rule's kind says no facts)."""
+
+    __slots__ = ("_slots", "_lines")
+
+    def __init__(self, slots: dict[int, int], lines: list[list[tuple[DeckCard, Any]]]):
+        self._slots, self._lines = slots, lines
+
+    def of(self, rule: RuleSpec) -> list[tuple[DeckCard, Any]] | None:
+        slot = self._slots.get(id(rule))
+        return None if slot is None else self._lines[slot]
+
+
+class FactTable:
+    """The facts of a pack's ``rules`` under ``context`` (its day, card database and
+    rotation window), print by print as they are met."""
+
+    def __init__(self, rules: Sequence[RuleSpec], context: RuleContext):
+        self.context = context
+        #: the rules with their kinds, in order
+        self.rules: tuple[tuple[RuleSpec, RuleKind], ...] = tuple((rule, KINDS[rule.kind]) for rule in rules)
+        self._slots: dict[int, int] = {}  # id(rule) -> its place among the rules that say facts
+        self._facts: list[Callable[[Card], Any]] = []
+        for rule, kind in self.rules:
+            fact = kind.facts(rule, context)
+            if fact is not None:
+                self._slots[id(rule)] = len(self._facts)
+                self._facts.append(fact)
+        # id(print) -> (the print, ((slot, fact), ...) of the rules it takes part in); the
+        # print is kept beside its facts, so that its id is not reused.
+        self._rows: dict[int, tuple[Card, tuple[tuple[int, Any], ...]]] = {}
+
+    def _row(self, card: Card) -> tuple[Card, tuple[tuple[int, Any], ...]]:
+        facts = []
+        for slot, fact in enumerate(self._facts):
+            value = fact(card)
+            if value is not None:
+                facts.append((slot, value))
+        row = (card, tuple(facts))
+        if len(self._rows) >= ROWS_KEPT:
+            self._rows.clear()
+        self._rows[id(card)] = row
+        return row
+
+    def context_for(self, deck: Deck) -> RuleContext:
+        """The rules' context for ``deck``: the table's, with the deck's facts (:meth:`deck_facts`)."""
+        day, format_name, index, rotation_days, _facts = self.context
+        return RuleContext(day, format_name, index, rotation_days, self.deck_facts(deck))
+
+    def deck_facts(self, deck: Deck) -> DeckFacts:
+        """The deck read in one pass: each line handed to the rules its print takes part in."""
+        lines: list[list[tuple[DeckCard, Any]]] = [[] for _ in self._facts]
+        rows = self._rows
+        for deck_card in deck.cards:
+            card = deck_card.card
+            row = rows.get(id(card))
+            if row is None or row[0] is not card:
+                row = self._row(card)
+            for slot, value in row[1]:
+                lines[slot].append((deck_card, value))
+        return DeckFacts(self._slots, lines)
+
+
+# The TABLES_KEPT most recently used tables, by (a pack's rules, day, card database, rotation
+# window); the rules and the database are kept beside their table, so that their ids are not reused.
+_TABLES: OrderedDict[tuple[int, dt.date, int, int], tuple[tuple[Any, ...], FactTable]] = OrderedDict()
+TABLES_KEPT = 32
+
+
+def fact_table(
+    rules: Sequence[RuleSpec], format_name: str, day: dt.date, index: CardIndex | None, rotation_days: int
+) -> FactTable:
+    """The facts of a pack's ``rules`` (of the format ``format_name``) on ``day`` with the card
+    database ``index``, made once."""
+    context = RuleContext(date=day, format_name=format_name, index=index, rotation_days=rotation_days)
+    key = (id(rules), day, id(index), rotation_days)
+    return recently_used(_TABLES, key, (rules, index), lambda: FactTable(rules, context), TABLES_KEPT)

@@ -259,12 +259,15 @@ class Checked(NamedTuple):
     problem: str | None = None
 
 
-class Skipped(NamedTuple):
+class Skipped:
     """A file met while walking a folder whose content shows it is no deck (README "What
-    counts as a deck"), and why: :meth:`Session.check_paths` judges such files as it reads them."""
+    counts as a deck"), and why: :meth:`Session.check_paths` judges such files as it reads them.
+    (A plain class: a NamedTuple costs every check's start-up more than it gives.)"""
 
-    path: str
-    reason: str
+    __slots__ = ("path", "reason")
+
+    def __init__(self, path: str, reason: str):
+        self.path, self.reason = path, reason
 
 
 class Refused(DeckcheckError):
@@ -348,6 +351,8 @@ class Session:
         self._formats_seen: set[tuple[str, tuple[str, ...] | None]] = set()
         self.keep_deck = keep_deck  # the results carry their resolved lines (deckcheck sheet, sheet_pdf)
         self._judge: Container[str] = ()  # the files check_paths judges as it reads them
+        # Whether each (pack, day) met is a day of the format, asked once (the pack kept beside it).
+        self._absent: dict[tuple[int, dt.date], tuple[Pack, str | None]] = {}
 
     # -- formats -----------------------------------------------------------------
     def pack(self, name: str, pack_dirs: tuple[str, ...] | None = None) -> Pack:
@@ -429,9 +434,13 @@ class Session:
             day = self.day if date is self.date and self.day is not None else parse_day(date)
         except BadDate as error:
             raise Refused(message_of(error), name, bad_date=str(date)) from None
-        absent = absent_on(pack, day)
-        if absent:
-            raise Refused(absent, name, absent=True)
+        absent = self._absent.get((id(pack), day))
+        if absent is None or absent[0] is not pack:
+            if len(self._absent) >= RESOLVERS_KEPT:  # a caller walking day after day keeps a few
+                self._absent.clear()
+            absent = self._absent[(id(pack), day)] = (pack, absent_on(pack, day))
+        if absent[1]:
+            raise Refused(absent[1], name, absent=True)
         return pack, day
 
     def resolve_options(self, pack: Pack, day: dt.date) -> ResolveOptions:

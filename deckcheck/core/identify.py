@@ -66,6 +66,15 @@ def rule_flags(card: Card) -> tuple:
     )
 
 
+def rule_signature(card: Card) -> tuple:
+    """What the deck-building rules see of a print; prints with equal signatures
+    are interchangeable for a name-only line."""
+    # Basic Energy prints are interchangeable whether named "Fire Energy" or,
+    # as in Scarlet & Violet, "Basic Fire Energy" (RULES.md 5.1, 5.2).
+    name = group_key(card) if card.is_basic_energy else deck_key(card.name, card.supertype)
+    return (name, *rule_flags(card))
+
+
 def rules_identity(card: Card) -> tuple:
     """A print's rules identity: its deck-building name, its game text and its rule flags.
     Every basic Energy print of one type is one identity (basic Energy is legal in every

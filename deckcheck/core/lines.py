@@ -43,15 +43,13 @@ class ResolveOptions:
     # Lines read before under these options, by what the line says: a run over
     # a repository meets the same staples in every deck. Only clean readings
     # (no findings) are kept, so nothing depends on a line's number or count.
-    # Also the "did you mean" names found for an unknown name.
+    # Also the "did you mean" names found for an unknown name, and (by the id of the entry
+    # object, deckcheck.core.resolve) each entry's reading, findings and all: the text parser
+    # hands out one entry per line, number and section it has read before.
     memo: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
     # The card pool of the format (model.REGIONS): under Japan's, a line written in Japanese is
     # read among Japan's prints (deckcheck.core.regions).
     region: str = INTERNATIONAL
-    # Lines read before under these options, by the entry object itself (the text parser hands
-    # out one entry per line, number and section it has read before): its reading, findings and
-    # all, for an entry holds everything a reading depends on (deckcheck.core.resolve).
-    entries: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 class Resolution(NamedTuple):
@@ -77,14 +75,10 @@ class Resolution(NamedTuple):
 MEMO_MAX = 50_000
 
 
-def memo_put(options: ResolveOptions, key: tuple, value: tuple) -> None:
+def memo_put(options: ResolveOptions, key: object, value: tuple) -> None:
     if len(options.memo) >= MEMO_MAX:
         options.memo.clear()
     options.memo[key] = value
-
-
-# Entries ResolveOptions.entries holds at most (as many as the text parser keeps).
-ENTRIES_MAX = 32_768
 
 
 def released(candidates: Sequence[Card], options: ResolveOptions) -> list[Card]:

@@ -31,7 +31,6 @@ The errors leave a deck *not verified* rather than ILLEGAL
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -45,12 +44,11 @@ from deckcheck.core.identify import (
     NOTHING,
     one_identity,
     one_verdict,
-    rule_flags,
+    rule_signature,
     settle,
 )
 from deckcheck.core.lines import (
     CATALOGUE_ONLY_HINT,
-    ENTRIES_MAX,
     MISSING_HINT,
     Resolution,
     ResolveOptions,
@@ -97,7 +95,6 @@ from deckcheck.core.messages import (
 from deckcheck.core.naming import (
     close_spelling,
     deck_languages,
-    group_key,
     name_candidates,
     name_fits,
     pick_language,
@@ -117,7 +114,6 @@ from deckcheck.core.prints import (
 )
 from deckcheck.core.regions import line_index
 from deckcheck.model import ENERGY, Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
-from deckcheck.names import deck_key
 
 __all__ = [
     "CATALOGUE_ONLY_HINT",
@@ -146,25 +142,35 @@ def resolve_deck(
     :class:`~deckcheck.model.DeckCard`, every other line stays unresolved: it counts toward the
     deck's size and never toward any card's legality."""
     options = options or ResolveOptions()
-    # Each line as [entry, index, reading, its DeckCard once made]: read once per entry object
-    # (options.entries), for a run over many lists meets the same entries list after list.
-    known = options.entries
-    lines: list[list[Any]] = []
-    unknown = other_language = False
+    # Each line read once per entry object (in options.memo by its id), for a run over many lists
+    # meets the same entries list after list: (entry, index, reading, its DeckCard when the line
+    # is identified and read as English -- the same whatever the deck).
+    known = options.memo
+    lines: list[tuple[DeckEntry, CardIndex, Resolution, DeckCard | None]] = []
+    plain = True  # no unknown line (whose "did you mean" is the deck's), no name in another language
     for entry in parsed.entries:
         line = known.get(id(entry))
         if line is None or line[0] is not entry or line[1] is not index:
-            line = [entry, index, _remembered(entry, index, options), None]
-            if len(known) >= ENTRIES_MAX:
-                known.clear()
-            known[id(entry)] = line  # (the entry is kept with it: its id is not reused)
-        reading: Resolution = line[2]
-        unknown = unknown or reading.unknown
-        other_language = other_language or bool(reading.langs)
+            line = _read(entry, index, options)
+        reading = line[2]
+        if reading.unknown or reading.langs:
+            plain = False
         lines.append(line)
-    resolutions: list[Resolution] = [line[2] for line in lines]
-    deck_langs = deck_languages(resolutions) if other_language else Counter()
-    if unknown:
+    resolved: list[DeckCard] = []
+    unresolved: list[DeckEntry] = []
+    findings: list[Finding] = []
+    if plain:
+        for entry, _index, reading, deck_card in lines:
+            if reading.findings:
+                findings.extend(reading.findings)
+            if deck_card is not None:
+                resolved.append(deck_card)
+            else:
+                unresolved.append(entry)
+        return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
+    resolutions = [line[2] for line in lines]
+    deck_langs = deck_languages(resolutions)
+    if any(r.unknown for r in resolutions):
         # "Did you mean" once the deck's language is known (typos in a German
         # list get German suggestions), and for the first lines only: a fuzzy
         # search over every name costs, and a file of junk needs no thousand hints.
@@ -172,38 +178,42 @@ def resolve_deck(
         unknown_lines = [i for i, r in enumerate(resolutions) if r.unknown][:MAX_SUGGESTED_LINES]
         for i in unknown_lines:
             resolutions[i] = _suggested(parsed.entries[i], index, options, ranked)
-    resolved: list[DeckCard] = []
-    unresolved: list[DeckEntry] = []
-    findings: list[Finding] = []
-    for line, resolution in zip(lines, resolutions):
+    for (entry, _index, _reading, deck_card), resolution in zip(lines, resolutions):
         if resolution.findings:
             findings.extend(resolution.findings)
-        if resolution.identified and resolution.card is not None:
-            if resolution.langs:
-                read_as = pick_language(resolution.langs, deck_langs)
-                resolved.append(DeckCard(line[0], resolution.card, read_as=read_as, by_print=resolution.by_print))
-                continue
-            # Read as English: the same DeckCard whatever the deck (an identified line is no unknown one).
-            deck_card = line[3]
-            if deck_card is None:
-                deck_card = line[3] = DeckCard(line[0], resolution.card, read_as=None, by_print=resolution.by_print)
+        if deck_card is not None:
             resolved.append(deck_card)
+        elif resolution.identified and resolution.card is not None:
+            read_as = pick_language(resolution.langs, deck_langs)
+            resolved.append(DeckCard(entry, resolution.card, read_as=read_as, by_print=resolution.by_print))
         else:
-            unresolved.append(line[0])
+            unresolved.append(entry)
     return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
+
+
+def _read(
+    entry: DeckEntry, index: CardIndex, options: ResolveOptions
+) -> tuple[DeckEntry, CardIndex, Resolution, DeckCard | None]:
+    """An entry read and kept (options.memo): with its DeckCard when it is identified and read
+    as English."""
+    reading = _remembered(entry, index, options)
+    deck_card = None
+    if reading.identified and reading.card is not None and not reading.langs:
+        deck_card = DeckCard(entry, reading.card, read_as=None, by_print=reading.by_print)
+    line = (entry, index, reading, deck_card)
+    memo_put(options, id(entry), line)  # (the entry is kept with it: its id is not reused)
+    return line
 
 
 def _suggested(entry: DeckEntry, index: CardIndex, options: ResolveOptions, ranked: tuple[str, ...]) -> Resolution:
     """An unknown line read again with "did you mean" in the ``ranked`` languages, once per
     entry object and languages."""
     key = ("suggested", id(entry))
-    known = options.entries.get(key)
+    known = options.memo.get(key)
     if known is not None and known[0] is entry and known[1] is index and known[2] == ranked:
         return known[3]
     resolution = resolve_line(entry, index, options, suggest_langs=ranked)
-    if len(options.entries) >= ENTRIES_MAX:
-        options.entries.clear()
-    options.entries[key] = (entry, index, ranked, resolution)
+    memo_put(options, key, (entry, index, ranked, resolution))
     return resolution
 
 
@@ -585,12 +595,3 @@ def _resolve_dark_metal(
             cards=(card.label,),
         )
     ]
-
-
-def rule_signature(card: Card) -> tuple:
-    """What the deck-building rules see of a print; prints with equal signatures
-    are interchangeable for a name-only line."""
-    # Basic Energy prints are interchangeable whether named "Fire Energy" or,
-    # as in Scarlet & Violet, "Basic Fire Energy" (RULES.md 5.1, 5.2).
-    name = group_key(card) if card.is_basic_energy else deck_key(card.name, card.supertype)
-    return (name, *rule_flags(card))

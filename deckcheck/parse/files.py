@@ -23,12 +23,16 @@ from deckcheck.model import Finding, ParsedDeck, Severity
 from deckcheck.parse.shape import (
     DEFAULT_MAX_BYTES,
     EMPTY_FILE,
+    NO_CARDS_LIST,
     STDIN,
     counted_problem,
     deck_kind,
     deck_problem,
+    deck_shape_problem,
+    has_cards_key,
     open_nonblocking,
     read_limited,
+    structured_shape_problem,
 )
 from deckcheck.parse.text import line_counts, parse_text, parse_text_counted
 
@@ -126,12 +130,8 @@ def read_found(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) ->
     """A file met while walking a folder, from its bytes read once: why it is no deck
     (:func:`~deckcheck.parse.shape.deck_problem`), else the deck :func:`parse_deck_bytes` reads.
     A text list in plain UTF-8 is judged from the parse itself (its lines counted as they are read)."""
-    if (
-        len(data) <= max_bytes
-        and b"\x00" not in data
-        and not data.startswith(b"\xef\xbb\xbf")  # (a byte-order mark: the general way)
-        and deck_kind(path, "") == "text"
-    ):
+    if len(data) <= max_bytes and b"\x00" not in data and not data.startswith(b"\xef\xbb\xbf"):
+        # (A byte-order mark, UTF-16 or bytes that are no UTF-8: the general way, below.)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
@@ -142,8 +142,18 @@ def read_found(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) ->
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
             if not text.strip():
                 return EMPTY_FILE
-            parsed, counts = parse_text_counted(text, path)
-            problem = counted_problem(counts if counts is not None else line_counts(text))
+            kind = deck_kind(path, text)
+            if kind == "text":
+                parsed, counts = parse_text_counted(text, path)
+                problem = counted_problem(counts if counts is not None else line_counts(text))
+                return parsed if problem is None else problem
+            if not has_cards_key(text, kind):
+                return NO_CARDS_LIST
+            from deckcheck.parse.structured import NOT_READ, read_structured  # YAML and JSON decks are few
+
+            parsed, loaded = read_structured(text, path, kind)  # type: ignore[arg-type]
+            # The data the parse loaded is what deck_problem loads; where it loaded none, deck_problem says.
+            problem = deck_shape_problem(text, kind) if loaded is NOT_READ else structured_shape_problem(loaded)
             return parsed if problem is None else problem
     problem = deck_problem(data, path, max_bytes=max_bytes)
     return parse_deck_bytes(data, path, max_bytes=max_bytes) if problem is None else problem

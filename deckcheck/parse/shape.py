@@ -36,12 +36,17 @@ def open_nonblocking(path: str, flags: int) -> int:
     return os.open(path, flags | _NONBLOCK)
 
 
+# The most one read asks for: a read of n bytes allocates n bytes first, and a deck is a few
+# hundred, so asking for the whole limit (5 MB) at once cost more than reading the file.
+READ_SIZE = 1 << 16
+
+
 def read_limited(stream: BinaryIO, limit: int) -> bytes:
     """Read at most ``limit`` bytes, however short the reads the stream gives."""
     parts: list[bytes] = []
     size = 0
     while size < limit:
-        chunk = stream.read(limit - size)
+        chunk = stream.read(min(limit - size, READ_SIZE))
         if not chunk:
             break
         if isinstance(chunk, str):  # a text stream handed in by mistake
@@ -84,7 +89,7 @@ _YAML_TOP_CARDS_KEY = re.compile(r"""^(?:\{\s*)?["']?cards["']?\s*:""", re.MULTI
 
 
 # TRANSLATORS: why a file is not a deck; "cards" is the key of a YAML or JSON deck, as written.
-_NO_CARDS_LIST = Phrase(N_('it has no "cards" list'))
+NO_CARDS_LIST = Phrase(N_('it has no "cards" list'))
 
 
 def structured_shape_problem(data: object) -> str | None:
@@ -92,7 +97,7 @@ def structured_shape_problem(data: object) -> str | None:
     if not isinstance(data, dict):
         return Phrase(N_('it is not a mapping with a "cards" list'))
     if "cards" not in data:
-        return _NO_CARDS_LIST
+        return NO_CARDS_LIST
     cards = data["cards"]
     if isinstance(cards, dict):
         return Phrase(N_('its "cards" is a mapping, not a list of cards with counts'))
@@ -130,20 +135,24 @@ def counted_problem(counts: LineCounts) -> str | None:
     return None
 
 
+def has_cards_key(text: str, kind: str) -> bool:
+    """Whether a YAML or JSON file's text holds a ``cards`` key (at the top, for YAML): a
+    file without one is no deck, whatever else it holds."""
+    return (_JSON_CARDS_KEY if kind == "json" else _YAML_TOP_CARDS_KEY).search(text) is not None
+
+
 def deck_shape_problem(text: str, kind: str) -> str | None:
     """Why ``text`` (of a ``kind`` file: text, yaml or json) is not a deck, or None."""
     if kind == "text":
         return text_deck_problem(text)
+    if not has_cards_key(text, kind):
+        return NO_CARDS_LIST
     if kind == "json":
-        if not _JSON_CARDS_KEY.search(text):
-            return _NO_CARDS_LIST
         try:
             data = json.loads(text)
         except (ValueError, RecursionError):
             return None  # a broken deck file: reading it reports where
         return structured_shape_problem(data)
-    if not _YAML_TOP_CARDS_KEY.search(text):
-        return _NO_CARDS_LIST
     import yaml  # a large import: only for a .yaml/.yml file with a top-level cards key
 
     try:

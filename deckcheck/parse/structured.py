@@ -72,6 +72,8 @@ class _Lines:
     keys: dict[str, int] = field(default_factory=dict)
     # (line, key) of each key given again in the same mapping.
     duplicates: list[tuple[int, str]] = field(default_factory=list)
+    # The data is what json.loads, or yaml.load with datafiles.yaml_loader(), reads of the text.
+    by_default_loader: bool = True
 
 
 class _Unparsable(DeckcheckError):
@@ -92,6 +94,8 @@ def _syntax(template: str, lines: Iterable[int] = (), hint: str | None = None, *
 
 
 def _load_yaml(text: str) -> tuple[Any, _Lines]:
+    """The data and where it is; raises _Unparsable. (``_Lines.by_default_loader``: the data is
+    what ``yaml.load`` with :func:`~deckcheck.datafiles.yaml_loader` reads.)"""
     import yaml  # a large import: JSON decks need none of it
 
     if getattr(yaml, "CSafeLoader", None) is not None:
@@ -103,7 +107,9 @@ def _load_yaml(text: str) -> tuple[Any, _Lines]:
         try:
             node = loader.get_single_node()
             data = loader.construct_document(node) if node is not None else None
-            return data, _yaml_lines(node, data)
+            lines = _yaml_lines(node, data)
+            lines.by_default_loader = True
+            return data, lines
         except (yaml.YAMLError, *YAML_VALUE_ERRORS):
             pass
         finally:
@@ -141,7 +147,9 @@ def _load_yaml(text: str) -> tuple[Any, _Lines]:
         raise _Unparsable(_invalid_yaml(bad.start_mark, f"{written!r}: {str(exc).split(';')[0]}")) from None
     finally:
         loader.dispose()
-    return data, _yaml_lines(node, data)
+    lines = _yaml_lines(node, data)
+    lines.by_default_loader = getattr(yaml, "CSafeLoader", None) is None  # (then the pure loader is it)
+    return data, lines
 
 
 def _invalid_yaml(mark: Any, problem: str) -> Finding:
@@ -457,15 +465,33 @@ def _text(value: Any) -> Any:
     return _SURROGATE.sub("\ufffd", value) if isinstance(value, str) else value
 
 
+# The entries built before, by what they are built from (count, name, set code, number, line):
+# a run over many deck files shares them, as the text parser's entries are shared (so that each
+# is read once: deckcheck.core.resolve). At most ENTRIES_KEPT, then it starts again.
+_ENTRIES: dict[tuple[int, str, str | None, str | None, int | None], DeckEntry] = {}
+ENTRIES_KEPT = 32_768
+
+
 def _entry(card: dict, line: int | None) -> DeckEntry:
     card = {key: _text(value) for key, value in card.items()}
-    energy = energy_name(" ".join(card["name"].split()))
     set_code = card.get("set")
     number = card.get("number")
     set_code = set_code.strip() if isinstance(set_code, str) else None
     number = str(number).strip() if number is not None else None
     count = int(card["count"])
-    raw = " ".join(str(part) for part in (count, card["name"].strip(), set_code, number) if part)
+    key = (count, card["name"], set_code, number, line)
+    entry = _ENTRIES.get(key)
+    if entry is None:
+        entry = _new_entry(count, card["name"], set_code, number, line)
+        if len(_ENTRIES) >= ENTRIES_KEPT:
+            _ENTRIES.clear()
+        _ENTRIES[key] = entry
+    return entry
+
+
+def _new_entry(count: int, name: str, set_code: str | None, number: str | None, line: int | None) -> DeckEntry:
+    energy = energy_name(" ".join(name.split()))
+    raw = " ".join(str(part) for part in (count, name.strip(), set_code, number) if part)
     return DeckEntry(
         count=count,
         name=energy.name,
@@ -481,14 +507,31 @@ def _entry(card: dict, line: int | None) -> DeckEntry:
 def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> ParsedDeck:
     """Parse a YAML or JSON deck file. ``DeckEntry.raw`` holds the card written
     as a text-list line (``4 Iono PAL 185``), ``line`` the line its mapping starts on."""
+    return read_structured(text, path, kind)[0]
+
+
+# read_structured's data when json.loads (or yaml.load) would not read the text as it did.
+NOT_READ = object()
+
+
+def read_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> tuple[ParsedDeck, Any]:
+    """:func:`parse_structured`, and the data as ``json.loads`` (or ``yaml.load`` with
+    :func:`~deckcheck.datafiles.yaml_loader`) reads the text, NOT_READ when it does not: whether
+    a file met while walking a folder is a deck is judged from it
+    (:func:`deckcheck.parse.shape.structured_shape_problem`)."""
     # A file decoded strictly holds no lone surrogate; a caller's text may (the YAML reader cannot encode it).
     text = _SURROGATE.sub("\ufffd", text)
     try:
         data, lines = _load_json(text) if kind == "json" else _load_yaml(text)
     except _Unparsable as problem:
-        return ParsedDeck(path=path, findings=(problem.finding,))
+        return ParsedDeck(path=path, findings=(problem.finding,)), NOT_READ
     except RecursionError:
-        return ParsedDeck(path=path, findings=(_syntax(TOO_DEEP),))
+        return ParsedDeck(path=path, findings=(_syntax(TOO_DEEP),)), NOT_READ
+    return _read(data, lines, path, kind), data if lines.by_default_loader else NOT_READ
+
+
+def _read(data: Any, lines: _Lines, path: str, kind: Literal["yaml", "json"]) -> ParsedDeck:
+    """The deck file's loaded ``data`` as a parsed deck."""
 
     if lines.duplicates:
         # A key given twice: {"cards": [...], "cards": []} is not read as its last "cards".

@@ -515,26 +515,20 @@ def iter_lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-# What a line that is no card line says (its kind in _OtherLine): a header, a total, a deck's
+# What a line that is no card line says: a header, a total, a deck's
 # format or name, or nothing for the deck (a banner, a comment, a blank line).
 _NOTHING, _HEADER_LINE, _TOTAL_LINE, _LABEL_LINE = range(4)
 
 
-class _OtherLine(NamedTuple):
-    """A line that is no card line, as :func:`parse_text` reads it wherever it stands, and
-    how :func:`line_counts` counts it."""
-
-    kind: int
-    value: Any  # (section, declared) of a header, the declared total, (key, value) of a label
-    counts: LineCounts
-
-
-def _other_line(raw: str) -> _OtherLine | None:
+def _other_line(raw: str) -> tuple[int, Any, LineCounts | None] | None:
     """A banner, section header, total, comment, ``# format:`` or blank line (also of a
-    Japanese list), else None: a card line, or a line written as one."""
+    Japanese list), as parse_text reads it wherever it stands: (its kind, its value --
+    (section, declared) of a header, the declared total, (key, value) of a label --, how
+    line_counts counts it, None until a parse counts); else None: a card line, or a line written
+    as one. (A plain tuple: a class costs every check's start-up more than it gives.)"""
     line = _SPACES.sub(" ", raw).strip()
     if not line:
-        return _OtherLine(_NOTHING, None, LineCounts(0, 0, 0, 0))
+        return (_NOTHING, None, _NONE_COUNTED)
     # Card lines start with their count; no header, total, comment or banner does,
     # so card lines skip those patterns (most lines are cards).
     found: tuple[int, Any] | None = None
@@ -566,12 +560,12 @@ def _other_line(raw: str) -> _OtherLine | None:
             found = _TOTAL_LINE, japanese.declared
         else:
             return None
-    return _OtherLine(found[0], found[1], line_counts(raw))
+    return (found[0], found[1], None)
 
 
 # The lines read before that are no card lines, by the line as written (the headers, totals and
 # blank lines of list after list); at most OTHER_LINES_KEPT, then it starts again.
-_OTHER_LINES: dict[str, _OtherLine] = {}
+_OTHER_LINES: dict[str, tuple[int, Any, LineCounts | None]] = {}
 OTHER_LINES_KEPT = 4_096
 
 
@@ -632,6 +626,9 @@ class LineCounts(NamedTuple):
     attempts: int  # card lines written wrong (a bad count, "4-4 Zoroark-GX"): its syntax errors but one
     other: int  # lines that are not card lines (its "not a card line" errors)
     structure: int  # banners, section headers and total lines
+
+
+_NONE_COUNTED = LineCounts(0, 0, 0, 0)
 
 
 # A line that starts "4 Iono...": a count from 1 to 999 and a name starting
@@ -753,18 +750,15 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
     """Parse a text deck list into entries and ``syntax`` findings; after
     ``max_lines`` card lines and bad lines (None: no limit) the rest is counted
     in one finding, not read."""
-    return parse_text_counted(text, path, max_lines=max_lines)[0]
-
-
-_NONE_COUNTED = LineCounts(0, 0, 0, 0)
+    return parse_text_counted(text, path, max_lines=max_lines, counting=False)[0]
 
 
 def parse_text_counted(
-    text: str, path: str, *, max_lines: int | None = MAX_LINES_READ
+    text: str, path: str, *, max_lines: int | None = MAX_LINES_READ, counting: bool = True
 ) -> tuple[ParsedDeck, LineCounts | None]:
     """:func:`parse_text`, and the lines counted as :func:`line_counts` counts them (None when
-    the lines were not all read): whether a file met while walking a folder is a deck is judged
-    from the parse that checks it."""
+    the lines were not all read, or not ``counting``): whether a file met while walking a folder
+    is a deck is judged from the parse that checks it."""
     entries: list[DeckEntry] = []
     findings: list[Finding] = []
     blocks: list[_Block] = []
@@ -774,6 +768,8 @@ def parse_text_counted(
     counted: list[LineCounts] = []  # of the lines that are no card lines (headers, totals)
     every_line = True
 
+    block: _Block | None = None  # the section header over the line, its cards counted
+    section: str | None = None
     lines = enumerate(_text_lines(text), start=1)
     for number, raw in lines:
         if max_lines is not None and len(entries) + len(findings) >= max_lines:
@@ -791,8 +787,7 @@ def parse_text_counted(
                 )
                 every_line = False
             break
-        block = blocks[-1] if blocks else None
-        key = (raw, number, block.section if block is not None else None)
+        key = (raw, number, section)
         entry = known.get(key)
         if entry is not None:
             if block is not None:
@@ -811,14 +806,20 @@ def parse_text_counted(
                         others.clear()
                     others[raw] = other
         if other is not None:
-            if other.kind == _HEADER_LINE:
-                blocks.append(_Block(other.value[0], number, other.value[1]))
-            elif other.kind == _TOTAL_LINE:
-                totals.append((number, other.value))
-            elif other.kind == _LABEL_LINE:
-                labels.setdefault(*other.value)
-            if other.counts != _NONE_COUNTED:
-                counted.append(other.counts)
+            kind, value, line_counted = other
+            if line_counted is None and counting:
+                line_counted = line_counts(raw)
+                others[raw] = (kind, value, _NONE_COUNTED if line_counted == _NONE_COUNTED else line_counted)
+            if kind == _HEADER_LINE:
+                section, declared = value
+                block = _Block(section, number, declared)
+                blocks.append(block)
+            elif kind == _TOTAL_LINE:
+                totals.append((number, value))
+            elif kind == _LABEL_LINE:
+                labels.setdefault(*value)
+            if line_counted is not _NONE_COUNTED and line_counted is not None:
+                counted.append(line_counted)
             continue
         if card is None:
             line = _SPACES.sub(" ", raw).strip()
@@ -838,7 +839,6 @@ def parse_text_counted(
             card = read
         count, card_name, set_code, card_number = card
         energy = energy_name(card_name)
-        section = key[2]  # (a header line goes on to the next line: `block` is this line's)
         if block is not None:
             block.actual += count
             block.lines += 1
@@ -859,7 +859,7 @@ def parse_text_counted(
         entries.append(entry)
 
     counts = None
-    if every_line:
+    if every_line and counting:
         # A card line, a card line written wrong (a bad count, "4-4 Zoroark-GX") or a line that is
         # none: its entry or its syntax error; the other lines as line_counts counts each.
         no_card = sum(1 for f in findings if f.template == NOT_A_CARD_LINE)

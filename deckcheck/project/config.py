@@ -704,6 +704,28 @@ class Settings(NamedTuple):
         packs = [p for config in self._chain(path) for p in config.packs]
         return any(relative_to(os.path.abspath(path), os.path.abspath(p)) is not None for p in packs)
 
+    def deck_files_in(self, folder: str) -> Callable[[str], bool]:
+        """``path -> is_deck_file(path) and not is_excluded(path)`` for the files of ``folder``
+        (each path a file in it, as ``os.path.join(folder, name)`` writes it): what the folder's
+        files share (their configuration, the excludes in force, the folder's own exclusion)
+        worked out once, as a walk asks of every file."""
+        probe = os.path.join(folder, "-")  # a file of the folder
+        if self._folder_exclusion(os.path.dirname(probe)) is not None:
+            return lambda path: False
+        sets = self._excludes(probe, is_dir=False)
+        config = self.config_of(probe)
+        include = config.include
+
+        def deck_file(path: str) -> bool:
+            if include and (relative := config.relative(path)) is not None:
+                if not gitignore_match(include, relative):
+                    return False
+            elif os.path.splitext(path)[1].lower() not in DECK_SUFFIXES:
+                return False
+            return not sets or _deciding(path, False, sets) is None
+
+        return deck_file
+
     def is_deck_file(self, path: str) -> bool:
         """Whether a file met in a folder is a deck: the ``include`` patterns of its
         configuration when it has them, else the deck suffixes."""

@@ -250,15 +250,13 @@ def _walk(
                 continue
             kept_dirs.append(name)
         dirs[:] = kept_dirs
+        deck_file = run.deck_files_in(folder)
         for name in sorted(files):
             if name.startswith("."):
                 continue  # hidden files include .deckcheck.yaml and .pre-commit-config.yaml
             path = os.path.join(folder, name)
             if (
-                run.is_deck_file(path)
-                and not ignores.ignores(path, is_dir=False)
-                and not run.is_excluded(path)
-                and os.path.isfile(path)
+                deck_file(path) and not ignores.ignores(path, is_dir=False) and os.path.isfile(path)
             ):  # a FIFO or device named *.txt would block the run
                 # "deckcheck check ." shows decks/a.txt, not ./decks/a.txt
                 found.append((path[len(_HERE) :] if path.startswith(_HERE) else path, packs, [*below, name]))

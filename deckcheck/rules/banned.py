@@ -12,7 +12,7 @@ import datetime as dt
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import N_, Translator, ngettext
@@ -205,21 +205,23 @@ class Banned(Kind):
         bans = ban_index(rule.options, day)
         return lambda card: bans.banning(card) is None
 
-    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], BanFact | None]:
-        """Whether a ban in force on the day bans a print (and which), else the first day
-        within the rotation window on which a ban known to come bans it; None: neither."""
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], tuple[Any, Any] | None]:
+        """(the ban in force on the day that bans a print, as ``((entry, what is banned), name to
+        show)`` from :meth:`BanIndex.banning`, else None; the first day within the rotation window
+        a ban known to come bans it, else None); None: neither. (A plain tuple: a class costs
+        every check's start-up more than it gives.)"""
         now = ban_index(rule.options, ctx.date)
         coming: tuple[tuple[dt.date, BanIndex], ...] = ()
         if ctx.rotation_days > 0:
             days = now.days_until(days_later(ctx.date, ctx.rotation_days))
             coming = tuple((day, ban_index(rule.options, day)) for day in days)
 
-        def ban(card: Card) -> BanFact | None:
+        def ban(card: Card) -> tuple[Any, Any] | None:
             verdict = now.banning(card)
             if verdict is not None:
-                return BanFact(verdict, None)
+                return (verdict, None)
             day = next((day for day, then in coming if then.banning(card) is not None), None)
-            return None if day is None else BanFact(None, day)
+            return None if day is None else (None, day)
 
         return ban
 
@@ -230,13 +232,12 @@ class Banned(Kind):
             yield from _upcoming(banned, rule, ctx)
 
     @staticmethod
-    def _banned(banned: Sequence[tuple[DeckCard, BanFact]], rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+    def _banned(banned: Sequence[tuple[DeckCard, Any]], rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         entries = ban_index(rule.options, ctx.date).entries
         # (entry, what is banned) -> the deck's lines it bans, in deck order
         groups: dict[tuple[int, str], list[DeckCard]] = {}
         names: dict[tuple[int, str], str] = {}
-        for deck_card, fact in banned:
-            verdict = fact.verdict
+        for deck_card, (verdict, _coming) in banned:
             if verdict is None:
                 continue
             group, name = verdict
@@ -274,19 +275,11 @@ BANNED_FROM = ngettext(
 )
 
 
-class BanFact(NamedTuple):
-    """What the ban list says of a print on a day: the ban in force on it (``((entry, what is
-    banned), name to show)``, :meth:`BanIndex.banning`), else the first day a ban known to come bans it."""
-
-    verdict: tuple[tuple[int, str], str] | None
-    coming: dt.date | None
-
-
-def _upcoming(banned: Sequence[tuple[DeckCard, BanFact]], rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+def _upcoming(banned: Sequence[tuple[DeckCard, Any]], rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
     """The rotation preview: a `rotating` warning for each card of the deck
     that a ban known to start within ``ctx.rotation_days`` will ban, by day, then in deck order."""
     today = ctx.date
-    coming = [(fact.coming, position, deck_card) for position, (deck_card, fact) in enumerate(banned) if fact.coming]
+    coming = [(day, position, deck_card) for position, (deck_card, (_verdict, day)) in enumerate(banned) if day]
     for day, _position, deck_card in sorted(coming, key=lambda found: found[:2]):
         yield replace(
             finding(

@@ -16,14 +16,12 @@ import datetime as dt
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol
 
 from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import line_numbers, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name
-
-T = TypeVar("T")
 
 
 class RuleSpec(NamedTuple):
@@ -48,7 +46,7 @@ class RuleContext(NamedTuple):
     # How far ahead a format change is announced as `rotating`.
     rotation_days: int = 90
     # The deck's lines with what each rule needs to know of their prints, from the engine's
-    # one pass over the deck (deckcheck.rules.facts.DeckFacts); None: each rule works it out.
+    # one pass over the deck (deckcheck.engine.DeckFacts); None: each rule works it out.
     facts: Any = None
 
 
@@ -143,7 +141,7 @@ class Kind:
         """What ``rule`` needs to know of one print on ``ctx``'s day, as a function of the print
         whose None says the print takes no part in the rule (its check reads them with
         :func:`facts_of`); None: the check reads the deck itself. The engine asks the function
-        once per print for a pack, day and card database (deckcheck.rules.facts), not once per
+        once per print for a pack, day and card database (deckcheck.engine.FactTable), not once per
         deck, so what it answers may cost."""
         return None
 
@@ -173,16 +171,7 @@ class Kind:
         return None
 
 
-class SaysFacts(Protocol):
-    """A rule kind that says what it needs of a print (:meth:`RuleKind.facts`)."""
-
-    @property
-    def name(self) -> str: ...
-
-    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], Any] | None: ...
-
-
-def facts_of(kind: SaysFacts, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Sequence[tuple[DeckCard, Any]]:
+def facts_of(kind: Kind, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Sequence[tuple[DeckCard, Any]]:
     """The deck's lines whose print takes part in ``rule``, each with its fact
     (:meth:`RuleKind.facts`), in deck order: from the engine's one pass over the deck
     (``ctx.facts``), else worked out here."""
@@ -222,7 +211,9 @@ def finding(
     )
 
 
-def recently_used(cache: OrderedDict, key: Hashable, owners: tuple[Any, ...], make: Callable[[], T], most: int) -> T:
+def recently_used(
+    cache: OrderedDict, key: Hashable, owners: tuple[Any, ...], make: Callable[[], Any], most: int
+) -> Any:
     """What ``make()`` made for ``key``, kept in ``cache`` among its ``most`` most recently used.
     ``owners`` are the objects whose ids the key holds: kept beside the value, so that their ids
     are not reused while it is kept (a loaded pack's options, a card database)."""

@@ -224,15 +224,17 @@ class CardPool(Kind):
 
         return lint_pool(rule, known)
 
-    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], PoolFact | None]:
-        """The pool's verdict on a print on the day, with the reprint through which it is legal or
-        the other print that is, and the day within the rotation window on which it leaves the
-        format; None for a print legal on the day that does not leave (or always legal)."""
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], tuple[Verdict, Any, Any, Any] | None]:
+        """(the pool's verdict on a print on the day; the print in the pool through which it is
+        legal, a reprint; not legal: a legal print of the same printed name; legal: the first
+        change within the rotation window that drops it), each but the verdict None where there is
+        none; None for a print legal on the day that does not leave (or always legal). (A plain
+        tuple: a class costs every check's start-up more than it gives.)"""
         pool = Pool.from_options(rule.options)
         date, index = ctx.date, ctx.index
         changes = pool.changes(date, ctx.rotation_days)
 
-        def fact(card: Card) -> PoolFact | None:
+        def fact(card: Card) -> tuple[Verdict, Any, Any, Any] | None:
             if pool.is_always(card, date):
                 return None
             verdict = pool.verdict(card, date)
@@ -240,22 +242,21 @@ class CardPool(Kind):
             if verdict.legal or reprint is not None:
                 # The rotation preview: the first change known within the window that drops it.
                 leaves = next((day for day in changes if not pool.allows(card, day, index)), None)
-                return None if verdict.legal and leaves is None else PoolFact(verdict, reprint, None, leaves)
+                return None if verdict.legal and leaves is None else (verdict, reprint, None, leaves)
             other = None if verdict.reason == "region-day-unknown" else pool.legal_other_print(card, date, index)
-            return PoolFact(verdict, None, other, None)
+            return (verdict, None, other, None)
 
         return fact
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         pool = Pool.from_options(rule.options)
         leaving: list[tuple[DeckCard, dt.date]] = []
-        for deck_card, fact in facts_of(self, deck, rule, ctx):
-            card, verdict = deck_card.card, fact.verdict
-            if fact.leaves is not None:
-                leaving.append((deck_card, fact.leaves))
+        for deck_card, (verdict, reprint, other, leaves) in facts_of(self, deck, rule, ctx):
+            card = deck_card.card
+            if leaves is not None:
+                leaving.append((deck_card, leaves))
             if verdict.legal:
                 continue
-            reprint = fact.reprint
             if reprint is not None:
                 # docs/rulings.md, "Reprints in Standard": legal, but say through which print, so a player
                 # questioned at a tournament can point to it.
@@ -293,7 +294,6 @@ class CardPool(Kind):
                 )
                 continue
             params = dict(verdict.params or {})
-            other = fact.other
             if other is not None:
                 # The hint must be true -- a print of a set still in
                 # its waiting period (Rare Candy MEG 125) has the same text as
@@ -348,15 +348,6 @@ class CardPool(Kind):
                 rule=ROTATING_RULE,
                 severity=Severity.WARNING,
             )
-
-
-class PoolFact(NamedTuple):
-    """What the card pool says of a print on a day (:meth:`CardPool.facts`)."""
-
-    verdict: Verdict
-    reprint: Card | None  # the print in the pool through which it is legal (a reprint)
-    other: Card | None  # not legal: a legal print of the same printed name, if any
-    leaves: dt.date | None  # legal: the first change within the rotation window that drops it
 
 
 # Rule id of the note that a print is legal through its reprint (severity info).

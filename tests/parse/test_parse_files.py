@@ -326,3 +326,38 @@ def test_a_walked_file_is_judged_and_read_as_when_it_was_read_twice(data):
     problem = deck_problem(data, "deck.txt")
     found = read_found(data, "deck.txt")
     assert found == (problem if problem is not None else parse_deck_bytes(data, "deck.txt"))
+
+
+STRUCTURED = {
+    "deck.json": [
+        '{"name": "x", "cards": [{"count": 4, "name": "Iono", "set": "PAL", "number": "185"}]}',
+        '{"cards": {"Iono": 4}}',  # a mapping, not a list
+        '{"cards": [{"name": "Iono"}]}',  # no entry has a count
+        '{"deck": []}',  # no cards key
+        '["cards"]',  # not a mapping
+        '{"cards": [{"count": 4, "name": "Iono"}], "cards": []}',  # a key given twice
+        '{"cards": [',  # broken: reading it says where
+        '{"cards": ' + "[" * 5000 + "]" * 5000 + "}",  # too deep for the parser
+        '{"cards": [{"count": 1e999999, "name": "Iono"}]}',
+    ],
+    "deck.yaml": [
+        "name: x\ncards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n",
+        "cards:\n  Iono: 4\n",
+        "cards: [{name: Iono}]\n",
+        "deck: []\n",
+        "cards: [\n",  # broken
+        "cards:\n  - {count: 4, name: Basic {P} Energy}\n",  # braces in a flow mapping
+        "cards:\n  - count: !!int zz\n    name: Iono\n",
+        "on: push\ncards: []\n",
+    ],
+}
+
+
+@pytest.mark.parametrize("path, text", [(path, text) for path, texts in STRUCTURED.items() for text in texts])
+def test_a_walked_yaml_or_json_file_is_judged_from_the_parse_that_reads_it(path, text):
+    from deckcheck.parse.files import parse_deck_bytes, read_found
+    from deckcheck.parse.shape import deck_problem
+
+    data = text.encode("utf-8")
+    problem = deck_problem(data, path)
+    assert read_found(data, path) == (problem if problem is not None else parse_deck_bytes(data, path))

@@ -357,3 +357,17 @@ def test_an_energy_symbol_unquoted_in_yaml_gets_a_hint_and_a_typo_key_one_error(
         "Line 1: the deck file is not valid: unknown key 'nam' (did you mean 'name'?)."
     ]
     assert "basic-pokemon" not in {f["rule"] for f in result["findings"]}
+
+
+def test_a_card_met_again_is_the_entry_read_before_and_reads_the_same():
+    # A run over many deck files builds each entry once (count, name, set code, number, line):
+    # the files share it, as text lists share theirs, and read as a fresh parse reads them.
+    import deckcheck.parse.structured as structured
+
+    first = parse_structured("cards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "a.yaml", "yaml")
+    again = parse_structured("cards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "b.yaml", "yaml")
+    moved = parse_structured("\ncards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "c.yaml", "yaml")
+    assert again.entries[0] is first.entries[0] and moved.entries[0] is not first.entries[0]
+    assert moved.entries[0].line == first.entries[0].line + 1
+    structured._ENTRIES.clear()
+    assert parse_structured("cards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "b.yaml", "yaml") == again

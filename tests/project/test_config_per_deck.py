@@ -318,3 +318,27 @@ def test_a_folder_the_system_cannot_search_is_no_configuration(tmp_path, monkeyp
 
     monkeypatch.setattr(RealPath, "is_file", is_file)
     assert ConfigFinder(Config(root=tmp_path))(str(tmp_path / "deep")).source is None
+
+
+def test_a_folder_s_deck_files_are_judged_as_each_file_alone(tmp_path):
+    # A walk asks Settings.deck_files_in once per folder (what the folder's files share is worked
+    # out once); each answer is is_deck_file and not is_excluded of the file alone.
+    repo = repository(tmp_path / "repo", "exclude: [drafts/, '*.bak.txt', 'decks/old*']\n")
+    write(repo / "decks" / "league" / ".deckcheck.yaml", "include: ['*.list', 'keep/*.txt']\nexclude: [skip.list]\n")
+    names = ["a.txt", "b.bak.txt", "c.list", "skip.list", "d.yaml", "e.md", "old1.txt", "keep/f.txt"]
+    folders = ["", "decks", "decks/league", "decks/league/keep", "drafts", "decks/old-ones"]
+    for folder in folders:
+        for name in names:
+            write(repo / folder / name, "4 Iono PAL 185\n")
+    for cwd in (repo, tmp_path):
+        find = ConfigFinder(Config(root=cwd))
+        run_settings = settings(run_config(cwd, [str(repo)], find), find=find, exclude=["*.yaml"], environ={})
+        judged = 0
+        for folder in {str(path.parent) for path in repo.rglob("*") if path.is_file()}:
+            deck_file = run_settings.deck_files_in(folder)
+            for path in Path(folder).iterdir():
+                if path.is_file():
+                    alone = run_settings.is_deck_file(str(path)) and not run_settings.is_excluded(str(path))
+                    assert deck_file(str(path)) == alone, path
+                    judged += alone
+        assert 5 < judged < len(names) * len(folders)

@@ -1,4 +1,4 @@
-"""The pack compiled for a day (deckcheck.rules.facts): the engine reads each deck once and hands
+"""The pack compiled for a day (deckcheck.engine): the engine reads each deck once and hands
 each rule the lines its prints take part in, asking each rule's facts of a print once. A rule
 checked on its own (no table: ``facts_of`` works the facts out from the deck) finds the same, in
 the same order -- on every case deck of every shipped format, on its day and on days with a
@@ -11,14 +11,13 @@ from collections import Counter
 from pathlib import Path
 
 from deckcheck.core.resolve import resolve_deck
-from deckcheck.engine import check_deck, resolve_options_for
+from deckcheck.engine import check_deck, fact_table, resolve_options_for
 from deckcheck.packs.loading import absent_on, load_pack
 from deckcheck.parse import read_deck
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleContext
-from deckcheck.rules.facts import fact_table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 DECKS = sorted([*ROOT.glob("tests/cases/*/*/*.txt"), *ROOT.glob("sample_decks/*/*.txt")])
 # Each format on days around its changes (2026-03-20: Standard's rotation and an Expanded ban
 # within 90 days), and each case on its own day.
@@ -72,7 +71,7 @@ def test_a_table_is_made_once_per_pack_day_and_window(reference_index):
 
 
 def test_the_prints_a_table_remembers_stay_bounded(reference_index, monkeypatch):
-    import deckcheck.rules.facts as facts
+    import deckcheck.engine as facts
 
     kept = 3
     monkeypatch.setattr(facts, "ROWS_KEPT", kept)
