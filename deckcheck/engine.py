@@ -47,19 +47,23 @@ def check_deck(
     options = resolve_options or resolve_options_for(pack, date, index)
     deck, resolution = resolve_deck(parsed, index, options)
     findings: list[Finding] = [*parsed.findings, *resolution]
+    counts: dict[str, int] | None = None  # cards per supertype
     if parsed.entries or all(finding.severity is Severity.INFO for finding in parsed.findings):
         # A file that could not be read at all has nothing for the rules to judge. A note (the
         # file was read as Windows-1252) is no such problem: a list of no cards is no legal deck.
         # The pack compiled for the day: each rule's facts of a print asked once, the deck read
         # once for all of them (FactTable, below).
         table = fact_table(pack.rules, pack.name, date, index, rotation_days)
-        context = table.context_for(deck)
+        facts = table.deck_facts(deck)
+        context = RuleContext(date, pack.name, index, rotation_days, facts)
         for rule, kind in table.rules:
             findings.extend(kind.check(deck, rule, context))
-    counts: dict[str, int] = {}
-    for deck_card in deck.cards:
-        supertype = deck_card.card.supertype
-        counts[supertype] = counts.get(supertype, 0) + deck_card.entry.count
+        counts = facts.counts
+    if counts is None:
+        counts = {}
+        for deck_card in deck.cards:
+            supertype = deck_card.card.supertype
+            counts[supertype] = counts.get(supertype, 0) + deck_card.entry.count
     return DeckResult(
         path=parsed.path,
         format=shown(pack.name),  # an unknown format is the deck's own text
@@ -103,12 +107,12 @@ ROWS_KEPT = 50_000
 class DeckFacts:
     """One deck's lines as each rule of a table takes them: ``of(rule)`` is the list of
     (line, fact) of the lines whose print takes part in the rule, in deck order (None: the
-    rule's kind says no facts)."""
+    rule's kind says no facts); ``counts`` the cards of each supertype."""
 
-    __slots__ = ("_slots", "_lines")
+    __slots__ = ("_slots", "_lines", "counts")
 
-    def __init__(self, slots: dict[int, int], lines: list[list[tuple[DeckCard, Any]]]):
-        self._slots, self._lines = slots, lines
+    def __init__(self, slots: dict[int, int], lines: list[list[tuple[DeckCard, Any]]], counts: dict[str, int]):
+        self._slots, self._lines, self.counts = slots, lines, counts
 
     def of(self, rule: RuleSpec) -> list[tuple[DeckCard, Any]] | None:
         slot = self._slots.get(id(rule))
@@ -146,14 +150,10 @@ class FactTable:
         self._rows[id(card)] = row
         return row
 
-    def context_for(self, deck: Deck) -> RuleContext:
-        """The rules' context for ``deck``: the table's, with the deck's facts (:meth:`deck_facts`)."""
-        day, format_name, index, rotation_days, _facts = self.context
-        return RuleContext(day, format_name, index, rotation_days, self.deck_facts(deck))
-
     def deck_facts(self, deck: Deck) -> DeckFacts:
         """The deck read in one pass: each line handed to the rules its print takes part in."""
         lines: list[list[tuple[DeckCard, Any]]] = [[] for _ in self._facts]
+        counts: dict[str, int] = {}
         rows = self._rows
         for deck_card in deck.cards:
             card = deck_card.card
@@ -162,7 +162,9 @@ class FactTable:
                 row = self._row(card)
             for slot, value in row[1]:
                 lines[slot].append((deck_card, value))
-        return DeckFacts(self._slots, lines)
+            supertype = card.supertype
+            counts[supertype] = counts.get(supertype, 0) + deck_card.entry.count
+        return DeckFacts(self._slots, lines, counts)
 
 
 # The TABLES_KEPT most recently used tables, by (a pack's rules, day, card database, rotation
@@ -176,6 +178,15 @@ def fact_table(
 ) -> FactTable:
     """The facts of a pack's ``rules`` (of the format ``format_name``) on ``day`` with the card
     database ``index``, made once."""
-    context = RuleContext(date=day, format_name=format_name, index=index, rotation_days=rotation_days)
     key = (id(rules), day, id(index), rotation_days)
-    return recently_used(_TABLES, key, (rules, index), lambda: FactTable(rules, context), TABLES_KEPT)
+    last = _LAST[0]  # a run checks deck after deck with one table
+    if last is not None and last[0] == key and last[1] is rules and last[2] is index:
+        return last[3]
+    context = RuleContext(date=day, format_name=format_name, index=index, rotation_days=rotation_days)
+    table = recently_used(_TABLES, key, (rules, index), lambda: FactTable(rules, context), TABLES_KEPT)
+    _LAST[0] = (key, rules, index, table)
+    return table
+
+
+# (key, rules, database, table) of the table asked for last.
+_LAST: list[tuple[tuple[int, dt.date, int, int], Sequence[RuleSpec], CardIndex | None, FactTable] | None] = [None]

@@ -283,7 +283,7 @@ class Deck:
 
     @property
     def total(self) -> int:
-        return sum(c.count for c in self.cards) + sum(e.count for e in self.unresolved)
+        return sum([c.entry.count for c in self.cards]) + sum([e.count for e in self.unresolved])
 
     @property
     def languages(self) -> dict[str, tuple[int, ...]]:

@@ -142,32 +142,34 @@ def resolve_deck(
     :class:`~deckcheck.model.DeckCard`, every other line stays unresolved: it counts toward the
     deck's size and never toward any card's legality."""
     options = options or ResolveOptions()
-    # Each line read once per entry object (in options.memo by its id), for a run over many lists
-    # meets the same entries list after list: (entry, index, reading, its DeckCard when the line
-    # is identified and read as English -- the same whatever the deck).
+    # Each line read once per entry object (kept in options.memo by its id: _read), for a run
+    # over many lists meets the same entries list after list.
     known = options.memo
-    lines: list[tuple[DeckEntry, CardIndex, Resolution, DeckCard | None]] = []
+    lines: list[tuple[DeckEntry, CardIndex, Resolution, DeckCard | None, bool]] = []
+    resolved: list[DeckCard] = []
+    unresolved: list[DeckEntry] = []
+    findings: list[Finding] = []
     plain = True  # no unknown line (whose "did you mean" is the deck's), no name in another language
     for entry in parsed.entries:
         line = known.get(id(entry))
         if line is None or line[0] is not entry or line[1] is not index:
             line = _read(entry, index, options)
-        reading = line[2]
-        if reading.unknown or reading.langs:
-            plain = False
         lines.append(line)
-    resolved: list[DeckCard] = []
-    unresolved: list[DeckEntry] = []
-    findings: list[Finding] = []
+        if not plain:
+            continue
+        if line[4]:
+            plain = False
+            continue
+        reading = line[2]
+        if reading.findings:
+            findings.extend(reading.findings)
+        if line[3] is not None:
+            resolved.append(line[3])
+        else:
+            unresolved.append(entry)
     if plain:
-        for entry, _index, reading, deck_card in lines:
-            if reading.findings:
-                findings.extend(reading.findings)
-            if deck_card is not None:
-                resolved.append(deck_card)
-            else:
-                unresolved.append(entry)
         return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
+    resolved, unresolved, findings = [], [], []
     resolutions = [line[2] for line in lines]
     deck_langs = deck_languages(resolutions)
     if any(r.unknown for r in resolutions):
@@ -178,7 +180,7 @@ def resolve_deck(
         unknown_lines = [i for i, r in enumerate(resolutions) if r.unknown][:MAX_SUGGESTED_LINES]
         for i in unknown_lines:
             resolutions[i] = _suggested(parsed.entries[i], index, options, ranked)
-    for (entry, _index, _reading, deck_card), resolution in zip(lines, resolutions):
+    for (entry, _index, _reading, deck_card, _own), resolution in zip(lines, resolutions):
         if resolution.findings:
             findings.extend(resolution.findings)
         if deck_card is not None:
@@ -193,14 +195,15 @@ def resolve_deck(
 
 def _read(
     entry: DeckEntry, index: CardIndex, options: ResolveOptions
-) -> tuple[DeckEntry, CardIndex, Resolution, DeckCard | None]:
-    """An entry read and kept (options.memo): with its DeckCard when it is identified and read
-    as English."""
+) -> tuple[DeckEntry, CardIndex, Resolution, DeckCard | None, bool]:
+    """An entry read and kept (options.memo): (entry, index, reading, its DeckCard when the line
+    is identified and read as English -- the same whatever the deck --, whether the deck has a
+    say in it: an unknown card's "did you mean", a name read in another language)."""
     reading = _remembered(entry, index, options)
     deck_card = None
     if reading.identified and reading.card is not None and not reading.langs:
         deck_card = DeckCard(entry, reading.card, read_as=None, by_print=reading.by_print)
-    line = (entry, index, reading, deck_card)
+    line = (entry, index, reading, deck_card, bool(reading.unknown or reading.langs))
     memo_put(options, id(entry), line)  # (the entry is kept with it: its id is not reused)
     return line
 

@@ -112,7 +112,8 @@ def read_deck_bytes(
             return _unreadable(path, IS_DIRECTORY)
         if not stat.S_ISREG(mode):
             return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
-        with open(path, "rb", opener=open_nonblocking) as handle:
+        # (Unbuffered: read_limited reads in large pieces anyway.)
+        with open(path, "rb", buffering=0, opener=open_nonblocking) as handle:
             return read_limited(handle, max_bytes + 1)
     except FileNotFoundError:
         return _unreadable(path, NOT_FOUND)

@@ -9,6 +9,7 @@ parser never guesses a card from a line it does not understand.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -485,12 +486,14 @@ def trailing_comment(line: str) -> re.Match[str] | None:
 
 
 class _Block:
-    """A section header and the cards counted under it so far."""
+    """A section header and the cards counted under it (``first``: the index of its first
+    entry; the card lines under it are counted once the list is read)."""
 
-    __slots__ = ("section", "line", "declared", "actual", "lines")
+    __slots__ = ("section", "line", "declared", "actual", "lines", "first")
 
-    def __init__(self, section: str, line: int, declared: int | None):
+    def __init__(self, section: str, line: int, declared: int | None, first: int = 0):
         self.section, self.line, self.declared, self.actual, self.lines = section, line, declared, 0, 0
+        self.first = first
 
 
 def split_lines(text: str) -> list[str]:
@@ -768,11 +771,11 @@ def parse_text_counted(
     counted: list[LineCounts] = []  # of the lines that are no card lines (headers, totals)
     every_line = True
 
-    block: _Block | None = None  # the section header over the line, its cards counted
-    section: str | None = None
+    section: str | None = None  # of the section header over the line
+    limit = max_lines if max_lines is not None else sys.maxsize
     lines = enumerate(_text_lines(text), start=1)
     for number, raw in lines:
-        if max_lines is not None and len(entries) + len(findings) >= max_lines:
+        if len(entries) + len(findings) >= limit:
             rest = bool(raw.strip()) + sum(1 for _, other in lines if other.strip())
             if rest:
                 findings.append(
@@ -790,9 +793,6 @@ def parse_text_counted(
         key = (raw, number, section)
         entry = known.get(key)
         if entry is not None:
-            if block is not None:
-                block.actual += entry.count
-                block.lines += 1
             entries.append(entry)
             continue
         other = others.get(raw)
@@ -812,8 +812,7 @@ def parse_text_counted(
                 others[raw] = (kind, value, _NONE_COUNTED if line_counted == _NONE_COUNTED else line_counted)
             if kind == _HEADER_LINE:
                 section, declared = value
-                block = _Block(section, number, declared)
-                blocks.append(block)
+                blocks.append(_Block(section, number, declared, len(entries)))
             elif kind == _TOTAL_LINE:
                 totals.append((number, value))
             elif kind == _LABEL_LINE:
@@ -839,9 +838,6 @@ def parse_text_counted(
             card = read
         count, card_name, set_code, card_number = card
         energy = energy_name(card_name)
-        if block is not None:
-            block.actual += count
-            block.lines += 1
         entry = DeckEntry(
             count=count,
             name=energy.name,
@@ -869,10 +865,15 @@ def parse_text_counted(
             no_card + sum(c.other for c in counted),
             sum(c.structure for c in counted),
         )
-    for block in blocks:
+    for position, block in enumerate(blocks):
+        if block.declared is None:
+            continue
+        # The entries read under the header: up to the next header.
+        under = entries[block.first : blocks[position + 1].first if position + 1 < len(blocks) else len(entries)]
+        block.actual, block.lines = sum([entry.count for entry in under]), len(under)
         # A header counts the cards under it, or (as PTCG Live's exports of 2023-2026 do) the
         # lines: either is right (docs/rulings.md).
-        if block.declared is not None and block.declared not in (block.actual, block.lines):
+        if block.declared not in (block.actual, block.lines):
             findings.append(
                 Finding(
                     rule=SYNTAX,
@@ -888,7 +889,7 @@ def parse_text_counted(
                     hint_template=SECTION_MISMATCH_HINT,
                 )
             )
-    deck_total = sum(entry.count for entry in entries)
+    deck_total = sum([entry.count for entry in entries])
     for total_line, declared in totals:
         if declared != deck_total:
             findings.append(

@@ -84,7 +84,7 @@ class CopyLimit(Kind):
         counted = facts_of(self, deck, rule, ctx)
         copies: dict[str, int] = {}
         for deck_card, key in counted:
-            copies[key] = copies.get(key, 0) + deck_card.count
+            copies[key] = copies.get(key, 0) + deck_card.entry.count
         if not copies or max(copies.values()) <= maximum:
             return
         by_name: dict[str, list[DeckCard]] = {}  # the lines of each deck-building name, in deck order

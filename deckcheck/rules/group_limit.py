@@ -57,8 +57,11 @@ class GroupLimit(Kind):
         return lambda card: True if selected(card) else None
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        selected = facts_of(self, deck, rule, ctx)
+        if not selected:
+            return  # (none is at most any max: max is 0 or more)
         maximum = int(rule.options["max"])
-        cards = [dc for dc, _selected in facts_of(self, deck, rule, ctx)]
+        cards = [dc for dc, _selected in selected]
         count = total(cards)
         if count <= maximum:
             return
