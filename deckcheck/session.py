@@ -513,11 +513,13 @@ class Session:
         their content is no deck (:meth:`check_found`)."""
         unreadable = unreadable or {}
         self._judge = judge
-        files = [p for p in paths if p != "-" and p not in unreadable]
         pool = None
         # One deck (a pre-commit hook's usual run) never imports parallel.py (and pickle): start-up.
         workers = 1
-        if len(files) > 1 and jobs != 1:
+        files: list[str] = []
+        if jobs != 1 and len(paths) > 1:  # (one job: the paths are not listed again)
+            files = [p for p in paths if p != "-" and p not in unreadable]
+        if len(files) > 1:
             from deckcheck import parallel
 
             workers = parallel.jobs_for(jobs, len(files)) if parallel.can_fork() else 1

@@ -223,8 +223,10 @@ def run_check(
     """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
     sheet) is given each result, with its resolved lines (``DeckResult.deck``);
     ``summary`` and ``github_output`` are the files of --summary and --github-output."""
+    import itertools
+
     from deckcheck.i18n import UnknownLanguage, card_language, choose_language, finding_message, problem_text
-    from deckcheck.project.discover import JUDGE
+    from deckcheck.project.discover import Listing, listing
     from deckcheck.render import RenderOptions, is_failing, path_problem, writer
     from deckcheck.session import Skipped
 
@@ -259,12 +261,14 @@ def run_check(
     unreadable = dict(selection.unreadable)
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
-    checked_paths = (*selection.missing, *unreadable, *selection.decks)
+    # (A sequence that makes each path as it is asked for: a walk of 100,000 files holds their names.)
+    checked_paths = listing(selection.missing, tuple(unreadable), selection.decks)
     named = len(selection.missing) + len(unreadable)
     # The files found, in order: those skipped unread (a packs folder) between the others. The files
-    # met while walking are judged as the session reads them (Skipped: no deck).
+    # met while walking (all but those named one by one) are judged as the session reads them
+    # (Skipped: no deck).
     found_files = selection.found or [(path, None) for path in selection.decks]
-    judge = frozenset(path for path, reason in selection.found if reason is JUDGE)
+    judge = _Walked(selection.found.named()) if isinstance(selection.found, Listing) else ()
     skipped: list[tuple[str, str]] = [] if selection.found else list(selection.skipped)
 
     def results(progress):
@@ -283,7 +287,7 @@ def run_check(
         # The session checks deck files in worker processes when there are enough of
         # them, and gives the results in the order of the paths: the report is the same.
         checked = session.check_paths(checked_paths, jobs=jobs, stdin=stdin, unreadable=unreadable, judge=judge)
-        order = [*((path, None) for path in checked_paths[:named]), *found_files]
+        order = itertools.chain(((path, None) for path in checked_paths[:named]), found_files)
         for number, (path, reason) in enumerate(order):
             if isinstance(reason, str):  # skipped unread
                 skipped.append((path, reason))
@@ -388,6 +392,17 @@ class _RuleDescriptions(Mapping):
 
     def __len__(self):
         return len(self._described())
+
+
+class _Walked:
+    """The files the session judges as it reads them: all but those named one by one (a file
+    met while walking is no deck when its content says so)."""
+
+    def __init__(self, named: frozenset[str]):
+        self.named = named
+
+    def __contains__(self, path: object) -> bool:
+        return path not in self.named
 
 
 class StepFiles:

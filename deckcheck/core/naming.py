@@ -17,7 +17,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from deckcheck.carddb.index import CardIndex, TranslatedName, translation_key
-from deckcheck.core.lines import Resolution, ResolveOptions, line_finding, memo_put, written
+from deckcheck.core.lines import Resolution, ResolveOptions, line_finding, memo_put, prefer, written
+from deckcheck.core.messages import DARK_METAL, DARK_METAL_HINT
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
 from deckcheck.model import Card, DeckEntry, Finding, Severity
 from deckcheck.names import deck_key, deck_name, name_key, unown_letter
@@ -388,3 +389,38 @@ def pick_language(langs: tuple[str, ...], deck_langs: Counter) -> str | None:
     if not langs:
         return None
     return max(langs, key=lambda lang: (deck_langs.get(lang, 0), -langs.index(lang)))
+
+
+# -- a bare Darkness or Metal Energy --------------------------------------------------
+
+
+def is_dark_or_metal_twin(candidates: Sequence[Card]) -> bool:
+    return any(c.is_basic_energy for c in candidates) and any(c.is_energy and not c.is_basic_energy for c in candidates)
+
+
+def read_dark_or_metal(
+    entry: DeckEntry, candidates: Sequence[Card], options: ResolveOptions
+) -> tuple[Card, list[Finding]]:
+    """A bare ``Darkness Energy`` / ``Metal Energy`` line: the Special card before Diamond &
+    Pearl, basic Energy after, with a warning above 4 copies (docs/rulings.md)."""
+    basic = [c for c in candidates if c.is_basic_energy]
+    special = [c for c in candidates if not c.is_basic_energy]
+    if options.special_darkness_metal:
+        return prefer(special, options), []
+    card = prefer(basic, options)
+    if entry.count <= 4:
+        return card, []
+    return card, [
+        line_finding(
+            "ambiguous-card",
+            Severity.WARNING,
+            entry,
+            DARK_METAL,
+            hint=DARK_METAL_HINT,
+            name=entry.name,
+            count=entry.count,
+            card=card.label,
+            special=prefer(special, options).label,
+            cards=(card.label,),
+        )
+    ]

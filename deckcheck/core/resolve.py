@@ -65,8 +65,6 @@ from deckcheck.core.messages import (
     AMBIGUOUS,
     AMBIGUOUS_ALLOWED,
     AMBIGUOUS_HINT,
-    DARK_METAL,
-    DARK_METAL_HINT,
     LIVE_ALT,
     LIVE_ALT_AMBIGUOUS,
     LIVE_ALT_DIFFERENT,
@@ -95,9 +93,11 @@ from deckcheck.core.messages import (
 from deckcheck.core.naming import (
     close_spelling,
     deck_languages,
+    is_dark_or_metal_twin,
     name_candidates,
     name_fits,
     pick_language,
+    read_dark_or_metal,
     suggestion_languages,
     suggestions,
     translated_fits,
@@ -142,9 +142,11 @@ def resolve_deck(
     :class:`~deckcheck.model.DeckCard`, every other line stays unresolved: it counts toward the
     deck's size and never toward any card's legality."""
     options = options or ResolveOptions()
-    # Each line read once per entry object (kept in options.memo by its id: _read), for a run
-    # over many lists meets the same entries list after list.
-    known = options.memo
+    # Each line read once per entry object (kept by its id: _read), for a run over many lists
+    # meets the same entries list after list.
+    known = options.memo.get(_BY_ENTRY)
+    if known is None:
+        known = options.memo[_BY_ENTRY] = {}
     lines: list[tuple[DeckEntry, CardIndex, Resolution, DeckCard | None, bool]] = []
     resolved: list[DeckCard] = []
     unresolved: list[DeckEntry] = []
@@ -153,7 +155,7 @@ def resolve_deck(
     for entry in parsed.entries:
         line = known.get(id(entry))
         if line is None or line[0] is not entry or line[1] is not index:
-            line = _read(entry, index, options)
+            line = _read(entry, index, options, known)
         lines.append(line)
         if not plain:
             continue
@@ -193,37 +195,45 @@ def resolve_deck(
     return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
 
 
+# options.memo's key of the lines kept by entry object (_read), at most ENTRIES_KEPT of them
+# (then they start again: the readings themselves stay in options.memo).
+_BY_ENTRY = object()
+ENTRIES_KEPT = 20_480
+
+
 def _read(
-    entry: DeckEntry, index: CardIndex, options: ResolveOptions
+    entry: DeckEntry, index: CardIndex, options: ResolveOptions, known: dict
 ) -> tuple[DeckEntry, CardIndex, Resolution, DeckCard | None, bool]:
-    """An entry read and kept (options.memo): (entry, index, reading, its DeckCard when the line
-    is identified and read as English -- the same whatever the deck --, whether the deck has a
-    say in it: an unknown card's "did you mean", a name read in another language)."""
+    """An entry read and kept in ``known``: (entry, index, reading, its DeckCard when the line is
+    identified and read as English -- the same whatever the deck --, whether the deck has a say
+    in it: an unknown card's "did you mean", a name read in another language)."""
     reading = _remembered(entry, index, options)
     deck_card = None
     if reading.identified and reading.card is not None and not reading.langs:
         deck_card = DeckCard(entry, reading.card, read_as=None, by_print=reading.by_print)
     line = (entry, index, reading, deck_card, bool(reading.unknown or reading.langs))
-    memo_put(options, id(entry), line)  # (the entry is kept with it: its id is not reused)
+    if len(known) >= ENTRIES_KEPT:
+        known.clear()
+    known[id(entry)] = line  # (the entry is kept with it: its id is not reused)
     return line
 
 
 def _suggested(entry: DeckEntry, index: CardIndex, options: ResolveOptions, ranked: tuple[str, ...]) -> Resolution:
-    """An unknown line read again with "did you mean" in the ``ranked`` languages, once per
-    entry object and languages."""
-    key = ("suggested", id(entry))
+    """An unknown line read again with "did you mean" in the ``ranked`` languages, once per line
+    (what it says, its number and count) and languages."""
+    key = ("suggested", *_said(entry, index), entry.line, entry.count, ranked)
     known = options.memo.get(key)
-    if known is not None and known[0] is entry and known[1] is index and known[2] == ranked:
-        return known[3]
+    if known is not None and known[0] is index:
+        return known[1]
     resolution = resolve_line(entry, index, options, suggest_langs=ranked)
-    memo_put(options, key, (entry, index, ranked, resolution))
+    memo_put(options, key, (index, resolution))
     return resolution
 
 
-def _remembered(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> Resolution:
+def _said(entry: DeckEntry, index: CardIndex) -> tuple:
     # The count matters once: above 4 copies a bare Darkness/Metal Energy line
     # is worth a warning, so the two cases are remembered apart.
-    key = (
+    return (
         id(index),
         entry.name,
         entry.set_code,
@@ -232,12 +242,21 @@ def _remembered(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> 
         entry.special_energy,
         entry.count > 4,
     )
+
+
+def _remembered(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> Resolution:
+    """A line's reading, kept by what the line says; one with findings (which name the line's
+    number and count) by its number and count too."""
+    key = _said(entry, index)
     known = options.memo.get(key)
     if known is not None and known[0] is index:
         return known[1]
+    at = (*key, entry.line, entry.count)
+    known = options.memo.get(at)
+    if known is not None and known[0] is index:
+        return known[1]
     resolution = resolve_line(entry, index, options, suggest=False)
-    if not resolution.findings:
-        memo_put(options, key, (index, resolution))
+    memo_put(options, at if resolution.findings else key, (index, resolution))
     return resolution
 
 
@@ -480,8 +499,8 @@ def _by_name(
             if len({c.text_hash for c in [*allowed_prints, *not_allowed]}) == 1 or entry.basic_energy_type:
                 not_allowed = []
             candidates = allowed_prints
-    if _is_dark_or_metal_twin(candidates):
-        card, findings = _resolve_dark_metal(entry, candidates, options)
+    if is_dark_or_metal_twin(candidates):
+        card, findings = read_dark_or_metal(entry, candidates, options)
         return settle(entry, BY_NAME, named, Resolution(card, findings, langs), options)
     signatures = {rule_signature(c) for c in candidates}
     # The print shown is one of the name as written where there is one: "4 Gardevoir"
@@ -566,35 +585,3 @@ def _unknown_card(
         "unknown-card", Severity.ERROR, entry, template, hint=hint, hint_params=hint_params, **params
     )
     return settle(entry, NOTHING, (), Resolution(None, [finding], unknown=unknown), options)
-
-
-def _is_dark_or_metal_twin(candidates: Sequence[Card]) -> bool:
-    return any(c.is_basic_energy for c in candidates) and any(c.is_energy and not c.is_basic_energy for c in candidates)
-
-
-def _resolve_dark_metal(
-    entry: DeckEntry, candidates: Sequence[Card], options: ResolveOptions
-) -> tuple[Card, list[Finding]]:
-    """A bare ``Darkness Energy`` / ``Metal Energy`` line: the Special card before Diamond &
-    Pearl, basic Energy after, with a warning above 4 copies (docs/rulings.md)."""
-    basic = [c for c in candidates if c.is_basic_energy]
-    special = [c for c in candidates if not c.is_basic_energy]
-    if options.special_darkness_metal:
-        return prefer(special, options), []
-    card = prefer(basic, options)
-    if entry.count <= 4:
-        return card, []
-    return card, [
-        line_finding(
-            "ambiguous-card",
-            Severity.WARNING,
-            entry,
-            DARK_METAL,
-            hint=DARK_METAL_HINT,
-            name=entry.name,
-            count=entry.count,
-            card=card.label,
-            special=prefer(special, options).label,
-            cards=(card.label,),
-        )
-    ]

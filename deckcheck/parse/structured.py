@@ -467,9 +467,10 @@ def _text(value: Any) -> Any:
 
 # The entries built before, by what they are built from (count, name, set code, number, line):
 # a run over many deck files shares them, as the text parser's entries are shared (so that each
-# is read once: deckcheck.core.resolve). At most ENTRIES_KEPT, then it starts again.
+# is read once: deckcheck.core.resolve). At most ENTRIES_KEPT, then it starts again (YAML and
+# JSON decks are a few of a folder's, and a card's line in them varies more than in a list).
 _ENTRIES: dict[tuple[int, str, str | None, str | None, int | None], DeckEntry] = {}
-ENTRIES_KEPT = 32_768
+ENTRIES_KEPT = 4_096
 
 
 def _entry(card: dict, line: int | None) -> DeckEntry:

@@ -11,8 +11,10 @@ Nothing here prints or exits; the configuration itself is read by
 
 from __future__ import annotations
 
+import array
+import bisect
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from deckcheck.i18n import N_, Phrase
@@ -22,7 +24,7 @@ from deckcheck.project.patterns import decision_of, relative_to, tolerant_spec
 
 
 class Selection(NamedTuple):
-    decks: tuple[str, ...]  # in order, each once
+    decks: Sequence[str]  # in order, each once
     missing: tuple[str, ...] = ()  # paths named on the command line that do not exist
     excluded: tuple[str, ...] = ()  # files named on the command line that the excludes leave out
     warnings: tuple[str, ...] = ()  # .gitignore patterns skipped, once each ("file:line: ...")
@@ -40,6 +42,103 @@ class Selection(NamedTuple):
 
 # A file met while walking that the check judges from the bytes it reads (Selection.found).
 JUDGE = True
+
+
+class Listing(Sequence[Any]):
+    """Files found, in order, held as pieces that share a reason (None, JUDGE or why the file
+    is no deck): the names a walk found in one folder, after the folder's path, or one file
+    named. A walk of 100,000 files keeps their names, not 100,000 paths and tuples: the paths
+    are made as they are asked for. ``reasons``: the items are (path, reason), else paths."""
+
+    def __init__(self, pieces: Sequence[tuple[str, Sequence[str], str | bool | None]], *, reasons: bool):
+        self._pieces = pieces
+        self._reasons = reasons
+        self._starts: list[int] = []  # the index of each piece's first file
+        count = 0
+        for _folder, names, _reason in pieces:
+            self._starts.append(count)
+            count += len(names)
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Any]:
+        for folder, names, reason in self._pieces:
+            for name in names:
+                yield (folder + name, reason) if self._reasons else folder + name
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        piece = bisect.bisect_right(self._starts, index) - 1
+        folder, names, reason = self._pieces[piece]
+        path = folder + names[index - self._starts[piece]]
+        return (path, reason) if self._reasons else path
+
+    def __contains__(self, item: object) -> bool:
+        path, reason = item if self._reasons and isinstance(item, tuple) else (item, None)
+        if not isinstance(path, str):
+            return False
+        return any(
+            path.startswith(folder) and path[len(folder) :] in names and (not self._reasons or found == reason)
+            for folder, names, found in self._pieces
+        )
+
+    def named(self) -> frozenset[str]:
+        """The files named one by one as decks (not met while walking, not judged)."""
+        return frozenset(names[0] for folder, names, reason in self._pieces if not folder and reason is None)
+
+
+class _Names(Sequence[str]):
+    """A folder's file names, sorted, held as one string: a walk of 100,000 files held
+    100,000 names of 64 bytes each (NUL, which no file name holds, between them)."""
+
+    __slots__ = ("_text", "_ends")
+
+    def __init__(self, names: Sequence[str]):
+        self._text = "\0".join(names)
+        self._ends = array.array("L")
+        end = -1
+        for name in names:
+            end += len(name) + 1
+            self._ends.append(end)
+
+    def __len__(self) -> int:
+        return len(self._ends)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        return self._text[self._ends[index - 1] + 1 if index > 0 else 0 : self._ends[index]]
+
+    def __iter__(self) -> Iterator[str]:
+        text, start = self._text, 0
+        for end in self._ends:
+            yield text[start:end]
+            start = end + 1
+
+    def __contains__(self, name: object) -> bool:
+        at = bisect.bisect_left(self, name)  # (the names are sorted)
+        return at < len(self) and self[at] == name
+
+
+def listing(*parts: Sequence[str]) -> Sequence[str]:
+    """The paths of ``parts``, one after the other, as one :class:`Listing` (a listing's pieces
+    taken as they are: no path is made)."""
+    pieces: list[tuple[str, Sequence[str], str | bool | None]] = []
+    for part in parts:
+        if isinstance(part, Listing):
+            pieces.extend(part._pieces)
+        elif part:
+            pieces.append(("", tuple(part), None))
+    return Listing(pieces, reasons=False)
 
 
 # Why a file is not a deck (Phrases: translated where they are printed).
@@ -79,30 +178,41 @@ def select_decks(
     if judge is None:
         judge = lambda files: map(not_a_deck, files)  # noqa: E731
 
-    # Every file, in order: (path, None: a deck; JUDGE: to judge by its content; else why not).
-    found: list[tuple[str, str | bool | None]] = []
+    # Every file, in order, by pieces: (folder, names, None: decks; JUDGE: to judge by their
+    # content; else why not); the paths of a piece are folder + name.
+    pieces: list[tuple[str, Sequence[str], str | bool | None]] = []
     missing: list[str] = []
     excluded: list[str] = []
     warnings: dict[str, None] = {}  # in order, each once (two walks may meet one .gitignore)
     unreadable: list[tuple[str, str]] = []
-    seen: set[str] = set()
+    # The files added so far, by their normalised path: a file given twice (or named and met
+    # while walking) is taken once. One folder given alone needs none (a walk meets each file once).
+    seen: set[str] | None = set() if len(paths) > 1 else None
 
-    def add(candidate: str, reason: str | bool | None = None) -> None:
+    def new(candidate: str) -> bool:
+        if seen is None:
+            return True
         key = candidate if candidate == STDIN else os.path.normcase(os.path.normpath(candidate))
         if key == candidate:
-            key = candidate  # the same text: keep one string, not two (a walk of 100,000 files)
-        if key not in seen:
-            seen.add(key)
-            found.append((candidate, reason))
+            key = candidate  # the same text: keep one string, not two
+        if key in seen:
+            return False
+        seen.add(key)
+        return True
+
+    def add(candidate: str, reason: str | bool | None = None) -> None:
+        if new(candidate):
+            pieces.append(("", (candidate,), reason))
 
     for path in paths:
         if path == STDIN:
             add(path)
         elif os.path.isdir(path):
-            walked = _walk(path, run, lambda message: warnings.setdefault(message), unreadable)
-            for file, in_packs in walked:
-                if file not in seen:
-                    add(file, PACKS_FOLDER_REASON if in_packs else JUDGE)
+            for folder, names, in_packs in _walk(path, run, lambda message: warnings.setdefault(message), unreadable):
+                if seen is not None:
+                    names = [name for name in names if folder + name not in seen and new(folder + name)]
+                if names:
+                    pieces.append((folder, names, PACKS_FOLDER_REASON if in_packs else JUDGE))
         elif os.path.lexists(path):  # a symbolic link that leads nowhere: read_deck says why
             # Named explicitly: kept even when it is no regular file, so that
             # deckcheck.parse.files.read_deck reports it instead of it being skipped.
@@ -114,13 +224,20 @@ def select_decks(
                 add(path)
         else:
             missing.append(path)
-    if not defer:
-        # The judgements in the order of the files (no map from path to reason: memory stays
-        # flat in the number of files walked).
+    found: Sequence[tuple[str, str | bool | None]] = Listing(pieces, reasons=True)
+    if defer:
+        # The files are not read here: the decks are the files to check and to judge, held as
+        # the walk found them (memory stays flat in the number of files walked).
+        decks: Sequence[str] = Listing([piece for piece in pieces if not isinstance(piece[2], str)], reasons=False)
+        skipped = tuple(
+            (folder + name, reason) for folder, names, reason in pieces if isinstance(reason, str) for name in names
+        )
+    else:
+        # The judgements in the order of the files (no map from path to reason).
         reasons = iter(judge([file for file, reason in found if reason is JUDGE]))
-        found = [(file, next(reasons) if reason is JUDGE else reason) for file, reason in found]
-    decks = tuple(file for file, reason in found if reason is None or reason is JUDGE)
-    skipped = tuple((file, reason) for file, reason in found if isinstance(reason, str))
+        judged = [(file, next(reasons) if reason is JUDGE else reason) for file, reason in found]
+        decks = tuple(file for file, reason in judged if reason is None)
+        skipped = tuple((file, reason) for file, reason in judged if isinstance(reason, str))
     return Selection(
         decks,
         tuple(missing),
@@ -128,7 +245,7 @@ def select_decks(
         tuple(warnings),
         skipped,
         tuple(unreadable),
-        tuple(found) if defer else (),
+        found if defer else (),
     )
 
 
@@ -216,12 +333,16 @@ _HERE = os.curdir + os.sep
 
 def _walk(
     directory: str, run: Settings, warn: Callable[[str], None], unreadable: list[tuple[str, str]] | None = None
-) -> list[tuple[str, bool]]:
-    """The candidate files below ``directory``, each with whether it lies in a packs
-    folder; folders that cannot be listed go to ``unreadable`` (never skipped silently)."""
-    found: list[tuple[str, bool, list[str]]] = []
+) -> list[tuple[str, Sequence[str], bool]]:
+    """The candidate files below ``directory``, in order (by their path below ``directory``,
+    folder by folder), as (folder as written with its separator, file names, whether it lies
+    in a packs folder): a folder's names split where a subfolder's files come between them.
+    Folders that cannot be listed go to ``unreadable`` (never skipped silently)."""
     start = _ignores_above(directory, warn)
     ignores_by_folder: dict[str, _GitIgnores] = {}
+    # Each folder met: (the folder as written with its separator, its kept file names, its kept
+    # subfolders as they are walked, whether it lies in a packs folder).
+    folders: dict[str, tuple[str, list[str], list[str], bool]] = {}
 
     def cannot_list(error: OSError) -> None:
         if unreadable is not None:
@@ -232,10 +353,6 @@ def _walk(
 
     for folder, dirs, files in os.walk(directory, onerror=cannot_list):
         key = os.path.normpath(folder)
-        # The order of the files: by their path below `directory`, folder by folder.
-        below = os.path.relpath(folder, directory).split(os.sep)
-        if below == [os.curdir]:
-            below = []
         parent = start if folder == directory else ignores_by_folder[os.path.normpath(os.path.dirname(folder))]
         ignores = parent.with_file(folder, os.path.join(folder, ".gitignore")) if ".gitignore" in files else parent
         ignores_by_folder[key] = ignores
@@ -251,6 +368,7 @@ def _walk(
             kept_dirs.append(name)
         dirs[:] = kept_dirs
         deck_file = run.deck_files_in(folder)
+        kept_files = []
         for name in sorted(files):
             if name.startswith("."):
                 continue  # hidden files include .deckcheck.yaml and .pre-commit-config.yaml
@@ -258,7 +376,35 @@ def _walk(
             if (
                 deck_file(path) and not ignores.ignores(path, is_dir=False) and os.path.isfile(path)
             ):  # a FIFO or device named *.txt would block the run
-                # "deckcheck check ." shows decks/a.txt, not ./decks/a.txt
-                found.append((path[len(_HERE) :] if path.startswith(_HERE) else path, packs, [*below, name]))
-    # (Sorted by the parts of os.path.relpath(path, directory), worked out once per folder.)
-    return [(path, packs) for path, packs, _order in sorted(found, key=lambda item: item[2])]
+                kept_files.append(name)
+        # "deckcheck check ." shows decks/a.txt, not ./decks/a.txt
+        prefix = os.path.join(folder, "")
+        folders[key] = (prefix[len(_HERE) :] if prefix.startswith(_HERE) else prefix, kept_files, kept_dirs, packs)
+    found: list[tuple[str, Sequence[str], bool]] = []
+    _in_order(os.path.normpath(directory), folders, found)
+    return found
+
+
+def _in_order(
+    key: str, folders: dict[str, tuple[str, list[str], list[str], bool]], found: list[tuple[str, Sequence[str], bool]]
+) -> None:
+    """The files of the folder ``key`` and of its subfolders, by name, into ``found``: a
+    subfolder's files come where its name sorts among the folder's files."""
+    walked = folders.get(key)
+    if walked is None:  # it could not be listed (or is a link the walk does not follow)
+        return
+    prefix, files, subfolders, packs = walked
+    names: list[str] = []
+    file_at, folder_at = 0, 0
+    while file_at < len(files) or folder_at < len(subfolders):
+        if folder_at < len(subfolders) and (file_at == len(files) or subfolders[folder_at] < files[file_at]):
+            if names:
+                found.append((prefix, _Names(names), packs))
+                names = []
+            _in_order(os.path.normpath(os.path.join(key, subfolders[folder_at])), folders, found)
+            folder_at += 1
+        else:
+            names.append(files[file_at])
+            file_at += 1
+    if names:
+        found.append((prefix, _Names(names), packs))

@@ -212,15 +212,17 @@ def test_a_deck_read_again_reads_the_same_from_its_remembered_entries():
 
 def test_the_entries_remembered_stay_bounded(monkeypatch):
     import deckcheck.core.lines as lines
+    import deckcheck.core.resolve as resolve
 
-    monkeypatch.setattr(lines, "MEMO_MAX", 6)
+    monkeypatch.setattr(lines, "MEMO_MAX", 12)
+    monkeypatch.setattr(resolve, "ENTRIES_KEPT", 6)
     options = ResolveOptions()
     for n in range(40):
         parsed = ParsedDeck("d.txt", (entry("Iono", n + 1, "PAL", "185"), entry(f"Ionno{n}", line=2)))
         deck, findings = resolve_deck(parsed, INDEX, options)
         assert [(c.count, c.card.id) for c in deck.cards] == [(n + 1, "sv2-185")]
         assert [f.rule for f in findings] == ["unknown-card"]
-        assert len(options.memo) <= 6
+        assert len(options.memo) <= 12 and len(options.memo.get(resolve._BY_ENTRY, ())) <= 6
 
 
 def test_the_memo_of_a_long_run_stays_bounded(monkeypatch):

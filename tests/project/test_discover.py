@@ -390,3 +390,25 @@ def test_a_deferred_walk_leaves_each_walked_file_to_be_judged_in_order(tmp_path)
     judged = select_decks([str(base)], run)
     assert judged.found == () and relative(judged, base) == ["a-deck.txt", "d-deck.txt"]
     assert [Path(path).name for path, _reason in judged.skipped] == ["club.yaml", "c-notes.txt", "e-empty.json"]
+
+
+def test_a_walk_is_held_as_its_folders_names_and_read_back_in_order(tmp_path):
+    # A deferred walk keeps each folder's names (not a path per file): indexing, slices (the
+    # worker processes take slices), membership and iteration give the paths in walk order,
+    # a subfolder's files where its name sorts among its folder's files.
+    from deckcheck.project.discover import listing
+
+    names = ["a.txt", "b/c.txt", "b.txt", "ba/d/e.txt", "ba.txt", "c/a.txt", "z.txt"]
+    for name in names:
+        write(tmp_path / name, LEGAL)
+    run = settings(Config(root=tmp_path), environ={})
+    deferred = select_decks([str(tmp_path)], run, defer=True)
+    paths = [os.path.join(str(tmp_path), name) for name in names]
+    assert list(deferred.decks) == paths
+    assert [deferred.decks[i] for i in range(-len(paths), len(paths))] == paths + paths
+    assert deferred.decks[2:5] == paths[2:5] and len(deferred.decks) == len(paths)
+    assert all(path in deferred.decks for path in paths) and paths[0] + "x" not in deferred.decks
+    assert list(deferred.found) == [(path, True) for path in paths]
+    both = listing(("missing.txt",), deferred.decks)
+    assert list(both) == ["missing.txt", *paths] and both[1:3] == paths[:2]
+    assert list(select_decks([str(tmp_path)], run).decks) == paths  # judged here: the same order
