@@ -27,7 +27,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import shutil
 import unicodedata
 from collections import defaultdict
 from functools import cache
@@ -390,17 +389,11 @@ def test_no_mutated_list_is_legal_unless_the_oracle_identifies_the_line(checker,
 
 
 @pytest.fixture(scope="module")
-def names_db(reference_index, tmp_path_factory):
+def names_db(reference_names):
     """The reference database with the card names of five languages."""
-    if not (TCGDEX / "v2" / "fr" / "cards.json").is_file():
-        pytest.skip(f"TCGdex names not found at {TCGDEX} (../shared/carddata is needed for this test)")
     import deckcheck
-    from deckcheck.carddb.translations import import_names
 
-    dest = tmp_path_factory.mktemp("names") / "cards.sqlite3"
-    shutil.copyfile(reference_index.path, dest)
-    import_names(TCGDEX, dest, ["de", "fr", "es", "it", "pt"])
-    return deckcheck.open_database(dest)
+    return deckcheck.open_database(reference_names.path)
 
 
 @cache
