@@ -36,7 +36,7 @@ MEANING_IN_LANGUAGE = N_("{card} in {language}")
 # Players abbreviate the title the English cards spell out: "Prof. Juniper".
 ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
 _MECHANIC_HYPHEN = re.compile(r"-(?=(?:v|vmax|vstar|v-union)$)", re.IGNORECASE)
-_SPACED_MECHANIC = re.compile(r" (GX|UNION)$")
+_SPACED_MECHANIC = re.compile(r" (GX|UNION|EX|ex)$")
 
 # How lists write some cards whose print the line names: PTCGO's Unit Energy names.
 _UNIT_ENERGY = {
@@ -82,7 +82,8 @@ def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         if spaced != entry.name:
             candidates = list(index.by_name(spaced))
     if not candidates and _SPACED_MECHANIC.search(entry.name):
-        # "Tapu Lele GX", "Mewtwo V UNION": a mechanic after a space where the card has a hyphen.
+        # "Tapu Lele GX", "Mewtwo V UNION", "Shaymin EX": a mechanic after a space where the card
+        # has a hyphen; "Shaymin ex" too, where no Shaymin ex was ever printed (case is spelling).
         candidates = list(index.by_name(_SPACED_MECHANIC.sub(r"-\1", entry.name)))
     if not candidates and name_key(entry.name) in _UNIT_ENERGY_NAMES:
         candidates = list(index.by_name(_UNIT_ENERGY_NAMES[name_key(entry.name)]))  # "Unit Energy LPM"
