@@ -13,7 +13,7 @@ import pytest
 # What deckcheck reads of the person running the tests: their card database ($DECKCHECK_DB, the
 # user data folder), their configuration (walked up to from the working folder, which may be in
 # HOME), caches, and the locale that picks the message language. None of it may change a test's
-# answer (issue 33), so it is replaced before any test module, fixture or subprocess sees it: set
+# answer, so it is replaced before any test module, fixture or subprocess sees it: set
 # here, at the import of this file, it holds for session- and module-scoped fixtures too (a
 # function-scoped fixture runs after those), and every subprocess inherits it.
 USER_VARIABLES = (

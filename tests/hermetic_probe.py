@@ -1,5 +1,5 @@
 """Run by tests/test_hermetic.py in a pytest of its own, under a user's environment: what a test
-sees of the machine is its own (issue 33). Not collected by a plain run (its name is no test_*)."""
+sees of the machine is its own. Not collected by a plain run (its name is no test_*)."""
 
 from __future__ import annotations
 

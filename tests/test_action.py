@@ -491,7 +491,7 @@ def test_changed_only_checks_what_the_pull_request_changes(tmp_path):
 
 
 def test_changed_only_takes_every_file_name_as_it_is(tmp_path):
-    """Issue 30: the changed names go NUL-separated from git to deckcheck. A pull request adding
+    """The changed names go NUL-separated from git to deckcheck. A pull request adding
     an illegal ``decks/evil.txt<newline>legal.txt`` beside the legal ``decks/evil.txt`` and
     ``legal.txt`` fails the step; names with spaces, a leading ``-`` and glob characters are
     checked as they are (not options, not patterns)."""

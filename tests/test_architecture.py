@@ -1,4 +1,7 @@
-"""The package's import graph: no import circles, no ``_private`` names taken across modules.
+"""The package's shape: its import graph (no import circles, no ``_private`` names taken across
+modules, imports only down the layers), its exceptions, its rule kinds, its module sizes, its
+citations of docs/rulings.md; and the tests' shape: test modules laid out as the package is, no
+issue numbers in the package or the tests.
 
 Every import is counted, also those inside functions and under ``if TYPE_CHECKING:``
 (a circle a type checker walks is still a circle a reader must untangle). There is no
@@ -111,7 +114,7 @@ def test_the_cycle_finder_finds_a_circle():
 # layer is its folder under deckcheck/ (deckcheck/carddb/sqlite.py: carddb) or, for a module of its
 # own, its name (deckcheck/names.py: names). An import goes to a lower layer or stays in its own;
 # layers on one line are siblings and import neither each other nor anything above them. There is
-# no list of exceptions (issue 33).
+# no list of exceptions.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("version", "errors"),
     ("atomic",),  # writing a file whole
@@ -372,19 +375,106 @@ def test_no_module_is_over_600_lines_unless_the_docs_say_why():
     assert explained - over == set(), f"no longer over {MAX_LINES} lines: take them out of docs/development.md"
 
 
-# -- history lives in git: no issue numbers in the package -----------------------------
+# -- history lives in git: no issue numbers in the package or its tests -------------------
+
+TESTS = PACKAGE.parent / "tests"
+ISSUE_NUMBER = re.compile(r"\b[Ii]ssues? #?\d+")
 
 
-def test_no_issue_numbers_in_the_package():
-    # Comments say what and why; the history is in git and the changelog.
-    found = [
-        f"{path.relative_to(PACKAGE.parent)}:{number}"
-        for path in sorted(PACKAGE.rglob("*"))
-        if path.suffix in (".py", ".pot", ".po")
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if re.search(r"\b[Ii]ssues? \d+", line)
+def _lines_naming_an_issue(paths: Iterable[Path], root: Path) -> list[str]:
+    found = []
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # a binary fixture (a PDF, a Windows-1252 list) names no issue
+            continue
+        found += [
+            f"{path.relative_to(root)}:{number}"
+            for number, line in enumerate(text.splitlines(), 1)
+            if ISSUE_NUMBER.search(line)
+        ]
+    return found
+
+
+def test_no_issue_numbers_in_the_package_or_its_tests():
+    # Comments and docstrings say what and why, test names the behaviour; the history is in git.
+    package = [path for path in sorted(PACKAGE.rglob("*")) if path.suffix in (".py", ".pot", ".po")]
+    tests = [path for path in sorted(TESTS.rglob("*")) if path.is_file() and "__pycache__" not in path.parts]
+    assert _lines_naming_an_issue(package + tests, PACKAGE.parent) == []
+
+
+def test_the_issue_check_finds_an_issue_number_in_a_comment_and_a_test_name(tmp_path):
+    module = tmp_path / "test_x.py"
+    issue = "issue" + " 12"  # written apart, so that this file names no issue itself
+    module.write_text(f"# see {issue}\ndef test_{issue.replace(' ', '_')}_fixed():\n    pass\n# reissued 3 times\n")
+    assert _lines_naming_an_issue([module], tmp_path) == ["test_x.py:1"]
+    module.write_text("def test_a():\n    pass  # " + "Issue" + " #7\n")
+    assert _lines_naming_an_issue([module], tmp_path) == ["test_x.py:2"]
+
+
+# -- the tests mirror the package -----------------------------------------------------------
+
+# Test modules directly in tests/ that are about the project as a whole, not a part of the
+# package (docs/development.md, "Where a test goes"): each names the files it is about.
+PROJECT_TESTS = {
+    "test_action.py": "action.yml, the GitHub Action",
+    "test_architecture.py": "the package's and the tests' shape",
+    "test_docs.py": "README.md and docs/",
+    "test_hermetic.py": "the tests' own isolation (tests/conftest.py)",
+    "test_lint.py": "the project's own checks (pyproject.toml, .pre-commit-config.yaml)",
+    "test_precommit.py": ".pre-commit-hooks.yaml, the pre-commit hook",
+    "test_sample_decks_resolve.py": "sample_decks/, the README's first command",
+}
+# Folders named for how their tests run, not what they test.
+TEST_KINDS = {
+    "browser": "the HTML report and serve's page in headless Chromium",
+    "properties": "property-based tests (hypothesis) across parsing, resolution, reports and fmt",
+}
+
+
+def _misplaced_test_modules(modules: Iterable[str], parts: set[str]) -> list[str]:
+    """The test modules (paths relative to tests/) that are not where the layout puts them:
+    ``tests/<part>/`` for a package folder or a top-level module ``<part>`` of deckcheck (or a
+    folder of TEST_KINDS), ``tests/test_<module>.py`` for a top-level module with no folder of
+    tests, or one of PROJECT_TESTS."""
+    modules = list(modules)
+    folders = {Path(module).parts[0] for module in modules if len(Path(module).parts) > 1}
+    wrong = []
+    for module in modules:
+        first, *rest = Path(module).parts
+        if rest:
+            if first not in parts and first not in TEST_KINDS:
+                wrong.append(f"{module}: tests/{first}/ is no part of deckcheck")
+        elif first not in PROJECT_TESTS:
+            part = first.removeprefix("test_").removesuffix(".py")
+            if part not in parts:
+                wrong.append(f"{module}: deckcheck has no module {part}; put it in the folder of what it tests")
+            elif part in folders:
+                wrong.append(f"{module}: deckcheck.{part} has a folder of tests, tests/{part}/")
+    return wrong
+
+
+def _package_parts() -> set[str]:
+    """The top-level parts of deckcheck: its folders of modules and its modules."""
+    return {path.stem for path in PACKAGE.iterdir() if path.suffix == ".py" or (path / "__init__.py").is_file()}
+
+
+def test_test_modules_mirror_the_package():
+    modules = [str(path.relative_to(TESTS)) for path in sorted(TESTS.rglob("test_*.py"))]
+    assert len(modules) > 100
+    assert _misplaced_test_modules(modules, _package_parts()) == []
+
+
+def test_the_layout_check_finds_a_flat_module_and_a_folder_that_is_no_part():
+    parts = {"render", "api", "errors"}
+    assert _misplaced_test_modules(["render/test_html.py", "test_errors.py", "test_docs.py"], parts) == []
+    assert _misplaced_test_modules(["test_true_messages.py", "misc/test_x.py"], parts) == [
+        "test_true_messages.py: deckcheck has no module true_messages; put it in the folder of what it tests",
+        "misc/test_x.py: tests/misc/ is no part of deckcheck",
     ]
-    assert found == []
+    assert _misplaced_test_modules(["test_api.py", "api/test_table.py"], parts) == [
+        "test_api.py: deckcheck.api has a folder of tests, tests/api/"
+    ]
 
 
 # -- rulings are cited by their headings in docs/rulings.md --------------------------------
@@ -412,7 +502,7 @@ def _ruling_headings() -> set[str]:
 
 
 def _project_files() -> list[Path]:
-    kinds = (".py", ".yaml", ".json", ".md")
+    kinds = (".py", ".yaml", ".json", ".md", ".txt")
     folders = (PACKAGE, ROOT / "formats", ROOT / "tests", ROOT / "docs")
     return sorted(path for folder in folders for path in folder.rglob("*") if path.suffix in kinds and path.is_file())
 
@@ -434,10 +524,10 @@ def test_the_citation_check_sees_a_wrapped_and_a_wrong_title(tmp_path):
     assert "A bare Darkness or Metal Energy" in _ruling_headings() and "Nope" not in _ruling_headings()
 
 
-def test_packs_and_the_package_cite_rulings_not_numbered_decisions():
+def test_packs_the_package_and_the_tests_cite_rulings_not_numbered_decisions():
     # The numbered decisions are a research file outside the project; its rulings are docs/rulings.md.
     numbered = re.compile(r"\b[Dd]ecisions? \d+")
-    files = [path for path in _project_files() if path.is_relative_to(PACKAGE) or path.is_relative_to(ROOT / "formats")]
+    files = [path for path in _project_files() if not path.is_relative_to(ROOT / "docs")]
     found = [
         f"{path.relative_to(ROOT)}:{number}"
         for path in files

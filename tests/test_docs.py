@@ -1,5 +1,5 @@
 """The README and the reference in docs/: free of merge-conflict markers, every link leads somewhere,
-and every ```console example prints what the page shows (issue 24 §1)."""
+and every ```console example prints what the page shows."""
 
 from __future__ import annotations
 

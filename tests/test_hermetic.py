@@ -1,5 +1,5 @@
 """The README's test command passes for a user with their own card database, configuration and
-language (issue 33): tests/conftest.py gives every test its own HOME, data folders and locale."""
+language: tests/conftest.py gives every test its own HOME, data folders and locale."""
 
 from __future__ import annotations
 

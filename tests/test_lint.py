@@ -38,13 +38,13 @@ def test_ruff_format_leaves_the_tree_as_it_is():
 
 
 def test_the_public_api_is_clean_under_mypy_strict():
-    # Issue 21: other people's Python reads deckcheck's types through these two modules.
+    # Other people's Python reads deckcheck's types through these two modules.
     done = run_tool("mypy", "--no-incremental", "--strict", "deckcheck/__init__.py", "deckcheck/api.py")
     assert done.returncode == 0, done.stdout + done.stderr
 
 
 # What a merge leaves behind when it is not finished: git's and patch's own (.orig, .rej) and the
-# copies a merge tool writes (name_BACKUP_123.py, ...). Two were once committed (issue 33).
+# copies a merge tool writes (name_BACKUP_123.py, ...). Two were once committed.
 MERGE_LEFTOVER = re.compile(r"\.(orig|rej)$|_(BACKUP|BASE|LOCAL|REMOTE)_\d*")
 
 

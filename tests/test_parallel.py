@@ -1,4 +1,4 @@
-"""deckcheck.parallel: the ordered map over forked workers behind --jobs (issue 16)."""
+"""deckcheck.parallel: the ordered map over forked workers behind --jobs."""
 
 from __future__ import annotations
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 
 from deckcheck.carddb.index import CardIndex, TranslatedName, translation_key
-from deckcheck.core.lines import ResolveOptions, line_finding, memo_put, written
+from deckcheck.core.lines import Resolution, ResolveOptions, line_finding, memo_put, written
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
 from deckcheck.model import Card, DeckEntry, Finding, Severity
 from deckcheck.names import deck_key, deck_name, name_key, unown_letter
@@ -357,3 +358,34 @@ def _search_suggestions(
             if other not in found and len(found) < 3:
                 found.append(other)
     return found
+
+
+# -- the languages of a deck's names ---------------------------------------------------
+
+
+def suggestion_languages(resolutions: Sequence[Resolution], deck_langs: Counter) -> tuple[str, ...]:
+    """The languages "did you mean" suggests in: the list's own. An English list (more lines
+    read as English than in any other language) gets English names only ("Iono PAL" -> Iono,
+    never the French Monorpale); a German one German names first; a list with no line read,
+    ().  ``("en",)`` means English only."""
+    english = sum(1 for r in resolutions if r.card is not None and not r.langs)
+    if deck_langs and max(deck_langs.values()) > english:
+        return tuple(lang for lang, _n in deck_langs.most_common())
+    return ("en",) if english else ()
+
+
+def deck_languages(resolutions: Sequence[Resolution]) -> Counter:
+    """How many lines were read in each language; lines that fit several
+    languages count only when no line fits just one."""
+    single = Counter(r.langs[0] for r in resolutions if r.card is not None and len(r.langs) == 1)
+    if single:
+        return single
+    return Counter(lang for r in resolutions if r.card is not None for lang in r.langs)
+
+
+def pick_language(langs: tuple[str, ...], deck_langs: Counter) -> str | None:
+    """The language to report for a line: of those its name fits, the deck's
+    most frequent ("Professor Platan" is Italian and, loosely, German)."""
+    if not langs:
+        return None
+    return max(langs, key=lambda lang: (deck_langs.get(lang, 0), -langs.index(lang)))

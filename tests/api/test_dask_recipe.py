@@ -5,7 +5,6 @@ memory (flat in the number of decks) is a bench figure: bench/dask_recipe.py."""
 
 from __future__ import annotations
 
-import importlib
 import shutil
 import subprocess
 import sys
@@ -15,11 +14,6 @@ from support import PROJECT_ROOT, SAMPLE_DECKS, doc_example, json_report
 
 pytest.importorskip("dask.bag", reason="Dask (the test extra) runs the recipe")
 pytest.importorskip("distributed", reason="dask.distributed (the test extra) runs the recipe")
-if not hasattr(importlib.import_module("deckcheck"), "find_decks"):  # issue 22 §3 lands it (helper 21b)
-    pytest.skip(
-        "deckcheck.find_decks, which the recipe picks the files with, is not in this checkout yet",
-        allow_module_level=True,
-    )
 
 DATE = "2026-11-30"
 DECKS = 3000
@@ -100,7 +94,7 @@ def test_the_dask_recipe_checks_an_archive_on_a_local_cluster(tmp_path):
     expected = json_report(cli.stdout)
     assert results == expected["results"] and report["legal"] is expected["legal"] is False
     illegal = sum(r["verdict"] == "illegal" for r in results)
-    unverified = sum(r["verdict"] == "unverified" for r in results)  # RULES.md decision 18
+    unverified = sum(r["verdict"] == "unverified" for r in results)  # docs/rulings.md, "The verdict words"
     assert 0 < illegal < DECKS and 0 < unverified < DECKS
     assert summary.startswith(f"{DECKS} decks on 2 workers in ")
     assert summary.endswith(f"{DECKS - illegal - unverified} legal, {illegal} illegal, {unverified} not verified")

@@ -51,7 +51,7 @@ def test_a_deck_checks_against_its_own_format_like_the_command_line(monkeypatch)
     assert result.to_json() == expected and result.format == "unlimited"
 
 
-def test_result_fields():
+def test_a_result_carries_its_verdict_counts_and_findings():
     result = deckcheck.check_file(COPY_LIMIT, date=DATE)
     assert result.legal is False and result.total_cards == 60
     assert result.counts == {"pokemon": 19, "trainer": 33, "energy": 8, "unidentified": 0}
@@ -97,7 +97,7 @@ def test_a_bad_list_is_findings_and_bad_arguments_are_exceptions(tmp_path):
 
 
 def test_a_deck_naming_an_unknown_format_is_a_format_error_carrying_its_result():
-    """Issue 21: the command line's refusal (exit 2, the result still reported) is the library's FormatError."""
+    """The command line's refusal (exit 2, the result still reported) is the library's FormatError."""
     with pytest.raises(deckcheck.FormatError, match="unknown format 'standrd'") as raised:
         deckcheck.check_text("# format: standrd\n4 Iono PAL 185\n", date=DATE)
     result = raised.value.result
@@ -117,7 +117,7 @@ def test_a_day_before_the_format_began_is_a_format_error_not_not_legal_findings(
 
 
 def test_findings_speak_the_results_language_and_bad_arguments_say_so():
-    """Issue 22 §3: a German bot gets German messages; bytes are a deck file's bytes; types are checked."""
+    """A German bot gets German messages; bytes are a deck file's bytes; types are checked."""
     german = deckcheck.check_file(COPY_LIMIT, date=DATE, lang="de")
     (finding,) = german.findings
     assert finding.message == german.to_json()["findings"][0]["message"] and "Karten" in finding.message
@@ -129,7 +129,7 @@ def test_findings_speak_the_results_language_and_bad_arguments_say_so():
         == deckcheck.check_text(LEGAL.read_text(encoding="utf-8"), format="unlimited", date=DATE).to_json()
     )
     latin1 = deckcheck.check_text("4 Pokémon Catcher SVI 187\n".encode("latin-1"), format="unlimited", date=DATE)
-    # as a file in that encoding is: Windows-1252 text is read, with a note (issue 24)
+    # as a file in that encoding is: Windows-1252 text is read, with a note
     assert [f.rule for f in latin1.findings][0] == "encoding" and "unreadable" not in {f.rule for f in latin1.findings}
     assert (
         deckcheck.check_text(b"4 Iono PAL 185\n\x81\x8d\n", format="unlimited", date=DATE).findings[0].rule
@@ -149,7 +149,7 @@ def test_messages_in_another_language():
     english = deckcheck.check_file(COPY_LIMIT, date=DATE)
     assert german.lang == "de" and german.legal == english.legal
     assert german.to_json()["findings"][0]["message"] != english.to_json()["findings"][0]["message"]
-    assert german.findings[0].message != english.findings[0].message  # issue 22 §3: the Finding speaks German too
+    assert german.findings[0].message != english.findings[0].message  # the Finding speaks German too
 
 
 def test_without_a_database_the_catalogue_is_used_and_said(tmp_path, monkeypatch):
@@ -160,7 +160,7 @@ def test_without_a_database_the_catalogue_is_used_and_said(tmp_path, monkeypatch
         deckcheck.open_database()
 
 
-def test_formats():
+def test_formats_are_listed_and_loaded_by_name_or_path():
     names = deckcheck.available_formats()
     assert {"standard", "expanded", "unlimited"} <= set(names)
     expanded = deckcheck.load_format("expanded")
@@ -185,7 +185,7 @@ def test_what_is_opened_once_is_reused():
 
 
 def test_the_public_surface_is_small_and_documented():
-    """Issue 22 §3: help(deckcheck.Finding), help(deckcheck.Database) show no internals."""
+    """``help(deckcheck.Finding)`` and ``help(deckcheck.Database)`` show no internals."""
 
     def public(value):
         return sorted(name for name in dir(value) if not name.startswith("_"))
@@ -304,7 +304,7 @@ def test_the_package_is_typed():
 
 
 def test_find_decks_walks_a_folder_as_check_folder_does(tmp_path, monkeypatch):
-    """Issue 22 §3: README.txt, package.json, hidden folders and ignored files are no decks."""
+    """README.txt, package.json, hidden folders and ignored files are no decks."""
     decks = tmp_path / "decks"
     (decks / ".hidden").mkdir(parents=True)
     (decks / "old").mkdir()
@@ -326,7 +326,7 @@ def test_find_decks_walks_a_folder_as_check_folder_does(tmp_path, monkeypatch):
 
 
 def test_a_datetime_is_checked_on_its_day():
-    """Issue 30: a caller's datetime is its day (it failed deep inside with a TypeError on a subtraction)."""
+    """A caller's datetime is its day (it failed deep inside with a TypeError on a subtraction)."""
     noon = deckcheck.check_text(
         LEGAL.read_text(encoding="utf-8"), format="unlimited", date=dt.datetime(2026, 11, 30, 12)
     )
@@ -345,7 +345,7 @@ def test_report_json_of_something_else_is_a_type_error_naming_it():
 
 
 def test_one_reading_rule_a_file_name_s_extension_decides(tmp_path, monkeypatch):
-    """Issue 30: the JSON sample deck saved as .txt gets the same answer from the library and the
+    """The JSON sample deck saved as .txt gets the same answer from the library and the
     command line (a text list, not legal); without a file name the content decides."""
     monkeypatch.chdir(tmp_path)
     text = (SAMPLE_DECKS / "legal" / "rain-dance-base-set.json").read_text(encoding="utf-8")

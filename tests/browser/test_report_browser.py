@@ -64,7 +64,7 @@ def test_report_renders_and_filters_to_illegal_decks(browser, report, screenshot
     # The summary comes first, as the script puts it before the table.
     headings = page.locator("h2").all_inner_texts()
     assert headings == ["Summary", "Decks"]
-    # RULES.md decision 18: sample_decks/illegal/unknown-card.txt is not verified, counted apart.
+    # docs/rulings.md, "The verdict words": sample_decks/illegal/unknown-card.txt is not verified, counted apart.
     assert "19 decks checked: 8 legal, 9 illegal, 2 not verified." in page.locator("#summary").inner_text()
     assert page.locator("#shown").inner_text() == "19 of 19 decks shown"
 
@@ -138,7 +138,7 @@ def test_a_findings_lines_are_highlighted(browser, report, screenshots):
     assert (screenshots / "report-light.png").stat().st_size > 10_000
 
 
-# -- hostile decks, narrow screens, triage, no script (issue 22 §2, issue 23 R1) ---------------
+# -- hostile decks, narrow screens, triage, no script ---------------
 
 LONG_NAME = "Long deck name " + "x" * 4985  # 5,000 characters
 

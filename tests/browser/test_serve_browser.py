@@ -78,7 +78,7 @@ def test_a_dropped_file_fills_the_list_and_the_page_speaks_german(browser, serve
     deck = tmp_path / "iono.txt"
     deck.write_text(IONO.read_text(encoding="utf-8"), encoding="utf-8")
     page.set_input_files("#file", str(deck))
-    # The file is checked at once and the field shows the text the server read (issue 31);
+    # The file is checked at once and the field shows the text the server read;
     # expect polls without evaluating a string, which the page's Content-Security-Policy forbids.
     expect(page.locator("#text")).to_have_value(re.compile("Iono PAL 185"))
     page.get_by_role("button", name="Prüfen").click()
@@ -87,7 +87,7 @@ def test_a_dropped_file_fills_the_list_and_the_page_speaks_german(browser, serve
 
 
 def test_a_windows_1252_file_is_read_as_check_reads_it(browser, server, tmp_path):
-    # Issue 31: a list saved by Notepad or Excel as "ANSI" (é as the byte 0xE9) is sent as its
+    # A list saved by Notepad or Excel as "ANSI" (é as the byte 0xE9) is sent as its
     # bytes; the server reads them as check reads the file, and the field shows the text it read.
     page = browser.new_page()
     page.goto(server + "/")

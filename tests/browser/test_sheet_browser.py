@@ -1,4 +1,4 @@
-"""Issue 32 (4): the page of ``deckcheck serve`` fills the registration sheet in a real
+"""The page of ``deckcheck serve`` fills the registration sheet in a real
 browser: under a legal verdict the player's fields are typed in, the button downloads the
 PDF, and the PDF holds the name; a bad field shows the command line's message on the page."""
 

@@ -175,7 +175,7 @@ def test_a_shared_text_token_joins_prints_of_one_deck_name(catalogue):
     assert not mixed, mixed
     cards = by_id(catalogue)
     assert cards["sv2-185"].text_hash == cards["sv4pt5-80"].text_hash  # Iono reprint
-    # Decision 15: reworded, not changed -- one card for the reprint rule.
+    # docs/rulings.md, "Reprints: functionally identical cards": reworded, not changed -- one card for the reprint rule.
     assert cards["sv2-172"].text_hash == cards["swsh2-154"].text_hash  # Boss's Orders PAL 172 / RCL 154
     assert cards["sv2-173"].text_hash == "sv2-173"  # no token: a print of its own
 
@@ -264,7 +264,8 @@ def test_every_catalogue_set_matches_the_reference_data(reference):
 
 def test_text_tokens_agree_with_the_database_digest(catalogue, reference):
     # Without a card database the tokens decide reprints; with one, the game-text digest
-    # does (decision 15). Both must give the same answer for every pair of prints of one
+    # does (docs/rulings.md, "Reprints: functionally identical cards"). Both must give the same answer for every pair
+    # of prints of one
     # deck name, in both directions: same token exactly when functionally identical.
     _, cards = reference
     groups = collections.defaultdict(list)

@@ -131,7 +131,7 @@ def test_text_hash_of_pokemon_covers_attacks_hp_weakness_and_retreat():
 
 
 def test_text_hash_leaves_out_what_only_one_source_records():
-    # Issue 11: pokemontcg.io carries rule-box reminders and faction marks TCGdex
+    # pokemontcg.io carries rule-box reminders and faction marks TCGdex
     # has not; attack names, costs and damage signs are written differently.
     tcgdex_like = {
         "supertype": "Pokémon",
@@ -223,7 +223,7 @@ def test_every_card_file_is_converted(pokemon_tcg_data, dataset_cards):
     assert len(dataset_cards) == expected
 
 
-def test_iono_paldea_evolved(dataset_cards):
+def test_iono_pal_185_is_read_with_its_code_number_day_and_mark(dataset_cards):
     iono = dataset_cards["sv2-185"]
     assert (iono.name, iono.set_code, iono.number, iono.release_date) == ("Iono", "PAL", "185", "2023-06-09")
     assert iono.subtypes == ("Supporter",) and iono.regulation_mark == "G"
@@ -269,7 +269,7 @@ def test_shining_pokemon_and_miracle_energy_have_their_own_limit(dataset_cards):
     }
 
 
-def test_arceus_rule_prints(dataset_cards):
+def test_the_prints_that_allow_any_number_are_read_from_their_text(dataset_cards):
     assert dataset_cards["dpp-DP50"].any_number
     assert not dataset_cards["sm6-96"].any_number  # Arceus ◇
     exempt = {card.id for card in dataset_cards.values() if card.any_number}
@@ -365,7 +365,8 @@ def test_reprints_share_a_text_hash(dataset_cards):
     # Ultra Ball: SV, ME and Paldean Fates print the same text (split and spaced differently).
     ultra_balls = {dataset_cards[i].text_hash for i in ("sv1-196", "me1-131", "sv4pt5-91", "swsh9-150")}
     assert len(ultra_balls) == 1
-    # Decision 15: the SM wording does the same thing, a different effect does not.
+    # docs/rulings.md, "Reprints: functionally identical cards": the SM wording does the same thing, a different
+    # effect does not.
     assert dataset_cards["sm1-135"].text_hash in ultra_balls
     assert dataset_cards["ex1-91"].text_hash != dataset_cards["me3-83"].text_hash  # Potion RS 91 / POR 83
     # Professor's Research SWSH and SV differ only in the Supporter reminder.
@@ -390,7 +391,7 @@ def test_reprints_match_whatever_order_the_rule_boxes_are_listed_in(dataset_card
 
 def test_card_files_without_a_set_entry_still_import(dataset_cards):
     mep = dataset_cards["mep-001"]
-    # The codes PTCG Live writes for them are known (decision 17): "MEP 25", "MEE 5".
+    # The codes PTCG Live writes for them are known (docs/rulings.md, "PTCG Live's own forms"): "MEP 25", "MEE 5".
     assert (mep.set_id, mep.set_code, mep.release_date) == ("mep", "MEP", None)
     assert dataset_cards["mee-2"].set_id == "mee" and dataset_cards["mee-2"].is_basic_energy
     assert dataset_cards["mee-2"].set_code == "MEE"

@@ -1,4 +1,4 @@
-"""Issue 29 item 4: no file is destroyed by ``--db``. Every command that writes the card
+"""No file is destroyed by ``--db``. Every command that writes the card
 database refuses an existing ``--db`` file that is not a card database (exit 2, the file
 untouched, the message says what it is); ``check --db`` says the file is not a card database
 instead of advising to rebuild it; ``--replace`` replaces such a file on purpose."""

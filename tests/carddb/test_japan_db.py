@@ -135,7 +135,7 @@ def test_without_japanese_the_japanese_folder_is_not_read(export, tmp_path):
         assert index.by_number("SV9a", "062", region=JAPAN) == () and index.by_number("SVI", "1")
 
 
-def test_cli_import_japanese(export, tmp_path):
+def test_db_import_japanese_says_and_records_japans_cards(export, tmp_path):
     dest = tmp_path / "cards.sqlite3"
     result = CliRunner().invoke(app, ["db", "import", str(export), "--japanese", "--db", str(dest)])
     assert result.exit_code == 0, result.output
@@ -237,7 +237,7 @@ def test_a_japanese_card_the_mirror_cannot_deliver_is_named_and_nothing_is_insta
     assert result.missing == {"tcgdex-ja": ("SV9a-062",)}
 
 
-def test_cli_update_japanese(server, tmp_path):
+def test_db_update_japanese_installs_japans_cards_beside_the_english(server, tmp_path):
     dest = tmp_path / "cards.sqlite3"
     args = ["db", "update", "--url", f"{server.base}/dataset.zip", "--source", "pokemontcg"]
     args += ["--tcgdex-url", server.base, "--japanese", "--db", str(dest)]

@@ -1,4 +1,5 @@
-"""A promo's own day (RULES.md decision 18, issue 29): derived when the card database is built."""
+"""A promo's own day (docs/rulings.md, "A print is not legal before it was released"): derived
+when the card database is built."""
 
 from __future__ import annotations
 
@@ -137,7 +138,7 @@ def test_no_promo_is_legal_before_its_day(promos, reference_index):
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_mew_sm215_is_not_legal_before_2019_and_is_offered_by_no_hint(reference_index, tmp_path, jobs):
-    """Issue 29: every SM promo was dated 2017-02-03, so `1 Mew PR-SM SM215` (a 2019 reprint of Mew
+    """Every SM promo was dated 2017-02-03, so `1 Mew PR-SM SM215` (a 2019 reprint of Mew
     UNB 76) was legal on 2018-01-15, and the hint for Mew UNB 76 recommended it."""
     import json
 

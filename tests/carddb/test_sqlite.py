@@ -40,7 +40,7 @@ def test_full_import_round_trips_every_card(full_db, dataset_cards):
     assert len(moved) > 500 and all(a.release_date > (b.release_date or "") for a, b in moved)
 
 
-def test_full_import_info(full_db, dataset_cards):
+def test_database_info_counts_the_whole_reference_import(full_db, dataset_cards):
     info = database_info(full_db)
     assert info.cards == len(dataset_cards)
     assert info.sets >= 173
@@ -61,7 +61,7 @@ def test_full_import_info(full_db, dataset_cards):
         ("PAL", "999", set()),
     ],
 )
-def test_by_number(full_db, code, number, expected):
+def test_by_number_finds_the_prints_of_a_code_and_number(full_db, code, number, expected):
     with SqliteIndex(full_db) as index:
         assert {card.id for card in index.by_number(code, number)} == expected
 
@@ -72,14 +72,14 @@ def test_basic_fire_energy_sve_2(full_db):
     assert card.name == "Basic Fire Energy" and card.is_basic_energy
 
 
-def test_by_name(full_db):
+def test_by_name_finds_cards_whatever_the_case_accents_and_subtitles(full_db):
     with SqliteIndex(full_db) as index:
         catchers = index.by_name("Pokemon Catcher")
         assert catchers and {card.name for card in catchers} == {"Pokémon Catcher"}
         assert {card.name for card in index.by_name("IONO")} == {"Iono"}
         sada = index.by_name("Professor's Research (Professor Sada)")
         assert {card.id for card in sada} == {"sv1-189", "sv1-240"}
-        # every subtitle variant shares the deck-building name (RULES.md 2.8, decision 2)
+        # every subtitle variant shares the deck-building name (RULES.md 2.8, docs/rulings.md, "Professor's Research")
         research = {card.id for card in index.by_deck_key("professor's research")}
         assert {"sv1-189", "swsh1-178", "cel25-23"} <= research
         assert index.by_name("No Such Card Anywhere") == ()
@@ -91,13 +91,13 @@ def test_by_name_falls_back_to_the_deck_name(full_db):
         assert {card.id for card in index.by_name("Battle Compressor")} == {"xy4-92"}
 
 
-def test_suggestions(full_db):
+def test_close_names_are_suggested_up_to_the_limit(full_db):
     with SqliteIndex(full_db) as index:
         assert "Iono" in index.suggest("Ionno")
         assert len(index.suggest("Ionno", limit=2)) <= 2
 
 
-def test_knows_set_code(full_db):
+def test_the_database_knows_which_set_codes_exist(full_db):
     with SqliteIndex(full_db) as index:
         assert index.knows_set_code("pal") and index.knows_set_code("SVP") and index.knows_set_code("CRI")
         assert not index.knows_set_code("XYZ")
@@ -123,7 +123,7 @@ def _ids(path: Path) -> list[str]:
 EXPECTED_SMALL = ["tst1-1", "tst1-2", "tst1-3", "tst2-10", "tst2-11", "tstp-TS007", "tstx-001"]
 
 
-def test_import_from_folder(tmp_path, small_dataset):
+def test_a_dataset_folder_is_imported_creating_the_parent_folders(tmp_path, small_dataset):
     dest = tmp_path / "new" / "dir" / "cards.sqlite3"  # parents are created
     info = build_database(small_dataset, dest, extra_meta={"etag": '"abc"'})
     assert _ids(dest) == EXPECTED_SMALL
@@ -137,7 +137,7 @@ def test_import_from_folder(tmp_path, small_dataset):
 
 
 @pytest.mark.parametrize("prefix", ["", "pokemon-tcg-data-master/"])
-def test_import_from_zip(datasets, tmp_path, prefix):
+def test_a_zip_archive_is_imported_whatever_its_top_folder(datasets, tmp_path, prefix):
     archive = datasets.write_zip(tmp_path / "data.zip", datasets.files(), prefix=prefix)
     dest = tmp_path / "cards.sqlite3"
     build_database(archive, dest)
@@ -237,7 +237,7 @@ def test_broken_json_in_a_folder_names_the_file(datasets, tmp_path, installed):
         build_database(folder, installed)
 
 
-def test_missing_source(tmp_path, installed):
+def test_a_missing_source_is_refused(tmp_path, installed):
     with pytest.raises(DatabaseError, match="does not exist"):
         build_database(tmp_path / "nowhere", installed)
 
@@ -290,11 +290,11 @@ def test_missing_database_says_how_to_build_one(tmp_path):
     [
         (b"", "deckcheck db import PATH"),
         (b"SQLite format 3\x00" + b"\xff" * 2000, "deckcheck db import PATH"),
-        # issue 29: a file of something else is named, not called a database to rebuild
+        # A file of something else is named, not called a database to rebuild
         (b"this is not a database" * 100, "is not a card database, it is a text file beginning 'this is not"),
     ],
 )
-def test_corrupt_database(tmp_path, content, message):
+def test_a_file_that_is_no_card_database_is_refused_saying_what_it_is(tmp_path, content, message):
     path = tmp_path / "cards.sqlite3"
     path.write_bytes(content)
     with pytest.raises(DatabaseError, match=message):
@@ -303,10 +303,10 @@ def test_corrupt_database(tmp_path, content, message):
         database_info(path)
 
 
-# "1": a database built before decision 15 changed the stored game-text
+# "1": a database built before docs/rulings.md, "Reprints: functionally identical cards" changed the stored game-text
 # digests must be rebuilt, not read with stale digests.
 @pytest.mark.parametrize("version", ["0", "1"])
-def test_wrong_schema_version(installed, version):
+def test_a_database_of_another_schema_version_asks_for_an_update(installed, version):
     with sqlite3.connect(installed) as conn:
         conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (version,))
     conn.close()

@@ -1,4 +1,4 @@
-"""``db update`` from a TCGdex export served by a plain static file server (issue 31).
+"""``db update`` from a TCGdex export served by a plain static file server.
 
 ``python3 -m http.server`` over an export laid out like the API (``v2/en/sets.json``,
 ``v2/en/sets/<id>.json``, ``v2/en/cards/<id>.json``) answers ``/v2/en/sets`` with its

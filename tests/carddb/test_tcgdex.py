@@ -258,7 +258,7 @@ def test_the_merge_takes_pokemontcg_first_and_fills_from_tcgdex(merged_db, full_
 
 
 def test_a_print_filled_in_from_tcgdex_is_a_reprint_of_a_pokemontcg_print(merged_db):
-    # Issue 11: both sources give one digest for one printed card, so Crushing
+    # Both sources give one digest for one printed card, so Crushing
     # Hammer PBL 105 (TCGdex only) makes EPO 92 (pokemontcg.io) legal in Standard.
     from deckcheck.engine import check_deck
     from deckcheck.packs.loading import load_pack
@@ -345,7 +345,7 @@ def test_every_digest_difference_is_a_listed_data_difference_of_its_parts(pokemo
     assert unexplained == []
     assert sorted(set(listed) - set(found)) == []  # no stale entry
     both = len({c.id for c in left} & {c.id for c in right})
-    # Issue 11: before the normalisation left out what TCGdex does not record,
+    # Before the normalisation left out what TCGdex does not record,
     # 7,786 of 20,121 shared cards had differing digests.
     assert both > 20_000 and len(found) < 0.1 * both
 

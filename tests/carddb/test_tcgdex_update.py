@@ -185,7 +185,7 @@ def test_cli_with_a_dataset_url_alone_asks_no_tcgdex(server, tmp_path):
     assert server.paths == ["/dataset.zip"] and set(database_info(dest).sources) == {"pokemontcg"}
 
 
-# -- issue 23 (T1, T2) and issue 24: hostile or incomplete mirrors ---------------------
+# -- hostile or incomplete mirrors ---------------------
 
 
 def test_a_card_the_mirror_cannot_deliver_is_named_and_nothing_is_installed(server, tmp_path):

@@ -122,7 +122,7 @@ def test_default_url_is_the_upstream_archive():
     assert DEFAULT_DATASET_URL == "https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/master.zip"
 
 
-def test_fresh_install(server, dest, archives, pokemon_tcg_data):
+def test_a_first_update_installs_the_verified_archive_and_reports_progress(server, dest, archives, pokemon_tcg_data):
     seen = []
     digest = hashlib.sha256(archives["dataset"]).hexdigest()
     result = update_database(
@@ -175,8 +175,8 @@ def test_newer_archive_replaces_the_database(server, installed, archives, pokemo
 
 def test_a_broken_installed_database_is_replaced(server, dest):
     dest.parent.mkdir(parents=True)
-    # a damaged SQLite file (issue 29: a file of another kind, "not a database" as text, is
-    # refused instead, see test_foreign_destination.py)
+    # a damaged SQLite file (a file of another kind, "not a database" as text, is refused
+    # instead, see test_foreign_destination.py)
     dest.write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
     result = update_database(server.url("/dataset.zip"), dest)
     assert result.status == "installed" and result.previous is None
@@ -191,7 +191,7 @@ def test_transient_server_errors_are_retried(server, dest, archives):
     assert len(server.requests) == 3
 
 
-def test_file_url(tmp_path, dest, archives):
+def test_a_file_url_installs_and_is_unchanged_the_second_time(tmp_path, dest, archives):
     archive = tmp_path / "mirror" / "dataset.zip"
     archive.parent.mkdir()
     archive.write_bytes(archives["dataset"])
@@ -231,7 +231,7 @@ def test_failed_update_leaves_the_database_as_it_was(server, installed, archives
         assert len(server.requests) == 1  # a 404 is not retried
 
 
-def test_offline(installed):
+def test_offline_the_installed_database_stays_untouched(installed):
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -240,7 +240,7 @@ def test_offline(installed):
     _assert_untouched(installed)
 
 
-def test_sha256_mismatch(server, installed, archives):
+def test_a_sha256_mismatch_installs_nothing(server, installed, archives):
     server.routes["/newer.zip"] = ("ok", archives["newer"])
     with pytest.raises(DatabaseError, match="verification failed"):
         update_database(server.url("/newer.zip"), installed[0], sha256="0" * 64)
@@ -258,7 +258,7 @@ def test_shrinking_dataset_needs_force(server, installed, archives):
     assert result.status == "updated" and result.info.cards < result.previous.cards
 
 
-def test_unsupported_url(installed):
+def test_an_ftp_url_is_refused(installed):
     with pytest.raises(DatabaseError, match="only http, https and file"):
         update_database("ftp://example.org/dataset.zip", installed[0])
     _assert_untouched(installed)
@@ -312,7 +312,9 @@ update_database(sys.argv[1], Path(sys.argv[2]))
 """
 
 
-def test_kill_during_import(server, installed, archives, tmp_path):
+def test_a_kill_during_import_leaves_the_database_whole_and_the_next_update_cleans_up(
+    server, installed, archives, tmp_path
+):
     """SIGKILL cannot be cleaned up after: the installed database stays intact and
     the temporary folder left behind is removed by the next update."""
     dest, data, answers = installed
@@ -369,7 +371,7 @@ def test_a_url_that_cannot_be_parsed_is_a_one_line_failure(installed, url, messa
 
 
 def test_no_lock_file_is_left_beside_the_database(server, installed, archives):
-    # Issue 24: every db command left a zero-byte cards.sqlite3.lock.
+    # Every db command left a zero-byte cards.sqlite3.lock.
     dest = installed[0]
     server.routes["/newer.zip"] = ("ok", archives["newer"])
     before = set(dest.parent.iterdir())

@@ -104,7 +104,7 @@ def test_bad_files_are_reported_and_the_others_still_checked(tmp_path):
     # Named on the command line, every one is checked and reported.
     named = [str(tmp_path / name) for name in ("binary.txt", "empty.txt", "broken.yaml", "good.txt")]
     result = run("check", *named, "--date", DATE, "--format", "unlimited", "-o", "json")
-    # Issue 23: a binary or empty file is no deck list: a problem with the path, exit code 2.
+    # A binary or empty file is no deck list: a problem with the path, exit code 2.
     assert result.returncode == 2 and b"Traceback" not in result.stderr
     report = json_report(result.stdout)
     results = {Path(r["path"]).name: r for r in report["results"]}
@@ -178,7 +178,7 @@ def test_a_missing_path_is_reported_and_the_other_decks_still_checked(tmp_path):
     report = json_report(result.stdout)
     results = {r["path"]: r for r in report["results"]}
     assert [f["rule"] for f in results["sample_decks/illegal/copy-limit.txt"]["findings"]] == ["copy-limit"]
-    # Issue 24: the missing path is a problem with the path, apart from the decks.
+    # The missing path is a problem with the path, apart from the decks.
     assert missing not in results
     (problem,) = report["problems"]
     assert (problem["path"], problem["rule"]) == (missing, "unreadable") and "does not exist" in problem["message"]
@@ -213,14 +213,14 @@ def test_a_deck_whose_own_format_is_unknown_is_in_every_report(tmp_path, output)
     result = run("check", str(bad), str(good), "--date", DATE, "-o", output)
     assert result.returncode == 2, result.stderr.decode()
     assert b"Traceback" not in result.stderr
-    # Said once: in the text report, else on standard error beside the report (issue 42).
+    # Said once: in the text report, else on standard error beside the report.
     assert (b"standrd" in result.stderr) == (output != "text")
     out = result.stdout.decode()
     if output == "json":
         report = json_report(out)
         assert report["legal"] is False
-        # Issue 29: a deck that could not be checked is NOT CHECKED, one of the report's
-        # problems, never an illegal deck among the results (RULES.md decision 18).
+        # A deck that could not be checked is NOT CHECKED, one of the report's
+        # problems, never an illegal deck among the results (docs/rulings.md, "The verdict words").
         (good,) = report["results"]
         assert Path(good["path"]).name == "good.txt" and good["legal"] is True
         (typo,) = report["problems"]
@@ -253,7 +253,7 @@ def test_a_fifo_named_on_the_command_line_is_reported_not_waited_for(tmp_path):
     fifo = tmp_path / "deck.txt"
     os.mkfifo(fifo)
     result = run("check", str(fifo), "--date", DATE, "--format", "unlimited", "-o", "json")  # run() times out
-    # Issue 23/24: a FIFO is no deck list, so no illegal deck: a problem with the path, exit code 2.
+    # A FIFO is no deck list, so no illegal deck: a problem with the path, exit code 2.
     assert result.returncode == 2, result.stderr.decode()
     report = json_report(result.stdout)
     assert report["results"] == [] and report["legal"] is False
@@ -323,7 +323,7 @@ def test_db_update_with_a_url_that_cannot_be_parsed_fails_in_one_line(tmp_path, 
     result = run("db", "update", "--url", url, "--db", str(tmp_path / "cards.sqlite3"))
     assert result.returncode == 2 and b"Traceback" not in result.stderr
     (line,) = result.stderr.decode().strip().splitlines()
-    # Issue 31: there was no database, so none is "unchanged": none was installed.
+    # There was no database, so none is "unchanged": none was installed.
     assert line.startswith("deckcheck: error: update failed, no card database was installed: ")
     assert url in line and "not a valid URL" in line
     installed = tmp_path / "installed.sqlite3"
@@ -345,7 +345,7 @@ def test_one_definition_of_the_output_and_fail_on_choices():
 
 
 def test_a_deck_with_an_unknown_format_is_not_checked_and_says_only_why(tmp_path):
-    # Issue 29: NOT CHECKED, with the reason; its lines are judged once it has a format. The
+    # NOT CHECKED, with the reason; its lines are judged once it has a format. The
     # library's FormatError still carries the lines read (its result's findings).
     deck = tmp_path / "deck.txt"
     deck.write_text("# format: standrd\n4 Iono PAL 185\n3 Ionno\n", encoding="utf-8")
@@ -404,7 +404,7 @@ def test_jobs_must_be_one_or_more():
     ],
 )
 def test_a_file_that_is_not_a_deck_list_exits_2_as_a_missing_path_does(tmp_path, name, data):
-    # Issue 23: the README says exit code 2 for an unreadable deck file; binary, empty and
+    # The README says exit code 2 for an unreadable deck file; binary, empty and
     # wrongly encoded files exited 1, as if they were illegal decks.
     deck = tmp_path / name
     deck.write_bytes(data)
@@ -420,7 +420,7 @@ def test_a_file_that_is_not_a_deck_list_exits_2_as_a_missing_path_does(tmp_path,
 
 
 def test_formats_lint_says_ok_for_a_pack_with_warnings_only():
-    # Issue 31: 'formats lint standard' printed its warnings (set ids the built-in catalogue does not
+    # 'formats lint standard' printed its warnings (set ids the built-in catalogue does not
     # hold) and no ok line, though the pack is usable and the exit code is 0.
     result = run("formats", "lint", "standard")
     assert result.returncode == 0, result.stderr.decode()
@@ -432,7 +432,7 @@ def test_formats_lint_says_ok_for_a_pack_with_warnings_only():
 
 
 def test_rules_examples_are_labelled_as_examples_of_the_rule_alone():
-    # Issue 31: 'deckcheck rules' called the deck-size example "legal"; it is illegal in standard today.
+    # 'deckcheck rules' called the deck-size example "legal"; it is illegal in standard today.
     out = run("rules").stdout.decode()
     assert "  passes this rule:" in out and "  breaks this rule:" in out
     assert "  legal:" not in out and "  illegal:" not in out
@@ -440,7 +440,7 @@ def test_rules_examples_are_labelled_as_examples_of_the_rule_alone():
 
 
 def test_check_with_a_bad_pack_says_what_formats_lint_says(tmp_path):
-    # Issue 31: check --format bad.yaml showed jsonschema's "Additional properties are not allowed ('mx' was
+    # `check --format bad.yaml` showed jsonschema's "Additional properties are not allowed ('mx' was
     # unexpected)" where formats lint says "unknown key 'mx' (did you mean 'max'?)": one form, the friendly one.
     pack = tmp_path / "bad.yaml"
     pack.write_text("name: bad\nrules:\n  - id: copy-limit\n    kind: copy-limit\n    mx: 4\n", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Shell completion (issue 13 §6): Typer's --install-completion / --show-completion, completing
+"""Shell completion: Typer's --install-completion / --show-completion, completing
 format names (the configured packs folders too), output kinds and languages."""
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ def test_a_full_disk_a_closed_stdout_and_a_broken_pipe_are_exit_code_2(tmp_path)
     process.stdout.close()
     err = process.stderr.read()
     assert process.wait(timeout=120) == 2
-    # Issue 24: quietly, as other command-line tools end under "| head".
+    # Quietly, as other command-line tools end under "| head".
     assert b"Broken pipe" not in err and b"cannot write" not in err, err
     assert b"Traceback" not in err and b"Exception ignored" not in err
 
@@ -101,7 +101,7 @@ def test_a_closed_stdin_reads_as_an_empty_deck(tmp_path):
 
 
 def test_a_reader_that_stops_early_ends_the_run_quietly(tmp_path):
-    # Issue 24: "deckcheck check decks | head" printed "cannot write to standard output: Broken pipe".
+    # "deckcheck check decks | head" printed "cannot write to standard output: Broken pipe".
     decks = tmp_path / "decks"
     decks.mkdir()
     for number in range(400):  # some 200 kB of report: more than a pipe holds

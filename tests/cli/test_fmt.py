@@ -119,7 +119,8 @@ def test_basic_energy_is_written_as_ptcg_live_does_and_darkness_stays_as_written
         "",
         "Total Cards: 13",
     ]
-    # RULES.md decision 10: a bare "Darkness Energy" means the Special card in old formats, so fmt keeps it bare.
+    # docs/rulings.md, "A bare Darkness or Metal Energy": a bare "Darkness Energy" means the Special card in old
+    # formats, so fmt keeps it bare.
 
 
 def test_crlf_files_keep_their_line_ends():
@@ -242,7 +243,7 @@ def test_yaml_decks_and_unreadable_files_are_left_alone(tmp_path):
     assert run("fmt", str(tmp_path / "missing.txt")).returncode == 2
 
 
-# -- issue 12: fmt never changes what a deck is -------------------------------------
+# -- fmt never changes what a deck is -------------------------------------
 
 
 def test_special_energy_suffix_is_kept_so_the_copy_limit_still_counts():
@@ -263,7 +264,8 @@ def test_lines_are_never_merged_into_a_count_the_parser_refuses():
 
 
 def test_bare_darkness_energy_lines_merge_only_when_no_warning_appears_or_goes():
-    # A bare line above 4 copies may mean the Special card (decision 10): 1 + 4 stay apart, 5 + 1 merge.
+    # A bare line above 4 copies may mean the Special card (docs/rulings.md, "A bare Darkness or Metal Energy"): 1 + 4
+    # stay apart, 5 + 1 merge.
     assert formatted("1 Darkness Energy\n4 Darkness Energy\n").splitlines()[1:3] == [
         "1 Darkness Energy",
         "4 Darkness Energy",
@@ -355,7 +357,7 @@ def test_a_byte_order_mark_is_kept(tmp_path):
 
 
 def test_web_forms_of_a_print_are_written_the_usual_way(tmp_path):
-    # Issue 24: the forms web deck builders write, as a player pastes them.
+    # The forms web deck builders write, as a player pastes them.
     pasted = "Pokémon: 9\n4 Drakloak TWM #129\n2 Dragapult ex [TWM] 130\n2 Dusclops SFA-19\n1 Dusknoir (SFA) 20\n"
     result = run("fmt", "-", "--format", "unlimited", "--date", DATE, stdin=pasted.encode())
     assert result.returncode == 0, result.stderr.decode()
@@ -373,7 +375,7 @@ def test_a_windows_1252_list_is_read_and_the_note_says_so(tmp_path):
     assert not any(f["rule"] == "unreadable" for f in deck_result["findings"])
 
 
-# -- issue 31: fmt reads what check reads, and writes it back as UTF-8 ------------------------
+# -- fmt reads what check reads, and writes it back as UTF-8 ------------------------
 
 NOTE = "is not UTF-8; it was read as Windows-1252 (Western European) text."
 # Already in fmt's form: only its encoding changes.
@@ -496,4 +498,6 @@ def test_fmt_writes_every_basic_energy_print_the_same_way_darkness_and_metal_too
     assert result.returncode == 0, result.stderr
     written = deck.read_text(encoding="utf-8")
     assert "4 Basic {M} Energy DP 130\n" in written and "4 Basic {L} Energy HS 118\n" in written
-    assert "4 Darkness Energy\n" in written  # bare: the format decides (decision 10)
+    assert (
+        "4 Darkness Energy\n" in written
+    )  # bare: the format decides (docs/rulings.md, "A bare Darkness or Metal Energy")

@@ -42,7 +42,7 @@ def test_ctrl_c_during_db_import_is_one_line_and_exit_code_2(tmp_path, monkeypat
 
     db = tmp_path / "cards.sqlite3"
     data = str(tiny_dataset(tmp_path / "data"))
-    # Issue 31: with no database before, none was installed (not "the installed database is unchanged").
+    # With no database before, none was installed (not "the installed database is unchanged").
     line = _ctrl_c(monkeypatch, capsys, build, "build_database", "db", "import", data, "--db", str(db))
     assert line == "deckcheck: error: interrupted; no card database was installed"
     assert not db.exists()

@@ -1,5 +1,5 @@
 """The console script (deckcheck.cli:main): one parser, Typer, for every command line
-(issue 21: the fast path that read ``check`` and ``fmt`` a second time is gone),
+(no fast path reads ``check`` and ``fmt`` a second time),
 and what a run of one deck imports (start-up; the figures are bench/run.py's)."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def test_the_fast_path_is_gone():
     assert deckcheck.cli.main.__module__ == "deckcheck.cli"
 
 
-# -- what a run imports (start-up, issue 16; the figures themselves are bench/run.py's) ---------
+# -- what a run imports (start-up; the figures themselves are bench/run.py's) ---------
 
 _MODULES = """import sys
 from deckcheck.cli import main

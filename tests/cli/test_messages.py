@@ -1,4 +1,4 @@
-"""Messages around the verdicts (issue 13 §4): usage lines, excludes, symbolic link loops,
+"""Messages around the verdicts: usage lines, excludes, symbolic link loops,
 every schema error of a pack in one lint run, and banned prints named by name and set code."""
 
 from __future__ import annotations
@@ -84,8 +84,8 @@ def test_formats_lint_reports_every_schema_error_with_its_line(tmp_path):
     ]
 
 
-# A pack with a mistake at every stage formats lint has (issue 31: it stopped at the schema's,
-# and wrote its problems in three forms): the schema's (an unknown key, a missing key, a value of
+# A pack with a mistake at every stage formats lint has (one run reports every stage, in one
+# form): the schema's (an unknown key, a missing key, a value of
 # the wrong type, an unknown rule kind), a duplicate rule id, extends and remove, dates out of
 # order, and a card name that bans nothing.
 EVERY_STAGE = """\
@@ -162,7 +162,7 @@ def test_formats_show_expanded_names_the_banned_archeops(tmp_path):
 
 
 def test_formats_show_on_a_past_day_lists_the_sets_legal_that_day_by_their_codes(reference_index):
-    # Issue 24: on 2016-03-01 Generations, Fates Collide and Steam Siege were not legal yet, the 2017
+    # On 2016-03-01 Generations, Fates Collide and Steam Siege were not legal yet, the 2017
     # sets are no part of the 2016-09-01 change, and sets are named as players know them.
     result = run(
         "formats", "show", "standard", "--date", "2016-03-01", "--db", str(reference_index.path), "--no-config"
@@ -186,7 +186,7 @@ def _deck_with_a_warning(tmp_path: Path) -> Path:
 
 
 def test_fail_on_warning_says_which_warnings_failed_the_run(tmp_path):
-    # Issue 24: exit 1 while the report said "1 legal, 0 illegal", and nothing said why.
+    # Exit 1 while the report said "1 legal, 0 illegal", and nothing said why.
     deck = _deck_with_a_warning(tmp_path)
     result = run("check", str(deck), "--format", "unlimited", "--fail-on", "warning", "--no-config")
     assert result.returncode == 1, result.stderr
@@ -212,7 +212,7 @@ def test_verbose_does_not_send_the_reader_to_verbose(tmp_path):
 
 
 def test_skip_non_decks_with_no_deck_says_nothing_was_checked_and_why(tmp_path):
-    # Issue 24: "check --skip-non-decks README.txt requirements.txt" printed nothing at all.
+    # "check --skip-non-decks README.txt requirements.txt" printed nothing at all.
     (tmp_path / "README.txt").write_text("deckcheck checks decks\n", encoding="utf-8")
     (tmp_path / "requirements.txt").write_text("typer\nrich\n", encoding="utf-8")
     result = run("check", "--skip-non-decks", "README.txt", "requirements.txt", "--no-config", cwd=tmp_path)
@@ -224,7 +224,7 @@ def test_skip_non_decks_with_no_deck_says_nothing_was_checked_and_why(tmp_path):
 
 @pytest.mark.parametrize("missing", ["anyio", "starlette", "uvicorn"])
 def test_serve_without_its_extra_names_the_extra_to_install(missing):
-    # Issue 24: the message named anyio (imported first), not what to install.
+    # The message named anyio (imported first), not what to install.
     code = (
         "import runpy, sys\n"
         f"sys.modules[{missing!r}] = None\n"
@@ -245,7 +245,7 @@ def test_serve_without_its_extra_names_the_extra_to_install(missing):
 
 
 def test_a_team_flare_gear_card_is_named_as_it_prints(reference_index, tmp_path):
-    # Issue 24: "Remove Battle Compressor Team Flare Gear PHF 92 from the deck (4 copies)."
+    # "Remove Battle Compressor Team Flare Gear PHF 92 from the deck (4 copies)."
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Battle Compressor PHF 92\n", encoding="utf-8")
     result = run(
@@ -277,7 +277,7 @@ def test_a_team_flare_gear_card_is_named_as_it_prints(reference_index, tmp_path)
     ],
 )
 def test_formats_output_is_wrapped_to_the_terminal_width_between_words(command):
-    # Issue 24: lines of 200+ columns, which the terminal wrapped mid-word.
+    # Lines of 200+ columns, which the terminal wrapped mid-word.
     wide = run(*command, "--no-config")
     narrow = run(*command, "--no-config", env={"COLUMNS": "80"})
     assert narrow.returncode == 0, narrow.stderr
@@ -287,7 +287,7 @@ def test_formats_output_is_wrapped_to_the_terminal_width_between_words(command):
 
 
 def test_a_folder_given_as_format_db_or_config_is_said_to_be_a_folder(tmp_path):
-    """Issue 31: `--format decks/` said "format pack file not found" of a folder that is there."""
+    """`--format decks/` said "format pack file not found" of a folder that is there."""
     (tmp_path / "decks").mkdir()
     deck = tmp_path / "deck.txt"
     deck.write_text("4 Iono PAL 185\n", encoding="utf-8")
@@ -303,7 +303,7 @@ def test_a_folder_given_as_format_db_or_config_is_said_to_be_a_folder(tmp_path):
 
 
 def test_formats_show_on_a_day_before_the_format_is_refused_as_check_refuses_it(tmp_path):
-    """Issue 31: `formats show standard --date 1999-01-01` listed rules and exited 0, where
+    """`formats show standard --date 1999-01-01` listed rules and exited 0, where
     `check` on that day exits 2 saying the format did not exist."""
     done = run("formats", "show", "standard", "--date", "1999-01-01", "--no-config", cwd=tmp_path)
     assert done.returncode == 2 and done.stdout == ""

@@ -1,4 +1,4 @@
-"""Slow commands show their phases (issue 13 §3): db import, db import-names, db update and
+"""Slow commands show their phases: db import, db import-names, db update and
 formats lint draw a bar on a terminal; db update names every phase (download, verify, import,
 names) and ends at 100 %, off a terminal too; --sha256 is checked before anything is downloaded."""
 
@@ -147,7 +147,7 @@ def test_db_update_off_a_terminal_names_the_phases_and_ends_on_the_full_size(tmp
         tmp_path=tmp_path,
     )
     assert result.returncode == 0, result.stderr
-    # Issue 24: a small archive in kB, not "0.0 MB of 0.0 MB"; no "Verifying" without a --sha256 to verify.
+    # A small archive in kB, not "0.0 MB of 0.0 MB"; no "Verifying" without a --sha256 to verify.
     size = archive.stat().st_size
     shown = f"{size} bytes of {size} bytes" if size < 1000 else f"{size / 1e3:.1f} kB of {size / 1e3:.1f} kB"
     assert size < 1_000_000
@@ -185,7 +185,7 @@ def test_sizes_are_shown_in_the_unit_of_their_size():
 
 
 def test_an_estimated_count_that_is_passed_becomes_an_open_count(monkeypatch):
-    # Issue 24: "db import" showed 175/173 (its total is about one file per set).
+    # "db import" showed 175/173 (its total is about one file per set).
     from deckcheck.cli.progress import Phases
 
     phases = Phases({"import": "Importing the cards"})
@@ -271,7 +271,7 @@ def test_a_malformed_sha256_is_refused_before_anything_is_downloaded(tmp_path):
     )
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
-        "deckcheck: error: update failed, no card database was installed: "  # there was none (issue 31)
+        "deckcheck: error: update failed, no card database was installed: "  # there was none
         "--sha256 must be 64 hexadecimal digits, not 'abc'"
     ]
     assert not (tmp_path / "c.sqlite3").exists()
@@ -297,7 +297,7 @@ def test_phases_off_a_terminal_report_a_download_to_its_end(capsys):
 
 
 def test_every_download_of_a_phase_is_shown_to_its_end(capsys):
-    # Issue 31: db update --lang downloads a list of cards (1.2 MB) and one of sets in one phase;
+    # `db update --lang` downloads a list of cards (1.2 MB) and one of sets in one phase;
     # the end of the first was never shown ("0.3 MB of 1.2 MB", then the sets).
     with Phases({"names-download": "Downloading the card names (de)"}, lines=True) as phases:
         phases.phase("names-download")
@@ -315,7 +315,7 @@ def test_every_download_of_a_phase_is_shown_to_its_end(capsys):
 
 
 def test_the_import_total_is_the_number_of_files_read_and_never_changes(tmp_path):
-    # Issue 31: the bar's total went from 173 (the sets listed in sets/en.json) to 175 (the card
+    # The bar's total went from 173 (the sets listed in sets/en.json) to 175 (the card
     # files, two of them for sets not listed yet) while it ran.
     import json
 

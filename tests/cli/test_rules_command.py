@@ -8,7 +8,7 @@ from support import run_deckcheck as run
 from deckcheck.rules import KINDS
 
 
-def test_one_kind_alone():
+def test_rules_kind_shows_that_kind_alone():
     result = run("rules", "copy-limit", text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("copy-limit: A deck may have at most the given number of cards with the same name")

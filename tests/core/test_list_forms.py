@@ -1,6 +1,6 @@
-"""Issue 31, "Forms to read": lines written the ways collection trackers, spreadsheets and
+"""Lines written the ways collection trackers, spreadsheets and
 results sites write them, each read alone as the card it names with no identification
-finding (RULES.md decision 18: these lines say which card they are), through the library,
+finding (docs/rulings.md, "Which card a line is": these lines say which card they are), through the library,
 the CLI and serve (which share the session), and kept by fmt with the same verdict. A line
 that names a card followed by words that are no set code and number says so."""
 

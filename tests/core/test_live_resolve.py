@@ -1,4 +1,4 @@
-"""PTCG Live export codes resolve to the right card of the reference data (decision 17)."""
+"""PTCG Live export codes resolve to the right card of the reference data (docs/rulings.md, "PTCG Live's own forms")."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_mee_and_mep_are_known_set_codes(reference_index):
     assert [c.card.name for c in deck.cards] == ["Mega Kangaskhan ex", "Basic Psychic Energy"]
 
 
-def test_shiny_vault_numbers():
+def test_ptcg_lives_shiny_vault_numbers_read_as_sv_numbers():
     assert live_shiny_vault("HIF", "163") == "SV94"
     assert live_shiny_vault("hif", "70") == "SV1"
     assert live_shiny_vault("HIF", "69") is None  # the main set's own secret rare
@@ -73,7 +73,7 @@ def test_shiny_vault_numbers():
     assert live_shiny_vault("PAL", "300") is None
 
 
-# -- SWSHALT / SVALT: PTCG Live's own codes (decision 17) ---------------------------
+# -- SWSHALT / SVALT: PTCG Live's own codes (docs/rulings.md, "PTCG Live's own forms") ---------------------------
 
 
 def check(reference_index, text: str, fmt: str, day: str):
@@ -111,7 +111,7 @@ def test_an_alt_line_has_the_verdict_of_the_printed_card_when_every_candidate_ag
 
 def test_an_alt_line_whose_candidates_differ_is_an_ambiguous_card_error_naming_them(reference_index):
     # Standard in June 2023: Snorlax FST 206 (E) is legal, Snorlax SSH 140 (D) is not
-    # (RULES.md decision 18: an error -- legality cannot be shown).
+    # (docs/rulings.md, "Which card a line is": an error -- legality cannot be shown).
     result = check(reference_index, "1 Snorlax SWSHALT 107", "standard", "2023-06-01")
     (warning,) = [f for f in result.findings if f.rule == "ambiguous-card"]
     assert warning.severity.value == "error" and warning.lines == (1,)
@@ -134,7 +134,7 @@ def test_an_alt_code_is_no_unknown_set(reference_index):
     assert [(f.rule, f.severity.value) for f in findings] == [("unknown-print", "info")] * 2
 
 
-# -- a name-only line is reported as written (issue 9 §2) --------------------------
+# -- a name-only line is reported as written --------------------------
 
 
 def test_a_name_only_line_is_reported_by_the_name_written(reference_index):

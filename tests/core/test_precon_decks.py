@@ -104,8 +104,9 @@ def test_every_preconstructed_deck_resolves_and_gets_its_verdict(reference_index
 
 
 def test_the_same_energy_written_without_set_codes_is_read_as_basic(reference_index):
-    """RULES.md decision 10: a bare "Metal Energy" line outside pre-DP packs is basic Energy,
-    with an ambiguous-card warning because a Special card of that name exists."""
+    """A bare "Metal Energy" line outside pre-DP packs is basic Energy, with an ambiguous-card
+    warning because a Special card of that name exists (docs/rulings.md, "A bare Darkness or Metal
+    Energy")."""
     data = require_reference_data()
     pack = load_pack("unlimited")
     texts = {deck_id: text for deck_id, _name, text in _deck_texts(data) if deck_id in RIGHTLY_ILLEGAL}
@@ -128,7 +129,7 @@ BASE_FOSSIL_ILLEGAL = {
     "d-base4-1": {"deck-size"},  # 2-Player CD-ROM Starter Set: 61 cards
     # "Thunderstorm" (filed under Base Set 2) holds Team Rocket and Gym Heroes
     # cards (Psyduck TR 65, Lt. Surge's Voltorb G1 84, ...), which came after
-    # the Base-Fossil pool (RULES.md 6.5, decision 12).
+    # the Base-Fossil pool (RULES.md 6.5, docs/rulings.md, "Base–Fossil promos").
     "d-base4-6": {"not-legal"},
 }
 

@@ -1,8 +1,8 @@
-"""Real PTCG Live exports from public repositories (tests/exports, issue 9): each is
+"""Real PTCG Live exports from public repositories (tests/exports): each is
 legal in its format on the day it was published (or played), and every line reads.
 
 The lists come as exported, in English, German, Portuguese and French clients, with
-the forms of decision 17: PH tags, gallery sub-set codes, SWSHALT/SVALT/SMALT,
+the forms of docs/rulings.md, "PTCG Live's own forms": PH tags, gallery sub-set codes, SWSHALT/SVALT/SMALT,
 Hidden Fates Shiny Vault numbers, MEE/MEP, headers that count lines."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_each_real_list_is_legal_on_its_day(full_index, entry):
     # (docs/rulings.md, "Which card a line is"; the next test shows it).
     # (or, for a list shown before its sets were tournament-legal, from the day they were)
     if entry.get("card_names"):
-        # Card names in another language need the names installed (RULES.md decision 18):
+        # Card names in another language need the names installed (docs/rulings.md, "Which card a line is"):
         # tests/i18n/test_real_export_names.py checks this list with and without them.
         pytest.skip(f"card names in {entry['card_names']}: checked in tests/i18n with the names installed")
     parsed = parse_text((EXPORTS / entry["file"]).read_text("utf-8"), entry["file"])

@@ -76,7 +76,7 @@ def test_basic_energy_line_matches_the_sv_print_name():
 
 
 def test_a_name_that_is_no_card_and_no_close_spelling_of_the_numbered_one_is_an_error():
-    # RULES.md decision 18: the line does not say which card it is; it is not counted.
+    # docs/rulings.md, "An unidentified line's cards": the line does not say which card it is; it is not counted.
     card, findings = resolve_entry(entry("Boss's Orders", 2, "PAL", "185", line=7), INDEX, DEFAULT)
     assert card is None
     assert [(f.rule, f.severity, f.lines) for f in findings] == [("name-mismatch", Severity.ERROR, (7,))]
@@ -116,7 +116,7 @@ def test_unknown_card_is_an_error_with_suggestions():
 
 
 def test_unknown_set_code_is_an_error_and_never_read_by_name():
-    # RULES.md decision 18: legality cannot be shown for a set the database lacks.
+    # docs/rulings.md, "Which card a line is": legality cannot be shown for a set the database lacks.
     card, findings = resolve_entry(entry("Iono", 4, "XYZ", "1"), INDEX, DEFAULT)
     assert card is None
     assert [(f.rule, f.severity) for f in findings] == [("unknown-set", Severity.ERROR)]
@@ -192,6 +192,35 @@ def test_only_the_first_unknown_lines_get_suggestions():
     assert len(findings) == MAX_SUGGESTED_LINES + 5
     hinted = [f for f in findings if f.hint.startswith("Did you mean")]
     assert [f.lines[0] for f in hinted] == list(range(1, MAX_SUGGESTED_LINES + 1))
+
+
+def test_a_deck_read_again_reads_the_same_from_its_remembered_entries():
+    # Each entry object is read once under the same options (the text parser hands the same
+    # entry to every list that has that line): the lines with findings too, and the DeckCard of
+    # an identified line is made once.
+    options = ResolveOptions()
+    parsed = ParsedDeck(
+        "d.txt",
+        (entry("Iono", 4, "PAL", "185", line=1), entry("Ionno", 2, line=2), entry("Darkness Energy", 10, line=3)),
+    )
+    first = resolve_deck(parsed, INDEX, options)
+    again = resolve_deck(parsed, INDEX, options)
+    assert again == first == resolve_deck(parsed, INDEX, ResolveOptions())
+    assert [f.rule for f in again[1]] == ["unknown-card", "ambiguous-card"]
+    assert all(a is b for a, b in zip(again[0].cards, first[0].cards))
+
+
+def test_the_entries_remembered_stay_bounded(monkeypatch):
+    import deckcheck.core.resolve as resolve
+
+    monkeypatch.setattr(resolve, "ENTRIES_MAX", 6)
+    options = ResolveOptions()
+    for n in range(40):
+        parsed = ParsedDeck("d.txt", (entry("Iono", n + 1, "PAL", "185"), entry(f"Ionno{n}", line=2)))
+        deck, findings = resolve_deck(parsed, INDEX, options)
+        assert [(c.count, c.card.id) for c in deck.cards] == [(n + 1, "sv2-185")]
+        assert [f.rule for f in findings] == ["unknown-card"]
+        assert len(options.entries) <= 6
 
 
 def test_the_memo_of_a_long_run_stays_bounded(monkeypatch):

@@ -1,7 +1,6 @@
-"""RULES.md decision 18 over the reference data: a line that does not say which
-card it is never makes a deck legal (issue 20). Each example of the issue, with
-its real line; the front ends (CLI, library, serve, --jobs 2) in
-tests/core/test_uncertain_lines_front_ends.py."""
+"""A line that does not say which card it is never makes a deck legal (docs/rulings.md, "Which card
+a line is"), over the reference data, each example with its real line; the front ends (CLI,
+library, serve, --jobs 2) in tests/core/test_uncertain_lines_front_ends.py."""
 
 from __future__ import annotations
 
@@ -107,7 +106,7 @@ def test_no_knock_on_message_about_a_card_the_player_never_wrote(reference_index
     [
         ("4 Mewtwo & Mew GX UNM 71", "sm11-71", []),  # GX / -GX: the same name
         ("4 Plasma Badge PLF 104", "bw9-104", [("name-mismatch", "warning")]),  # Team Plasma Badge
-        ("6 Fighting BS 97", "base1-97", []),  # Fighting Energy by its type alone (issue 31)
+        ("6 Fighting BS 97", "base1-97", []),  # Fighting Energy by its type alone
         ("4 Battle Compressor PHF 92", "xy4-92", []),  # the dataset's "Team Flare Gear" suffix
         ("4 Thunder Mountain {*} LOT 191", "sm8-191", []),
         ("2 Latias Star DX 105", None, None),  # checked below only for its verdict
@@ -291,7 +290,7 @@ def test_a_name_without_a_real_code_stays_a_name(reference_index):
     ]
 
 
-# -- issue 24: the unknown card's name without its set code ---------------------------
+# -- the unknown card's name without its set code ---------------------------
 
 
 def test_unknown_card_says_the_name_without_the_set_code(reference_index):
@@ -329,9 +328,12 @@ def _reading(index, text: str) -> tuple:
         ("6 Fire Energy SVE 99", "6 Fire Energy SVE 99"),  # no SVE 99: read by name, a warning either way
         ("2 Iono MEG 114", "2 Iono MEG 114"),
         ("4 Plasma Badge PLF 104", "4 Plasma Badge PLF 104"),
-        ("5 Psychic Energy", "5 Basic {P} Energy"),  # issue 24: as PTCG Live writes it
+        ("5 Psychic Energy", "5 Basic {P} Energy"),  # as PTCG Live writes it
         ("2 Fire Energy", "2 Basic {R} Energy"),
-        ("3 Darkness Energy", "3 Darkness Energy"),  # decision 10: the format decides
+        (
+            "3 Darkness Energy",
+            "3 Darkness Energy",
+        ),  # docs/rulings.md, "A bare Darkness or Metal Energy": the format decides
     ],
 )
 def test_fmt_keeps_what_each_line_is(reference_index, line, kept):
@@ -374,7 +376,7 @@ def test_fmt_keeps_a_line_of_a_byte_order_mark(reference_index, tmp_path, data):
 
 
 def test_a_name_only_line_whose_prints_differ_and_are_not_all_allowed_is_a_warning_saying_which(reference_index):
-    """Issue 30, RULES.md decision 18: ``4 Pikachu`` in Standard, where some Pikachu prints are
+    """``4 Pikachu`` in Standard, where some Pikachu prints are
     legal and others not and their game texts differ: the ambiguous-card warning stands, naming
     the prints the line may mean (at most four, then "…") and those the format allows; the line
     is read as an allowed one."""

@@ -1,8 +1,8 @@
-"""RULES.md decision 18 through every front end (issue 20): the examples of the
-issue, with their real lines, give the same verdict and findings through the
-library (check_text, check_file -- what the Dask recipe calls), the CLI (one
-process per deck, and --jobs 2 over a folder) and serve's POST /api/check. The
-verdict has its own word in the text report and a field in the JSON."""
+"""Lines that do not say which card they are (docs/rulings.md, "Which card a line is"), through
+every front end: real lines give the same verdict and findings through the library (check_text,
+check_file -- what the Dask recipe calls), the CLI (one process per deck, and --jobs 2 over a
+folder) and serve's POST /api/check. The verdict has its own word in the text report and a field
+in the JSON."""
 
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ def test_the_text_report_has_a_word_for_each_verdict_and_counts_them_apart(refer
         "de",
         db=reference_index.path,
     )
-    # Issue 31: NOT VERIFIED is not NOT CHECKED (NICHT GEPRÜFT) in German either.
+    # NOT VERIFIED is not NOT CHECKED (NICHT GEPRÜFT) in German either.
     assert "NICHT BESTÄTIGT" in german.stdout and "1 nicht bestätigt" in german.stdout
     assert "GEPRÜFT" not in german.stdout.replace("geprüft:", "")
 

@@ -1,11 +1,10 @@
-"""Issue 29 item 1, RULES.md decision 18 (an unknown number in a known set): a set code the
-card database holds with a number it does not hold for that set does not say which card the
-line is. An ``unknown-print`` error (the deck NOT VERIFIED), never read as another print for
-legality, unless every print of the written name the line could mean is judged alike on the
-day (functional identity, decision 15), then a warning. Digits in other scripts are the number
-they write (``PAL ６２`` is PAL 62). The examples of the issue, with their real lines, through
-the library, the CLI (one job and two), serve, and the sheet (which never writes a print the
-list did not name)."""
+"""An unknown number in a known set: a set code the card database holds with a number it does
+not hold for that set does not say which card the line is. An ``unknown-print`` error (the deck
+NOT VERIFIED), never read as another print for legality, unless every print of the written name
+the line could mean is judged alike on the day (functional identity: docs/rulings.md, "Reprints:
+functionally identical cards"), then a warning. Digits in other scripts are the number they
+write (``PAL ６２`` is PAL 62). Real lines, through the library, the CLI (one job and two),
+serve, and the sheet (which never writes a print the list did not name)."""
 
 from __future__ import annotations
 

@@ -191,7 +191,7 @@ def write_tcgdex(root: Path, langs=("de", "fr", "pt")) -> Path:
     return root
 
 
-# -- the command line, as a user runs it, in a given locale (issue 24) -------------------------
+# -- the command line, as a user runs it, in a given locale -------------------------
 
 LANGUAGES = ("de", "pt", "fr", "es", "it")  # the message languages besides English
 

@@ -1,4 +1,4 @@
-"""Every command honours the configuration's `db:` (issue 13 §2), and one rule for a database
+"""Every command honours the configuration's `db:`, and one rule for a database
 that is named but missing: --db, $DECKCHECK_DB or `db:` naming no file is exit 2 with the same
 message for every command that reads the database; without any, the built-in catalogue is used."""
 

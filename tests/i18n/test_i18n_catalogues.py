@@ -18,7 +18,7 @@ from deckcheck.i18n import LOCALE_DIR, MESSAGE_LANGUAGES  # noqa: E402
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 POT = LOCALE_DIR / "deckcheck.pot"
-REQUIRED = ("de", "pt")  # issue 6: every message in German and Portuguese
+REQUIRED = ("de", "pt")  # every message in German and Portuguese, at least
 SHIPPED = sorted(p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/deckcheck.po"))
 
 
@@ -97,7 +97,7 @@ def test_translations_keep_the_placeholders(lang):
 
 @pytest.mark.parametrize("lang", SHIPPED)
 def test_messages_with_a_number_have_every_plural_form_of_the_language(lang):
-    # Issue 9 §2: "1 card", "1 Karte" -- as many forms as the catalogue's Plural-Forms says.
+    # "1 card", "1 Karte" -- as many forms as the catalogue's Plural-Forms says.
     po = catalogue(LOCALE_DIR / lang / "LC_MESSAGES" / "deckcheck.po")
     plurals = [m for m in po if m.id and m.pluralizable]
     assert len(plurals) >= 10

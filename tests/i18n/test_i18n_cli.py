@@ -1,4 +1,5 @@
-"""Issue 6 from the command line: import the names, check a German list, read the answer in German or Portuguese."""
+"""Card names of other languages from the command line: import the names, check a German list,
+read the answer in German or Portuguese."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 24 §2: ``--help`` of the application and of each command, ``db info`` and ``formats
+"""``--help`` of the application and of each command, ``db info`` and ``formats
 list``/``formats show`` in the message language (``--lang``, else the locale), through the
 real command line; data (set codes, card names, dates, paths) stays as it is, and English
 output is as it was."""

@@ -59,7 +59,7 @@ def test_lang_option_beats_the_locale_and_must_be_known():
     assert choose_language("DE-de", {}) == "de"
     assert choose_language(None, {"LANG": "de_DE.UTF-8"}) == "de"
     with pytest.raises(UnknownLanguage, match="^the message language must be one of en, de, pt"):
-        choose_language("klingon", {})  # the library's words: no command-line flag (issue 22 §3)
+        choose_language("klingon", {})  # the library's words: no command-line flag
     with pytest.raises(UnknownLanguage, match="^--lang must be one of en, de, pt"):
         choose_language("klingon", {}, what="--lang")
 
@@ -219,7 +219,7 @@ def test_every_rule_message_of_the_samples_is_translated(monkeypatch):
     from deckcheck.i18n import Plural, translator
 
     def untranslated(tr, template, params) -> bool:
-        if isinstance(template, Plural):  # issue 9 §2: the form for the number
+        if isinstance(template, Plural):  # the form for the number
             return template.translated(tr, params) == template.english(params)
         return tr.gettext(template) == template
 
@@ -243,7 +243,7 @@ def test_marked_messages_are_the_templates_the_code_uses():
 
 
 def test_french_elides_de_before_a_name_that_starts_with_a_vowel():
-    # Issue 24: "Retirez 1 exemplaire de Ultra Ball" -> "d'Ultra Ball".
+    # "Retirez 1 exemplaire de Ultra Ball" -> "d'Ultra Ball".
     from deckcheck.i18n import localize, ngettext
 
     remove = ngettext(

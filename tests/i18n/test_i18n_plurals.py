@@ -1,4 +1,4 @@
-"""Counts in messages take the language's plural form (issue 9 §2): "1 card",
+"""Counts in messages take the language's plural form: "1 card",
 "1 Karte", never "1 cards", in every language with a catalogue."""
 
 from __future__ import annotations

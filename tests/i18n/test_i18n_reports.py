@@ -77,7 +77,7 @@ def test_the_portuguese_misnomer_is_answered_with_the_card_name(index):
 
 
 @pytest.mark.parametrize("lang, messages", [("de", "de"), ("de", "en"), ("pt", "pt")])
-def test_golden_reports(index, render_options, lang, messages):
+def test_every_report_in_each_language_matches_its_golden_file(index, render_options, lang, messages):
     text = render(check(decks(lang), index), render_options(messages))
     golden(f"{lang}_decks.unlimited.{messages}.txt", text)
 

@@ -1,4 +1,4 @@
-"""Issue 24 §2: with ``--lang de`` (or the locale) the ``deckcheck: error: ...`` lines, the
+"""With ``--lang de`` (or the locale) the ``deckcheck: error: ...`` lines, the
 "nothing to check" lines and the card-database notice are in the message language, through
 the real command line; the ``deckcheck: error:`` prefix stays as it is, for scripts."""
 

@@ -244,7 +244,7 @@ def test_reference_team_rocket_returns_is_not_team_rocket(reference_names):
 
 
 def test_reference_sets_not_in_the_database_are_named_in_english(reference_names):
-    # Issue 24: the summary named trainer kits the German, Italian and Portuguese lists lack
+    # The summary named trainer kits the German, Italian and Portuguese lists lack
     # by their French names, and the Spanish list's BW kit (Zoroark) "Kit de Entrenador XY".
     by_lang = {report.lang: report for report in reference_names.result.languages}
     kits = {lang: [s for s in report.unmapped_sets if s.startswith("tk-")] for lang, report in by_lang.items()}

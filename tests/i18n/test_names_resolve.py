@@ -86,7 +86,7 @@ def test_with_set_code_and_number_the_translated_name_of_that_print_is_accepted(
     assert resolution.card.id == "tst1-3" and resolution.findings == [] and resolution.langs == ("de",)
     spaced = resolve_line(line("Glurak ex", 2, "TST", "3"), index, AUTO)
     assert spaced.card.id == "tst1-3" and spaced.findings == []
-    # RULES.md decision 18: a name of another card is an error.
+    # docs/rulings.md, "Name and number that disagree": a name of another card is an error.
     wrong = resolve_line(line("Enigmara", 2, "TST", "3"), index, AUTO)
     assert rules_of(wrong.findings) == [("name-mismatch", Severity.ERROR)]
     assert "TST 3 is Charizard ex, not Enigmara" in wrong.findings[0].message
@@ -165,6 +165,19 @@ def test_typo_suggestions_come_from_the_lists_language(index):
     assert forced.findings[0].hint.startswith("Did you mean: Kissera")
 
 
+def test_one_typo_line_gets_the_suggestions_of_each_lists_own_language(index):
+    # The line (one entry object, as the text parser hands out) is read once, but its "did you
+    # mean" is the list's own: a German list's, then an English one's, as each alone would get.
+    typo = line("Enigmarra", 4, at=3)
+    german = ParsedDeck("de.txt", (line("Prof. Esche", 2, at=1), line("Glurak-ex", 4, at=2), typo))
+    english = ParsedDeck("en.txt", (line("Professor Juniper", 2, at=1), line("Iono", 4, at=2), typo))
+    options = ResolveOptions()
+    for parsed in (german, english, german):
+        assert resolve_deck(parsed, index, options) == resolve_deck(parsed, index, ResolveOptions())
+    assert resolve_deck(german, index, options)[1][0].hint.startswith("Did you mean: Enigmara?")
+    assert not resolve_deck(english, index, options)[1][0].hint.startswith("Did you mean: Enigmara?")
+
+
 def test_the_built_in_catalogue_has_no_translations():
     catalogue = load_catalogue()
     assert isinstance(catalogue, MemoryIndex)
@@ -218,7 +231,7 @@ def test_reference_same_name_different_cards_across_languages(reference_index):
 
 
 def test_a_line_in_another_language_is_named_in_english_in_every_message(index):
-    # Issue 24: "Prof. Esche" (no set code) kept its German name in one message and its
+    # "Prof. Esche" (no set code) kept its German name in one message and its
     # English name in another; cards are named in English in every message.
     from deckcheck.model import DeckCard
 
@@ -233,7 +246,7 @@ def test_a_line_in_another_language_is_named_in_english_in_every_message(index):
 
 
 def test_the_dataset_s_team_flare_gear_is_no_part_of_a_name_in_messages():
-    # Issue 24: "Remove Battle Compressor Team Flare Gear PHF 92 from the deck".
+    # "Remove Battle Compressor Team Flare Gear PHF 92 from the deck".
     from deckcheck.model import Card
 
     card = Card(

@@ -177,7 +177,7 @@ def test_a_static_copy_of_the_files_serves_too(small_db, small_tcgdex):
 
 def test_a_static_copy_with_the_card_folders_of_an_export_serves_too(small_db, small_tcgdex, tmp_path):
     # An export laid out like the API has folders cards/ and sets/ beside cards.json and sets.json:
-    # the file server answers /v2/de/cards with its listing of the folder (HTML), not 404 (issue 31).
+    # the file server answers /v2/de/cards with its listing of the folder (HTML), not 404.
     import shutil
 
     folder = shutil.copytree(small_tcgdex, tmp_path / "export")

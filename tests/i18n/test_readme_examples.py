@@ -1,4 +1,4 @@
-"""The README's examples, as written (issue 13 §5): every card name example of "Deck lists in
+"""The README's examples, as written: every card name example of "Deck lists in
 German, French, ..." against the reference data with the languages the README imports, and the
 configuration example's overrides."""
 

@@ -32,7 +32,7 @@ def test_the_spanish_export_reads_in_spanish_without_a_finding(reference_names):
 
 
 def test_without_names_each_spanish_name_is_an_error_and_the_deck_is_not_verified(reference_english_db):
-    # RULES.md decision 18: without the Spanish names, "Órdenes de Jefes MEG 114" does
+    # docs/rulings.md, "Which card a line is": without the Spanish names, "Órdenes de Jefes MEG 114" does
     # not say which card it is -- legality cannot be shown (not ILLEGAL: no rule is broken).
     with SqliteIndex(reference_english_db) as index:
         _, result = _check(index)

@@ -1,4 +1,4 @@
-"""RULES.md decision 18 and issue 24 with the card names of every language installed
+"""Lines that do not say which card they are, with the card names of every language installed
 (reference data): a German client's name agrees with its print, and "did you mean"
 suggests in the language the list is written in -- never the message language."""
 
@@ -34,7 +34,7 @@ def test_without_the_names_the_same_line_is_not_verified(reference_english_db):
 def test_an_english_list_gets_english_suggestions_only(reference_names):
     result = _check(reference_names.path, "4 Iono PAL\n4 Ultra Ball SVI 196\n", "unlimited", "2026-11-30")
     (unknown,) = [f for f in result.findings if f.rule == "unknown-card"]
-    # issue 31: the card is named without the code, and the example is an English print of it
+    # The card is named without the code, and the example is an English print of it
     assert unknown.message.startswith('Iono is a card, but "PAL" after it is not a set code and number')
     assert unknown.hint.endswith("e.g. 4 Iono PAL 185.") and "Monorpale" not in unknown.hint
 

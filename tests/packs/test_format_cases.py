@@ -76,7 +76,7 @@ def test_case_is_well_formed(path: Path):
             assert set(entry) == {"rule", "lines"}, f"{expected.name}: {entry!r} is not {{rule, lines}}"
     elif expected.exists():
         # A legal deck may only expect notes (legal-reprint) and the warnings about
-        # the day (rotating, beyond-known-seasons; issue 10), never an error.
+        # the day (rotating, beyond-known-seasons), never an error.
         entries = yaml.safe_load(expected.read_text(encoding="utf-8"))
         assert {entry["rule"] for entry in entries} <= {"legal-reprint", "rotating", "beyond-known-seasons"}, (
             f"{expected.name}: notes and warnings about the day only"

@@ -1,4 +1,4 @@
-"""Standard and Expanded on every day of their history (issue 10; RULES.md decision 16).
+"""Standard and Expanded on every day of their history (docs/rulings.md, "Formats through history").
 
 Each season boundary of ``formats/standard.yaml`` has a card legal the day
 before and not legal on the day; sets become legal on their first legal day
@@ -97,7 +97,7 @@ def test_the_rotation_message_names_season_set_and_day(reference_index):
 
 
 def test_a_card_that_rotated_a_season_ago_names_its_own_rotation_once(reference_index):
-    # Issue 24: "Rotom V LOR 58 ... (2026 rotation): it rotated out on 2025-04-11" read as the reason.
+    # "Rotom V LOR 58 ... (2026 rotation): it rotated out on 2025-04-11" read as the reason.
     found = verdict(reference_index, "Rotom V LOR 58", "standard", "2026-05-01")
     assert found == [
         (
@@ -340,7 +340,7 @@ def test_a_day_past_the_known_seasons_is_a_warning(reference_index):
     )
 
 
-def test_rotation_preview(reference_index):
+def test_a_card_leaving_within_the_rotation_days_is_a_rotating_warning(reference_index):
     found = verdict(reference_index, "Iono PAL 185", "standard", "2026-04-09", rotation_days=90)
     assert found == [("rotating", "Iono PAL 185 leaves standard on 2026-04-10 (2026 rotation), in 1 day.")]
     # The J-mark season of 2026-03-06 keeps G; the card leaves at the next change.
@@ -363,14 +363,14 @@ def test_a_day_before_the_format_is_a_usage_error(tmp_path):
     result = run("check", str(deck), "--format", "expanded", "--date", "2012-05-01", "--output", "json")
     assert result.returncode == 2, result.stderr
     assert "expanded began on 2014-09-01; there was no expanded on 2012-05-01" in result.stderr.decode()
-    (problem,) = json_report(result.stdout)["problems"]  # not checked (issue 29)
+    (problem,) = json_report(result.stdout)["problems"]  # not checked
     assert problem["message"] == (
         "The deck cannot be checked as expanded on 2012-05-01: expanded began on "
         "2014-09-01; there was no expanded on 2012-05-01."
     )
 
 
-def test_rotation_days_option(tmp_path, reference_index):
+def test_rotation_days_announces_a_rotation_within_that_many_days(tmp_path, reference_index):
     from support import run_deckcheck as run
 
     deck = tmp_path / "deck.txt"
@@ -449,7 +449,7 @@ def test_formats_show_names_the_next_ban_change():
 
 
 def test_an_unmarked_card_that_left_years_ago_names_the_rotation_that_took_it_out(reference_index):
-    # Issue 31: "Zorua SLG 52 ... not legal in standard on 2026-12-04 (2026 rotation)" named the day's
+    # "Zorua SLG 52 ... not legal in standard on 2026-12-04 (2026 rotation)" named the day's
     # season, not the rotation of 2019 that took Shining Legends out.
     found = verdict(reference_index, "Zorua SLG 52", "standard", "2026-12-04")
     assert [rule for rule, _ in found] == ["not-legal"], found
@@ -458,7 +458,7 @@ def test_an_unmarked_card_that_left_years_ago_names_the_rotation_that_took_it_ou
 
 
 def test_a_print_not_out_yet_says_so_not_its_waiting_period(reference_index):
-    # Issue 31: on 2006-10-25 Zorua SLG 52 (released 2017-10-06) "becomes legal in standard on 2017-10-20
+    # On 2006-10-25 Zorua SLG 52 (released 2017-10-06) "becomes legal in standard on 2017-10-20
     # (release 2017-10-06 plus the waiting period)": the waiting period is no reason 11 years before it.
     found = verdict(reference_index, "Zorua SLG 52", "standard", "2006-10-25")
     assert found == [
@@ -480,7 +480,7 @@ def test_a_print_not_out_yet_says_so_not_its_waiting_period(reference_index):
     ],
 )
 def test_season_labels_are_translated_inside_translated_messages(reference_index, lang, rotom, zorua):
-    # Issue 31: "(2026 rotation)" stayed English inside a German or French message.
+    # "(2026 rotation)" stayed English inside a German or French message.
     from deckcheck import api
 
     result = api.check_text(

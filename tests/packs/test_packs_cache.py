@@ -54,7 +54,7 @@ def test_a_changed_pack_is_validated_again(tmp_path, monkeypatch):
 
 
 def test_the_cache_folder_is_where_platformdirs_puts_it(monkeypatch, tmp_path):
-    # Worked out without importing platformdirs on Linux (start-up, issue 16).
+    # Worked out without importing platformdirs on Linux (start-up).
     platformdirs = pytest.importorskip("platformdirs")
     from deckcheck.datafiles import user_cache_dir
 

@@ -32,7 +32,7 @@ def test_lint_reports_planted_mistakes_with_their_lines():
         "local.yaml", BROKEN, known_sets={"sv1", "sv2"}, known_ids={"sv1-189"}, known_marks=set("DEFGHIJ")
     )
     found = {(p.line, p.level, p.message) for p in problems}
-    # One form (issue 31): the key path, then what is wrong.
+    # One form: the key path, then what is wrong.
     assert (
         8,
         "error",
@@ -82,7 +82,7 @@ def test_shipped_packs_lint_clean_apart_from_future_marks():
 
 
 def test_date_ranges_and_what_is_in_force_on_a_day():
-    # Issue 10: Standard from the first Modified season, Expanded from its first day.
+    # Standard from the first Modified season, Expanded from its first day.
     assert describe_range(load_pack("standard")) == "2001-05-01 onward (known to 2027-03-31)"
     assert describe_range(load_pack("expanded")) == "2014-09-01 onward (known to 2027-03-31)"
     assert describe_range(load_pack("unlimited")) == "any date"
@@ -94,7 +94,7 @@ def test_date_ranges_and_what_is_in_force_on_a_day():
         "next change 2017-09-01 (2017-18 season, BREAKthrough-on): sets xy5, dc1, xy6, xy7, mcd15 leave"
         in standard_2017
     )
-    # Decision 16: a first day resting on unverified sources is marked.
+    # docs/rulings.md, "Formats through history": a first day resting on unverified sources is marked.
     standard_2015 = dict(in_force_on(load_pack("standard"), dt.date(2015, 1, 10)))["not-legal"]
     assert "since 2014-09-01 [unverified: " in standard_2015
     assert "next change 2024-04-05 (2024 rotation): marks F, G, H" in standard["not-legal"]
@@ -203,7 +203,7 @@ def test_lint_checks_the_order_and_overlaps_of_a_history():
 
 
 def test_lint_an_unknown_card_name_in_a_ban_list_is_an_error_with_the_name_meant():
-    # Issue 31: "names: [Ultra Bal]" bans nothing, and lint said nothing about it.
+    # "names: [Ultra Bal]" bans nothing, and lint said nothing about it.
     text = (
         "name: local\nextends: standard\nrules:\n  - id: house-bans\n    kind: banned\n    cards:\n"
         "      - {names: [Ultra Bal, Iono], since: 2026-01-01}\n"
@@ -234,7 +234,7 @@ def test_lint_of_the_shipped_packs_with_the_reference_database_finds_no_unknown_
 
 
 def test_lint_reports_an_extends_it_cannot_follow_beside_the_schema_s_problems():
-    # Issue 31: one run shows every stage's problems; a parent that cannot be found is one of them.
+    # One run shows every stage's problems; a parent that cannot be found is one of them.
     text = "name: p\nextends: standrd\nrules:\n  - {id: size, kind: deck-size, sise: 60}\n"
     problems = [(p.line, p.level, p.message) for p in lint_pack("p.yaml", text)]
     assert problems[0][:2] == (2, "error") and problems[0][2].startswith("extends: unknown format 'standrd'")

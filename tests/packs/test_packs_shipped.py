@@ -11,7 +11,7 @@ from deckcheck.packs.loading import PackError, available_packs, builtin_pack_dir
 from deckcheck.rules import KINDS
 
 SHIPPED = sorted(available_packs())
-# The formats issue 4 asks for; a missing file is a failure, not a skip.
+# The formats deckcheck promises (README, docs/formats.md); a missing file is a failure, not a skip.
 REQUIRED = ("base-fossil", "expanded", "glc", "half-deck", "modified-2001", "modified-2002", "standard", "unlimited")
 
 
@@ -43,7 +43,7 @@ def test_shipped_pack_loads_with_its_parents(name):
 def test_glc_replaces_the_expanded_rules_it_must_not_inherit():
     glc, expanded = load_pack("glc"), load_pack("expanded")
     ids = {rule.id for rule in glc.rules}
-    # Decision 13: not the Expanded ban list; singleton instead of 4 per name.
+    # docs/rulings.md, "The GLC ban list": not the Expanded ban list; singleton instead of 4 per name.
     assert "copy-limit" not in ids
     assert {"singleton", "single-type", "rule-box", "ace-spec", "banned", "not-legal"} <= ids
     assert glc.rule("banned").options != expanded.rule("banned").options
@@ -52,7 +52,7 @@ def test_glc_replaces_the_expanded_rules_it_must_not_inherit():
 
 
 def test_retro_packs_read_darkness_and_metal_energy_as_special():
-    # Decision 10.
+    # docs/rulings.md, "A bare Darkness or Metal Energy".
     for name in ("base-fossil", "modified-2001", "modified-2002"):
         assert load_pack(name).options.get("special_darkness_metal") is True, name
     for name in ("standard", "expanded", "unlimited", "glc", "half-deck"):

@@ -103,7 +103,7 @@ def test_a_card_is_not_legal_the_day_before_its_japanese_release(pack, japan_ind
     assert verdict_of(_check(pack, japan_index, "2025-03-14", deck)) == "legal"
 
 
-def test_a_fifth_copy(pack, japan_index):
+def test_a_fifth_copy_of_a_name_across_prints_is_a_copy_limit_error(pack, japan_index):
     basic = _print(japan_index, "SV1S", "083")
     judges = [(4, _print(japan_index, "SV9a", "062")), (1, _print(japan_index, "SV9a", "083"))]
     found = _check(pack, japan_index, "2025-06-01", _fill(japan_index, [(4, basic), *judges]))

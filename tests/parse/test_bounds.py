@@ -38,7 +38,7 @@ def test_eight_thousand_yaml_cards_are_read(tmp_path):
     result = run("check", str(deck), "--no-config", "--format", "unlimited", "-o", "json")
     assert_clean(result, 1)
     found = json_report(result.stdout)["results"][0]
-    # Read as far as a deck goes (issue 23, B1: 2,000 entries), the rest counted in one finding.
+    # Read as far as a deck goes (2,000 entries), the rest counted in one finding.
     assert found["total_cards"] == 2000
     assert any("the last 6000 were not read" in f["message"] for f in found["findings"])
 

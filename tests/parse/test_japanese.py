@@ -80,11 +80,11 @@ def test_promo_and_other_codes():
         ("基本エネルギー 8", ENERGY, 8),
     ],
 )
-def test_section_headers(line, section, declared):
+def test_japanese_section_headers_read_with_their_counts(line, section, declared):
     assert read_line(line) == JapaneseHeader(section, declared)
 
 
-def test_totals():
+def test_japanese_total_lines_read_as_totals():
     assert read_line("合計 60枚") == read_line("合計：60") == read_line("デッキ枚数 60") == JapaneseTotal(60)
 
 

@@ -1,5 +1,5 @@
-"""PTCG Live export forms (decision 17, issue 9): localised labels, sub-set
-codes, the PH tag; and that the parser stays linear on long lines (issue 12)."""
+"""PTCG Live export forms (docs/rulings.md, "PTCG Live's own forms"): localised labels, sub-set
+codes, the PH tag; and that the parser stays linear on long lines."""
 
 from __future__ import annotations
 
@@ -127,7 +127,7 @@ def test_german_total_line_of_the_issue():
         ("4 Mega Kangaskhan ex MEP 25", "Mega Kangaskhan ex", "MEP", "25"),
     ],
 )
-def test_live_print_forms(line, name, set_code, number):
+def test_ptcg_lives_print_forms_are_read_as_written(line, name, set_code, number):
     # As written: resolution reads "LOR-TG 24" as LOR TG24 (tests/core/test_live_resolve.py).
     deck = parse_text(line, "d.txt")
     assert deck.findings == ()
@@ -140,13 +140,13 @@ def test_what_is_no_sub_set_print_stays_in_the_name(text):
     assert split_print(text) == (text, None, None)
 
 
-def test_sub_set_codes():
+def test_ptcg_lives_sub_set_codes_name_the_gallery_card():
     assert live_sub_set("LOR-TG", "024") == ("LOR", "TG24")
     assert live_sub_set("CEL-CC", "25") == ("CEL", "60") and live_sub_set("CEL-CC", "26") is None
     assert live_sub_set("LOR", "24") is None
 
 
-# -- linear time on hostile input (issue 12) ------------------------------------
+# -- linear time on hostile input ------------------------------------
 # Each line is 100,000 characters; the timeout only guards against a hang (the
 # regular expressions were quadratic or worse), it is no speed test.
 N = 100_000
@@ -192,7 +192,7 @@ HOSTILE = {
     "energy qualifier": "4 Fire Energy" + " -" * (N // 2) + " basix",
     "x counts": "x" * N,
     "tabs": "\t" * N + "4",
-    # issue 24's web forms: "TWM #129", "[TWM] 130", "SFA-19", "Duskull x2"
+    # the forms web deck builders write: "TWM #129", "[TWM] 130", "SFA-19", "Duskull x2"
     "hashes": "4 Iono PAL " + "#" * N,
     "brackets around a code": "4 Iono " + "[" * N + " 1",
     "hyphens": "4 Iono " + "A-" * (N // 2),

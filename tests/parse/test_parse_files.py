@@ -44,7 +44,7 @@ def test_other_extensions_are_text(tmp_path, name):
 
 
 @pytest.mark.parametrize("name", ["deck.yaml", "deck.yml", "DECK.YAML"])
-def test_yaml_extensions(tmp_path, name):
+def test_yaml_and_yml_files_are_read_as_yaml_decks(tmp_path, name):
     text = "format: expanded\ncards:\n  - {count: 4, name: Iono, set: PAL, number: 185}\n"
     deck = read_deck(write(tmp_path / name, text))
     assert deck.findings == ()
@@ -52,7 +52,7 @@ def test_yaml_extensions(tmp_path, name):
     assert [(e.name, e.line) for e in deck.entries] == [("Iono", 3)]
 
 
-def test_json_extension(tmp_path):
+def test_a_json_file_is_read_as_a_json_deck(tmp_path):
     deck = read_deck(write(tmp_path / "deck.json", '{"cards": [{"count": 4, "name": "Iono"}]}'))
     assert deck.findings == ()
     assert [e.name for e in deck.entries] == ["Iono"]
@@ -100,14 +100,14 @@ def test_tabs_act_as_spaces(tmp_path):
 
 
 @pytest.mark.parametrize("data", [b"", b"\n\n  \n", b"\xef\xbb\xbf", b"\r\n"])
-def test_empty_file(tmp_path, data):
+def test_an_empty_file_is_unreadable(tmp_path, data):
     path = write(tmp_path / "deck.txt", data)
     finding = only_finding(read_deck(path))
     assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
     assert "empty" in finding.message and path in finding.message
 
 
-def test_binary_file(tmp_path):
+def test_a_binary_file_is_unreadable_naming_the_nul_bytes(tmp_path):
     path = write(tmp_path / "deck.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
     finding = only_finding(read_deck(path))
     assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
@@ -138,13 +138,13 @@ def test_file_of_exactly_max_bytes_is_read(tmp_path):
     assert len(deck.entries) == 10 and deck.findings == ()
 
 
-def test_missing_file():
+def test_a_missing_file_is_unreadable_saying_it_does_not_exist():
     finding = only_finding(read_deck("no/such/deck.txt"))
     assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
     assert "no/such/deck.txt" in finding.message and "does not exist" in finding.message
 
 
-def test_directory(tmp_path):
+def test_a_folder_named_as_a_deck_is_unreadable(tmp_path):
     finding = only_finding(read_deck(str(tmp_path)))
     assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
     assert "directory" in finding.message
@@ -175,7 +175,7 @@ def test_a_device_is_not_read_as_an_empty_deck():
 
 
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="needs POSIX permissions and a non-root user")
-def test_unreadable_file(tmp_path):
+def test_a_file_without_read_permission_is_unreadable(tmp_path):
     path = write(tmp_path / "deck.txt", TEXT_DECK)
     os.chmod(path, 0)
     try:
@@ -225,7 +225,7 @@ class CountingStream(io.RawIOBase):
         return part
 
 
-def test_stdin_text():
+def test_standard_input_is_read_as_a_text_deck():
     deck = read_deck("-", stdin=io.BytesIO(TEXT_DECK.replace("\n", "\r\n").encode("utf-8")))
     assert deck.path == "-"
     assert deck.findings == ()
@@ -255,12 +255,12 @@ def test_stdin_structured_decks_are_recognised(data):
     assert [(e.count, e.name) for e in deck.entries] == [(4, "Iono")]
 
 
-def test_empty_stdin():
+def test_empty_standard_input_is_unreadable():
     finding = only_finding(read_deck("-", stdin=io.BytesIO(b"")))
     assert finding.rule == "unreadable" and "<stdin>" in finding.message
 
 
-# -- issue 24: lists saved as Windows-1252 ("ANSI" in Notepad and Excel) ---------
+# -- lists saved as Windows-1252 ("ANSI" in Notepad and Excel) ---------
 
 
 def test_a_windows_1252_list_is_read_with_a_note(tmp_path):
@@ -298,3 +298,31 @@ def test_utf32_deck_files_are_refused_with_a_clear_message(tmp_path, encoding):
     utf16 = tmp_path / "utf16.txt"
     utf16.write_bytes("4 Iono PAL 185\n".encode("utf-16"))
     assert read_deck(str(utf16)).entries[0].name == "Iono"  # UTF-16 is still read
+
+
+# -- a file met while walking: judged and read from one read --------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        TEXT_DECK.encode("utf-8"),
+        TEXT_DECK.replace("\n", "\r\n").encode("utf-8"),
+        b"\xef\xbb\xbf" + TEXT_DECK.encode("utf-8"),  # a byte-order mark
+        TEXT_DECK.encode("utf-16"),
+        TEXT_DECK.replace("Pokémon", "Pokemon").encode("utf-8") + "4 Pokégear 3.0\n".encode("cp1252"),
+        b"",
+        b"  \n\n",
+        b"Shopping list\nmilk\nbread\n",
+        b"4 Iono PAL 185\x00",
+        b"# just a comment\n",
+        ("4 Iono PAL 185\n" * 2500).encode("utf-8"),  # more lines than are read
+    ],
+)
+def test_a_walked_file_is_judged_and_read_as_when_it_was_read_twice(data):
+    from deckcheck.parse.files import parse_deck_bytes, read_found
+    from deckcheck.parse.shape import deck_problem
+
+    problem = deck_problem(data, "deck.txt")
+    found = read_found(data, "deck.txt")
+    assert found == (problem if problem is not None else parse_deck_bytes(data, "deck.txt"))

@@ -35,7 +35,7 @@ cards:
 """
 
 
-def test_yaml_deck():
+def test_a_yaml_deck_gives_its_name_format_and_cards():
     deck = parse_structured(YAML_DECK, "deck.yaml", "yaml")
     assert deck.findings == ()
     assert (deck.path, deck.name, deck.declared_format) == ("deck.yaml", "Lost Box", "standard")
@@ -58,7 +58,7 @@ def test_yaml_numbers_keep_their_written_form():
     assert deck.entries[0].number == "012"
 
 
-def test_description_is_accepted():
+def test_a_description_key_is_accepted():
     deck = parse_structured("description: a deck\ncards: []\n", "d.yaml", "yaml")
     assert deck.findings == ()
     assert deck.entries == ()
@@ -81,7 +81,7 @@ JSON_DECK = """\
 """
 
 
-def test_json_deck():
+def test_a_json_deck_gives_its_name_format_and_cards():
     deck = parse_structured(JSON_DECK, "deck.json", "json")
     assert deck.findings == ()
     assert (deck.name, deck.declared_format) == ("Lost Box", "expanded")
@@ -184,7 +184,7 @@ cards:
     number: [63]
 """
     deck = parse_structured(text, "d.yaml", "yaml")
-    # "nmae: Arven" is a typo of the one key the card lacks: one error, and the card counts (issue 31).
+    # "nmae: Arven" is a typo of the one key the card lacks: one error, and the card counts.
     assert [e.name for e in deck.entries] == ["Iono", "Arven"]
     assert all(f.rule == "syntax" and f.severity is Severity.ERROR for f in deck.findings)
     by_line = {}
@@ -214,7 +214,7 @@ def test_unknown_top_level_key_names_its_line():
     assert "author" in finding.message
 
 
-def test_missing_cards_key():
+def test_a_mapping_without_cards_is_no_deck_naming_its_keys():
     (finding,) = parse_structured("name: x\n", "d.yaml", "yaml").findings
     assert finding.message.startswith('The file is not a deck: a deck file is a mapping with a "cards" list')
     assert finding.message.endswith("this one has the keys name.")
@@ -273,7 +273,7 @@ def test_a_control_character_is_a_finding_with_its_line():
     assert "Line 3, column 9" in finding.message and "#x0001" in finding.message
 
 
-# -- issue 24: duplicate keys, workflow files, unknown keys ------------------------
+# -- duplicate keys, workflow files, unknown keys ------------------------
 
 
 @pytest.mark.parametrize(
@@ -330,7 +330,7 @@ def test_an_unknown_key_gets_a_did_you_mean_as_in_the_configuration(kind, text, 
 
 
 def test_a_typo_in_a_card_s_required_key_is_one_error_and_the_card_still_counts():
-    # Issue 31: "nam:" gave two syntax errors for one typo ("name" missing, "nam" unknown), and the
+    # "nam:" gave two syntax errors for one typo ("name" missing, "nam" unknown), and the
     # deck lost the card to knock-on deck-size and basic-pokemon errors.
     text = (
         "cards:\n  - {count: 4, nam: Charmander, set: PAF, number: 7}\n"

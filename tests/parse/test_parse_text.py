@@ -99,7 +99,7 @@ def warnings(deck):
         ("4 Iono PAL 185 # main draw", 4, "Iono", "PAL", "185"),
     ],
 )
-def test_card_lines(line, count, name, set_code, number):
+def test_a_card_line_gives_its_count_name_set_code_and_number(line, count, name, set_code, number):
     entry = one(line)
     assert (entry.count, entry.name, entry.set_code, entry.number) == (count, name, set_code, number)
     assert entry.basic_energy_type is None
@@ -149,7 +149,9 @@ def test_entry_keeps_line_number_and_raw_line():
         ("5 Basic Fire Energy null", "Fire Energy", "Fire", False, None, None),
     ],
 )
-def test_energy_lines(line, name, basic_energy_type, special_energy, set_code, number):
+def test_an_energy_line_gives_its_basic_type_or_special_card(
+    line, name, basic_energy_type, special_energy, set_code, number
+):
     entry = one(line)
     assert (entry.name, entry.basic_energy_type, entry.special_energy, entry.set_code, entry.number) == (
         name,
@@ -295,14 +297,14 @@ def test_comments_and_blank_lines_are_ignored():
     "line",
     ["# format: expanded", "// format: expanded", "Format: Expanded", "#format:expanded", "# Format:  EXPANDED "],
 )
-def test_declared_format(line):
+def test_a_format_line_declares_the_decks_format(line):
     deck = parse_text(f"{line}\n4 Iono PAL 185\n", "deck.txt")
     assert deck.findings == ()
     assert deck.declared_format == "expanded"
 
 
 @pytest.mark.parametrize("line", ["# name: Lost Box", "Deck: Lost Box", "Name: Lost Box", "// deck name: Lost Box"])
-def test_deck_name(line):
+def test_a_name_line_names_the_deck(line):
     deck = parse_text(f"{line}\n4 Iono PAL 185\n", "deck.txt")
     assert deck.findings == ()
     assert deck.name == "Lost Box"
@@ -317,7 +319,7 @@ def test_no_name_or_format_by_default():
 
 
 @pytest.mark.parametrize("newline", ["\r\n", "\r", "\n"])
-def test_line_ends(newline):
+def test_every_line_end_is_a_line_end(newline):
     deck = parse_text(newline.join(["Pokémon: 1", "1 Pikachu SVI 63", "Total Cards: 1", ""]), "deck.txt")
     assert deck.findings == ()
     (entry,) = deck.entries
@@ -443,7 +445,7 @@ def test_section_headers_in_the_players_languages(header, section):
     assert [f.rule for f in deck.findings] == ["syntax"]  # the header's count (12/36) is not 2
 
 
-# -- issue 24: the forms web deck builders and forum posts write -----------------
+# -- the forms web deck builders and forum posts write -----------------
 
 
 @pytest.mark.parametrize(
@@ -485,3 +487,38 @@ def test_a_web_form_list_is_a_deck_when_met_in_a_folder():
     text = "4 Drakloak TWM #129\n2 Dragapult ex [TWM] 130\n2 Dusclops SFA-19\n1 Dusknoir (SFA) 20\nDuskull x2\n"
     assert text_deck_problem(text) is None
     assert len(parse_text(text, "d.txt").entries) == 5
+
+
+def test_a_card_line_met_again_is_the_entry_read_before():
+    # A run over many lists builds each (line, number, section) once: the lists share the entry.
+    first = parse_text("Pokémon: 1\n1 Pikachu BS 58\n\nTrainer: 4\n4 Iono PAL 185\n", "a.txt")
+    again = parse_text("Pokémon: 5\n1 Pikachu BS 58\n4 Iono PAL 185\n", "b.txt")
+    assert again.entries[0] is first.entries[0]
+    # The same line on another line number, or under another section, is an entry of its own.
+    iono = again.entries[1]
+    assert iono is not first.entries[1] and (iono.line, iono.section) == (3, POKEMON)
+    assert first.entries[1].section == TRAINER and again.findings == ()
+
+
+def test_lists_read_the_same_whether_their_lines_were_read_before_or_not():
+    import deckcheck.parse.text as text
+
+    samples = Path(__file__).resolve().parents[2] / "sample_decks"
+    lists = [(str(path), path.read_text(encoding="utf-8")) for path in sorted(samples.glob("*/*.txt"))]
+    assert len(lists) > 10
+    text._ENTRIES.clear()
+    fresh = [parse_text(body, path) for path, body in lists]
+    remembered = [parse_text(body, path) for path, body in lists]
+    assert remembered == fresh
+    assert all(a is b for deck, other in zip(remembered, fresh) for a, b in zip(deck.entries, other.entries))
+
+
+def test_the_lines_remembered_stay_bounded(monkeypatch):
+    import deckcheck.parse.text as text
+
+    monkeypatch.setattr(text, "ENTRIES_KEPT", 8)
+    monkeypatch.setattr(text, "_ENTRIES", {})
+    for n in range(40):
+        deck = parse_text(f"1 Pikachu BS 58\n{n + 1} Iono PAL 185\n", "deck.txt")
+        assert [(e.count, e.name) for e in deck.entries] == [(1, "Pikachu"), (n + 1, "Iono")]
+        assert len(text._ENTRIES) <= 8

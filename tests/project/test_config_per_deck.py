@@ -1,4 +1,4 @@
-"""Each deck is checked with the configuration of its own folder (issue 31).
+"""Each deck is checked with the configuration of its own folder.
 
 ``deckcheck check ../repo/decks/expanded/x.txt`` run from another folder uses
 ``../repo/.deckcheck.yaml`` and its ``overrides``, as ruff, yamllint and

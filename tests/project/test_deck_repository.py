@@ -1,4 +1,4 @@
-"""What counts as a deck (issue 13), on a deck repository laid out as players lay theirs out:
+"""What counts as a deck, on a deck repository laid out as players lay theirs out:
 decks in folders by format, a README, a pyproject.toml, CI workflows, notes and a packs folder.
 `check`, `fmt` and the pre-commit hook's `--skip-non-decks` agree on which files are decks."""
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import SAMPLE_DECKS, assert_clean, json_report
+from support import SAMPLE_DECKS, assert_clean, json_report, mixed_tree
 from support import run_deckcheck as run
 
 from deckcheck.cli.progress import DeckProgress
@@ -119,7 +119,7 @@ def test_quiet_prints_only_failing_decks(repository):
     result = run("check", ".", "--format", "unlimited", "--date", DATE, "--quiet", cwd=repository)
     out = result.stdout.decode()
     verdicts = [line for line in out.splitlines() if line.startswith(("LEGAL  ", "ILLEGAL  "))]
-    assert verdicts == ["ILLEGAL  decks/old/d.txt  (unlimited, 2026-11-30)"]  # no "./" (issue 13)
+    assert verdicts == ["ILLEGAL  decks/old/d.txt  (unlimited, 2026-11-30)"]  # no "./"
     assert "4 decks checked: 3 legal, 1 illegal." in out
 
 
@@ -221,6 +221,7 @@ def test_folders_expand_recursively_to_deck_suffixes_sorted_skipping_hidden(tmp_
     assert select_decks([str(tmp_path / "a2" / "..")], settings(Config(root=tmp_path), environ={})).decks
     (tmp_path / "empty").mkdir()
     assert select_decks([str(tmp_path / "empty")], settings(Config(root=tmp_path), environ={})) == (
+        (),
         (),
         (),
         (),
@@ -340,7 +341,7 @@ def test_a_folder_that_cannot_be_read_is_reported_unreadable_with_exit_code_2(tm
     assert b"cannot read the folder: File name too long" in result.stderr
     report = json.loads(result.stdout)
     results = report["results"]
-    # Issue 24: a folder that cannot be read is a problem with the path, apart from the decks.
+    # A folder that cannot be read is a problem with the path, apart from the decks.
     (unreadable,) = report["problems"]
     assert unreadable["rule"] == "unreadable" and "File name too long" in unreadable["message"]
     assert any(r["path"] == "decks/a.txt" for r in results)  # the readable decks are still checked
@@ -368,3 +369,24 @@ def test_a_folder_without_permission_is_unreadable(tmp_path, monkeypatch):
     selection = select_decks([str(tmp_path / "decks")], run_settings)
     assert selection.unreadable == ((locked, "Permission denied"),)
     assert selection.decks == (str(tmp_path / "decks" / "a.txt"),)
+
+
+def test_a_deferred_walk_leaves_each_walked_file_to_be_judged_in_order(tmp_path):
+    from deckcheck.project.discover import JUDGE
+
+    base = mixed_tree(tmp_path)
+    run = settings(load_config(base / ".deckcheck.yaml"), environ={})
+    deferred = select_decks([str(base)], run, defer=True)
+    found = [(Path(os.path.relpath(path, base)).as_posix(), reason) for path, reason in deferred.found]
+    assert [(path, reason is JUDGE) for path, reason in found] == [
+        ("a-deck.txt", True),
+        ("b-packs/club.yaml", False),
+        ("c-notes.txt", True),
+        ("d-deck.txt", True),
+        ("e-empty.json", True),
+    ]
+    assert "packs" in found[1][1] and len(deferred.decks) == 4 and len(deferred.skipped) == 1
+    # Judged here instead: the same files, the decks among them and the rest skipped, in order.
+    judged = select_decks([str(base)], run)
+    assert judged.found == () and relative(judged, base) == ["a-deck.txt", "d-deck.txt"]
+    assert [Path(path).name for path, _reason in judged.skipped] == ["club.yaml", "c-notes.txt", "e-empty.json"]

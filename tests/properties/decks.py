@@ -26,7 +26,7 @@ INDEX = MemoryIndex(CARDS)
 
 NAMES = sorted({card.name for card in CARDS}) + ["Pokemon Catcher", "Unknown Mon", "Mystery Card"]
 PRINTS = [f"{card.name} {card.set_code} {card.number}" for card in CARDS] + ["Iono PAL 999", "Iono ZZZ 1"]
-# Lines that do not say which card they are (RULES.md decision 18, issue 20): a basic
+# Lines that do not say which card they are (docs/rulings.md, "Which card a line is"): a basic
 # Energy whose number is another type's, a basic Energy print the database lacks, a close
 # spelling, another card's name, a name that is no card, a set code in lower case.
 PRINTS += [
@@ -49,7 +49,7 @@ ENERGY_FORMS = [
     "Basic Fire Energy",
 ]
 
-# "2x x Nest Ball": a count with an x, and an x that is part of the name (issue 20).
+# "2x x Nest Ball": a count with an x, and an x that is part of the name.
 FORMS = ["{c} {t}", "{c}x {t}", "* {c} {t}", "x{c} {t}", "{c}\t{t}", "  {c}  {t} ", "{c}x x {t}", "{c} x x {t}"]
 
 counts = st.one_of(st.integers(1, 4), st.integers(1, 999), st.sampled_from([0, 1000, 600, 10**12]))
@@ -110,5 +110,5 @@ def deck_lists(draw, max_lines: int = 25) -> str:
     text = "".join(parts)
     if parts and draw(st.booleans()):
         text = text.rstrip("\r\n")  # no line end after the last line
-    # A byte-order mark, or two (issue 20: a file of two marks).
+    # A byte-order mark, or two (a file of two marks was once read wrong).
     return draw(st.sampled_from(["", "", "\ufeff", "\ufeff\ufeff"])) + text

@@ -1,10 +1,10 @@
-"""fmt never changes what a deck is (issue 12; RULES.md decision 18, issue 20):
+"""fmt never changes what a deck is (docs/rulings.md, "fmt never changes what a line is"):
 for every generated list, check before and after fmt gives the same verdict
 (legal, illegal, not verified), the same findings' rules and severities and
-the same card counts, and fmt twice equals fmt once. The lists hold the classes
-of issue 20: "2x x Nest Ball", a line of only U+FEFF, two byte-order marks,
+the same card counts, and fmt twice equals fmt once. The lists hold the lines
+that do not say which card they are: "2x x Nest Ball", a line of only U+FEFF, two byte-order marks,
 a basic Energy whose number is another type's, a print the database lacks. A list saved
-as Windows-1252 keeps its verdict when fmt writes it back as UTF-8 (issue 31)."""
+as Windows-1252 keeps its verdict when fmt writes it back as UTF-8."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ from deckcheck.parse.files import DeckText, decode_deck_bytes, parse_deck_bytes,
 
 DAY = dt.date(2026, 11, 30)
 # unlimited: the common rules; base-fossil: Darkness/Metal Energy read as the Special cards
-# (RULES.md decision 10); standard: a card pool that decides which print a name-only line means.
+# (docs/rulings.md, "A bare Darkness or Metal Energy"); standard: a card pool that decides which print a name-only
+# line means.
 PACK_NAMES = ("unlimited", "base-fossil", "standard")
 
 
@@ -107,7 +108,7 @@ def test_a_windows_1252_file_keeps_its_verdict_when_fmt_writes_it_as_utf_8(text)
 @given(deck_lists(), st.integers(0, 30), st.sampled_from(["# Sonia’s deck\n", "# Flabébé – “ANSI”\n", "Pokémon\n"]))
 def test_a_utf_8_file_with_one_windows_1252_line_keeps_every_other_line_as_written(text, where, typed):
     # One line typed in a Windows editor into a UTF-8 list: its other lines were read as
-    # Windows-1252 too ("Pokémon" became "PokÃ©mon"), and fmt wrote that back (issue 42).
+    # Windows-1252 too ("Pokémon" became "PokÃ©mon"), and fmt wrote that back.
     lines = re.split(r"(?<=\r\n)|(?<=\r)(?!\n)|(?<=\n)", text)
     complete = [line for line in lines if line.endswith(("\n", "\r"))]
     rest = "".join(lines[len(complete) :])

@@ -1,5 +1,5 @@
-"""The JSON report's encoder writes what json.dumps(indent=2) writes (issue 16:
-the report is written by deckcheck's own indenting encoder, for speed)."""
+"""The JSON report's encoder writes what json.dumps(indent=2) writes (the
+report is written by deckcheck's own indenting encoder, for speed)."""
 
 from __future__ import annotations
 

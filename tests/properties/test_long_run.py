@@ -1,4 +1,4 @@
-"""The long run of issue 12: a million generated lines through the parser,
+"""The long run: a million generated lines through the parser,
 resolution, the rules, every report and fmt -- no exception, no changed verdict,
 fmt idempotent. Minutes, not seconds: it runs only when asked (docs/development.md, Testing):
 

@@ -314,7 +314,7 @@ def test_sarif_tells_a_deck_that_was_not_checked_as_a_notification_not_a_result(
     )
     report = Report((DeckResult(path="decks/a.txt", format="standrd", date=DATE, total_cards=60, findings=(finding,)),))
     (run_,) = json.loads(render("sarif", report, RenderOptions()))["runs"]
-    # Issue 29: a deck whose format is none was not checked (RULES.md decision 18): no result
+    # A deck whose format is none was not checked (docs/rulings.md, "The verdict words"): no result
     # (no rule was broken), but what kept the tool from analysing the file, as for an unreadable one.
     assert run_["results"] == [] and run_["tool"]["driver"]["rules"] == []
     (invocation,) = run_["invocations"]
@@ -471,7 +471,7 @@ def test_summary_and_github_output_files(tmp_path):
 
 
 def test_the_step_summary_tells_a_path_that_is_no_deck_apart():
-    # Issue 24: a missing file is no illegal deck, in the step summary too.
+    # A missing file is no illegal deck, in the step summary too.
     from deckcheck.model import DeckResult, Finding, Severity
     from deckcheck.render import RenderOptions
     from deckcheck.render.github_summary import Writer

@@ -184,7 +184,7 @@ def test_standard_input_shows_its_lines():
 
 
 def test_a_path_that_cannot_be_read_is_shown_apart_from_the_decks(tmp_path):
-    # Issue 24: a missing file is no ILLEGAL deck: the summary names it apart, with why.
+    # A missing file is no ILLEGAL deck: the summary names it apart, with why.
     done = run("check", str(tmp_path / "missing.txt"), str(IONO), "--date", DATE, "--output", "html")
     assert done.returncode == 2
     text = done.stdout.decode("utf-8")
@@ -195,7 +195,7 @@ def test_a_path_that_cannot_be_read_is_shown_apart_from_the_decks(tmp_path):
     assert text.count('<tbody class="deck"') == 1
 
 
-def test_translated_with_lang():
+def test_lang_translates_the_page():
     done = run("check", str(IONO), "--date", DATE, "--output", "html", "--lang", "de")
     text = done.stdout.decode("utf-8")
     assert '<html lang="de">' in text
@@ -245,7 +245,7 @@ def test_files_that_are_no_decks_are_listed_in_the_summary():
 
 
 def test_skipped_file_names_and_lines_as_written_are_escaped(tmp_path):
-    """Issue 23, R1: a file name with ESC and the byte 0xFF no longer makes the page invalid UTF-8;
+    """A file name with ESC and the byte 0xFF no longer makes the page invalid UTF-8;
     a line with ESC or U+202E is shown escaped, as the text report shows it."""
     decks = tmp_path / "decks"
     decks.mkdir()

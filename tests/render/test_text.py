@@ -1,4 +1,4 @@
-"""The text report's layout (issue 13 §4): errors before warnings, no card counts for a file
+"""The text report's layout: errors before warnings, no card counts for a file
 that could not be read, and a readable width when a finding names many lines."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def test_errors_come_before_warnings_and_notes():
 
 
 def test_a_file_that_cannot_be_read_is_no_deck_and_has_no_card_counts():
-    # Issue 24: no verdict, no card counts, not counted among the decks checked.
+    # No verdict, no card counts, not counted among the decks checked.
     text = report_text(finding("unreadable", Severity.ERROR, "The deck file nope.txt does not exist."), total=0)
     assert text.splitlines()[:2] == [
         "NOT CHECKED  decks/x.txt",
@@ -89,7 +89,7 @@ def test_a_long_line_list_stands_alone_and_the_messages_keep_their_width():
 
 def test_line_lists_in_reports_are_capped(tmp_path):
     deck = tmp_path / "deck.txt"
-    deck.write_text("1 Iono PAL 185\n" * 2000)  # as many lines as one list is read for (issue 23, B1)
+    deck.write_text("1 Iono PAL 185\n" * 2000)  # as many lines as one list is read for
     result = run("check", str(deck), "--no-config", "--format", "unlimited")
     assert_clean(result, 1)
     text = result.stdout.decode()

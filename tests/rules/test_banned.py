@@ -81,7 +81,7 @@ EXPANDED = RuleSpec(
         "cards": [
             {"names": ["Lysandre's Trump Card"], "source": "Expanded ban list"},
             {"ids": ["sm8-90", "sm8-91"], "source": "Expanded ban list"},
-            # Decision 3: Wally, banned since 2018-08-17 [S17]
+            # docs/rulings.md, "Wally, and the dataset's legality fields": Wally, banned since 2018-08-17 [S17]
             {"names": ["Wally"], "since": "2018-08-17", "reason": "Announcement of 2018-07-30", "source": "S17"},
         ]
     },
@@ -128,9 +128,9 @@ def test_a_pokemon_ban_is_per_print(make_deck, run, summarise):
     ]
 
 
-def test_ban_dates(make_deck, run):
+def test_a_ban_applies_from_its_day_and_is_announced_before_it(make_deck, run):
     deck = make_deck((2, WALLY, 7))
-    # before the ban takes effect the card is fine, with a warning that it is coming (issue 10)
+    # before the ban takes effect the card is fine, with a warning that it is coming
     assert run(KIND, deck, EXPANDED, date=dt.date(2018, 8, 16)) == []
     [coming] = run(KIND, deck, EXPANDED, date=dt.date(2018, 8, 16), rotation_days=90)
     assert (coming.rule, coming.severity.value) == ("rotating", "warning")
@@ -175,7 +175,7 @@ def test_dates_already_parsed_by_yaml(make_deck, run):
     assert finding.message == "Wally is banned in this format since 2018-08-17."
 
 
-def test_banned_by_selector(make_deck, run, summarise):
+def test_a_selector_bans_every_card_it_matches(make_deck, run, summarise):
     rule = RuleSpec(
         id="not-for-tournaments",
         kind="banned",
@@ -251,7 +251,7 @@ def test_a_name_or_print_ban_before_a_selector_entry_bans(make_deck, run):
     ]
 
 
-def test_no_entries(make_deck, run):
+def test_an_empty_ban_list_bans_nothing(make_deck, run):
     rule = RuleSpec(id="banned", kind="banned", options={"cards": []})
     assert run(KIND, make_deck((1, TRUMP_CARD)), rule) == []
 

@@ -84,7 +84,7 @@ def test_a_basic_pokemon_makes_it_legal(make_deck, run):
     assert run(KIND, make_deck((4, CHARIZARD_EX), (1, CHARMANDER), (4, IONO), (51, FIRE)), RULE) == []
 
 
-def test_no_basic_pokemon(make_deck, run, summarise):
+def test_a_deck_without_basic_pokemon_is_an_error(make_deck, run, summarise):
     deck = make_deck((4, CHARIZARD_EX), (2, GARDEVOIR_LV_X), (4, IONO), (50, FIRE))
     assert [summarise(f) for f in run(KIND, deck, RULE)] == [
         {
@@ -131,7 +131,7 @@ def test_clefairy_doll_counts_when_the_pack_says_so(make_deck, run):
     assert len(run(KIND, make_deck((4, IONO), (56, FIRE)), rule)) == 1
 
 
-def test_minimum_above_one(make_deck, run):
+def test_a_minimum_above_one_counts_the_basic_pokemon(make_deck, run):
     rule = RuleSpec(id="basic-pokemon", kind="basic-pokemon", options={"min": 3})
     [finding] = run(KIND, make_deck((1, CHARMANDER), (1, CLEFFA), (58, FIRE)), rule)
     assert finding.message == "The deck has 2 Basic Pokémon; a deck must have at least 3."

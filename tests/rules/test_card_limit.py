@@ -55,7 +55,8 @@ def test_one_of_each_limited_card_is_legal(make_deck, run):
 
 
 def test_shining_celebi_mixed_prints(make_deck, run, summarise):
-    # Decision 6: the neo4 limit covers the smp print, which has no limit itself.
+    # docs/rulings.md, "A card's own limit wins for its whole name": the neo4 limit covers the smp print, which has no
+    # limit itself.
     deck = make_deck((1, SHINING_CELEBI_SM, 5), (1, SHINING_CELEBI_NEO, 6))
     assert [summarise(f) for f in run(KIND, deck, RULE)] == [
         {

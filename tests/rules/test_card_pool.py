@@ -1,4 +1,5 @@
-"""The reprint rule (RULES.md decision 5, 6.1, 6.2) on real cards of the reference data."""
+"""The reprint rule (docs/rulings.md, "Reprints: functionally identical cards"; RULES.md 6.1, 6.2) on
+real cards of the reference data."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ def test_the_other_print_hint_names_the_same_printed_name_only(reference_index):
     assert not any("Mewtwo SCR" in hint for hint in hints), hints
 
 
-# -- RULES.md decision 15: functionally identical, in both directions ---------------------------
+# -- functionally identical, in both directions (docs/rulings.md, "Reprints: functionally identical cards") --
 
 
 @pytest.mark.parametrize(
@@ -109,7 +110,7 @@ def test_different_effects_with_one_name_are_not_reprints(reference_index, line,
 
 
 def test_the_other_print_hint_says_whether_the_text_is_the_same(reference_index):
-    # Issue 9 §2: MEG (released 2025-09-26) is in its waiting period on 2025-10-01;
+    # MEG (released 2025-09-26) is in its waiting period on 2025-10-01;
     # Rare Candy PAF 89 is legal and has the very same text.
     result = check_deck(
         parse_text("4 Rare Candy MEG 125\n", "d.txt"), load_pack("standard"), reference_index, dt.date(2025, 10, 1)
@@ -124,7 +125,7 @@ def test_the_other_print_hint_says_whether_the_text_is_the_same(reference_index)
     assert len(hints) == 1 and "with different game text is legal: Potion" in hints[0], hints
 
 
-# -- reworded old Trainers and Energy (issue 11, decision 15) --------------------------------------
+# -- reworded old Trainers and Energy (docs/rulings.md, "Reprints: functionally identical cards") -----
 
 
 @pytest.mark.parametrize(

@@ -205,7 +205,7 @@ ARCEUS_LV_X = Card(
     evolves_from="Arceus",
     any_number=True,
 )
-# A 2015 promo without "as many of this card as you like" (decision 7).
+# A 2015 promo without "as many of this card as you like" (docs/rulings.md, "As many copies as you like").
 ARCEUS_XY83 = Card(
     id="xyp-XY83",
     name="Arceus",
@@ -286,7 +286,7 @@ def test_delta_species_pokemon_share_the_name(make_deck, run):
 
 
 def test_delta_stays_in_trainer_names(make_deck, run):
-    # Decision 9: Mystery Plate δ and Mystery Plate α are different cards.
+    # docs/rulings.md, "δ on Pokémon only": Mystery Plate δ and Mystery Plate α are different cards.
     assert run(KIND, make_deck((4, MYSTERY_PLATE_ALPHA), (4, MYSTERY_PLATE_DELTA)), RULE) == []
     [finding] = run(KIND, make_deck((4, MYSTERY_PLATE_ALPHA), (5, MYSTERY_PLATE_DELTA)), RULE)
     assert finding.message == "The deck has 5 cards named Mystery Plate δ (line 2); the limit is 4 per name."
@@ -334,8 +334,8 @@ def test_charizard_ex_of_both_eras_share_the_name(make_deck, run):
     assert finding.cards == ("Charizard ex RG 105", "Charizard ex OBF 125")
 
 
-def test_arceus_rule(make_deck, run, summarise):
-    # Decision 7: the prints that say so are not counted at all ...
+def test_prints_that_allow_any_number_are_not_counted_and_the_others_share_the_limit(make_deck, run, summarise):
+    # docs/rulings.md, "As many copies as you like": the prints that say so are not counted at all ...
     assert run(KIND, make_deck((11, ARCEUS_AR1), (6, ARCEUS_LV_X)), RULE) == []
     assert run(KIND, make_deck((11, ARCEUS_AR1), (4, ARCEUS_XY83)), RULE) == []
     # ... other prints of the name still share the limit among themselves.
@@ -367,7 +367,7 @@ def test_half_deck_limit_of_two(make_deck, run):
     assert finding.message == "The deck has 3 cards named Iono (line 1); the limit is 2 per name."
 
 
-def test_singleton(make_deck, run):
+def test_a_singleton_limit_allows_one_per_name(make_deck, run):
     rule = RuleSpec(id="singleton", kind="copy-limit", options={"max": 1})
     [finding] = run(KIND, make_deck((1, IONO), (1, IONO_FULL_ART), (20, FIRE)), rule)
     assert finding.rule == "singleton"
@@ -386,7 +386,7 @@ def test_exempt_null_counts_basic_energy_too(make_deck, run):
     assert finding.message == "The deck has 56 cards named Basic Fire Energy (line 2); the limit is 4 per name."
 
 
-def test_custom_exemption(make_deck, run):
+def test_an_exemption_selector_exempts_only_what_it_selects(make_deck, run):
     rule = RuleSpec(
         id="copy-limit",
         kind="copy-limit",

@@ -64,19 +64,19 @@ def test_too_many_by_several(make_deck, run):
     assert finding.params == {"total": 64, "size": 60}
 
 
-def test_too_few(make_deck, run):
+def test_too_few_cards_are_told_how_many_to_add(make_deck, run):
     deck = make_deck((4, CHARMANDER), (4, IONO), (50, FIRE))
     [finding] = run(KIND, deck, RULE)
     assert finding.message == "The deck has 58 cards; a deck must have exactly 60."
     assert finding.hint == "Add 2 cards."
 
 
-def test_one_short(make_deck, run):
+def test_one_card_short_is_told_to_add_one_card(make_deck, run):
     [finding] = run(KIND, make_deck((4, CHARMANDER), (4, IONO), (51, FIRE)), RULE)
     assert finding.hint == "Add 1 card."
 
 
-def test_empty_deck(make_deck, run):
+def test_an_empty_deck_is_told_to_add_60_cards(make_deck, run):
     [finding] = run(KIND, make_deck(), RULE)
     assert finding.message == "The deck has 0 cards; a deck must have exactly 60."
     assert finding.hint == "Add 60 cards."

@@ -59,7 +59,7 @@ def test_one_name_of_the_group_is_legal(make_deck, run):
     assert run(KIND, make_deck((4, SYCAMORE), (4, RESEARCH)), RULE) == []
 
 
-def test_juniper_and_sycamore(make_deck, run, summarise):
+def test_juniper_and_sycamore_exclude_each_other_and_research_is_apart(make_deck, run, summarise):
     deck = make_deck((4, RESEARCH, 9), (3, JUNIPER, 10), (1, SYCAMORE, 12))
     assert [summarise(f) for f in run(KIND, deck, RULE)] == [
         {
@@ -88,7 +88,7 @@ def test_two_plus_two_is_illegal_too(make_deck, run):
 
 
 def test_professors_research_is_not_in_the_group(make_deck, run):
-    # Decision 2
+    # docs/rulings.md, "Professor's Research"
     assert run(KIND, make_deck((4, JUNIPER), (4, RESEARCH)), RULE) == []
 
 

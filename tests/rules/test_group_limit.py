@@ -139,7 +139,7 @@ def test_ace_spec_counts_across_supertypes(make_deck, run):
     assert finding.hint == "Remove 2 of the ACE SPEC cards (lines 1, 2, 3)."
 
 
-def test_radiant(make_deck, run, summarise):
+def test_one_radiant_pokemon_is_allowed_and_two_are_an_error(make_deck, run, summarise):
     assert run(KIND, make_deck((1, RADIANT_CHARIZARD), (4, CHARIZARD)), RADIANT) == []
     deck = make_deck((1, RADIANT_CHARIZARD), (4, CHARIZARD), (1, RADIANT_GRENINJA))
     assert [summarise(f) for f in run(KIND, deck, RADIANT)] == [
@@ -156,7 +156,7 @@ def test_radiant(make_deck, run, summarise):
     ]
 
 
-def test_pokemon_star(make_deck, run):
+def test_one_pokemon_star_is_allowed_and_two_are_an_error(make_deck, run):
     assert run(KIND, make_deck((1, RAYQUAZA_STAR), (4, PIKACHU)), STAR) == []
     [finding] = run(KIND, make_deck((1, RAYQUAZA_STAR), (4, PIKACHU), (1, PIKACHU_STAR)), STAR)
     assert finding.rule == "pokemon-star"
@@ -166,7 +166,7 @@ def test_pokemon_star(make_deck, run):
     assert finding.lines == (1, 3)
 
 
-def test_none_allowed(make_deck, run, summarise):
+def test_a_limit_of_zero_finds_one_card_at_the_rules_own_severity(make_deck, run, summarise):
     rule = RuleSpec(
         id="no-ace-spec",
         kind="group-limit",

@@ -33,7 +33,7 @@ def test_registry_lists_every_kind_under_its_own_name():
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))
-def test_kind_is_documented(name):
+def test_every_kind_has_a_one_sentence_description_and_two_examples(name):
     kind = KINDS[name]
     assert kind.description.endswith(".") and kind.description.count(". ") == 0
     assert set(kind.examples) == {"legal", "illegal"}

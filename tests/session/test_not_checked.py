@@ -1,10 +1,10 @@
-"""Issue 29 item 3 (RULES.md decision 18, last sentence): a deck that could not be checked at
+"""A deck that could not be checked at
 all -- an unreadable file, an unknown format (``# format: standrd`` in the list), a day before
 the format began (``--date 1999-01-01 --format standard``) -- is NOT CHECKED, never ILLEGAL:
 its own word in the text report, the HTML report, serve's page and the step summary, counted
 apart from the decks, one JSON shape (the ``problems`` entry), exit code 2; the CLI (one job
-and two), the library and serve give the same answer. Issue 31: "not verified" and "not
-checked" are different words in every language."""
+and two), the library and serve give the same answer ("The verdict words" in docs/rulings.md).
+"Not verified" and "not checked" are different words in every language."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ def test_not_verified_and_not_checked_are_different_words(lang):
     tr = translator(lang)
     not_verified, not_checked = tr.gettext(VERDICT_UNVERIFIED), tr.gettext(NOT_CHECKED)
     assert not_verified != not_checked
-    # the summary's "not verified" ("5 not verified", its own message since issue 42) is not
+    # the summary's "not verified" ("5 not verified", a message of its own) is not
     # the word "not checked" uses
     summary = tr.ngettext(UNVERIFIED_DECKS.singular, UNVERIFIED_DECKS.plural, 5)
     paths = tr.ngettext(PATHS_NOT_CHECKED.singular, PATHS_NOT_CHECKED.plural, 5)
@@ -136,7 +136,7 @@ def test_not_verified_and_not_checked_are_different_words(lang):
 
 @pytest.mark.parametrize("name", CASES)
 def test_the_text_report_says_why_once_and_the_other_reports_get_a_line_beside(decks, name):
-    """Issue 42: the text report and standard error both said why a deck could not be checked
+    """The text report and standard error both said why a deck could not be checked
     (a format that is none, a day before the format began): the text report says it once; JSON
     and the other machine-read reports keep one line on standard error, as for an unreadable file."""
     text = run("check", str(decks[name]), *_options(name), "--no-config")

@@ -1,4 +1,4 @@
-"""Issue 21: every front end goes through one check session, so the command line
+"""Every front end goes through one check session, so the command line
 (``--output json``, one job and two), the library and ``POST /api/check`` give
 the same JSON result object for every deck -- and the same refusal for a day
 before a format began or a format that is none (exit 2 / FormatError / 4xx), whose
@@ -46,7 +46,7 @@ def in_cli_words(entry: dict) -> dict:
 
 def library(path: str, **options):
     """(the deck's entry in the JSON report, refused?) from the library: a deck that was not
-    checked is the result of its FormatError, among the report's problems (issue 29)."""
+    checked is the result of its FormatError, among the report's problems."""
     try:
         result, refused = deckcheck.check_file(path, **options), False
     except deckcheck.FormatError as error:
@@ -122,7 +122,7 @@ def test_a_deck_naming_a_format_that_is_none_is_one_refusal_everywhere(monkeypat
     [("# format: standrd\n", {"date": DATE}), ("", {"format": "standard", "date": "1999-01-01"})],
 )
 def test_a_deck_that_could_not_be_checked_is_not_checked_never_illegal(tmp_path, client, first_line, fields, jobs):
-    """Issue 29, RULES.md decision 18: a deck whose format is none, or a day before its format
+    """A deck whose format is none, or a day before its format
     began, is NOT CHECKED in every report -- never ILLEGAL, counted apart, exit code 2."""
     text = first_line + (PROJECT_ROOT / LEGAL).read_text(encoding="utf-8")
     deck = tmp_path / "fmt-typo.txt"

@@ -1,4 +1,4 @@
-"""``deckcheck sheet`` as a user meets it (issue 25): a deck that is not legal gets
+"""``deckcheck sheet`` as a user meets it: a deck that is not legal gets
 no file (its findings are printed, exit 1) unless --force, which marks the sheet;
 no file is overwritten without --force; the file is named after the deck; bad
 options are one-line usage errors (exit 2); without reportlab the command says
@@ -72,7 +72,7 @@ def test_force_writes_the_sheet_of_an_illegal_deck_marked_not_legal(tmp_path):
     assert f"marked NOT LEGAL ON {DAY}" in done.stderr.decode()
     text = pdf_text(sheet)
     assert f"NOT LEGAL ON {DAY}" in text
-    # Issue 32: the box of the day says the verdict too, never "Legal on".
+    # The box of the day says the verdict too, never "Legal on".
     assert f"{DAY}: NOT LEGAL" in text and "Checked by deckcheck on" in text and "Legal on" not in text
 
 
@@ -193,7 +193,7 @@ def test_without_reportlab_the_command_says_which_extra_to_install(tmp_path):
 
 
 def test_a_deck_with_a_line_naming_no_card_is_not_verified_not_illegal(tmp_path):
-    # RULES.md decision 18: a line that names no card makes the deck NOT VERIFIED (its
+    # docs/rulings.md, "The verdict words": a line that names no card makes the deck NOT VERIFIED (its
     # legality cannot be shown), which the refusal and a forced sheet say as such.
     lines = LEGAL.read_text(encoding="utf-8").splitlines()
     first = next(i for i, text in enumerate(lines) if text[:1].isdigit())
@@ -219,7 +219,7 @@ def test_a_deck_with_a_line_naming_no_card_is_not_verified_not_illegal(tmp_path)
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs os.mkfifo (POSIX)")
 @pytest.mark.parametrize("force", [[], ["--force"]])
 def test_a_fifo_a_device_or_a_link_is_never_replaced_by_a_sheet(tmp_path, force):
-    """Issue 30: `-o X --force` replaced a FIFO with a regular file (as root, /dev/null too)."""
+    """`-o X --force` replaced a FIFO with a regular file (as root, /dev/null too)."""
     deck = copy(LEGAL, tmp_path)
     fifo = tmp_path / "pipe.pdf"
     os.mkfifo(fifo)
@@ -246,7 +246,7 @@ def test_a_fifo_a_device_or_a_link_is_never_replaced_by_a_sheet(tmp_path, force)
 
 
 def test_of_overlapping_runs_without_force_one_writes_the_sheet(tmp_path):
-    """Issue 30: 8 simultaneous runs without --force all wrote race.pdf, each replacing the last."""
+    """8 simultaneous runs without --force all wrote race.pdf, each replacing the last."""
     deck = copy(LEGAL, tmp_path)
     target = tmp_path / "race.pdf"
     args = [sys.executable, "-m", "deckcheck", "sheet", str(deck), "--format", "unlimited", "--date", DAY]
@@ -264,7 +264,7 @@ def test_of_overlapping_runs_without_force_one_writes_the_sheet(tmp_path):
 
 
 def test_a_decomposed_player_name_is_drawn_as_written(tmp_path):
-    """Issue 30: `Zoë` as e + U+0308 (as macOS gives it) was refused: NFC first."""
+    """`Zoë` as e + U+0308 (as macOS gives it) was refused: NFC first."""
     deck = copy(LEGAL, tmp_path)
     target = tmp_path / "zoe.pdf"
     done = run(

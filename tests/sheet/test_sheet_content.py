@@ -1,4 +1,4 @@
-"""What the deck registration sheet says (issue 25): the age division around its
+"""What the deck registration sheet says: the age division around its
 cut-offs, the rows (merged, in the list's order, under the card's own kind), the
 player block's checks, and how strings are fitted into their boxes. Pure: no PDF."""
 

@@ -1,4 +1,4 @@
-"""Issue 32 (5): the sheet's words follow the report's language (``--lang``, serve's page),
+"""The sheet's words follow the report's language (``--lang``, serve's page),
 as the reports do; English stays the default."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 31: without reportlab the library says what to install, naming reportlab once
-(not "reportlab (reportlab)"). The output file's checks (issue 30) are in test_sheet_cli.py."""
+"""Without reportlab the library says what to install, naming reportlab once
+(not "reportlab (reportlab)"). The output file's checks are in test_sheet_cli.py."""
 
 from __future__ import annotations
 

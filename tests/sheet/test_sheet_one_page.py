@@ -1,4 +1,4 @@
-"""Issue 32 (1): a deck of up to 50 distinct lines goes on one page, on Letter and on A4, as
+"""A deck of up to 50 distinct lines goes on one page, on Letter and on A4, as
 the official registration sheet does; past that a second page, never for a lone total line.
 The sheets are drawn to PDF and read back (pypdf): the page count, every line's name on it,
 and every string inside its box at a readable size."""

@@ -1,4 +1,4 @@
-"""``deckcheck sheet`` end to end (issue 25): the PDF of a Standard, an Expanded, a
+"""``deckcheck sheet`` end to end: the PDF of a Standard, an Expanded, a
 GLC and a 2008 list, read back with poppler's pdftotext — every card line, each
 section's total, the deck's total and the player block on every page — and one
 page rendered to PNG with every string inside its box. Run against the reference
@@ -169,7 +169,7 @@ def test_every_card_line_the_totals_and_the_player_block(kind, db, tmp_path):
         fmt = "standard" if kind == "2008" else kind
         assert [fmt, day] in lines or [fmt, day, ""] in lines or any(line[:2] == [fmt, day] for line in lines)
         assert any(cell == f"Page {number} of {len(found)}" for line in lines for cell in line)
-    # Issue 32: up to 50 distinct lines go on one page (the GLC list has 46, all but Energy singletons).
+    # Up to 50 distinct lines go on one page (the GLC list has 46, all but Energy singletons).
     assert len(found) == 1
     assert "NOT LEGAL" not in "\n".join(page_text(page) for page in found)
 
@@ -263,7 +263,8 @@ def test_collector_numbers_keep_their_prefix_and_set_codes_are_as_printed(db):
     import deckcheck
     from deckcheck.sheet.content import sheet
 
-    # (SIT TG05 is Gardevoir: "Pikachu SIT TG05" is a name-mismatch error, RULES.md decision 18.)
+    # (SIT TG05 is Gardevoir: "Pikachu SIT TG05" is a name-mismatch error, docs/rulings.md, "Name and number that
+    # disagree".)
     result = deckcheck.check_text(
         "1 Tapu Lele-GX HIF 163\n1 Kirlia PR-SW SWSH271\n1 Gardevoir SIT TG05\n",
         format="unlimited",
@@ -271,7 +272,8 @@ def test_collector_numbers_keep_their_prefix_and_set_codes_are_as_printed(db):
         db=db,
     )
     rows = [(row.name, row.set_code, row.number) for row in sheet(result._result).sections[0].rows]
-    # PTCG Live numbers Hidden Fates' Shiny Vault on from the main set (decision 17): HIF 163 is SV94.
+    # PTCG Live numbers Hidden Fates' Shiny Vault on from the main set (docs/rulings.md, "PTCG Live's own forms"): HIF
+    # 163 is SV94.
     assert rows == [("Tapu Lele-GX", "HIF", "SV94"), ("Kirlia", "PR-SW", "SWSH271"), ("Gardevoir", "SIT", "TG05")]
 
 
@@ -289,7 +291,7 @@ def test_collector_numbers_keep_their_prefix_and_set_codes_are_as_printed(db):
     ],
 )
 def test_wrong_typed_arguments_are_type_errors_naming_them(call, named):
-    """Issue 30: not an AttributeError from deep inside."""
+    """Not an AttributeError from deep inside."""
     result = deckcheck.check_file(
         SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt", format="unlimited", date="2026-11-30"
     )
@@ -298,7 +300,7 @@ def test_wrong_typed_arguments_are_type_errors_naming_them(call, named):
 
 
 def test_what_a_caller_naturally_passes_is_taken():
-    """Issue 30: a Player ID as an int is its digits, a datetime of birth its day."""
+    """A Player ID as an int is its digits, a datetime of birth its day."""
     result = deckcheck.check_file(
         SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt", format="unlimited", date="2026-11-30"
     )

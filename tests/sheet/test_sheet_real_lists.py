@@ -1,4 +1,4 @@
-"""Issue 32 (1): real lists through ``deckcheck sheet`` end to end, on Letter and on A4: a
+"""Real lists through ``deckcheck sheet`` end to end, on Letter and on A4: a
 Standard list of 36 distinct lines and the longest GLC list the tests have (46 lines) on one
 page; a real GLC list of 53 distinct lines and a real Standard list of 60 (more than the 50 one
 page holds) on two, the second never holding a lone total. The PDFs are read back: the page count, every line's row,

@@ -1,4 +1,4 @@
-"""Issue 32 (3): the player's own name in Cyrillic, Greek and Latin with any diacritic (NFC or
+"""The player's own name in Cyrillic, Greek and Latin with any diacritic (NFC or
 NFD) is drawn, with the font shipped with the sheet extra (or a Unicode font of the system)
 embedded, and read back from the PDF as written."""
 

@@ -1,4 +1,4 @@
-"""``deckcheck serve``'s *Download the deck registration sheet* button (issue 25): under a
+"""``deckcheck serve``'s *Download the deck registration sheet* button: under a
 legal verdict only, and it answers the very PDF ``deckcheck.sheet_pdf`` draws for the
 same check; a list that is not legal gets no sheet."""
 
@@ -64,7 +64,7 @@ def test_the_button_speaks_the_pages_language(serve_client):
     assert "<label>Spielername <" in page.text and "<label>Geburtsdatum <" in page.text
 
 
-# -- issue 32 (4): the page fills the sheet ------------------------------------------------
+# -- the page fills the sheet ------------------------------------------------
 
 PLAYER = {"player": "Юлия Иванова", "player-id": "1234567", "birth": "2011-03-09", "division": "senior", "paper": "a4"}
 

@@ -104,7 +104,7 @@ def test_bad_json_wrapper_and_translated_errors(serve_client):
     # Not a JSON object after all: the deck's own problem, reported as a finding.
     answer = serve_client.post("/api/check", content=b"{not json", headers={"content-type": "application/json"})
     assert answer.status_code == 200 and json_report(answer.content)["results"][0]["findings"][0]["rule"] == "syntax"
-    # Issue 31: a JSON array is neither a request nor a deck (it was checked as deck text, LEGAL
+    # A JSON array is neither a request nor a deck (it was checked as deck text, LEGAL
     # with nothing in it but syntax warnings); refused as a wrapper without "text" is.
     # So is any other JSON value that is not an object: a string, a number, true, false, null.
     for body in (b'["4 Iono PAL 185"]', b'  [{"text": "4 Iono PAL 185"}]', b'"4 Iono PAL 185"', b"5", b"null", b"true"):
@@ -216,7 +216,7 @@ def test_check_does_not_import_the_web_stack():
     assert done.stderr.strip().splitlines()[-1] == "[]"
 
 
-# -- issue 31: a deck list's bytes are read as check reads the same bytes from a file ------------
+# -- a deck list's bytes are read as check reads the same bytes from a file ------------
 
 # "2 Pokédex HANDY910is DP 111" and the "Pokémon: 17" header: é misread is an unknown card.
 DARKRAI = PROJECT_ROOT / "sample_decks" / "legal" / "darkrai-honchkrow-dp.txt"

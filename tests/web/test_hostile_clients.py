@@ -1,4 +1,4 @@
-"""``deckcheck serve`` under hostile clients (issue 23), with real sockets on 127.0.0.1:
+"""``deckcheck serve`` under hostile clients, with real sockets on 127.0.0.1:
 idle and half-sent connections are dropped within seconds while other requests are
 answered, lines are counted as the parser splits them, a deep JSON body is a 400,
 404/405 are JSON, a Host other than this machine's is refused, the answers carry
@@ -85,7 +85,7 @@ def test_300_idle_and_half_sent_connections_are_dropped_and_others_still_answere
     assert check(server) == 200
 
 
-# -- issue 30: clients that never read their answer ------------------------------------
+# -- clients that never read their answer ------------------------------------
 
 
 def server_side_states(port: int, client_ports: set[int]) -> list[str]:
