@@ -72,8 +72,15 @@ def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         # contract decide (docs/rulings.md, "Spellings a name may have").
         candidates = list(dict.fromkeys([*candidates, *index.by_name(f"{entry.name[:-3]}-EX")]))
     if not candidates and " - " in entry.name:
-        # "Boss's Orders - Ghetsis": a subtitle written after a dash (RULES.md 2.8)
-        candidates = list(index.by_name(entry.name.split(" - ", 1)[0]))
+        # "Boss's Orders - Ghetsis": a Trainer's subtitle after a dash (RULES.md 2.8); "Charizard -
+        # ex": a mechanic after one. A card of the whole name first; the name before the dash alone
+        # only for a Trainer, whose subtitle never changes its deck-building name ("Pikachu - VMAX"
+        # is no plain Pikachu, "Double Turbo Energy - Special XYZ" no Double Turbo Energy).
+        head, tail = entry.name.split(" - ", 1)
+        candidates = list(index.by_name(f"{head} ({tail})")) or list(index.by_name(f"{head} {tail}"))
+        if not candidates:
+            trainers = list(index.by_name(head))
+            candidates = trainers if trainers and all(c.supertype == "Trainer" for c in trainers) else []
     if not candidates and ENGLISH_TITLE.match(entry.name):
         candidates = list(index.by_name(ENGLISH_TITLE.sub("Professor ", entry.name)))
     if not candidates and "-" in entry.name:
