@@ -17,6 +17,23 @@ POKEMON_TCG_DATA = REFERENCE_DATA / "pokemon-tcg-data"
 SAMPLE_DECKS = PROJECT_ROOT / "sample_decks"
 
 
+def mixed_tree(base: Path) -> Path:
+    """A folder of decks, files that are no decks and a packs folder, their names interleaved
+    (the walk meets them in this order)."""
+    files = {
+        ".deckcheck.yaml": "packs: [b-packs]\n",
+        "a-deck.txt": (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8"),
+        "b-packs/club.yaml": "name: club\nextends: standard\n",
+        "c-notes.txt": "Shopping list\nmilk\nbread\n",
+        "d-deck.txt": (SAMPLE_DECKS / "illegal" / "copy-limit.txt").read_text(encoding="utf-8"),
+        "e-empty.json": "{}",
+    }
+    for name, text in files.items():
+        (base / name).parent.mkdir(parents=True, exist_ok=True)
+        (base / name).write_text(text, encoding="utf-8")
+    return base
+
+
 def require_reference_data() -> Path:
     """The pokemontcg.io snapshot in ../shared, or skip saying why."""
     if not (POKEMON_TCG_DATA / "sets" / "en.json").is_file():

@@ -165,6 +165,19 @@ def test_typo_suggestions_come_from_the_lists_language(index):
     assert forced.findings[0].hint.startswith("Did you mean: Kissera")
 
 
+def test_one_typo_line_gets_the_suggestions_of_each_lists_own_language(index):
+    # The line (one entry object, as the text parser hands out) is read once, but its "did you
+    # mean" is the list's own: a German list's, then an English one's, as each alone would get.
+    typo = line("Enigmarra", 4, at=3)
+    german = ParsedDeck("de.txt", (line("Prof. Esche", 2, at=1), line("Glurak-ex", 4, at=2), typo))
+    english = ParsedDeck("en.txt", (line("Professor Juniper", 2, at=1), line("Iono", 4, at=2), typo))
+    options = ResolveOptions()
+    for parsed in (german, english, german):
+        assert resolve_deck(parsed, index, options) == resolve_deck(parsed, index, ResolveOptions())
+    assert resolve_deck(german, index, options)[1][0].hint.startswith("Did you mean: Enigmara?")
+    assert not resolve_deck(english, index, options)[1][0].hint.startswith("Did you mean: Enigmara?")
+
+
 def test_the_built_in_catalogue_has_no_translations():
     catalogue = load_catalogue()
     assert isinstance(catalogue, MemoryIndex)
