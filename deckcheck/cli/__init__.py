@@ -184,8 +184,11 @@ def _run(prog_name: str | None) -> int:
         _say("Aborted!")
         code = 1
     except typer.exceptions.TyperException as error:  # click's own errors: a command line it cannot read
-        _usage_error(error)
-        code = getattr(error, "exit_code", ExitCode.USAGE)
+        if hasattr(error, "format_message"):
+            _usage_error(error)
+            code = getattr(error, "exit_code", ExitCode.USAGE)
+        else:
+            code = _internal_error(error, debug)
     except KeyboardInterrupt:
         code = _interrupted()
     except OutputError as error:
@@ -208,8 +211,6 @@ def _run(prog_name: str | None) -> int:
 
 def _usage_error(error: Any) -> None:
     """Click's usage error as click writes it, in the message language."""
-    if not hasattr(error, "format_message"):
-        raise error
     from deckcheck.cli.common import message_language
     from deckcheck.cli.usage import show_usage_error
 
