@@ -4,9 +4,11 @@ by deck (:mod:`deckcheck.render`) and an exit code.
 
 Modules only a check needs (the session, the renderers, the configuration) are
 imported inside the functions: every command module is imported when the
-application is built, and ``deckcheck`` runs as a pre-commit hook."""
+application is built, and ``deckcheck`` runs as a pre-commit hook.
 
-from __future__ import annotations
+The command's annotations are evaluated when it is defined (no ``from __future__ import
+annotations``): Typer reads them, and 56 annotations written as text cost it a compile each,
+4 M instructions of a check of one deck (bench/run.py --instructions)."""
 
 import os
 import sys
