@@ -15,7 +15,7 @@ from deckcheck.core.resolve import ResolveOptions, resolve_deck
 from deckcheck.model import ENERGY, POKEMON, TRAINER, DeckResult, Finding, ParsedDeck, Severity
 from deckcheck.packs.loading import Pack
 from deckcheck.rules import KINDS
-from deckcheck.rules.base import RuleContext
+from deckcheck.rules.facts import fact_table
 
 
 def check_deck(
@@ -34,12 +34,15 @@ def check_deck(
     options = resolve_options or resolve_options_for(pack, date, index)
     deck, resolution = resolve_deck(parsed, index, options)
     findings: list[Finding] = [*parsed.findings, *resolution]
-    context = RuleContext(date=date, format_name=pack.name, index=index, rotation_days=rotation_days)
     if parsed.entries or all(finding.severity is Severity.INFO for finding in parsed.findings):
         # A file that could not be read at all has nothing for the rules to judge. A note (the
         # file was read as Windows-1252) is no such problem: a list of no cards is no legal deck.
-        for rule in pack.rules:
-            findings.extend(KINDS[rule.kind].check(deck, rule, context))
+        # The pack compiled for the day: each rule's facts of a print asked once, the deck read
+        # once for all of them (deckcheck.rules.facts).
+        table = fact_table(pack.rules, pack.name, date, index, rotation_days)
+        context = table.context._replace(facts=table.deck_facts(deck))
+        for rule, kind in table.rules:
+            findings.extend(kind.check(deck, rule, context))
     counts: Counter[str] = Counter()
     for deck_card in deck.cards:
         counts[deck_card.card.supertype] += deck_card.count

@@ -39,7 +39,7 @@ import os
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Union
 
@@ -62,6 +62,7 @@ from deckcheck.parse.files import (
     parse_deck_text,
     parse_decoded,
     read_deck_bytes,
+    read_found,
     unreadable_folder,
 )
 from deckcheck.parse.shape import not_a_deck
@@ -259,6 +260,14 @@ class Checked(NamedTuple):
     problem: str | None = None
 
 
+class Skipped(NamedTuple):
+    """A file met while walking a folder whose content shows it is no deck (README "What
+    counts as a deck"), and why: :meth:`Session.check_paths` judges such files as it reads them."""
+
+    path: str
+    reason: str
+
+
 class Refused(DeckcheckError):
     """A deck's format or day cannot be used (:attr:`Checked.problem`)."""
 
@@ -339,6 +348,7 @@ class Session:
         # (format, the deck's packs folders) used by the worker processes of check_paths
         self._formats_seen: set[tuple[str, tuple[str, ...] | None]] = set()
         self.keep_deck = keep_deck  # the results carry their resolved lines (deckcheck sheet, sheet_pdf)
+        self._judge: Container[str] = ()  # the files check_paths judges as it reads them
 
     # -- formats -----------------------------------------------------------------
     def pack(self, name: str, pack_dirs: tuple[str, ...] | None = None) -> Pack:
@@ -467,6 +477,18 @@ class Session:
             return self.check(unreadable_folder(path, unreadable))
         return self.check(read_deck(path, stdin=stdin))
 
+    def check_found(self, path: str) -> Checked | Skipped:
+        """A file met while walking a folder: read once, judged by its content
+        (:func:`~deckcheck.parse.shape.deck_problem`) and, when it is a deck, checked from the
+        same bytes. A file that cannot be read counts as a deck: its result says why."""
+        data = read_deck_bytes(path)
+        if isinstance(data, ParsedDeck):
+            return self.check(data)
+        found = read_found(data, path)
+        if isinstance(found, str):
+            return Skipped(path, found)
+        return self.check(found)
+
     def check_paths(
         self,
         paths: Sequence[str],
@@ -474,11 +496,15 @@ class Session:
         jobs: int | None = None,
         stdin: BinaryIO | None = None,
         unreadable: Mapping[str, str] | None = None,
-    ) -> Iterator[Checked]:
+        judge: Container[str] = (),
+    ) -> Iterator[Checked | Skipped]:
         """Every path's :class:`Checked`, in the order of ``paths``: deck files in
         ``jobs`` forked worker processes (None: one per core when there are enough
-        decks to pay for it), standard input and unreadable folders here."""
+        decks to pay for it), standard input and unreadable folders here. The files in
+        ``judge`` (met while walking) are judged as they are read: :class:`Skipped` when
+        their content is no deck (:meth:`check_found`)."""
         unreadable = unreadable or {}
+        self._judge = judge
         files = [p for p in paths if p != "-" and p not in unreadable]
         pool = None
         # One deck (a pre-commit hook's usual run) never imports parallel.py (and pickle): start-up.
@@ -501,9 +527,12 @@ class Session:
                     yield self.check_path(path, unreadable=unreadable[path])
                 elif checked is not None and path != "-":
                     found = next(checked)
-                    # The report's rule descriptions name the formats the workers used (one job or many: the same).
-                    self._formats_seen.add((found.result.format, self._pack_dirs_of(path)))
+                    if isinstance(found, Checked):
+                        # The report's rule descriptions name the formats the workers used (one job or many: the same).
+                        self._formats_seen.add((found.result.format, self._pack_dirs_of(path)))
                     yield found
+                elif path in judge:
+                    yield self.check_found(path)
                 else:
                     yield self.check_path(path, stdin=stdin if path == "-" else None)
         finally:
@@ -565,8 +594,8 @@ class Session:
         data = (b"\xef\xbb\xbf" if mark else b"") + result.text.encode("utf-8")
         return Formatted(path, original, text, result.text, data, reading, tuple(notes), untidy=untidy)
 
-    def _check_in_worker(self, path: str) -> Checked:
-        return self.check_path(path)
+    def _check_in_worker(self, path: str) -> Checked | Skipped:
+        return self.check_found(path) if path in self._judge else self.check_path(path)
 
     def _refused_result(self, parsed: ParsedDeck, refused: Refused) -> DeckResult:
         date = self._date_text(parsed.path)

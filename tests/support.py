@@ -17,6 +17,23 @@ POKEMON_TCG_DATA = REFERENCE_DATA / "pokemon-tcg-data"
 SAMPLE_DECKS = PROJECT_ROOT / "sample_decks"
 
 
+def mixed_tree(base: Path) -> Path:
+    """A folder of decks, files that are no decks and a packs folder, their names interleaved
+    (the walk meets them in this order)."""
+    files = {
+        ".deckcheck.yaml": "packs: [b-packs]\n",
+        "a-deck.txt": (SAMPLE_DECKS / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8"),
+        "b-packs/club.yaml": "name: club\nextends: standard\n",
+        "c-notes.txt": "Shopping list\nmilk\nbread\n",
+        "d-deck.txt": (SAMPLE_DECKS / "illegal" / "copy-limit.txt").read_text(encoding="utf-8"),
+        "e-empty.json": "{}",
+    }
+    for name, text in files.items():
+        (base / name).parent.mkdir(parents=True, exist_ok=True)
+        (base / name).write_text(text, encoding="utf-8")
+    return base
+
+
 def require_reference_data() -> Path:
     """The pokemontcg.io snapshot in ../shared, or skip saying why."""
     if not (POKEMON_TCG_DATA / "sets" / "en.json").is_file():
@@ -32,6 +49,87 @@ def require_japanese_data() -> Path:
     if not (TCGDEX_API / "v2" / "ja" / "sets.json").is_file():
         pytest.skip(f"Japanese card data not found at {TCGDEX_API / 'v2' / 'ja'} (needed for this test)")
     return TCGDEX_API
+
+
+def shared_database(tmp_path_factory, name: str, build) -> Path:
+    """The card database ``name``, built by ``build(path)`` once per test run and shared by the
+    run's worker processes (pytest-xdist starts one per core; each built its own copy of every
+    database it used, 5 to 10 CPU seconds each): the first worker to ask builds it under a file
+    lock, the others wait and open the same file. Tests only read it; a test that changes a
+    database copies it first. Without xdist it is built once in the run's own folder."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, which holds each worker's own (popen-gw0, ...)
+    folder = base / "shared-databases"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.sqlite3"
+    try:
+        import fcntl
+    except ImportError:  # no flock: each worker builds its own
+        path = tmp_path_factory.mktemp(name) / "cards.sqlite3"
+        build(path)
+        return path
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():  # build_database installs the file whole (a rename) or not at all
+            build(path)
+    return path
+
+
+def reference_database(tmp_path_factory) -> Path:
+    """The pokemontcg.io reference snapshot imported, once per run (skips when absent)."""
+    from deckcheck.carddb.build import build_database
+
+    data = require_reference_data()
+    return shared_database(
+        tmp_path_factory, "reference", lambda path: build_database(data, path, source_label="reference snapshot")
+    )
+
+
+def require_tcgdex_export() -> Path:
+    """The TCGdex export in ../shared (laid out like the API), or skip saying why."""
+    if not (TCGDEX_API / "v2" / "en" / "sets" / "me05.json").is_file():
+        pytest.skip(f"the TCGdex export not found at {TCGDEX_API} (../shared/carddata is needed for this test)")
+    return TCGDEX_API
+
+
+def reference_and_tcgdex_database(tmp_path_factory) -> Path:
+    """The reference snapshot filled in from the TCGdex export, as ``db import`` of both builds it,
+    once per run (skips when absent)."""
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import open_sources
+
+    data, tcgdex = require_reference_data(), require_tcgdex_export()
+    return shared_database(
+        tmp_path_factory,
+        "reference-and-tcgdex",
+        lambda path: build_database(open_sources([data, tcgdex]), path, source_label="both snapshots"),
+    )
+
+
+def tcgdex_database(tmp_path_factory) -> Path:
+    """The TCGdex export alone imported, once per run (skips when absent)."""
+    from deckcheck.carddb.build import build_database
+
+    tcgdex = require_tcgdex_export()
+    return shared_database(
+        tmp_path_factory, "tcgdex", lambda path: build_database(tcgdex, path, source_label="tcgdex snapshot")
+    )
+
+
+def japan_database(tmp_path_factory) -> Path:
+    """The reference snapshot and Japan's cards (TCGdex /v2/ja), as ``db import --japanese``
+    builds it, once per run (skips when absent)."""
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import Regions, open_source
+    from deckcheck.carddb.sources.tcgdex_ja import open_japanese
+
+    data, japanese = require_reference_data(), require_japanese_data()
+    return shared_database(
+        tmp_path_factory,
+        "japan",
+        lambda path: build_database(Regions(open_source(data), [open_japanese(japanese)]), path),
+    )
 
 
 def assert_golden(path: Path, actual: str) -> None:

@@ -167,11 +167,24 @@ def _run(prog_name: str | None) -> int:
         run = application(_command_named(sys.argv))
     try:
         try:
-            run(args=sys.argv[1:], prog_name=prog_name)
+            # Not standalone: a usage error comes back here, to be said in the message language.
+            code = run(args=sys.argv[1:], prog_name=prog_name, standalone_mode=False)
+            code = code if isinstance(code, int) and not isinstance(code, bool) else 0
+            if code == 130:  # Ctrl-C, which Typer turns into Exit(130)
+                code = _interrupted()
         finally:
             sys.stdout.flush()  # a full disk shows here, not as a warning at exit
     except SystemExit as exit_:
         code = _interrupted() if exit_.code == 130 else exit_.code
+    except typer.Abort:
+        _say("Aborted!")
+        code = 1
+    except typer.exceptions.TyperException as error:  # click's own errors: a command line it cannot read
+        if hasattr(error, "format_message"):
+            _usage_error(error)
+            code = getattr(error, "exit_code", ExitCode.USAGE)
+        else:
+            code = _internal_error(error, debug)
     except KeyboardInterrupt:
         code = _interrupted()
     except OutputError as error:
@@ -190,6 +203,13 @@ def _run(prog_name: str | None) -> int:
         _output_failed(error, real_stdout)
         code = ExitCode.USAGE
     return _exit_code(code)
+
+
+def _usage_error(error: Any) -> None:
+    """Click's usage error as click writes it, in the message language."""
+    from deckcheck.cli.usage import show_usage_error  # only a command line with a usage error
+
+    show_usage_error(error, message_language(), lambda text: _say(text.removesuffix("\n")))
 
 
 def _is_standard_output(stream: Any) -> bool:

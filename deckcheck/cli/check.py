@@ -50,8 +50,9 @@ from deckcheck.i18n import (
 )
 from deckcheck.packs.loading import PackError
 from deckcheck.parse.shape import DEFAULT_MAX_BYTES
+from deckcheck.project.discover import JUDGE
 from deckcheck.render import OUTPUTS, RenderOptions, is_failing, path_problem, writer
-from deckcheck.session import Session
+from deckcheck.session import Session, Skipped
 
 
 def check(
@@ -244,7 +245,9 @@ def run_check(
         raise UsageProblem(message_of(error)) from None
     # Machine-read outputs stay English unless --lang asks otherwise (README "Languages").
     render_lang = message_lang if run.output in ("text", "html") or lang is not None else "en"
-    selection = select(paths, run, found, jobs)
+    # The files met while walking are judged as the session reads them (each file read once);
+    # --verbose lists the skipped files first, so it judges them here.
+    selection = select(paths, run, found, jobs, defer=True)
     nothing = nothing_to_check(paths, run, selection, found)
     if nothing is not None:
         return nothing
@@ -261,13 +264,15 @@ def run_check(
         source = lambda path: stdin_lines if path == "-" else read_source(path)  # noqa: E731
     # So are folders that cannot be read (never skipped silently).
     unreadable = dict(selection.unreadable)
-    if session.database.notice and run.output == "text":
-        echo(f"deckcheck: {problem_text(session.database.notice, message_lang)}", err=True)
-    # Opened before any deck is checked: a file that cannot be written is a usage error at once.
-    step_files = StepFiles(summary, github_output)
     # Paths that do not exist are checked too: read_deck makes each an
     # `unreadable` finding, so every report carries it (README: every file is checked).
     checked_paths = (*selection.missing, *unreadable, *selection.decks)
+    named = len(selection.missing) + len(unreadable)
+    # The files found, in order: those skipped unread (a packs folder) between the others. The files
+    # met while walking are judged as the session reads them (Skipped: no deck).
+    found_files = selection.found or [(path, None) for path in selection.decks]
+    judge = frozenset(path for path, reason in selection.found if reason is JUDGE)
+    skipped: list[tuple[str, str]] = [] if selection.found else list(selection.skipped)
 
     def results(progress):
         nonlocal usage_problem
@@ -284,11 +289,18 @@ def run_check(
             usage_problem = True
         # The session checks deck files in worker processes when there are enough of
         # them, and gives the results in the order of the paths: the report is the same.
-        checked = session.check_paths(checked_paths, jobs=jobs, stdin=stdin, unreadable=unreadable)
-        named = len(selection.missing) + len(unreadable)
-        for number, path in enumerate(checked_paths):
+        checked = session.check_paths(checked_paths, jobs=jobs, stdin=stdin, unreadable=unreadable, judge=judge)
+        order = [*((path, None) for path in checked_paths[:named]), *found_files]
+        for number, (path, reason) in enumerate(order):
+            if isinstance(reason, str):  # skipped unread
+                skipped.append((path, reason))
+                continue
             progress.advance(path)
-            result, problem = next(checked)
+            item = next(checked)
+            if isinstance(item, Skipped):  # its content is no deck
+                skipped.append((path, item.reason))
+                continue
+            result, problem = item
             if problem is not None:
                 # The deck still gets a result (with an unknown-format error), so that
                 # JSON, SARIF and JUnit show it, not only standard error. The text report
@@ -325,19 +337,36 @@ def run_check(
     # The report is written deck by deck as the results come (deckcheck.render):
     # memory stays flat however many decks are checked.
     report = writer(run.output, sys.stdout, options)
-    step_files.start(options)
+    step_files: StepFiles | None = None
+
+    def begin() -> StepFiles:
+        """What comes before the first result: nothing at all when no file found is a deck."""
+        if session.database.notice and run.output == "text":
+            echo(f"deckcheck: {problem_text(session.database.notice, message_lang)}", err=True)
+        # Opened before any deck is reported: a file that cannot be written is a usage error at once.
+        files = StepFiles(summary, github_output)
+        files.start(options)
+        report.start()
+        return files
+
     failing = False
     # A report written to the terminal shows the progress itself, deck by deck;
     # a bar on stderr would be drawn across it.
     with DeckProgress(len(checked_paths), wanted=not sys.stdout.isatty()) as progress:
-        report.start()
         for result in results(progress):
+            if step_files is None:
+                step_files = begin()
             failing = failing or is_failing(result, run.fail_on)
             report.add(result)
             step_files.add(result)
             if on_result is not None:
                 on_result(result)
-    report.finish(skipped=tuple(path for path, _reason in selection.skipped))
+    if step_files is None:  # every file found was judged no deck
+        nothing = nothing_to_check(paths, run, selection._replace(decks=(), skipped=tuple(skipped)), found)
+        if nothing is not None:
+            return nothing
+        step_files = begin()
+    report.finish(skipped=tuple(path for path, _reason in skipped))
     step_files.finish()
     if usage_problem:
         return ExitCode.USAGE

@@ -345,16 +345,21 @@ class Found(NamedTuple):
     skip_non_decks: bool = False  # named files are judged like files found in a folder
 
 
-def select(paths, run, found: Found, jobs: int | None = 1):
+def select(paths, run, found: Found, jobs: int | None = 1, *, defer: bool = False):
     """The decks of the paths given; warnings and (with --verbose) the skipped files on standard error.
-    The files met while walking folders are judged in ``jobs`` processes (None: by the number of files)."""
+    The files met while walking folders are judged in ``jobs`` processes (None: by the number of files);
+    with ``defer`` (check, without --verbose) they are not read here: the check judges each as it reads it."""
     from deckcheck.project.config import ConfigError
     from deckcheck.project.discover import select_decks
     from deckcheck.session import judge_files
 
     try:
         selection = select_decks(
-            paths, run, skip_non_decks=found.skip_non_decks, judge=lambda files: judge_files(files, jobs)
+            paths,
+            run,
+            skip_non_decks=found.skip_non_decks,
+            judge=lambda files: judge_files(files, jobs),
+            defer=defer and not found.verbose,
         )
     except ConfigError as error:  # a deck's own configuration file that cannot be used
         raise UsageProblem(message_of(error)) from None

@@ -48,6 +48,10 @@ class ResolveOptions:
     # The card pool of the format (model.REGIONS): under Japan's, a line written in Japanese is
     # read among Japan's prints (deckcheck.core.regions).
     region: str = INTERNATIONAL
+    # Lines read before under these options, by the entry object itself (the text parser hands
+    # out one entry per line, number and section it has read before): its reading, findings and
+    # all, for an entry holds everything a reading depends on (deckcheck.core.resolve).
+    entries: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 class Resolution(NamedTuple):
@@ -77,6 +81,10 @@ def memo_put(options: ResolveOptions, key: tuple, value: tuple) -> None:
     if len(options.memo) >= MEMO_MAX:
         options.memo.clear()
     options.memo[key] = value
+
+
+# Entries ResolveOptions.entries holds at most (as many as the text parser keeps).
+ENTRIES_MAX = 32_768
 
 
 def released(candidates: Sequence[Card], options: ResolveOptions) -> list[Card]:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 
 from deckcheck.carddb.index import CardIndex, TranslatedName, translation_key
-from deckcheck.core.lines import ResolveOptions, line_finding, memo_put, written
+from deckcheck.core.lines import Resolution, ResolveOptions, line_finding, memo_put, written
 from deckcheck.i18n import CARD_LANGUAGES, LANGUAGE_NAMES, N_, Joined, Phrase, term
 from deckcheck.model import Card, DeckEntry, Finding, Severity
 from deckcheck.names import deck_key, deck_name, name_key, unown_letter
@@ -36,7 +37,7 @@ MEANING_IN_LANGUAGE = N_("{card} in {language}")
 # Players abbreviate the title the English cards spell out: "Prof. Juniper".
 ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
 _MECHANIC_HYPHEN = re.compile(r"-(?=(?:v|vmax|vstar|v-union)$)", re.IGNORECASE)
-_SPACED_MECHANIC = re.compile(r" (GX|UNION)$")
+_SPACED_MECHANIC = re.compile(r" (GX|UNION|EX|ex)$")
 
 # How lists write some cards whose print the line names: PTCGO's Unit Energy names.
 _UNIT_ENERGY = {
@@ -71,8 +72,15 @@ def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         # contract decide (docs/rulings.md, "Spellings a name may have").
         candidates = list(dict.fromkeys([*candidates, *index.by_name(f"{entry.name[:-3]}-EX")]))
     if not candidates and " - " in entry.name:
-        # "Boss's Orders - Ghetsis": a subtitle written after a dash (RULES.md 2.8)
-        candidates = list(index.by_name(entry.name.split(" - ", 1)[0]))
+        # "Boss's Orders - Ghetsis": a Trainer's subtitle after a dash (RULES.md 2.8); "Charizard -
+        # ex": a mechanic after one. A card of the whole name first; the name before the dash alone
+        # only for a Trainer, whose subtitle never changes its deck-building name ("Pikachu - VMAX"
+        # is no plain Pikachu, "Double Turbo Energy - Special XYZ" no Double Turbo Energy).
+        head, tail = entry.name.split(" - ", 1)
+        candidates = list(index.by_name(f"{head} ({tail})")) or list(index.by_name(f"{head} {tail}"))
+        if not candidates:
+            trainers = list(index.by_name(head))
+            candidates = trainers if trainers and all(c.supertype == "Trainer" for c in trainers) else []
     if not candidates and ENGLISH_TITLE.match(entry.name):
         candidates = list(index.by_name(ENGLISH_TITLE.sub("Professor ", entry.name)))
     if not candidates and "-" in entry.name:
@@ -82,7 +90,8 @@ def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         if spaced != entry.name:
             candidates = list(index.by_name(spaced))
     if not candidates and _SPACED_MECHANIC.search(entry.name):
-        # "Tapu Lele GX", "Mewtwo V UNION": a mechanic after a space where the card has a hyphen.
+        # "Tapu Lele GX", "Mewtwo V UNION", "Shaymin EX": a mechanic after a space where the card
+        # has a hyphen; "Shaymin ex" too, where no Shaymin ex was ever printed (case is spelling).
         candidates = list(index.by_name(_SPACED_MECHANIC.sub(r"-\1", entry.name)))
     if not candidates and name_key(entry.name) in _UNIT_ENERGY_NAMES:
         candidates = list(index.by_name(_UNIT_ENERGY_NAMES[name_key(entry.name)]))  # "Unit Energy LPM"
@@ -356,3 +365,34 @@ def _search_suggestions(
             if other not in found and len(found) < 3:
                 found.append(other)
     return found
+
+
+# -- the languages of a deck's names ---------------------------------------------------
+
+
+def suggestion_languages(resolutions: Sequence[Resolution], deck_langs: Counter) -> tuple[str, ...]:
+    """The languages "did you mean" suggests in: the list's own. An English list (more lines
+    read as English than in any other language) gets English names only ("Iono PAL" -> Iono,
+    never the French Monorpale); a German one German names first; a list with no line read,
+    ().  ``("en",)`` means English only."""
+    english = sum(1 for r in resolutions if r.card is not None and not r.langs)
+    if deck_langs and max(deck_langs.values()) > english:
+        return tuple(lang for lang, _n in deck_langs.most_common())
+    return ("en",) if english else ()
+
+
+def deck_languages(resolutions: Sequence[Resolution]) -> Counter:
+    """How many lines were read in each language; lines that fit several
+    languages count only when no line fits just one."""
+    single = Counter(r.langs[0] for r in resolutions if r.card is not None and len(r.langs) == 1)
+    if single:
+        return single
+    return Counter(lang for r in resolutions if r.card is not None for lang in r.langs)
+
+
+def pick_language(langs: tuple[str, ...], deck_langs: Counter) -> str | None:
+    """The language to report for a line: of those its name fits, the deck's
+    most frequent ("Professor Platan" is Italian and, loosely, German)."""
+    if not langs:
+        return None
+    return max(langs, key=lambda lang: (deck_langs.get(lang, 0), -langs.index(lang)))

@@ -50,6 +50,7 @@ from deckcheck.core.identify import (
 )
 from deckcheck.core.lines import (
     CATALOGUE_ONLY_HINT,
+    ENTRIES_MAX,
     MISSING_HINT,
     Resolution,
     ResolveOptions,
@@ -95,9 +96,12 @@ from deckcheck.core.messages import (
 )
 from deckcheck.core.naming import (
     close_spelling,
+    deck_languages,
     group_key,
     name_candidates,
     name_fits,
+    pick_language,
+    suggestion_languages,
     suggestions,
     translated_fits,
 )
@@ -142,33 +146,65 @@ def resolve_deck(
     :class:`~deckcheck.model.DeckCard`, every other line stays unresolved: it counts toward the
     deck's size and never toward any card's legality."""
     options = options or ResolveOptions()
-    resolutions = [_remembered(entry, index, options) for entry in parsed.entries]
-    deck_langs = _deck_languages(resolutions)
-    if any(r.unknown for r in resolutions):
+    # Each line as [entry, index, reading, its DeckCard once made]: read once per entry object
+    # (options.entries), for a run over many lists meets the same entries list after list.
+    known = options.entries
+    lines: list[list[Any]] = []
+    unknown = other_language = False
+    for entry in parsed.entries:
+        line = known.get(id(entry))
+        if line is None or line[0] is not entry or line[1] is not index:
+            line = [entry, index, _remembered(entry, index, options), None]
+            if len(known) >= ENTRIES_MAX:
+                known.clear()
+            known[id(entry)] = line  # (the entry is kept with it: its id is not reused)
+        reading: Resolution = line[2]
+        unknown = unknown or reading.unknown
+        other_language = other_language or bool(reading.langs)
+        lines.append(line)
+    resolutions: list[Resolution] = [line[2] for line in lines]
+    deck_langs = deck_languages(resolutions) if other_language else Counter()
+    if unknown:
         # "Did you mean" once the deck's language is known (typos in a German
         # list get German suggestions), and for the first lines only: a fuzzy
         # search over every name costs, and a file of junk needs no thousand hints.
-        ranked = _suggestion_languages(resolutions, deck_langs) if options.card_lang is None else ()
-        unknown = [i for i, r in enumerate(resolutions) if r.unknown][:MAX_SUGGESTED_LINES]
-        for i in unknown:
-            resolutions[i] = resolve_line(parsed.entries[i], index, options, suggest_langs=ranked)
+        ranked = suggestion_languages(resolutions, deck_langs) if options.card_lang is None else ()
+        unknown_lines = [i for i, r in enumerate(resolutions) if r.unknown][:MAX_SUGGESTED_LINES]
+        for i in unknown_lines:
+            resolutions[i] = _suggested(parsed.entries[i], index, options, ranked)
     resolved: list[DeckCard] = []
     unresolved: list[DeckEntry] = []
     findings: list[Finding] = []
-    for entry, resolution in zip(parsed.entries, resolutions):
-        findings.extend(resolution.findings)
+    for line, resolution in zip(lines, resolutions):
+        if resolution.findings:
+            findings.extend(resolution.findings)
         if resolution.identified and resolution.card is not None:
-            resolved.append(
-                DeckCard(
-                    entry,
-                    resolution.card,
-                    read_as=_pick_language(resolution.langs, deck_langs),
-                    by_print=resolution.by_print,
-                )
-            )
+            if resolution.langs:
+                read_as = pick_language(resolution.langs, deck_langs)
+                resolved.append(DeckCard(line[0], resolution.card, read_as=read_as, by_print=resolution.by_print))
+                continue
+            # Read as English: the same DeckCard whatever the deck (an identified line is no unknown one).
+            deck_card = line[3]
+            if deck_card is None:
+                deck_card = line[3] = DeckCard(line[0], resolution.card, read_as=None, by_print=resolution.by_print)
+            resolved.append(deck_card)
         else:
-            unresolved.append(entry)
+            unresolved.append(line[0])
     return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
+
+
+def _suggested(entry: DeckEntry, index: CardIndex, options: ResolveOptions, ranked: tuple[str, ...]) -> Resolution:
+    """An unknown line read again with "did you mean" in the ``ranked`` languages, once per
+    entry object and languages."""
+    key = ("suggested", id(entry))
+    known = options.entries.get(key)
+    if known is not None and known[0] is entry and known[1] is index and known[2] == ranked:
+        return known[3]
+    resolution = resolve_line(entry, index, options, suggest_langs=ranked)
+    if len(options.entries) >= ENTRIES_MAX:
+        options.entries.clear()
+    options.entries[key] = (entry, index, ranked, resolution)
+    return resolution
 
 
 def _remembered(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> Resolution:
@@ -190,34 +226,6 @@ def _remembered(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> 
     if not resolution.findings:
         memo_put(options, key, (index, resolution))
     return resolution
-
-
-def _suggestion_languages(resolutions: Sequence[Resolution], deck_langs: Counter) -> tuple[str, ...]:
-    """The languages "did you mean" suggests in: the list's own. An English list (more lines
-    read as English than in any other language) gets English names only ("Iono PAL" -> Iono,
-    never the French Monorpale); a German one German names first; a list with no line read,
-    ().  ``("en",)`` means English only."""
-    english = sum(1 for r in resolutions if r.card is not None and not r.langs)
-    if deck_langs and max(deck_langs.values()) > english:
-        return tuple(lang for lang, _n in deck_langs.most_common())
-    return ("en",) if english else ()
-
-
-def _deck_languages(resolutions: Sequence[Resolution]) -> Counter:
-    """How many lines were read in each language; lines that fit several
-    languages count only when no line fits just one."""
-    single = Counter(r.langs[0] for r in resolutions if r.card is not None and len(r.langs) == 1)
-    if single:
-        return single
-    return Counter(lang for r in resolutions if r.card is not None for lang in r.langs)
-
-
-def _pick_language(langs: tuple[str, ...], deck_langs: Counter) -> str | None:
-    """The language to report for a line: of those its name fits, the deck's
-    most frequent ("Professor Platan" is Italian and, loosely, German)."""
-    if not langs:
-        return None
-    return max(langs, key=lambda lang: (deck_langs.get(lang, 0), -langs.index(lang)))
 
 
 def resolve_entry(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> tuple[Card | None, list[Finding]]:

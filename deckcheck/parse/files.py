@@ -20,8 +20,17 @@ from typing import BinaryIO, NamedTuple
 
 from deckcheck.i18n import N_, line_numbers
 from deckcheck.model import Finding, ParsedDeck, Severity
-from deckcheck.parse.shape import DEFAULT_MAX_BYTES, STDIN, deck_kind, open_nonblocking, read_limited
-from deckcheck.parse.text import parse_text
+from deckcheck.parse.shape import (
+    DEFAULT_MAX_BYTES,
+    EMPTY_FILE,
+    STDIN,
+    counted_problem,
+    deck_kind,
+    deck_problem,
+    open_nonblocking,
+    read_limited,
+)
+from deckcheck.parse.text import line_counts, parse_text, parse_text_counted
 
 UNREADABLE = "unreadable"
 ENCODING = "encoding"
@@ -111,6 +120,33 @@ def read_deck_bytes(
         return _unreadable(path, PERMISSION_DENIED)
     except OSError as exc:
         return _unreadable(path, OS_ERROR, reason=exc.strerror or str(exc))
+
+
+def read_found(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> ParsedDeck | str:
+    """A file met while walking a folder, from its bytes read once: why it is no deck
+    (:func:`~deckcheck.parse.shape.deck_problem`), else the deck :func:`parse_deck_bytes` reads.
+    A text list in plain UTF-8 is judged from the parse itself (its lines counted as they are read)."""
+    if (
+        len(data) <= max_bytes
+        and b"\x00" not in data
+        and not data.startswith(b"\xef\xbb\xbf")  # (a byte-order mark: the general way)
+        and deck_kind(path, "") == "text"
+    ):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:
+            # As deck_problem and parse_deck_text read valid UTF-8 with no mark and no NUL.
+            if "\r" in text:
+                text = text.replace("\r\n", "\n").replace("\r", "\n")
+            if not text.strip():
+                return EMPTY_FILE
+            parsed, counts = parse_text_counted(text, path)
+            problem = counted_problem(counts if counts is not None else line_counts(text))
+            return parsed if problem is None else problem
+    problem = deck_problem(data, path, max_bytes=max_bytes)
+    return parse_deck_bytes(data, path, max_bytes=max_bytes) if problem is None else problem
 
 
 class DeckText(NamedTuple):

@@ -16,7 +16,7 @@ from typing import BinaryIO
 
 from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
 from deckcheck.i18n import N_, Phrase
-from deckcheck.parse.text import line_counts
+from deckcheck.parse.text import LineCounts, line_counts
 
 STDIN = "-"
 DEFAULT_MAX_BYTES = 5_000_000
@@ -110,7 +110,11 @@ def text_deck_problem(text: str) -> str | None:
     """Why a text file is not a deck list, or None when it is one."""
     # The lines counted as parse_text reads them, without building the deck
     # (this runs on every text file met while walking a folder).
-    counts = line_counts(text)
+    return counted_problem(line_counts(text))
+
+
+def counted_problem(counts: LineCounts) -> str | None:
+    """Why a text file whose lines count so is not a deck list, or None when it is one."""
     other, structure = counts.other, counts.structure
     # Bad counts and "4-4 Zoroark-GX" are card lines written wrong: a deck's problems.
     cards = counts.cards + counts.attempts
@@ -159,6 +163,12 @@ def not_a_deck(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
             data = read_limited(handle, max_bytes + 1)
     except OSError:
         return None
+    return deck_problem(data, path, max_bytes=max_bytes)
+
+
+def deck_problem(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
+    """:func:`not_a_deck` of the file at ``path`` whose bytes (at most ``max_bytes`` + 1 of
+    them) are ``data``: the check of a walked file judges it from the bytes it reads once."""
     if len(data) > max_bytes:
         return Phrase(N_("it is larger than {limit} bytes"), limit=max_bytes)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
@@ -170,5 +180,8 @@ def not_a_deck(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
         text = data.decode("utf-8", errors="replace")
     text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
-        return Phrase(N_("it is empty"))
+        return EMPTY_FILE
     return deck_shape_problem(text, deck_kind(path, text))
+
+
+EMPTY_FILE = Phrase(N_("it is empty"))

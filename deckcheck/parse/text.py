@@ -12,7 +12,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from deckcheck.i18n import N_, ngettext, term
 from deckcheck.model import ENERGY, ENERGY_LETTERS, POKEMON, TRAINER, DeckEntry, Finding, ParsedDeck, Severity
@@ -514,28 +514,64 @@ def iter_lines(text: str) -> Iterator[str]:
         start = end + 1
 
 
-def _read_other_line(
-    line: str, number: int, blocks: list[_Block], totals: list[tuple[int, int]], labels: dict[str, str | None]
-) -> bool:
-    """Read a banner, section header, total, comment or ``# format:`` line;
-    False when ``line`` is none of these."""
-    if _is_banner(line):
-        return True
-    header = _header(line)
-    if header:
-        blocks.append(_Block(header[0], number, header[1]))
-        return True
-    total = _TOTAL.match(line)
-    if total:
-        totals.append((number, int(total["count"])))
-        return True
-    comment, meta = _comment_and_meta(line)
-    if meta:
-        key = "format" if meta["key"].casefold() == "format" else "name"
-        value = meta["value"].strip()
-        labels.setdefault(key, format_id(value) if key == "format" else value)
-        return True
-    return comment is not None
+# What a line that is no card line says (its kind in _OtherLine): a header, a total, a deck's
+# format or name, or nothing for the deck (a banner, a comment, a blank line).
+_NOTHING, _HEADER_LINE, _TOTAL_LINE, _LABEL_LINE = range(4)
+
+
+class _OtherLine(NamedTuple):
+    """A line that is no card line, as :func:`parse_text` reads it wherever it stands, and
+    how :func:`line_counts` counts it."""
+
+    kind: int
+    value: Any  # (section, declared) of a header, the declared total, (key, value) of a label
+    counts: LineCounts
+
+
+def _other_line(raw: str) -> _OtherLine | None:
+    """A banner, section header, total, comment, ``# format:`` or blank line (also of a
+    Japanese list), else None: a card line, or a line written as one."""
+    line = _SPACES.sub(" ", raw).strip()
+    if not line:
+        return _OtherLine(_NOTHING, None, LineCounts(0, 0, 0, 0))
+    # Card lines start with their count; no header, total, comment or banner does,
+    # so card lines skip those patterns (most lines are cards).
+    found: tuple[int, Any] | None = None
+    if not line[0].isdigit():
+        if _is_banner(line):
+            found = _NOTHING, None
+        elif header := _header(line):
+            found = _HEADER_LINE, header
+        elif total := _TOTAL.match(line):
+            found = _TOTAL_LINE, int(total["count"])
+        else:
+            comment, meta = _comment_and_meta(line)
+            if meta:
+                key = "format" if meta["key"].casefold() == "format" else "name"
+                value = meta["value"].strip()
+                found = _LABEL_LINE, (key, format_id(value) if key == "format" else value)
+            elif comment is not None:
+                found = _NOTHING, None
+    if found is None:
+        if not is_japanese(line):
+            return None
+        # A line of a Japanese list: its own forms of cards, headers and totals.
+        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # only for kana or kanji
+
+        japanese = read_line(line)
+        if isinstance(japanese, JapaneseHeader):
+            found = _HEADER_LINE, (japanese.section, japanese.declared)
+        elif isinstance(japanese, JapaneseTotal):
+            found = _TOTAL_LINE, japanese.declared
+        else:
+            return None
+    return _OtherLine(found[0], found[1], line_counts(raw))
+
+
+# The lines read before that are no card lines, by the line as written (the headers, totals and
+# blank lines of list after list); at most OTHER_LINES_KEPT, then it starts again.
+_OTHER_LINES: dict[str, _OtherLine] = {}
+OTHER_LINES_KEPT = 4_096
 
 
 def _comment_and_meta(line: str) -> tuple[re.Match[str] | None, re.Match[str] | None]:
@@ -691,17 +727,53 @@ def _plain_print_line(raw: str) -> tuple[int, str, str, str] | None:
     return int(match[1]), without_separator(match[2]), match[5], match[6]
 
 
+# The card lines read before, by (the line as written, its number, the section it is under): a
+# card line is read the same wherever it is met, so a run over many lists (which repeat their
+# staples, often on the same line) builds each entry once. Entries are frozen, so lists share
+# them. At most ENTRIES_KEPT are kept; then the memo starts again.
+_ENTRIES: dict[tuple[str, int, str | None], DeckEntry] = {}
+ENTRIES_KEPT = 32_768
+# A text shorter than this is split at once; a longer one is read a line at a time (iter_lines).
+_SPLIT_AT_ONCE = 65_536
+
+
+def _text_lines(text: str) -> Iterator[str] | list[str]:
+    """The lines of ``text`` as :func:`iter_lines` gives them; a list of a short text."""
+    if len(text) >= _SPLIT_AT_ONCE:
+        return iter_lines(text)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
 def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) -> ParsedDeck:
     """Parse a text deck list into entries and ``syntax`` findings; after
     ``max_lines`` card lines and bad lines (None: no limit) the rest is counted
     in one finding, not read."""
+    return parse_text_counted(text, path, max_lines=max_lines)[0]
+
+
+_NONE_COUNTED = LineCounts(0, 0, 0, 0)
+
+
+def parse_text_counted(
+    text: str, path: str, *, max_lines: int | None = MAX_LINES_READ
+) -> tuple[ParsedDeck, LineCounts | None]:
+    """:func:`parse_text`, and the lines counted as :func:`line_counts` counts them (None when
+    the lines were not all read): whether a file met while walking a folder is a deck is judged
+    from the parse that checks it."""
     entries: list[DeckEntry] = []
     findings: list[Finding] = []
     blocks: list[_Block] = []
     totals: list[tuple[int, int]] = []
     labels: dict[str, str | None] = {}  # "name" and "format" from comment lines
+    known, others = _ENTRIES, _OTHER_LINES
+    counted: list[LineCounts] = []  # of the lines that are no card lines (headers, totals)
+    every_line = True
 
-    lines = enumerate(iter_lines(text), start=1)
+    lines = enumerate(_text_lines(text), start=1)
     for number, raw in lines:
         if max_lines is not None and len(entries) + len(findings) >= max_lines:
             rest = bool(raw.strip()) + sum(1 for _, other in lines if other.strip())
@@ -716,31 +788,48 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
                         hint_template=TOO_MANY_LINES_HINT,
                     )
                 )
+                every_line = False
             break
-        card: tuple[int, str, str | None, str | None] | None = _plain_print_line(raw)
+        block = blocks[-1] if blocks else None
+        key = (raw, number, block.section if block is not None else None)
+        entry = known.get(key)
+        if entry is not None:
+            if block is not None:
+                block.actual += entry.count
+                block.lines += 1
+            entries.append(entry)
+            continue
+        other = others.get(raw)
+        card: tuple[int, str, str | None, str | None] | None = None
+        if other is None:
+            card = _plain_print_line(raw)
+            if card is None:
+                other = _other_line(raw)
+                if other is not None:
+                    if len(others) >= OTHER_LINES_KEPT:
+                        others.clear()
+                    others[raw] = other
+        if other is not None:
+            if other.kind == _HEADER_LINE:
+                blocks.append(_Block(other.value[0], number, other.value[1]))
+            elif other.kind == _TOTAL_LINE:
+                totals.append((number, other.value))
+            elif other.kind == _LABEL_LINE:
+                labels.setdefault(*other.value)
+            if other.counts != _NONE_COUNTED:
+                counted.append(other.counts)
+            continue
         if card is None:
             line = _SPACES.sub(" ", raw).strip()
-            if not line:
-                continue
-            # Card lines start with their count; no header, total, comment or
-            # banner does, so card lines skip those patterns (most lines are cards).
-            if not line[0].isdigit() and _read_other_line(line, number, blocks, totals, labels):
-                continue
             read: tuple[int, str, str | None, str | None] | Finding | None = None
             if is_japanese(line):
-                # A line of a Japanese list: its own forms of cards, headers and totals (imported
-                # only for a line with kana or kanji).
-                from deckcheck.parse.japanese import JapaneseCard, JapaneseHeader, JapaneseTotal, read_line
+                # A card line of a Japanese list: its own forms (imported only for a line with kana
+                # or kanji).
+                from deckcheck.parse.japanese import JapaneseCard, read_line
 
                 japanese = read_line(line)
-                if isinstance(japanese, JapaneseHeader):
-                    blocks.append(_Block(japanese.section, number, japanese.declared))
-                    continue
                 if isinstance(japanese, JapaneseCard):
                     read = (japanese.copies, japanese.name, japanese.set_code, japanese.number)
-                elif isinstance(japanese, JapaneseTotal):
-                    totals.append((number, japanese.declared))
-                    continue
             if read is None:
                 read = _read_card(line, number)
             if isinstance(read, Finding):
@@ -749,24 +838,37 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
             card = read
         count, card_name, set_code, card_number = card
         energy = energy_name(card_name)
-        section = blocks[-1].section if blocks else None
-        if blocks:
-            blocks[-1].actual += count
-            blocks[-1].lines += 1
-        entries.append(
-            DeckEntry(
-                count=count,
-                name=energy.name,
-                line=number,
-                set_code=set_code,
-                number=card_number,
-                section=section,
-                basic_energy_type=energy.basic_energy_type,
-                special_energy=energy.special_energy,
-                raw=raw,
-            )
+        section = key[2]  # (a header line goes on to the next line: `block` is this line's)
+        if block is not None:
+            block.actual += count
+            block.lines += 1
+        entry = DeckEntry(
+            count=count,
+            name=energy.name,
+            line=number,
+            set_code=set_code,
+            number=card_number,
+            section=section,
+            basic_energy_type=energy.basic_energy_type,
+            special_energy=energy.special_energy,
+            raw=raw,
         )
+        if len(known) >= ENTRIES_KEPT:
+            known.clear()
+        known[key] = entry
+        entries.append(entry)
 
+    counts = None
+    if every_line:
+        # A card line, a card line written wrong (a bad count, "4-4 Zoroark-GX") or a line that is
+        # none: its entry or its syntax error; the other lines as line_counts counts each.
+        no_card = sum(1 for f in findings if f.template == NOT_A_CARD_LINE)
+        counts = LineCounts(
+            len(entries) + sum(c.cards for c in counted),
+            len(findings) - no_card + sum(c.attempts for c in counted),
+            no_card + sum(c.other for c in counted),
+            sum(c.structure for c in counted),
+        )
     for block in blocks:
         # A header counts the cards under it, or (as PTCG Live's exports of 2023-2026 do) the
         # lines: either is right (docs/rulings.md).
@@ -800,10 +902,11 @@ def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) 
                 )
             )
     findings.sort(key=lambda f: f.lines)
-    return ParsedDeck(
+    parsed = ParsedDeck(
         path=path,
         entries=tuple(entries),
         findings=tuple(findings),
         name=labels.get("name"),
         declared_format=labels.get("format"),
     )
+    return parsed, counts

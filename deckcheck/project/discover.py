@@ -32,6 +32,14 @@ class Selection(NamedTuple):
     # Folders met while walking that cannot be listed (permissions, a path too long), as
     # (path, the system's reason): reported as `unreadable`, exit code 2.
     unreadable: tuple[tuple[str, str], ...] = ()
+    # With ``defer``: every file found, in order, as (path, None: a deck; JUDGE: a file met
+    # while walking whose content the check judges as it reads it; else why it is no deck).
+    # ``decks`` then holds the files to judge too, ``skipped`` only the files skipped unread.
+    found: Sequence[tuple[str, str | bool | None]] = ()
+
+
+# A file met while walking that the check judges from the bytes it reads (Selection.found).
+JUDGE = True
 
 
 # Why a file is not a deck (Phrases: translated where they are printed).
@@ -47,6 +55,7 @@ def select_decks(
     *,
     skip_non_decks: bool = False,
     judge: Callable[[list[str]], Iterable[str | None]] | None = None,
+    defer: bool = False,
 ) -> Selection:
     """Expand the command line's paths into deck files.
 
@@ -64,45 +73,36 @@ def select_decks(
     others (README: every file is checked).
 
     ``judge`` gives :func:`~deckcheck.parse.shape.not_a_deck` of each file of a
-    walk, in order (the check command spreads them over its worker processes)."""
+    walk, in order (the check command spreads them over its worker processes). With
+    ``defer`` no file is read: the files met while walking are left for the check to judge
+    as it reads them (``Selection.found``; ``check`` reads each file once)."""
     if judge is None:
         judge = lambda files: map(not_a_deck, files)  # noqa: E731
 
-    decks: list[str] = []
+    # Every file, in order: (path, None: a deck; JUDGE: to judge by its content; else why not).
+    found: list[tuple[str, str | bool | None]] = []
     missing: list[str] = []
     excluded: list[str] = []
-    skipped: list[tuple[str, str]] = []
     warnings: dict[str, None] = {}  # in order, each once (two walks may meet one .gitignore)
     unreadable: list[tuple[str, str]] = []
     seen: set[str] = set()
 
-    def add(candidate: str, reason: str | None = None) -> None:
+    def add(candidate: str, reason: str | bool | None = None) -> None:
         key = candidate if candidate == STDIN else os.path.normcase(os.path.normpath(candidate))
         if key == candidate:
             key = candidate  # the same text: keep one string, not two (a walk of 100,000 files)
         if key not in seen:
             seen.add(key)
-            if reason is None:
-                decks.append(candidate)
-            else:
-                skipped.append((candidate, reason))
+            found.append((candidate, reason))
 
     for path in paths:
         if path == STDIN:
             add(path)
         elif os.path.isdir(path):
             walked = _walk(path, run, lambda message: warnings.setdefault(message), unreadable)
-            files = [found for found, in_packs in walked if not in_packs and found not in seen]
-            # The judgements in the order of `files` (no map from path to reason: memory stays
-            # flat in the number of files walked).
-            reasons = iter(judge(files))
-            judged = set(files) if len(files) != sum(not in_packs for _found, in_packs in walked) else None
-            for found, in_packs in walked:
-                if in_packs:
-                    if found not in seen:
-                        add(found, PACKS_FOLDER_REASON)
-                elif judged is None or found in judged:
-                    add(found, next(reasons))
+            for file, in_packs in walked:
+                if file not in seen:
+                    add(file, PACKS_FOLDER_REASON if in_packs else JUDGE)
         elif os.path.lexists(path):  # a symbolic link that leads nowhere: read_deck says why
             # Named explicitly: kept even when it is no regular file, so that
             # deckcheck.parse.files.read_deck reports it instead of it being skipped.
@@ -114,7 +114,22 @@ def select_decks(
                 add(path)
         else:
             missing.append(path)
-    return Selection(tuple(decks), tuple(missing), tuple(excluded), tuple(warnings), tuple(skipped), tuple(unreadable))
+    if not defer:
+        # The judgements in the order of the files (no map from path to reason: memory stays
+        # flat in the number of files walked).
+        reasons = iter(judge([file for file, reason in found if reason is JUDGE]))
+        found = [(file, next(reasons) if reason is JUDGE else reason) for file, reason in found]
+    decks = tuple(file for file, reason in found if reason is None or reason is JUDGE)
+    skipped = tuple((file, reason) for file, reason in found if isinstance(reason, str))
+    return Selection(
+        decks,
+        tuple(missing),
+        tuple(excluded),
+        tuple(warnings),
+        skipped,
+        tuple(unreadable),
+        tuple(found) if defer else (),
+    )
 
 
 def _named_file_problem(path: str, run: Settings, not_a_deck: Callable[[str], str | None]) -> str | None:

@@ -12,7 +12,7 @@ import datetime as dt
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import N_, Translator, ngettext
@@ -26,8 +26,10 @@ from deckcheck.rules.base import (
     RuleSpec,
     Shown,
     days_later,
+    facts_of,
     finding,
     lines_text,
+    recently_used,
     remembered,
 )
 from deckcheck.rules.words import describe_selector, items, say, texts
@@ -135,28 +137,15 @@ class BanIndex:
 # so that its id is not reused while the entry lives. The INDEXES_KEPT most recently
 # used (pack, day) pairs are kept: a server asked about a new day with every request
 # kept one index (and its verdicts) per day for good.
-_INDEXES: OrderedDict[tuple[int, dt.date], tuple[Mapping[str, Any], BanIndex]] = OrderedDict()
+_INDEXES: OrderedDict[tuple[int, dt.date], tuple[tuple[Mapping[str, Any]], BanIndex]] = OrderedDict()
 INDEXES_KEPT = 64
 
 
 def ban_index(options: Mapping[str, Any], date: dt.date) -> BanIndex:
     """The ban list of a rule's ``options`` on ``date``, indexed once."""
-    key = (id(options), date)
-    cached = _INDEXES.get(key)
-    if cached is not None and cached[0] is options:
-        try:
-            _INDEXES.move_to_end(key)
-        except KeyError:  # another thread dropped it meanwhile
-            pass
-        return cached[1]
-    index = BanIndex(options.get("cards", ()), date)
-    _INDEXES[key] = (options, index)
-    while len(_INDEXES) > INDEXES_KEPT:
-        try:
-            _INDEXES.popitem(last=False)
-        except KeyError:
-            break
-    return index
+    return recently_used(
+        _INDEXES, (id(options), date), (options,), lambda: BanIndex(options.get("cards", ()), date), INDEXES_KEPT
+    )
 
 
 def _detail(entry: Mapping[str, Any]) -> str:
@@ -217,21 +206,38 @@ class Banned(Kind):
         bans = ban_index(rule.options, day)
         return lambda card: bans.banning(card) is None
 
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], BanFact | None]:
+        """Whether a ban in force on the day bans a print (and which), else the first day
+        within the rotation window on which a ban known to come bans it; None: neither."""
+        now = ban_index(rule.options, ctx.date)
+        coming: tuple[tuple[dt.date, BanIndex], ...] = ()
+        if ctx.rotation_days > 0:
+            days = now.days_until(days_later(ctx.date, ctx.rotation_days))
+            coming = tuple((day, ban_index(rule.options, day)) for day in days)
+
+        def ban(card: Card) -> BanFact | None:
+            verdict = now.banning(card)
+            if verdict is not None:
+                return BanFact(verdict, None)
+            day = next((day for day, then in coming if then.banning(card) is not None), None)
+            return None if day is None else BanFact(None, day)
+
+        return ban
+
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
-        yield from self._banned(deck, rule, ctx)
-        yield from _upcoming(deck, rule, ctx)
+        banned = facts_of(self, deck, rule, ctx)
+        if banned:
+            yield from self._banned(banned, rule, ctx)
+            yield from _upcoming(banned, rule, ctx)
 
     @staticmethod
-    def _banned(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
-        bans = ban_index(rule.options, ctx.date)
-        if not bans.entries:
-            return
-        entries = bans.entries
+    def _banned(banned: Sequence[tuple[DeckCard, BanFact]], rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        entries = ban_index(rule.options, ctx.date).entries
         # (entry, what is banned) -> the deck's lines it bans, in deck order
         groups: dict[tuple[int, str], list[DeckCard]] = {}
         names: dict[tuple[int, str], str] = {}
-        for deck_card in deck.cards:
-            verdict = bans.banning(deck_card.card)
+        for deck_card, fact in banned:
+            verdict = fact.verdict
             if verdict is None:
                 continue
             group, name = verdict
@@ -269,37 +275,34 @@ BANNED_FROM = ngettext(
 )
 
 
-def _upcoming(deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+class BanFact(NamedTuple):
+    """What the ban list says of a print on a day: the ban in force on it (``((entry, what is
+    banned), name to show)``, :meth:`BanIndex.banning`), else the first day a ban known to come bans it."""
+
+    verdict: tuple[tuple[int, str], str] | None
+    coming: dt.date | None
+
+
+def _upcoming(banned: Sequence[tuple[DeckCard, BanFact]], rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
     """The rotation preview: a `rotating` warning for each card of the deck
-    that a ban known to start within ``ctx.rotation_days`` will ban."""
-    if ctx.rotation_days <= 0:
-        return
+    that a ban known to start within ``ctx.rotation_days`` will ban, by day, then in deck order."""
     today = ctx.date
-    now = ban_index(rule.options, today)
-    days = now.days_until(days_later(today, ctx.rotation_days))
-    if not days:
-        return
-    warned: set[int] = set()
-    for day in days:
-        then = ban_index(rule.options, day)
-        for position, deck_card in enumerate(deck.cards):
-            if position in warned or now.banning(deck_card.card) is not None or then.banning(deck_card.card) is None:
-                continue
-            warned.add(position)
-            yield replace(
-                finding(
-                    rule,
-                    BANNED_FROM,
-                    cards=(deck_card,),
-                    card=deck_card.label,
-                    format=ctx.format_name,
-                    day=day.isoformat(),
-                    days=(day - today).days,
-                    count=deck_card.count,
-                ),
-                rule="rotating",
-                severity=Severity.WARNING,
-            )
+    coming = [(fact.coming, position, deck_card) for position, (deck_card, fact) in enumerate(banned) if fact.coming]
+    for day, _position, deck_card in sorted(coming, key=lambda found: found[:2]):
+        yield replace(
+            finding(
+                rule,
+                BANNED_FROM,
+                cards=(deck_card,),
+                card=deck_card.label,
+                format=ctx.format_name,
+                day=day.isoformat(),
+                days=(day - today).days,
+                count=deck_card.count,
+            ),
+            rule="rotating",
+            severity=Severity.WARNING,
+        )
 
 
 # -- what formats show and formats lint say of a ban list --------------------------------

@@ -13,15 +13,17 @@ a format pack, with a stable id that becomes the findings' rule id::
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections import OrderedDict, defaultdict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import line_numbers, ngettext
 from deckcheck.model import Card, Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, deck_name
+
+T = TypeVar("T")
 
 
 class RuleSpec(NamedTuple):
@@ -45,6 +47,9 @@ class RuleContext(NamedTuple):
     index: CardIndex | None = None  # type: ignore[assignment]
     # How far ahead a format change is announced as `rotating`.
     rotation_days: int = 90
+    # The deck's lines with what each rule needs to know of their prints, from the engine's
+    # one pass over the deck (deckcheck.rules.facts.DeckFacts); None: each rule works it out.
+    facts: Any = None
 
 
 def days_later(day: dt.date, days: int) -> dt.date:
@@ -102,6 +107,8 @@ class RuleKind(Protocol):
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]: ...
 
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], Any] | None: ...
+
     def lint(self, rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]: ...
 
     def show(self, rule: RuleSpec, shown: Shown) -> str | None: ...
@@ -132,6 +139,14 @@ class Kind:
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         raise NotImplementedError
 
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], Any] | None:
+        """What ``rule`` needs to know of one print on ``ctx``'s day, as a function of the print
+        whose None says the print takes no part in the rule (its check reads them with
+        :func:`facts_of`); None: the check reads the deck itself. The engine asks the function
+        once per print for a pack, day and card database (deckcheck.rules.facts), not once per
+        deck, so what it answers may cost."""
+        return None
+
     def lint(self, rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
         return iter(())
 
@@ -158,6 +173,29 @@ class Kind:
         return None
 
 
+class SaysFacts(Protocol):
+    """A rule kind that says what it needs of a print (:meth:`RuleKind.facts`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], Any] | None: ...
+
+
+def facts_of(kind: SaysFacts, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Sequence[tuple[DeckCard, Any]]:
+    """The deck's lines whose print takes part in ``rule``, each with its fact
+    (:meth:`RuleKind.facts`), in deck order: from the engine's one pass over the deck
+    (``ctx.facts``), else worked out here."""
+    if ctx.facts is not None:
+        found = ctx.facts.of(rule)
+        if found is not None:
+            return found
+    fact = kind.facts(rule, ctx)
+    if fact is None:
+        raise TypeError(f"the rule kind {kind.name} says no facts of a print")
+    return [(deck_card, value) for deck_card in deck.cards if (value := fact(deck_card.card)) is not None]
+
+
 def finding(
     rule: RuleSpec,
     template: str,
@@ -182,6 +220,27 @@ def finding(
         hint_template=hint,
         hint_params=hint_params or {},
     )
+
+
+def recently_used(cache: OrderedDict, key: Hashable, owners: tuple[Any, ...], make: Callable[[], T], most: int) -> T:
+    """What ``make()`` made for ``key``, kept in ``cache`` among its ``most`` most recently used.
+    ``owners`` are the objects whose ids the key holds: kept beside the value, so that their ids
+    are not reused while it is kept (a loaded pack's options, a card database)."""
+    found = cache.get(key)
+    if found is not None and all(a is b for a, b in zip(found[0], owners)):
+        try:
+            cache.move_to_end(key)
+        except KeyError:  # another thread dropped it meanwhile
+            pass
+        return found[1]
+    value = make()
+    cache[key] = (owners, value)
+    while len(cache) > most:
+        try:
+            cache.popitem(last=False)
+        except KeyError:
+            break
+    return value
 
 
 # Answers about prints kept per rule: more prints than any card database holds

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from deckcheck.i18n import N_, and_list
 from deckcheck.model import Card, Deck, Finding
-from deckcheck.rules.base import Kind, RuleContext, RuleSpec, display_name, finding
+from deckcheck.rules.base import Kind, RuleContext, RuleSpec, display_name, facts_of, finding
 
 NONE_FOUND = N_("The deck has no Basic Pokémon; a deck must have at least {min}.")
 TOO_FEW = N_("The deck has {count} Basic Pokémon; a deck must have at least {min}.")
@@ -41,10 +41,15 @@ class BasicPokemon(Kind):
         "illegal": "4 Charizard ex OBF 125\n4 Iono PAL 185\n52 Basic {R} Energy SVE 2\n",
     }
 
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], bool | None]:
+        """True for a print that counts as a Basic Pokémon, else None."""
+        count_plays_as_basic = bool(rule.options.get("count_plays_as_basic", False))
+        return lambda card: True if counts_as_basic(card, count_plays_as_basic) else None
+
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         minimum = int(rule.options.get("min", 1))
         count_plays_as_basic = bool(rule.options.get("count_plays_as_basic", False))
-        count = sum(dc.count for dc in deck.cards if counts_as_basic(dc.card, count_plays_as_basic))
+        count: int = sum(dc.count for dc, _basic in facts_of(self, deck, rule, ctx))
         if count >= minimum or deck.unresolved:
             # docs/rulings.md, "Which card a line is": a line whose card is unknown may be a Basic
             # Pokémon; its unknown-card error already says legality cannot be shown.

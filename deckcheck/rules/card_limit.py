@@ -8,11 +8,11 @@ limit) together may be played once.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from deckcheck.i18n import N_
-from deckcheck.model import Deck, DeckCard, Finding
+from deckcheck.model import Card, Deck, DeckCard, Finding
 from deckcheck.names import deck_key
 from deckcheck.rules.base import (
     Kind,
@@ -20,6 +20,7 @@ from deckcheck.rules.base import (
     RuleSpec,
     by_deck_name,
     display_name,
+    facts_of,
     finding,
     lines_text,
     remove_hint,
@@ -47,13 +48,14 @@ class CardLimit(Kind):
         "illegal": "1 Shining Celebi N4 106\n1 Shining Celebi PR-SM SM79\n",
     }
 
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], tuple[str, int] | None]:
+        """The limit a print states of itself (name, most copies), else None."""
+        return lambda card: card.own_limit
+
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         # The strictest limit on each name, and the first card that states it.
         limits: dict[str, tuple[int, DeckCard]] = {}
-        for deck_card in deck.cards:
-            own_limit = deck_card.card.own_limit
-            if own_limit is None:
-                continue
+        for deck_card, own_limit in facts_of(self, deck, rule, ctx):
             limited_name, maximum = own_limit
             key = deck_key(limited_name, deck_card.card.supertype)
             if key not in limits or maximum < limits[key][0]:

@@ -50,9 +50,20 @@ from typing import Any, NamedTuple
 
 from deckcheck.carddb.index import CardIndex
 from deckcheck.i18n import N_, Phrase, ngettext
-from deckcheck.model import INTERNATIONAL, JAPAN, REGIONS, Card, Deck, Finding, Severity
+from deckcheck.model import INTERNATIONAL, JAPAN, REGIONS, Card, Deck, DeckCard, Finding, Severity
 from deckcheck.names import deck_key, name_key
-from deckcheck.rules.base import Kind, Known, LintNote, RuleContext, RuleSpec, Shown, days_later, finding, remembered
+from deckcheck.rules.base import (
+    Kind,
+    Known,
+    LintNote,
+    RuleContext,
+    RuleSpec,
+    Shown,
+    days_later,
+    facts_of,
+    finding,
+    remembered,
+)
 from deckcheck.selectors import matches
 
 _DATE = {"type": "string", "format": "date", "pattern": r"^\d{4}-\d{2}-\d{2}$"}
@@ -213,20 +224,39 @@ class CardPool(Kind):
 
         return lint_pool(rule, known)
 
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], PoolFact | None]:
+        """The pool's verdict on a print on the day, with the reprint through which it is legal or
+        the other print that is, and the day within the rotation window on which it leaves the
+        format; None for a print legal on the day that does not leave (or always legal)."""
+        pool = Pool.from_options(rule.options)
+        date, index = ctx.date, ctx.index
+        changes = pool.changes(date, ctx.rotation_days)
+
+        def fact(card: Card) -> PoolFact | None:
+            if pool.is_always(card, date):
+                return None
+            verdict = pool.verdict(card, date)
+            reprint = None if verdict.legal else pool.legal_reprint(card, date, index, verdict)
+            if verdict.legal or reprint is not None:
+                # The rotation preview: the first change known within the window that drops it.
+                leaves = next((day for day in changes if not pool.allows(card, day, index)), None)
+                return None if verdict.legal and leaves is None else PoolFact(verdict, reprint, None, leaves)
+            other = None if verdict.reason == "region-day-unknown" else pool.legal_other_print(card, date, index)
+            return PoolFact(verdict, None, other, None)
+
+        return fact
+
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         pool = Pool.from_options(rule.options)
-        legal: list = []
-        for deck_card in deck.cards:
-            card = deck_card.card
-            if pool.is_always(card, ctx.date):
-                continue
-            verdict = pool.verdict(card, ctx.date)
+        leaving: list[tuple[DeckCard, dt.date]] = []
+        for deck_card, fact in facts_of(self, deck, rule, ctx):
+            card, verdict = deck_card.card, fact.verdict
+            if fact.leaves is not None:
+                leaving.append((deck_card, fact.leaves))
             if verdict.legal:
-                legal.append(deck_card)
                 continue
-            reprint = pool.legal_reprint(card, ctx.date, ctx.index, verdict)
+            reprint = fact.reprint
             if reprint is not None:
-                legal.append(deck_card)
                 # docs/rulings.md, "Reprints in Standard": legal, but say through which print, so a player
                 # questioned at a tournament can point to it.
                 where = f"{reprint.set_shown} {reprint.number}"
@@ -263,13 +293,13 @@ class CardPool(Kind):
                 )
                 continue
             params = dict(verdict.params or {})
-            reprint = pool.legal_other_print(card, ctx.date, ctx.index)
-            if reprint is not None:
+            other = fact.other
+            if other is not None:
                 # The hint must be true -- a print of a set still in
                 # its waiting period (Rare Candy MEG 125) has the same text as
                 # the legal print, not a different one.
-                hint = SAME_TEXT_PRINT_LEGAL if is_reprint(card, reprint) else OTHER_PRINT_LEGAL
-                hint_params: dict[str, Any] = {"name": card.shown_name, "reprint": reprint.label}
+                hint = SAME_TEXT_PRINT_LEGAL if is_reprint(card, other) else OTHER_PRINT_LEGAL
+                hint_params: dict[str, Any] = {"name": card.shown_name, "reprint": other.label}
             else:
                 hint = REMOVE_CARD
                 hint_params = {"card": card.shown_name, "count": deck_card.count}
@@ -299,20 +329,9 @@ class CardPool(Kind):
                 rule=BEYOND_KNOWN_RULE,
                 severity=Severity.WARNING,
             )
-        yield from self._rotating(pool, legal, rule, ctx)
-
-    @staticmethod
-    def _rotating(pool: Pool, legal: list, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
-        """The rotation preview: a warning for each legal card that leaves
-        the format at a change known within ``ctx.rotation_days`` (the first
-        such change for the card)."""
-        changes = pool.changes(ctx.date, ctx.rotation_days)
-        if not changes:
-            return
-        for deck_card in legal:
-            change = next((day for day in changes if not pool.allows(deck_card.card, day, ctx.index)), None)
-            if change is None:
-                continue
+        # The rotation preview: a warning for each legal card that leaves the format at a change
+        # known within ``ctx.rotation_days`` (the first such change for the card).
+        for deck_card, change in leaving:
             days = (change - ctx.date).days
             yield replace(
                 finding(
@@ -329,6 +348,15 @@ class CardPool(Kind):
                 rule=ROTATING_RULE,
                 severity=Severity.WARNING,
             )
+
+
+class PoolFact(NamedTuple):
+    """What the card pool says of a print on a day (:meth:`CardPool.facts`)."""
+
+    verdict: Verdict
+    reprint: Card | None  # the print in the pool through which it is legal (a reprint)
+    other: Card | None  # not legal: a legal print of the same printed name, if any
+    leaves: dt.date | None  # legal: the first change within the rotation window that drops it
 
 
 # Rule id of the note that a print is legal through its reprint (severity info).

@@ -7,24 +7,24 @@ as you like" are not counted (docs/rulings.md, "As many copies as you like").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from deckcheck.i18n import N_, and_list
-from deckcheck.model import Deck, DeckCard, Finding
-from deckcheck.names import name_key
+from deckcheck.model import Card, Deck, DeckCard, Finding
+from deckcheck.names import deck_key, name_key
 from deckcheck.rules.base import (
     Kind,
     RuleContext,
     RuleSpec,
-    by_deck_name,
     display_name,
+    facts_of,
     finding,
     lines_text,
     remove_hint,
     total,
 )
-from deckcheck.selectors import matches
+from deckcheck.selectors import predicate
 
 DEFAULT_MAX = 4
 DEFAULT_EXEMPT: Mapping[str, Any] = {"flags": ["basic_energy"]}
@@ -65,17 +65,32 @@ class CopyLimit(Kind):
         "illegal": "3 Professor's Research SVI 189\n2 Professor's Research SVI 190\n",
     }
 
-    def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
-        maximum = int(rule.options.get("max", DEFAULT_MAX))
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], str | None]:
+        """A counted print's deck-building name (RULES.md 2.10), None for a print not counted."""
         exempt = rule.options.get("exempt", DEFAULT_EXEMPT)
-        counted = [
-            dc
-            for dc in deck.cards
+        is_exempt = predicate(exempt) if exempt else None
+
+        def counted_name(card: Card) -> str | None:
             # docs/rulings.md, "As many copies as you like" (Arceus rule): only the prints that say
             # so are free.
-            if not dc.card.any_number and not (exempt and matches(dc.card, exempt))
-        ]
-        for cards in by_deck_name(counted).values():
+            if card.any_number or (is_exempt is not None and is_exempt(card)):
+                return None
+            return deck_key(card.name, card.supertype)
+
+        return counted_name
+
+    def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+        maximum = int(rule.options.get("max", DEFAULT_MAX))
+        counted = facts_of(self, deck, rule, ctx)
+        copies: dict[str, int] = {}
+        for deck_card, key in counted:
+            copies[key] = copies.get(key, 0) + deck_card.count
+        if not copies or max(copies.values()) <= maximum:
+            return
+        by_name: dict[str, list[DeckCard]] = {}  # the lines of each deck-building name, in deck order
+        for deck_card, key in counted:
+            by_name.setdefault(key, []).append(deck_card)
+        for cards in by_name.values():
             count = total(cards)
             if count <= maximum:
                 continue

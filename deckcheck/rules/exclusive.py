@@ -7,13 +7,13 @@ never a mix — 2 + 2 is illegal too. Professor's Research is not in the group
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from deckcheck.i18n import N_, and_list, or_list
-from deckcheck.model import Deck, DeckCard, Finding
+from deckcheck.model import Card, Deck, DeckCard, Finding
 from deckcheck.names import deck_key
-from deckcheck.rules.base import Kind, RuleContext, RuleSpec, display_name, finding, lines_text
+from deckcheck.rules.base import Kind, RuleContext, RuleSpec, display_name, facts_of, finding, lines_text
 
 MIXED = N_("The deck has cards named {names} ({line_list}); a deck may contain cards of only one of these names.")
 KEEP_ONE = N_("Keep the cards of only one of these names: {choices}.")
@@ -67,17 +67,30 @@ class Exclusive(Kind):
         "illegal": "2 Professor Juniper BLW 101\n2 Professor Sycamore XY 122\n",
     }
 
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], tuple[tuple[int, int], ...] | None]:
+        """The groups a print's name is in, as (group, index of the name in it) pairs; None: none."""
+        groups = rule.options.get("groups", ())
+
+        def memberships(card: Card) -> tuple[tuple[int, int], ...] | None:
+            key = deck_key(card.name, card.supertype)
+            found = ((g, _member(key, card.supertype, group)) for g, group in enumerate(groups))
+            return tuple((g, index) for g, index in found if index is not None) or None
+
+        return memberships
+
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
-        keyed = [(deck_key(dc.card.name, dc.card.supertype), dc) for dc in deck.cards]
-        for group in rule.options.get("groups", ()):
+        members = facts_of(self, deck, rule, ctx)
+        if not members:
+            return
+        for g, _group in enumerate(rule.options.get("groups", ())):
             # group member index -> the deck's cards of that name, in deck order
             present: dict[int, list[DeckCard]] = {}
             cards: list[DeckCard] = []
-            for key, deck_card in keyed:
-                index = _member(key, deck_card.card.supertype, group)
-                if index is not None:
-                    present.setdefault(index, []).append(deck_card)
-                    cards.append(deck_card)
+            for deck_card, memberships in members:
+                for group, index in memberships:
+                    if group == g:
+                        present.setdefault(index, []).append(deck_card)
+                        cards.append(deck_card)
             if len(present) < 2:
                 continue
             names = [display_name(found[0]) for found in present.values()]

@@ -6,16 +6,17 @@ deck, counted over every card that has the property whatever its name.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from deckcheck.i18n import N_, and_list, term
-from deckcheck.model import Deck, Finding
+from deckcheck.model import Card, Deck, Finding
 from deckcheck.rules.base import (
     Kind,
     RuleContext,
     RuleSpec,
     display_name,
+    facts_of,
     finding,
     limit_options_schema,
     lines_text,
@@ -50,15 +51,18 @@ class GroupLimit(Kind):
         "illegal": "1 Prime Catcher TEF 157\n1 Master Ball TEF 153\n",
     }
 
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], bool | None]:
+        """True for a print with the property (``where``), else None."""
+        selected = predicate(rule.options["where"])
+        return lambda card: True if selected(card) else None
+
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         maximum = int(rule.options["max"])
-        where = rule.options["where"]
-        label = term(str(rule.options["label"]))
-        selected = predicate(where)
-        cards = [dc for dc in deck.cards if selected(dc.card)]
+        cards = [dc for dc, _selected in facts_of(self, deck, rule, ctx)]
         count = total(cards)
         if count <= maximum:
             return
+        label = term(str(rule.options["label"]))
         params: dict[str, Any] = {"count": count, "label": label, "names": and_list(display_name(dc) for dc in cards)}
         lines = lines_text(cards)
         if maximum == 0:

@@ -6,17 +6,18 @@ deck" (RULES.md 3.2) — several different ◇ cards may be played together.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from deckcheck.i18n import N_, term
-from deckcheck.model import Deck, Finding
+from deckcheck.model import Card, Deck, DeckCard, Finding
+from deckcheck.names import deck_key
 from deckcheck.rules.base import (
     Kind,
     RuleContext,
     RuleSpec,
-    by_deck_name,
     display_name,
+    facts_of,
     finding,
     limit_options_schema,
     lines_text,
@@ -41,13 +42,21 @@ class NameLimit(Kind):
         "illegal": "2 Giratina ◇ UPR 58\n",
     }
 
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], str | None]:
+        """The deck-building name of a print with the property (``where``), else None."""
+        test = predicate(rule.options["where"])
+        return lambda card: deck_key(card.name, card.supertype) if test(card) else None
+
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         maximum = int(rule.options["max"])
-        where = rule.options["where"]
+        selected = facts_of(self, deck, rule, ctx)
+        if not selected:
+            return
         label = term(str(rule.options["label"]))
-        test = predicate(where)
-        selected = [dc for dc in deck.cards if test(dc.card)]
-        for cards in by_deck_name(selected).values():
+        by_name: dict[str, list[DeckCard]] = {}  # the lines of each deck-building name, in deck order
+        for deck_card, key in selected:
+            by_name.setdefault(key, []).append(deck_card)
+        for cards in by_name.values():
             count = total(cards)
             if count <= maximum:
                 continue

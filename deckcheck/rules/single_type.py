@@ -8,11 +8,11 @@ Pokémon that do not have it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from deckcheck.i18n import N_, Joined, Phrase, term
-from deckcheck.model import Deck, Finding
-from deckcheck.rules.base import Kind, RuleContext, RuleSpec, finding, lines_text
+from deckcheck.model import Card, Deck, Finding
+from deckcheck.rules.base import Kind, RuleContext, RuleSpec, facts_of, finding, lines_text
 
 # One template per number: "is"/"are" must never be a parameter (a translation
 # needs the whole sentence).
@@ -47,8 +47,12 @@ class SingleType(Kind):
         "illegal": "1 Charmander OBF 26\n1 Squirtle MEW 7   # Water in a Fire deck\n",
     }
 
+    def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], tuple[str, ...] | None]:
+        """A Pokémon's types (None: no Pokémon, or one of no type)."""
+        return lambda card: card.types if card.is_pokemon and card.types else None
+
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
-        pokemon = [c for c in deck.cards if c.card.is_pokemon and c.card.types]
+        pokemon = [c for c, _types in facts_of(self, deck, rule, ctx)]
         if not pokemon:
             return
         votes: Counter[str] = Counter()

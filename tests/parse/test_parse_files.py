@@ -298,3 +298,31 @@ def test_utf32_deck_files_are_refused_with_a_clear_message(tmp_path, encoding):
     utf16 = tmp_path / "utf16.txt"
     utf16.write_bytes("4 Iono PAL 185\n".encode("utf-16"))
     assert read_deck(str(utf16)).entries[0].name == "Iono"  # UTF-16 is still read
+
+
+# -- a file met while walking: judged and read from one read --------------------
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        TEXT_DECK.encode("utf-8"),
+        TEXT_DECK.replace("\n", "\r\n").encode("utf-8"),
+        b"\xef\xbb\xbf" + TEXT_DECK.encode("utf-8"),  # a byte-order mark
+        TEXT_DECK.encode("utf-16"),
+        TEXT_DECK.replace("Pokémon", "Pokemon").encode("utf-8") + "4 Pokégear 3.0\n".encode("cp1252"),
+        b"",
+        b"  \n\n",
+        b"Shopping list\nmilk\nbread\n",
+        b"4 Iono PAL 185\x00",
+        b"# just a comment\n",
+        ("4 Iono PAL 185\n" * 2500).encode("utf-8"),  # more lines than are read
+    ],
+)
+def test_a_walked_file_is_judged_and_read_as_when_it_was_read_twice(data):
+    from deckcheck.parse.files import parse_deck_bytes, read_found
+    from deckcheck.parse.shape import deck_problem
+
+    problem = deck_problem(data, "deck.txt")
+    found = read_found(data, "deck.txt")
+    assert found == (problem if problem is not None else parse_deck_bytes(data, "deck.txt"))

@@ -487,3 +487,38 @@ def test_a_web_form_list_is_a_deck_when_met_in_a_folder():
     text = "4 Drakloak TWM #129\n2 Dragapult ex [TWM] 130\n2 Dusclops SFA-19\n1 Dusknoir (SFA) 20\nDuskull x2\n"
     assert text_deck_problem(text) is None
     assert len(parse_text(text, "d.txt").entries) == 5
+
+
+def test_a_card_line_met_again_is_the_entry_read_before():
+    # A run over many lists builds each (line, number, section) once: the lists share the entry.
+    first = parse_text("Pokémon: 1\n1 Pikachu BS 58\n\nTrainer: 4\n4 Iono PAL 185\n", "a.txt")
+    again = parse_text("Pokémon: 5\n1 Pikachu BS 58\n4 Iono PAL 185\n", "b.txt")
+    assert again.entries[0] is first.entries[0]
+    # The same line on another line number, or under another section, is an entry of its own.
+    iono = again.entries[1]
+    assert iono is not first.entries[1] and (iono.line, iono.section) == (3, POKEMON)
+    assert first.entries[1].section == TRAINER and again.findings == ()
+
+
+def test_lists_read_the_same_whether_their_lines_were_read_before_or_not():
+    import deckcheck.parse.text as text
+
+    samples = Path(__file__).resolve().parents[2] / "sample_decks"
+    lists = [(str(path), path.read_text(encoding="utf-8")) for path in sorted(samples.glob("*/*.txt"))]
+    assert len(lists) > 10
+    text._ENTRIES.clear()
+    fresh = [parse_text(body, path) for path, body in lists]
+    remembered = [parse_text(body, path) for path, body in lists]
+    assert remembered == fresh
+    assert all(a is b for deck, other in zip(remembered, fresh) for a, b in zip(deck.entries, other.entries))
+
+
+def test_the_lines_remembered_stay_bounded(monkeypatch):
+    import deckcheck.parse.text as text
+
+    monkeypatch.setattr(text, "ENTRIES_KEPT", 8)
+    monkeypatch.setattr(text, "_ENTRIES", {})
+    for n in range(40):
+        deck = parse_text(f"1 Pikachu BS 58\n{n + 1} Iono PAL 185\n", "deck.txt")
+        assert [(e.count, e.name) for e in deck.entries] == [(1, "Pikachu"), (n + 1, "Iono")]
+        assert len(text._ENTRIES) <= 8

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import SAMPLE_DECKS, assert_clean, json_report
+from support import SAMPLE_DECKS, assert_clean, json_report, mixed_tree
 from support import run_deckcheck as run
 
 from deckcheck.cli.progress import DeckProgress
@@ -227,6 +227,7 @@ def test_folders_expand_recursively_to_deck_suffixes_sorted_skipping_hidden(tmp_
         (),
         (),
         (),
+        (),
     )
 
 
@@ -368,3 +369,24 @@ def test_a_folder_without_permission_is_unreadable(tmp_path, monkeypatch):
     selection = select_decks([str(tmp_path / "decks")], run_settings)
     assert selection.unreadable == ((locked, "Permission denied"),)
     assert selection.decks == (str(tmp_path / "decks" / "a.txt"),)
+
+
+def test_a_deferred_walk_leaves_each_walked_file_to_be_judged_in_order(tmp_path):
+    from deckcheck.project.discover import JUDGE
+
+    base = mixed_tree(tmp_path)
+    run = settings(load_config(base / ".deckcheck.yaml"), environ={})
+    deferred = select_decks([str(base)], run, defer=True)
+    found = [(Path(os.path.relpath(path, base)).as_posix(), reason) for path, reason in deferred.found]
+    assert [(path, reason is JUDGE) for path, reason in found] == [
+        ("a-deck.txt", True),
+        ("b-packs/club.yaml", False),
+        ("c-notes.txt", True),
+        ("d-deck.txt", True),
+        ("e-empty.json", True),
+    ]
+    assert "packs" in found[1][1] and len(deferred.decks) == 4 and len(deferred.skipped) == 1
+    # Judged here instead: the same files, the decks among them and the rest skipped, in order.
+    judged = select_decks([str(base)], run)
+    assert judged.found == () and relative(judged, base) == ["a-deck.txt", "d-deck.txt"]
+    assert [Path(path).name for path, _reason in judged.skipped] == ["club.yaml", "c-notes.txt", "e-empty.json"]

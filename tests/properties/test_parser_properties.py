@@ -18,6 +18,8 @@ from deckcheck.engine import check_deck
 from deckcheck.model import Severity
 from deckcheck.packs.loading import load_pack
 from deckcheck.parse import parse_text
+from deckcheck.parse.files import parse_deck_bytes, read_found
+from deckcheck.parse.shape import deck_problem
 from deckcheck.parse.structured import parse_structured
 from deckcheck.parse.text import (
     MAX_COUNT,
@@ -28,6 +30,7 @@ from deckcheck.parse.text import (
     is_structure_line,
     line_counts,
     normalise_spaces,
+    parse_text_counted,
     split_lines,
 )
 from deckcheck.render import RENDERERS, RenderOptions, render
@@ -197,6 +200,15 @@ edge_lists = st.lists(st.one_of(st.sampled_from(EDGE_LINES), card_line()), max_s
 @given(st.one_of(texts, edge_lists))
 def test_deck_detection_counts_lines_as_the_parser_reads_them(text):
     assert line_counts(text) == counts_by_parsing(text)
+    # The parse that checks a walked file counts its lines as it reads them (None: not all read).
+    assert parse_text_counted(text, "")[1] in (None, line_counts(text))
+
+
+@given(st.binary(max_size=300) | st.one_of(texts, edge_lists).map(lambda text: text.encode("utf-8", "replace")))
+def test_a_walked_file_is_judged_and_read_as_when_it_was_read_twice(data):
+    for path in ("deck.txt", "deck.json", "deck.yaml"):
+        problem = deck_problem(data, path)
+        assert read_found(data, path) == (problem if problem is not None else parse_deck_bytes(data, path))
 
 
 def test_deck_detection_counts_every_text_file_of_the_project_as_the_parser_reads_it():
@@ -208,8 +220,12 @@ def test_deck_detection_counts_every_text_file_of_the_project_as_the_parser_read
     for path in project_files():
         if path.suffix in (".mo", ".png", ".pyc", ".sqlite3"):
             continue
-        text = path.read_bytes().decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+        data = path.read_bytes()
+        text = data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
         assert line_counts(text) == counts_by_parsing(text), path
+        assert parse_text_counted(text, "")[1] in (None, line_counts(text)), path
+        problem = deck_problem(data, str(path))
+        assert read_found(data, str(path)) == (problem if problem is not None else parse_deck_bytes(data, str(path)))
         seen += 1
     assert seen > 300
 

@@ -1,0 +1,85 @@
+"""The pack compiled for a day (deckcheck.rules.facts): the engine reads each deck once and hands
+each rule the lines its prints take part in, asking each rule's facts of a print once. A rule
+checked on its own (no table: ``facts_of`` works the facts out from the deck) finds the same, in
+the same order -- on every case deck of every shipped format, on its day and on days with a
+rotation or a ban to come within the window, where the rules' previews speak."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from pathlib import Path
+
+from deckcheck.core.resolve import resolve_deck
+from deckcheck.engine import check_deck, resolve_options_for
+from deckcheck.packs.loading import absent_on, load_pack
+from deckcheck.parse import read_deck
+from deckcheck.rules import KINDS
+from deckcheck.rules.base import RuleContext
+from deckcheck.rules.facts import fact_table
+
+ROOT = Path(__file__).resolve().parents[2]
+DECKS = sorted([*ROOT.glob("tests/cases/*/*/*.txt"), *ROOT.glob("sample_decks/*/*.txt")])
+# Each format on days around its changes (2026-03-20: Standard's rotation and an Expanded ban
+# within 90 days), and each case on its own day.
+DAYS = ("2016-02-01", "2019-01-20", "2023-03-20", "2026-03-20", "2026-11-30")
+FORMATS = ("standard", "expanded", "glc", "unlimited", "half-deck", "base-fossil", "modified-2001")
+
+
+def _own_day(path: Path) -> str | None:
+    for line in path.read_text(encoding="utf-8").splitlines()[:5]:
+        if line.lower().startswith("# date:"):
+            return line.split(":", 1)[1].strip()
+    return None
+
+
+def _each_rule_alone(deck, pack, index, day, rotation_days):
+    context = RuleContext(date=day, format_name=pack.name, index=index, rotation_days=rotation_days)
+    return [found for rule in pack.rules for found in KINDS[rule.kind].check(deck, rule, context)]
+
+
+def test_the_compiled_pack_finds_what_each_rule_alone_finds(reference_index):
+    seen: Counter[str] = Counter()
+    for name in FORMATS:
+        pack = load_pack(name)
+        for path in DECKS:
+            parsed = read_deck(str(path))
+            days = {*DAYS, *filter(None, [_own_day(path)])}
+            for text in sorted(days):
+                day = dt.date.fromisoformat(text)
+                if absent_on(pack, day):
+                    continue
+                options = resolve_options_for(pack, day, reference_index)
+                deck, resolution = resolve_deck(parsed, reference_index, options)
+                result = check_deck(parsed, pack, reference_index, day, resolve_options=options, keep_deck=True)
+                by_table = list(result.findings[len(parsed.findings) + len(resolution) :])
+                alone = _each_rule_alone(deck, pack, reference_index, day, 90)
+                assert by_table == alone, (name, path.name, text)
+                seen.update(f.rule for f in alone)
+    # The cases reach every rule and both previews (a rotation, a ban to come).
+    for rule in ("not-legal", "copy-limit", "banned", "rotating", "legal-reprint", "ace-spec", "deck-size"):
+        assert seen[rule], rule
+
+
+def test_a_table_is_made_once_per_pack_day_and_window(reference_index):
+    pack = load_pack("expanded")
+    day = dt.date(2026, 3, 20)
+    table = fact_table(pack.rules, pack.name, day, reference_index, 90)
+    assert fact_table(pack.rules, pack.name, day, reference_index, 90) is table
+    assert fact_table(pack.rules, pack.name, day, reference_index, 0) is not table
+    assert fact_table(pack.rules, pack.name, day + dt.timedelta(days=1), reference_index, 90) is not table
+    assert [rule.id for rule, _kind in table.rules] == [rule.id for rule in pack.rules]
+
+
+def test_the_prints_a_table_remembers_stay_bounded(reference_index, monkeypatch):
+    import deckcheck.rules.facts as facts
+
+    kept = 3
+    monkeypatch.setattr(facts, "ROWS_KEPT", kept)
+    pack = load_pack("unlimited")
+    table = facts.FactTable(pack.rules, RuleContext(date=dt.date(2026, 11, 30), index=reference_index))
+    parsed = read_deck(str(ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt"))
+    deck, _ = resolve_deck(parsed, reference_index, resolve_options_for(pack, dt.date(2026, 11, 30), reference_index))
+    assert len(deck.cards) > kept
+    table.deck_facts(deck)
+    assert len(table._rows) <= kept
