@@ -20,17 +20,19 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
 from collections.abc import Sequence
+from importlib import import_module
 from typing import Any
 
 import typer
 
 from deckcheck.cli import interrupt
-from deckcheck.cli.common import Typer
+from deckcheck.cli.common import Typer, error_line, message_language, set_help_language
 from deckcheck.cli.streams import OutputError, echo, guard_standard_streams, robust_output, silence_stdout
 from deckcheck.core.printable import printable
 from deckcheck.errors import DeckcheckError, ExitCode
-from deckcheck.i18n import N_
+from deckcheck.i18n import N_, Phrase, message_of
 from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - the names the options accept, one definition
 from deckcheck.version import __version__
 
@@ -81,10 +83,6 @@ def application(only: str | None = None) -> typer.Typer:
     command's signature (start-up: ``deckcheck check`` in a pre-commit hook; the
     one parser is Typer's either way). Its help is in the message language of the
     command line (:func:`~deckcheck.cli.common.message_language`)."""
-    from importlib import import_module
-
-    from deckcheck.cli.common import message_language, set_help_language
-
     set_help_language(message_language(sys.argv[1:]))
     built = Typer(
         name="deckcheck",
@@ -128,8 +126,6 @@ def __getattr__(name: str) -> object:
         built = globals()["app"] = _BUILT[0] = application()
         return built
     if name in {module for _name, module, _function in COMMANDS} | {"common", "progress", "completion"}:
-        from importlib import import_module
-
         return import_module(f"deckcheck.cli.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -211,8 +207,7 @@ def _run(prog_name: str | None) -> int:
 
 def _usage_error(error: Any) -> None:
     """Click's usage error as click writes it, in the message language."""
-    from deckcheck.cli.common import message_language
-    from deckcheck.cli.usage import show_usage_error
+    from deckcheck.cli.usage import show_usage_error  # only a command line with a usage error
 
     show_usage_error(error, message_language(), lambda text: _say(text.removesuffix("\n")))
 
@@ -244,8 +239,6 @@ def _exit_code(code: Any) -> int:
 
 def _error_line(problem: object) -> str:
     """``deckcheck: error: ...`` in the message language of the command line."""
-    from deckcheck.cli.common import error_line
-
     return error_line(problem)
 
 
@@ -259,8 +252,6 @@ def _say(line: str) -> None:
 
 def _where(error: BaseException) -> str:
     """The innermost place in deckcheck's own code the error passed through."""
-    import traceback
-
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     frames = traceback.extract_tb(error.__traceback__)
     ours = [f for f in frames if os.path.abspath(f.filename).startswith(package + os.sep)] or frames
@@ -287,8 +278,6 @@ def _known_problem(error: Exception) -> object | None:
     ``--jobs`` that was killed adds what to do), and every sqlite3 error is a card
     database damaged past what opening it showed. Anything else is an internal error.
     A message carrying a Phrase is translated where it is printed."""
-    from deckcheck.i18n import Phrase, message_of
-
     if isinstance(error, DeckcheckError):
         from deckcheck.parallel import WorkerLost
 
@@ -315,8 +304,6 @@ def _known_problem(error: Exception) -> object | None:
 
 def _internal_error(error: Exception, debug: bool) -> ExitCode:
     if debug:
-        import traceback
-
         traceback.print_exc()
     what = str(error).splitlines()[0][:300] if str(error) else ""
     _say(

@@ -9,6 +9,7 @@ parser never guesses a card from a line it does not understand.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -97,8 +98,6 @@ def _header(line: str) -> tuple[str, int | None] | None:
 
 
 def _fold_accents(word: str) -> str:
-    import unicodedata
-
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -473,7 +472,7 @@ def normalise_spaces(raw: str) -> str:
 def is_structure_line(line: str) -> bool:
     """A banner, section header or total line (also of a Japanese list): the layout a formatter rewrites."""
     if is_japanese(line):
-        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # start-up
+        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # only for kana or kanji
 
         return isinstance(read_line(line), (JapaneseHeader, JapaneseTotal))
     return bool(_is_banner(line) or _header(line) or _TOTAL.match(line))
@@ -557,7 +556,7 @@ def _other_line(raw: str) -> _OtherLine | None:
         if not is_japanese(line):
             return None
         # A line of a Japanese list: its own forms of cards, headers and totals.
-        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # start-up
+        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # only for kana or kanji
 
         japanese = read_line(line)
         if isinstance(japanese, JapaneseHeader):
@@ -663,7 +662,7 @@ def line_counts(text: str) -> LineCounts:
             if any(_comment_and_meta(line)):
                 continue
         if is_japanese(line):  # as parse_text reads a line of a Japanese list
-            from deckcheck.parse.japanese import JapaneseCard, read_line  # start-up
+            from deckcheck.parse.japanese import JapaneseCard, read_line  # only for kana or kanji
 
             japanese = read_line(line)
             if japanese is not None:
@@ -824,8 +823,9 @@ def parse_text_counted(
             line = _SPACES.sub(" ", raw).strip()
             read: tuple[int, str, str | None, str | None] | Finding | None = None
             if is_japanese(line):
-                # A card line of a Japanese list: its own forms (parse.japanese).
-                from deckcheck.parse.japanese import JapaneseCard, read_line  # start-up
+                # A card line of a Japanese list: its own forms (imported only for a line with kana
+                # or kanji).
+                from deckcheck.parse.japanese import JapaneseCard, read_line
 
                 japanese = read_line(line)
                 if isinstance(japanese, JapaneseCard):
