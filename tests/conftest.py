@@ -59,6 +59,33 @@ def _isolate_session() -> None:
 _isolate_session()
 
 
+# The modules that take longest (a real install of the Action, pre-commit's own environments, a
+# Dask cluster, whole card sources, a server waiting out its deadlines, mypy) start first:
+# pytest-xdist hands the workers one module at a time in this order (--dist loadfile
+# --no-loadscope-reorder in pyproject.toml), so each worker takes some of them early and neither
+# is left running the last of them while the other has nothing to do.
+LONGEST_FIRST = (
+    "tests/test_action.py",
+    "tests/api/test_dask_recipe.py",
+    "tests/carddb/test_tcgdex.py",
+    "tests/rules/test_facts.py",
+    "tests/test_precommit.py",
+    "tests/web/test_hostile_clients.py",
+    "tests/test_lint.py",
+    "tests/packs/test_japan_decks.py",
+    "tests/properties/test_identification.py",
+    "tests/properties/test_parser_properties.py",
+    "tests/carddb/test_update.py",
+    "tests/sheet/test_sheet_cli.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    first = {path: rank for rank, path in enumerate(LONGEST_FIRST)}
+    # A stable sort: the other modules keep their order.
+    items.sort(key=lambda item: first.get(item.nodeid.split("::", 1)[0], len(first)))
+
+
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     """Each test its own HOME, data, cache and configuration folders (none of the user's)."""

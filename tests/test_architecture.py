@@ -565,6 +565,14 @@ def test_test_modules_mirror_the_package():
     assert _misplaced_test_modules(modules, _package_parts()) == []
 
 
+def test_the_modules_run_first_are_test_modules_of_the_tests(request):
+    conftest = request.config.pluginmanager.get_plugin(str(TESTS / "conftest.py"))
+    LONGEST_FIRST = conftest.LONGEST_FIRST  # noqa: N806 - the conftest's name for it
+
+    assert LONGEST_FIRST and all((PACKAGE.parent / module).is_file() for module in LONGEST_FIRST)
+    assert all(module.startswith("tests/") and Path(module).name.startswith("test_") for module in LONGEST_FIRST)
+
+
 def test_the_layout_check_finds_a_flat_module_and_a_folder_that_is_no_part():
     parts = {"render", "api", "errors"}
     assert _misplaced_test_modules(["render/test_html.py", "test_errors.py", "test_docs.py"], parts) == []
