@@ -31,8 +31,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Union
 
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.i18n import DEFAULT_LANGUAGE, card_language, choose_language, finding_hint, finding_message
 from deckcheck.model import Severity
-from deckcheck.session import Controls, Database, database_at, open_database
+from deckcheck.packs.loading import PackError, available_packs, load_pack
+from deckcheck.parse.files import parse_deck_bytes
+from deckcheck.project.config import Settings
+from deckcheck.project.discover import select_decks
+from deckcheck.render import path_problem
+from deckcheck.render.json_report import JSON_VERSION, problem_dict, result_dict
+from deckcheck.session import Controls, Database, Session, database_at, open_database
+from deckcheck.sheet import Player
+from deckcheck.sheet import sheet_pdf as draw
 
 if TYPE_CHECKING:
     from deckcheck.model import DeckResult as CoreResult
@@ -65,22 +75,8 @@ TEXT_LABEL = "<text>"
 PathLike = Union[str, "os.PathLike[str]"]
 
 
-def __getattr__(name: str) -> Any:
-    # The error classes live with the modules that raise them; imported on first use.
-    if name == "DatabaseError":
-        from deckcheck.carddb.errors import DatabaseError
-
-        return DatabaseError
-    if name == "FormatError":
-        from deckcheck.packs.loading import PackError
-
-        return PackError
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-if TYPE_CHECKING:
-    from deckcheck.carddb.errors import DatabaseError as DatabaseError
-    from deckcheck.packs.loading import PackError as FormatError
+# The error classes live with the modules that raise them.
+FormatError = PackError
 
 
 def _database(db: Database | PathLike | None) -> Database:
@@ -135,8 +131,6 @@ def load_format(name_or_path: PathLike, pack_dirs: Sequence[PathLike] = ()) -> F
 
     ``pack_dirs`` are searched before the shipped packs (like the configuration's
     ``packs``). An unknown name or a broken pack raises :class:`FormatError`."""
-    from deckcheck.packs.loading import load_pack
-
     if not isinstance(name_or_path, (str, os.PathLike)):
         raise TypeError(f"format must be a Format, a format name or a pack file, not {type(name_or_path).__name__}")
     source = os.fspath(name_or_path)
@@ -146,8 +140,6 @@ def load_format(name_or_path: PathLike, pack_dirs: Sequence[PathLike] = ()) -> F
 
 def available_formats(pack_dirs: Sequence[PathLike] = ()) -> list[str]:
     """The names :func:`load_format` accepts, sorted."""
-    from deckcheck.packs.loading import available_packs
-
     return sorted(available_packs(tuple(os.fspath(d) for d in pack_dirs)))
 
 
@@ -174,8 +166,6 @@ class Finding:
 
 
 def _finding(finding: CoreFinding, lang: str) -> Finding:
-    from deckcheck.i18n import finding_hint, finding_message
-
     return Finding(
         rule=finding.rule,
         severity=finding.severity,
@@ -257,8 +247,6 @@ class DeckResult:
     def to_json(self) -> dict[str, Any]:
         """Exactly the deck's object in ``--output json``'s ``results`` (see
         ``deckcheck/schemas/report.schema.json``), messages in :attr:`lang`."""
-        from deckcheck.render.json_report import result_dict
-
         return result_dict(self._result, self.lang)
 
     def __getstate__(self) -> tuple[CoreResult, str]:
@@ -282,9 +270,6 @@ def report_json(results: Iterable[DeckResult]) -> dict[str, Any]:
     """The whole ``--output json`` document for these results, as the command line writes it:
     a deck that was not checked (its format or day cannot be used, docs/rulings.md, "The verdict words") is
     among the ``problems``, not the ``results``."""
-    from deckcheck.render import path_problem
-    from deckcheck.render.json_report import JSON_VERSION, problem_dict
-
     results = list(results)
     for result in results:
         if not isinstance(result, DeckResult):
@@ -318,9 +303,6 @@ def sheet_pdf(result: DeckResult, player: Any = None, *, paper: str = "letter") 
     ``ValueError`` for a bad player field or paper, ``TypeError`` for an argument
     (or a player field) of the wrong type; ``player_id`` may be an ``int``, ``birth``
     a ``datetime`` (its day)."""
-    from deckcheck.sheet import Player
-    from deckcheck.sheet import sheet_pdf as draw
-
     if not isinstance(result, DeckResult):
         raise TypeError(f"result must be a DeckResult (what check_text returns), not {type(result).__name__}")
     if player is not None and not isinstance(player, (Mapping, Player)):
@@ -346,9 +328,6 @@ def find_decks(*paths: PathLike) -> list[str]:
     (``include``/``exclude``/``packs`` of a project are the command line's).
 
     Feed each to :func:`check_file` (or hand the list to worker processes)."""
-    from deckcheck.project.config import Settings
-    from deckcheck.project.discover import select_decks
-
     selection = select_decks([os.fspath(path) for path in paths], Settings())
     return [path for path in selection.decks if path != "-"]
 
@@ -399,8 +378,6 @@ def check_text(
     sniff = path is None  # one reading rule: a file name's extension decides, else the content
     session, message_lang = _session(format, date, db, lang, card_lang, pack_dirs)
     if isinstance(text, (bytes, bytearray, memoryview)):
-        from deckcheck.parse.files import parse_deck_bytes
-
         return _result(session.check(parse_deck_bytes(bytes(text), label, sniff=sniff)), message_lang)
     if not isinstance(text, str):
         raise TypeError(f"text must be a str or bytes, not {type(text).__name__}")
@@ -533,8 +510,6 @@ def check_rows(
             )
         session, message_lang = chosen
         if isinstance(text, bytes):
-            from deckcheck.parse.files import parse_deck_bytes
-
             checked = session.check(parse_deck_bytes(text, TEXT_LABEL, sniff=True))
         else:
             checked = session.check_text(text, TEXT_LABEL, sniff=True)
@@ -631,9 +606,6 @@ def _session(
     """The check session of these arguments (each judged before the deck is read), and the message
     language. ``refuse_per_deck``: a format name that cannot be loaded is each deck's refusal
     (its ``unknown-format`` result, as for a deck naming it) instead of a :class:`FormatError` now."""
-    from deckcheck.i18n import DEFAULT_LANGUAGE, card_language, choose_language
-    from deckcheck.session import Session
-
     for name, value in (("lang", lang), ("card_lang", card_lang)):
         if value is not None and not isinstance(value, str):
             raise TypeError(f"{name} must be a language code like 'de', not {type(value).__name__}")
@@ -647,8 +619,6 @@ def _session(
     formats = {}
     chosen = None
     if format is not None:
-        from deckcheck.packs.loading import PackError
-
         try:
             loaded = format if isinstance(format, Format) else load_format(format, dirs)
         except PackError:
@@ -676,8 +646,6 @@ def _result(checked: Any, lang: str) -> DeckResult:
     """The library's result, or the refusal (:class:`FormatError` with the result)."""
     result = DeckResult(checked.result, lang)
     if checked.problem is not None:
-        from deckcheck.packs.loading import PackError
-
         error = PackError(f"{checked.result.path}: {checked.problem}")
         error.result = result  # type: ignore[attr-defined]
         raise error

@@ -4,10 +4,14 @@ loading, dates kept as text, the validation cache, and schema violations in plai
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from deckcheck.version import __version__
 
 
 def dates_as_text(value: Any) -> Any:
@@ -45,8 +49,6 @@ def package_file(*parts: str) -> Any:
 
 def close_choice(value: str, choices: Sequence[Any]) -> str | None:
     """The choice ``value`` most likely meant (a typo of it), else None: "did you mean"."""
-    import difflib
-
     found = difflib.get_close_matches(value, [str(c) for c in choices], 1)
     return found[0] if found else None
 
@@ -60,8 +62,6 @@ def validation_cache(kind: str) -> Path | None:
     version has its own folder."""
     if os.environ.get("DECKCHECK_NO_CACHE"):
         return None
-    from deckcheck.version import __version__
-
     base = os.environ.get("DECKCHECK_CACHE_DIR")
     if base is None:
         base = user_cache_dir()
@@ -100,8 +100,6 @@ _WARNED: set[str] = set()
 
 def warn_once(message: str) -> None:
     """Print ``message`` on standard error, once per process."""
-    import sys
-
     if message in _WARNED:
         return
     _WARNED.add(message)
@@ -127,8 +125,6 @@ def user_cache_dir() -> str:
     """The user cache folder of deckcheck. On Linux and the BSDs this is the XDG
     rule platformdirs follows ($XDG_CACHE_HOME, else ~/.cache), worked out here:
     importing platformdirs cost ~7 ms of every run."""
-    import sys
-
     if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
         base = os.environ.get("XDG_CACHE_HOME", "").strip()
         return os.path.join(base or os.path.expanduser("~/.cache"), "deckcheck")
@@ -142,8 +138,6 @@ def user_data_dir() -> str:
     on Linux and the BSDs $XDG_DATA_HOME when it is an absolute path, else
     ~/.local/share, as platformdirs has it, without importing platformdirs on
     every check (start-up)."""
-    import sys
-
     if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
         base = os.environ.get("XDG_DATA_HOME", "")
         return os.path.join(base if os.path.isabs(base) else os.path.expanduser("~/.local/share"), "deckcheck")

@@ -18,6 +18,8 @@ language other than English is asked for.
 from __future__ import annotations
 
 import os
+import re
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -207,7 +209,7 @@ def translator(lang: str = DEFAULT_LANGUAGE) -> Translator:
     """
     if lang == DEFAULT_LANGUAGE:
         return _English()
-    import gettext
+    import gettext  # English, the code's own messages, reads no catalogue
 
     return gettext.translation(DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True)
 
@@ -358,7 +360,6 @@ _ELIDED = "aeiouyàâäéèêëîïôöùûüœæAEIOUYÀÂÄÉÈÊËÎÏÔÖÙ�
 def _french_elision(translated: str, values: Mapping[str, Any]) -> str:
     """French elides "de" and "que" before a vowel: "d'Ultra Ball", not "de Ultra Ball".
     Only before a parameter, whose value is known only now; the catalogue writes the rest."""
-    import re
 
     def elide(match: re.Match[str]) -> str:
         value = values.get(match["key"])
@@ -399,8 +400,6 @@ def argv_language(argv: Sequence[str] | None = None) -> str:
     """The message language of a command line: its ``--lang``, else the locale (English for
     a language deckcheck has no messages in). For the lines written before (or without) the
     command's own options being read: ``deckcheck: error: ...``, ``--help``."""
-    import sys
-
     args = list(sys.argv[1:] if argv is None else argv)
     option = None
     for i, arg in enumerate(args):

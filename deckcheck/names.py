@@ -24,23 +24,25 @@ _SPACES = re.compile(r"\s+")
 # Prism Star is ◇ in the dataset, {*}, ♢ or "Prism Star" in exports.
 _PRISM = re.compile(r"(?<!\s)\s*+(?:\{\*\}|♢|◊|◆|\bprism star\b)\s*+", re.IGNORECASE)
 _STAR = re.compile(r"(?<!\s)\s*+(?:☆|\bstar\b(?=\s*+(?:δ|$)))", re.IGNORECASE)
+# The patterns written as text are compiled by `re` on first use (a name with an Energy symbol, an
+# Unown letter, a Japanese name): a check of a list with none does not pay for them.
 # RULES.md 2.5: third-party lists write the Neo/DP letters as "Unown F" --
 # but "Unown V" is also the Silver Tempest Pokémon V, so this is only an alias
 # for what a player writes, tried when no card has the name as written.
-_UNOWN_LETTER = re.compile(r"^unown ([a-z!?])$", re.IGNORECASE)
+_UNOWN_LETTER = r"(?i)^unown ([a-z!?])$"
 # RULES.md 2.9: "Nidoran ♂" and "Nidoran♂" both occur.
 _NIDORAN = re.compile(r"(?<!\s)\s++([♂♀])")
 
 # PTCG Live writes the type of a Special Energy as its symbol letter:
 # "Telepathic {P} Energy" is the card "Telepathic Psychic Energy" (RULES.md 5.3).
-_ENERGY_SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}(?=\s*+energy\b)", re.IGNORECASE)
+_ENERGY_SYMBOL = r"(?i)\{([GRWLPFDMYNC])\}(?=\s*+energy\b)"
 
 # The patterns that may start in a run of blanks start only where the run
 # starts (``(?<!\s)``) and take it whole, so a long run is read once.
 _LEVEL_X = re.compile(r"(?<!\s)\s++LV\.?\s?X$", re.IGNORECASE)
 _DELTA = re.compile(r"(?<!\s)\s*+δ\s*+")
 _SUBTITLE = re.compile(r"(?<!\s)\s++\([^()]*+\)$")
-_JAPANESE_SUBTITLE = re.compile(r"(?<![\s(（])\s*+[(（][^()（）]*+[)）]$")
+_JAPANESE_SUBTITLE = r"(?<![\s(（])\s*+[(（][^()（）]*+[)）]$"
 _FLARE_GEAR = FLARE_GEAR
 
 
@@ -59,7 +61,7 @@ _FIRST_JAPANESE = "\u3040"
 # width), and what a name does not need: spaces (ガチグマ アカツキex, ガチグマアカツキex,
 # リザードン ex) and the middle dot (カプ・コケコ, カプコケコ).
 _JAPANESE_DASHES = str.maketrans(dict.fromkeys("-‐‑‒–—―−ｰ~〜～", "ー"))
-_JAPANESE_DROPPED = re.compile(r"[\s・·•]+")
+_JAPANESE_DROPPED = r"[\s・·•]+"
 
 
 def is_japanese(name: str) -> bool:
@@ -81,7 +83,7 @@ def _japanese_key(name: str) -> str:
     text = unicodedata.normalize("NFKC", name).translate(_APOSTROPHES).translate(_JAPANESE_DASHES)
     text = _PRISM.sub("◇", text)
     text = _STAR.sub("★", text)
-    return _JAPANESE_DROPPED.sub("", text).casefold()
+    return re.sub(_JAPANESE_DROPPED, "", text).casefold()
 
 
 @lru_cache(maxsize=65536)
@@ -94,7 +96,7 @@ def name_key(name: str) -> str:
     text = _PRISM.sub(" ◇", text)
     text = _STAR.sub(" ★", text)
     if "{" in text:
-        text = _ENERGY_SYMBOL.sub(lambda m: ENERGY_LETTERS[m.group(1).upper()], text)
+        text = re.sub(_ENERGY_SYMBOL, lambda m: ENERGY_LETTERS[m.group(1).upper()], text)
     text = _strip_accents(text).casefold()
     text = _SPACES.sub(" ", text).strip()
     return _NIDORAN.sub(r"\1", text)
@@ -114,7 +116,7 @@ def deck_name(name: str, supertype: str) -> str:
     text = _SPACES.sub(" ", unicodedata.normalize("NFC", name)).strip()
     if supertype == TRAINER and not text.isascii() and is_japanese(text):
         # 博士の研究（オーリム博士）: the Japanese subtitle follows without a space.
-        return _JAPANESE_SUBTITLE.sub("", text)
+        return re.sub(_JAPANESE_SUBTITLE, "", text)
     if supertype == POKEMON:
         text = _LEVEL_X.sub("", text)
         text = _DELTA.sub(" ", text).strip()
@@ -126,7 +128,7 @@ def deck_name(name: str, supertype: str) -> str:
 
 def unown_letter(name: str) -> str | None:
     """``Unown F`` as the Neo/DP card name ``Unown [F]`` (docs/rulings.md, "Unown"), else None."""
-    match = _UNOWN_LETTER.match(name.strip())
+    match = re.match(_UNOWN_LETTER, name.strip())
     return f"Unown [{match.group(1).upper()}]" if match else None
 
 

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import os
 import pickle
+import selectors
+import signal
 import struct
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
@@ -137,8 +139,6 @@ class ProcessMap:
 
     def close(self) -> None:
         """Stop and reap the workers (those still working are terminated)."""
-        import signal
-
         for fd in (self._tasks_in, self._tasks_out):
             if fd >= 0:
                 os.close(fd)
@@ -161,8 +161,6 @@ def _work(func, items, chunk: int, start, tasks: int, results: int) -> None:
     """A worker's life: chunk numbers in, pickled results out, until told to stop."""
     code = 0
     try:
-        import signal
-
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
         failed: BaseException | None = None
         if start is not None:
@@ -220,8 +218,6 @@ class _Results:
     """The messages of the workers' result pipes, as they come."""
 
     def __init__(self, workers: dict[int, int]):
-        import selectors
-
         self.selector = selectors.DefaultSelector()
         self.buffers: dict[int, bytearray] = {}
         for fd in workers:

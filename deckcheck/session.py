@@ -68,6 +68,7 @@ from deckcheck.parse.files import (
 from deckcheck.parse.shape import not_a_deck
 from deckcheck.parse.text import MAX_LINES_READ, TOO_MANY_LINES
 from deckcheck.rules import KINDS
+from deckcheck.suggest import closest_names
 
 if TYPE_CHECKING:
     from deckcheck.project.config import Settings
@@ -793,8 +794,6 @@ def unusable_format_result(
             finding, template=broken, params={"format": declared, "reason": reason or ""}, hint_template=broken_hint
         )
     else:
-        from deckcheck.suggest import closest_names
-
         close = closest_names(declared, {name: name for name in known}, 3)
         if close:
             finding = dataclasses.replace(

@@ -59,6 +59,33 @@ def _isolate_session() -> None:
 _isolate_session()
 
 
+# The modules that take longest (a real install of the Action, pre-commit's own environments, a
+# Dask cluster, whole card sources, a server waiting out its deadlines, mypy) start first:
+# pytest-xdist hands the workers one module at a time in this order (--dist loadfile
+# --no-loadscope-reorder in pyproject.toml), so each worker takes some of them early and neither
+# is left running the last of them while the other has nothing to do.
+LONGEST_FIRST = (
+    "tests/test_action.py",
+    "tests/api/test_dask_recipe.py",
+    "tests/carddb/test_tcgdex.py",
+    "tests/test_engine.py",
+    "tests/test_precommit.py",
+    "tests/web/test_hostile_clients.py",
+    "tests/test_lint.py",
+    "tests/packs/test_japan_decks.py",
+    "tests/properties/test_identification.py",
+    "tests/properties/test_parser_properties.py",
+    "tests/carddb/test_update.py",
+    "tests/sheet/test_sheet_cli.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    first = {path: rank for rank, path in enumerate(LONGEST_FIRST)}
+    # A stable sort: the other modules keep their order.
+    items.sort(key=lambda item: first.get(item.nodeid.split("::", 1)[0], len(first)))
+
+
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(tmp_path_factory, monkeypatch):
     """Each test its own HOME, data, cache and configuration folders (none of the user's)."""
@@ -70,16 +97,12 @@ def _isolated_user_dirs(tmp_path_factory, monkeypatch):
 
 @pytest.fixture(scope="session")
 def reference_index(tmp_path_factory):
-    """The reference dataset imported once per test session (skips when absent)."""
-    from support import require_reference_data
+    """The reference dataset imported once per test run (skips when absent)."""
+    from support import reference_database
 
-    from deckcheck.carddb.build import build_database
     from deckcheck.carddb.sqlite import SqliteIndex
 
-    data = require_reference_data()
-    path = tmp_path_factory.mktemp("reference-db") / "cards.sqlite3"
-    build_database(data, path)
-    index = SqliteIndex(path)
+    index = SqliteIndex(reference_database(tmp_path_factory))
     yield index
     index.close()
 
@@ -94,19 +117,11 @@ def reference_db(reference_index) -> Path:
 def full_index(tmp_path_factory):
     """The reference dataset filled in from the TCGdex export, as ``db import`` of both builds it:
     the sets the pokemontcg.io snapshot lacks (MEP, MEE, Pitch Black) too (skips when absent)."""
-    from support import REFERENCE_DATA, require_reference_data
+    from support import reference_and_tcgdex_database
 
-    from deckcheck.carddb.build import build_database
-    from deckcheck.carddb.sources.merge import open_sources
     from deckcheck.carddb.sqlite import SqliteIndex
 
-    data = require_reference_data()
-    tcgdex = REFERENCE_DATA / "tcgdex-api"
-    if not (tcgdex / "v2" / "en" / "sets").is_dir():
-        pytest.skip(f"the TCGdex export not found at {tcgdex} (../shared/carddata is needed for this test)")
-    path = tmp_path_factory.mktemp("full-db") / "cards.sqlite3"
-    build_database(open_sources([data, tcgdex]), path)
-    index = SqliteIndex(path)
+    index = SqliteIndex(reference_and_tcgdex_database(tmp_path_factory))
     yield index
     index.close()
 
@@ -114,20 +129,33 @@ def full_index(tmp_path_factory):
 @pytest.fixture(scope="session")
 def japan_index(tmp_path_factory):
     """The reference dataset and Japan's cards (TCGdex /v2/ja, ../shared/carddata/tcgdex-api)
-    imported once per test session, as db import --japanese does (skips when absent)."""
-    from support import require_japanese_data, require_reference_data
+    imported once per test run, as db import --japanese does (skips when absent)."""
+    from support import japan_database
 
-    from deckcheck.carddb.build import build_database
-    from deckcheck.carddb.sources.merge import Regions, open_source
-    from deckcheck.carddb.sources.tcgdex_ja import open_japanese
     from deckcheck.carddb.sqlite import SqliteIndex
 
-    data, japanese = require_reference_data(), require_japanese_data()
-    path = tmp_path_factory.mktemp("japan-db") / "cards.sqlite3"
-    build_database(Regions(open_source(data), [open_japanese(japanese)]), path)
-    index = SqliteIndex(path)
+    index = SqliteIndex(japan_database(tmp_path_factory))
     yield index
     index.close()
+
+
+@pytest.fixture(scope="session")
+def reference_names(tmp_path_factory):
+    """The reference database with the card names of five languages (TCGdex's), and the import's
+    result, once per worker (skips when absent)."""
+    from types import SimpleNamespace
+
+    from support import reference_database, require_tcgdex_export
+
+    from deckcheck.carddb.translations import import_names
+
+    tcgdex = require_tcgdex_export()
+    if not (tcgdex / "v2" / "fr" / "cards.json").is_file():
+        pytest.skip(f"TCGdex names not found at {tcgdex} (../shared/carddata is needed for this test)")
+    dest = tmp_path_factory.mktemp("reference-names") / "cards.sqlite3"
+    shutil.copyfile(reference_database(tmp_path_factory), dest)
+    result = import_names(tcgdex, dest, ["de", "fr", "es", "it", "pt"])
+    return SimpleNamespace(path=dest, result=result)
 
 
 # -- deckcheck serve (tests/web, and the sheet button of tests/sheet) ------------------

@@ -51,6 +51,87 @@ def require_japanese_data() -> Path:
     return TCGDEX_API
 
 
+def shared_database(tmp_path_factory, name: str, build) -> Path:
+    """The card database ``name``, built by ``build(path)`` once per test run and shared by the
+    run's worker processes (pytest-xdist starts one per core; each built its own copy of every
+    database it used, 5 to 10 CPU seconds each): the first worker to ask builds it under a file
+    lock, the others wait and open the same file. Tests only read it; a test that changes a
+    database copies it first. Without xdist it is built once in the run's own folder."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, which holds each worker's own (popen-gw0, ...)
+    folder = base / "shared-databases"
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.sqlite3"
+    try:
+        import fcntl
+    except ImportError:  # no flock: each worker builds its own
+        path = tmp_path_factory.mktemp(name) / "cards.sqlite3"
+        build(path)
+        return path
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():  # build_database installs the file whole (a rename) or not at all
+            build(path)
+    return path
+
+
+def reference_database(tmp_path_factory) -> Path:
+    """The pokemontcg.io reference snapshot imported, once per run (skips when absent)."""
+    from deckcheck.carddb.build import build_database
+
+    data = require_reference_data()
+    return shared_database(
+        tmp_path_factory, "reference", lambda path: build_database(data, path, source_label="reference snapshot")
+    )
+
+
+def require_tcgdex_export() -> Path:
+    """The TCGdex export in ../shared (laid out like the API), or skip saying why."""
+    if not (TCGDEX_API / "v2" / "en" / "sets" / "me05.json").is_file():
+        pytest.skip(f"the TCGdex export not found at {TCGDEX_API} (../shared/carddata is needed for this test)")
+    return TCGDEX_API
+
+
+def reference_and_tcgdex_database(tmp_path_factory) -> Path:
+    """The reference snapshot filled in from the TCGdex export, as ``db import`` of both builds it,
+    once per run (skips when absent)."""
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import open_sources
+
+    data, tcgdex = require_reference_data(), require_tcgdex_export()
+    return shared_database(
+        tmp_path_factory,
+        "reference-and-tcgdex",
+        lambda path: build_database(open_sources([data, tcgdex]), path, source_label="both snapshots"),
+    )
+
+
+def tcgdex_database(tmp_path_factory) -> Path:
+    """The TCGdex export alone imported, once per run (skips when absent)."""
+    from deckcheck.carddb.build import build_database
+
+    tcgdex = require_tcgdex_export()
+    return shared_database(
+        tmp_path_factory, "tcgdex", lambda path: build_database(tcgdex, path, source_label="tcgdex snapshot")
+    )
+
+
+def japan_database(tmp_path_factory) -> Path:
+    """The reference snapshot and Japan's cards (TCGdex /v2/ja), as ``db import --japanese``
+    builds it, once per run (skips when absent)."""
+    from deckcheck.carddb.build import build_database
+    from deckcheck.carddb.sources.merge import Regions, open_source
+    from deckcheck.carddb.sources.tcgdex_ja import open_japanese
+
+    data, japanese = require_reference_data(), require_japanese_data()
+    return shared_database(
+        tmp_path_factory,
+        "japan",
+        lambda path: build_database(Regions(open_source(data), [open_japanese(japanese)]), path),
+    )
+
+
 def assert_golden(path: Path, actual: str) -> None:
     """``actual`` must equal the golden file; DECKCHECK_UPDATE_GOLDEN=1 rewrites it (review the diff)."""
     import os

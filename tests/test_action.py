@@ -6,8 +6,8 @@ judged, and the environment files a runner gives every step (``GITHUB_OUTPUT``,
 
 The ``uses:`` steps are GitHub's own and have stand-ins here: the cache
 (``actions/cache/restore`` and ``save``) is a folder of entries by key,
-``actions/setup-python`` gives the test's own Python as ``python-path`` (with
-``update-environment: false`` it changes nothing else), the SARIF upload is
+``actions/setup-python`` gives a stand-in of the test's own Python as ``python-path``
+(with ``update-environment: false`` it changes nothing else), the SARIF upload is
 skipped. The database refresh is pointed at a local archive, or at none
 (offline). Most runs stand in for ``python3 -m venv`` (its pip records the
 install; its deckcheck is this checkout's); one installs the action for real,
@@ -103,6 +103,11 @@ class Runner:
         if job_python is not None:
             fake_python(fake_bin / "python3", tmp, None if job_python == "fake" else job_python)
             fake_python(fake_bin / "python", tmp, None if job_python == "fake" else job_python)
+        # What actions/setup-python installs: a python of the action's own, new enough, whose
+        # `-m venv` is a stand-in too (the one real install is its own test).
+        self.setup_python = tmp / "hostedtoolcache" / "python3"
+        self.setup_python.parent.mkdir()
+        fake_python(self.setup_python, tmp)
         # The test environment's own scripts are not on PATH: what a step runs comes from the action.
         deckcheck = Path(sys.executable).parent / "deckcheck"
         path = [p for p in os.environ.get("PATH", "").split(os.pathsep) if Path(p) != deckcheck.parent]
@@ -175,7 +180,7 @@ class Runner:
         outputs: dict[str, str] = {}
         if name == "actions/setup-python":
             assert given["update-environment"] == "false"  # the job's Python is not changed
-            outputs["python-path"] = sys.executable
+            outputs["python-path"] = str(self.setup_python)
         elif name == "actions/cache/restore":
             key, target = given["key"], Path(given["path"])
             outputs["cache-primary-key"] = key
@@ -537,7 +542,9 @@ def test_an_old_job_python_gets_a_python_of_the_actions_own(deck_repo, tmp_path)
         job_python="3.9.1",
     )
     assert runner.run() == 0, runner.log[-1][1].stderr
-    assert "setup-python" in runner.ran and runner.outputs["python"]["path"] == sys.executable
+    assert "setup-python" in runner.ran and runner.outputs["python"]["path"] == str(runner.setup_python)
+    # deckcheck went into a venv of that python (its stand-in pip records the install)
+    assert f"-m pip install --quiet --disable-pip-version-check {PROJECT_ROOT}" in (tmp_path / "pip.log").read_text()
     assert runner.path_file.read_text() == "" and runner.env_file.read_text() == ""
     later = runner.later_step("command -v python3")
     assert later.stdout.strip() == str(runner.job_bin / "python3")  # still the job's (old) one

@@ -375,6 +375,106 @@ def test_no_module_is_over_600_lines_unless_the_docs_say_why():
     assert explained - over == set(), f"no longer over {MAX_LINES} lines: take them out of docs/development.md"
 
 
+# -- imports inside functions: only of a module whose start-up cost docs/development.md lists --
+
+DEVELOPMENT = PACKAGE.parent / "docs" / "development.md"
+
+
+def _lazily_imported_in_the_docs() -> set[str]:
+    """The modules of the table under "Imports inside functions" in docs/development.md (the
+    table bench/lazy_imports.py measures)."""
+    text = DEVELOPMENT.read_text(encoding="utf-8")
+    section = text.split("### Imports inside functions", 1)[1].split("\n#", 1)[0]
+    return set(re.findall(r"^\| `([\w.]+)` \|", section, re.MULTILINE))
+
+
+def _imports_inside_functions(name: str, source: str) -> list[tuple[str, int]]:
+    """(module, line) of every import inside a function of the module ``name``: ``from a import b``
+    is ``a.b`` (b may be a module: ``from importlib import resources``), ``import a.b`` is ``a.b``."""
+    package = name if MODULES.get(name, Path()).name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for function in ast.walk(ast.parse(source)):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.Import):
+                found |= {(alias.name, node.lineno) for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*anchor, *([base] if base else [])])
+                found |= {(f"{base}.{alias.name}", node.lineno) for alias in node.names}
+    return sorted(found, key=lambda item: (item[1], item[0]))  # a nested function's imports are walked twice
+
+
+def _listed(module: str, listed: set[str]) -> bool:
+    """Whether ``module``, or the module it is a name of (``a`` of ``a.b``), is listed or lies
+    in a listed package."""
+    return any(
+        found == item or found.startswith(item + ".")
+        for found in (module, module.rpartition(".")[0])
+        for item in listed
+    )
+
+
+def _unlisted_imports_inside_functions(sources: dict[str, str], listed: set[str]) -> list[str]:
+    """``module:line imports name`` for each import inside a function of a module that neither
+    ``name`` nor a package above it is listed for."""
+    return [
+        f"{name}:{line} imports {module}"
+        for name, source in sources.items()
+        for module, line in _imports_inside_functions(name, source)
+        if not _listed(module, listed)
+    ]
+
+
+def _package_sources() -> dict[str, str]:
+    return {name: path.read_text(encoding="utf-8") for name, path in MODULES.items()}
+
+
+def test_imports_inside_functions_are_only_of_the_modules_whose_start_up_cost_is_listed():
+    unlisted = _unlisted_imports_inside_functions(_package_sources(), _lazily_imported_in_the_docs())
+    assert not unlisted, (
+        "imports inside functions of modules docs/development.md does not list under "
+        "'Imports inside functions' (import them at the top of the module, or measure what "
+        "importing them lazily saves with bench/lazy_imports.py and list them):\n" + "\n".join(unlisted)
+    )
+
+
+def test_every_listed_module_is_imported_inside_a_function_somewhere():
+    imported = {
+        module for name, source in _package_sources().items() for module, _ in _imports_inside_functions(name, source)
+    }
+    unused = {
+        item for item in _lazily_imported_in_the_docs() if not any(_listed(module, {item}) for module in imported)
+    }
+    assert not unused, f"listed in docs/development.md but imported inside no function: {sorted(unused)}"
+
+
+def test_the_inside_function_check_finds_an_unlisted_import_and_passes_a_listed_one():
+    source = """
+import json
+
+
+def read(text):
+    import yaml
+    from deckcheck.parse import japanese
+    from rapidfuzz import fuzz
+
+    def inner():
+        from . import text
+
+    return json, yaml, japanese, fuzz, inner
+"""
+    assert _unlisted_imports_inside_functions(
+        {"deckcheck.parse.shape": source}, {"rapidfuzz", "deckcheck.parse.japanese"}
+    ) == [
+        "deckcheck.parse.shape:6 imports yaml",
+        "deckcheck.parse.shape:11 imports deckcheck.parse.text",
+    ]
+
+
 # -- history lives in git: no issue numbers in the package or its tests -------------------
 
 TESTS = PACKAGE.parent / "tests"
@@ -463,6 +563,14 @@ def test_test_modules_mirror_the_package():
     modules = [str(path.relative_to(TESTS)) for path in sorted(TESTS.rglob("test_*.py"))]
     assert len(modules) > 100
     assert _misplaced_test_modules(modules, _package_parts()) == []
+
+
+def test_the_modules_run_first_are_test_modules_of_the_tests(request):
+    conftest = request.config.pluginmanager.get_plugin(str(TESTS / "conftest.py"))
+    LONGEST_FIRST = conftest.LONGEST_FIRST  # noqa: N806 - the conftest's name for it
+
+    assert LONGEST_FIRST and all((PACKAGE.parent / module).is_file() for module in LONGEST_FIRST)
+    assert all(module.startswith("tests/") and Path(module).name.startswith("test_") for module in LONGEST_FIRST)
 
 
 def test_the_layout_check_finds_a_flat_module_and_a_folder_that_is_no_part():

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import DOCS, PROJECT_ROOT, doc_pages
+from support import DOCS, PROJECT_ROOT, doc_pages, run_deckcheck
 
 README = PROJECT_ROOT / "README.md"
 FENCE = re.compile(r"^\s*(```|~~~)")
@@ -156,9 +156,11 @@ def console_env(tmp_path_factory) -> dict[str, str]:
     return env
 
 
-def deckcheck_command() -> list[str]:
-    script = Path(sys.executable).with_name("deckcheck")  # the console script, as a user runs it
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "deckcheck"]
+def as_new_user(console_env: dict[str, str], *args: str, **variables: str):
+    """``deckcheck ARGS`` in this process (``main``, which the console script runs), with only the
+    variables of the new user's shell (and ``variables``), from the project's folder."""
+    env: dict[str, str | None] = {**dict.fromkeys(os.environ), **console_env, **variables}
+    return run_deckcheck(*args, cwd=PROJECT_ROOT, env=env)
 
 
 @pytest.mark.parametrize("database", ["no database", "full database"])
@@ -170,10 +172,10 @@ def test_the_console_example_prints_what_the_page_shows(page, line, command, exp
     assert not re.search(r"[|<>;&`]", command), f"{page}:{line}: keep console examples to one plain command"
     args = shlex.split(command)
     assert args[0] == "deckcheck", f"{page}:{line}: a console example runs deckcheck"
-    env = dict(console_env)
+    database_path = {}
     if database == "full database":
-        env["DECKCHECK_DB"] = str(request.getfixturevalue("reference_index").path)  # skips without ../shared
-    done = subprocess.run(deckcheck_command() + args[1:], cwd=PROJECT_ROOT, env=env, capture_output=True, timeout=120)
+        database_path["DECKCHECK_DB"] = str(request.getfixturevalue("reference_index").path)  # skips without it
+    done = as_new_user(console_env, *args[1:], **database_path)
     assert b"Traceback" not in done.stderr, done.stderr.decode()
     printed = "\n".join(line.rstrip() for line in done.stdout.decode("utf-8").rstrip("\n").split("\n"))
     assert printed == expected.rstrip("\n"), f"{page}:{line}: `{command}` prints\n{printed}"
@@ -205,13 +207,7 @@ def test_the_standard_table_has_a_row_for_every_season_of_the_pack():
 
 @pytest.mark.parametrize("day, season, notes", standard_table(), ids=[row[0] for row in standard_table()])
 def test_the_standard_table_says_what_formats_show_says(day, season, notes, console_env):
-    done = subprocess.run(
-        deckcheck_command() + ["formats", "show", "standard", "--date", day],
-        cwd=PROJECT_ROOT,
-        env={**console_env, "COLUMNS": "2000"},
-        capture_output=True,
-        timeout=120,
-    )
+    done = as_new_user(console_env, "formats", "show", "standard", "--date", day, COLUMNS="2000")
     assert done.returncode == 0, done.stderr.decode()
     (pool,) = [line for line in done.stdout.decode("utf-8").split("\n") if "card pool:" in line]
     assert f"since {day}" in pool, pool
@@ -351,13 +347,7 @@ def test_the_version_is_written_in_one_place():
 
 def help_tree(console_env: dict[str, str], command: tuple[str, ...] = ()) -> dict[tuple[str, ...], list[str]]:
     """{command: its options} for deckcheck and every subcommand its --help lists."""
-    done = subprocess.run(
-        deckcheck_command() + [*command, "--help"],
-        cwd=PROJECT_ROOT,
-        capture_output=True,
-        env={**console_env, "COLUMNS": "200"},
-        timeout=120,
-    )
+    done = as_new_user(console_env, *command, "--help", COLUMNS="200")
     assert done.returncode == 0, done.stderr.decode()
     text = done.stdout.decode("utf-8")
     options = re.findall(r"^[\s│|]*(?:-\w, )?(--[a-z][\w-]*)", text, re.M)

@@ -15,8 +15,10 @@ copies the names of the cards that are still there from the database it replaces
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
+import shutil
 import sqlite3
 import stat
 import time
@@ -48,6 +50,7 @@ from deckcheck.carddb.sqlite import (
 )
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import INTERNATIONAL
+from deckcheck.version import __version__
 
 # progress(done, total): how far the work is (files read); see deckcheck.cli.progress.Phases.
 Progress = Callable[[int, "int | None"], None]
@@ -125,8 +128,6 @@ def clean_stale_temp_files(dest: Path) -> list[Path]:
     Returns what was removed. Files of a live process are left alone, so this
     is safe while another import is running.
     """
-    import shutil
-
     removed: list[Path] = []
     prefix = temp_prefix(Path(dest))
     try:
@@ -240,10 +241,6 @@ def _fill(
     phase: PhaseHook | None = None,
     finish: Callable[[], Mapping[str, str]] | None = None,
 ) -> None:
-    import datetime as dt
-
-    from deckcheck.version import __version__
-
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         # The file is private until renamed; a crash just leaves it to be deleted.

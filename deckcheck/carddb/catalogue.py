@@ -11,7 +11,9 @@ Special Darkness/Metal twins (5.1, 5.2), the Professor cards of section 4 and
 from __future__ import annotations
 
 import datetime as dt
+import marshal
 import os
+import zlib
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -103,8 +105,6 @@ def _cache_file(source: Any) -> Path | None:
 
 
 def _read_cache(cache: Path) -> Mapping[str, Any] | None:
-    import marshal
-    import zlib
 
     try:
         data = cache.read_bytes()
@@ -122,8 +122,6 @@ def _read_cache(cache: Path) -> Mapping[str, Any] | None:
 
 
 def _write_cache(cache: Path, document: Mapping[str, Any]) -> None:
-    import marshal
-    import zlib
 
     try:
         payload = marshal.dumps(dict(document))

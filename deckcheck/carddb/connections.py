@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import base64
 import heapq
 import http.client
 import itertools
@@ -22,7 +23,9 @@ import socket
 import ssl
 import threading
 import time
+import urllib.request
 from functools import lru_cache
+from urllib.parse import unquote, urlsplit
 
 
 class Watch:
@@ -204,9 +207,6 @@ def _proxy(scheme: str, host: str) -> tuple[str, int, str | None] | None:
     """(host, port, Proxy-Authorization) of the proxy the environment names for
     ``scheme`` and ``host`` (``https_proxy``, ``http_proxy``, ``no_proxy``, as
     urllib reads them), or None."""
-    import urllib.request
-    from urllib.parse import unquote, urlsplit
-
     proxy = urllib.request.getproxies().get(scheme)
     if not proxy or urllib.request.proxy_bypass(host):
         return None
@@ -215,8 +215,6 @@ def _proxy(scheme: str, host: str) -> tuple[str, int, str | None] | None:
         return None
     auth = None
     if parts.username is not None:
-        import base64
-
         user = f"{unquote(parts.username)}:{unquote(parts.password or '')}"
         auth = "Basic " + base64.b64encode(user.encode()).decode("ascii")
     return parts.hostname, parts.port or 80, auth

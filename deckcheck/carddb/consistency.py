@@ -11,12 +11,16 @@ scheme) whose facts differ; ``deckcheck db check-sources`` prints the list.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from deckcheck.carddb.gametext import canonical_digests, differing_parts
 from deckcheck.carddb.index import set_code_key
+from deckcheck.carddb.sources.merge import open_source
 from deckcheck.model import Card
 from deckcheck.names import deck_key
+from deckcheck.selectors import FLAGS
 
 # Subtypes that say what kind of Trainer a card is (the reprint rule compares them).
 TRAINER_KINDS = frozenset(
@@ -45,8 +49,6 @@ class Difference(NamedTuple):
 
 
 def rule_facts(card: Card) -> dict[str, Any]:
-    from deckcheck.selectors import FLAGS
-
     basic_energy = card.is_basic_energy
     return {
         # Basic Energy is unlimited whatever it is called ("Fire Energy", "Basic Fire Energy").
@@ -78,11 +80,6 @@ def source_cards(path: Path, canonical: bool = False) -> list[Card]:
     """Every card of the source at ``path`` (a pokemontcg.io copy or a TCGdex
     export); with ``canonical``, each carries its canonical game text instead
     of the digest (:func:`deckcheck.carddb.gametext.canonical_digests`)."""
-    from contextlib import nullcontext
-
-    from deckcheck.carddb.gametext import canonical_digests
-    from deckcheck.carddb.sources.merge import open_source
-
     source = open_source(path)
     try:
         with canonical_digests() if canonical else nullcontext():
@@ -94,6 +91,4 @@ def source_cards(path: Path, canonical: bool = False) -> list[Card]:
 def digest_parts(difference: Difference) -> tuple[str, ...]:
     """On which parts of the game text (``weakness``, ``attack text`` ...) a
     ``text_hash`` difference between cards of :func:`source_cards` (``canonical``) lies."""
-    from deckcheck.carddb.gametext import differing_parts
-
     return differing_parts(str(difference.left), str(difference.right))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 
@@ -14,8 +16,6 @@ def no_database_at(path, advice: str) -> DatabaseError:
     """(``advice``: a Phrase, to be translated with the message.)"""
     """The error for a database path where there is no database file: a folder is said to be
     one ("no card database at decks/" read as if the folder were missing)."""
-    import os
-
     if os.path.isdir(path):
         return DatabaseError(
             Phrase(

@@ -36,15 +36,21 @@ from __future__ import annotations
 
 import http.client
 import json
+import math
+import stat
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from email.utils import formatdate
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urljoin, urlsplit
+from urllib.request import url2pathname
 
 from deckcheck.carddb import connections as connections_module
 from deckcheck.carddb.connections import Connections, Key, Watch
 from deckcheck.carddb.errors import DatabaseError
+from deckcheck.version import __version__
 
 # Seconds before the first retry; doubled for each further one.
 RETRY_BACKOFF = 1.0
@@ -164,8 +170,6 @@ def fetch(
     ``connections`` keeps the connection open for the next request of the same
     thread (keep-alive); without, it is closed after this one.
     """
-    from deckcheck.version import __version__
-
     started = time.monotonic()
     end = started + within
     final = deadline is not None and deadline.at <= end
@@ -225,8 +229,6 @@ class _Request:
         return Retryable(f"cannot reach {self.url} ({describe(error)}); are you offline?")
 
     def send(self) -> tuple[Key, http.client.HTTPConnection, http.client.HTTPResponse]:
-        from urllib.parse import urlsplit
-
         try:
             parts = urlsplit(self.url)
             scheme, host, port = parts.scheme.lower(), parts.hostname, parts.port
@@ -267,8 +269,6 @@ class _Request:
     def run(
         self, sink: Callable[[bytes], None], max_bytes: int, progress: Progress | None, allow_not_found: bool
     ) -> Answer:
-        from urllib.parse import urljoin
-
         for _ in range(MAX_REDIRECTS + 1):
             key, connection, response = self.send()
             kept = False
@@ -403,8 +403,6 @@ def valid_timeout(seconds: object) -> bool:
     """Whether ``seconds`` is a timeout the socket layer takes as one: 0 means
     non-blocking there (every download would "fail"), and a negative number,
     NaN or infinity raise exceptions of their own."""
-    import math
-
     return isinstance(seconds, (int, float)) and math.isfinite(seconds) and seconds > 0
 
 
@@ -417,8 +415,6 @@ def check_url(url: str) -> str:
     """The scheme of a URL deckcheck can download from (``http``, ``https``,
     ``file``); DatabaseError (one line) for anything else, including text
     urllib cannot parse (``http://[::1``, a port out of range)."""
-    from urllib.parse import urlsplit
-
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018  ("http://host:99999/" fails only when the port is read)
@@ -496,10 +492,6 @@ def sha256_of(path: Path) -> str:
 
 
 def _copy_file(url: str, target: Path, progress: Progress | None, max_bytes: int) -> Download:
-    import stat
-    from email.utils import formatdate
-    from urllib.parse import urlsplit
-    from urllib.request import url2pathname
 
     parts = urlsplit(url)
     if parts.netloc not in ("", "localhost"):

@@ -21,6 +21,7 @@ from typing import NamedTuple, Protocol
 
 from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
+from deckcheck.suggest import closest_names
 
 # Codes seen in exports that the dataset spells differently (RULES.md 7.2, 7.4;
 # docs/rulings.md, "Which card a line is": every real promo and set code is known, so that a real
@@ -256,8 +257,6 @@ class MemoryIndex:
     def suggest(
         self, name: str, limit: int = 3, *, langs: Sequence[str] = (), region: str = INTERNATIONAL
     ) -> Sequence[str]:
-        from deckcheck.suggest import closest_names
-
         # The catalogue holds English names only, whatever ``langs`` asks for.
         return closest_names(name, self._by_names()[2].get(region, {}), limit)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from deckcheck.datafiles import user_data_dir
+
 DB_FILE_NAME = "cards.sqlite3"
 
 
@@ -15,6 +17,4 @@ def default_db_path() -> Path:
     configured = os.environ.get("DECKCHECK_DB")
     if configured:
         return Path(configured).expanduser()
-    from deckcheck.datafiles import user_data_dir
-
     return Path(user_data_dir()) / DB_FILE_NAME

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.errors import DatabaseError, no_database_at
 from deckcheck.carddb.gametext_version import DIGEST_VERSION
 from deckcheck.carddb.index import (
     TranslatedName,
@@ -32,9 +33,12 @@ from deckcheck.carddb.index import (
     translation_key,
     union_of_prints,
 )
+from deckcheck.carddb.records import bad_text
+from deckcheck.datafiles import validation_cache
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
+from deckcheck.suggest import closest_names
 
 __all__ = [
     "DatabaseInfo",
@@ -273,8 +277,6 @@ def name_rows(
 ) -> list[tuple[str, str, str, str, str]]:
     """``(lang, name, card_id)`` -> rows of the ``names`` table (keys computed here,
     so that every writer folds names alike)."""
-    from deckcheck.carddb.records import bad_text
-
     out = []
     for lang, name, card_id in rows:
         problem = bad_text(name, "name") or bad_text(card_id, "card id", 100) or bad_text(lang, "language", 10)
@@ -372,8 +374,6 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
     """A read-only connection to a database built by this version, or DatabaseError."""
     path = Path(path)
     if not path.is_file():
-        from deckcheck.carddb.errors import no_database_at
-
         raise no_database_at(path, _REBUILD)
     what = foreign_file(path)
     if what is not None:
@@ -417,10 +417,6 @@ def _check_once(conn: sqlite3.Connection, path: Path) -> None:
     otherwise found only when a query reaches the damaged page, mid-report. The
     file's size, modification time and import time mark a version; what was
     checked is remembered in the user cache (some 40 ms for the full database)."""
-    import zlib
-
-    from deckcheck.datafiles import validation_cache
-
     try:
         info = path.stat()
         imported = conn.execute("SELECT value FROM meta WHERE key = 'imported_at'").fetchone()
@@ -634,8 +630,6 @@ class SqliteIndex:
     ) -> Sequence[str]:
         """Card names like ``name``: English ones (or those of ``region``), and those of
         ``langs`` among the translated names (ranked together; shown as the language spells them)."""
-        from deckcheck.suggest import closest_names
-
         names = self._names.get(region)
         if names is None:
             # Each name's first print (by rowid): through the name index, reading one row a

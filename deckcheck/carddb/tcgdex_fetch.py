@@ -25,6 +25,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any
+from urllib.parse import quote
 
 from deckcheck.carddb import http
 from deckcheck.carddb.connections import Connections
@@ -213,8 +214,6 @@ class TcgdexApi:
     def prepare(self, plan: Sequence[tuple[str, Callable[[Card], bool]]]) -> None:
         """Fetch the set objects of the sets ``plan`` names (each with what the
         merge has of it already), all at once, and count the cards to fetch."""
-        from urllib.parse import quote
-
         base = "/" + self.flavour.base
         done = 0
         if self.set_progress:
@@ -261,8 +260,6 @@ class TcgdexApi:
             self.progress(self.fetched, self.total)
 
     def set_batch(self, tcgdex_id: str, skip: Callable[[Card], bool]) -> CardBatch:
-        from urllib.parse import quote
-
         base = "/" + self.flavour.base
         if tcgdex_id in self._sets:
             raw_set = self._sets.pop(tcgdex_id)

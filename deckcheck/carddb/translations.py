@@ -34,16 +34,19 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+import shutil
 import sqlite3
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
-from deckcheck.carddb.build import clean_stale_temp_files, database_beside, temp_prefix
-from deckcheck.carddb.errors import DatabaseError
-from deckcheck.carddb.http import decode_json
+from deckcheck.carddb.build import clean_stale_temp_files, database_beside, refuse_special_destination, temp_prefix
+from deckcheck.carddb.errors import DatabaseError, no_database_at
+from deckcheck.carddb.http import NotJson, decode_json, download
 from deckcheck.carddb.index import is_promo_code, number_key, set_code_key
 from deckcheck.carddb.sqlite import (
     NAMES_META_PREFIX,
@@ -53,6 +56,8 @@ from deckcheck.carddb.sqlite import (
     name_rows,
     write_names,
 )
+from deckcheck.carddb.update import database_lock
+from deckcheck.i18n import N_, Phrase
 from deckcheck.model import INTERNATIONAL
 from deckcheck.names import deck_key, name_key
 
@@ -171,9 +176,6 @@ def fetch_tcgdex(
 ) -> TcgdexLanguage:
     """``GET {base_url}/v2/{lang}/cards`` and ``/sets`` (http, https; a file://
     URL is read as a folder)."""
-    from urllib.parse import urlsplit
-    from urllib.request import url2pathname
-
     parts = urlsplit(base_url)
     if parts.scheme.lower() == "file":
         return read_tcgdex_folder(Path(url2pathname(parts.path)), lang)
@@ -191,8 +193,6 @@ def _get_json(url: str, target: Path, *, timeout: float, retries: int, progress:
     """The JSON at ``url`` (the API's form) or, where that is not found or not
     JSON (a static copy of the files served from a folder: ``/v2/en/sets`` is
     the server's listing of the folder ``sets``), at ``url.json``; saved as ``target``."""
-    from deckcheck.carddb.http import NotJson, download
-
     try:
         download(url, target, {"Accept": "application/json"}, timeout=timeout, retries=retries, progress=progress)
         return decode_json(target.read_bytes(), url)
@@ -520,8 +520,6 @@ def _read_sets(folder: Path) -> Any:
 
 
 def _fetch_sets(base_url: str, work: Path, timeout: float, retries: int) -> Any:
-    from urllib.parse import urlsplit
-    from urllib.request import url2pathname
 
     parts = urlsplit(base_url)
     if parts.scheme.lower() == "file":
@@ -567,11 +565,7 @@ def import_names(
     ``dest`` as it was; a language none of whose cards map is a failure too
     (a wrong folder or URL), nothing is then changed.
     """
-    import shutil
     import tempfile
-
-    from deckcheck.carddb.build import refuse_special_destination
-    from deckcheck.carddb.update import database_lock
 
     dest = Path(dest)
     refuse_special_destination(dest)
@@ -579,9 +573,6 @@ def import_names(
     if not wanted:
         raise DatabaseError("no language was given for the card names")
     if not dest.is_file():
-        from deckcheck.carddb.errors import no_database_at
-        from deckcheck.i18n import N_, Phrase
-
         raise no_database_at(dest, Phrase(N_("build it first (deckcheck db update or deckcheck db import PATH)")))
     label = str(source) if _is_url(source) else str(Path(source).resolve())
     with database_lock(dest):

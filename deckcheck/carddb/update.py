@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -64,9 +65,21 @@ from deckcheck.carddb.http import (  # noqa: F401
     download_deadline,
     valid_timeout,
 )
-from deckcheck.carddb.sources.remote import ALL, OPTIONAL_WITH_ALL, REMOTE_SOURCES, Fetched, RemoteSource
+from deckcheck.carddb.sources.merge import MergedSource, Regions
+from deckcheck.carddb.sources.remote import (
+    ALL,
+    OPTIONAL_WITH_ALL,
+    REMOTE_SOURCES,
+    Fetched,
+    RemoteSource,
+    TcgdexJapan,
+    UpdateContext,
+)
 from deckcheck.carddb.sqlite import DatabaseInfo, database_info
 from deckcheck.model import INTERNATIONAL
+
+if os.name != "nt":  # POSIX flock; Windows has no fcntl (database_lock does nothing there)
+    import fcntl
 
 DEFAULT_DATASET_URL = "https://github.com/PokemonTCG/pokemon-tcg-data/archive/refs/heads/master.zip"
 # The new dataset may have at most this share fewer cards or sets than the
@@ -111,8 +124,6 @@ def database_lock(dest: Path) -> Iterator[None]:
     if os.name == "nt":
         yield
         return
-    import fcntl
-
     folder = Path(dest).parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -233,10 +244,7 @@ def update_database(
     message) on any failure, leaving ``dest`` untouched. See the module
     docstring for the guarantees.
     """
-    import shutil
     import tempfile
-
-    from deckcheck.carddb.sources.remote import UpdateContext
 
     dest = Path(dest)
     refuse_special_destination(dest)  # a symbolic link, FIFO or device is never replaced
@@ -261,8 +269,6 @@ def update_database(
     def optional(name: str) -> bool:
         # An archive pinned by its SHA-256 was asked for as it is: never gone without.
         return source == ALL and name in OPTIONAL_WITH_ALL and not (name == "pokemontcg" and expected)
-
-    from deckcheck.carddb.sources.remote import TcgdexJapan
 
     regional = TcgdexJapan(
         tcgdex_url, deadline=deadline, workers=workers, progress=tcgdex_progress, set_progress=tcgdex_set_progress
@@ -315,8 +321,6 @@ def update_database(
             others = [fetched[plugin.name].source for plugin in read if plugin.region != INTERNATIONAL]
             if len(primaries) > 1:
                 raise DatabaseError("only one card source can be the primary one; the others fill it in")
-
-            from deckcheck.carddb.sources.merge import MergedSource, Regions
 
             merged = MergedSource(primaries[0] if primaries else None, fills)  # type: ignore[arg-type]
             fresh = build_database(

@@ -20,17 +20,19 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
 from collections.abc import Sequence
+from importlib import import_module
 from typing import Any
 
 import typer
 
 from deckcheck.cli import interrupt
-from deckcheck.cli.common import Typer
+from deckcheck.cli.common import Typer, error_line, message_language, set_help_language
 from deckcheck.cli.streams import OutputError, echo, guard_standard_streams, robust_output, silence_stdout
 from deckcheck.core.printable import printable
 from deckcheck.errors import DeckcheckError, ExitCode
-from deckcheck.i18n import N_
+from deckcheck.i18n import N_, Phrase, message_of
 from deckcheck.render import FAIL_ON, OUTPUTS  # noqa: F401 - the names the options accept, one definition
 from deckcheck.version import __version__
 
@@ -81,10 +83,6 @@ def application(only: str | None = None) -> typer.Typer:
     command's signature (start-up: ``deckcheck check`` in a pre-commit hook; the
     one parser is Typer's either way). Its help is in the message language of the
     command line (:func:`~deckcheck.cli.common.message_language`)."""
-    from importlib import import_module
-
-    from deckcheck.cli.common import message_language, set_help_language
-
     set_help_language(message_language(sys.argv[1:]))
     built = Typer(
         name="deckcheck",
@@ -128,8 +126,6 @@ def __getattr__(name: str) -> object:
         built = globals()["app"] = _BUILT[0] = application()
         return built
     if name in {module for _name, module, _function in COMMANDS} | {"common", "progress", "completion"}:
-        from importlib import import_module
-
         return import_module(f"deckcheck.cli.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -171,11 +167,24 @@ def _run(prog_name: str | None) -> int:
         run = application(_command_named(sys.argv))
     try:
         try:
-            run(args=sys.argv[1:], prog_name=prog_name)
+            # Not standalone: a usage error comes back here, to be said in the message language.
+            code = run(args=sys.argv[1:], prog_name=prog_name, standalone_mode=False)
+            code = code if isinstance(code, int) and not isinstance(code, bool) else 0
+            if code == 130:  # Ctrl-C, which Typer turns into Exit(130)
+                code = _interrupted()
         finally:
             sys.stdout.flush()  # a full disk shows here, not as a warning at exit
     except SystemExit as exit_:
         code = _interrupted() if exit_.code == 130 else exit_.code
+    except typer.Abort:
+        _say("Aborted!")
+        code = 1
+    except typer.exceptions.TyperException as error:  # click's own errors: a command line it cannot read
+        if hasattr(error, "format_message"):
+            _usage_error(error)
+            code = getattr(error, "exit_code", ExitCode.USAGE)
+        else:
+            code = _internal_error(error, debug)
     except KeyboardInterrupt:
         code = _interrupted()
     except OutputError as error:
@@ -194,6 +203,13 @@ def _run(prog_name: str | None) -> int:
         _output_failed(error, real_stdout)
         code = ExitCode.USAGE
     return _exit_code(code)
+
+
+def _usage_error(error: Any) -> None:
+    """Click's usage error as click writes it, in the message language."""
+    from deckcheck.cli.usage import show_usage_error  # only a command line with a usage error
+
+    show_usage_error(error, message_language(), lambda text: _say(text.removesuffix("\n")))
 
 
 def _is_standard_output(stream: Any) -> bool:
@@ -223,8 +239,6 @@ def _exit_code(code: Any) -> int:
 
 def _error_line(problem: object) -> str:
     """``deckcheck: error: ...`` in the message language of the command line."""
-    from deckcheck.cli.common import error_line
-
     return error_line(problem)
 
 
@@ -238,8 +252,6 @@ def _say(line: str) -> None:
 
 def _where(error: BaseException) -> str:
     """The innermost place in deckcheck's own code the error passed through."""
-    import traceback
-
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     frames = traceback.extract_tb(error.__traceback__)
     ours = [f for f in frames if os.path.abspath(f.filename).startswith(package + os.sep)] or frames
@@ -266,8 +278,6 @@ def _known_problem(error: Exception) -> object | None:
     ``--jobs`` that was killed adds what to do), and every sqlite3 error is a card
     database damaged past what opening it showed. Anything else is an internal error.
     A message carrying a Phrase is translated where it is printed."""
-    from deckcheck.i18n import Phrase, message_of
-
     if isinstance(error, DeckcheckError):
         from deckcheck.parallel import WorkerLost
 
@@ -294,8 +304,6 @@ def _known_problem(error: Exception) -> object | None:
 
 def _internal_error(error: Exception, debug: bool) -> ExitCode:
     if debug:
-        import traceback
-
         traceback.print_exc()
     what = str(error).splitlines()[0][:300] if str(error) else ""
     _say(

@@ -2,13 +2,19 @@
 (:mod:`deckcheck.session`), and the session's results into a report written deck
 by deck (:mod:`deckcheck.render`) and an exit code.
 
-Modules only a check needs (the session, the renderers, the configuration) are
-imported inside the functions: every command module is imported when the
-application is built, and ``deckcheck`` runs as a pre-commit hook."""
+The application imports this module only for ``deckcheck check`` (and the commands
+built on it), so what a check needs is imported at the top; the HTML report and the
+GitHub summary, which a check of one deck does not write, inside the functions
+(docs/development.md, "Imports inside functions").
 
-from __future__ import annotations
+The command's annotations are evaluated when it is defined (no ``from __future__ import
+annotations``): Typer reads them, and 56 annotations written as text cost it a compile each,
+4 M instructions of a check of one deck (bench/run.py --instructions)."""
 
+import io
+import itertools
 import os
+import shutil
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -33,8 +39,21 @@ from deckcheck.cli.progress import DeckProgress
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
-from deckcheck.i18n import N_, Phrase, message_of
-from deckcheck.render import OUTPUTS
+from deckcheck.i18n import (
+    N_,
+    Phrase,
+    UnknownLanguage,
+    card_language,
+    choose_language,
+    finding_message,
+    message_of,
+    problem_text,
+)
+from deckcheck.packs.loading import PackError
+from deckcheck.parse.shape import DEFAULT_MAX_BYTES
+from deckcheck.project.discover import Listing, listing
+from deckcheck.render import OUTPUTS, RenderOptions, is_failing, path_problem, writer
+from deckcheck.session import Session, Skipped
 
 
 def check(
@@ -194,9 +213,6 @@ def check_settings(config_path: Path | None, no_config: bool, *, rotation_days: 
 def check_session(run, card_lang: str | None = None, rotation_days: int = 90, *, keep_deck: bool = False):
     """The check session of this run: the database (None: a usage problem), the formats
     given and configured loaded before any deck is read (deckcheck.session)."""
-    from deckcheck.packs.loading import PackError
-    from deckcheck.session import Session
-
     session = Session(
         open_database(run.db), settings=run, card_lang=card_lang, rotation_days=rotation_days, keep_deck=keep_deck
     )
@@ -223,13 +239,6 @@ def run_check(
     """Check the decks of ``paths`` and write the report; ``on_result`` (deckcheck
     sheet) is given each result, with its resolved lines (``DeckResult.deck``);
     ``summary`` and ``github_output`` are the files of --summary and --github-output."""
-    import itertools
-
-    from deckcheck.i18n import UnknownLanguage, card_language, choose_language, finding_message, problem_text
-    from deckcheck.project.discover import Listing, listing
-    from deckcheck.render import RenderOptions, is_failing, path_problem, writer
-    from deckcheck.session import Skipped
-
     try:
         message_lang = choose_language(lang, what="--lang")
         names_lang = card_language(card_lang, what="--card-lang")
@@ -249,9 +258,6 @@ def run_check(
     source = None
     if stdin is not None and run.output == "html":
         # The HTML report shows each list as written: standard input is kept to show it.
-        import io
-
-        from deckcheck.parse.shape import DEFAULT_MAX_BYTES
         from deckcheck.render.html import read_source, source_lines
 
         stdin_data = stdin.read(DEFAULT_MAX_BYTES + 1)
@@ -319,8 +325,6 @@ def run_check(
     color = run.output == "text" and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     width = 100
     if color:
-        import shutil
-
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     options = RenderOptions(
         color=color,

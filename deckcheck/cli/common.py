@@ -7,7 +7,9 @@ the application is built, so module-level work here is paid by every run."""
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -15,10 +17,24 @@ from typing import Any, NamedTuple
 import typer
 import typer.core
 
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.paths import default_db_path
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import DeckcheckError, ExitCode
-from deckcheck.i18n import N_, Phrase, message_of, ngettext
+from deckcheck.i18n import (
+    N_,
+    Phrase,
+    UnknownLanguage,
+    argv_language,
+    choose_language,
+    language_from_environment,
+    localize,
+    message_of,
+    ngettext,
+    problem_text,
+    translator,
+)
 from deckcheck.render import FAIL_ON, OUTPUTS
 
 
@@ -63,8 +79,6 @@ def help_text(template: str, **params: object) -> str:
 def _help_translator():
     if _HELP["lang"] == "en":
         return None
-    from deckcheck.i18n import translator
-
     return translator(_HELP["lang"])
 
 
@@ -198,10 +212,6 @@ def message_language(argv: Sequence[str] | None = None) -> str:
     else the locale's (:func:`deckcheck.i18n.choose_language`). Read from the command
     line (``argv``; default ``sys.argv[1:]``): the error lines of :func:`deckcheck.cli.main`
     and ``--help`` are written before (or without) the command's options being read."""
-    import sys
-
-    from deckcheck.i18n import argv_language, language_from_environment
-
     args = tuple(sys.argv[1:] if argv is None else argv)
     if args[:2] in NAMES_LANG_COMMANDS:
         return language_from_environment()
@@ -212,8 +222,6 @@ def error_line(problem: object, lang: str | None = None) -> str:
     """``deckcheck: error: ...`` for ``problem`` (a message, a :class:`~deckcheck.i18n.Phrase`,
     an exception carrying one) in the message language (``lang``, else
     :func:`message_language`); the prefix stays as it is, for scripts and logs that look for it."""
-    from deckcheck.i18n import problem_text
-
     return printable(f"deckcheck: error: {problem_text(problem, lang or message_language())}")
 
 
@@ -230,7 +238,7 @@ NO_CONFIG_OPTION = typer.Option(False, "--no-config", help=N_("Ignore configurat
 
 def lang_option():
     """``--lang``, the message language, of a command whose text output follows it."""
-    from deckcheck.cli import completion
+    from deckcheck.cli import completion  # start-up: --version builds no option
 
     return typer.Option(
         None,
@@ -243,8 +251,6 @@ def lang_option():
 def output_language(lang: str | None) -> str:
     """The message language of a command's output: ``--lang``, else the locale (an unknown
     ``--lang`` is a usage problem)."""
-    from deckcheck.i18n import UnknownLanguage, choose_language
-
     try:
         return choose_language(lang, what="--lang")
     except UnknownLanguage as error:
@@ -265,8 +271,6 @@ def db_path(db: Path | None) -> Path:
     """The database file a command writes or reads: ``db``, else the default place."""
     if db is not None:
         return db
-    from deckcheck.carddb.paths import default_db_path
-
     return default_db_path()
 
 
@@ -292,7 +296,6 @@ def parse_date(value: str | None):
 def open_database(db: Path | None):
     """The imported database when there is one, else the built-in catalogue (deckcheck.session)."""
     from deckcheck import session
-    from deckcheck.carddb.errors import DatabaseError
 
     try:
         return session.open_database(db)
@@ -363,8 +366,6 @@ def select(paths, run, found: Found, jobs: int | None = 1, *, defer: bool = Fals
     for warning in selection.warnings:
         echo(f"deckcheck: warning: {warning}", err=True)
     if found.verbose:
-        from deckcheck.i18n import localize
-
         lang = message_language()
         for line in configuration_lines(run, selection.decks):
             echo(localize(line.template, line.params, lang), err=True)
@@ -404,8 +405,6 @@ def configuration_lines(run, decks: Sequence[str]) -> list[Phrase]:
 
 def shown_path(path: Path) -> str:
     """``path`` as the user would type it here: relative to the working directory when shorter."""
-    import os
-
     try:
         relative = os.path.relpath(path)
     except ValueError:  # another drive (Windows)
@@ -443,8 +442,6 @@ def nothing_to_check(paths, run, selection, found: Found) -> ExitCode | None:
 
 def nothing_line(reason: str) -> str:
     """``deckcheck: nothing to check: ...`` in the message language."""
-    from deckcheck.i18n import localize
-
     # TRANSLATORS: {reason} says why: "README.txt is not a deck (...)".
     return printable(localize(N_("deckcheck: nothing to check: {reason}"), {"reason": reason}, message_language()))
 

@@ -8,6 +8,13 @@ format names offered to the installed packs.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from deckcheck.i18n import CARD_LANGUAGES, MESSAGE_LANGUAGES
+from deckcheck.packs.loading import available_packs
+from deckcheck.project.config import load_config
+from deckcheck.render import FAIL_ON, OUTPUTS
+
 
 def _matching(values, incomplete: str) -> list[str]:
     return [value for value in values if value.startswith(incomplete)]
@@ -15,14 +22,8 @@ def _matching(values, incomplete: str) -> list[str]:
 
 def formats(incomplete: str) -> list[str]:
     """Format names: the installed packs and those of the configured ``packs`` folders."""
-    from pathlib import Path
-
-    from deckcheck.packs.loading import available_packs
-
     extra: tuple[str, ...] = ()
     try:
-        from deckcheck.project.config import load_config
-
         extra = tuple(str(p) for p in load_config(Path.cwd()).packs)
     except Exception:  # noqa: BLE001 - completion must never fail the shell
         pass
@@ -33,35 +34,25 @@ def formats(incomplete: str) -> list[str]:
 
 
 def outputs(incomplete: str) -> list[str]:
-    from deckcheck.render import OUTPUTS
-
     return _matching(OUTPUTS, incomplete)
 
 
 def fail_on(incomplete: str) -> list[str]:
-    from deckcheck.render import FAIL_ON
-
     return _matching(FAIL_ON, incomplete)
 
 
 def message_languages(incomplete: str) -> list[str]:
     """``--lang`` of check and serve: the languages of the messages."""
-    from deckcheck.i18n import MESSAGE_LANGUAGES
-
     return _matching(MESSAGE_LANGUAGES, incomplete)
 
 
 def card_languages(incomplete: str) -> list[str]:
     """``--card-lang``: auto, English or a language whose names can be imported."""
-    from deckcheck.i18n import CARD_LANGUAGES
-
     return _matching(("auto", "en", *CARD_LANGUAGES), incomplete)
 
 
 def name_languages(incomplete: str) -> list[str]:
     """``--lang`` of db update and db import-names: comma-separated languages, or all."""
-    from deckcheck.i18n import CARD_LANGUAGES
-
     done, _, last = incomplete.rpartition(",")
     if not done:
         return _matching(("all", *CARD_LANGUAGES), last)

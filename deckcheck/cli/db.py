@@ -8,6 +8,19 @@ from pathlib import Path
 
 import typer
 
+from deckcheck.carddb import build, translations, update
+from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare, digest_parts, source_cards
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.sources.merge import open_sources
+from deckcheck.carddb.sources.remote import REMOTE_SOURCES
+from deckcheck.carddb.translations import DEFAULT_NAMES_URL, names_info
+from deckcheck.carddb.update import (
+    SOURCES,
+    check_sha256,
+    check_url,
+    describe_missing,
+    valid_timeout,
+)
 from deckcheck.cli import completion
 from deckcheck.cli.common import (
     CONFIG_OPTION,
@@ -25,7 +38,7 @@ from deckcheck.cli.common import (
 from deckcheck.cli.interrupt import NAMES_NOT_UPDATED, writing
 from deckcheck.cli.progress import PHASES, Phases
 from deckcheck.cli.streams import echo
-from deckcheck.i18n import N_, Phrase, message_of, ngettext
+from deckcheck.i18n import N_, Phrase, UnknownLanguage, localize, message_of, ngettext, parse_languages, translator
 
 app = Typer(help=N_("Build, update and inspect the card database."), no_args_is_help=True)
 
@@ -60,9 +73,6 @@ def db_import(
         ),
     ),
 ) -> None:
-    from deckcheck.carddb.build import build_database
-    from deckcheck.carddb.errors import DatabaseError
-    from deckcheck.carddb.sources.merge import open_sources
 
     dest = db_path(configured_db(db, config, no_config))
     for source in sources:
@@ -70,7 +80,7 @@ def db_import(
             raise fail(Phrase(N_("{path} does not exist"), path=str(source)))
     try:
         with writing(dest), Phases(PHASES) as phases:
-            info = build_database(
+            info = build.build_database(
                 open_sources(sources, japanese=japanese),
                 dest,
                 source_label=" + ".join(str(source.resolve()) for source in sources),
@@ -140,8 +150,6 @@ def _sets_line(path: Path, unread: Mapping[str, str]) -> str:
 
 
 def _source_order(name: str) -> int:
-    from deckcheck.carddb.sources.remote import REMOTE_SOURCES
-
     names = list(REMOTE_SOURCES)
     return names.index(name) if name in names else len(names)
 
@@ -225,17 +233,6 @@ def db_update(
         ),
     ),
 ) -> None:
-    from deckcheck.carddb.errors import DatabaseError
-    from deckcheck.carddb.update import (
-        DEFAULT_DATASET_URL,
-        SOURCES,
-        check_sha256,
-        check_url,
-        update_database,
-        valid_timeout,
-    )
-    from deckcheck.i18n import UnknownLanguage, parse_languages
-
     if names_url is not None and lang is None:
         raise fail(Phrase(N_("--names-url needs --lang")))
     if card_source is None:
@@ -264,7 +261,7 @@ def db_update(
     except UnknownLanguage as error:
         raise fail(error)
     dest = db_path(configured_db(db, config, no_config))
-    source = url or DEFAULT_DATASET_URL
+    source = url or update.DEFAULT_DATASET_URL
     try:
         # Before anything is downloaded: a URL that cannot be parsed, a --sha256 that is no
         # SHA-256, each one line and exit 2.
@@ -277,7 +274,7 @@ def db_update(
     # Off a terminal, one line per phase (and the download's size): CI logs show where it is.
     with writing(dest), Phases(labels, lines=True) as phases:
         try:
-            result = update_database(
+            result = update.update_database(
                 source,
                 dest,
                 timeout=timeout,
@@ -312,8 +309,6 @@ def db_update(
                 f"{result.tcgdex_ja.get('card', 0)} cards"
             )
         for name, missing in result.missing.items():
-            from deckcheck.carddb.update import describe_missing
-
             echo(f"warning: {SOURCE_LABELS.get(name, name)} could not deliver {describe_missing(missing)}", err=True)
     for name, problem in result.unread.items():
         kept = name in info.sources
@@ -323,13 +318,13 @@ def db_update(
             err=True,
         )
     if langs:
-        from deckcheck.carddb.translations import DEFAULT_NAMES_URL, import_names
-
         base = names_url or DEFAULT_NAMES_URL
         labels = {**PHASES, "names-download": f"Downloading the card names ({', '.join(langs)}) from {base}"}
         with writing(dest, NAMES_NOT_UPDATED), Phases(labels, lines=True) as phases:
             try:
-                names = import_names(base, dest, langs, timeout=timeout, progress=phases, phase=phases.phase)
+                names = translations.import_names(
+                    base, dest, langs, timeout=timeout, progress=phases, phase=phases.phase
+                )
             except DatabaseError as error:
                 raise fail(
                     Phrase(N_("the card names were not updated (the cards were): {problem}"), problem=message_of(error))
@@ -360,9 +355,6 @@ def db_import_names(
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
-    from deckcheck.carddb.errors import DatabaseError
-    from deckcheck.carddb.translations import import_names
-    from deckcheck.i18n import UnknownLanguage, parse_languages
 
     try:
         langs = parse_languages(lang)
@@ -373,7 +365,7 @@ def db_import_names(
     dest = db_path(configured_db(db, config, no_config))
     try:
         with writing(dest), Phases(PHASES) as phases:
-            result = import_names(folder, dest, langs, progress=phases, phase=phases.phase)
+            result = translations.import_names(folder, dest, langs, progress=phases, phase=phases.phase)
     except DatabaseError as error:
         raise fail(
             Phrase(N_("import failed, the installed database is unchanged: {problem}"), problem=message_of(error))
@@ -396,8 +388,6 @@ def db_check_sources(
         False, "--digest", help=N_("Also compare the game-text digests, naming the parts that differ.")
     ),
 ) -> None:
-    from deckcheck.carddb.consistency import FACTS, STRICT_FACTS, compare, digest_parts, source_cards
-    from deckcheck.carddb.errors import DatabaseError
 
     try:
         left, right = source_cards(pokemontcg, digest), source_cards(tcgdex, digest)
@@ -424,9 +414,7 @@ def db_info(
     no_config: bool = NO_CONFIG_OPTION,
     lang: str | None = lang_option(),
 ) -> None:
-    from deckcheck.carddb.errors import DatabaseError
     from deckcheck.carddb.sqlite import database_info
-    from deckcheck.i18n import localize, translator
 
     try:
         tr = translator(output_language(lang))  # labels and sentences; paths, names and dates stay
@@ -462,8 +450,6 @@ def db_info(
         info = database_info(path)
     except DatabaseError as error:
         raise fail(error)
-    from deckcheck.carddb.translations import names_info
-
     names = names_info(path)
     # TRANSLATORS: the labels of deckcheck db info, each followed by its value; they are aligned.
     labels = {

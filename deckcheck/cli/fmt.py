@@ -7,8 +7,10 @@ Modules only fmt needs are imported inside the functions (start-up of every comm
 
 from __future__ import annotations
 
+import difflib
 import io
 import os
+import stat as stat_module
 import sys
 from pathlib import Path
 
@@ -32,6 +34,7 @@ from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
 from deckcheck.i18n import N_, Phrase, ngettext, problem_text
+from deckcheck.parse.shape import DEFAULT_MAX_BYTES, open_nonblocking, read_limited
 
 
 def fmt(
@@ -117,8 +120,6 @@ def run_fmt(paths, run, *, check_only: bool, diff: bool, found: Found = Found())
             continue
         changed += 1
         if diff:
-            import difflib
-
             sys.stdout.writelines(
                 difflib.unified_diff(
                     done.text.replace("\r\n", "\n").splitlines(keepends=True),
@@ -150,8 +151,6 @@ def _say(phrase: Phrase, *, note: bool = False) -> None:
 
 def _read_stdin_limited() -> bytes:
     """Standard input, at most one byte more than ``check -`` reads (read_deck then refuses it as too large)."""
-    from deckcheck.parse.shape import DEFAULT_MAX_BYTES, read_limited
-
     return read_limited(sys.stdin.buffer, DEFAULT_MAX_BYTES + 1)
 
 
@@ -187,8 +186,6 @@ def _writable_target(path: str) -> Path | Phrase:
     owner of whoever runs fmt. So fmt refuses a file it may not write (read-only:
     its owner said not to change it), a file with other hard links, and a file it
     cannot give back to its owner, rather than write around any of them."""
-    import stat as stat_module
-
     target = Path(os.path.realpath(path))
     try:
         info = target.stat()
@@ -214,7 +211,5 @@ def _writable_target(path: str) -> Path | Phrase:
 
 def _still_holds(path: Path, expected: bytes) -> bool:
     """Whether the file at ``path`` holds exactly ``expected`` (read no further than one byte more)."""
-    from deckcheck.parse.shape import open_nonblocking, read_limited
-
     with open(path, "rb", opener=open_nonblocking) as handle:
         return read_limited(handle, len(expected) + 1) == expected

@@ -3,6 +3,10 @@ imported inside each command)."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import sys
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +30,19 @@ from deckcheck.cli.common import (
 from deckcheck.cli.progress import PHASES, Phases
 from deckcheck.cli.streams import echo
 from deckcheck.errors import ExitCode
-from deckcheck.i18n import N_, Phrase
+from deckcheck.i18n import N_, Phrase, localize, message_of, problem_text, translator
+from deckcheck.packs.bundle import (
+    DEFAULT_RULES_URL,
+    RulesError,
+    in_use,
+    installed_rules,
+    origin_of,
+    shipped_release,
+    update_rules,
+    write_bundle,
+)
+from deckcheck.packs.info import card_ids, describe_range, in_force_on, lint_pack
+from deckcheck.packs.loading import PackError, absent_on, available_packs, find_pack, load_pack
 
 app = Typer(help=N_("List, show and lint format packs."), no_args_is_help=True)
 
@@ -40,9 +56,6 @@ def _extra_pack_dirs(config_path: Path | None, no_config: bool) -> tuple[str, ..
 def formats_list(
     config: Path | None = CONFIG_OPTION, no_config: bool = NO_CONFIG_OPTION, lang: str | None = lang_option()
 ) -> None:
-    from deckcheck.i18n import localize, problem_text, translator
-    from deckcheck.packs.info import describe_range
-    from deckcheck.packs.loading import PackError, available_packs, load_pack
 
     try:
         tr = translator(output_language(lang))  # the sentences; names, dates and the packs' own words stay
@@ -60,16 +73,12 @@ def formats_list(
 
 
 def _shipped_rules(tr) -> str:
-    from deckcheck.i18n import localize
-    from deckcheck.packs.bundle import shipped_release
 
     # TRANSLATORS: {released} is the day the packs were published (2026-12-06).
     return localize(N_("the packs shipped with deckcheck (published {released})"), {"released": shipped_release()}, tr)
 
 
 def _bundle_rules(rules, tr) -> str:
-    from deckcheck.i18n import localize
-
     # TRANSLATORS: a rules bundle installed by deckcheck formats update; {released} and {installed} are days.
     return localize(
         N_("the rules bundle of {released} (from {url}, installed {installed})"),
@@ -80,9 +89,6 @@ def _bundle_rules(rules, tr) -> str:
 
 def _rules_in_use(tr) -> str:
     """The first line of formats list: which rules are in use, from which release or bundle."""
-    from deckcheck.i18n import localize
-    from deckcheck.packs.bundle import in_use, installed_rules
-
     rules = installed_rules()
     if rules is None:
         return localize(N_("Rules: {shipped}."), {"shipped": _shipped_rules(tr)}, tr)
@@ -103,9 +109,6 @@ def _rules_in_use(tr) -> str:
 
 def _rules_of(path: str, tr) -> str:
     """The line of formats show: where the pack's rules come from."""
-    from deckcheck.i18n import localize
-    from deckcheck.packs.bundle import installed_rules, origin_of
-
     origin = origin_of(path)
     if origin == "bundle":
         what = _bundle_rules(installed_rules(), tr)
@@ -121,10 +124,6 @@ def _rules_of(path: str, tr) -> str:
 def _terminal_width() -> int | None:
     """The width to wrap ``formats`` output at: the terminal's (or $COLUMNS), None for a pipe
     (lines of 200 columns were wrapped mid-word by the terminal)."""
-    import os
-    import shutil
-    import sys
-
     if not sys.stdout.isatty() and not os.environ.get("COLUMNS"):
         return None
     return max(40, shutil.get_terminal_size((100, 24)).columns)
@@ -136,8 +135,6 @@ def _wrapped(head: str, text: str, indent: int | None = None) -> str:
     width = _terminal_width()
     if width is None:
         return head + text
-    import textwrap
-
     hang = len(head) if indent is None else indent
     if hang > width // 2:
         hang = 4  # a narrow terminal: the text below, slightly indented
@@ -162,9 +159,6 @@ def formats_show(
     no_config: bool = NO_CONFIG_OPTION,
     lang: str | None = lang_option(),
 ) -> None:
-    from deckcheck.i18n import localize, translator
-    from deckcheck.packs.info import card_ids, describe_range, in_force_on
-    from deckcheck.packs.loading import PackError, absent_on, load_pack
 
     try:
         tr = translator(output_language(lang))
@@ -230,8 +224,6 @@ def formats_lint(
     config: Path | None = CONFIG_OPTION,
     no_config: bool = NO_CONFIG_OPTION,
 ) -> None:
-    from deckcheck.packs.info import lint_pack
-    from deckcheck.packs.loading import PackError, find_pack
 
     try:
         run = load_settings(config, no_config, db=db)
@@ -252,8 +244,6 @@ def formats_lint(
         # The built-in catalogue holds only some cards and sets: judged by it, every other set
         # would be "unknown" (150 false warnings for the shipped standard). Not checked, and said so.
         known.update(known_sets=(), known_marks=(), known_ids=None, known_names=None)
-        from deckcheck.i18n import localize
-
         # TRANSLATORS: "deckcheck db update" is a command: keep it.
         unchecked = N_(
             "deckcheck: note: no card database is installed, so the set ids, card ids, regulation marks and "
@@ -312,8 +302,6 @@ def formats_update(
     no_config: bool = NO_CONFIG_OPTION,
     lang: str | None = lang_option(),
 ) -> None:
-    from deckcheck.i18n import localize, message_of, translator
-    from deckcheck.packs.bundle import DEFAULT_RULES_URL, RulesError, update_rules
 
     try:
         tr = translator(output_language(lang))
@@ -360,8 +348,6 @@ def formats_bundle(
         [], "--pack", help=N_("Only this pack of the folder (may be repeated). Default: every pack of it.")
     ),
 ) -> None:
-    from deckcheck.i18n import localize
-    from deckcheck.packs.bundle import RulesError, write_bundle
 
     if not folder.is_dir():
         raise fail(Phrase(N_("{path} is not a folder"), path=str(folder)))

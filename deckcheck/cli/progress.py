@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,8 +20,6 @@ class DeckProgress:
     DELAY = 0.5  # seconds
 
     def __init__(self, total: int, *, wanted: bool = True):
-        import time
-
         self.total = total
         self.done = 0
         self.clock = time.monotonic
@@ -139,8 +138,6 @@ class Phases:
         its own bar on a terminal, shown from its first step; off a terminal, with
         ``lines``, a line every 500 and at the total. Where the total is known, each shows how long
         the rest will take at the pace so far."""
-        import time
-
         state: dict[str, Any] = {"task": None, "next": 500, "done": 0, "start": None}
 
         def report(done: int, total: int | None = None) -> None:

@@ -9,7 +9,9 @@ import typer
 
 from deckcheck.cli.common import UsageProblem, fail, lang_option, output_language
 from deckcheck.cli.streams import echo
-from deckcheck.i18n import N_, Phrase, Translator
+from deckcheck.datafiles import close_choice
+from deckcheck.i18n import N_, Phrase, Translator, translator
+from deckcheck.rules import KINDS
 
 
 def rules_list(
@@ -22,8 +24,6 @@ def rules_list(
     lang: str | None = lang_option(),
 ) -> None:
     # Its help: COMMAND_HELP in deckcheck.cli.
-    from deckcheck.i18n import translator
-    from deckcheck.rules import KINDS
 
     try:
         tr = translator(output_language(lang))
@@ -55,8 +55,6 @@ BREAKS = N_("breaks this rule:")
 
 
 def _unknown_kind(kind: str, kinds: list[str]) -> Phrase:
-    from deckcheck.datafiles import close_choice
-
     close = close_choice(kind, kinds)
     if close is not None:
         # TRANSLATORS: {kind} is what was typed, {close} the rule kind meant, {kinds} lists them all.
@@ -73,8 +71,6 @@ def kinds_table(tr: Translator | None = None, names: Iterable[str] | None = None
     """The rule kinds (``names``, default all) as a Markdown table: what each checks (in the
     language of ``tr``, default English), how a deck mends it, its options (required ones in
     bold), from the kinds' own modules."""
-    from deckcheck.rules import KINDS
-
     yield "| kind | what a rule of it checks | how to mend a deck that breaks it | options |"
     yield "|---|---|---|---|"
     for name in KINDS if names is None else names:

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import typer
 
+from deckcheck.carddb.errors import DatabaseError
 from deckcheck.cli import completion
 from deckcheck.cli.common import UsageProblem, fail, load_settings
-from deckcheck.i18n import N_, Phrase
+from deckcheck.i18n import N_, Phrase, UnknownLanguage, choose_language
 
 
 def serve(
@@ -49,8 +50,6 @@ def serve(
                 module=error.name,
             )
         )
-    from deckcheck.carddb.errors import DatabaseError
-    from deckcheck.i18n import UnknownLanguage, choose_language
 
     try:
         settings = load_settings(config, no_config, db=db)

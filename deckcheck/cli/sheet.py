@@ -11,17 +11,20 @@ with :mod:`deckcheck.sheet` (imported when it runs: the ``sheet`` extra).
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import typer
 
+from deckcheck import sheet as registration_sheet
+from deckcheck.atomic import write_atomically
 from deckcheck.cli import completion
 from deckcheck.cli.check import check_settings, run_check
 from deckcheck.cli.common import CONFIG_OPTION, NO_CONFIG_OPTION, Found, UsageProblem, fail
 from deckcheck.cli.streams import echo
 from deckcheck.core.printable import printable
 from deckcheck.errors import ExitCode
-from deckcheck.i18n import N_, Phrase
+from deckcheck.i18n import N_, Phrase, choose_language
 from deckcheck.model import UNVERIFIED
 
 # The largest font file --font reads: a CJK font is 5 to 25 MB (Noto Sans CJK, all of it, 20 MB).
@@ -32,8 +35,6 @@ def _font_file_problem(path: Path) -> Phrase | None:
     """Why ``--font`` cannot be read as a font file, before the PDF library reads all of it:
     only a regular file of at most :data:`MAX_FONT_BYTES` (a FIFO waited for ever, /dev/zero
     grew to gigabytes); None where it may be one (the library then says whether it is)."""
-    import stat
-
     try:
         info = path.stat()
     except OSError:
@@ -192,25 +193,23 @@ def run(
     force: bool,
     font: Path | None = None,
 ) -> ExitCode:
-    from deckcheck import sheet
-
     try:
-        sheet.require()
-    except sheet.SheetUnavailable:
+        registration_sheet.require()
+    except registration_sheet.SheetUnavailable:
         raise UsageProblem(
-            f"deckcheck sheet needs the PDF library reportlab (the sheet extra): {sheet.EXTRA_HINT}"
+            f"deckcheck sheet needs the PDF library reportlab (the sheet extra): {registration_sheet.EXTRA_HINT}"
         ) from None
     if font is not None:
         problem = _font_file_problem(font)
         if problem is not None:
             raise UsageProblem(problem)
         try:
-            sheet.use_font(str(font))
+            registration_sheet.use_font(str(font))
         except ValueError as error:
             raise UsageProblem(f"--font: {error}") from None
     try:
-        chosen, paper = sheet.sheet_options(player, player_id, birth, division, paper)
-    except sheet.OptionError as error:
+        chosen, paper = registration_sheet.sheet_options(player, player_id, birth, division, paper)
+    except registration_sheet.OptionError as error:
         raise UsageProblem(error.message) from None
     if deck != "-" and Path(deck).is_dir():
         raise UsageProblem(Phrase(N_("{path} is a folder: deckcheck sheet takes one deck file"), path=deck))
@@ -240,16 +239,14 @@ def run(
         echo(
             printable(
                 f"deckcheck: no sheet written: {deck} {_NOT_WHAT.get(result.verdict, 'is not legal')} in "
-                f"{result.format} on {result.date} (--force writes it marked {sheet.verdict_mark(result.verdict).upper()})"
+                f"{result.format} on {result.date} (--force writes it marked {registration_sheet.verdict_mark(result.verdict).upper()})"
             ),
             err=True,
         )
         return code
-    from deckcheck.i18n import choose_language
-
     sheet_lang = choose_language(lang)  # the report's language (run_check has refused a bad --lang)
-    pages = sheet.sheet_pages(result, chosen, paper, sheet_lang)
-    data = sheet.pdf(pages, result, sheet_lang)
+    pages = registration_sheet.sheet_pages(result, chosen, paper, sheet_lang)
+    data = registration_sheet.pdf(pages, result, sheet_lang)
     try:
         _write(target, data, force)
     except FileExistsError:
@@ -269,9 +266,11 @@ def run(
                 ),
                 err=True,
             )
-    _note_guessed_prints(sheet.sheet(result, chosen).sections[0].rows, target)
+    _note_guessed_prints(registration_sheet.sheet(result, chosen).sections[0].rows, target)
     count = len(pages)
-    marked = "" if result.legal else f", marked {sheet.verdict_mark(result.verdict).upper()} ON {result.date}"
+    marked = (
+        "" if result.legal else f", marked {registration_sheet.verdict_mark(result.verdict).upper()} ON {result.date}"
+    )
     echo(printable(f"deckcheck: wrote {target} ({count} page{'s' if count != 1 else ''}{marked})"), err=True)
     return code
 
@@ -296,8 +295,6 @@ def _refuse_special(target: Path) -> None:
     """A sheet replaces only a regular file. ``-o /dev/null --force`` as root would
     have replaced the system's /dev/null with a regular file; a FIFO, a device, a socket or a
     symbolic link is refused, ``--force`` or not."""
-    import stat
-
     try:
         mode = os.lstat(target).st_mode
     except OSError:
@@ -318,8 +315,6 @@ def _write(path: Path, data: bytes, force: bool = False) -> None:
     whole until the new one is there. Without ``force`` it is linked in, which fails where the
     name exists: of runs that overlap, one writes the sheet and the others say it exists; with
     ``force`` it replaces a regular file. (A sheet is a new file: it keeps no old file's mode.)"""
-    from deckcheck.atomic import write_atomically
-
     if force:
         _refuse_special(path)  # again: it may have appeared since the check before the deck was read
     write_atomically(path, data, exclusive=not force)

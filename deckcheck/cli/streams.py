@@ -5,6 +5,8 @@ commands write a line."""
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
 
@@ -32,8 +34,6 @@ class OutputError(DeckcheckError):
 
     def __init__(self, stream: str, error: OSError):
         super().__init__(f"cannot write to {stream}: {error.strerror or error}")
-        import errno
-
         # The reader went away (deckcheck ... | head): the run ends quietly, as other
         # command-line tools do, with the exit code of an unwritten report.
         self.quiet = error.errno == errno.EPIPE
@@ -76,8 +76,6 @@ class _ClosedStream:
     errors = "replace"
 
     def write(self, text):
-        import errno
-
         raise OSError(errno.EBADF, "the stream is closed")
 
     def flush(self) -> None:
@@ -90,8 +88,6 @@ class _ClosedStream:
 def guard_standard_streams() -> None:
     """A closed standard input reads as empty; writes to a closed or failing
     standard output end the run with one line and exit code 2."""
-    import io
-
     if sys.stdin is None:
         sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
     if sys.stdout is None:

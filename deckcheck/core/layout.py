@@ -48,6 +48,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from deckcheck.carddb.index import CardIndex, is_promo_code, number_key, set_code_key
+from deckcheck.core.naming import name_fits
 from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER, Card, Deck, DeckCard, DeckEntry, ParsedDeck, Severity
 from deckcheck.names import name_key
 from deckcheck.parse import text as grammar
@@ -379,8 +380,6 @@ def _name_agrees(entry: DeckEntry, card: Card) -> bool:
     """Whether the written name is the card's (as resolution compares them: the
     spelling, the deck-building name, a translation), so that fmt may write the
     database's spelling; a name that disagrees stays as written (docs/rulings.md, "fmt never changes what a line is")."""
-    from deckcheck.core.naming import name_fits
-
     return name_fits(entry, card)
 
 

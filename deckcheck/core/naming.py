@@ -38,7 +38,7 @@ MEANING_IN_LANGUAGE = N_("{card} in {language}")
 # Players abbreviate the title the English cards spell out: "Prof. Juniper".
 ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
 _MECHANIC_HYPHEN = re.compile(r"-(?=(?:v|vmax|vstar|v-union)$)", re.IGNORECASE)
-_SPACED_MECHANIC = re.compile(r" (GX|UNION)$")
+_SPACED_MECHANIC = re.compile(r" (GX|UNION|EX|ex)$")
 
 # How lists write some cards whose print the line names: PTCGO's Unit Energy names.
 _UNIT_ENERGY = {
@@ -73,8 +73,15 @@ def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         # contract decide (docs/rulings.md, "Spellings a name may have").
         candidates = list(dict.fromkeys([*candidates, *index.by_name(f"{entry.name[:-3]}-EX")]))
     if not candidates and " - " in entry.name:
-        # "Boss's Orders - Ghetsis": a subtitle written after a dash (RULES.md 2.8)
-        candidates = list(index.by_name(entry.name.split(" - ", 1)[0]))
+        # "Boss's Orders - Ghetsis": a Trainer's subtitle after a dash (RULES.md 2.8); "Charizard -
+        # ex": a mechanic after one. A card of the whole name first; the name before the dash alone
+        # only for a Trainer, whose subtitle never changes its deck-building name ("Pikachu - VMAX"
+        # is no plain Pikachu, "Double Turbo Energy - Special XYZ" no Double Turbo Energy).
+        head, tail = entry.name.split(" - ", 1)
+        candidates = list(index.by_name(f"{head} ({tail})")) or list(index.by_name(f"{head} {tail}"))
+        if not candidates:
+            trainers = list(index.by_name(head))
+            candidates = trainers if trainers and all(c.supertype == "Trainer" for c in trainers) else []
     if not candidates and ENGLISH_TITLE.match(entry.name):
         candidates = list(index.by_name(ENGLISH_TITLE.sub("Professor ", entry.name)))
     if not candidates and "-" in entry.name:
@@ -84,7 +91,8 @@ def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         if spaced != entry.name:
             candidates = list(index.by_name(spaced))
     if not candidates and _SPACED_MECHANIC.search(entry.name):
-        # "Tapu Lele GX", "Mewtwo V UNION": a mechanic after a space where the card has a hyphen.
+        # "Tapu Lele GX", "Mewtwo V UNION", "Shaymin EX": a mechanic after a space where the card
+        # has a hyphen; "Shaymin ex" too, where no Shaymin ex was ever printed (case is spelling).
         candidates = list(index.by_name(_SPACED_MECHANIC.sub(r"-\1", entry.name)))
     if not candidates and name_key(entry.name) in _UNIT_ENERGY_NAMES:
         candidates = list(index.by_name(_UNIT_ENERGY_NAMES[name_key(entry.name)]))  # "Unit Energy LPM"

@@ -32,16 +32,26 @@ file, no more, so a check's start-up does not grow.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import re
+import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import urljoin
 
+from deckcheck import atomic
+from deckcheck.carddb import http
+from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.http import decode_json
+from deckcheck.carddb.update import database_lock
 from deckcheck.errors import DeckcheckError
-from deckcheck.packs.installed import POINTER, is_day, pointer, rules_home, used
-from deckcheck.packs.loading import builtin_pack_dir
+from deckcheck.packs.info import known_until
+from deckcheck.packs.installed import POINTER, is_day, pointer, rules_folder, rules_home, used
+from deckcheck.packs.installed import shipped_release as released
+from deckcheck.packs.loading import PACK_SUFFIXES, PackError, builtin_pack_dir, load_pack, parse_pack_text
 
 BUNDLE_FORMAT = 1
 # The project has no public home yet (as the schemas' $id); --url or rules_url: name a mirror.
@@ -91,8 +101,6 @@ def installed_rules() -> InstalledRules | None:
 
 def shipped_release() -> str:
     """The day the packs of this deckcheck were published."""
-    from deckcheck.packs.installed import shipped_release as released
-
     return released(builtin_pack_dir())
 
 
@@ -131,8 +139,6 @@ def make_index(released: str, bundle: str, sha256: str) -> bytes:
 
 
 def read_index(data: Any, url: str) -> Index:
-    from urllib.parse import urljoin
-
     if not isinstance(data, Mapping) or data.get("deckcheck_rules_index") != BUNDLE_FORMAT:
         raise RulesError(f"{url} is no index of deckcheck rules (version {BUNDLE_FORMAT})")
     released, bundle, digest = data.get("released"), data.get("bundle"), data.get("sha256")
@@ -147,10 +153,6 @@ def read_index(data: Any, url: str) -> Index:
 
 def read_bundle(data: bytes, url: str) -> Bundle:
     """The bundle in ``data``; RulesError for anything else (every pack checked by the schema)."""
-    from deckcheck.carddb.errors import DatabaseError
-    from deckcheck.carddb.http import decode_json
-    from deckcheck.packs.loading import PackError, parse_pack_text
-
     try:
         raw = decode_json(data, url)
     except DatabaseError as error:
@@ -180,8 +182,6 @@ def write_bundle(folder: Path, released: str, names: Sequence[str], out: Path) -
     update checks them."""
     import hashlib
 
-    from deckcheck.packs.loading import PACK_SUFFIXES
-
     if not is_day(released):
         raise RulesError(f"the day a bundle is published must be YYYY-MM-DD, not {released!r}")
     files = {path.stem: path for path in sorted(folder.iterdir()) if path.suffix in PACK_SUFFIXES}
@@ -198,10 +198,8 @@ def write_bundle(folder: Path, released: str, names: Sequence[str], out: Path) -
     bundle = out / f"rules-{released}.json"
     index = out / "index.json"
     digest = hashlib.sha256(data).hexdigest()
-    from deckcheck.atomic import write_atomically
-
-    write_atomically(bundle, data)
-    write_atomically(index, make_index(released, bundle.name, digest))
+    atomic.write_atomically(bundle, data)
+    atomic.write_atomically(index, make_index(released, bundle.name, digest))
     return bundle, index, digest
 
 
@@ -218,9 +216,6 @@ class Outcome(NamedTuple):
 def update_rules(url: str, *, sha256: str | None = None, allow_older: bool = False, timeout: float = 30.0) -> Outcome:
     """Fetch the index at ``url``, then the bundle it names, verify and install it (see the module)."""
     import hashlib
-
-    from deckcheck.carddb import http
-    from deckcheck.carddb.errors import DatabaseError
 
     pinned = sha256.strip().lower() if sha256 is not None else None
     if pinned is not None and not _SHA256.fullmatch(pinned):
@@ -314,8 +309,6 @@ def _write_packs(folder: Path, bundle: Bundle) -> None:
 
 
 def _load_all(folder: Path, bundle: Bundle) -> None:
-    from deckcheck.packs.loading import PackError, load_pack
-
     for name in bundle.packs:
         try:
             load_pack(str(folder / f"{name}.yaml"))
@@ -324,12 +317,7 @@ def _load_all(folder: Path, bundle: Bundle) -> None:
 
 
 def _install(bundle: Bundle, digest: str, url: str, previous: InstalledRules | None, allow_older: bool) -> Outcome:
-    import datetime as dt
-    import shutil
     import tempfile
-
-    from deckcheck.atomic import fsync_path, write_atomically
-    from deckcheck.carddb.update import database_lock
 
     home = rules_home()
     try:
@@ -346,7 +334,7 @@ def _install(bundle: Bundle, digest: str, url: str, previous: InstalledRules | N
             _write_packs(staging, bundle)
             _load_all(staging, bundle)
             for path in staging.iterdir():
-                fsync_path(path)
+                atomic.fsync_path(path)
             target = home / name
             if target.exists():  # the same bundle again (its files are the same bytes)
                 shutil.rmtree(target)
@@ -360,7 +348,7 @@ def _install(bundle: Bundle, digest: str, url: str, previous: InstalledRules | N
                 "allow_older": allow_older,
                 "packs": sorted(bundle.packs),
             }
-            write_atomically(home / POINTER, (json.dumps(pointer, indent=1) + "\n").encode())
+            atomic.write_atomically(home / POINTER, (json.dumps(pointer, indent=1) + "\n").encode())
         except OSError as error:
             raise RulesError(f"cannot install the rules in {home}: {error.strerror or error}") from None
         finally:
@@ -373,16 +361,12 @@ def _install(bundle: Bundle, digest: str, url: str, previous: InstalledRules | N
 
 def _remove_others(home: Path, keep: set[str]) -> None:
     """Bundles older than the one before (a check may still be reading that one)."""
-    import shutil
-
     for path in home.iterdir():
         if path.is_dir() and path.name not in keep and not path.name.startswith("."):
             shutil.rmtree(path, ignore_errors=True)
 
 
 def _known_until(folder: Path, names: Sequence[str]) -> dict[str, str | None]:
-    from deckcheck.packs.info import known_until
-    from deckcheck.packs.loading import PackError, load_pack
 
     found: dict[str, str | None] = {}
     for name in names:
@@ -395,8 +379,6 @@ def _known_until(folder: Path, names: Sequence[str]) -> dict[str, str | None]:
 
 def origin_of(path: str | os.PathLike[str]) -> str:
     """Where a pack file comes from: ``bundle`` (the rules bundle in use), ``shipped`` or ``own``."""
-    from deckcheck.packs.installed import rules_folder
-
     folder = Path(path).resolve().parent
     bundle = rules_folder(builtin_pack_dir())
     if bundle is not None and folder == bundle.resolve():

@@ -16,6 +16,7 @@ from typing import Any
 from deckcheck.datafiles import schema_problems
 from deckcheck.i18n import N_, Translator
 from deckcheck.names import name_key
+from deckcheck.packs import amend
 from deckcheck.packs.loading import (
     Pack,
     PackError,
@@ -206,8 +207,6 @@ def _semantic_problems(
         for note in kind.lint(rule, known._replace(inherited=old)):
             problem(["rules", r, *note.where], note.level, note.message)
     if parent is not None or not data.get("extends"):  # else the extends problem says it
-        from deckcheck.packs import amend
-
         replaced = {str(rule.get("id", rule.get("kind"))) for _, rule in items(data.get("rules"))}
         for a, key, message in amend.problems(items(data.get("amend")), inherited, replaced, parent_name):
             problem(["amend", a, key], "error", message)

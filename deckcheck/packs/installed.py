@@ -8,16 +8,17 @@ every check imports it, so its start-up cost is a check's."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
+
+from deckcheck.datafiles import user_data_dir
 
 POINTER = "installed.json"
 
 
 def rules_home() -> Path:
     """Where bundles are installed: ``rules`` in the user data folder (beside the card database)."""
-    from deckcheck.datafiles import user_data_dir
-
     return Path(user_data_dir()) / "rules"
 
 
@@ -32,8 +33,6 @@ def pointer() -> dict[str, Any] | None:
     that cannot be used). Read again only when the file changed (a long-running ``serve``
     sees a ``formats update``): a check asks this for every pack it looks up, so the answer
     costs one ``stat``."""
-    import os
-
     where = (os.environ.get("XDG_DATA_HOME"), os.environ.get("HOME"))  # what user_data_dir() reads
     name = _HOMES.get(where)
     if name is None:

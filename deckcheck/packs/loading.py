@@ -41,6 +41,7 @@ from deckcheck.datafiles import (
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import Severity
+from deckcheck.packs.amend import AmendError, amend
 from deckcheck.packs.installed import rules_folder
 from deckcheck.packs.names import pack_names
 from deckcheck.rules import KINDS
@@ -566,8 +567,6 @@ def _build(data: Mapping[str, Any], path: str, parent: Pack | None) -> Pack:
         )
     rules = [r for r in rules if r.id not in removed]
     if data.get("amend"):  # deckcheck.packs.amend: inherited rules changed by id
-        from deckcheck.packs.amend import AmendError, amend
-
         try:
             rules = amend(rules, data, parent.name if parent else "")
         except AmendError as error:

@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
-from deckcheck.datafiles import YAML_VALUE_ERRORS, package_file, unconvertible_node, yaml_loader
+from deckcheck.datafiles import (
+    YAML_VALUE_ERRORS,
+    close_choice,
+    package_file,
+    plain_message,
+    unconvertible_node,
+    unknown_key_problem,
+    yaml_loader,
+)
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
@@ -378,14 +386,10 @@ def _problem(error: Any) -> str:
     """A schema error as the configuration words it: an unknown key with a "did you
     mean" ("cout" -> "count"), else the validator's own text."""
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        from deckcheck.datafiles import unknown_key_problem
-
         known = sorted(error.schema.get("properties", {}))
         unknown = [key for key in error.instance if key not in known]
         if unknown:
             return "; ".join(unknown_key_problem(key, known) for key in unknown)
-    from deckcheck.datafiles import plain_message
-
     return plain_message(error)
 
 
@@ -402,8 +406,6 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     (``{count: 4, nam: Charmander, ...}``), read with the key meant: one syntax error
     says so, and the card still counts (the typo gave two errors for one key,
     and the deck lost its cards to knock-on deck-size and basic-pokemon errors)."""
-    from deckcheck.datafiles import close_choice, unknown_key_problem
-
     card_schema = deck_schema()["$defs"]["card"]
     known, required = list(card_schema["properties"]), card_schema["required"]
     cards = data.get("cards")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import sys
+import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -98,8 +99,6 @@ def _header(line: str) -> tuple[str, int | None] | None:
 
 
 def _fold_accents(word: str) -> str:
-    import unicodedata
-
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
@@ -116,35 +115,36 @@ _TOTAL = re.compile(
 )
 _COMMENT = re.compile(r"^(?:#|//)\s*+(?P<body>.*)$")
 _META = re.compile(r"^(?P<key>format|deck\s*+name|deck|name)\s*+[:=]\s*+(?P<value>\S.*)$", re.IGNORECASE)
+# The patterns below written as text (not compiled here) are those a list in PTCG Live's own form
+# ("4 Iono PAL 185", read by _plain_print_line) never needs: `re` compiles each on first use and
+# keeps it, so such a check does not pay for compiling them (7 M instructions, bench/run.py).
 # Starts only where a run of blanks starts, so a long run is read once.
-_TRAILING_COMMENT = re.compile(r"(?<!\s)\s++(?:#|//)\s.*$")
+_TRAILING_COMMENT = r"(?<!\s)\s++(?:#|//)\s.*$"
 # PTCGO lines start with "* " (RULES.md 7.2); informal lists use bullets.
-_BULLET = re.compile(r"^(?:[*•·]\s*+|-\s++)")
+_BULLET = r"^(?:[*•·]\s*+|-\s++)"
 # RULES.md 7.3: "4-4 Zoroark-GX" counts a whole evolution line at once.
-_SHORTHAND = re.compile(r"^\d++(?:\s*+-\s*+\d++)++\s++\S")
+_SHORTHAND = r"^\d++(?:\s*+-\s*+\d++)++\s++\S"
 # "4 Iono", "4x Iono", "4 x Iono", "x4 Iono" (RULES.md 7.3).
-_COUNTED = re.compile(
-    r"^(?:[xX×]\s*+(?P<xcount>[-+]?\d++)|(?P<count>[-+]?\d++)(?:\s*+[xX×](?=\s))?+)\s++(?P<rest>\S.*)$"
-)
-_FRACTION_COUNT = re.compile(r"^(?P<count>[-+]?\d++[.,]\d++)(?:\s*+[xX×])?+\s++\S")
+_COUNTED = r"^(?:[xX×]\s*+(?P<xcount>[-+]?\d++)|(?P<count>[-+]?\d++)(?:\s*+[xX×](?=\s))?+)\s++(?P<rest>\S.*)$"
+_FRACTION_COUNT = r"^(?P<count>[-+]?\d++[.,]\d++)(?:\s*+[xX×])?+\s++\S"
 # Collector numbers: "185", "107a", "TG12", "SWSH262", "XY05", "SM104" (RULES.md 7.1, 7.4).
-_NUMBER = re.compile(r"^(?:\d{1,4}+[a-zA-Z]?|[A-Z]{1,5}+\d{1,4}+[a-z]?)$")
+_NUMBER = r"^(?:\d{1,4}+[a-zA-Z]?|[A-Z]{1,5}+\d{1,4}+[a-z]?)$"
 # Set codes: 2-5 uppercase letters/digits with a letter, or promo codes "PR", "PR-SV" (RULES.md 7.1).
 # Prints numbered with letters in the dataset: Unseen Forces' Unown "A"…"Z",
 # "!", "?", and the Alph Lithographs "ONE"…"FOUR" (HS, UL, UD, TM).
 _LETTER_NUMBER_SETS = frozenset({"UF"})
-_LETTER_NUMBER = re.compile(r"^[A-Z!?]$")
+_LETTER_NUMBER = r"^[A-Z!?]$"
 _WORD_NUMBERS = frozenset({"ONE", "TWO", "THREE", "FOUR"})
 # "SWSHALT", "SVALT", "SMALT", "MEALT": codes of PTCG Live's own alternate prints (docs/rulings.md,
 # "PTCG Live's own forms").
-_SET_CODE = re.compile(r"^(?:PR(?:-[A-Z]{2,5})?|(?:SWSH|SV|SM|ME)ALT|(?=[A-Z0-9]{0,4}[A-Z])[A-Z0-9]{2,5})$")
+_SET_CODE = r"^(?:PR(?:-[A-Z]{2,5})?|(?:SWSH|SV|SM|ME)ALT|(?=[A-Z0-9]{0,4}[A-Z])[A-Z0-9]{2,5})$"
 # PTCG Live writes the cards of a set's sub-set with the sub-set in the code and
 # a bare number (docs/rulings.md, "PTCG Live's own forms"): "LOR-TG 24" is LOR TG24 (Trainer Gallery),
 # "CRZ-GG 25" CRZ GG25 (Galarian Gallery), "GEN-RC 5" GEN RC5 (Radiant
 # Collection). "CEL-CC 25" counts Celebrations' Classic Collection in its own
 # order (Tapu Lele-GX is the 25th), whose cards keep their original numbers.
 _SUB_SET = re.compile(r"^(?P<set>[A-Z][A-Z0-9]{1,4})-(?P<sub>TG|GG|RC|CC)$")
-_SUB_SET_NUMBER = re.compile(r"^\d{1,3}$")
+_SUB_SET_NUMBER = r"^\d{1,3}$"
 # The Classic Collection in its official order, the order of TCGdex's CC001-CC025
 # (Blastoise CC001, Charizard, Venusaur, Imposter Professor Oak, Dark Gyarados,
 # Here Comes Team Rocket!, Rocket's Zapdos, ... Claydol CC016, ... Tapu Lele-GX
@@ -316,7 +316,7 @@ def live_sub_set(set_code: str, number: str) -> tuple[str, str] | None:
     """A PTCG Live sub-set print as the card database numbers it:
     ``LOR-TG 24`` -> ``LOR TG24``, ``CEL-CC 25`` -> ``CEL 60`` (docs/rulings.md, "PTCG Live's own forms")."""
     match = _SUB_SET.match(set_code)
-    if match is None or not _SUB_SET_NUMBER.match(number):
+    if match is None or not re.match(_SUB_SET_NUMBER, number):
         return None
     sub, position = match["sub"], int(number)
     if sub == "CC":
@@ -327,13 +327,13 @@ def live_sub_set(set_code: str, number: str) -> tuple[str, str] | None:
 
 
 def is_collector_number(token: str, set_code: str | None = None) -> bool:
-    if _NUMBER.match(token) or token in _WORD_NUMBERS:
+    if re.match(_NUMBER, token) or token in _WORD_NUMBERS:
         return True
-    return set_code in _LETTER_NUMBER_SETS and bool(_LETTER_NUMBER.match(token))
+    return set_code in _LETTER_NUMBER_SETS and bool(re.match(_LETTER_NUMBER, token))
 
 
 def is_set_code(token: str) -> bool:
-    return bool(_SET_CODE.match(token))
+    return bool(re.match(_SET_CODE, token))
 
 
 def split_print(text: str) -> tuple[str, str | None, str | None]:
@@ -364,14 +364,14 @@ def split_print(text: str) -> tuple[str, str | None, str | None]:
 # "TWM 128/167" (the number over the set's size), "[TWM 128]", and a regulation
 # mark after it, "TWM 128 (H)". Read by hand from the last tokens, before the
 # number is judged (no pattern to backtrack).
-_REGULATION_MARK = re.compile(r"\([A-Za-z]\)")
-_SET_SIZE = re.compile(r"\d{1,4}")
+_REGULATION_MARK = r"\([A-Za-z]\)"
+_SET_SIZE = r"\d{1,4}"
 
 
 def _tracker_tokens(tokens: list[str]) -> list[str]:
     """``tokens`` with a tracker's print written the usual way ("TWM", "128")."""
     written = tokens
-    if len(tokens) >= 4 and _REGULATION_MARK.fullmatch(tokens[-1]):
+    if len(tokens) >= 4 and re.fullmatch(_REGULATION_MARK, tokens[-1]):
         tokens = tokens[:-1]  # "TWM 128 (H)"
     if len(tokens) < 3:
         return written
@@ -380,7 +380,7 @@ def _tracker_tokens(tokens: list[str]) -> list[str]:
         code, number = code[1:], number[:-1]  # "[TWM 128]"
     if "/" in number:
         printed, _, size = number.partition("/")
-        if _SET_SIZE.fullmatch(size) or is_collector_number(size):
+        if re.fullmatch(_SET_SIZE, size) or is_collector_number(size):
             number = printed  # "128/167", "TG12/TG30"
     # A code written in lower case ("twm 128/167") is read as "twm 128" is (resolution's own reading).
     if not _is_print(code.upper(), number):
@@ -474,7 +474,7 @@ def normalise_spaces(raw: str) -> str:
 def is_structure_line(line: str) -> bool:
     """A banner, section header or total line (also of a Japanese list): the layout a formatter rewrites."""
     if is_japanese(line):
-        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # start-up
+        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # only for kana or kanji
 
         return isinstance(read_line(line), (JapaneseHeader, JapaneseTotal))
     return bool(_is_banner(line) or _header(line) or _TOTAL.match(line))
@@ -482,7 +482,7 @@ def is_structure_line(line: str) -> bool:
 
 def trailing_comment(line: str) -> re.Match[str] | None:
     """The ``  # note`` after a card line, if any."""
-    return _TRAILING_COMMENT.search(line)
+    return re.search(_TRAILING_COMMENT, line)
 
 
 class _Block:
@@ -554,7 +554,7 @@ def _other_line(raw: str) -> tuple[int, Any, LineCounts | None] | None:
         if not is_japanese(line):
             return None
         # A line of a Japanese list: its own forms of cards, headers and totals.
-        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # start-up
+        from deckcheck.parse.japanese import JapaneseHeader, JapaneseTotal, read_line  # only for kana or kanji
 
         japanese = read_line(line)
         if isinstance(japanese, JapaneseHeader):
@@ -584,31 +584,31 @@ _SHORTHAND_LINE, _FRACTION_LINE, _UNCOUNTED_LINE, _COUNTED_LINE = range(4)
 
 def _card_line(line: str) -> tuple[int, re.Match[str] | None]:
     """The kind of a line read as a card line, and the match of its count."""
-    card_text = _TRAILING_COMMENT.sub("", _BULLET.sub("", line, count=1))
+    card_text = re.sub(_TRAILING_COMMENT, "", re.sub(_BULLET, "", line, count=1))
     if "," in card_text:
         card_text = _csv_line(card_text) or card_text
-    if _SHORTHAND.match(card_text):
+    if re.match(_SHORTHAND, card_text):
         return _SHORTHAND_LINE, None
-    fraction = _FRACTION_COUNT.match(card_text)
+    fraction = re.match(_FRACTION_COUNT, card_text)
     if fraction:
         return _FRACTION_LINE, fraction
-    counted = _COUNTED.match(card_text)
+    counted = re.match(_COUNTED, card_text)
     if counted is None:
         counted = _trailing_count(card_text)
     return (_COUNTED_LINE, counted) if counted else (_UNCOUNTED_LINE, None)
 
 
 # "Duskull x2", "Duskull TWM 94 x2": the count after the card, as web forms write it.
-_TRAILING_X = re.compile(r"[xX×](\d{1,3})")
+_TRAILING_X = r"[xX×](\d{1,3})"
 
 
 def _trailing_count(card_text: str) -> re.Match[str] | None:
     """The count written after the card, read as the same line with the count first."""
     rest, _, last = card_text.rpartition(" ")
-    count = _TRAILING_X.fullmatch(last)
+    count = re.fullmatch(_TRAILING_X, last)
     if not rest or count is None:
         return None
-    return _COUNTED.match(f"{count[1]} {rest}")
+    return re.match(_COUNTED, f"{count[1]} {rest}")
 
 
 def _count_of(counted: re.Match[str]) -> tuple[str, int]:
@@ -663,7 +663,7 @@ def line_counts(text: str) -> LineCounts:
             if any(_comment_and_meta(line)):
                 continue
         if is_japanese(line):  # as parse_text reads a line of a Japanese list
-            from deckcheck.parse.japanese import JapaneseCard, read_line  # start-up
+            from deckcheck.parse.japanese import JapaneseCard, read_line  # only for kana or kanji
 
             japanese = read_line(line)
             if japanese is not None:
@@ -824,8 +824,9 @@ def parse_text_counted(
             line = _SPACES.sub(" ", raw).strip()
             read: tuple[int, str, str | None, str | None] | Finding | None = None
             if is_japanese(line):
-                # A card line of a Japanese list: its own forms (parse.japanese).
-                from deckcheck.parse.japanese import JapaneseCard, read_line  # start-up
+                # A card line of a Japanese list: its own forms (imported only for a line with kana
+                # or kanji).
+                from deckcheck.parse.japanese import JapaneseCard, read_line
 
                 japanese = read_line(line)
                 if isinstance(japanese, JapaneseCard):

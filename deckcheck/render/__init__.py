@@ -30,9 +30,13 @@ from __future__ import annotations
 import importlib
 import io
 import os
+import shutil
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import IO, TYPE_CHECKING, NamedTuple
+from urllib.parse import quote
+
+from deckcheck.core.printable import printable
 
 if TYPE_CHECKING:  # the model is imported when a report is rendered, not for --version
     from deckcheck.model import DeckResult, Finding, Report, Severity
@@ -132,8 +136,6 @@ class ReportWriter:
             if self._spool is not None:
                 self._spool.seek(0)
                 if type(self).replay is ReportWriter.replay:
-                    import shutil
-
                     shutil.copyfileobj(self._spool, self.out)
                 else:
                     for line in self._spool:
@@ -205,16 +207,12 @@ def display_path(path: str, root: str | None = None) -> str:
     """A deck path as CI tools want it: relative to ``root`` when inside it, with
     forward slashes, without a leading ``./``; control characters and bytes that
     are not UTF-8 escaped (:func:`deckcheck.core.printable.printable`)."""
-    from deckcheck.core.printable import printable
-
     return printable(_relative_path(path, root))
 
 
 def path_uri(path: str, root: str | None = None) -> str:
     """:func:`display_path` as a relative URI (SARIF): the name's bytes
     percent-encoded, so a name that is not UTF-8 (byte 0xFF) is ``%FF``."""
-    from urllib.parse import quote
-
     shown = _relative_path(path, root)
     try:
         data = os.fsencode(shown)

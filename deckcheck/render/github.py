@@ -25,7 +25,7 @@ import heapq
 from collections import Counter
 
 from deckcheck.model import DeckResult, Finding, Report, Severity
-from deckcheck.render import ReportWriter, display_path, render_with
+from deckcheck.render import ReportWriter, display_path, is_failing, path_problem, render_with
 
 _COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
@@ -82,8 +82,6 @@ class Writer(ReportWriter):
         return ""
 
     def deck(self, result: DeckResult) -> str:
-        from deckcheck.render import is_failing, path_problem
-
         if path_problem(result) is not None:
             self.not_checked += 1  # no deck: annotated, not counted among the decks
         else:

@@ -15,11 +15,13 @@ the language of ``--lang`` when given).
 
 from __future__ import annotations
 
+import os
 from collections import Counter
+from urllib.parse import quote
 
 from deckcheck.i18n import finding_message, translator
 from deckcheck.model import DeckResult, Finding, Severity
-from deckcheck.render import ReportWriter, display_path, failing_severities, path_uri
+from deckcheck.render import ReportWriter, display_path, failing_severities, path_problem, path_uri
 
 # Bytes of rows kept: GitHub's cap is 1 MiB per step; the rest is room for the heading,
 # the findings by rule and the last line.
@@ -56,8 +58,6 @@ class Writer(ReportWriter):
         self.not_checked: list[str] = []  # paths that are no readable deck
 
     def deck(self, result: DeckResult) -> str:
-        from deckcheck.render import path_problem
-
         if path_problem(result) is not None:
             # A path that is no readable deck is not counted among the decks.
             self.not_checked.append(display_path(result.path, self.options.root))
@@ -179,9 +179,6 @@ def _outside(shown: str) -> bool:
 def repository_link(environ, cwd: str) -> str | None:
     """``{GITHUB_SERVER_URL}/{GITHUB_REPOSITORY}/blob/{GITHUB_SHA}/`` and the working
     directory's place in ``GITHUB_WORKSPACE``, when a GitHub run says them all; else None."""
-    import os
-    from urllib.parse import quote
-
     server, repository, sha = (environ.get(k) for k in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_SHA"))
     if not (server and repository and sha):
         return None

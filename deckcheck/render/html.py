@@ -40,7 +40,7 @@ from deckcheck.i18n import (
     translator,
 )
 from deckcheck.model import DeckResult, Finding, Report, Severity
-from deckcheck.render import ReportWriter, render_with
+from deckcheck.render import ReportWriter, display_path, is_failing, path_problem, render_with
 
 # Already in the catalogue (the text report's): verdicts, the summary sentence, column titles.
 from deckcheck.render.text import (
@@ -371,8 +371,6 @@ def deck_chunk(
     result: DeckResult, number: int, lines: Sequence[str] | None, tr: Translator, root: str | None = None
 ) -> str:
     """One deck: its row of the table and, below it, its list with the findings."""
-    from deckcheck.render import display_path
-
     path = display_path(result.path, root)
     name = shown(result.name or "")  # a 5,000-character name is cut, as in every report
     severities = Counter(f.severity for f in result.findings)
@@ -580,8 +578,6 @@ class Writer(ReportWriter):
         return page_head(self.tr, self.lang)
 
     def deck(self, result: DeckResult) -> str:
-        from deckcheck.render import is_failing, path_problem
-
         problem = path_problem(result)
         if problem is not None:
             self.tally.not_checked.append((printable(result.path), finding_message(problem, self.tr)))

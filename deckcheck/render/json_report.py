@@ -9,7 +9,7 @@ from typing import Any
 from deckcheck.core.printable import printable
 from deckcheck.i18n import finding_hint, finding_message
 from deckcheck.model import DeckResult, Finding, Report
-from deckcheck.render import ReportWriter, render_with
+from deckcheck.render import ReportWriter, path_problem, render_with
 
 JSON_VERSION = 1
 
@@ -63,8 +63,6 @@ def problem_dict(result: DeckResult, problem: Finding, lang: str = "en") -> dict
 def report_dict(report: Report, lang: str = "en") -> dict[str, Any]:
     # The key order of the written report: "legal" comes last, after the results
     # it sums up, so that the report can be written deck by deck.
-    from deckcheck.render import path_problem
-
     results, problems = [], []
     for result in report.results:
         problem = path_problem(result)
@@ -126,8 +124,6 @@ class Writer(ReportWriter):
         return f'{{\n  "version": {JSON_VERSION:d},\n  "results": ['
 
     def deck(self, result: DeckResult) -> str:
-        from deckcheck.render import path_problem
-
         self.legal = self.legal and result.legal
         problem = path_problem(result)
         if problem is not None:

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 
 from deckcheck.i18n import line_numbers
 from deckcheck.model import DeckResult, Finding, Report
-from deckcheck.render import ReportWriter, display_path, failing_severities, render_with
+from deckcheck.render import ReportWriter, display_path, failing_severities, path_problem, render_with
 
 # XML 1.0 "Char": tab, LF, CR and everything from U+0020 but surrogates, U+FFFE, U+FFFF.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -69,8 +69,6 @@ class Writer(ReportWriter):
                 "file": path,
             },
         )
-        from deckcheck.render import path_problem
-
         problem = path_problem(result)
         failed = [f for f in result.findings if f.severity in self.failing]
         others = [f for f in result.findings if f.severity not in self.failing]

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from deckcheck.model import DeckResult, Finding, Report, Severity
-from deckcheck.render import ReportWriter, path_uri, render_with
+from deckcheck.render import ReportWriter, path_problem, path_uri, render_with
 from deckcheck.rules import KINDS
 from deckcheck.version import __version__
 
@@ -143,8 +143,6 @@ class Writer(ReportWriter):
         self.notifications: list[dict[str, Any]] = []
 
     def deck(self, result: DeckResult) -> str:
-        from deckcheck.render import path_problem
-
         if not result.findings:
             return ""
         problem = path_problem(result)

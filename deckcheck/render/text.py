@@ -12,6 +12,7 @@ translated whole (see :mod:`deckcheck.i18n`).
 
 from __future__ import annotations
 
+import io
 import re
 import textwrap
 import unicodedata
@@ -34,7 +35,7 @@ from deckcheck.i18n import (
 )
 from deckcheck.model import ILLEGAL, LEGAL, UNVERIFIED, DeckResult, Report, Severity
 from deckcheck.model import NOT_CHECKED as NOT_CHECKED_VERDICT
-from deckcheck.render import ReportWriter, render_with
+from deckcheck.render import ReportWriter, is_failing, path_problem, render_with
 
 Segment = tuple[str, str]  # (text, rich style)
 Line = list[Segment]
@@ -154,8 +155,6 @@ class Writer(ReportWriter):
         self._console = None
 
     def deck(self, result: DeckResult) -> str:
-        from deckcheck.render import is_failing, path_problem
-
         problem = path_problem(result)
         if problem is not None:
             # Not a deck, so neither a verdict nor a count among the decks.
@@ -415,8 +414,6 @@ def _summary(
 
 
 def _console(width: int):
-    import io
-
     from rich.console import Console
 
     return Console(

@@ -34,6 +34,7 @@ from deckcheck.rules.base import (
 )
 from deckcheck.rules.words import describe_selector, items, say, texts
 from deckcheck.selectors import matches
+from deckcheck.suggest import closest_names
 
 # {detail} is the pack's own reason/source text: it stays as the pack wrote it.
 BANNED_SINCE_BECAUSE = N_("{name} is banned in this format since {since} ({detail}).")
@@ -436,8 +437,6 @@ def lint_bans(rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
 
 
 def _unknown_name(name: str, names: Mapping[str, str]) -> str:
-    from deckcheck.suggest import closest_names
-
     close = closest_names(name, names, limit=1)
     meant = f" (did you mean '{close[0]}'?)" if close else ""
     return f"unknown card name '{name}'{meant}: no card has it, so this entry bans nothing"

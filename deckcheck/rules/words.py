@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from deckcheck.i18n import N_, Translator, localize
+from deckcheck.selectors import SELECTOR_SCHEMA
 
 
 def say(tr: Translator | None, template: str, **params: Any) -> str:
@@ -80,8 +81,6 @@ def describe_selector(where: Mapping[str, Any], sets: SetView | None = None, tr:
 
 def option_text(value: Any, tr: Translator | None) -> str:
     """A rule's option as said: a selector in words (``exempt: basic Energy``), else as written."""
-    from deckcheck.selectors import SELECTOR_SCHEMA
-
     if isinstance(value, Mapping) and value and set(value) <= set(SELECTOR_SCHEMA["properties"]):
         return describe_selector(value, None, tr)
     return _short(value)

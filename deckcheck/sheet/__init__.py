@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import unicodedata
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.errors import DeckcheckError
-from deckcheck.i18n import N_, Phrase
+from deckcheck.i18n import N_, Phrase, translator
 from deckcheck.sheet.content import DIVISIONS, Player, Sheet, sheet, verdict_mark
+from deckcheck.sheet.layout import TITLE, pages
+from deckcheck.version import __version__
 
 if TYPE_CHECKING:
     from deckcheck.model import DeckResult
@@ -137,8 +140,6 @@ def make_player(
     if isinstance(player_id, int):
         player_id = str(player_id)
     if name is not None:
-        import unicodedata
-
         # NFC first: macOS gives "Zoë" as e + U+0308, which the font draws as ë.
         name = " ".join(unicodedata.normalize("NFC", name).split())
         if len(name) > MAX_NAME:
@@ -219,10 +220,6 @@ def sheet_pages(
 ) -> list[Page]:
     """The laid-out pages of a checked deck's sheet (what :func:`sheet_pdf` draws), its words
     in the message language ``lang`` (the report's: ``--lang``, serve's page)."""
-    from deckcheck.i18n import translator
-    from deckcheck.sheet.layout import pages
-    from deckcheck.version import __version__
-
     if paper not in PAPERS:
         raise ValueError(f"the paper must be letter or a4, not '{paper}'")
     if player is None:
@@ -259,8 +256,5 @@ def sheet_pdf(
 
 def pdf(laid: list[Page], result: DeckResult, lang: str = "en") -> bytes:
     """The PDF of pages laid out by :func:`sheet_pages` for ``result`` (in ``lang``)."""
-    from deckcheck.i18n import translator
-    from deckcheck.sheet.layout import TITLE
-
     title = translator(lang).gettext(TITLE)
     return _draw().render(laid, title=f"{title}: {result.name}" if result.name else title)

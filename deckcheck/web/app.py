@@ -72,7 +72,9 @@ from deckcheck.web.page import PAGE_SCRIPT, PAGE_STYLE, page_html, sheets_availa
 
 if TYPE_CHECKING:
     from deckcheck.model import DeckResult
+from deckcheck import sheet
 from deckcheck.render import html as report
+from deckcheck.web.guard import Guard, content_security_policy, is_loopback, network_warning, uvicorn_settings
 
 TOO_MANY_LINES = N_("The deck list has more than {limit} lines; a deck list is much shorter.")
 NO_TEXT = N_('The JSON request has no "text" string with the deck list.')
@@ -317,8 +319,6 @@ class Server:
         """The deck registration sheet of the form's list, for a legal deck only, with the player's
         fields (named and checked as ``deckcheck sheet``'s options: :func:`deckcheck.sheet.sheet_options`).
         The fields are drawn on the sheet and answered, never stored or logged."""
-        from deckcheck import sheet
-
         lang = _request_language(request, self.checker)
         fields: dict[str, str] = {}
         try:
@@ -395,8 +395,6 @@ def create_app(checker: Checker | None = None, limits: Limits = Limits()) -> Sta
 def guarded_app(checker: Checker, limits: Limits, host: str):
     """The application as served: the Host check when ``host`` is loopback, and the
     page's Content-Security-Policy (its one inline script and style, by hash)."""
-    from deckcheck.web.guard import Guard, content_security_policy, is_loopback
-
     policy = content_security_policy((PAGE_SCRIPT,), (report.STYLE + PAGE_STYLE,))
     return Guard(create_app(checker, limits), loopback_only=is_loopback(host), policy=policy)
 
@@ -425,8 +423,6 @@ def bind(host: str, port: int) -> socket.socket:
 def run(checker: Checker, sock: socket.socket, limits: Limits = Limits()) -> None:
     """Serve on ``sock`` until interrupted."""
     import uvicorn
-
-    from deckcheck.web.guard import network_warning, uvicorn_settings
 
     host, port = sock.getsockname()[:2]
     # Each request must arrive within seconds, idle and half-sent connections are closed;

@@ -10,11 +10,13 @@ Markup only: the routes, the requests and their limits are :mod:`deckcheck.web.a
 from __future__ import annotations
 
 import datetime as dt
+import html
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from deckcheck.i18n import MESSAGE_LANGUAGES, N_, Translator, localize
+from deckcheck.i18n import MESSAGE_LANGUAGES, N_, Translator, language_name, localize
 from deckcheck.render import html as report
+from deckcheck.sheet import SheetUnavailable, require
 from deckcheck.sheet.content import DIVISION_TITLES
 from deckcheck.sheet.layout import AGE_DIVISION, DATE_OF_BIRTH, PLAYER_ID, PLAYER_NAME
 
@@ -50,8 +52,6 @@ SHEET_BUTTON = N_("Download the deck registration sheet")
 
 def sheets_available() -> bool:
     """Whether the sheet's PDF library (the sheet extra) is installed: the button shows only then."""
-    from deckcheck.sheet import SheetUnavailable, require
-
     try:
         require()
     except SheetUnavailable:
@@ -110,8 +110,6 @@ def _sheet_form(tr: Translator, fields: Mapping[str, str], lang: str, error: str
 
 
 def _e(text: object) -> str:
-    import html
-
     return html.escape(str(text), quote=True)
 
 
@@ -186,8 +184,6 @@ def page_html(
     was checked as and why (``declared``: the format the list names), or the problem
     ``error``; under a legal verdict the sheet's form, with the problem of its fields
     ``sheet_error``."""
-    from deckcheck.i18n import language_name
-
     title = _e(tr.gettext(PAGE_TITLE))
     chosen_format = fields.get("format", "")
     choices = [("", tr.gettext(OWN_FORMAT)), *((name, name) for name in formats)]

@@ -31,12 +31,10 @@ def dataset_cards(pokemon_tcg_data):
 
 @pytest.fixture(scope="session")
 def full_db(pokemon_tcg_data, tmp_path_factory) -> Path:
-    """The whole reference dataset imported once per session."""
-    from deckcheck.carddb.build import build_database
+    """The whole reference dataset imported once per run."""
+    from support import reference_database
 
-    dest = tmp_path_factory.mktemp("full-db") / "cards.sqlite3"
-    build_database(pokemon_tcg_data, dest, source_label="reference snapshot")
-    return dest
+    return reference_database(tmp_path_factory)
 
 
 TCGDEX = REFERENCE.parent / "tcgdex-api"
@@ -52,23 +50,18 @@ def tcgdex_api() -> Path:
 
 @pytest.fixture(scope="session")
 def tcgdex_db(tcgdex_api, tmp_path_factory) -> Path:
-    """A database built from the TCGdex export alone, once per session."""
-    from deckcheck.carddb.build import build_database
+    """A database built from the TCGdex export alone, once per run."""
+    from support import tcgdex_database
 
-    dest = tmp_path_factory.mktemp("tcgdex-db") / "cards.sqlite3"
-    build_database(tcgdex_api, dest, source_label="tcgdex snapshot")
-    return dest
+    return tcgdex_database(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")
 def merged_db(pokemon_tcg_data, tcgdex_api, tmp_path_factory) -> Path:
-    """pokemontcg.io filled in from TCGdex (what db update builds), once per session."""
-    from deckcheck.carddb.build import build_database
-    from deckcheck.carddb.sources.merge import open_sources
+    """pokemontcg.io filled in from TCGdex (what db update builds), once per run."""
+    from support import reference_and_tcgdex_database
 
-    dest = tmp_path_factory.mktemp("merged-db") / "cards.sqlite3"
-    build_database(open_sources([pokemon_tcg_data, tcgdex_api]), dest, source_label="both snapshots")
-    return dest
+    return reference_and_tcgdex_database(tmp_path_factory)
 
 
 # -- a small invented dataset (never a copy of the reference files) ----------

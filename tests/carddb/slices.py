@@ -32,3 +32,15 @@ def dataset_zip(pokemon_tcg_data: Path, target: Path, set_ids: Sequence[str]) ->
         for set_id in set_ids:
             out.write(pokemon_tcg_data / "cards" / "en" / f"{set_id}.json", f"cards/en/{set_id}.json")
     return target.read_bytes()
+
+
+def pokemontcg_folder(pokemon_tcg_data: Path, root: Path, set_ids: Sequence[str]) -> Path:
+    """A pokemontcg.io copy of ``set_ids`` under ``root`` as the repository lays it out
+    (``sets/en.json`` listing those sets, ``cards/en/<id>.json``)."""
+    (root / "sets").mkdir(parents=True)
+    (root / "cards" / "en").mkdir(parents=True)
+    listed = [s for s in json.loads((pokemon_tcg_data / "sets" / "en.json").read_text(encoding="utf-8"))]
+    (root / "sets" / "en.json").write_text(json.dumps([s for s in listed if s["id"] in set_ids]), encoding="utf-8")
+    for set_id in set_ids:
+        shutil.copyfile(pokemon_tcg_data / "cards" / "en" / f"{set_id}.json", root / "cards" / "en" / f"{set_id}.json")
+    return root

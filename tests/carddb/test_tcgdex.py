@@ -394,10 +394,15 @@ def test_a_tcgdex_only_database_gives_the_same_verdicts(full_db, tcgdex_db):
 
 
 def test_cli_imports_both_sources_and_reports_them(pokemon_tcg_data, tcgdex_api, tmp_path):
+    from slices import pokemontcg_folder, tcgdex_export
     from typer.testing import CliRunner
 
     from deckcheck.cli import app
 
+    # The sets the output names, from each source (the whole of both is read by the consistency
+    # tests above; four reads of both sources took 20 CPU seconds here).
+    pokemon_tcg_data = pokemontcg_folder(pokemon_tcg_data, tmp_path / "pokemontcg", ["ex3", "swsh11", "me4"])
+    tcgdex_api = tcgdex_export(tcgdex_api, tmp_path / "tcgdex", ["ex3", "swsh11", "me04", "me05", "mee"])
     runner = CliRunner()
     dest = tmp_path / "cards.sqlite3"
     result = runner.invoke(app, ["db", "import", str(pokemon_tcg_data), str(tcgdex_api), "--db", str(dest)])

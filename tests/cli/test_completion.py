@@ -3,40 +3,23 @@ format names (the configured packs folders too), output kinds and languages."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT
+from support import PROJECT_ROOT, run_deckcheck
 
 
 def complete(line: str, cwd: Path = PROJECT_ROOT) -> list[str]:
-    """What bash completion offers for the last word of ``line`` (as Typer's bash script asks)."""
+    """What bash completion offers for the last word of ``line`` (as Typer's bash script asks:
+    the program run with these variables; here its ``main``, in this process)."""
     words = line.split(" ")
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(PROJECT_ROOT),
-        "_DECKCHECK_COMPLETE": "complete_bash",
-        "COMP_WORDS": line,
-        "COMP_CWORD": str(len(words) - 1),
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", "from deckcheck.cli import app; app(prog_name='deckcheck')"],
-        capture_output=True,
-        text=True,
-        cwd=cwd,
-        env=env,
-        timeout=120,
-    )
+    env = {"_DECKCHECK_COMPLETE": "complete_bash", "COMP_WORDS": line, "COMP_CWORD": str(len(words) - 1)}
+    result = run_deckcheck(cwd=cwd, env=env, text=True)
     assert result.returncode == 0, result.stderr
     return result.stdout.split()
 
 
 def test_the_completion_options_are_offered():
-    from support import run_deckcheck
-
     result = run_deckcheck("--help", text=True)
     assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
 

@@ -28,6 +28,7 @@ def test_each_moment_of_a_write_has_its_true_line(tmp_path):
 def _ctrl_c(monkeypatch, capsys, module, function, *argv: str) -> str:
     """The last line ``deckcheck ARGV`` writes when ``module.function`` meets a Ctrl-C (exit code 2)."""
     from deckcheck import cli
+    from deckcheck.cli import db  # noqa: F401 - its modules imported unpatched, as a run imports them
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

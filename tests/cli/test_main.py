@@ -61,15 +61,9 @@ def _modules(*args: str) -> set[str]:
 
 
 @pytest.mark.parametrize("database", ["none", "imported"])
-def test_a_check_of_one_deck_leaves_out_what_it_does_not_need(database, tmp_path, monkeypatch):
+def test_a_check_of_one_deck_leaves_out_what_it_does_not_need(database, tmp_path, monkeypatch, request):
     if database == "imported":
-        from support import require_reference_data
-
-        from deckcheck.carddb.build import build_database
-
-        db = tmp_path / "cards.sqlite3"
-        build_database(require_reference_data(), db)
-        monkeypatch.setenv("DECKCHECK_DB", str(db))
+        monkeypatch.setenv("DECKCHECK_DB", str(request.getfixturevalue("reference_db")))
     args = ("check", LEGAL, "--date", "2026-11-30")
     _modules(*args)  # the first run fills the user cache (packs, the catalogue), as any first run does
     loaded = _modules(*args)

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import PROJECT_ROOT, SAMPLE_DECKS, require_reference_data, run_deckcheck
+from support import PROJECT_ROOT, SAMPLE_DECKS, run_deckcheck
 
 from deckcheck.rules.banned import _describe_ids
 
@@ -149,13 +149,8 @@ def test_banned_prints_are_named_by_name_and_set_code():
     assert _describe_ids(["sm8-90", "xx-1"], cards) == ["Unown LOT 90", "xx-1"]
 
 
-def test_formats_show_expanded_names_the_banned_archeops(tmp_path):
-    data = require_reference_data()
-    db = tmp_path / "cards.sqlite3"
-    from deckcheck.carddb.build import build_database
-
-    build_database(data, db, source_label="reference snapshot")
-    result = run("formats", "show", "expanded", "--date", "2026-11-30", "--db", str(db), "--no-config")
+def test_formats_show_expanded_names_the_banned_archeops(reference_db):
+    result = run("formats", "show", "expanded", "--date", "2026-11-30", "--db", str(reference_db), "--no-config")
     assert result.returncode == 0, result.stderr
     assert "- Archeops NVI 67, DEX 110 since 2017-08-18" in result.stdout
     assert "bw3-67" not in result.stdout

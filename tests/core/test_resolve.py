@@ -282,3 +282,36 @@ def test_ex_in_capitals_is_the_pokemon_ex_of_its_era_or_todays_ex_and_the_day_de
     assert resolve_entry(entry("Kyogre-EX", 2), index, in_2016)[0] == era_ex
     assert resolve_entry(entry("Kyogre ex", 2), index, in_2016)[0] == old_ex
     assert resolve_entry(entry("Genesect EX", 2, "BLK", "1"), index, ResolveOptions(date="2025-10-01"))[0] == new_ex
+
+
+def test_a_pokemon_ex_written_with_a_space_is_found_and_names_its_card_at_another_number():
+    shaymin = Card("xy6-77", "Shaymin-EX", "Pokémon", ("Basic", "EX"), "xy6", "ROS", "77", None, "2015-05-06")
+    hawlucha_ex = Card("xy3-64", "Hawlucha-EX", "Pokémon", ("Basic", "EX"), "xy3", "FFI", "64", None, "2014-08-13")
+    hawlucha = Card("sv1-118", "Hawlucha", "Pokémon", ("Basic",), "sv1", "SVI", "118", "G", "2023-03-31")
+    index = MemoryIndex([shaymin, hawlucha_ex, hawlucha])
+    options = ResolveOptions(date="2023-08-07")
+    # The informal lists of 2014-2016 write "Shaymin EX" (and "Shaymin ex"): no Shaymin ex exists.
+    for written in ("Shaymin EX", "Shaymin ex"):
+        card, findings = resolve_entry(entry(written, 4), index, options)
+        assert card == shaymin and findings == [], written
+    # "Hawlucha ex" is Hawlucha-EX (no Hawlucha ex was printed), not the plain Hawlucha at SVI 118.
+    card, findings = resolve_entry(entry("Hawlucha ex", 2, "SVI", "118"), index, options)
+    assert card is None
+    assert [(f.rule, f.severity) for f in findings] == [("name-mismatch", Severity.ERROR)]
+
+
+def test_words_after_a_dash_are_part_of_the_name_unless_they_are_a_trainers_subtitle():
+    pikachu = Card("sv1-62", "Pikachu", "Pokémon", ("Basic",), "sv1", "SVI", "62", "G", "2023-03-31")
+    pikachu_vmax = Card("swsh4-44", "Pikachu VMAX", "Pokémon", ("VMAX",), "swsh4", "VIV", "44", "D", "2020-11-13")
+    turbo = Card("swsh9-151", "Double Turbo Energy", "Energy", ("Special",), "swsh9", "BRS", "151", "F", "2022-02-25")
+    boss = Card("sv2-172", "Boss's Orders (Ghetsis)", "Trainer", ("Supporter",), "sv2", "PAL", "172", "G", "2023-06-09")
+    index = MemoryIndex([pikachu, pikachu_vmax, turbo, boss, IONO])
+    # A mechanic after a dash is the card of the whole name, never the plain one.
+    assert resolve_entry(entry("Pikachu - VMAX", 1), index, DEFAULT)[0] == pikachu_vmax
+    # A Trainer's subtitle, or words about its print, leave its deck-building name as it is.
+    assert resolve_entry(entry("Boss's Orders - Ghetsis", 2), index, DEFAULT)[0] == boss
+    assert resolve_entry(entry("Iono - Full Art", 2), index, DEFAULT)[0] in (IONO, IONO_FULL_ART)
+    # Words after a dash that name no card are not dropped: the line says no card.
+    for written in ("Pikachu - Full Art", "Double Turbo Energy - Special XYZ"):
+        card, findings = resolve_entry(entry(written, 1), index, DEFAULT)
+        assert card is None and [f.rule for f in findings] == ["unknown-card"], written

@@ -58,22 +58,10 @@ def reference_tcgdex() -> Path:
 
 @pytest.fixture(scope="session")
 def reference_english_db(reference_tcgdex, tmp_path_factory) -> Path:
-    from deckcheck.carddb.build import build_database
+    """The reference database without names (read-only use)."""
+    from support import reference_database
 
-    dest = tmp_path_factory.mktemp("ref-en") / "cards.sqlite3"
-    build_database(POKEMON_TCG_DATA.resolve(), dest, source_label="reference snapshot")
-    return dest
-
-
-@pytest.fixture(scope="session")
-def reference_names(reference_english_db, reference_tcgdex, tmp_path_factory):
-    """The reference database with the names of every language, and the import's result."""
-    from deckcheck.carddb.translations import import_names
-
-    dest = tmp_path_factory.mktemp("ref-names") / "cards.sqlite3"
-    shutil.copyfile(reference_english_db, dest)
-    result = import_names(reference_tcgdex, dest, ["de", "fr", "es", "it", "pt"])
-    return SimpleNamespace(path=dest, result=result)
+    return reference_database(tmp_path_factory)
 
 
 @pytest.fixture

@@ -3,10 +3,11 @@ read the answer in German or Portuguese."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
-from support import REFERENCE_DATA, json_report, require_reference_data, run_deckcheck
+from support import REFERENCE_DATA, json_report, run_deckcheck
 
 DECKS = Path(__file__).parent / "decks"
 
@@ -17,13 +18,12 @@ def deckcheck(*args, env=None):
 
 
 @pytest.fixture(scope="module")
-def names_db(tmp_path_factory):
-    data = require_reference_data()
+def names_db(reference_db, tmp_path_factory):
     tcgdex = REFERENCE_DATA / "tcgdex-api"
     if not (tcgdex / "v2" / "de" / "cards.json").is_file():
         pytest.skip(f"TCGdex reference files not found at {tcgdex}")
     db = tmp_path_factory.mktemp("names") / "cards.sqlite3"
-    assert deckcheck("db", "import", str(data), "--db", str(db)).returncode == 0
+    shutil.copyfile(reference_db, db)  # the reference import, once per run (tests/support.py)
     result = deckcheck("db", "import-names", str(tcgdex), "--lang", "de,pt", "--db", str(db))
     assert result.returncode == 0, result.stderr.decode()
     assert b"de:" in result.stdout or b"de " in result.stdout

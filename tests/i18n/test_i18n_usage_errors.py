@@ -196,7 +196,7 @@ def test_every_message_of_the_command_line_has_a_translation(lang):
 THE_SAME_WORD = {
     "de": {"Sets:"},
     "fr": {"Options", "Arguments", "promos {set} {numbers}"},
-    "es": {"promos {set} {numbers}"},
+    "es": {"promos {set} {numbers}", "Error: {message}"},
     "pt": {"promos {set} {numbers}"},
     "it": {"Database:"},
 }

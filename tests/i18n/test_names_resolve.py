@@ -198,12 +198,12 @@ def test_english_lists_resolve_as_before_with_names_installed(index, small_engli
 
 
 @pytest.fixture(scope="module")
-def reference_index(reference_names):
+def names_index(reference_names):
     with SqliteIndex(reference_names.path) as opened:
         yield opened
 
 
-def test_reference_german_and_portuguese_names(reference_index):
+def test_reference_german_and_portuguese_names(names_index):
     cases = {
         ("Prof. Esche", None, None): ("Professor Juniper", ("de",)),
         ("Prof. Platan", None, None): ("Professor Sycamore", ("de", "it")),
@@ -216,18 +216,18 @@ def test_reference_german_and_portuguese_names(reference_index):
     from deckcheck.names import deck_name
 
     for (name, set_code, number), (english, langs) in cases.items():
-        resolution = resolve_line(line(name, 2, set_code, number), reference_index, AUTO)
+        resolution = resolve_line(line(name, 2, set_code, number), names_index, AUTO)
         assert resolution.findings == [], name
         assert deck_name(resolution.card.name, resolution.card.supertype) == english, name
         assert resolution.langs == langs, name
 
 
-def test_reference_same_name_different_cards_across_languages(reference_index):
+def test_reference_same_name_different_cards_across_languages(names_index):
     # "Lilia" is Iris in German, Lileep in French and Drasna in Italian.
-    resolution = resolve_line(line("Lilia"), reference_index, AUTO)
+    resolution = resolve_line(line("Lilia"), names_index, AUTO)
     assert resolution.card is None
     assert "Iris in German, Lileep in French, Drasna in Italian" in resolution.findings[0].message
-    assert resolve_line(line("Lilia"), reference_index, ResolveOptions(card_lang="de")).card.name == "Iris"
+    assert resolve_line(line("Lilia"), names_index, ResolveOptions(card_lang="de")).card.name == "Iris"
 
 
 def test_a_line_in_another_language_is_named_in_english_in_every_message(index):

@@ -9,11 +9,8 @@ refused, naming that line.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
-from support import PROJECT_ROOT, SAMPLE_DECKS
+from support import SAMPLE_DECKS, run_deckcheck
 
 from deckcheck import api
 from deckcheck.parse.files import DeckText, decode_deck_bytes
@@ -25,14 +22,8 @@ MIXED = LEGAL.encode("utf-8") + COMMENT.encode("cp1252")
 MIXED_LINE = LEGAL.count("\n") + 1
 
 
-def run(*args: str, cwd) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "deckcheck", *args, "--no-config"],
-        capture_output=True,
-        cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
-        timeout=120,
-    )
+def run(*args: str, cwd):
+    return run_deckcheck(*args, "--no-config", cwd=cwd)
 
 
 def test_the_utf_8_lines_stay_utf_8_and_the_deck_stays_legal(tmp_path):

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import subprocess
-import sys
 from urllib.parse import urlsplit
 
 import pytest
@@ -50,13 +47,8 @@ def post_json(server, document: str) -> tuple[int, dict]:
 
 
 def check_json(*args: str, stdin: bytes | None = None, cwd=None) -> dict:
-    completed = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "check", *args, "--no-config", "-o", "json", "--date", "2026-11-30"],
-        input=stdin,
-        capture_output=True,
-        cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(PROJECT_ROOT)},
-        timeout=120,
+    completed = run(
+        "check", *args, "--no-config", "-o", "json", "--date", "2026-11-30", stdin=stdin, cwd=cwd or PROJECT_ROOT
     )
     assert completed.returncode == 2, completed.stderr  # a file that cannot be read: a problem of the run
     return json.loads(completed.stdout)

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 import stat
+import zipfile
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from deckcheck.carddb.errors import DatabaseError
-
-if TYPE_CHECKING:  # zipfile is imported when importing, not for a check
-    import zipfile
+from deckcheck.carddb.http import decode_json
 
 MAX_MEMBERS = 20_000
 MAX_UNPACKED_BYTES = 512 * 1024 * 1024
@@ -43,8 +42,6 @@ class FileTree:
         pass
 
     def load_json(self, relpath: str) -> Any:
-        from deckcheck.carddb.http import decode_json
-
         return decode_json(self.read(relpath), f"{relpath} in {self.label}")
 
 
@@ -88,8 +85,6 @@ class ZipTree(FileTree):
     ``what`` names the expected content in the error when there is none."""
 
     def __init__(self, path: Path, marker: str, what: str):
-        import zipfile
-
         self.label = str(path)
         try:
             self.zip = zipfile.ZipFile(path)

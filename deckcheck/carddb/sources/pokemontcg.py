@@ -20,6 +20,7 @@ from typing import Any
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.gametext import as_strings, text_hash
 from deckcheck.carddb.index import CODES_OF_UNLISTED_SETS
+from deckcheck.carddb.records import bad_text
 from deckcheck.carddb.sources import CardBatch, SetRecord
 from deckcheck.carddb.sources.files import FileTree, FolderTree, ZipTree
 from deckcheck.model import TRAINER, Card
@@ -163,8 +164,6 @@ def iter_dataset(root: Path) -> Iterator[Card]:
 
 def _raw_problem(raw: Mapping[str, Any]) -> str | None:
     """Why a card object's text fields are not text, or None."""
-    from deckcheck.carddb.records import bad_text
-
     for field in ("id", "name", "supertype", "number"):
         problem = bad_text(raw.get(field), field)
         if problem:

@@ -30,10 +30,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from deckcheck.carddb import http
+from deckcheck.carddb import http, tcgdex_fetch
 from deckcheck.carddb.build import PhaseHook
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord, tcgdex_ja
+from deckcheck.carddb.sources.installed import InstalledSource
+from deckcheck.carddb.sources.pokemontcg import open_dataset
 from deckcheck.carddb.sqlite import DatabaseInfo
 from deckcheck.model import INTERNATIONAL, JAPAN, Card
 
@@ -151,13 +153,9 @@ class PokemontcgArchive:
             report["sha256"] = digest
             changed = not (conditional and same_url and meta.get("sha256") == digest)
         if changed:
-            from deckcheck.carddb.sources.pokemontcg import open_dataset
-
             source: CardSource = open_dataset(archive)
             meta_out = {"url": self.url, "sha256": report["sha256"] or "", "downloaded_at": ctx.now}
         else:
-            from deckcheck.carddb.sources.installed import InstalledSource
-
             source = InstalledSource(ctx.dest, self.name)  # type: ignore[assignment]
             report["sha256"] = meta.get("sha256")
             meta_out = {k: meta[k] for k in ("url", "sha256", "downloaded_at") if meta.get(k)}
@@ -174,8 +172,6 @@ class PokemontcgArchive:
         meta, so that the archive's facts stay where it had the card."""
         if not ctx.had(self.name):
             return Fetched(False, None, {}, {"url": self.url}, failed=problem)
-        from deckcheck.carddb.sources.installed import InstalledSource
-
         meta = ctx.meta
         kept = {k: meta[k] for k in ("url", "sha256", "downloaded_at", "etag", "last_modified") if meta.get(k)}
         report = {"url": self.url, "etag": meta.get("etag"), "last_modified": meta.get("last_modified")}
@@ -201,8 +197,6 @@ class TcgdexRemote:
         progress: http.Progress | None = None,
         set_progress: http.Progress | None = None,
     ):
-        from deckcheck.carddb import tcgdex_fetch
-
         self.url = self.label = url or tcgdex_fetch.DEFAULT_TCGDEX_URL
         self.deadline = deadline or tcgdex_fetch.DEFAULT_DEADLINE
         self.workers = workers or tcgdex_fetch.MAX_WORKERS
@@ -215,7 +209,6 @@ class TcgdexRemote:
             raise DatabaseError(f"cannot read TCGdex at {self.url}: only http and https URLs are supported")
 
     def fetch(self, ctx: UpdateContext, *, conditional: bool) -> Fetched:
-        from deckcheck.carddb import tcgdex_fetch
         from deckcheck.carddb.sqlite import cards_of_source
 
         client = tcgdex_fetch.TcgdexClient(
@@ -272,8 +265,6 @@ class TcgdexJapan(TcgdexRemote):
     region = JAPAN
 
     def fetch(self, ctx: UpdateContext, *, conditional: bool) -> Fetched:
-        from deckcheck.carddb import tcgdex_fetch
-        from deckcheck.carddb.sources.installed import InstalledSource
         from deckcheck.carddb.sqlite import cards_of_source
 
         client = tcgdex_fetch.TcgdexClient(

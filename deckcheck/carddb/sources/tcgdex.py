@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -465,8 +466,6 @@ def settle_stages(cards: list[Card]) -> list[Card]:
 
 
 def _with_stage(card: Card, stage: str) -> Card:
-    from dataclasses import replace
-
     return replace(card, subtypes=tuple(stage if s == "Stage 1" else s for s in card.subtypes))
 
 
