@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""Bulk checking beside its floor (issue 41): CPU time, 2 jobs against 1, memory by size.
+"""Bulk checking beside its floor: CPU time, 2 jobs against 1, memory by size.
 
-    python bench/bulk.py [--sizes 10000,100000] [--format expanded] [--pairs 3]
+    python bench/bulk.py [--sizes 10000,100000] [--format expanded] [--date 2026-12-01] [--pairs 3]
 
 For each size, writes the tournament-like corpus (bench/corpus.py) and runs, in ``--pairs``
-interleaved pairs, ``deckcheck check FOLDER --format F --output json --jobs 1`` and the floor
-(bench/floor.py: walk the folder, read every file, one regular expression per line): the
+interleaved pairs, ``deckcheck check FOLDER --format F --date D --output json --jobs 1`` and the
+floor (bench/floor.py: walk the folder, read every file, one regular expression per line): the
 median CPU seconds of each and deckcheck's as a multiple of the floor's (budget: at most 5 x).
 Then ``--jobs 2`` once: its report must be byte-identical to one job's. The peak memory of one
-job at each size; the largest size's must be within 10 MB of the smallest's. Needs
-../shared/carddata (the card database is imported into a temporary folder).
+job at each size; the largest size's must be within 10 MB of the smallest's. The day is fixed
+(a run on another day would check the same decks against another card pool and ban list), and
+the machine's load average is printed beside the figures. Needs ../shared/carddata (the card
+database is imported into a temporary folder).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="10000,100000")
     parser.add_argument("--format", default="expanded")
+    parser.add_argument("--date", default="2026-12-01")
     parser.add_argument("--pairs", type=int, default=3)
     args = parser.parse_args()
     if not (REFERENCE / "sets" / "en.json").is_file():
@@ -41,7 +44,8 @@ def main() -> int:
         return 2
     from corpus import write_corpus  # bench/corpus.py
 
-    rows: list[tuple[str, str, str]] = []
+    start_load = " ".join(f"{n:.1f}" for n in os.getloadavg())
+    rows: list[tuple[str, str, str]] = [("load average (1, 5, 15 min) at the start", start_load, "")]
     ok = True
     peaks: dict[int, float] = {}
     with tempfile.TemporaryDirectory(prefix="deckcheck-bulk-") as work:
@@ -55,7 +59,7 @@ def main() -> int:
             folder.mkdir()
             write_corpus(REFERENCE, folder, size, args.format)
             report = Path(work) / "report.json"
-            check = [*deckcheck, "check", str(folder), "--format", args.format, "--output", "json"]
+            check = [*deckcheck, "check", str(folder), "--format", args.format, "--date", args.date, "--output", "json"]
             # The report goes to a file (measure() sends standard output nowhere).
             shell = [
                 sys.executable,
@@ -101,6 +105,7 @@ def main() -> int:
                 f"<= {MEMORY_SPREAD_MB:.0f} MB",
             )
         )
+    rows.append(("load average (1, 5, 15 min) at the end", " ".join(f"{n:.1f}" for n in os.getloadavg()), ""))
     print(f"{'figure':<60} {'measured':>12} {'budget':>12}")
     for name, value, budget in rows:
         print(f"{name:<60} {value:>12} {budget:>12}")
