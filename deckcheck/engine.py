@@ -56,8 +56,10 @@ def check_deck(
         table = fact_table(pack.rules, pack.name, date, index, rotation_days)
         facts = table.deck_facts(deck)
         context = RuleContext(date, pack.name, index, rotation_days, facts)
-        for rule, kind in table.rules:
-            findings.extend(kind.check(deck, rule, context))
+        lines = facts.lines
+        for rule, kind, slot in table.checks:
+            if slot is None or lines[slot]:  # (a rule none of the lines takes part in says nothing)
+                findings.extend(kind.check(deck, rule, context))
         counts = facts.counts
     if counts is None:
         counts = {}
@@ -109,14 +111,14 @@ class DeckFacts:
     (line, fact) of the lines whose print takes part in the rule, in deck order (None: the
     rule's kind says no facts); ``counts`` the cards of each supertype."""
 
-    __slots__ = ("_slots", "_lines", "counts")
+    __slots__ = ("_slots", "lines", "counts")
 
     def __init__(self, slots: dict[int, int], lines: list[list[tuple[DeckCard, Any]]], counts: dict[str, int]):
-        self._slots, self._lines, self.counts = slots, lines, counts
+        self._slots, self.lines, self.counts = slots, lines, counts
 
     def of(self, rule: RuleSpec) -> list[tuple[DeckCard, Any]] | None:
         slot = self._slots.get(id(rule))
-        return None if slot is None else self._lines[slot]
+        return None if slot is None else self.lines[slot]
 
 
 class FactTable:
@@ -134,6 +136,12 @@ class FactTable:
             if fact is not None:
                 self._slots[id(rule)] = len(self._facts)
                 self._facts.append(fact)
+        #: the rules to check, each with the place of its facts when a deck with none gets no
+        #: finding from it (RuleKind.silent_without_facts), else None
+        self.checks: tuple[tuple[RuleSpec, RuleKind, int | None], ...] = tuple(
+            (rule, kind, self._slots.get(id(rule)) if getattr(kind, "silent_without_facts", False) else None)
+            for rule, kind in self.rules
+        )
         # id(print) -> (the print, ((slot, fact), ...) of the rules it takes part in); the
         # print is kept beside its facts, so that its id is not reused.
         self._rows: dict[int, tuple[Card, tuple[tuple[int, Any], ...]]] = {}

@@ -155,6 +155,7 @@ def _detail(entry: Mapping[str, Any]) -> str:
 
 class Banned(Kind):
     name = "banned"
+    silent_without_facts = True
     description = N_("Cards on the format's ban list may not be played while the ban is in force.")
     fix = "Replace the banned card."
     options_schema: Mapping[str, Any] = {

@@ -133,6 +133,10 @@ class Kind:
     options_schema: Mapping[str, Any]
     examples: Mapping[str, str] = MappingProxyType({})
     finding_texts: Mapping[str, tuple[str, str]] = MappingProxyType({})
+    # True: a deck none of whose lines take part in the rule (no facts, :meth:`facts`) gets no
+    # finding from it, so the engine need not ask the check (a group limit of a deck without
+    # its property, a ban list of a deck with no banned card).
+    silent_without_facts = False
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         raise NotImplementedError

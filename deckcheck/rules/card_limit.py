@@ -36,6 +36,7 @@ OVER_LIMIT = N_(
 
 class CardLimit(Kind):
     name = "card-limit"
+    silent_without_facts = True
     description = N_('A card that says "You can\'t have more than N X in your deck" limits every card named X.')
     fix = "Play no more copies of that name than the card allows."
     options_schema: Mapping[str, Any] = {

@@ -46,6 +46,7 @@ def printed_names(cards: Iterable[DeckCard]) -> list[str]:
 
 class CopyLimit(Kind):
     name = "copy-limit"
+    silent_without_facts = True
     description = N_("A deck may have at most the given number of cards with the same name; basic Energy is exempt.")
     fix = "Remove copies until no name is played more often than the format allows."
     options_schema: Mapping[str, Any] = {

@@ -47,6 +47,7 @@ def _group_keys(group: Sequence[str], supertype: str) -> dict[str, int]:
 
 class Exclusive(Kind):
     name = "exclusive"
+    silent_without_facts = True
     description = N_(
         "A deck may contain cards of only one name of each group (Professor Juniper or Professor Sycamore)."
     )

@@ -42,6 +42,7 @@ LABELS = (
 
 class GroupLimit(Kind):
     name = "group-limit"
+    silent_without_facts = True
     description = N_("A deck may have at most the given number of cards of one kind (such as ACE SPEC) in total.")
     fix = "Keep no more of those cards than the format allows."
     # max 0 forbids the kind outright (GLC allows no ACE SPEC).

@@ -31,6 +31,7 @@ OVER_LIMIT = N_("The deck has {count} cards named {name} ({line_list}); {label} 
 
 class NameLimit(Kind):
     name = "name-limit"
+    silent_without_facts = True
     description = N_(
         "A deck may have at most the given number of cards with the same name among cards of one kind "
         "(such as Prism Star)."

@@ -39,6 +39,7 @@ TYPES = (
 
 class SingleType(Kind):
     name = "single-type"
+    silent_without_facts = True
     description = N_("All Pokémon in the deck share one type; a dual-type Pokémon fits when one of its types matches.")
     fix = "Keep Pokémon of one type only, or dual-type Pokémon that share it."
     options_schema = {"type": "object", "additionalProperties": False, "properties": {}}
