@@ -11,6 +11,7 @@ list of exceptions: a new circle or a new borrowed private name fails here.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -26,12 +27,25 @@ def _module_name(path: Path) -> str:
 MODULES = {_module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
-def _imports(name: str) -> list[tuple[str, str | None, int]]:
+@functools.cache
+def _parsed(path: Path, stamp: tuple[int, int]) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _tree(path: Path) -> ast.Module:
+    """The syntax tree of ``path``, parsed once while the file is unchanged (every check here
+    walks the whole package; read-only use)."""
+    status = path.stat()
+    return _parsed(path, (status.st_mtime_ns, status.st_size))
+
+
+@functools.cache
+def _imports(name: str) -> tuple[tuple[str, str | None, int], ...]:
     """(module imported, the name taken from it or None, line) for every import in ``name``."""
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
             found += [(alias.name, None, node.lineno) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -44,7 +58,7 @@ def _imports(name: str) -> list[tuple[str, str | None, int]]:
                     found.append((f"{base}.{alias.name}", None, node.lineno))
                 else:
                     found.append((base, alias.name, node.lineno))
-    return [(module, taken, line) for module, taken, line in found if module.split(".")[0] == "deckcheck"]
+    return tuple((module, taken, line) for module, taken, line in found if module.split(".")[0] == "deckcheck")
 
 
 def _edges() -> dict[str, set[str]]:
@@ -197,7 +211,7 @@ def _classes() -> dict[str, tuple[str, list[str]]]:
     (its bare name, the dotted names of its bases)."""
     found = {}
     for name, path in MODULES.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ClassDef):
                 found[f"{name}.{node.name}"] = (node.name, [ast.unparse(base) for base in node.bases])
     return found
@@ -283,7 +297,7 @@ def _private_attributes(name: str) -> tuple[set[str], list[tuple[str, int]]]:
     def private(attribute: object) -> bool:
         return isinstance(attribute, str) and attribute.startswith("_") and not attribute.startswith("__")
 
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Attribute) and private(node.attr):
             (defined.add(node.attr) if isinstance(node.ctx, ast.Store) else read.append((node.attr, node.lineno)))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) > 1:
@@ -322,7 +336,7 @@ def _kind_modules() -> set[str]:
     """The modules that define a rule kind (``KIND = ...`` at their top level)."""
     found = set()
     for name, path in MODULES.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        tree = _tree(path)
         if any(
             isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "KIND" for t in node.targets)
             for node in tree.body
@@ -344,7 +358,7 @@ def test_every_rule_kind_is_registered_once_and_named_nowhere_else():
         f"{module}:{node.lineno}: {node.value!r}"
         for module, path in MODULES.items()
         if module not in {*REGISTRY.values(), "deckcheck.rules"}  # the kinds' modules and the registry
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        for node in ast.walk(_tree(path))
         if isinstance(node, ast.Constant) and node.value in REGISTRY
     ]
     assert named == []

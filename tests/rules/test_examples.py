@@ -4,14 +4,11 @@ Integration: parses and resolves the snippets against the reference data.
 """
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleContext, RuleSpec
-
-POKEMON_TCG_DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "carddata" / "pokemon-tcg-data"
 
 # The options the Unlimited pack gives each kind (ACE SPEC for group-limit).
 OPTIONS = {
@@ -34,13 +31,9 @@ OPTIONS["card-pool"] = next(
 
 
 @pytest.fixture(scope="module")
-def index():
-    if not (POKEMON_TCG_DATA / "sets" / "en.json").is_file():
-        pytest.skip("reference data ../shared/carddata not found")
-    from deckcheck.carddb.dataset import iter_dataset
-    from deckcheck.carddb.index import MemoryIndex
-
-    return MemoryIndex(iter_dataset(POKEMON_TCG_DATA))
+def index(reference_index):
+    """The reference data as the database the tests share (built once per run)."""
+    return reference_index
 
 
 def _findings(index, name, which):
