@@ -233,6 +233,32 @@ def _keep_written_codes(card: dict, item: Any) -> None:
 
 
 def _load_json(text: str) -> tuple[Any, _Lines]:
+    """The data and where it is; raises _Unparsable."""
+    scanned = _scan_json_quickly(text)
+    data, starts, duplicated = scanned if scanned is not None else _scan_json(text)
+    newlines = [found.start() for found in _NEWLINE.finditer(text)]
+
+    def line_of(obj: Any) -> int | None:
+        offset = starts.get(id(obj))
+        return None if offset is None else bisect.bisect_left(newlines, offset) + 1
+
+    lines = _Lines()
+    lines.duplicates = [(bisect.bisect_left(newlines, offset) + 1, key) for offset, key in duplicated]
+    if isinstance(data, dict):
+        top = line_of(data) or 1
+        lines.keys = {key: top for key in data}
+        cards = data.get("cards")
+        if isinstance(cards, list):
+            lines.cards = [line_of(card) for card in cards]
+    return data, lines
+
+
+_NEWLINE = re.compile("\n")
+
+
+def _scan_json(text: str) -> tuple[Any, dict[int, int], list[tuple[int, str]]]:
+    """The data, the offset of every object by its id and (offset of the object, key) of each key
+    given twice; raises _Unparsable."""
     # The C scanner gives no positions; the Python one lets us note where each
     # object starts, so a card's findings can name its line.
     starts: dict[int, int] = {}
@@ -272,22 +298,56 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
     except ValueError as exc:
         # A number too long for int() ("Exceeds the limit (4300 digits)") has no position.
         raise _Unparsable(_syntax(INVALID_DECK, hint=SCHEMA_HINT, problem=str(exc))) from None
+    return data, starts, duplicated
 
-    newlines = [i for i, ch in enumerate(text) if ch == "\n"]
 
-    def line_of(obj: Any) -> int | None:
-        offset = starts.get(id(obj))
-        return None if offset is None else bisect.bisect_left(newlines, offset) + 1
+def _scan_json_quickly(text: str) -> tuple[Any, dict[int, int], list[tuple[int, str]]] | None:
+    """:func:`_scan_json` of a deck file as decks are written -- an object whose lists hold
+    objects, no key given twice --, with the json module's C scanner for all but the top
+    object and its lists (whose items' offsets are noted as they are read): the Python
+    scanner cost a JSON deck some 0.5 ms. The offsets noted are those _scan_json notes of
+    the top object and the items of its lists, the only ones lines are asked of. None: the
+    text is read by _scan_json (a key given twice, anything that is no JSON object, a text
+    the C scanner refuses: the Python scanner's error is the one a finding gives)."""
+    c_scanner = getattr(json.scanner, "c_make_scanner", None)
+    whitespace = json.decoder.WHITESPACE.match  # type: ignore[attr-defined]
+    start = whitespace(text, 0).end()
+    if c_scanner is None or not text.startswith("{", start):
+        return None
+    duplicated = False
 
-    lines = _Lines()
-    lines.duplicates = [(bisect.bisect_left(newlines, offset) + 1, key) for offset, key in duplicated]
-    if isinstance(data, dict):
-        top = line_of(data) or 1
-        lines.keys = {key: top for key in data}
-        cards = data.get("cards")
-        if isinstance(cards, list):
-            lines.cards = [line_of(card) for card in cards]
-    return data, lines
+    def pairs_hook(items: list) -> dict:
+        nonlocal duplicated
+        obj = dict(items)
+        if len(obj) < len(items):  # fewer keys than pairs: a key was given twice
+            duplicated = True
+        return obj
+
+    decoder = json.JSONDecoder(object_pairs_hook=pairs_hook)
+    scan = c_scanner(decoder)
+    starts: dict[int, int] = {}
+
+    def item(s: str, at: int) -> tuple[Any, int]:
+        value, end = scan(s, at)
+        if type(value) is dict:
+            starts[id(value)] = at
+        return value, end
+
+    def top_value(s: str, at: int) -> tuple[Any, int]:
+        if s.startswith("[", at):
+            return json.decoder.JSONArray((s, at + 1), item)  # type: ignore[attr-defined]
+        return scan(s, at)
+
+    try:
+        data, end = json.decoder.JSONObject(  # type: ignore[attr-defined]
+            (text, start + 1), decoder.strict, top_value, None, pairs_hook, {}
+        )
+    except (ValueError, StopIteration, RecursionError):
+        return None
+    if duplicated or whitespace(text, end).end() != len(text):
+        return None
+    starts[id(data)] = start
+    return data, starts, []
 
 
 @lru_cache(maxsize=1)
@@ -341,7 +401,7 @@ def _plainly_valid(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> 
             if isinstance(value, dict) and any(key not in schema.get("properties", {}) for key in value):
                 return False
         elif keyword == "items":
-            if isinstance(value, list) and not all(_plainly_valid(item, expected, root) for item in value):
+            if isinstance(value, list) and not all(_item_plainly_valid(item, expected, root) for item in value):
                 return False
         elif keyword in ("minimum", "maximum"):
             if isinstance(value, int | float) and not isinstance(value, bool):
@@ -357,6 +417,32 @@ def _plainly_valid(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> 
             if key in value and not _plainly_valid(value[key], sub, root):
                 return False
     return True
+
+
+# Whether a list's item plainly meets its schema, by (the schema's id, the item's keys, values and
+# their types): a folder's deck files repeat their cards, and a card was read keyword by keyword
+# again in every file (a quarter of a YAML deck's time). The types are part of the key: True == 1.
+# Only the shipped schema's items are kept (deck_schema() is made once, so its ids stay its own);
+# at most VALID_ITEMS_KEPT, then it starts again.
+_VALID_ITEMS: dict[tuple[int, tuple[tuple[Any, Any], ...], tuple[type, ...]], bool] = {}
+VALID_ITEMS_KEPT = 4_096
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
+def _item_plainly_valid(item: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
+    if type(item) is not dict:
+        return _plainly_valid(item, schema, root)
+    kinds = tuple(map(type, item.values()))
+    if not _SCALARS.issuperset(kinds) or root is not deck_schema():
+        return _plainly_valid(item, schema, root)
+    key = (id(schema), tuple(item.items()), kinds)
+    valid = _VALID_ITEMS.get(key)
+    if valid is None:
+        valid = _plainly_valid(item, schema, root)
+        if len(_VALID_ITEMS) >= VALID_ITEMS_KEPT:
+            _VALID_ITEMS.clear()
+        _VALID_ITEMS[key] = valid
+    return valid
 
 
 def _certainly_valid(data: dict) -> bool:
