@@ -52,3 +52,42 @@ def running_server(home: Path, *args: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@contextlib.contextmanager
+def guarded_server_in_thread(*, request_seconds: float, send_seconds: float) -> Iterator[tuple[str, int]]:
+    """serve's guarded application and HTTP protocol, as ``deckcheck serve`` runs them, in a
+    thread of this process on a free port of 127.0.0.1 (the built-in catalogue), with the
+    deadlines for receiving a request and for sending an answer shortened: what the tests of
+    hostile clients wait for. Yields (host, port)."""
+    import threading
+    import time
+
+    import pytest
+
+    uvicorn = pytest.importorskip("uvicorn", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
+    from deckcheck.web.app import Checker, bind, guarded_app
+    from deckcheck.web.forms import Limits
+    from deckcheck.web.guard import GuardedH11Protocol, uvicorn_settings
+
+    protocol = type(
+        "QuickGuardedH11Protocol",
+        (GuardedH11Protocol,),
+        {"request_seconds": request_seconds, "send_seconds": send_seconds},
+    )
+    sock = bind("127.0.0.1", 0)
+    settings = {**uvicorn_settings(), "http": protocol}
+    config = uvicorn.Config(guarded_app(Checker(), Limits(), "127.0.0.1"), log_level="warning", **settings)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not server.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the server in a thread did not start"
+            time.sleep(0.01)
+        yield sock.getsockname()[:2]
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        sock.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socketserver
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -350,14 +351,24 @@ class FolderServer:
 @contextmanager
 def serving_folder(folder: Path) -> Iterator[FolderServer]:
     """:class:`FolderServer` over ``folder``, running while the block runs."""
+    server = FolderServer(folder)
+    with running_in_thread(server.httpd):
+        yield server
+
+
+@contextmanager
+def running_in_thread(httpd: socketserver.BaseServer) -> Iterator[socketserver.BaseServer]:
+    """Serve with ``httpd`` in a thread while the block runs, then stop and close it.
+
+    ``serve_forever`` looks for the request to stop every 20 ms: at its default, half a second,
+    every test with a server of its own waited about that long at its end."""
     import threading
 
-    server = FolderServer(folder)
-    thread = threading.Thread(target=server.httpd.serve_forever, daemon=True)
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True)
     thread.start()
     try:
-        yield server
+        yield httpd
     finally:
-        server.httpd.shutdown()
-        server.httpd.server_close()
+        httpd.shutdown()
+        httpd.server_close()
         thread.join(timeout=10)

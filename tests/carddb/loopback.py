@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import hashlib
 import http.server
-import threading
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+
+from support import running_in_thread
 
 LAST_MODIFIED = "Fri, 27 Mar 2026 17:38:57 GMT"
 
@@ -59,13 +60,8 @@ class LoopbackServer(http.server.ThreadingHTTPServer):
 @contextmanager
 def serving(routes: Mapping[str, tuple[str, bytes]]) -> Iterator[LoopbackServer]:
     httpd = LoopbackServer(routes)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with running_in_thread(httpd):
         yield httpd
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 class _Handler(http.server.BaseHTTPRequestHandler):

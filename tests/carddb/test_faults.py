@@ -11,7 +11,7 @@ import stat
 from pathlib import Path
 
 import pytest
-from support import TINY_CARD, TINY_SET, assert_clean, tiny_dataset
+from support import TINY_CARD, TINY_SET, assert_clean, running_in_thread, tiny_dataset
 from support import run_deckcheck as run
 
 LONG_NUMBER = "9" * 5000
@@ -139,10 +139,8 @@ def test_a_trickling_server_meets_an_overall_deadline(tmp_path, monkeypatch):
             pass
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Trickle)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
     monkeypatch.setattr(carddb_http, "download_deadline", lambda timeout: 0.5)
-    try:
+    with running_in_thread(server):
         with pytest.raises(DatabaseError, match="did not end within 0.5 s"):
             carddb_http.download(
                 f"http://127.0.0.1:{server.server_port}/data.zip",
@@ -152,9 +150,6 @@ def test_a_trickling_server_meets_an_overall_deadline(tmp_path, monkeypatch):
                 retries=2,
                 progress=None,
             )
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_a_damaged_database_is_found_when_opened_and_every_sqlite_error_is_a_message(tmp_path, monkeypatch):

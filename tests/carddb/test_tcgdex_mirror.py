@@ -18,7 +18,6 @@ import functools
 import shutil
 import ssl
 import subprocess
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -26,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from slices import tcgdex_export
+from support import running_in_thread
 from typer.testing import CliRunner
 
 from deckcheck.carddb import connections
@@ -92,14 +92,8 @@ class Mirror:
 @contextmanager
 def serving(folder: Path, context: ssl.SSLContext | None = None) -> Iterator[Mirror]:
     mirror = Mirror(folder, context)
-    thread = threading.Thread(target=mirror.httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with running_in_thread(mirror.httpd):
         yield mirror
-    finally:
-        mirror.httpd.shutdown()
-        mirror.httpd.server_close()
-        thread.join(timeout=10)
 
 
 def _cards_and_sets(db: Path) -> tuple[set[str], set[str]]:
@@ -217,14 +211,10 @@ def test_an_http_proxy_named_by_the_environment_is_used(export, tmp_path, monkey
                 super().do_GET()
 
         proxy = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Proxy, directory=str(export)))
-        threading.Thread(target=proxy.serve_forever, daemon=True).start()
-        try:
+        with running_in_thread(proxy):
             monkeypatch.setenv("http_proxy", f"http://127.0.0.1:{proxy.server_address[1]}")
             monkeypatch.setenv("no_proxy", "")
             result = update_database("unused", tmp_path / "cards.sqlite3", source="tcgdex", tcgdex_url=mirror.base)
-        finally:
-            proxy.shutdown()
-            proxy.server_close()
     assert result.status == "installed"
     assert asked and all(path.startswith(mirror.base + "/v2/en/") for path in asked)
     assert not mirror.paths  # the mirror itself was never asked

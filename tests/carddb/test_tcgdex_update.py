@@ -24,8 +24,8 @@ from deckcheck.carddb.sqlite import SqliteIndex, database_info
 from deckcheck.carddb.update import update_database
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-ARCHIVE_SETS = ["sv1", "sv2", "sve", "me1"]  # pokemontcg.io: no Pitch Black, no MEE file
-TCGDEX_SETS = ["sv01", "sv02", "sve", "me01", "me05", "mee"]  # TCGdex: Pitch Black and MEE besides
+ARCHIVE_SETS = ["sv2", "sve", "me1"]  # pokemontcg.io: no Pitch Black, no MEE file
+TCGDEX_SETS = ["sv02", "sve", "me01", "me05", "mee"]  # TCGdex: Pitch Black and MEE besides
 LISTED_ONLY = "wp"  # in TCGdex's set list, but it has no set object for it (404): left out
 
 

@@ -66,10 +66,21 @@ def _card_count(data: Path, set_ids: list[str]) -> int:
 # -- the server ---------------------------------------------------------------------
 
 
-@pytest.fixture
-def server(archives):
-    with serving({"/dataset.zip": ("ok", archives["dataset"])}) as httpd:
+@pytest.fixture(scope="module")
+def shared_server(archives):
+    with serving({}) as httpd:
         yield httpd
+
+
+@pytest.fixture
+def server(shared_server, archives):
+    """The module's server, serving only /dataset.zip and with nothing asked yet (one server
+    for the module: starting and stopping one per test was a quarter of the module's time)."""
+    shared_server.routes = {"/dataset.zip": ("ok", archives["dataset"])}
+    shared_server.failures_left = 0
+    shared_server.cut_after = None
+    shared_server.requests.clear()
+    return shared_server
 
 
 @pytest.fixture(autouse=True)
@@ -100,12 +111,24 @@ def _temp_files(dest: Path) -> list[str]:
     return sorted(p.name for p in dest.parent.iterdir() if p.name.startswith(temp_prefix(dest)))
 
 
+@pytest.fixture(scope="module")
+def first_install(shared_server, archives, tmp_path_factory) -> tuple[bytes, tuple]:
+    """The bytes of the database a first update installs from /dataset.zip, and what it answers
+    (the import, about 0.3 s, once for the module)."""
+    shared_server.routes = {"/dataset.zip": ("ok", archives["dataset"])}
+    dest = tmp_path_factory.mktemp("first") / "cards.sqlite3"
+    update_database(shared_server.url("/dataset.zip"), dest)
+    return dest.read_bytes(), _answers(dest)
+
+
 @pytest.fixture
-def installed(server, dest):
+def installed(server, dest, first_install):
     """The database installed from /dataset.zip, and what it answers."""
-    update_database(server.url("/dataset.zip"), dest)
-    server.requests.clear()
-    return dest, dest.read_bytes(), _answers(dest)
+    data, answers = first_install
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_bytes(data)
+    assert _answers(dest) == answers
+    return dest, data, answers
 
 
 def _assert_untouched(installed_db):

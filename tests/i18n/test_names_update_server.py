@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from support import running_in_thread
 
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.sqlite import SqliteIndex
@@ -50,16 +50,14 @@ class TcgdexServer:
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.running = running_in_thread(self.httpd)
 
     def __enter__(self):
-        self.thread.start()
+        self.running.__enter__()
         return self
 
     def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(timeout=10)
+        return self.running.__exit__(*exc)
 
 
 @pytest.fixture(autouse=True)
@@ -159,14 +157,8 @@ def _import_from_a_static_server(folder, db):
             pass
 
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
+    with running_in_thread(httpd):
         return import_names(f"http://127.0.0.1:{httpd.server_address[1]}", db, ["de"], timeout=10)
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=10)
 
 
 def test_a_static_copy_of_the_files_serves_too(small_db, small_tcgdex):

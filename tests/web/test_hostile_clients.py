@@ -11,25 +11,28 @@ import http.client
 import json
 import os
 import socket
-import subprocess
-import sys
 import time
-from urllib.parse import urlsplit
 
 import pytest
-from serve_support import running_server
-from support import PROJECT_ROOT
+from serve_support import guarded_server_in_thread
+from support import PROJECT_ROOT, run_deckcheck
 
 pytest.importorskip("uvicorn", reason="deckcheck[serve] is not installed (pip install -e '.[test]')")
 
 DECK = (PROJECT_ROOT / "sample_decks" / "illegal" / "copy-limit.txt").read_text(encoding="utf-8")
 
 
+# The deadlines shortened for the tests (5 s to receive a request, 10 s to send what the kernel
+# could not take, as served): the tests wait for them to pass. Not shorter: the clients here share
+# the server's process, and a client that reads its answer must not look stalled on a busy machine.
+REQUEST_SECONDS = 2.0
+SEND_SECONDS = 3.0
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("home")) as url:
-        parts = urlsplit(url)
-        yield parts.hostname, parts.port
+def server():
+    with guarded_server_in_thread(request_seconds=REQUEST_SECONDS, send_seconds=SEND_SECONDS) as address:
+        yield address
 
 
 def ask(server, method: str, path: str, body: bytes = b"", headers: dict | None = None):
@@ -233,13 +236,7 @@ def test_another_host_than_loopback_gets_a_warning_and_no_host_check():
 
 @pytest.mark.parametrize("port", ["99999", "-1", "65536"])
 def test_a_port_out_of_range_is_a_usage_error(port):
-    done = subprocess.run(
-        [sys.executable, "-m", "deckcheck", "serve", "--port", port, "--no-config"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=PROJECT_ROOT,
-    )
+    done = run_deckcheck("serve", "--port", port, "--no-config", text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr and "internal error" not in done.stderr
     assert "--port" in done.stderr and "0<=x<=65535" in done.stderr
 
