@@ -116,7 +116,9 @@ def test_json_and_yaml_decks_read_the_same_and_keep_valid_cards(deck):
         assert not re.search("[\ud800-\udfff]", entry.name + (entry.set_code or ""))  # U+FFFD instead
 
 
-json_layouts = st.sampled_from([(None, None), (2, None), (0, None), ("\t", None), (None, (",", ":")), (1, (" ,", " : "))])
+json_layouts = st.sampled_from(
+    [(None, None), (2, None), (0, None), ("\t", None), (None, (",", ":")), (1, (" ,", " : "))]
+)
 
 
 @given(decks, json_layouts, st.booleans())
