@@ -309,7 +309,7 @@ def _scan_json_quickly(text: str) -> tuple[Any, dict[int, int], list[tuple[int, 
     the top object and the items of its lists, the only ones lines are asked of. None: the
     text is read by _scan_json (a key given twice, anything that is no JSON object, a text
     the C scanner refuses: the Python scanner's error is the one a finding gives)."""
-    c_scanner = getattr(json.scanner, "c_make_scanner", None)
+    c_scanner = getattr(json.scanner, "c_make_scanner", None)  # type: ignore[attr-defined]
     whitespace = json.decoder.WHITESPACE.match  # type: ignore[attr-defined]
     start = whitespace(text, 0).end()
     if c_scanner is None or not text.startswith("{", start):
