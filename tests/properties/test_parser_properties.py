@@ -123,14 +123,14 @@ json_layouts = st.sampled_from(
 
 @given(decks, json_layouts, st.booleans())
 def test_a_json_deck_is_read_by_the_c_scanner_as_the_python_scanner_reads_it(deck, layout, twice):
-    from deckcheck.parse.structured import _scan_json, _scan_json_quickly
+    from deckcheck.parse.json_objects import scan_json, scan_json_quickly
 
     indent, separators = layout
     text = json.dumps(deck, indent=indent, separators=separators, ensure_ascii=False)
     if twice:  # a key given twice: only the Python scanner says where
         text = text.replace("{", '{"name": "x", "name": "y",', 1)
-    quick = _scan_json_quickly(text)
-    data, starts, duplicated = _scan_json(text)
+    quick = scan_json_quickly(text)
+    data, starts, duplicated = scan_json(text)
     if twice:
         assert quick is None and duplicated
         return
