@@ -47,6 +47,7 @@ from deckcheck.carddb.sqlite import (
     has_table,
     name_rows,
     write_names,
+    write_suggestion_names,
 )
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import INTERNATIONAL
@@ -309,6 +310,7 @@ def _fill(
             )
         for statement in INDEXES:
             conn.execute(statement)
+        write_suggestion_names(conn)
 
         # The newest set the database reports is an international one where it has any.
         newest = _newest_set([row for row in set_rows if row[6] == INTERNATIONAL]) or _newest_set(set_rows)

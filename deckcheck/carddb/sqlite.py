@@ -186,6 +186,23 @@ NAMES_INDEXES = (
 # meta keys written with the names (db import-names); kept by a rebuild.
 NAMES_META_PREFIX = "names_"
 
+# The names "did you mean" compares a misspelt name with, per region: each name's first print
+# (by rowid). Written once when the database is built, so that a check with a misspelt name does
+# not group the 20,000 prints by name (66 M instructions, more than the rest of the check of a
+# deck); the keys and the names as two texts of lines in the same order: one row read, two splits
+# (8 M). A database built before this table, or whose names hold a line break, is asked the query.
+SUGGESTION_NAMES_SCHEMA = """
+CREATE TABLE suggestion_names (
+    region TEXT PRIMARY KEY,
+    name_keys TEXT NOT NULL,         -- names.name_key of each name, one a line
+    names TEXT NOT NULL              -- the name of its first print, one a line
+);
+"""
+_FIRST_PRINT_NAMES = (
+    "SELECT name_key, name FROM cards WHERE rowid IN "
+    "(SELECT min(rowid) FROM cards WHERE region = ? GROUP BY name_key) ORDER BY rowid"
+)
+
 # Built after the rows are in: one sort per index instead of a b-tree insert per row.
 # Every look-up asks one region (a Japanese code never names an international print).
 INDEXES = (
@@ -298,6 +315,29 @@ def write_names(
     conn.executemany("INSERT OR IGNORE INTO names VALUES (?, ?, ?, ?, ?)", rows)
     for statement in NAMES_INDEXES:
         conn.execute(statement)
+
+
+def write_suggestion_names(conn: sqlite3.Connection) -> None:
+    """Fill the ``suggestion_names`` table of every region that has cards, inside the
+    caller's transaction (after the cards' rows and indexes)."""
+    conn.execute(SUGGESTION_NAMES_SCHEMA)
+    for (region,) in conn.execute("SELECT DISTINCT region FROM cards").fetchall():
+        pairs = conn.execute(_FIRST_PRINT_NAMES, (region,)).fetchall()
+        if any("\n" in key or "\n" in name for key, name in pairs):
+            continue  # not one a line: this region's names are asked of the cards
+        keys, names = "\n".join(pair[0] for pair in pairs), "\n".join(pair[1] for pair in pairs)
+        conn.execute("INSERT INTO suggestion_names VALUES (?, ?, ?)", (region, keys, names))
+
+
+def suggestion_names(conn: sqlite3.Connection, region: str) -> dict[str, str]:
+    """The names "did you mean" compares with in ``region``: name key -> the name of its first print."""
+    try:
+        row = conn.execute("SELECT name_keys, names FROM suggestion_names WHERE region = ?", (region,)).fetchone()
+    except sqlite3.OperationalError:  # a database built before the table
+        row = None
+    if row is None:
+        return dict(conn.execute(_FIRST_PRINT_NAMES, (region,)))
+    return dict(zip(row[0].split("\n"), row[1].split("\n"), strict=True))
 
 
 def has_table(conn: sqlite3.Connection, table: str) -> bool:
@@ -632,15 +672,7 @@ class SqliteIndex:
         ``langs`` among the translated names (ranked together; shown as the language spells them)."""
         names = self._names.get(region)
         if names is None:
-            # Each name's first print (by rowid): through the name index, reading one row a
-            # name instead of every print of the table (a third of the instructions).
-            names = self._names[region] = dict(
-                self._conn.execute(
-                    "SELECT name_key, name FROM cards WHERE rowid IN "
-                    "(SELECT min(rowid) FROM cards WHERE region = ? GROUP BY name_key) ORDER BY rowid",
-                    (region,),
-                )
-            )
+            names = self._names[region] = suggestion_names(self._conn, region)
         wanted = tuple(lang for lang in langs if lang in self.translation_languages())
         if not wanted or region != INTERNATIONAL:
             return closest_names(name, names, limit)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import collections
 import json
 import re
+from dataclasses import astuple
 from importlib import resources
 
 import pytest
@@ -341,34 +342,39 @@ def test_catalogue_holds_every_print_the_special_limits_name(catalogue, referenc
     assert not missing, f"{what} prints missing from the catalogue: {missing}"
 
 
-def test_the_parsed_catalogue_is_cached_and_a_damaged_cache_entry_is_read_from_the_yaml_again(tmp_path, monkeypatch):
+def test_the_checked_catalogue_is_cached_and_a_damaged_cache_entry_is_read_from_the_yaml_again(tmp_path, monkeypatch):
     from deckcheck.carddb import catalogue
 
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path))
     source = resources.files("deckcheck") / "data" / "catalogue.yaml"
-    from_yaml = yaml.load(source.read_text(encoding="utf-8"), Loader=catalogue.yaml_loader())
+    document = yaml.load(source.read_text(encoding="utf-8"), Loader=catalogue.yaml_loader())
+    sets = catalogue._sets(document)
+    # Each card as the values of its fields: the cards the YAML's entries make, field for field.
+    from_yaml = sets, tuple(astuple(card) for card in catalogue._cards(document, sets))
+    assert len(from_yaml[1]) == len(load_catalogue().cards) > 400
 
-    catalogue._document.cache_clear()
+    catalogue._contents.cache_clear()
     try:
-        assert catalogue._document() == from_yaml
+        assert catalogue._contents() == from_yaml
         (entry,) = (tmp_path / "catalogue").rglob("*.marshal")
-        catalogue._document.cache_clear()
+        catalogue._contents.cache_clear()
         assert catalogue._read_cache(entry) == from_yaml  # the next run reads the cache
-        assert catalogue._document() == from_yaml
+        assert catalogue._contents() == from_yaml
 
         data = entry.read_bytes()
         for damaged in (data[:-10], data[:-1] + bytes([data[-1] ^ 1]), b"junk", b""):
             entry.write_bytes(damaged)
             assert catalogue._read_cache(entry) is None
-            catalogue._document.cache_clear()
-            assert catalogue._document() == from_yaml  # read from the YAML, and the entry written again
+            catalogue._contents.cache_clear()
+            assert catalogue._contents() == from_yaml  # read from the YAML, and the entry written again
             assert catalogue._read_cache(entry) == from_yaml
 
         monkeypatch.setenv("DECKCHECK_NO_CACHE", "1")
-        catalogue._document.cache_clear()
-        assert catalogue._document() == from_yaml
+        catalogue._contents.cache_clear()
+        assert catalogue._contents() == from_yaml
     finally:
-        catalogue._document.cache_clear()
+        catalogue._contents.cache_clear()
+    assert [astuple(card) for card in load_catalogue().cards] == list(from_yaml[1])
 
 
 @pytest.mark.parametrize(

@@ -97,6 +97,45 @@ def test_close_names_are_suggested_up_to_the_limit(full_db):
         assert len(index.suggest("Ionno", limit=2)) <= 2
 
 
+# Misspelt names of the reference data, near one name or several, in either region's sense.
+MISSPELT = ("Ionno", "Charizrd ex", "Profesor's Research", "Pikachu", "Research Professor's", "Boss Order", "Zzzz")
+
+
+def test_suggestions_read_from_the_built_names_equal_those_of_the_cards(full_db, tmp_path):
+    """The names written when the database is built are the query over its cards, and a database
+    built before that table (here: the table dropped) suggests the very same names."""
+    older = tmp_path / "older.sqlite3"
+    older.write_bytes(full_db.read_bytes())
+    with sqlite3.connect(older) as conn:
+        built = carddb_sqlite.suggestion_names(conn, "intl")
+        conn.execute("DROP TABLE suggestion_names")
+        assert carddb_sqlite.suggestion_names(conn, "intl") == built
+        assert list(carddb_sqlite.suggestion_names(conn, "intl")) == list(built)
+    assert len(built) > 4000
+    with SqliteIndex(full_db) as new, SqliteIndex(older) as old:
+        for name in MISSPELT:
+            assert new.suggest(name) == old.suggest(name), name
+        assert "Iono" in new.suggest("Ionno")
+
+
+def test_names_holding_a_line_break_are_asked_of_the_cards(datasets, tmp_path):
+    files = datasets.files(
+        cards={
+            "tst1": [
+                {"id": "tst1-1", "name": "Sproutling", "supertype": "Pokémon", "subtypes": ["Basic"], "number": "1"},
+                {"id": "tst1-2", "name": "Two\nLines", "supertype": "Pokémon", "subtypes": ["Basic"], "number": "2"},
+            ]
+        }
+    )
+    dest = tmp_path / "cards.sqlite3"
+    build_database(datasets.write_folder(tmp_path / "dataset", files), dest)
+    with sqlite3.connect(dest) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM suggestion_names").fetchone() == (0,)
+        assert set(carddb_sqlite.suggestion_names(conn, "intl").values()) == {"Sproutling", "Two\nLines"}
+    with SqliteIndex(dest) as index:
+        assert index.suggest("Sprouting")[0] == "Sproutling"
+
+
 def test_the_database_knows_which_set_codes_exist(full_db):
     with SqliteIndex(full_db) as index:
         assert index.knows_set_code("pal") and index.knows_set_code("SVP") and index.knows_set_code("CRI")
