@@ -13,6 +13,7 @@ import sys
 import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 from deckcheck.i18n import N_, ngettext, term
@@ -728,6 +729,8 @@ def _plain_print_line(raw: str) -> tuple[int, str, str, str] | None:
     return int(match[1]), without_separator(match[2]), match[5], match[6]
 
 
+_COUNT = attrgetter("count")  # of a DeckEntry
+
 # The card lines read before, by (the line as written, its number, the section it is under): a
 # card line is read the same wherever it is met, so a run over many lists (which repeat their
 # staples, often on the same line) builds each entry once. Entries are frozen, so lists share
@@ -859,19 +862,15 @@ def parse_text_counted(
     if every_line and counting:
         # A card line, a card line written wrong (a bad count, "4-4 Zoroark-GX") or a line that is
         # none: its entry or its syntax error; the other lines as line_counts counts each.
-        no_card = sum(1 for f in findings if f.template == NOT_A_CARD_LINE)
-        counts = LineCounts(
-            len(entries) + sum(c.cards for c in counted),
-            len(findings) - no_card + sum(c.attempts for c in counted),
-            no_card + sum(c.other for c in counted),
-            sum(c.structure for c in counted),
-        )
+        no_card = sum(1 for f in findings if f.template == NOT_A_CARD_LINE) if findings else 0
+        cards, attempts, no_cards, structure = map(sum, zip(*counted)) if counted else _NONE_COUNTED
+        counts = LineCounts(len(entries) + cards, len(findings) - no_card + attempts, no_card + no_cards, structure)
     for position, block in enumerate(blocks):
         if block.declared is None:
             continue
         # The entries read under the header: up to the next header.
         under = entries[block.first : blocks[position + 1].first if position + 1 < len(blocks) else len(entries)]
-        block.actual, block.lines = sum([entry.count for entry in under]), len(under)
+        block.actual, block.lines = sum(map(_COUNT, under)), len(under)
         # A header counts the cards under it, or (as PTCG Live's exports of 2023-2026 do) the
         # lines: either is right (docs/rulings.md).
         if block.declared not in (block.actual, block.lines):
@@ -890,7 +889,7 @@ def parse_text_counted(
                     hint_template=SECTION_MISMATCH_HINT,
                 )
             )
-    deck_total = sum([entry.count for entry in entries])
+    deck_total = sum(map(_COUNT, entries))
     for total_line, declared in totals:
         if declared != deck_total:
             findings.append(
