@@ -8,7 +8,9 @@ interleaved pairs, ``deckcheck check FOLDER --format F --date D --output json --
 floor (bench/floor.py: walk the folder, read every file, one regular expression per line): the
 median CPU seconds of each and deckcheck's as a multiple of the floor's (budget: at most 5 x).
 Then ``--jobs 2`` once: its report must be byte-identical to one job's. The peak memory of one
-job at each size; the largest size's must be within 10 MB of the smallest's. The day is fixed
+job at each size; the largest size's must be within 10 MB of the smallest's. Beside them, the
+CPU a deck's JSON object takes to write, by orjson (the report's writer) and by the json
+module's string encoder with deckcheck's own indenting (its writer before). The day is fixed
 (a run on another day would check the same decks against another card pool and ban list), and
 the machine's load average is printed beside the figures. Needs ../shared/carddata (the card
 database is imported into a temporary folder).
@@ -73,6 +75,7 @@ def main() -> int:
                 peak = max(peak, mb)
                 cpu_floor.append(measure([sys.executable, str(FLOOR), str(folder)], env, cpu=True)[3])
             one = hashlib.sha256(report.read_bytes()).hexdigest()
+            orjson_us, json_us = _writers(report)
             measure([*shell, str(report), *check, "--jobs", "2"], env)
             two = hashlib.sha256(report.read_bytes()).hexdigest()
             ratio = statistics.median(cpu_check) / statistics.median(cpu_floor)
@@ -92,6 +95,8 @@ def main() -> int:
             rows.append(("  decks per CPU second", f"{size / statistics.median(cpu_check):.0f} /s", ""))
             rows.append(("  --jobs 2 report byte-identical to --jobs 1", "yes" if one == two else "NO", "yes"))
             rows.append(("  peak memory, 1 job (largest process)", f"{peak:.0f} MB", ""))
+            rows.append(("  a deck's JSON written by orjson (the report's writer), CPU", f"{orjson_us:.1f} us", ""))
+            rows.append(("  the same by the json module's indenting (indented_json)", f"{json_us:.1f} us", ""))
             for path in folder.iterdir():
                 path.unlink()
             folder.rmdir()
@@ -110,6 +115,28 @@ def main() -> int:
     for name, value, budget in rows:
         print(f"{name:<60} {value:>12} {budget:>12}")
     return 0 if ok else 1
+
+
+def _writers(report: Path) -> tuple[float, float]:
+    """CPU microseconds a deck's object of ``report`` takes to write (median of 3 passes over
+    them all), by orjson (deck_json, what the report is written with) and by indented_json,
+    the json module's C string encoder with deckcheck's own indenting (what it was written with)."""
+    import json
+    import time
+
+    from deckcheck.render.json_report import deck_json, indented_json
+
+    decks = json.loads(report.read_text(encoding="utf-8"))["results"]
+    found = []
+    for write in (deck_json, indented_json):
+        passes = []
+        for _ in range(3):
+            start = time.process_time()
+            for deck in decks:
+                write(deck, "    ")
+            passes.append((time.process_time() - start) / max(1, len(decks)) * 1e6)
+        found.append(statistics.median(passes))
+    return found[0], found[1]
 
 
 if __name__ == "__main__":

@@ -6,6 +6,8 @@ import json
 from json.encoder import encode_basestring  # the C function where Python has it
 from typing import Any
 
+import orjson
+
 from deckcheck.core.printable import printable
 from deckcheck.i18n import finding_hint, finding_message
 from deckcheck.model import DeckResult, Finding, Report
@@ -110,6 +112,20 @@ def indented_json(value: Any, pad: str = "") -> str:
     return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + pad)
 
 
+def deck_json(value: dict[str, Any], pad: str = "") -> str:
+    """:func:`indented_json` of a deck's object (:func:`result_dict`: strings, integers,
+    booleans, None, lists and dicts of them, no float), written by orjson: the same text
+    (a test holds the two to it) some six times faster, which a folder of 10,000 decks
+    paid some 8 us a deck for. A value orjson refuses (an integer beyond 64 bits, a lone
+    surrogate) is written by indented_json."""
+    try:
+        text = orjson.dumps(value, option=orjson.OPT_INDENT_2).decode("utf-8")
+    except TypeError:
+        return indented_json(value, pad)
+    # JSON strings hold no raw newline: every newline starts a line to indent.
+    return text.replace("\n", "\n" + pad) if pad else text
+
+
 class Writer(ReportWriter):
     """The report as ``json.dumps(report_dict(...), indent=2)`` writes it, deck by deck."""
 
@@ -131,7 +147,7 @@ class Writer(ReportWriter):
             return ""
         self.decks += 1
         # A deck's object sits two levels deep.
-        return ("\n    " if self.decks == 1 else ",\n    ") + indented_json(result_dict(result, self.lang), "    ")
+        return ("\n    " if self.decks == 1 else ",\n    ") + deck_json(result_dict(result, self.lang), "    ")
 
     def tail(self) -> str:
         close = "\n  ]" if self.decks else "]"
