@@ -80,6 +80,14 @@ LONGEST_FIRST = (
 )
 
 
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one worker more than the cores this process may use. Some of the suite's time
+    is spent waiting, not computing (a server's deadline, Chromium, pip and pre-commit building
+    environments, a Dask cluster starting): with a worker per core a core then stood idle."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores + 1
+
+
 def pytest_collection_modifyitems(items):
     first = {path: rank for rank, path in enumerate(LONGEST_FIRST)}
     # A stable sort: the other modules keep their order.

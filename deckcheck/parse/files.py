@@ -30,7 +30,7 @@ from deckcheck.parse.shape import (
     deck_problem,
     deck_shape_problem,
     has_cards_key,
-    open_nonblocking,
+    read_file_limited,
     read_limited,
     structured_shape_problem,
 )
@@ -112,9 +112,7 @@ def read_deck_bytes(
             return _unreadable(path, IS_DIRECTORY)
         if not stat.S_ISREG(mode):
             return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
-        # (Unbuffered: read_limited reads in large pieces anyway.)
-        with open(path, "rb", buffering=0, opener=open_nonblocking) as handle:
-            return read_limited(handle, max_bytes + 1)
+        return read_file_limited(path, max_bytes + 1)
     except FileNotFoundError:
         return _unreadable(path, NOT_FOUND)
     except IsADirectoryError:

@@ -56,6 +56,29 @@ def read_limited(stream: BinaryIO, limit: int) -> bytes:
     return b"".join(parts)
 
 
+# How a deck file is opened for reading (os.open's flags: O_BINARY on Windows, close-on-exec).
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def read_file_limited(path: str, limit: int) -> bytes:
+    """At most ``limit`` bytes of the file at ``path``, opened with :func:`open_nonblocking`
+    and read from its descriptor: a file object around it cost a walk of small decks more
+    than reading them."""
+    descriptor = open_nonblocking(path, _READ_FLAGS)
+    try:
+        parts: list[bytes] = []
+        size = 0
+        while size < limit:
+            chunk = os.read(descriptor, min(limit - size, READ_SIZE))
+            if not chunk:
+                break
+            parts.append(chunk)
+            size += len(chunk)
+        return b"".join(parts)
+    finally:
+        os.close(descriptor)
+
+
 def deck_kind(path: str, text: str) -> str:
     """``text``, ``yaml`` or ``json``: from the suffix, or for standard input from the text itself."""
     if path == STDIN:
@@ -168,8 +191,7 @@ def not_a_deck(path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> str | None:
 
     A file that cannot be read counts as a deck: reading it then reports why."""
     try:
-        with open(path, "rb", opener=open_nonblocking) as handle:
-            data = read_limited(handle, max_bytes + 1)
+        data = read_file_limited(path, max_bytes + 1)
     except OSError:
         return None
     return deck_problem(data, path, max_bytes=max_bytes)

@@ -27,6 +27,7 @@ from deckcheck.datafiles import (
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
+from deckcheck.parse.json_objects import json_objects
 from deckcheck.parse.shape import structured_shape_problem
 from deckcheck.parse.text import MAX_LINES_READ, SYNTAX, TOO_MANY_CARDS, TOO_MANY_LINES_HINT, energy_name, format_id
 
@@ -233,36 +234,9 @@ def _keep_written_codes(card: dict, item: Any) -> None:
 
 
 def _load_json(text: str) -> tuple[Any, _Lines]:
-    # The C scanner gives no positions; the Python one lets us note where each
-    # object starts, so a card's findings can name its line.
-    starts: dict[int, int] = {}
-
-    duplicated: list[tuple[int, str]] = []  # (offset of the object, key)
-
-    def parse_object(s_and_end: tuple[str, int], *args: Any, **kwargs: Any) -> tuple[Any, int]:
-        obj, end = json.decoder.JSONObject(s_and_end, *args, **kwargs)  # type: ignore[attr-defined]
-        starts[id(obj)] = s_and_end[1] - 1
-        if len(obj) < len(last_pairs[0]):
-            # Fewer keys than pairs: a key was given twice.
-            keys: set[str] = set()
-            for key, _value in last_pairs[0]:
-                if key in keys:
-                    duplicated.append((s_and_end[1] - 1, key))
-                keys.add(key)
-        return obj, end
-
-    # The pairs of the object read last (this object's: its own objects were read before it ended).
-    last_pairs: list[list] = [[]]
-
-    def pairs_hook(items: list) -> dict:
-        last_pairs[0] = items
-        return dict(items)
-
-    decoder = json.JSONDecoder(object_pairs_hook=pairs_hook)
-    decoder.parse_object = parse_object  # type: ignore[attr-defined]
-    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
+    """The data and where it is; raises _Unparsable."""
     try:
-        data = decoder.decode(text)
+        data, starts, duplicated = json_objects(text)
     except json.JSONDecodeError as exc:
         raise _Unparsable(
             _syntax(INVALID_JSON, (exc.lineno,), line=exc.lineno, column=exc.colno, problem=exc.msg)
@@ -272,8 +246,7 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
     except ValueError as exc:
         # A number too long for int() ("Exceeds the limit (4300 digits)") has no position.
         raise _Unparsable(_syntax(INVALID_DECK, hint=SCHEMA_HINT, problem=str(exc))) from None
-
-    newlines = [i for i, ch in enumerate(text) if ch == "\n"]
+    newlines = [found.start() for found in _NEWLINE.finditer(text)]
 
     def line_of(obj: Any) -> int | None:
         offset = starts.get(id(obj))
@@ -288,6 +261,9 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
         if isinstance(cards, list):
             lines.cards = [line_of(card) for card in cards]
     return data, lines
+
+
+_NEWLINE = re.compile("\n")
 
 
 @lru_cache(maxsize=1)
@@ -341,7 +317,7 @@ def _plainly_valid(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> 
             if isinstance(value, dict) and any(key not in schema.get("properties", {}) for key in value):
                 return False
         elif keyword == "items":
-            if isinstance(value, list) and not all(_plainly_valid(item, expected, root) for item in value):
+            if isinstance(value, list) and not all(_item_plainly_valid(item, expected, root) for item in value):
                 return False
         elif keyword in ("minimum", "maximum"):
             if isinstance(value, int | float) and not isinstance(value, bool):
@@ -357,6 +333,32 @@ def _plainly_valid(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> 
             if key in value and not _plainly_valid(value[key], sub, root):
                 return False
     return True
+
+
+# Whether a list's item plainly meets its schema, by (the schema's id, the item's keys, values and
+# their types): a folder's deck files repeat their cards, and a card was read keyword by keyword
+# again in every file (a quarter of a YAML deck's time). The types are part of the key: True == 1.
+# Only the shipped schema's items are kept (deck_schema() is made once, so its ids stay its own);
+# at most VALID_ITEMS_KEPT, then it starts again.
+_VALID_ITEMS: dict[tuple[int, tuple[tuple[Any, Any], ...], tuple[type, ...]], bool] = {}
+VALID_ITEMS_KEPT = 4_096
+_SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
+def _item_plainly_valid(item: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
+    if type(item) is not dict:
+        return _plainly_valid(item, schema, root)
+    kinds = tuple(map(type, item.values()))
+    if not _SCALARS.issuperset(kinds) or root is not deck_schema():
+        return _plainly_valid(item, schema, root)
+    key = (id(schema), tuple(item.items()), kinds)
+    valid = _VALID_ITEMS.get(key)
+    if valid is None:
+        valid = _plainly_valid(item, schema, root)
+        if len(_VALID_ITEMS) >= VALID_ITEMS_KEPT:
+            _VALID_ITEMS.clear()
+        _VALID_ITEMS[key] = valid
+    return valid
 
 
 def _certainly_valid(data: dict) -> bool:

@@ -14,7 +14,6 @@ OPTIONS = ("--date", "2026-11-30", "--output", "json")
 
 
 def test_each_file_met_is_read_once(tmp_path, monkeypatch):
-    import deckcheck.parse.files as files
     import deckcheck.parse.shape as shape
 
     opened: Counter[str] = Counter()
@@ -24,8 +23,8 @@ def test_each_file_met_is_read_once(tmp_path, monkeypatch):
         opened[path.rsplit("/", 1)[-1]] += 1
         return real(path, flags)
 
-    for module in (files, shape):  # every read of a deck file opens it through this opener
-        monkeypatch.setattr(module, "open_nonblocking", counting)
+    # Every read of a deck file opens it through this opener (deckcheck.parse.files reads with shape's helpers).
+    monkeypatch.setattr(shape, "open_nonblocking", counting)
     done = run("check", mixed_tree(tmp_path), *OPTIONS, "--jobs", "1", cwd=tmp_path)
     assert done.returncode == 1
     assert opened == {"a-deck.txt": 1, "c-notes.txt": 1, "d-deck.txt": 1, "e-empty.json": 1}

@@ -194,13 +194,13 @@ def test_a_file_without_read_permission_is_unreadable(tmp_path):
     ],
 )
 def test_os_errors_become_findings(tmp_path, monkeypatch, error, words):
-    import deckcheck.parse.files as files
+    import deckcheck.parse.shape as shape
 
     def refuse(*args, **kwargs):
         raise error
 
     path = write(tmp_path / "deck.txt", TEXT_DECK)
-    monkeypatch.setattr(files, "open", refuse, raising=False)
+    monkeypatch.setattr(shape, "open_nonblocking", refuse)  # every deck file is opened through it
     finding = only_finding(read_deck(path))
     assert (finding.rule, finding.severity) == ("unreadable", Severity.ERROR)
     assert words in finding.message and path in finding.message

@@ -116,6 +116,32 @@ def test_json_and_yaml_decks_read_the_same_and_keep_valid_cards(deck):
         assert not re.search("[\ud800-\udfff]", entry.name + (entry.set_code or ""))  # U+FFFD instead
 
 
+json_layouts = st.sampled_from(
+    [(None, None), (2, None), (0, None), ("\t", None), (None, (",", ":")), (1, (" ,", " : "))]
+)
+
+
+@given(decks, json_layouts, st.booleans())
+def test_a_json_deck_is_read_by_the_c_scanner_as_the_python_scanner_reads_it(deck, layout, twice):
+    from deckcheck.parse.json_objects import scan_json, scan_json_quickly
+
+    indent, separators = layout
+    text = json.dumps(deck, indent=indent, separators=separators, ensure_ascii=False)
+    if twice:  # a key given twice: only the Python scanner says where
+        text = text.replace("{", '{"name": "x", "name": "y",', 1)
+    quick = scan_json_quickly(text)
+    data, starts, duplicated = scan_json(text)
+    if twice:
+        assert quick is None and duplicated
+        return
+    assert quick is not None
+    quick_data, quick_starts, quick_duplicated = quick
+    assert quick_data == data and quick_duplicated == duplicated == []
+    assert quick_starts[id(quick_data)] == starts[id(data)]
+    for quick_card, card in zip(quick_data["cards"], data["cards"], strict=True):
+        assert quick_starts[id(quick_card)] == starts[id(card)]
+
+
 @given(texts)
 def test_resolution_places_every_line_once(text):
     parsed = parse_text(text, "deck.txt")
