@@ -74,13 +74,14 @@ CODES_OF_UNLISTED_SETS: Mapping[str, str] = {"mee": "MEE", "mep": "MEP"}
 # Players write the professors' title as the card does not: "Professor Esche"
 # for the German card "Prof. Esche", "Prof. Juniper" for "Professora Juniper".
 # Folded after name_key (accents gone, so "Prof.ª" is "prof.a"); only a whole
-# word before a space, so "Profumina" or "Professor's Research" stay as they are.
-_TITLE = re.compile(r"(?<![\w.'])(?:professor(?:a|e|essa)?|professeure?|profesora?|prof(?:\.(?:ssa|a))?\.?)(?=\s)")
+# word before a space, so "Profumina" or "Professor's Research" stay as they are. This pattern and
+# the next are text, compiled by `re` on first use: only a translated name's look-up needs them.
+_TITLE = r"(?<![\w.'])(?:professor(?:a|e|essa)?|professeure?|profesora?|prof(?:\.(?:ssa|a))?\.?)(?=\s)"
 
 
 # "Glurak-ex" is often written "Glurak ex" (and TCGdex itself spells some
 # "Kyogre EX"): the hyphen before a rule-box suffix is not compared.
-_SUFFIX_HYPHEN = re.compile(r"-(?=(?:ex|gx|v|vmax|vstar|v-union)\b)")
+_SUFFIX_HYPHEN = r"-(?=(?:ex|gx|v|vmax|vstar|v-union)\b)"
 
 
 def translation_key(name: str) -> str:
@@ -90,7 +91,7 @@ def translation_key(name: str) -> str:
     ... (``Glurak-ex`` = ``Glurak ex``). Looser than the name: a look-up by it
     may find cards of several names, which resolution then tells apart or
     reports as ambiguous."""
-    return _SUFFIX_HYPHEN.sub(" ", _TITLE.sub("prof", name_key(name)))
+    return re.sub(_SUFFIX_HYPHEN, " ", re.sub(_TITLE, "prof", name_key(name)))
 
 
 class TranslatedName(NamedTuple):

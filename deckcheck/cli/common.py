@@ -87,7 +87,8 @@ def _translated(text: str, tr) -> str:
     return phrase.localize(tr) if phrase is not None else tr.gettext(text)
 
 
-_EXTRAS = re.compile(r"  \[([^\[\]]*)\]$")  # Typer's "  [default: 30.0; required]" after a help text
+# Typer's "  [default: 30.0; required]" after a help text; only --help needs it, compiled by `re` then.
+_EXTRAS = r"  \[([^\[\]]*)\]$"
 
 
 _Formatter: Any = typer.Context.formatter_class  # click's (Typer's own copy of click since 0.28)
@@ -109,7 +110,7 @@ class _HelpFormatter(_Formatter):
     def write_dl(self, rows, col_max: int = 30, col_spacing: int = 2) -> None:
         tr = _help_translator()
         if tr is not None:
-            rows = [(term, _EXTRAS.sub(lambda m: f"  [{_extras(m[1], tr)}]", text)) for term, text in rows]
+            rows = [(term, re.sub(_EXTRAS, lambda m: f"  [{_extras(m[1], tr)}]", text)) for term, text in rows]
         super().write_dl(rows, col_max, col_spacing)
 
 

@@ -35,10 +35,12 @@ AMBIGUOUS_LANGUAGES_HINT = N_(
 # TRANSLATORS: {card} is an English card name, {language} a language name ("German").
 MEANING_IN_LANGUAGE = N_("{card} in {language}")
 
+# The patterns of this module are text, compiled by `re` on first use: only a name that is no
+# card's as written needs them, and a check of a list whose names all are does not compile them.
 # Players abbreviate the title the English cards spell out: "Prof. Juniper".
-ENGLISH_TITLE = re.compile(r"^prof\.?\s+(?=\S)", re.IGNORECASE)
-_MECHANIC_HYPHEN = re.compile(r"-(?=(?:v|vmax|vstar|v-union)$)", re.IGNORECASE)
-_SPACED_MECHANIC = re.compile(r" (GX|UNION|EX|ex)$")
+ENGLISH_TITLE = r"(?i)^prof\.?\s+(?=\S)"
+_MECHANIC_HYPHEN = r"(?i)-(?=(?:v|vmax|vstar|v-union)$)"
+_SPACED_MECHANIC = r" (GX|UNION|EX|ex)$"
 
 # How lists write some cards whose print the line names: PTCGO's Unit Energy names.
 _UNIT_ENERGY = {
@@ -49,7 +51,7 @@ _UNIT_ENERGY = {
 _UNIT_ENERGY_NAMES = {short: full for full, short in _UNIT_ENERGY.items()}
 _TYPE_WORDS = {"darkness": ("darkness", "dark"), "metal": ("metal", "steel")}
 # "Team Galactic's Invention G-105 Poké Turn" as lists write it: "Poké Turn".
-_INVENTION = re.compile(r"team galactic's invention g-\d{1,3} (?P<name>\S.*)")
+_INVENTION = r"team galactic's invention g-\d{1,3} (?P<name>\S.*)"
 # A Prism Star or Star card named without its symbol ("Xerneas LOT 144" is Xerneas ◇);
 # only where the number names that card: a name-only "Xerneas" stays the plain cards.
 _SYMBOLS = (" ◇", " ★")
@@ -82,18 +84,18 @@ def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         if not candidates:
             trainers = list(index.by_name(head))
             candidates = trainers if trainers and all(c.supertype == "Trainer" for c in trainers) else []
-    if not candidates and ENGLISH_TITLE.match(entry.name):
-        candidates = list(index.by_name(ENGLISH_TITLE.sub("Professor ", entry.name)))
+    if not candidates and re.match(ENGLISH_TITLE, entry.name):
+        candidates = list(index.by_name(re.sub(ENGLISH_TITLE, "Professor ", entry.name)))
     if not candidates and "-" in entry.name:
         # "Mew-VMax", "Zacian-V", "Mewtwo-V-UNION": a hyphen before a mechanic the cards
         # write after a space ("-GX" and "-EX" are in the names themselves).
-        spaced = _MECHANIC_HYPHEN.sub(" ", entry.name)
+        spaced = re.sub(_MECHANIC_HYPHEN, " ", entry.name)
         if spaced != entry.name:
             candidates = list(index.by_name(spaced))
-    if not candidates and _SPACED_MECHANIC.search(entry.name):
+    if not candidates and re.search(_SPACED_MECHANIC, entry.name):
         # "Tapu Lele GX", "Mewtwo V UNION", "Shaymin EX": a mechanic after a space where the card
         # has a hyphen; "Shaymin ex" too, where no Shaymin ex was ever printed (case is spelling).
-        candidates = list(index.by_name(_SPACED_MECHANIC.sub(r"-\1", entry.name)))
+        candidates = list(index.by_name(re.sub(_SPACED_MECHANIC, r"-\1", entry.name)))
     if not candidates and name_key(entry.name) in _UNIT_ENERGY_NAMES:
         candidates = list(index.by_name(_UNIT_ENERGY_NAMES[name_key(entry.name)]))  # "Unit Energy LPM"
     letter = unown_letter(entry.name)
@@ -248,8 +250,8 @@ def name_fits(entry: DeckEntry, card: Card) -> bool:
         return True
     if card.is_basic_energy and written_key == name_key(card.name).removeprefix("basic "):
         return True  # "8 Grass Energy MEE 1": Scarlet & Violet prints say "Basic Grass Energy"
-    if ENGLISH_TITLE.match(entry.name):
-        professor = name_key(ENGLISH_TITLE.sub("Professor ", entry.name))
+    if re.match(ENGLISH_TITLE, entry.name):
+        professor = name_key(re.sub(ENGLISH_TITLE, "Professor ", entry.name))
         if professor in (name_key(card.name), deck_key(card.name, card.supertype)):
             return True
     if unown_letter(entry.name) and name_key(unown_letter(entry.name)) == name_key(card.name):
@@ -270,7 +272,7 @@ def _list_forms(card: Card) -> set[str]:
     letters = _energy_letters(key)
     if letters:
         forms.add(letters)  # "Blend Energy WLFM" for Blend Energy WaterLightningFightingMetal
-    invention = _INVENTION.fullmatch(key)
+    invention = re.fullmatch(_INVENTION, key)
     if invention:
         forms.add(invention["name"])
     if card.is_basic_energy:
@@ -286,18 +288,18 @@ _TYPE_LETTER = {
     "grass": "g", "fire": "r", "water": "w", "lightning": "l", "psychic": "p",
     "fighting": "f", "darkness": "d", "metal": "m", "fairy": "y", "dragon": "n",
 }  # fmt: skip
-_TYPE_RUN = re.compile("|".join(_TYPE_LETTER))
-_MULTI_ENERGY = re.compile(r"(?P<kind>blend|unit) energy (?P<types>[a-z]+)")
+_TYPE_RUN = "|".join(_TYPE_LETTER)
+_MULTI_ENERGY = r"(?P<kind>blend|unit) energy (?P<types>[a-z]+)"
 
 
 def _energy_letters(key: str) -> str | None:
     """``blend energy wlfm`` for ``blend energy waterlightningfightingmetal``: the type letters
     lists write a Blend or Unit Energy with (the names spell its types out)."""
-    match = _MULTI_ENERGY.fullmatch(key)
+    match = re.fullmatch(_MULTI_ENERGY, key)
     if match is None:
         return None
     types = match["types"]
-    found = _TYPE_RUN.findall(types)
+    found = re.findall(_TYPE_RUN, types)
     if "".join(found) != types:
         return None
     return f"{match['kind']} energy {''.join(_TYPE_LETTER[t] for t in found)}"

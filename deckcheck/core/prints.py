@@ -114,12 +114,14 @@ def set_released(code: str, index: CardIndex) -> str | None:
 
 # A set code typed in lower or mixed case at the end of a line: "4 Boss's Orders meg 114",
 # "2 Arven sv1 166" (the parser takes upper-case codes only, so that names stay whole).
-_TRAILING_PRINT = re.compile(
+# This pattern and the next are text, compiled by `re` on first use: a list whose lines all
+# name a print never needs them, and its check does not pay for compiling them.
+_TRAILING_PRINT = (
     r"^(?P<name>\S(?:.*\S)?)\s++(?P<code>[A-Za-z][A-Za-z0-9-]{1,6})\s++"
     r"(?P<number>[A-Za-z]{0,5}[0-9]{1,4}[A-Za-z]?)$"
 )
 # "4 Dreepy TWM128", "4 Dreepy twm128": a tracker's set code and number written as one word.
-_JOINED_CODE = re.compile(r"([A-Za-z]{2,5})([0-9]{1,4})")
+_JOINED_CODE = r"([A-Za-z]{2,5})([0-9]{1,4})"
 
 
 def typed_print(entry: DeckEntry, index: CardIndex) -> DeckEntry:
@@ -130,10 +132,10 @@ def typed_print(entry: DeckEntry, index: CardIndex) -> DeckEntry:
     never the plain Iron Hands of a set "EX"."""
     readings: list[tuple[DeckEntry, bool]] = []  # (reading, whether another card's number may stand)
     name, _, last = entry.name.rpartition(" ")
-    joined = _JOINED_CODE.fullmatch(last)
+    joined = re.fullmatch(_JOINED_CODE, last)
     if name and joined is not None:
         readings.append((replace(entry, name=name, set_code=joined[1].upper(), number=joined[2]), False))
-    trailing = _TRAILING_PRINT.match(entry.name)
+    trailing = re.match(_TRAILING_PRINT, entry.name)
     if trailing is not None:
         code, number = trailing["code"].upper(), trailing["number"].upper()
         readings.append((replace(entry, name=trailing["name"], set_code=code, number=number), True))

@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 # The top-level keys every pack has (the schema requires name, and rules or amend); a larger file is no pack.
-_PACK_KEYS = re.compile(r"^(name|rules|amend)[ \t]*:", re.MULTILINE)
+# Text, compiled by `re` when a message first lists the packs of a folder (a check never does).
+_PACK_KEYS = r"(?m)^(name|rules|amend)[ \t]*:"
 MAX_PACK_BYTES = 1024 * 1024
 
 
@@ -25,7 +26,7 @@ def pack_names(packs: Mapping[str, Path], shipped: Path, besides: Path | None = 
             text = "" if path.stat().st_size > MAX_PACK_BYTES else path.read_bytes().decode("utf-8-sig")
         except (OSError, UnicodeDecodeError):
             continue
-        if resolved != itself and (resolved.parent == shipped or _is_pack(set(_PACK_KEYS.findall(text)))):
+        if resolved != itself and (resolved.parent == shipped or _is_pack(set(re.findall(_PACK_KEYS, text)))):
             names.append(name)
     return sorted(names)
 

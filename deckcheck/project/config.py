@@ -407,7 +407,8 @@ def _remember_valid(digest: str) -> None:
 
 # -- TOML ----------------------------------------------------------------------
 
-_TOML_ERROR_LINE = re.compile(r"\(at line (\d+)")
+# Text, compiled by `re` when a pyproject.toml first fails to read (a check of a good one never does).
+_TOML_ERROR_LINE = r"\(at line (\d+)"
 
 
 def _toml_table(text: str, path: Path, *, required: bool) -> dict[str, Any] | None:
@@ -416,7 +417,7 @@ def _toml_table(text: str, path: Path, *, required: bool) -> dict[str, Any] | No
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        match = _TOML_ERROR_LINE.search(str(error))
+        match = re.search(_TOML_ERROR_LINE, str(error))
         raise ConfigError(
             # TRANSLATORS: {problem} is the TOML reader's own (English) message.
             Phrase(N_("invalid TOML: {problem}"), problem=str(error)),

@@ -427,22 +427,23 @@ _REASONS = {
 
 # The season names of the packs, as said inside a translated message ("(2026 rotation)"),
 # in the player's language; set names stay as printed. A name of no known form is said as written.
+# Text, compiled by `re` when a finding first names a season (a legal deck's check never does).
 _SEASON_FORMS = (
-    (re.compile(r"(?P<year>\d{4}) rotation"), N_("{year} rotation")),
-    (re.compile(r"(?P<years>\d{4}-\d{2}) season, (?P<sets>[^()]+)-on"), N_("{years} season, {sets}-on")),
-    (re.compile(r"(?P<years>\d{4}-\d{2}) Modified, (?P<sets>[^()]+)-on"), N_("{years} Modified, {sets}-on")),
+    (r"(?P<year>\d{4}) rotation", N_("{year} rotation")),
+    (r"(?P<years>\d{4}-\d{2}) season, (?P<sets>[^()]+)-on", N_("{years} season, {sets}-on")),
+    (r"(?P<years>\d{4}-\d{2}) Modified, (?P<sets>[^()]+)-on", N_("{years} Modified, {sets}-on")),
     (
-        re.compile(r"(?P<years>\d{4}-\d{2}) Modified, (?P<sets>[^()]+)-on \(no rotation\)"),
+        r"(?P<years>\d{4}-\d{2}) Modified, (?P<sets>[^()]+)-on \(no rotation\)",
         N_("{years} Modified, {sets}-on (no rotation)"),
     ),
-    (re.compile(r"(?P<mark>[A-Z])-mark legality date"), N_("{mark}-mark legality date")),
+    (r"(?P<mark>[A-Z])-mark legality date", N_("{mark}-mark legality date")),
 )
 
 
 def season_label(name: str) -> str:
     """A pack's season name as a phrase translated with the message that holds it."""
     for pattern, template in _SEASON_FORMS:
-        match = pattern.fullmatch(name)
+        match = re.fullmatch(pattern, name)
         if match is not None:
             phrase = Phrase(template, **match.groupdict())
             return phrase if phrase == name else name
