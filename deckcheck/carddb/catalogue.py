@@ -103,7 +103,7 @@ def _well_shaped(document: Any) -> bool:
 # 55 ms of CPU time per run (quartiles 21-65 ms, on a shared 2-core machine under
 # load; budget to keep a start-up cache: 5 ms). Keeping each card as its fields'
 # values, checked once, rather than the YAML's mappings spares every run checking
-# 473 entries again (12 M instructions, bench/run.py --startup-only --instructions).
+# 473 entries again (14 M instructions, bench/run.py --startup-only --instructions).
 _CACHE_MAGIC = b"deckcheck-catalogue-2\n"
 
 
