@@ -410,6 +410,7 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     and the deck lost its cards to knock-on deck-size and basic-pokemon errors)."""
     card_schema = deck_schema()["$defs"]["card"]
     known, required = list(card_schema["properties"]), card_schema["required"]
+    known_keys = frozenset(known)
     cards = data.get("cards")
     if not isinstance(cards, list):
         return data, []
@@ -418,6 +419,8 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     for index, card in enumerate(cards):
         if not isinstance(card, dict):
             continue
+        if known_keys.issuperset(card) and all(key in card for key in required):
+            continue  # (the usual card: nothing to mend)
         unknown = [key for key in card if key not in known]
         missing = [key for key in required if key not in card]
         if len(unknown) != 1 or len(missing) != 1:
@@ -466,7 +469,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _text(value: Any) -> Any:
-    return _SURROGATE.sub("\ufffd", value) if isinstance(value, str) else value
+    # (isascii() reads a flag of the string: an ASCII string, most of a deck file's, holds none.)
+    return _SURROGATE.sub("\ufffd", value) if isinstance(value, str) and not value.isascii() else value
 
 
 # The entries built before, by what they are built from (count, name, set code, number, line):
