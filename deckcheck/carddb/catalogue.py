@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.atomic import write_atomically
-from deckcheck.carddb.index import MemoryIndex
+from deckcheck.carddb.index import FieldsIndex, MemoryIndex
 from deckcheck.datafiles import YAML_VALUE_ERRORS, package_file, validation_cache, yaml_loader
 from deckcheck.errors import DeckcheckError
 from deckcheck.model import SUPERTYPES, Card
@@ -103,7 +103,7 @@ def _well_shaped(document: Any) -> bool:
 # 55 ms of CPU time per run (quartiles 21-65 ms, on a shared 2-core machine under
 # load; budget to keep a start-up cache: 5 ms). Keeping each card as its fields'
 # values, checked once, rather than the YAML's mappings spares every run checking
-# 473 entries again (12 M instructions, bench/run.py --startup-only --instructions).
+# 473 entries again (14 M instructions, bench/run.py --startup-only --instructions).
 _CACHE_MAGIC = b"deckcheck-catalogue-2\n"
 
 
@@ -245,4 +245,6 @@ def _cards(document: Mapping[str, Any], set_entries: Iterable[Mapping[str, Any]]
 def load_catalogue() -> MemoryIndex:
     """The built-in catalogue as a card index (read once, then cached)."""
     # The catalogue holds the rule-relevant prints only: a print it lacks is no print it has.
-    return MemoryIndex([Card(*row) for row in _contents()[1]], partial=True)
+    # Its cards are made when a look-up finds them: a check of a list that names its cards by set
+    # code and number makes the few dozen it finds, not all 473 (12 M instructions, bench/run.py).
+    return FieldsIndex(_contents()[1], partial=True)

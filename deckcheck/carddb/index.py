@@ -17,7 +17,8 @@ import re
 import weakref
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from typing import NamedTuple, Protocol
+from dataclasses import fields
+from typing import Any, NamedTuple, Protocol
 
 from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
@@ -143,6 +144,12 @@ def number_key(number: str, *, promo: bool = False) -> str:
     return f"{prefix}{digits.lstrip('0') or '0'}{suffix}"
 
 
+def print_key(set_code: str, number: str, region: str) -> tuple[str, str, str]:
+    """What a print is looked up by in memory: its region, set code and collector number, folded."""
+    code = set_code_key(set_code)
+    return region, code, number_key(number, promo=is_promo_code(code))
+
+
 class CardIndex(Protocol):
     """What resolution and the rules ask of a card database.
 
@@ -212,19 +219,22 @@ class MemoryIndex:
 
     def __init__(self, cards: Iterable[Card], *, partial: bool = False):
         self.partial = partial
-        self.cards: tuple[Card, ...] = tuple(cards)
+        self._cards: tuple[Card, ...] = tuple(cards)
         self._by_number: dict[tuple[str, str, str], list[Card]] = defaultdict(list)
         self._codes: set[tuple[str, str]] = set()
         self._named: (
             tuple[dict[tuple[str, str], list[Card]], dict[tuple[str, str], list[Card]], dict[str, dict[str, str]]]
             | None
         ) = None
-        for card in self.cards:
+        for card in self._cards:
             if card.set_code:
-                code = set_code_key(card.set_code)
-                self._codes.add((card.region, code))
-                key = number_key(card.number, promo=is_promo_code(code))
-                self._by_number[(card.region, code, key)].append(card)
+                key = print_key(card.set_code, card.number, card.region)
+                self._codes.add(key[:2])
+                self._by_number[key].append(card)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
 
     def _by_names(
         self,
@@ -244,8 +254,7 @@ class MemoryIndex:
         return named
 
     def by_number(self, set_code: str, number: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
-        code = set_code_key(set_code)
-        return tuple(self._by_number.get((region, code, number_key(number, promo=is_promo_code(code))), ()))
+        return tuple(self._by_number.get(print_key(set_code, number, region), ()))
 
     def by_name(self, name: str, *, region: str = INTERNATIONAL, released_by: str | None = None) -> Sequence[Card]:
         by_name, by_deck_key, _names = self._by_names()
@@ -296,6 +305,46 @@ class MemoryIndex:
 
     def set_labels(self) -> dict[str, tuple[str | None, str | None]]:
         return {}  # the cards' sets are the built-in catalogue's
+
+
+# Where a card's set code, number and region are among its fields' values (FieldsIndex).
+_SET_CODE_FIELD, _NUMBER_FIELD, _REGION_FIELD = (
+    [f.name for f in fields(Card)].index(name) for name in ("set_code", "number", "region")
+)
+
+
+class FieldsIndex(MemoryIndex):
+    """A :class:`MemoryIndex` over cards given as the values of :class:`Card`'s fields in their
+    order, each card made when a look-up first finds it (start-up: the built-in catalogue). What
+    asks for every card (``cards``, a look-up by name) makes them all, once; threads that make a
+    card together get the same one."""
+
+    def __init__(self, rows: Sequence[tuple[Any, ...]], *, partial: bool = False):
+        super().__init__((), partial=partial)
+        self._rows = rows
+        self._made: dict[int, Card] = {}
+        self._all: tuple[Card, ...] | None = None
+        self._at_number: dict[tuple[str, str, str], list[int]] = defaultdict(list)
+        for at, row in enumerate(rows):
+            if row[_SET_CODE_FIELD]:
+                key = print_key(row[_SET_CODE_FIELD], row[_NUMBER_FIELD], row[_REGION_FIELD])
+                self._codes.add(key[:2])
+                self._at_number[key].append(at)
+
+    def _card(self, at: int) -> Card:
+        card = self._made.get(at)
+        if card is None:
+            card = self._made.setdefault(at, Card(*self._rows[at]))
+        return card
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        if self._all is None:
+            self._all = tuple(self._card(at) for at in range(len(self._rows)))
+        return self._all
+
+    def by_number(self, set_code: str, number: str, *, region: str = INTERNATIONAL) -> Sequence[Card]:
+        return tuple(self._card(at) for at in self._at_number.get(print_key(set_code, number, region), ()))
 
 
 class RegionIndex:

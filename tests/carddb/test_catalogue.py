@@ -18,8 +18,8 @@ from support import POKEMON_TCG_DATA
 
 from deckcheck.carddb.catalogue import catalogue_sets, load_catalogue
 from deckcheck.carddb.gametext import text_hash
-from deckcheck.carddb.index import MemoryIndex
-from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER
+from deckcheck.carddb.index import FieldsIndex, MemoryIndex
+from deckcheck.model import ENERGY, POKEMON, SUPERTYPES, TRAINER, Card
 from deckcheck.names import deck_key
 
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -92,6 +92,27 @@ def test_each_set_code_and_number_names_one_print(catalogue):
     for card in catalogue.cards:
         if card.set_code:
             assert catalogue.by_number(card.set_code, card.number) == (card,), card.id
+
+
+def test_the_catalogue_made_card_by_card_answers_as_its_cards_made_at_once():
+    from deckcheck.carddb import catalogue as module
+
+    rows = module._contents()[1]
+    lazy, whole = FieldsIndex(rows, partial=True), MemoryIndex([Card(*row) for row in rows], partial=True)
+    made = {}
+    for card in whole.cards:
+        if card.set_code:
+            found = lazy.by_number(card.set_code.lower(), card.number, region=card.region)
+            assert found == whole.by_number(card.set_code.lower(), card.number, region=card.region)
+            assert card in found and lazy.knows_set_code(card.set_code, region=card.region)
+            assert all(a is b for a, b in zip(found, lazy.by_number(card.set_code, card.number, region=card.region)))
+            made.update((id(print_), print_) for print_ in found)
+    assert not lazy.by_number("ZZZ", "1") and not lazy.knows_set_code("ZZZ")
+    assert lazy.partial and lazy.cards == whole.cards
+    assert {id(card) for card in lazy.cards} >= set(made)  # the cards made before, not made again
+    for name in ("Iono", "Charizrd ex", "Professor's Research"):
+        assert lazy.by_name(name) == whole.by_name(name)
+        assert lazy.suggest(name) == whole.suggest(name)
 
 
 def test_lookups_by_number_name_and_deck_name(catalogue):
