@@ -336,10 +336,8 @@ def _plainly_valid(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> 
 
 
 # Whether a list's item plainly meets its schema, by (the schema's id, the item's keys, values and
-# their types): a folder's deck files repeat their cards, and a card was read keyword by keyword
-# again in every file (a quarter of a YAML deck's time). The types are part of the key: True == 1.
-# Only the shipped schema's items are kept (deck_schema() is made once, so its ids stay its own);
-# at most VALID_ITEMS_KEPT, then it starts again.
+# their types: True == 1): a folder's deck files repeat their cards. Only the shipped schema's
+# items (deck_schema() is made once: its ids stay its own), at most VALID_ITEMS_KEPT.
 _VALID_ITEMS: dict[tuple[int, tuple[tuple[Any, Any], ...], tuple[type, ...]], bool] = {}
 VALID_ITEMS_KEPT = 4_096
 _SCALARS = frozenset({str, int, bool, float, type(None)})
