@@ -336,10 +336,8 @@ def _plainly_valid(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> 
 
 
 # Whether a list's item plainly meets its schema, by (the schema's id, the item's keys, values and
-# their types): a folder's deck files repeat their cards, and a card was read keyword by keyword
-# again in every file (a quarter of a YAML deck's time). The types are part of the key: True == 1.
-# Only the shipped schema's items are kept (deck_schema() is made once, so its ids stay its own);
-# at most VALID_ITEMS_KEPT, then it starts again.
+# their types: True == 1): a folder's deck files repeat their cards. Only the shipped schema's
+# items (deck_schema() is made once: its ids stay its own), at most VALID_ITEMS_KEPT.
 _VALID_ITEMS: dict[tuple[int, tuple[tuple[Any, Any], ...], tuple[type, ...]], bool] = {}
 VALID_ITEMS_KEPT = 4_096
 _SCALARS = frozenset({str, int, bool, float, type(None)})
@@ -410,6 +408,7 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     and the deck lost its cards to knock-on deck-size and basic-pokemon errors)."""
     card_schema = deck_schema()["$defs"]["card"]
     known, required = list(card_schema["properties"]), card_schema["required"]
+    known_keys = frozenset(known)
     cards = data.get("cards")
     if not isinstance(cards, list):
         return data, []
@@ -418,6 +417,8 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     for index, card in enumerate(cards):
         if not isinstance(card, dict):
             continue
+        if known_keys.issuperset(card) and all(key in card for key in required):
+            continue  # (the usual card: nothing to mend)
         unknown = [key for key in card if key not in known]
         missing = [key for key in required if key not in card]
         if len(unknown) != 1 or len(missing) != 1:
@@ -466,7 +467,8 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _text(value: Any) -> Any:
-    return _SURROGATE.sub("\ufffd", value) if isinstance(value, str) else value
+    # (isascii() reads a flag of the string: an ASCII string, most of a deck file's, holds none.)
+    return _SURROGATE.sub("\ufffd", value) if isinstance(value, str) and not value.isascii() else value
 
 
 # The entries built before, by what they are built from (count, name, set code, number, line):

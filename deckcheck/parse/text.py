@@ -778,7 +778,8 @@ def parse_text_counted(
     limit = max_lines if max_lines is not None else sys.maxsize
     lines = enumerate(_text_lines(text), start=1)
     for number, raw in lines:
-        if len(entries) + len(findings) >= limit:
+        # (A line gives one entry or finding at most: before line limit + 1 there are fewer than limit.)
+        if number > limit and len(entries) + len(findings) >= limit:
             rest = bool(raw.strip()) + sum(1 for _, other in lines if other.strip())
             if rest:
                 findings.append(
