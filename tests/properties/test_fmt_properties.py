@@ -126,6 +126,7 @@ def test_a_windows_1252_file_keeps_its_verdict_when_fmt_writes_it_as_utf_8(text)
 
 
 @given(deck_lists(), st.integers(0, 30), st.sampled_from(["# Sonia’s deck\n", "# Flabébé – “ANSI”\n", "Pokémon\n"]))
+@example("1 Darkness Energy\n\x00\n", 0, "# Sonia’s deck\n")  # found by the generator: a NUL byte
 def test_a_utf_8_file_with_one_windows_1252_line_keeps_every_other_line_as_written(text, where, typed):
     # One line typed in a Windows editor into a UTF-8 list: its other lines were read as
     # Windows-1252 too ("Pokémon" became "PokÃ©mon"), and fmt wrote that back.
@@ -139,6 +140,9 @@ def test_a_utf_8_file_with_one_windows_1252_line_keeps_every_other_line_as_writt
         return  # a generated line no UTF-8 file holds
     written = "".join(complete[:where]) + typed + "".join(complete[where:]) + rest
     decoded = decode_deck_bytes(data, "deck.txt")
+    if "\x00" in written:  # a NUL byte makes it no text file, whatever its encoding (docs/deck-lists.md)
+        assert not isinstance(decoded, DeckText) and [f.rule for f in decoded.findings] == ["unreadable"]
+        return
     assert isinstance(decoded, DeckText) and decoded.text == written
     for name in PACK_NAMES:
         assert fmt(decoded.text, pack(name)) == fmt(written, pack(name))
