@@ -1,4 +1,5 @@
-"""``deckcheck serve`` under hostile clients, with real sockets on 127.0.0.1:
+"""``deckcheck serve``'s application and HTTP protocol, as it runs them (in a thread here, with its
+deadlines shortened), under hostile clients, with real sockets on 127.0.0.1:
 idle and half-sent connections are dropped within seconds while other requests are
 answered, lines are counted as the parser splits them, a deep JSON body is a 400,
 404/405 are JSON, a Host other than this machine's is refused, the answers carry
