@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""deckcheck's speed and memory budget (issues 3 and 16), measured beside its references.
+"""deckcheck's speed and memory budget, measured beside its references.
 
     python bench/run.py [--quick] [--runs N] [--sizes 2000,20000,100000] [--json bench/results.json]
 
@@ -12,9 +12,9 @@ measured in the same run on the same machine:
   full database installed and with none (the built-in catalogue), and of each
   other kind of deck the docs show (a JSON and a YAML deck file, a list with a
   misspelt name) with the full database, each
-  <= 2.0 x the instructions of ``python -c "import typer"`` (issue 33; the wall
+  <= 2.0 x the instructions of ``python -c "import typer"`` (the wall
   time is shown beside it), and ``deckcheck --version``, all through
-  the one Typer parser (issue 21)
+  the one Typer parser
   (median of --runs interleaved runs; the cache folder is the user's default,
   not preset); with ``--instructions`` also the same ratios in instructions
   executed (valgrind's callgrind, one run each), which the machine's load does
@@ -92,14 +92,14 @@ def measure(command: list[str], env: dict[str, str], *, cpu: bool = False):
 
 # The start-up figures (a command of main()'s table, its label, its budget as a multiple of
 # import typer): measured in seconds and, with --instructions, in instructions executed. The
-# budget is in instructions (issue 33: at most 2.0 x; the stable measure -- on this shared
+# budget is in instructions (at most 2.0 x; the stable measure -- on this shared
 # machine the wall-clock ratio of one tree moved between 1.2 x and 2.6 x); the seconds are shown
 # beside it for reference.
 STARTUP_BUDGET = 2.0
 STARTUP_FIGURES = (
     ("check", "check one deck, full database", STARTUP_BUDGET),
     ("check-no-db", "check one deck, no database", STARTUP_BUDGET),
-    # Every kind of deck the docs show (issue 41): a JSON and a YAML deck file (the sample
+    # Every kind of deck the docs show: a JSON and a YAML deck file (the sample
     # decks), and the text list with one name misspelt (its "did you mean").
     ("check-json", "check one JSON deck file, full database", STARTUP_BUDGET),
     ("check-yaml", "check one YAML deck file, full database", STARTUP_BUDGET),
@@ -246,7 +246,7 @@ def tcgdex_update_rows(deckcheck: list[str], env: dict[str, str], work: Path, ru
 
 
 def tcgdex_rows(deckcheck: list[str], env: dict[str, str], work: Path) -> list[tuple]:
-    """Issue 11: a database from the TCGdex export alone (``db import``), and the
+    """A database from the TCGdex export alone (``db import``), and the
     fill-in of one new set (Pitch Black) by ``db update --source both`` from a
     loopback server, the other TCGdex sets fetched by an earlier update."""
     if not (TCGDEX / "v2" / "en" / "sets" / "me05.json").is_file():
@@ -464,7 +464,7 @@ def main() -> int:
                 times[name].append(measure(command, command_env)[0])
         typer_s = statistics.median(times["typer"])
         rows.append(("reference: python -c 'import typer'", typer_s, "s", None, "", None))
-        # Issues 21 and 33: one parser (Typer) for every command line; the budget is in
+        # One parser (Typer) for every command line; the budget is in
         # instructions (below), the seconds are its reference.
         for name, label, budget in STARTUP_FIGURES:
             ratio = statistics.median(times[name]) / typer_s

@@ -517,6 +517,27 @@ def test_no_issue_numbers_in_the_package_or_its_tests():
     assert _lines_naming_an_issue(package + tests, PACKAGE.parent) == []
 
 
+def test_no_issue_numbers_in_the_docs_the_bench_or_the_project_files():
+    # The same for what a reader of the project meets beside the code; another project's issue,
+    # linked where the docs rest on it (the card data's upstream), is a source, not our history.
+    root = PACKAGE.parent
+    paths = sorted((root / "docs").rglob("*.md")) + sorted((root / "bench").rglob("*.py"))
+    paths += [
+        root / name for name in ("README.md", "pyproject.toml", "action.yml", ".ci/run") if (root / name).exists()
+    ]
+    found = [
+        place
+        for place in _lines_naming_an_issue(paths, root)
+        if "github.com/" not in _line_at(root, place) or "/issues/" not in _line_at(root, place)
+    ]
+    assert found == []
+
+
+def _line_at(root: Path, place: str) -> str:
+    name, number = place.rsplit(":", 1)
+    return (root / name).read_text(encoding="utf-8").splitlines()[int(number) - 1]
+
+
 def test_the_issue_check_finds_an_issue_number_in_a_comment_and_a_test_name(tmp_path):
     module = tmp_path / "test_x.py"
     issue = "issue" + " 12"  # written apart, so that this file names no issue itself

@@ -13,7 +13,7 @@ import functools
 import re
 
 from decks import INDEX, deck_lists
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from deckcheck.core.layout import layout, unambiguous_prints
@@ -80,6 +80,18 @@ def test_a_list_with_one_kind_of_line_end_keeps_it(text):
         assert set(re.findall(r"\r\n|\r|\n", once)) == kinds
 
 
+# A character beyond ASCII as UTF-8 writes it (two to four bytes).
+UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+
+
+def _is_utf_8(line: bytes) -> bool:
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def _in_windows_1252(ch: str) -> bool:
     """``ch`` is a character a list saved as Windows-1252 can hold (as the reading rule judges it)."""
     try:
@@ -89,12 +101,20 @@ def _in_windows_1252(ch: str) -> bool:
 
 
 @given(deck_lists())
+@example("1 Darkness Energy\n´Â¿\n")  # found by the generator: "Â¿" is also "¿" as UTF-8 writes it
 def test_a_windows_1252_file_keeps_its_verdict_when_fmt_writes_it_as_utf_8(text):
     # The list as Notepad or Excel save it as "ANSI": what Windows-1252 cannot hold becomes "?",
     # and a first line with é and ’ makes its bytes no UTF-8.
     kept = "".join(ch if _in_windows_1252(ch) else "?" for ch in text)
     data = ("# Flabébé’s deck\n" + kept).encode("cp1252")
     decoded = decode_deck_bytes(data, "deck.txt")  # what fmt reads, as check does
+    if any(UTF8_SEQUENCE.search(line) for line in data.splitlines() if not _is_utf_8(line)):
+        # A line whose bytes are no UTF-8 but hold a character as UTF-8 writes it ("Â¿" is C2 BF,
+        # "¿" in UTF-8): either reading may garble it, so the reading rule refuses it
+        # (docs/deck-lists.md) - never a verdict, and fmt leaves the file as it is.
+        assert not isinstance(decoded, DeckText) and [f.rule for f in decoded.findings] == ["unreadable"]
+        assert verdict_of(parse_deck_bytes(data, "deck.txt"), pack("unlimited"))[0] == (True, "not-checked")
+        return
     assert isinstance(decoded, DeckText) and decoded.windows_1252
     for name in PACK_NAMES:
         written = fmt(decoded.text, pack(name)).encode("utf-8")  # what fmt writes
@@ -106,6 +126,7 @@ def test_a_windows_1252_file_keeps_its_verdict_when_fmt_writes_it_as_utf_8(text)
 
 
 @given(deck_lists(), st.integers(0, 30), st.sampled_from(["# Sonia’s deck\n", "# Flabébé – “ANSI”\n", "Pokémon\n"]))
+@example("1 Darkness Energy\n\x00\n", 0, "# Sonia’s deck\n")  # found by the generator: a NUL byte
 def test_a_utf_8_file_with_one_windows_1252_line_keeps_every_other_line_as_written(text, where, typed):
     # One line typed in a Windows editor into a UTF-8 list: its other lines were read as
     # Windows-1252 too ("Pokémon" became "PokÃ©mon"), and fmt wrote that back.
@@ -119,6 +140,9 @@ def test_a_utf_8_file_with_one_windows_1252_line_keeps_every_other_line_as_writt
         return  # a generated line no UTF-8 file holds
     written = "".join(complete[:where]) + typed + "".join(complete[where:]) + rest
     decoded = decode_deck_bytes(data, "deck.txt")
+    if "\x00" in written:  # a NUL byte makes it no text file, whatever its encoding (docs/deck-lists.md)
+        assert not isinstance(decoded, DeckText) and [f.rule for f in decoded.findings] == ["unreadable"]
+        return
     assert isinstance(decoded, DeckText) and decoded.text == written
     for name in PACK_NAMES:
         assert fmt(decoded.text, pack(name)) == fmt(written, pack(name))
