@@ -38,6 +38,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from deckcheck.carddb import gametext
+from deckcheck.core.prints import LIVE_ALT_SERIES
 from deckcheck.names import deck_key, deck_name
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -172,6 +173,8 @@ class Oracle:
             names = {p.identity[0] for p in prints}
             return {p.identity for p in prints} if len(names) == 1 else None
         code = code.upper()
+        if code in LIVE_ALT_SERIES:
+            return self.alt_reading(name, LIVE_ALT_SERIES[code], day)
         base, _, gallery = code.partition("-")
         if code not in self.code_sets and gallery in GALLERIES and base in self.code_sets:
             # PTCG Live's sub-set codes: "LOR-TG 24" is LOR TG24 (docs/rulings.md, "PTCG Live's own forms").
@@ -207,6 +210,33 @@ class Oracle:
         prints = [p for p in self.named(name) if p.day <= day]
         identities = {p.identity for p in prints}
         return identities if len(identities) == 1 else None
+
+    def alt_reading(self, name: str, series, day: str) -> set[tuple] | None:
+        """A PTCG Live ALT code (docs/rulings.md, "Which card a line is"): the prints of
+        the name in that series released by the day, identified when they share one deck-building
+        name and the same rule flags (their verdict, which the oracle does not judge, may still
+        make the line an error)."""
+        prints = [
+            p
+            for p in self.named(name)
+            if p.id.rsplit("-", 1)[0].startswith(series.prefixes)
+            and series.first <= p.day <= day
+            and (series.last is None or p.day <= series.last)
+        ]
+        if not prints:
+            return None
+        if len({(p.identity[0], p.identity[-1]) for p in prints}) != 1:
+            return None
+        return {p.identity for p in prints}
+
+    def alt_code_of(self, code: str, number: str) -> str | None:
+        """The ALT code of the series the print at ``code`` ``number`` belongs to, if any."""
+        for card in self.by_number.get((code, number_key(number, code)), []):
+            set_id = card.id.rsplit("-", 1)[0]
+            for alt, series in LIVE_ALT_SERIES.items():
+                if set_id.startswith(series.prefixes):
+                    return alt
+        return None
 
 
 @cache
@@ -275,7 +305,6 @@ def changeable(line: re.Match, day: str) -> bool:
 @st.composite
 def mutated(draw) -> tuple[Lined, int, Mutation]:
     deck = draw(st.sampled_from(real_lists()))
-    # (PTCG Live's ALT codes have rulings of their own, tested apart.)
     card_lines = [i for i, line in enumerate(deck.lines) if (m := _CARD.match(line)) and changeable(m, deck.day)]
     index = draw(st.sampled_from(card_lines))
     m = _CARD.match(deck.lines[index])
@@ -296,9 +325,15 @@ def mutated(draw) -> tuple[Lined, int, Mutation]:
                 "name-only",
                 "other-number",
                 "typo",
+                "alt",
             )
         )
     )
+    if kind == "alt":
+        # PTCG Live's ALT code of the print's own series, or of another series, for the set code.
+        own = oracle().alt_code_of(code, number)
+        alt = draw(st.sampled_from(sorted(LIVE_ALT_SERIES))) if own is None or draw(st.booleans()) else own
+        return deck, index, Mutation(f"{count} {name} {alt} {number}", name, alt, number)
     if kind == "name-only":
         # As written, or with today's "ex" in capitals ("Mew EX": Mew-EX of 2012 letter for letter).
         if name.endswith(" ex") and draw(st.booleans()):
