@@ -119,7 +119,6 @@ def _cache_file(source: Any) -> Path | None:
 
 
 def _read_cache(cache: Path) -> tuple[tuple[Mapping[str, Any], ...], tuple[tuple[Any, ...], ...]] | None:
-
     try:
         data = cache.read_bytes()
     except OSError:
@@ -142,7 +141,6 @@ def _read_cache(cache: Path) -> tuple[tuple[Mapping[str, Any], ...], tuple[tuple
 
 
 def _write_cache(cache: Path, contents: tuple[Any, ...]) -> None:
-
     try:
         payload = marshal.dumps(contents)
         cache.parent.mkdir(parents=True, exist_ok=True)

@@ -9,9 +9,11 @@ text) and README "What counts as a deck" (:func:`not_a_deck`). Both
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
+from collections.abc import Callable
 from typing import BinaryIO
 
 from deckcheck.datafiles import YAML_VALUE_ERRORS, yaml_loader
@@ -43,10 +45,16 @@ READ_SIZE = 1 << 16
 
 def read_limited(stream: BinaryIO, limit: int) -> bytes:
     """Read at most ``limit`` bytes, however short the reads the stream gives."""
+    return _read_up_to(stream.read, limit)
+
+
+def _read_up_to(read: Callable[[int], bytes | str], limit: int) -> bytes:
+    """At most ``limit`` bytes from ``read`` (a stream's read, or os.read of a descriptor),
+    asked for at most READ_SIZE at a time."""
     parts: list[bytes] = []
     size = 0
     while size < limit:
-        chunk = stream.read(min(limit - size, READ_SIZE))
+        chunk = read(min(limit - size, READ_SIZE))
         if not chunk:
             break
         if isinstance(chunk, str):  # a text stream handed in by mistake
@@ -66,15 +74,7 @@ def read_file_limited(path: str, limit: int) -> bytes:
     than reading them."""
     descriptor = open_nonblocking(path, _READ_FLAGS)
     try:
-        parts: list[bytes] = []
-        size = 0
-        while size < limit:
-            chunk = os.read(descriptor, min(limit - size, READ_SIZE))
-            if not chunk:
-                break
-            parts.append(chunk)
-            size += len(chunk)
-        return b"".join(parts)
+        return _read_up_to(functools.partial(os.read, descriptor), limit)
     finally:
         os.close(descriptor)
 
