@@ -139,8 +139,7 @@ class FactTable:
         #: the rules to check, each with the place of its facts when a deck with none gets no
         #: finding from it (RuleKind.silent_without_facts), else None
         self.checks: tuple[tuple[RuleSpec, RuleKind, int | None], ...] = tuple(
-            (rule, kind, self._slots.get(id(rule)) if getattr(kind, "silent_without_facts", False) else None)
-            for rule, kind in self.rules
+            (rule, kind, self._slots.get(id(rule)) if kind.silent_without_facts else None) for rule, kind in self.rules
         )
         # id(print) -> (the print, ((slot, fact), ...) of the rules it takes part in); the
         # print is kept beside its facts, so that its id is not reused.

@@ -102,6 +102,7 @@ class RuleKind(Protocol):
     options_schema: Mapping[str, Any]  # JSON Schema of the options
     examples: Mapping[str, str]  # "legal": a list that passes the rule alone, "illegal": one that breaks it
     finding_texts: Mapping[str, tuple[str, str]]  # other rule ids its findings carry: (what, fix)
+    silent_without_facts: bool  # a deck none of whose lines has facts of the rule gets no finding from it
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]: ...
 
