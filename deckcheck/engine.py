@@ -25,7 +25,18 @@ from typing import Any
 from deckcheck.carddb.index import CardIndex
 from deckcheck.core.printable import printable_finding, shown
 from deckcheck.core.resolve import ResolveOptions, resolve_deck
-from deckcheck.model import ENERGY, POKEMON, TRAINER, Card, Deck, DeckCard, DeckResult, Finding, ParsedDeck, Severity
+from deckcheck.model import (
+    ENERGY,
+    POKEMON,
+    TRAINER,
+    Card,
+    Deck,
+    DeckCard,
+    DeckResult,
+    Finding,
+    ParsedDeck,
+    Severity,
+)
 from deckcheck.packs.loading import Pack
 from deckcheck.rules import KINDS
 from deckcheck.rules.base import RuleContext, RuleKind, RuleSpec, recently_used
@@ -45,35 +56,29 @@ def check_deck(
     With ``keep_deck`` the result carries the resolved lines (``DeckResult.deck``),
     for the deck registration sheet; reports never need them."""
     options = resolve_options or resolve_options_for(pack, date, index)
+    # The pack compiled for the day: each rule's facts of a print asked once, the deck read once
+    # for all of them (FactTable, below).
+    table = fact_table(pack.rules, pack.name, date, index, rotation_days)
     deck, resolution = resolve_deck(parsed, index, options)
-    findings: list[Finding] = [*parsed.findings, *resolution]
-    counts: dict[str, int] | None = None  # cards per supertype
+    facts = table.deck_facts(deck)
+    # Control characters and lone surrogates from the deck file are escaped here, once, so that
+    # no report prints them raw.
+    findings: list[Finding] = [printable_finding(finding) for finding in (*parsed.findings, *resolution)]
     if parsed.entries or all(finding.severity is Severity.INFO for finding in parsed.findings):
         # A file that could not be read at all has nothing for the rules to judge. A note (the
         # file was read as Windows-1252) is no such problem: a list of no cards is no legal deck.
-        # The pack compiled for the day: each rule's facts of a print asked once, the deck read
-        # once for all of them (FactTable, below).
-        table = fact_table(pack.rules, pack.name, date, index, rotation_days)
-        facts = table.deck_facts(deck)
         context = RuleContext(date, pack.name, index, rotation_days, facts)
         lines = facts.lines
         for rule, kind, slot in table.checks:
             if slot is None or lines[slot]:  # (a rule none of the lines takes part in says nothing)
-                findings.extend(kind.check(deck, rule, context))
-        counts = facts.counts
-    if counts is None:
-        counts = {}
-        for deck_card in deck.cards:
-            supertype = deck_card.card.supertype
-            counts[supertype] = counts.get(supertype, 0) + deck_card.entry.count
+                findings.extend(printable_finding(finding) for finding in kind.check(deck, rule, context))
+    counts = facts.counts
     return DeckResult(
         path=parsed.path,
-        format=shown(pack.name),  # an unknown format is the deck's own text
-        date=date.isoformat(),
-        total_cards=deck.total,
-        # Control characters and lone surrogates from the deck file are escaped
-        # here, once, so that no report prints them raw.
-        findings=tuple(printable_finding(finding) for finding in findings),
+        format=table.shown_format(pack.name),  # an unknown format is the deck's own text
+        date=table.date_text,
+        total_cards=facts.total,
+        findings=tuple(findings),
         counts={POKEMON: counts.get(POKEMON, 0), TRAINER: counts.get(TRAINER, 0), ENERGY: counts.get(ENERGY, 0)},
         name=shown(parsed.name) if parsed.name else parsed.name,
         languages=deck.languages,
@@ -109,16 +114,23 @@ ROWS_KEPT = 50_000
 class DeckFacts:
     """One deck's lines as each rule of a table takes them: ``of(rule)`` is the list of
     (line, fact) of the lines whose print takes part in the rule, in deck order (None: the
-    rule's kind says no facts); ``counts`` the cards of each supertype."""
+    rule's kind says no facts); ``counts`` the cards of each supertype, ``total`` the cards of
+    the deck (its unresolved lines too: Deck.total)."""
 
-    __slots__ = ("_slots", "lines", "counts")
+    __slots__ = ("_slots", "lines", "counts", "total")
 
-    def __init__(self, slots: dict[int, int], lines: list[list[tuple[DeckCard, Any]]], counts: dict[str, int]):
-        self._slots, self.lines, self.counts = slots, lines, counts
+    def __init__(
+        self, slots: dict[int, int], lines: list[list[tuple[DeckCard, Any]]], counts: dict[str, int], total: int
+    ):
+        self._slots, self.lines, self.counts, self.total = slots, lines, counts, total
 
     def of(self, rule: RuleSpec) -> list[tuple[DeckCard, Any]] | None:
         slot = self._slots.get(id(rule))
         return None if slot is None else self.lines[slot]
+
+
+# A print's facts (FactTable._row): (the print, ((slot, fact), ...) of the rules it takes part in).
+Row = tuple[Card, tuple[tuple[int, Any], ...]]
 
 
 class FactTable:
@@ -127,6 +139,8 @@ class FactTable:
 
     def __init__(self, rules: Sequence[RuleSpec], context: RuleContext):
         self.context = context
+        #: the day as reports write it
+        self.date_text = context.date.isoformat()
         #: the rules with their kinds, in order
         self.rules: tuple[tuple[RuleSpec, RuleKind], ...] = tuple((rule, KINDS[rule.kind]) for rule in rules)
         self._slots: dict[int, int] = {}  # id(rule) -> its place among the rules that say facts
@@ -141,11 +155,17 @@ class FactTable:
         self.checks: tuple[tuple[RuleSpec, RuleKind, int | None], ...] = tuple(
             (rule, kind, self._slots.get(id(rule)) if kind.silent_without_facts else None) for rule, kind in self.rules
         )
-        # id(print) -> (the print, ((slot, fact), ...) of the rules it takes part in); the
-        # print is kept beside its facts, so that its id is not reused.
-        self._rows: dict[int, tuple[Card, tuple[tuple[int, Any], ...]]] = {}
+        # id(print) -> its Row; the print is kept in it, so that its id is not reused.
+        self._rows: dict[int, Row] = {}
+        self._shown: tuple[str, str] = ("", "")
 
-    def _row(self, card: Card) -> tuple[Card, tuple[tuple[int, Any], ...]]:
+    def shown_format(self, name: str) -> str:
+        """``shown(name)``, kept for the name asked last (a run asks one pack's name deck after deck)."""
+        if self._shown[0] is not name:
+            self._shown = (name, shown(name))
+        return self._shown[1]
+
+    def _row(self, card: Card) -> Row:
         facts = []
         for slot, fact in enumerate(self._facts):
             value = fact(card)
@@ -158,9 +178,11 @@ class FactTable:
         return row
 
     def deck_facts(self, deck: Deck) -> DeckFacts:
-        """The deck read in one pass: each line handed to the rules its print takes part in."""
+        """The deck read in one pass: each line handed to the rules its print takes part in, the
+        cards of each supertype and of the deck counted (Deck.total)."""
         lines: list[list[tuple[DeckCard, Any]]] = [[] for _ in self._facts]
         counts: dict[str, int] = {}
+        total = 0
         rows = self._rows
         for deck_card in deck.cards:
             card = deck_card.card
@@ -170,8 +192,12 @@ class FactTable:
             for slot, value in row[1]:
                 lines[slot].append((deck_card, value))
             supertype = card.supertype
-            counts[supertype] = counts.get(supertype, 0) + deck_card.entry.count
-        return DeckFacts(self._slots, lines, counts)
+            count = deck_card.entry.count
+            counts[supertype] = counts.get(supertype, 0) + count
+            total += count
+        for entry in deck.unresolved:
+            total += entry.count
+        return DeckFacts(self._slots, lines, counts, total)
 
 
 # The TABLES_KEPT most recently used tables, by (a pack's rules, day, card database, rotation
