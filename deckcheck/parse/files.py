@@ -139,7 +139,7 @@ def read_found(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) ->
             # As deck_problem and parse_deck_text read valid UTF-8 with no mark and no NUL.
             if "\r" in text:
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
-            if not text.strip():
+            if not text or text.isspace():  # (what strips to nothing, without the copy strip makes)
                 return EMPTY_FILE
             kind = deck_kind(path, text)
             if kind == "text":

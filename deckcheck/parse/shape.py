@@ -23,6 +23,7 @@ from deckcheck.parse.text import LineCounts, line_counts
 STDIN = "-"
 DEFAULT_MAX_BYTES = 5_000_000
 YAML_SUFFIXES = (".yaml", ".yml")
+_STRUCTURED_SUFFIXES = (*YAML_SUFFIXES, ".json")
 
 # Standard input has no file name: a JSON object or a top-level "cards:" key
 # is a structured deck, anything else a text list.
@@ -96,6 +97,8 @@ def deck_kind(path: str, text: str) -> str:
         if _YAML_CARDS_KEY.search(text):
             return "yaml"
         return "text"
+    if not path.lower().endswith(_STRUCTURED_SUFFIXES):
+        return "text"  # (a path whose suffix is one of them ends with it: most paths end otherwise)
     suffix = os.path.splitext(path)[1].lower()
     if suffix in YAML_SUFFIXES:
         return "yaml"

@@ -393,3 +393,60 @@ def test_a_walked_yaml_or_json_file_is_judged_from_the_parse_that_reads_it(path,
     data = text.encode("utf-8")
     problem = deck_problem(data, path)
     assert read_found(data, path) == (problem if problem is not None else parse_deck_bytes(data, path))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from(
+            [
+                " ",
+                "\t",
+                "\n",
+                "\r\n",
+                "\x0b",
+                "\x1c",
+                "\x85",
+                "\u00a0",
+                "\u2003",
+                "\u3000",
+                "\ufeff",
+                "#",
+                "4 Iono PAL 185",
+                "Pokémon: 4",
+                "Total Cards: 4",
+                "milk",
+                "x",
+            ]
+        ),
+        max_size=12,
+    ),
+    path=st.sampled_from(["deck.txt", "deck.TXT", "d.json.txt", "deck", ".txt", "notes.md"]),
+)
+def test_a_walked_text_is_judged_as_when_it_was_read_twice(pieces, path):
+    """A walked file's text (blank in every way Unicode knows, or not) judged and read from one read
+    is what judging it and reading it again gives."""
+    from deckcheck.parse.files import parse_deck_bytes, read_found
+    from deckcheck.parse.shape import deck_problem
+
+    data = "".join(pieces).encode("utf-8")
+    problem = deck_problem(data, path)
+    assert read_found(data, path) == (problem if problem is not None else parse_deck_bytes(data, path))
+
+
+@given(
+    path=st.text(alphabet="aJ./\\-_ ", max_size=8).map(lambda head: head)
+    | st.builds(
+        lambda head, suffix: head + suffix,
+        st.text(alphabet="ab./", max_size=5),
+        st.sampled_from([".json", ".JSON", ".yaml", ".Yml", ".yml", ".txt", ".jsonl", "json", ".YAML.bak"]),
+    )
+)
+def test_a_files_kind_is_its_suffix(path):
+    """The kind of a named file is its suffix as os.path.splitext reads it (a name that is only a
+    suffix, ".json", has none)."""
+    from deckcheck.parse.shape import deck_kind
+
+    suffix = os.path.splitext(path)[1].lower()
+    expected = "yaml" if suffix in (".yaml", ".yml") else "json" if suffix == ".json" else "text"
+    assert deck_kind(path, "{") == expected or path == "-"
