@@ -107,12 +107,12 @@ def read_deck_bytes(
             return read_limited(stdin if stdin is not None else sys.stdin.buffer, max_bytes + 1)
         # Only regular files are opened: opening a FIFO named *.txt waits for
         # a writer forever (and opening a device may do something).
-        mode = os.stat(path).st_mode
-        if stat.S_ISDIR(mode):
+        status = os.stat(path)
+        if stat.S_ISREG(status.st_mode):
+            return read_file_limited(path, max_bytes + 1, status.st_size)
+        if stat.S_ISDIR(status.st_mode):
             return _unreadable(path, IS_DIRECTORY)
-        if not stat.S_ISREG(mode):
-            return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
-        return read_file_limited(path, max_bytes + 1)
+        return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
     except FileNotFoundError:
         return _unreadable(path, NOT_FOUND)
     except IsADirectoryError:

@@ -68,12 +68,20 @@ def _read_up_to(read: Callable[[int], bytes | str], limit: int) -> bytes:
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def read_file_limited(path: str, limit: int) -> bytes:
+def read_file_limited(path: str, limit: int, size: int = -1) -> bytes:
     """At most ``limit`` bytes of the file at ``path``, opened with :func:`open_nonblocking`
     and read from its descriptor: a file object around it cost a walk of small decks more
-    than reading them."""
+    than reading them. ``size``, the file's size as a stat just gave it (-1: not known), lets
+    one read take a file smaller than ``limit`` whole: a read of ``size`` + 1 bytes that gives
+    ``size`` reached the end, with no second read to find it (a file that grew or shrank since
+    the stat is read on to its end, as without ``size``)."""
     descriptor = open_nonblocking(path, _READ_FLAGS)
     try:
+        if 0 <= size < limit:
+            first = os.read(descriptor, size + 1)
+            if len(first) == size or not first:
+                return first
+            return first + _read_up_to(functools.partial(os.read, descriptor), limit - len(first))
         return _read_up_to(functools.partial(os.read, descriptor), limit)
     finally:
         os.close(descriptor)

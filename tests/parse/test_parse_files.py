@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import io
 import os
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckcheck.model import Severity
 from deckcheck.parse import read_deck
@@ -123,6 +127,34 @@ def test_invalid_utf8_names_byte_and_line(tmp_path):
     assert finding.params["offset"] == data.index(b"\x81")
     assert "UTF-8" in finding.message and "line 3" in finding.message
     assert finding.hint
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=300), limit=st.integers(1, 320), claimed=st.integers(-1, 310))
+def test_a_file_read_with_a_size_is_the_file_read_without_one(data, limit, claimed):
+    """The size a stat gave lets one read take a file whole; a size that is wrong (the file grew or
+    shrank since the stat) still gives the file's bytes up to the limit, as a read without one."""
+    from deckcheck.parse.shape import read_file_limited
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = write(Path(folder) / "deck.txt", data)
+        assert read_file_limited(path, limit, claimed) == read_file_limited(path, limit) == data[:limit]
+
+
+def test_a_deck_file_is_read_by_one_read(tmp_path, monkeypatch):
+    from deckcheck.parse.files import read_deck_bytes
+
+    path = write(tmp_path / "deck.txt", TEXT_DECK)
+    reads = []
+    real = os.read
+
+    def counting(descriptor, size):
+        reads.append(size)
+        return real(descriptor, size)
+
+    monkeypatch.setattr(os, "read", counting)
+    assert read_deck_bytes(path) == TEXT_DECK.encode("utf-8")
+    assert reads == [len(TEXT_DECK.encode("utf-8")) + 1]
 
 
 def test_too_large_file_is_not_read_whole(tmp_path):
