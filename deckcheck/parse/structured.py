@@ -115,8 +115,9 @@ def _load_yaml(text: str) -> tuple[Any, _Lines]:
         loader = yaml_loader()(text)
         try:
             node = loader.get_single_node()
-            data = loader.construct_document(node) if node is not None else None
-            lines = _yaml_lines(node, data)
+            # (distinct: every mapping kept each key written, so none was written twice.)
+            data, distinct = loader.construct_plainly(node) if node is not None else (None, True)
+            lines = _yaml_lines(node, data, duplicates=not distinct)
             lines.by_default_loader = True
             return data, lines
         except (yaml.YAMLError, *YAML_VALUE_ERRORS):
@@ -194,11 +195,11 @@ def _yaml_duplicates(node: Any) -> list[tuple[int, str]]:
     return found
 
 
-def _yaml_lines(node: Any, data: Any) -> _Lines:
+def _yaml_lines(node: Any, data: Any, *, duplicates: bool = True) -> _Lines:
     import yaml  # loaded already by _load_yaml: only YAML decks get here
 
     lines = _Lines()
-    if node is not None:
+    if node is not None and duplicates:
         lines.duplicates = _yaml_duplicates(node)
     if not isinstance(node, yaml.MappingNode):
         return lines
@@ -224,10 +225,10 @@ def _keep_written_codes(card: dict, item: Any) -> None:
 
     for key_node, value_node in item.value:
         if (
-            isinstance(key_node, yaml.ScalarNode)
+            value_node.tag in _YAML_NUMBER_TAGS
             and key_node.value in ("set", "number")
+            and isinstance(key_node, yaml.ScalarNode)
             and isinstance(value_node, yaml.ScalarNode)
-            and value_node.tag in _YAML_NUMBER_TAGS
             and not value_node.style  # quoted scalars are strings already
         ):
             card[key_node.value] = value_node.value
