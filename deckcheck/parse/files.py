@@ -150,7 +150,7 @@ def read_found(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) ->
                 return NO_CARDS_LIST
             from deckcheck.parse.structured import NOT_READ, read_structured  # YAML and JSON decks are few
 
-            parsed, loaded = read_structured(text, path, kind)  # type: ignore[arg-type]
+            parsed, loaded = read_structured(text, path, kind, strict=True)  # type: ignore[arg-type]
             # The data the parse loaded is what deck_problem loads; where it loaded none, deck_problem says.
             problem = deck_shape_problem(text, kind) if loaded is NOT_READ else structured_shape_problem(loaded)
             return parsed if problem is None else problem

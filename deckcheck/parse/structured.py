@@ -7,7 +7,6 @@ schema problems are ``syntax`` findings, never exceptions.
 
 from __future__ import annotations
 
-import bisect
 import json
 import re
 from collections.abc import Iterable
@@ -248,24 +247,30 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
     except ValueError as exc:
         # A number too long for int() ("Exceeds the limit (4300 digits)") has no position.
         raise _Unparsable(_syntax(INVALID_DECK, hint=SCHEMA_HINT, problem=str(exc))) from None
-    newlines = [found.start() for found in _NEWLINE.finditer(text)]
-
-    def line_of(obj: Any) -> int | None:
-        offset = starts.get(id(obj))
-        return None if offset is None else bisect.bisect_left(newlines, offset) + 1
-
+    cards = data.get("cards") if isinstance(data, dict) else None
+    card_offsets = [starts.get(id(card)) for card in cards] if isinstance(cards, list) else []
+    top_offset = starts.get(id(data))
+    line_at = line_numbers(text, [top_offset, *card_offsets, *(offset for offset, _key in duplicated)])
     lines = _Lines()
-    lines.duplicates = [(bisect.bisect_left(newlines, offset) + 1, key) for offset, key in duplicated]
+    lines.duplicates = [(line_at[offset], key) for offset, key in duplicated]
     if isinstance(data, dict):
-        top = line_of(data) or 1
+        top = line_at.get(top_offset) or 1  # type: ignore[arg-type]
         lines.keys = {key: top for key in data}
-        cards = data.get("cards")
         if isinstance(cards, list):
-            lines.cards = [line_of(card) for card in cards]
+            lines.cards = [line_at.get(offset) for offset in card_offsets]  # type: ignore[arg-type]
     return data, lines
 
 
-_NEWLINE = re.compile("\n")
+def line_numbers(text: str, offsets: Iterable[int | None]) -> dict[int, int]:
+    """The 1-based line of each offset into ``text`` (None: none), its newlines counted once up
+    to the last offset (a list of every newline's offset cost a JSON deck more than its cards)."""
+    found: dict[int, int] = {}
+    line, at = 1, 0
+    for offset in sorted({offset for offset in offsets if offset is not None}):
+        line += text.count("\n", at, offset)
+        found[offset] = line
+        at = offset
+    return found
 
 
 def _path_key(error: Any) -> tuple:
@@ -310,7 +315,7 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     and the deck lost its cards to knock-on deck-size and basic-pokemon errors)."""
     card_schema = deck_schema()["$defs"]["card"]
     known, required = list(card_schema["properties"]), card_schema["required"]
-    known_keys = frozenset(known)
+    known_keys, required_keys = frozenset(known), frozenset(required)
     cards = data.get("cards")
     if not isinstance(cards, list):
         return data, []
@@ -319,7 +324,7 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     for index, card in enumerate(cards):
         if not isinstance(card, dict):
             continue
-        if known_keys.issuperset(card) and all(key in card for key in required):
+        if known_keys.issuperset(card) and card.keys() >= required_keys:
             continue  # (the usual card: nothing to mend)
         unknown = [key for key in card if key not in known]
         missing = [key for key in required if key not in card]
@@ -373,25 +378,26 @@ def _text(value: Any) -> Any:
     return _SURROGATE.sub("\ufffd", value) if isinstance(value, str) and not value.isascii() else value
 
 
-# The entries built before, by what they are built from (count, name, set code, number, line):
+# The entries built before, by what they are built from (count, name, set code, number as loaded, line):
 # a run over many deck files shares them, as the text parser's entries are shared (so that each
 # is read once: deckcheck.core.resolve). At most ENTRIES_KEPT, then it starts again (YAML and
 # JSON decks are a few of a folder's, and a card's line in them varies more than in a list).
-_ENTRIES: dict[tuple[int, str, str | None, str | None, int | None], DeckEntry] = {}
+_ENTRIES: dict[tuple[Any, ...], DeckEntry] = {}
 ENTRIES_KEPT = 4_096
 
 
 def _entry(card: dict, line: int | None) -> DeckEntry:
-    card = {key: _text(value) for key, value in card.items()}
-    set_code = card.get("set")
-    number = card.get("number")
-    set_code = set_code.strip() if isinstance(set_code, str) else None
-    number = str(number).strip() if number is not None else None
-    count = int(card["count"])
-    key = (count, card["name"], set_code, number, line)
+    """The entry of a valid card (its values as loaded) on ``line``."""
+    count, name, set_code, number = card["count"], card["name"], card.get("set"), card.get("number")
+    # Kept by the values as loaded: 4, 4.0 and True count alike, but the numbers 185 and 185.0
+    # are written "185" and "185.0", so the number's type is part of the key.
+    key = (count, name, set_code, number, type(number), line)
     entry = _ENTRIES.get(key)
     if entry is None:
-        entry = _new_entry(count, card["name"], set_code, number, line)
+        name, set_code, number = _text(name), _text(set_code), _text(number)
+        set_code = set_code.strip() if isinstance(set_code, str) else None
+        number = str(number).strip() if number is not None else None
+        entry = _new_entry(int(count), name, set_code, number, line)
         if len(_ENTRIES) >= ENTRIES_KEPT:
             _ENTRIES.clear()
         _ENTRIES[key] = entry
@@ -423,13 +429,17 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
 NOT_READ = object()
 
 
-def read_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> tuple[ParsedDeck, Any]:
+def read_structured(
+    text: str, path: str, kind: Literal["yaml", "json"], *, strict: bool = False
+) -> tuple[ParsedDeck, Any]:
     """:func:`parse_structured`, and the data as ``json.loads`` (or ``yaml.load`` with
     :func:`~deckcheck.datafiles.yaml_loader`) reads the text, NOT_READ when it does not: whether
     a file met while walking a folder is a deck is judged from it
-    (:func:`deckcheck.parse.shape.structured_shape_problem`)."""
+    (:func:`deckcheck.parse.shape.structured_shape_problem`). ``strict``: the text is bytes
+    decoded as UTF-8 strictly, which holds no lone surrogate to replace."""
     # A file decoded strictly holds no lone surrogate; a caller's text may (the YAML reader cannot encode it).
-    text = _SURROGATE.sub("\ufffd", text)
+    if not strict:
+        text = _SURROGATE.sub("\ufffd", text)
     try:
         data, lines = _load_json(text) if kind == "json" else _load_yaml(text)
     except _Unparsable as problem:
