@@ -234,6 +234,52 @@ _PLAIN_DEPTH = 20
 
 
 _KEY_LOST, _NOT_PLAIN = 0, 1
+# What _scalar_value gives for a scalar construct_plainly does not build.
+NOT_PLAIN = object()
+_TEXT_TAGS = frozenset({"tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp"})
+_INT_TAG, _NULL_TAG, _BOOL_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool"
+_BOOLS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
+
+
+def _scalar_value(tag: str, value: str) -> Any:
+    """What SafeConstructor (with timestamps kept as text) builds of a scalar ``value`` of
+    ``tag`` when it is text, a whole number written in decimals, true/false or nothing; else
+    NOT_PLAIN (a float, "0x1f", "012" which YAML 1.1 reads as octal, an explicit tag)."""
+    if tag in _TEXT_TAGS:
+        return value
+    if tag == _INT_TAG:
+        # Decimal digits with no leading zero, no sign, no "_": int() reads them as
+        # construct_yaml_int does (a number of over 18 digits is left to it: int() refuses 4,301).
+        if value.isdigit() and value.isascii() and len(value) <= 18 and (value[0] != "0" or value == "0"):
+            return int(value)
+    elif tag == _NULL_TAG:
+        return None
+    elif tag == _BOOL_TAG and value.lower() in _BOOLS:
+        return _BOOLS[value.lower()]
+    return NOT_PLAIN
+
+
+def plain_scalar(written: str) -> Any:
+    """What the loader builds of ``written`` as a plain (unquoted) scalar, its tag resolved as
+    the composer resolves it; NOT_PLAIN where :meth:`construct_plainly` would not build it."""
+    value = _PLAIN_SCALARS.get(written, _UNSEEN)
+    if value is _UNSEEN:
+        import yaml
+
+        if not _RESOLVER:
+            _RESOLVER.append(yaml.resolver.Resolver())
+        value = _scalar_value(_RESOLVER[0].resolve(yaml.ScalarNode, written, (True, False)), written)
+        if len(written) <= _TAG_TEXT_KEPT:
+            if len(_PLAIN_SCALARS) >= _TAGS_KEPT:
+                _PLAIN_SCALARS.clear()
+            _PLAIN_SCALARS[written] = value
+    return value
+
+
+# plain_scalar's answers by the text written (at most _TAGS_KEPT, of at most _TAG_TEXT_KEPT characters).
+_PLAIN_SCALARS: dict[str, Any] = {}
+_UNSEEN = object()
+_RESOLVER: list[Any] = []  # the one resolver plain_scalar asks, made at its first question
 
 
 def _plain_builder(yaml: Any) -> Any:
@@ -242,30 +288,18 @@ def _plain_builder(yaml: Any) -> Any:
     "0x1f", a key that is no scalar, too deep) it notes found[_NOT_PLAIN] and builds no more of
     that node (its caller then builds the document the general way)."""
     scalar_node, sequence_node, mapping_node = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
-    text_tags = frozenset({"tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp"})
-    int_tag, null_tag, bool_tag = "tag:yaml.org,2002:int", "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool"
     seq_tag, map_tag = "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
-    bools = yaml.constructor.SafeConstructor.bool_values
 
     def build(node: Any, depth: int, found: list[bool]) -> Any:
-        kind, tag = type(node), node.tag
+        kind = type(node)
         if kind is scalar_node:
-            if tag in text_tags:
-                return node.value
-            value = node.value
-            if tag == int_tag:
-                # Decimal digits with no leading zero (which YAML 1.1 reads as octal), no sign,
-                # no "_": int() reads them as construct_yaml_int does.
-                if value.isdigit() and value.isascii() and (value[0] != "0" or value == "0"):
-                    return int(value)
-            elif tag == null_tag:
-                return None
-            elif tag == bool_tag and value.lower() in bools:
-                return bools[value.lower()]
+            value = _scalar_value(node.tag, node.value)
+            if value is not NOT_PLAIN:
+                return value
         elif depth < _PLAIN_DEPTH:
-            if kind is sequence_node and tag == seq_tag:
+            if kind is sequence_node and node.tag == seq_tag:
                 return [build(item, depth + 1, found) for item in node.value]
-            if kind is mapping_node and tag == map_tag:
+            if kind is mapping_node and node.tag == map_tag:
                 mapping = {}
                 for key_node, value_node in node.value:
                     if type(key_node) is not scalar_node:

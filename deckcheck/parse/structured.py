@@ -28,6 +28,7 @@ from deckcheck.parse.deck_schema import certainly_valid as _certainly_valid
 from deckcheck.parse.deck_schema import deck_schema
 from deckcheck.parse.deck_schema import validator as _validator
 from deckcheck.parse.json_objects import json_objects
+from deckcheck.parse.plain_yaml import read_plain_yaml
 from deckcheck.parse.shape import structured_shape_problem
 from deckcheck.parse.text import MAX_LINES_READ, SYNTAX, TOO_MANY_CARDS, TOO_MANY_LINES_HINT, energy_name, format_id
 
@@ -105,6 +106,9 @@ def _syntax(template: str, lines: Iterable[int] = (), hint: str | None = None, *
 def _load_yaml(text: str) -> tuple[Any, _Lines]:
     """The data and where it is; raises _Unparsable. (``_Lines.by_default_loader``: the data is
     what ``yaml.load`` with :func:`~deckcheck.datafiles.yaml_loader` reads.)"""
+    plain = read_plain_yaml(text)
+    if plain is not None:  # the usual form, read without PyYAML's nodes
+        return plain[0], _Lines(cards=plain[2], keys=plain[1])
     import yaml  # a large import: JSON decks need none of it
 
     if getattr(yaml, "CSafeLoader", None) is not None:
