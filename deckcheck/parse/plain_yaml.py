@@ -92,7 +92,24 @@ def read_plain_yaml(text: str) -> tuple[dict[Any, Any], dict[str, int], list[int
 
 
 def _flow_mapping(pairs: str) -> dict[Any, Any] | None:
-    """The card of a flow mapping's pairs (``count: 4, name: "Iono"``), else None."""
+    """The card of a flow mapping's pairs (``count: 4, name: "Iono"``), else None: a new
+    dictionary, read once for pairs met before (a folder's deck files repeat their cards)."""
+    if pairs in _CARDS:
+        card = _CARDS[pairs]
+    else:
+        card = _read_flow_mapping(pairs)
+        if len(_CARDS) >= CARDS_KEPT:
+            _CARDS.clear()
+        _CARDS[pairs] = card
+    return None if card is None else dict(card)
+
+
+# The cards read before by their pairs as written (at most CARDS_KEPT; then it starts again).
+_CARDS: dict[str, dict[Any, Any] | None] = {}
+CARDS_KEPT = 4_096
+
+
+def _read_flow_mapping(pairs: str) -> dict[Any, Any] | None:
     card: dict[Any, Any] = {}
     at = 0
     while at < len(pairs):

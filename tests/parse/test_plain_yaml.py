@@ -195,3 +195,17 @@ def test_each_scalar_and_line_is_read_as_pyyaml_reads_it_or_left_to_it(template,
     if read is not None:
         expected, lines = read_by_pyyaml(text, monkeypatch)
         assert (typed(read[0]), read[1], read[2]) == (typed(expected), lines.keys, lines.cards)
+
+
+def test_a_card_read_before_is_a_new_dictionary_and_the_cards_kept_stay_bounded(monkeypatch):
+    import deckcheck.parse.plain_yaml as plain_yaml
+
+    monkeypatch.setattr(plain_yaml, "CARDS_KEPT", 8)
+    monkeypatch.setattr(plain_yaml, "_CARDS", {})
+    text = "cards:\n  - {count: 4, name: Iono, set: PAL, number: 185}\n"
+    first, again = read_plain_yaml(text)[0], read_plain_yaml(text)[0]
+    assert first == again and first["cards"][0] is not again["cards"][0]
+    for count in range(1, 40):
+        read = read_plain_yaml(f"cards:\n  - {{count: {count}, name: Iono}}\n")
+        assert read[0]["cards"] == [{"count": count, "name": "Iono"}]
+        assert 0 < len(plain_yaml._CARDS) <= 8
