@@ -188,9 +188,131 @@ def _loader(pure: bool):
                 node = self.get_single_node()
                 return self.construct_document(node) if node is not None else None
 
+            def resolve(self, kind, value, implicit):
+                # The tag of a scalar depends on its text and whether it was plain or quoted only
+                # (this loader has no path resolvers): the composer asks it of every scalar, by
+                # a dozen regular expressions, and a data file's scalars repeat ("count", "name").
+                if kind is not scalar_node or len(value) > _TAG_TEXT_KEPT:
+                    return super().resolve(kind, value, implicit)
+                key = (value, implicit)
+                tag = tags.get(key)
+                if tag is None:
+                    tag = super().resolve(kind, value, implicit)
+                    if len(tags) >= _TAGS_KEPT:
+                        tags.clear()
+                    tags[key] = tag
+                return tag
+
+            def construct_plainly(self, node):
+                """:meth:`construct_document` of ``node``, and whether every mapping kept as many
+                keys as it was written with (False: a key may be written twice, or the general
+                way ran). A document of plain values (text, whole numbers written in decimals,
+                true/false, nothing, lists and mappings of them, no anchor) is built in one
+                pass; any other is built by construct_document, as it always was."""
+                if not self._may_alias:
+                    found = [False, False]  # [a mapping lost a key, a node is not plain]
+                    data = build(node, 0, found)
+                    if not found[_NOT_PLAIN]:
+                        return data, not found[_KEY_LOST]
+                return self.construct_document(node), False
+
+        tags: dict[tuple[str, Any], str] = {}
+        scalar_node = yaml.ScalarNode
+        build = _plain_builder(yaml)
         Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_str)
         loader = _LOADERS[pure] = Loader
     return loader
+
+
+# The scalars whose tags are kept (by their text and style): at most _TAGS_KEPT, of at most
+# _TAG_TEXT_KEPT characters; then the memo starts again.
+_TAGS_KEPT = 4_096
+_TAG_TEXT_KEPT = 64
+# How deep a document of plain values may nest to be built by construct_plainly: deeper ones are
+# built the general way (whose own depth limit, a RecursionError, is then the one met).
+_PLAIN_DEPTH = 20
+
+
+_KEY_LOST, _NOT_PLAIN = 0, 1
+# What _scalar_value gives for a scalar construct_plainly does not build.
+NOT_PLAIN = object()
+_TEXT_TAGS = frozenset({"tag:yaml.org,2002:str", "tag:yaml.org,2002:timestamp"})
+_INT_TAG, _NULL_TAG, _BOOL_TAG = "tag:yaml.org,2002:int", "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool"
+_BOOLS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
+
+
+def _scalar_value(tag: str, value: str) -> Any:
+    """What SafeConstructor (with timestamps kept as text) builds of a scalar ``value`` of
+    ``tag`` when it is text, a whole number written in decimals, true/false or nothing; else
+    NOT_PLAIN (a float, "0x1f", "012" which YAML 1.1 reads as octal, an explicit tag)."""
+    if tag in _TEXT_TAGS:
+        return value
+    if tag == _INT_TAG:
+        # Decimal digits with no leading zero, no sign, no "_": int() reads them as
+        # construct_yaml_int does (a number of over 18 digits is left to it: int() refuses 4,301).
+        if value.isdigit() and value.isascii() and len(value) <= 18 and (value[0] != "0" or value == "0"):
+            return int(value)
+    elif tag == _NULL_TAG:
+        return None
+    elif tag == _BOOL_TAG and value.lower() in _BOOLS:
+        return _BOOLS[value.lower()]
+    return NOT_PLAIN
+
+
+def plain_scalar(written: str) -> Any:
+    """What the loader builds of ``written`` as a plain (unquoted) scalar, its tag resolved as
+    the composer resolves it; NOT_PLAIN where :meth:`construct_plainly` would not build it."""
+    value = _PLAIN_SCALARS.get(written, _UNSEEN)
+    if value is _UNSEEN:
+        import yaml
+
+        if not _RESOLVER:
+            _RESOLVER.append(yaml.resolver.Resolver())
+        value = _scalar_value(_RESOLVER[0].resolve(yaml.ScalarNode, written, (True, False)), written)
+        if len(written) <= _TAG_TEXT_KEPT:
+            if len(_PLAIN_SCALARS) >= _TAGS_KEPT:
+                _PLAIN_SCALARS.clear()
+            _PLAIN_SCALARS[written] = value
+    return value
+
+
+# plain_scalar's answers by the text written (at most _TAGS_KEPT, of at most _TAG_TEXT_KEPT characters).
+_PLAIN_SCALARS: dict[str, Any] = {}
+_UNSEEN = object()
+_RESOLVER: list[Any] = []  # the one resolver plain_scalar asks, made at its first question
+
+
+def _plain_builder(yaml: Any) -> Any:
+    """The one-pass builder of construct_plainly: what SafeConstructor (with timestamps kept as
+    text) builds of plain nodes; at any other node (a float, a merge key, an explicit tag,
+    "0x1f", a key that is no scalar, too deep) it notes found[_NOT_PLAIN] and builds no more of
+    that node (its caller then builds the document the general way)."""
+    scalar_node, sequence_node, mapping_node = yaml.ScalarNode, yaml.SequenceNode, yaml.MappingNode
+    seq_tag, map_tag = "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
+
+    def build(node: Any, depth: int, found: list[bool]) -> Any:
+        kind = type(node)
+        if kind is scalar_node:
+            value = _scalar_value(node.tag, node.value)
+            if value is not NOT_PLAIN:
+                return value
+        elif depth < _PLAIN_DEPTH:
+            if kind is sequence_node and node.tag == seq_tag:
+                return [build(item, depth + 1, found) for item in node.value]
+            if kind is mapping_node and node.tag == map_tag:
+                mapping = {}
+                for key_node, value_node in node.value:
+                    if type(key_node) is not scalar_node:
+                        found[_NOT_PLAIN] = True
+                        return None
+                    mapping[build(key_node, depth + 1, found)] = build(value_node, depth + 1, found)
+                if len(mapping) < len(node.value):
+                    found[_KEY_LOST] = True
+                return mapping
+        found[_NOT_PLAIN] = True
+        return None
+
+    return build
 
 
 def _may_hold_anchor(text: str) -> bool:

@@ -110,3 +110,140 @@ def test_a_home_the_user_cannot_enter_is_skipped_with_a_warning(tmp_path):
         home.chmod(0o755)
     assert_clean(result, 1)
     assert b"Permission denied" in result.stderr
+
+
+# -- a document of plain values built in one pass ---------------------------------------------------
+
+# Scalars as a YAML file may write them: text, numbers in every form YAML 1.1 reads, true/false,
+# nothing, dates, merge and value keys, explicit tags, quotes.
+_SCALARS = [
+    "Iono",
+    "Basic {P} Energy",
+    "4",
+    "0",
+    "012",
+    "0x1f",
+    "0b11",
+    "1_000",
+    "+4",
+    "-4",
+    "4.0",
+    "1e3",
+    ".inf",
+    ".NaN",
+    "~",
+    "null",
+    "Null",
+    "",
+    "yes",
+    "No",
+    "ON",
+    "off",
+    "true",
+    "2026-04-10",
+    "2026-02-30",
+    "2001-12-14t21:59:43.10-05:00",
+    "1:20",
+    "'4'",
+    '"185"',
+    "!!str 4",
+    "!!int 4",
+    "!!int 012",
+    "!!float 4",
+    "!!bool yes",
+    "!!null x",
+    "!!binary aGk=",
+    "\u0661\u0662",
+    "!!int \u0661\u0662",
+    "99999999999999999999",
+    "PAL",
+    "TG12",
+    "=",
+    "<<",
+]
+
+
+def _yaml_value(draw, depth):
+    from hypothesis import strategies as st
+
+    kind = draw(st.sampled_from(["scalar"] * 3 + (["list", "mapping", "flow"] if depth < 3 else [])))
+    if kind == "scalar":
+        return draw(st.sampled_from(_SCALARS))
+    if kind == "flow":
+        keys = draw(st.lists(st.sampled_from(["count", "name", "set", "number", "1", "on", "<<", "="]), max_size=4))
+        return "{" + ", ".join(f"{key}: {draw(st.sampled_from(_SCALARS[:30]))}" for key in keys) + "}"
+    pad = "  " * (depth + 1)
+    if kind == "list":
+        items = draw(st.lists(st.just(None), max_size=3))
+        return "".join(f"\n{pad}- {_yaml_value(draw, depth + 1)}" for _ in items) or "[]"
+    keys = draw(
+        st.lists(st.sampled_from(["count", "name", "set", "number", "cards", "1", "on", "<<", "="]), max_size=4)
+    )
+    return "".join(f"\n{pad}{key}: {_yaml_value(draw, depth + 1)}" for key in keys) or "{}"
+
+
+def _typed(value):
+    """A value with its types written out: 1, True and 1.0 are equal, but not the same value read."""
+    if isinstance(value, dict):
+        return ("dict", [(_typed(k), _typed(v)) for k, v in value.items()])
+    if isinstance(value, list):
+        return ("list", [_typed(v) for v in value])
+    if isinstance(value, float) and value != value:
+        return ("float", "nan")
+    return (type(value).__name__, value)
+
+
+def test_a_plain_document_is_built_as_the_general_constructor_builds_it():
+    import yaml
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from deckcheck.datafiles import yaml_loader
+    from deckcheck.parse.structured import _yaml_duplicates
+
+    @st.composite
+    def documents(draw):
+        keys = draw(st.lists(st.sampled_from(["name", "cards", "format", "count", "on", "<<"]), min_size=1, max_size=4))
+        return "".join(f"{key}: {_yaml_value(draw, 0)}\n" for key in keys)
+
+    @settings(max_examples=400, deadline=None)
+    @given(text=documents())
+    def check(text):
+        for pure in (False, True):
+            try:
+                expected = yaml.load(text, Loader=yaml_loader(pure=pure))
+            except (yaml.YAMLError, ValueError, TypeError, OverflowError, KeyError) as error:
+                expected = type(error)
+            loader = yaml_loader(pure=pure)(text)
+            try:
+                node = loader.get_single_node()
+                data, distinct = loader.construct_plainly(node)
+            except (yaml.YAMLError, ValueError, TypeError, OverflowError, KeyError) as error:
+                data, distinct, node = type(error), False, None
+            finally:
+                loader.dispose()
+            assert _typed(data) == _typed(expected) if not isinstance(expected, type) else data is expected
+            if distinct:  # every mapping kept each key written: none was written twice
+                assert _yaml_duplicates(node) == []
+
+    check()
+
+
+def test_a_plain_deck_is_built_in_one_pass_and_an_odd_one_the_general_way(monkeypatch):
+    from deckcheck.datafiles import yaml_loader
+
+    loader_class = yaml_loader()
+    built = []
+    real = loader_class.construct_document
+    monkeypatch.setattr(loader_class, "construct_document", lambda self, node: built.append(node) or real(self, node))
+    for text, general in [
+        ("name: x\ncards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", False),
+        ("cards:\n  - {count: 4, name: Iono, set: PAL, number: 185}\n", False),
+        ("cards:\n  - {count: 4.0, name: Iono}\n", True),  # a float
+        ("base: &b {count: 4}\ncards:\n  - {<<: *b, name: Iono}\n", True),  # an anchor and a merge key
+    ]:
+        loader = loader_class(text)
+        data, distinct = loader.construct_plainly(loader.get_single_node())
+        assert (len(built) == 1, distinct) == (general, not general)
+        built.clear()
+        loader.dispose()

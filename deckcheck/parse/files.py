@@ -107,12 +107,12 @@ def read_deck_bytes(
             return read_limited(stdin if stdin is not None else sys.stdin.buffer, max_bytes + 1)
         # Only regular files are opened: opening a FIFO named *.txt waits for
         # a writer forever (and opening a device may do something).
-        mode = os.stat(path).st_mode
-        if stat.S_ISDIR(mode):
+        status = os.stat(path)
+        if stat.S_ISREG(status.st_mode):
+            return read_file_limited(path, max_bytes + 1, status.st_size)
+        if stat.S_ISDIR(status.st_mode):
             return _unreadable(path, IS_DIRECTORY)
-        if not stat.S_ISREG(mode):
-            return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
-        return read_file_limited(path, max_bytes + 1)
+        return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
     except FileNotFoundError:
         return _unreadable(path, NOT_FOUND)
     except IsADirectoryError:
@@ -139,7 +139,7 @@ def read_found(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) ->
             # As deck_problem and parse_deck_text read valid UTF-8 with no mark and no NUL.
             if "\r" in text:
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
-            if not text.strip():
+            if not text or text.isspace():  # (what strips to nothing, without the copy strip makes)
                 return EMPTY_FILE
             kind = deck_kind(path, text)
             if kind == "text":
@@ -150,7 +150,7 @@ def read_found(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BYTES) ->
                 return NO_CARDS_LIST
             from deckcheck.parse.structured import NOT_READ, read_structured  # YAML and JSON decks are few
 
-            parsed, loaded = read_structured(text, path, kind)  # type: ignore[arg-type]
+            parsed, loaded = read_structured(text, path, kind, strict=True)  # type: ignore[arg-type]
             # The data the parse loaded is what deck_problem loads; where it loaded none, deck_problem says.
             problem = deck_shape_problem(text, kind) if loaded is NOT_READ else structured_shape_problem(loaded)
             return parsed if problem is None else problem

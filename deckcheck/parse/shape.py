@@ -23,6 +23,7 @@ from deckcheck.parse.text import LineCounts, line_counts
 STDIN = "-"
 DEFAULT_MAX_BYTES = 5_000_000
 YAML_SUFFIXES = (".yaml", ".yml")
+_STRUCTURED_SUFFIXES = (*YAML_SUFFIXES, ".json")
 
 # Standard input has no file name: a JSON object or a top-level "cards:" key
 # is a structured deck, anything else a text list.
@@ -68,12 +69,20 @@ def _read_up_to(read: Callable[[int], bytes | str], limit: int) -> bytes:
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def read_file_limited(path: str, limit: int) -> bytes:
+def read_file_limited(path: str, limit: int, size: int = -1) -> bytes:
     """At most ``limit`` bytes of the file at ``path``, opened with :func:`open_nonblocking`
     and read from its descriptor: a file object around it cost a walk of small decks more
-    than reading them."""
+    than reading them. ``size``, the file's size as a stat just gave it (-1: not known), lets
+    one read take a file smaller than ``limit`` whole: a read of ``size`` + 1 bytes that gives
+    ``size`` reached the end, with no second read to find it (a file that grew or shrank since
+    the stat is read on to its end, as without ``size``)."""
     descriptor = open_nonblocking(path, _READ_FLAGS)
     try:
+        if 0 <= size < limit:
+            first = os.read(descriptor, size + 1)
+            if len(first) == size or not first:
+                return first
+            return first + _read_up_to(functools.partial(os.read, descriptor), limit - len(first))
         return _read_up_to(functools.partial(os.read, descriptor), limit)
     finally:
         os.close(descriptor)
@@ -88,6 +97,8 @@ def deck_kind(path: str, text: str) -> str:
         if _YAML_CARDS_KEY.search(text):
             return "yaml"
         return "text"
+    if not path.lower().endswith(_STRUCTURED_SUFFIXES):
+        return "text"  # (a path whose suffix is one of them ends with it: most paths end otherwise)
     suffix = os.path.splitext(path)[1].lower()
     if suffix in YAML_SUFFIXES:
         return "yaml"

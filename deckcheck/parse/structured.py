@@ -7,18 +7,15 @@ schema problems are ``syntax`` findings, never exceptions.
 
 from __future__ import annotations
 
-import bisect
 import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Literal
 
 from deckcheck.datafiles import (
     YAML_VALUE_ERRORS,
     close_choice,
-    package_file,
     plain_message,
     unconvertible_node,
     unknown_key_problem,
@@ -27,7 +24,11 @@ from deckcheck.datafiles import (
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
+from deckcheck.parse.deck_schema import certainly_valid as _certainly_valid
+from deckcheck.parse.deck_schema import deck_schema
+from deckcheck.parse.deck_schema import validator as _validator
 from deckcheck.parse.json_objects import json_objects
+from deckcheck.parse.plain_yaml import read_plain_yaml
 from deckcheck.parse.shape import structured_shape_problem
 from deckcheck.parse.text import MAX_LINES_READ, SYNTAX, TOO_MANY_CARDS, TOO_MANY_LINES_HINT, energy_name, format_id
 
@@ -105,6 +106,9 @@ def _syntax(template: str, lines: Iterable[int] = (), hint: str | None = None, *
 def _load_yaml(text: str) -> tuple[Any, _Lines]:
     """The data and where it is; raises _Unparsable. (``_Lines.by_default_loader``: the data is
     what ``yaml.load`` with :func:`~deckcheck.datafiles.yaml_loader` reads.)"""
+    plain = read_plain_yaml(text)
+    if plain is not None:  # the usual form, read without PyYAML's nodes
+        return plain[0], _Lines(cards=plain[2], keys=plain[1])
     import yaml  # a large import: JSON decks need none of it
 
     if getattr(yaml, "CSafeLoader", None) is not None:
@@ -115,8 +119,9 @@ def _load_yaml(text: str) -> tuple[Any, _Lines]:
         loader = yaml_loader()(text)
         try:
             node = loader.get_single_node()
-            data = loader.construct_document(node) if node is not None else None
-            lines = _yaml_lines(node, data)
+            # (distinct: every mapping kept each key written, so none was written twice.)
+            data, distinct = loader.construct_plainly(node) if node is not None else (None, True)
+            lines = _yaml_lines(node, data, duplicates=not distinct)
             lines.by_default_loader = True
             return data, lines
         except (yaml.YAMLError, *YAML_VALUE_ERRORS):
@@ -194,11 +199,11 @@ def _yaml_duplicates(node: Any) -> list[tuple[int, str]]:
     return found
 
 
-def _yaml_lines(node: Any, data: Any) -> _Lines:
+def _yaml_lines(node: Any, data: Any, *, duplicates: bool = True) -> _Lines:
     import yaml  # loaded already by _load_yaml: only YAML decks get here
 
     lines = _Lines()
-    if node is not None:
+    if node is not None and duplicates:
         lines.duplicates = _yaml_duplicates(node)
     if not isinstance(node, yaml.MappingNode):
         return lines
@@ -224,10 +229,10 @@ def _keep_written_codes(card: dict, item: Any) -> None:
 
     for key_node, value_node in item.value:
         if (
-            isinstance(key_node, yaml.ScalarNode)
+            value_node.tag in _YAML_NUMBER_TAGS
             and key_node.value in ("set", "number")
+            and isinstance(key_node, yaml.ScalarNode)
             and isinstance(value_node, yaml.ScalarNode)
-            and value_node.tag in _YAML_NUMBER_TAGS
             and not value_node.style  # quoted scalars are strings already
         ):
             card[key_node.value] = value_node.value
@@ -246,124 +251,30 @@ def _load_json(text: str) -> tuple[Any, _Lines]:
     except ValueError as exc:
         # A number too long for int() ("Exceeds the limit (4300 digits)") has no position.
         raise _Unparsable(_syntax(INVALID_DECK, hint=SCHEMA_HINT, problem=str(exc))) from None
-    newlines = [found.start() for found in _NEWLINE.finditer(text)]
-
-    def line_of(obj: Any) -> int | None:
-        offset = starts.get(id(obj))
-        return None if offset is None else bisect.bisect_left(newlines, offset) + 1
-
+    cards = data.get("cards") if isinstance(data, dict) else None
+    card_offsets = [starts.get(id(card)) for card in cards] if isinstance(cards, list) else []
+    top_offset = starts.get(id(data))
+    line_at = line_numbers(text, [top_offset, *card_offsets, *(offset for offset, _key in duplicated)])
     lines = _Lines()
-    lines.duplicates = [(bisect.bisect_left(newlines, offset) + 1, key) for offset, key in duplicated]
+    lines.duplicates = [(line_at[offset], key) for offset, key in duplicated]
     if isinstance(data, dict):
-        top = line_of(data) or 1
+        top = line_at.get(top_offset) or 1  # type: ignore[arg-type]
         lines.keys = {key: top for key in data}
-        cards = data.get("cards")
         if isinstance(cards, list):
-            lines.cards = [line_of(card) for card in cards]
+            lines.cards = [line_at.get(offset) for offset in card_offsets]  # type: ignore[arg-type]
     return data, lines
 
 
-_NEWLINE = re.compile("\n")
-
-
-@lru_cache(maxsize=1)
-def deck_schema() -> dict[str, Any]:
-    """The deck-file JSON Schema shipped with the package."""
-    return json.loads(package_file("schemas", "deck.schema.json").read_text(encoding="utf-8"))
-
-
-@lru_cache(maxsize=1)
-def _validator() -> Any:
-    import jsonschema  # the slowest import of all: only when a deck file is not certainly valid
-
-    return jsonschema.Draft202012Validator(deck_schema())
-
-
-# The keywords of deck.schema.json that describe and do not constrain.
-_ANNOTATIONS = frozenset({"$schema", "$defs", "title", "description"})
-# JSON Schema types by the Python types json and YAML give (a bool is no integer; a float
-# such as 4.0, which JSON Schema counts as an integer, is left to the validator).
-_PLAIN_TYPES: dict[str, tuple[type, ...]] = {"object": (dict,), "array": (list,), "string": (str,), "integer": (int,)}
-
-
-def _plainly_valid(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
-    """True when ``value`` certainly meets ``schema``, read keyword by keyword for the
-    keywords deck.schema.json uses (type, required, properties, additionalProperties: false,
-    items, $ref into $defs, minimum, maximum, pattern). Any other keyword, or any doubt,
-    is False: jsonschema then decides, and words the errors. So a valid deck file, the
-    usual case, is read without importing jsonschema, the slowest import of all (a JSON or
-    YAML deck's check cost some 1.5 x the instructions of ``import typer`` more than a text
-    list's); the test suite holds this reading to jsonschema's on generated documents."""
-    for keyword, expected in schema.items():
-        if keyword in _ANNOTATIONS or keyword == "properties":
-            continue
-        if keyword == "$ref":
-            if not (isinstance(expected, str) and expected.startswith("#/$defs/")):
-                return False
-            target = root.get("$defs", {}).get(expected.removeprefix("#/$defs/"))
-            if not isinstance(target, dict) or not _plainly_valid(value, target, root):
-                return False
-        elif keyword == "type":
-            names = [expected] if isinstance(expected, str) else expected
-            kinds = tuple(kind for name in names for kind in _PLAIN_TYPES.get(name, ()))
-            if not isinstance(value, kinds) or isinstance(value, bool):
-                return False
-        elif keyword == "required":
-            if isinstance(value, dict) and any(key not in value for key in expected):
-                return False
-        elif keyword == "additionalProperties":
-            if expected is not False:
-                return False
-            if isinstance(value, dict) and any(key not in schema.get("properties", {}) for key in value):
-                return False
-        elif keyword == "items":
-            if isinstance(value, list) and not all(_item_plainly_valid(item, expected, root) for item in value):
-                return False
-        elif keyword in ("minimum", "maximum"):
-            if isinstance(value, int | float) and not isinstance(value, bool):
-                if value < expected if keyword == "minimum" else value > expected:
-                    return False
-        elif keyword == "pattern":
-            if isinstance(value, str) and re.search(expected, value) is None:
-                return False
-        else:
-            return False  # a keyword this reading does not know: jsonschema decides
-    if isinstance(value, dict):
-        for key, sub in schema.get("properties", {}).items():
-            if key in value and not _plainly_valid(value[key], sub, root):
-                return False
-    return True
-
-
-# Whether a list's item plainly meets its schema, by (the schema's id, the item's keys, values and
-# their types: True == 1): a folder's deck files repeat their cards. Only the shipped schema's
-# items (deck_schema() is made once: its ids stay its own), at most VALID_ITEMS_KEPT.
-_VALID_ITEMS: dict[tuple[int, tuple[tuple[Any, Any], ...], tuple[type, ...]], bool] = {}
-VALID_ITEMS_KEPT = 4_096
-_SCALARS = frozenset({str, int, bool, float, type(None)})
-
-
-def _item_plainly_valid(item: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
-    if type(item) is not dict:
-        return _plainly_valid(item, schema, root)
-    kinds = tuple(map(type, item.values()))
-    if not _SCALARS.issuperset(kinds) or root is not deck_schema():
-        return _plainly_valid(item, schema, root)
-    key = (id(schema), tuple(item.items()), kinds)
-    valid = _VALID_ITEMS.get(key)
-    if valid is None:
-        valid = _plainly_valid(item, schema, root)
-        if len(_VALID_ITEMS) >= VALID_ITEMS_KEPT:
-            _VALID_ITEMS.clear()
-        _VALID_ITEMS[key] = valid
-    return valid
-
-
-def _certainly_valid(data: dict) -> bool:
-    """True when ``data`` has no schema error. False means: ask the validator for
-    the errors (there may be none)."""
-    schema = deck_schema()
-    return _plainly_valid(data, schema, schema)
+def line_numbers(text: str, offsets: Iterable[int | None]) -> dict[int, int]:
+    """The 1-based line of each offset into ``text`` (None: none), its newlines counted once up
+    to the last offset (a list of every newline's offset cost a JSON deck more than its cards)."""
+    found: dict[int, int] = {}
+    line, at = 1, 0
+    for offset in sorted({offset for offset in offsets if offset is not None}):
+        line += text.count("\n", at, offset)
+        found[offset] = line
+        at = offset
+    return found
 
 
 def _path_key(error: Any) -> tuple:
@@ -408,7 +319,7 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     and the deck lost its cards to knock-on deck-size and basic-pokemon errors)."""
     card_schema = deck_schema()["$defs"]["card"]
     known, required = list(card_schema["properties"]), card_schema["required"]
-    known_keys = frozenset(known)
+    known_keys, required_keys = frozenset(known), frozenset(required)
     cards = data.get("cards")
     if not isinstance(cards, list):
         return data, []
@@ -417,7 +328,7 @@ def _mend_key_typos(data: dict, lines: _Lines) -> tuple[dict, list[Finding]]:
     for index, card in enumerate(cards):
         if not isinstance(card, dict):
             continue
-        if known_keys.issuperset(card) and all(key in card for key in required):
+        if known_keys.issuperset(card) and card.keys() >= required_keys:
             continue  # (the usual card: nothing to mend)
         unknown = [key for key in card if key not in known]
         missing = [key for key in required if key not in card]
@@ -471,25 +382,26 @@ def _text(value: Any) -> Any:
     return _SURROGATE.sub("\ufffd", value) if isinstance(value, str) and not value.isascii() else value
 
 
-# The entries built before, by what they are built from (count, name, set code, number, line):
+# The entries built before, by what they are built from (count, name, set code, number as loaded, line):
 # a run over many deck files shares them, as the text parser's entries are shared (so that each
 # is read once: deckcheck.core.resolve). At most ENTRIES_KEPT, then it starts again (YAML and
 # JSON decks are a few of a folder's, and a card's line in them varies more than in a list).
-_ENTRIES: dict[tuple[int, str, str | None, str | None, int | None], DeckEntry] = {}
+_ENTRIES: dict[tuple[Any, ...], DeckEntry] = {}
 ENTRIES_KEPT = 4_096
 
 
 def _entry(card: dict, line: int | None) -> DeckEntry:
-    card = {key: _text(value) for key, value in card.items()}
-    set_code = card.get("set")
-    number = card.get("number")
-    set_code = set_code.strip() if isinstance(set_code, str) else None
-    number = str(number).strip() if number is not None else None
-    count = int(card["count"])
-    key = (count, card["name"], set_code, number, line)
+    """The entry of a valid card (its values as loaded) on ``line``."""
+    count, name, set_code, number = card["count"], card["name"], card.get("set"), card.get("number")
+    # Kept by the values as loaded: 4, 4.0 and True count alike, but the numbers 185 and 185.0
+    # are written "185" and "185.0", so the number's type is part of the key.
+    key = (count, name, set_code, number, type(number), line)
     entry = _ENTRIES.get(key)
     if entry is None:
-        entry = _new_entry(count, card["name"], set_code, number, line)
+        name, set_code, number = _text(name), _text(set_code), _text(number)
+        set_code = set_code.strip() if isinstance(set_code, str) else None
+        number = str(number).strip() if number is not None else None
+        entry = _new_entry(int(count), name, set_code, number, line)
         if len(_ENTRIES) >= ENTRIES_KEPT:
             _ENTRIES.clear()
         _ENTRIES[key] = entry
@@ -521,13 +433,17 @@ def parse_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> Par
 NOT_READ = object()
 
 
-def read_structured(text: str, path: str, kind: Literal["yaml", "json"]) -> tuple[ParsedDeck, Any]:
+def read_structured(
+    text: str, path: str, kind: Literal["yaml", "json"], *, strict: bool = False
+) -> tuple[ParsedDeck, Any]:
     """:func:`parse_structured`, and the data as ``json.loads`` (or ``yaml.load`` with
     :func:`~deckcheck.datafiles.yaml_loader`) reads the text, NOT_READ when it does not: whether
     a file met while walking a folder is a deck is judged from it
-    (:func:`deckcheck.parse.shape.structured_shape_problem`)."""
+    (:func:`deckcheck.parse.shape.structured_shape_problem`). ``strict``: the text is bytes
+    decoded as UTF-8 strictly, which holds no lone surrogate to replace."""
     # A file decoded strictly holds no lone surrogate; a caller's text may (the YAML reader cannot encode it).
-    text = _SURROGATE.sub("\ufffd", text)
+    if not strict:
+        text = _SURROGATE.sub("\ufffd", text)
     try:
         data, lines = _load_json(text) if kind == "json" else _load_yaml(text)
     except _Unparsable as problem:

@@ -486,17 +486,6 @@ def trailing_comment(line: str) -> re.Match[str] | None:
     return re.search(_TRAILING_COMMENT, line)
 
 
-class _Block:
-    """A section header and the cards counted under it (``first``: the index of its first
-    entry; the card lines under it are counted once the list is read)."""
-
-    __slots__ = ("section", "line", "declared", "actual", "lines", "first")
-
-    def __init__(self, section: str, line: int, declared: int | None, first: int = 0):
-        self.section, self.line, self.declared, self.actual, self.lines = section, line, declared, 0, 0
-        self.first = first
-
-
 def split_lines(text: str) -> list[str]:
     """Lines of ``text`` with CRLF and CR line ends read as LF."""
     return list(iter_lines(text))
@@ -730,13 +719,19 @@ def _plain_print_line(raw: str) -> tuple[int, str, str, str] | None:
 
 
 _COUNT = attrgetter("count")  # of a DeckEntry
+_LINES = attrgetter("lines")  # of a Finding
 
-# The card lines read before, by (the line as written, its number, the section it is under): a
-# card line is read the same wherever it is met, so a run over many lists (which repeat their
-# staples, often on the same line) builds each entry once. Entries are frozen, so lists share
-# them. At most ENTRIES_KEPT are kept; then the memo starts again.
-_ENTRIES: dict[tuple[str, int, str | None], DeckEntry] = {}
+# The card lines read before, by the section they are under, their number and the line as
+# written: a card line is read the same wherever it is met, so a run over many lists (which repeat
+# their staples, often on the same line) builds each entry once. Entries are frozen, so lists share
+# them. A section's rows (a dictionary a line number) are few and met by every list, so a line
+# asks a small dictionary that stays in the processor's cache, and the line as written only in
+# its row, where a key of (line, number, section) asked one large dictionary (and made a tuple
+# to ask it) for every line. At most ENTRIES_KEPT are kept (_KEPT counts them); then the memo
+# starts again.
+_ENTRIES: dict[str | None, dict[int, dict[str, DeckEntry]]] = {}
 ENTRIES_KEPT = 32_768
+_KEPT = 0
 # A text shorter than this is split at once; a longer one is read a line at a time (iter_lines).
 _SPLIT_AT_ONCE = 65_536
 
@@ -750,6 +745,24 @@ def _text_lines(text: str) -> Iterator[str] | list[str]:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text.split("\n")
+
+
+def _keep(entry: DeckEntry, section: str | None, number: int, raw: str) -> dict[int, dict[str, DeckEntry]]:
+    """Remember ``entry`` as the card line ``raw`` on line ``number`` under ``section``; the
+    section's rows (made again when the memo started again)."""
+    global _KEPT
+    if _KEPT >= ENTRIES_KEPT:
+        _ENTRIES.clear()
+        _KEPT = 0
+    rows = _ENTRIES.get(section)
+    if rows is None:
+        rows = _ENTRIES[section] = {}
+    row = rows.get(number)
+    if row is None:
+        row = rows[number] = {}
+    row[raw] = entry
+    _KEPT += 1
+    return rows
 
 
 def parse_text(text: str, path: str, *, max_lines: int | None = MAX_LINES_READ) -> ParsedDeck:
@@ -767,10 +780,13 @@ def parse_text_counted(
     is a deck is judged from the parse that checks it."""
     entries: list[DeckEntry] = []
     findings: list[Finding] = []
-    blocks: list[_Block] = []
+    blocks: list[tuple[str, int, int | None, int]] = []  # (section, line, declared, its first entry) a header
     totals: list[tuple[int, int]] = []
     labels: dict[str, str | None] = {}  # "name" and "format" from comment lines
     known, others = _ENTRIES, _OTHER_LINES
+    rows = known.get(None)
+    if rows is None:
+        rows = known[None] = {}
     counted: list[LineCounts] = []  # of the lines that are no card lines (headers, totals)
     every_line = True
 
@@ -794,11 +810,12 @@ def parse_text_counted(
                 )
                 every_line = False
             break
-        key = (raw, number, section)
-        entry = known.get(key)
-        if entry is not None:
-            entries.append(entry)
-            continue
+        row = rows.get(number)
+        if row is not None:
+            entry = row.get(raw)
+            if entry is not None:
+                entries.append(entry)
+                continue
         other = others.get(raw)
         card: tuple[int, str, str | None, str | None] | None = None
         if other is None:
@@ -816,7 +833,10 @@ def parse_text_counted(
                 others[raw] = (kind, value, _NONE_COUNTED if line_counted == _NONE_COUNTED else line_counted)
             if kind == _HEADER_LINE:
                 section, declared = value
-                blocks.append(_Block(section, number, declared, len(entries)))
+                blocks.append((section, number, declared, len(entries)))
+                rows = known.get(section)
+                if rows is None:
+                    rows = known[section] = {}
             elif kind == _TOTAL_LINE:
                 totals.append((number, value))
             elif kind == _LABEL_LINE:
@@ -854,9 +874,7 @@ def parse_text_counted(
             special_energy=energy.special_energy,
             raw=raw,
         )
-        if len(known) >= ENTRIES_KEPT:
-            known.clear()
-        known[key] = entry
+        rows = _keep(entry, section, number, raw)
         entries.append(entry)
 
     counts = None
@@ -866,31 +884,34 @@ def parse_text_counted(
         no_card = sum(1 for f in findings if f.template == NOT_A_CARD_LINE) if findings else 0
         cards, attempts, no_cards, structure = map(sum, zip(*counted)) if counted else _NONE_COUNTED
         counts = LineCounts(len(entries) + cards, len(findings) - no_card + attempts, no_card + no_cards, structure)
-    for position, block in enumerate(blocks):
-        if block.declared is None:
-            continue
-        # The entries read under the header: up to the next header.
-        under = entries[block.first : blocks[position + 1].first if position + 1 < len(blocks) else len(entries)]
-        block.actual, block.lines = sum(map(_COUNT, under)), len(under)
-        # A header counts the cards under it, or (as PTCG Live's exports of 2023-2026 do) the
-        # lines: either is right (docs/rulings.md).
-        if block.declared not in (block.actual, block.lines):
-            findings.append(
-                Finding(
-                    rule=SYNTAX,
-                    severity=Severity.WARNING,
-                    template=SECTION_MISMATCH,
-                    params={
-                        "section": term(block.section),
-                        "line": block.line,
-                        "declared": block.declared,
-                        "actual": block.actual,
-                    },
-                    lines=(block.line,),
-                    hint_template=SECTION_MISMATCH_HINT,
+    # The cards read under each header (up to the next header) and in the whole deck, summed in
+    # one pass over the entries (a deck with no header and no total needs neither).
+    deck_total = 0
+    if blocks or totals:
+        end = blocks[0][3] if blocks else len(entries)
+        deck_total = sum(map(_COUNT, entries[:end])) if end else 0
+        for position, (block_section, block_line, declared, first) in enumerate(blocks):
+            end = blocks[position + 1][3] if position + 1 < len(blocks) else len(entries)
+            actual = sum(map(_COUNT, entries[first:end]))
+            deck_total += actual
+            # A header counts the cards under it, or (as PTCG Live's exports of 2023-2026 do) the
+            # lines: either is right (docs/rulings.md).
+            if declared is not None and declared != actual and declared != end - first:
+                findings.append(
+                    Finding(
+                        rule=SYNTAX,
+                        severity=Severity.WARNING,
+                        template=SECTION_MISMATCH,
+                        params={
+                            "section": term(block_section),
+                            "line": block_line,
+                            "declared": declared,
+                            "actual": actual,
+                        },
+                        lines=(block_line,),
+                        hint_template=SECTION_MISMATCH_HINT,
+                    )
                 )
-            )
-    deck_total = sum(map(_COUNT, entries))
     for total_line, declared in totals:
         if declared != deck_total:
             findings.append(
@@ -903,7 +924,8 @@ def parse_text_counted(
                     hint_template=TOTAL_MISMATCH_HINT,
                 )
             )
-    findings.sort(key=lambda f: f.lines)
+    if len(findings) > 1:
+        findings.sort(key=_LINES)
     parsed = ParsedDeck(
         path=path,
         entries=tuple(entries),

@@ -351,7 +351,7 @@ def _walk(
                 (folder[len(_HERE) :] if folder.startswith(_HERE) else folder, error.strerror or str(error))
             )
 
-    for folder, dirs, files in os.walk(directory, onerror=cannot_list):
+    for folder, dirs, files, not_regular in _tree(directory, cannot_list):
         key = os.path.normpath(folder)
         parent = start if folder == directory else ignores_by_folder[os.path.normpath(os.path.dirname(folder))]
         ignores = parent.with_file(folder, os.path.join(folder, ".gitignore")) if ".gitignore" in files else parent
@@ -373,9 +373,8 @@ def _walk(
             if name.startswith("."):
                 continue  # hidden files include .deckcheck.yaml and .pre-commit-config.yaml
             path = os.path.join(folder, name)
-            if (
-                deck_file(path) and not ignores.ignores(path, is_dir=False) and os.path.isfile(path)
-            ):  # a FIFO or device named *.txt would block the run
+            # (A FIFO or device named *.txt would block the run.)
+            if deck_file(path) and not ignores.ignores(path, is_dir=False) and name not in not_regular:
                 kept_files.append(name)
         # "deckcheck check ." shows decks/a.txt, not ./decks/a.txt
         prefix = os.path.join(folder, "")
@@ -383,6 +382,49 @@ def _walk(
     found: list[tuple[str, Sequence[str], bool]] = []
     _in_order(os.path.normpath(directory), folders, found)
     return found
+
+
+def _tree(top: str, onerror: Callable[[OSError], None]) -> Iterator[tuple[str, list[str], list[str], set[str]]]:
+    """:func:`os.walk` of ``top`` (top down, links to folders listed but not followed), each
+    folder's other names with those that are no regular file (``os.path.isfile`` false: a FIFO,
+    a device, a link to nothing or to no regular file) apart: the type the folder's listing
+    gives, where os.walk dropped it and a walk asked each file's type again (a stat a file)."""
+    dirs: list[str] = []
+    files: list[str] = []
+    not_regular: set[str] = set()
+    try:
+        listing = os.scandir(top)
+    except OSError as error:
+        onerror(error)
+        return
+    with listing:
+        while True:
+            try:
+                entry = next(listing, None)
+            except OSError as error:
+                onerror(error)
+                return
+            if entry is None:
+                break
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                dirs.append(entry.name)
+                continue
+            files.append(entry.name)
+            try:
+                is_file = entry.is_file()  # no system call but for a link (or a type the listing lacks)
+            except OSError:
+                is_file = False
+            if not is_file:
+                not_regular.add(entry.name)
+    yield top, dirs, files, not_regular
+    for name in dirs:
+        path = os.path.join(top, name)
+        if not os.path.islink(path):
+            yield from _tree(path, onerror)
 
 
 def _in_order(

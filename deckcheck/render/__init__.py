@@ -27,6 +27,7 @@ result in memory: fine for small runs only).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import io
 import os
@@ -175,6 +176,7 @@ def render(name: str, report: Report, options: RenderOptions = RenderOptions()) 
     return write_report(writer(name, io.StringIO(), options), report.results, report.skipped)
 
 
+@functools.cache  # asked for every deck of a run
 def failing_severities(fail_on: str) -> frozenset[Severity]:
     from deckcheck.model import Severity
 
@@ -195,12 +197,20 @@ def path_problem(result: DeckResult) -> Finding | None:
     report shows it apart from the decks, as NOT CHECKED, and the run ends with exit code 2
     (a file that is not a deck list is not an illegal deck, nor is a deck
     that could not be checked)."""
-    from deckcheck.model import NOT_CHECKED_RULES
-
+    not_checked = _not_checked_rules()
     for finding in result.findings:
-        if finding.rule in NOT_CHECKED_RULES:
+        if finding.rule in not_checked:
             return finding
     return None
+
+
+@functools.cache
+def _not_checked_rules() -> frozenset[str]:
+    # The model is imported when a report is rendered, not for --version; an import statement
+    # in path_problem, which every report asks of every deck, cost some 3 us a deck.
+    from deckcheck.model import NOT_CHECKED_RULES
+
+    return NOT_CHECKED_RULES
 
 
 def display_path(path: str, root: str | None = None) -> str:

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import io
 import os
+import tempfile
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckcheck.model import Severity
 from deckcheck.parse import read_deck
@@ -123,6 +127,34 @@ def test_invalid_utf8_names_byte_and_line(tmp_path):
     assert finding.params["offset"] == data.index(b"\x81")
     assert "UTF-8" in finding.message and "line 3" in finding.message
     assert finding.hint
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=300), limit=st.integers(1, 320), claimed=st.integers(-1, 310))
+def test_a_file_read_with_a_size_is_the_file_read_without_one(data, limit, claimed):
+    """The size a stat gave lets one read take a file whole; a size that is wrong (the file grew or
+    shrank since the stat) still gives the file's bytes up to the limit, as a read without one."""
+    from deckcheck.parse.shape import read_file_limited
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = write(Path(folder) / "deck.txt", data)
+        assert read_file_limited(path, limit, claimed) == read_file_limited(path, limit) == data[:limit]
+
+
+def test_a_deck_file_is_read_by_one_read(tmp_path, monkeypatch):
+    from deckcheck.parse.files import read_deck_bytes
+
+    path = write(tmp_path / "deck.txt", TEXT_DECK)
+    reads = []
+    real = os.read
+
+    def counting(descriptor, size):
+        reads.append(size)
+        return real(descriptor, size)
+
+    monkeypatch.setattr(os, "read", counting)
+    assert read_deck_bytes(path) == TEXT_DECK.encode("utf-8")
+    assert reads == [len(TEXT_DECK.encode("utf-8")) + 1]
 
 
 def test_too_large_file_is_not_read_whole(tmp_path):
@@ -361,3 +393,60 @@ def test_a_walked_yaml_or_json_file_is_judged_from_the_parse_that_reads_it(path,
     data = text.encode("utf-8")
     problem = deck_problem(data, path)
     assert read_found(data, path) == (problem if problem is not None else parse_deck_bytes(data, path))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    pieces=st.lists(
+        st.sampled_from(
+            [
+                " ",
+                "\t",
+                "\n",
+                "\r\n",
+                "\x0b",
+                "\x1c",
+                "\x85",
+                "\u00a0",
+                "\u2003",
+                "\u3000",
+                "\ufeff",
+                "#",
+                "4 Iono PAL 185",
+                "Pokémon: 4",
+                "Total Cards: 4",
+                "milk",
+                "x",
+            ]
+        ),
+        max_size=12,
+    ),
+    path=st.sampled_from(["deck.txt", "deck.TXT", "d.json.txt", "deck", ".txt", "notes.md"]),
+)
+def test_a_walked_text_is_judged_as_when_it_was_read_twice(pieces, path):
+    """A walked file's text (blank in every way Unicode knows, or not) judged and read from one read
+    is what judging it and reading it again gives."""
+    from deckcheck.parse.files import parse_deck_bytes, read_found
+    from deckcheck.parse.shape import deck_problem
+
+    data = "".join(pieces).encode("utf-8")
+    problem = deck_problem(data, path)
+    assert read_found(data, path) == (problem if problem is not None else parse_deck_bytes(data, path))
+
+
+@given(
+    path=st.text(alphabet="aJ./\\-_ ", max_size=8).map(lambda head: head)
+    | st.builds(
+        lambda head, suffix: head + suffix,
+        st.text(alphabet="ab./", max_size=5),
+        st.sampled_from([".json", ".JSON", ".yaml", ".Yml", ".yml", ".txt", ".jsonl", "json", ".YAML.bak"]),
+    )
+)
+def test_a_files_kind_is_its_suffix(path):
+    """The kind of a named file is its suffix as os.path.splitext reads it (a name that is only a
+    suffix, ".json", has none)."""
+    from deckcheck.parse.shape import deck_kind
+
+    suffix = os.path.splitext(path)[1].lower()
+    expected = "yaml" if suffix in (".yaml", ".yml") else "json" if suffix == ".json" else "text"
+    assert deck_kind(path, "{") == expected or path == "-"

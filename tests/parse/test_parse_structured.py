@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import json_report
 from support import run_deckcheck as run
 
@@ -371,3 +373,27 @@ def test_a_card_met_again_is_the_entry_read_before_and_reads_the_same():
     assert moved.entries[0].line == first.entries[0].line + 1
     structured._ENTRIES.clear()
     assert parse_structured("cards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "b.yaml", "yaml") == again
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet="a\n\r{", max_size=60), offsets=st.lists(st.integers(0, 60) | st.none(), max_size=8))
+def test_the_lines_of_offsets_are_their_newlines_counted(text, offsets):
+    from deckcheck.parse.structured import line_numbers
+
+    expected = {offset: text.count("\n", 0, offset) + 1 for offset in offsets if offset is not None}
+    assert line_numbers(text, offsets) == expected
+
+
+def test_a_card_read_before_is_its_entry_but_a_number_written_otherwise_is_not():
+    # Entries are kept by the card's values as loaded: 185 and 185.0 are equal, but written apart.
+    first, again, other = (
+        parse_structured(
+            '{"cards": [{"count": 4, "name": "Iono", "set": "PAL", "number": NUMBER}]}'.replace("NUMBER", number),
+            "d.json",
+            "json",
+        )
+        for number in ("185", "185", "185.0")
+    )
+    assert again.entries[0] is first.entries[0]
+    assert (first.entries[0].number, other.entries[0].number) == ("185", "185.0")
+    assert other.entries[0].raw == "4 Iono PAL 185.0"

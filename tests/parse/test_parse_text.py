@@ -521,4 +521,5 @@ def test_the_lines_remembered_stay_bounded(monkeypatch):
     for n in range(40):
         deck = parse_text(f"1 Pikachu BS 58\n{n + 1} Iono PAL 185\n", "deck.txt")
         assert [(e.count, e.name) for e in deck.entries] == [(1, "Pikachu"), (n + 1, "Iono")]
-        assert len(text._ENTRIES) <= 8
+        kept = [entry for rows in text._ENTRIES.values() for row in rows.values() for entry in row.values()]
+        assert 0 < len(kept) <= 8 and deck.entries[-1] in kept

@@ -9,6 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 from support import SAMPLE_DECKS, assert_clean, json_report, mixed_tree
 from support import run_deckcheck as run
 
@@ -412,3 +415,65 @@ def test_a_walk_is_held_as_its_folders_names_and_read_back_in_order(tmp_path):
     both = listing(("missing.txt",), deferred.decks)
     assert list(both) == ["missing.txt", *paths] and both[1:3] == paths[:2]
     assert list(select_decks([str(tmp_path)], run).decks) == paths  # judged here: the same order
+
+
+# -- the walk: os.walk with each file's type from the folder's listing -----------------------------
+
+_KINDS = ("file", "folder", "fifo", "link to a file", "link to a folder", "link to nothing")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or sys.platform == "win32", reason="needs FIFOs and symbolic links")
+@hypothesis_settings(max_examples=60, deadline=None)
+@given(
+    tree=st.lists(
+        st.tuples(st.lists(st.sampled_from("abc"), min_size=1, max_size=3), st.sampled_from(_KINDS)), max_size=12
+    )
+)
+def test_the_walk_is_os_walk_with_isfile(tree):
+    """The walk lists what os.walk lists, in its order (links to folders listed, not followed), and
+    sets apart exactly the names os.path.isfile refuses: a file's type is read from the listing."""
+    import tempfile
+
+    from deckcheck.project.discover import _tree
+
+    with tempfile.TemporaryDirectory() as top:
+        for parts, kind in tree:
+            path = os.path.join(top, *parts)
+            try:
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+            except OSError:
+                continue  # a file or link already stands where a folder of this path would
+            if os.path.lexists(path):
+                continue
+            if kind == "file":
+                Path(path).write_text(DECK, encoding="utf-8")
+            elif kind == "folder":
+                os.mkdir(path)
+            elif kind == "fifo":
+                os.mkfifo(path)
+            else:
+                target = {"link to a file": __file__, "link to a folder": top, "link to nothing": path + ".gone"}
+                os.symlink(target[kind], path)
+        errors: list[OSError] = []
+        walked = [
+            (folder, sorted(dirs), sorted(files), not_regular)
+            for folder, dirs, files, not_regular in _tree(top, errors.append)
+        ]
+        expected = [
+            (
+                folder,
+                sorted(dirs),
+                sorted(files),
+                {name for name in files if not os.path.isfile(os.path.join(folder, name))},
+            )
+            for folder, dirs, files in os.walk(top, onerror=errors.append)
+        ]
+        assert walked == expected and errors == []
+
+
+def test_a_folder_the_walk_cannot_list_is_told_as_os_walk_tells_it(tmp_path):
+    from deckcheck.project.discover import _tree
+
+    told: list[OSError] = []
+    assert list(_tree(str(tmp_path / "gone"), told.append)) == []
+    assert [error.filename for error in told] == [str(tmp_path / "gone")]
