@@ -49,7 +49,7 @@ class BasicPokemon(Kind):
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         minimum = int(rule.options.get("min", 1))
         count_plays_as_basic = bool(rule.options.get("count_plays_as_basic", False))
-        count: int = sum(dc.count for dc, _basic in facts_of(self, deck, rule, ctx))
+        count: int = sum([dc.entry.count for dc, _basic in facts_of(self, deck, rule, ctx)])
         if count >= minimum or deck.unresolved:
             # docs/rulings.md, "Which card a line is": a line whose card is unknown may be a Basic
             # Pokémon; its unknown-card error already says legality cannot be shown.

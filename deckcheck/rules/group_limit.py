@@ -20,7 +20,6 @@ from deckcheck.rules.base import (
     finding,
     limit_options_schema,
     lines_text,
-    total,
 )
 from deckcheck.selectors import predicate
 
@@ -62,10 +61,10 @@ class GroupLimit(Kind):
         if not selected:
             return  # (none is at most any max: max is 0 or more)
         maximum = int(rule.options["max"])
-        cards = [dc for dc, _selected in selected]
-        count = total(cards)
+        count = sum([dc.entry.count for dc, _selected in selected])
         if count <= maximum:
             return
+        cards = [dc for dc, _selected in selected]
         label = term(str(rule.options["label"]))
         params: dict[str, Any] = {"count": count, "label": label, "names": and_list(display_name(dc) for dc in cards)}
         lines = lines_text(cards)
