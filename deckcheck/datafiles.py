@@ -264,16 +264,48 @@ def plain_scalar(written: str) -> Any:
     the composer resolves it; NOT_PLAIN where :meth:`construct_plainly` would not build it."""
     value = _PLAIN_SCALARS.get(written, _UNSEEN)
     if value is _UNSEEN:
-        import yaml
+        tag = _plain_tag(written)
+        if tag is None:
+            import yaml  # a large import (docs/speed.md): only for a scalar _plain_tag cannot tell
 
-        if not _RESOLVER:
-            _RESOLVER.append(yaml.resolver.Resolver())
-        value = _scalar_value(_RESOLVER[0].resolve(yaml.ScalarNode, written, (True, False)), written)
+            if not _RESOLVER:
+                _RESOLVER.append(yaml.resolver.Resolver())
+            tag = _RESOLVER[0].resolve(yaml.ScalarNode, written, (True, False))
+        value = _scalar_value(tag, written)
         if len(written) <= _TAG_TEXT_KEPT:
             if len(_PLAIN_SCALARS) >= _TAGS_KEPT:
                 _PLAIN_SCALARS.clear()
             _PLAIN_SCALARS[written] = value
     return value
+
+
+# YAML 1.1's implicit types as PyYAML's resolver reads a plain scalar: it asks only the types
+# listed under the scalar's first character, and of the ASCII letters only these have any (true
+# and false: yes/no/true/false/on/off in three casings; nothing: null in three). A test holds
+# _plain_tag to the resolver's answers.
+_TYPED_LETTERS = frozenset("yYnNtTfFoO")
+_BOOL_WORDS = frozenset(
+    word for base in ("yes", "no", "true", "false", "on", "off") for word in (base, base.title(), base.upper())
+)
+_NULL_WORDS = frozenset({"null", "Null", "NULL"})
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _plain_tag(written: str) -> str | None:
+    """The tag PyYAML's resolver gives the plain scalar ``written`` when it can be told without
+    the resolver (whose import costs a check of one YAML deck a fifth of the start-up budget):
+    a word that starts with an ASCII letter, or a whole number written in decimals with no
+    leading zero; None for any other scalar (ask the resolver)."""
+    first = written[:1]
+    if first.isascii() and first.isalpha():
+        if first not in _TYPED_LETTERS:
+            return _STR_TAG
+        if written in _BOOL_WORDS:
+            return _BOOL_TAG
+        return _NULL_TAG if written in _NULL_WORDS else _STR_TAG
+    if written.isdigit() and written.isascii() and (first != "0" or written == "0"):
+        return _INT_TAG  # (neither a float, which has a "." or ":", nor a date, which has a "-")
+    return None
 
 
 # plain_scalar's answers by the text written (at most _TAGS_KEPT, of at most _TAG_TEXT_KEPT characters).

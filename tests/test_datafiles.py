@@ -247,3 +247,78 @@ def test_a_plain_deck_is_built_in_one_pass_and_an_odd_one_the_general_way(monkey
         assert (len(built) == 1, distinct) == (general, not general)
         built.clear()
         loader.dispose()
+
+
+# -- a plain scalar's type told without PyYAML's resolver -----------------------------------------
+
+# YAML 1.1's words for true/false and nothing in every casing (PyYAML reads three of each), and
+# words near them.
+_WORDS = [
+    casing(word)
+    for word in ["yes", "no", "true", "false", "on", "off", "null", "y", "n", "t", "f", "o", "nul", "onn", "yess", "of"]
+    for casing in (str, str.title, str.upper, str.swapcase, lambda w: w[:-1] + w[-1].upper())
+]
+
+
+def test_a_plain_scalar_s_type_is_the_one_pyyaml_s_resolver_gives_whenever_it_is_told_without_it():
+    """plain_scalar asks PyYAML's resolver (a large import, docs/speed.md) only of a scalar
+    _plain_tag cannot tell; what it tells is what the resolver says, for words near YAML 1.1's
+    typed words and for any text of letters, digits and the characters of numbers and dates."""
+    import yaml
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from deckcheck.datafiles import _plain_tag
+
+    resolver = yaml.resolver.Resolver()
+
+    def tag(written):
+        return resolver.resolve(yaml.ScalarNode, written, (True, False))
+
+    for word in _WORDS:
+        assert _plain_tag(word) in (None, tag(word)), word
+    # Each kind is told: text, true/false, nothing, a whole number.
+    assert [_plain_tag(w) for w in ("Iono", "Nest Ball", "yes", "OFF", "Null", "185", "0")] == [
+        "tag:yaml.org,2002:str",
+        "tag:yaml.org,2002:str",
+        "tag:yaml.org,2002:bool",
+        "tag:yaml.org,2002:bool",
+        "tag:yaml.org,2002:null",
+        "tag:yaml.org,2002:int",
+        "tag:yaml.org,2002:int",
+    ]
+
+    @settings(max_examples=500, deadline=None)
+    @given(
+        st.one_of(
+            st.text(alphabet="yYnNtTfFoOaAeElLsSuU019 .:_-+xXbB~<=\u00e9\u0663", max_size=8),
+            st.sampled_from(_WORDS),
+            st.text(max_size=4),
+        )
+    )
+    def check(written):
+        told = _plain_tag(written)
+        assert told is None or told == tag(written)
+
+    check()
+
+
+def test_checking_a_yaml_deck_in_the_usual_form_does_not_import_pyyaml(tmp_path):
+    """PyYAML's import is a fifth of the start-up budget (docs/speed.md): a YAML deck file in the
+    usual form (the sample decks') is read, and its values' types told, without it."""
+    import subprocess
+    import sys
+
+    deck = PROJECT_ROOT / "sample_decks" / "legal" / "gardevoir-ex.yaml"
+    probe = (
+        "import sys\nfrom deckcheck.cli import main\n"
+        f"sys.argv = ['deckcheck', 'check', {str(deck)!r}, '--no-config', '-o', 'json']\n"
+        "try:\n    code = main()\nexcept SystemExit as exit:\n    code = exit.code\n"
+        "print(code, 'yaml' in sys.modules, file=sys.stderr)\n"
+    )
+    # The first run fills the caches (the pack, the built-in catalogue: read from YAML once); the
+    # second is a user's next commit.
+    for _ in range(2):
+        result = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path, timeout=120)
+    code, imported = result.stderr.decode().split()[-2:]
+    assert code in ("0", "1") and imported == "False", result.stderr.decode()

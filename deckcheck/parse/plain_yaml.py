@@ -19,8 +19,11 @@ from typing import Any
 from deckcheck.datafiles import NOT_PLAIN, plain_scalar
 
 # The characters YAML refuses (non-printable) or reads as a line break or a byte-order mark:
-# none of them is read here.
-_REFUSED = "\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff\\ufeff\\ufffe\\uffff"
+# none of them is read here. The patterns' classes hold those up to U+00FF; a text holding one
+# of the others (_HIGH_REFUSED, or a lone surrogate) is not read at all: a class with characters
+# past U+00FF costs `re` about 1 ms to compile, which a check of one YAML deck paid three times.
+_REFUSED = "\\x00-\\x1f\\x7f-\\x9f"
+_HIGH_REFUSED = "\u2028\u2029\ufeff\ufffe\uffff"
 # A plain scalar of a name, a set code or a number ("Gardevoir ex", "Boss's Orders", "SVI",
 # "185"): no character YAML gives a meaning to in or around it (": ", " #", "{", ",", "&", ...).
 _PLAIN = r"[A-Za-z0-9](?:[A-Za-z0-9 ._/()+'-]*[A-Za-z0-9._/()+'-])?"
@@ -28,11 +31,13 @@ _PLAIN = r"[A-Za-z0-9](?:[A-Za-z0-9 ._/()+'-]*[A-Za-z0-9._/()+'-])?"
 _SCALAR = rf'"([^"\\{_REFUSED}]*+)"|\'([^\'{_REFUSED}]*+)\'|({_PLAIN})'
 # A key written plain (short: YAML refuses an implicit key of over 1,024 characters).
 _KEY = r"[A-Za-z_][A-Za-z0-9_]{0,63}"
-_TOP_LINE = re.compile(rf"({_KEY}):(?: (?:{_SCALAR}))?")
-_ITEM_LINE = re.compile(r"( *+)- \{(.+)\}")
-_PAIR = re.compile(rf"({_KEY}): (?:{_SCALAR})(, |$)")
-# A line YAML reads as nothing: blank, or a comment.
-_NOTHING_LINE = re.compile(rf" *+(?:#[^{_REFUSED}]*+)?")
+_TOP_LINE = rf"({_KEY}):(?: (?:{_SCALAR}))?"
+_ITEM_LINE = r"( *+)- \{(.+)\}"
+_PAIR = rf"({_KEY}): (?:{_SCALAR})(, |$)"
+# A line YAML reads as nothing: blank, or a comment. (These patterns are compiled by `re` on
+# first use: only a YAML deck needs them, and their classes of refused characters are some
+# 2 M instructions to compile, which a check of a text or JSON deck would pay for nothing.)
+_NOTHING_LINE = rf" *+(?:#[^{_REFUSED}]*+)?"
 # The keys of a card whose number, written plain, YAML 1.1 reads as a number (``number: 012``
 # is octal 10): structured.py keeps them as written, and so does this.
 _AS_WRITTEN = ("set", "number")
@@ -50,6 +55,8 @@ def read_plain_yaml(text: str) -> tuple[dict[Any, Any], dict[str, int], list[int
     """The data PyYAML reads of a deck file written in the usual form (with its set codes and
     numbers kept as written), the line of each top-level key (by the key as written) and of
     each card; None for a text in any other form."""
+    if not text.isascii() and _refused_beyond_latin1(text):
+        return None
     data: dict[Any, Any] = {}
     keys: dict[str, int] = {}
     card_lines: list[int | None] = []
@@ -57,7 +64,7 @@ def read_plain_yaml(text: str) -> tuple[dict[Any, Any], dict[str, int], list[int
     indent: str | None = None  # of its items
     for number, line in enumerate(text.split("\n"), start=1):
         if cards is not None:
-            item = _ITEM_LINE.fullmatch(line)
+            item = re.fullmatch(_ITEM_LINE, line)
             if item is not None and indent in (None, item[1]):
                 indent = item[1]
                 card = _flow_mapping(item[2])
@@ -66,9 +73,9 @@ def read_plain_yaml(text: str) -> tuple[dict[Any, Any], dict[str, int], list[int
                 cards.append(card)
                 card_lines.append(number)
                 continue
-        if _NOTHING_LINE.fullmatch(line):
+        if re.fullmatch(_NOTHING_LINE, line):
             continue
-        top = _TOP_LINE.fullmatch(line)
+        top = re.fullmatch(_TOP_LINE, line)
         if top is None or (cards is not None and not cards):
             return None  # (also a "cards:" with no card under it)
         key = plain_scalar(top[1])
@@ -89,6 +96,18 @@ def read_plain_yaml(text: str) -> tuple[dict[Any, Any], dict[str, int], list[int
     if not data or (cards is not None and not cards):
         return None  # (a file of comments is no mapping but nothing)
     return data, keys, card_lines
+
+
+def _refused_beyond_latin1(text: str) -> bool:
+    """Whether ``text`` holds a character past U+00FF that YAML refuses or reads as a line break
+    or a byte-order mark (the patterns' classes leave them out), or a lone surrogate."""
+    if any(character in text for character in _HIGH_REFUSED):
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (U+D800 to U+DFFF)
+        return True
+    return False
 
 
 def _flow_mapping(pairs: str) -> dict[Any, Any] | None:
@@ -112,8 +131,9 @@ CARDS_KEPT = 4_096
 def _read_flow_mapping(pairs: str) -> dict[Any, Any] | None:
     card: dict[Any, Any] = {}
     at = 0
+    pattern = re.compile(_PAIR)  # (compiled on first use, then re's own cache)
     while at < len(pairs):
-        pair = _PAIR.match(pairs, at)
+        pair = pattern.match(pairs, at)
         if pair is None or (pair[5] == ", " and pair.end() == len(pairs)):
             return None
         written = pair[1]

@@ -77,9 +77,12 @@ QUOTED = [
     '"x\u2028y"',
     '"\x85"',
     '"\ufeff"',
+    '"a\uffff"',
+    '"\ud800"',
+    "'\u2029'",
 ]
 KEYS = ["name", "format", "notes", "count", "set", "number", "cards", "on", "null", "1", "x" * 70, "Name", "nam"]
-BETWEEN = ["", "  ", "# a comment", "  # indented", "#\x01", "# a\u2028b: c", "\t", "---", "..."]
+BETWEEN = ["", "  ", "# a comment", "  # indented", "#\x01", "# a\u2028b: c", "# \ufffe", "\t", "---", "..."]
 
 
 USUAL_PLAIN = ["Iono", "bench deck", "Boss's Orders", "Mr. Mime", "Zoroark-GX", "4", "185", "TG12", "SVI"]
