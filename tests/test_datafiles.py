@@ -302,23 +302,3 @@ def test_a_plain_scalar_s_type_is_the_one_pyyaml_s_resolver_gives_whenever_it_is
 
     check()
 
-
-def test_checking_a_yaml_deck_in_the_usual_form_does_not_import_pyyaml(tmp_path):
-    """PyYAML's import is a fifth of the start-up budget (docs/speed.md): a YAML deck file in the
-    usual form (the sample decks') is read, and its values' types told, without it."""
-    import subprocess
-    import sys
-
-    deck = PROJECT_ROOT / "sample_decks" / "legal" / "gardevoir-ex.yaml"
-    probe = (
-        "import sys\nfrom deckcheck.cli import main\n"
-        f"sys.argv = ['deckcheck', 'check', {str(deck)!r}, '--no-config', '-o', 'json']\n"
-        "try:\n    code = main()\nexcept SystemExit as exit:\n    code = exit.code\n"
-        "print(code, 'yaml' in sys.modules, file=sys.stderr)\n"
-    )
-    # The first run fills the caches (the pack, the built-in catalogue: read from YAML once); the
-    # second is a user's next commit.
-    for _ in range(2):
-        result = subprocess.run([sys.executable, "-c", probe], capture_output=True, cwd=tmp_path, timeout=120)
-    code, imported = result.stderr.decode().split()[-2:]
-    assert code in ("0", "1") and imported == "False", result.stderr.decode()
