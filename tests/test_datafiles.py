@@ -301,4 +301,3 @@ def test_a_plain_scalar_s_type_is_the_one_pyyaml_s_resolver_gives_whenever_it_is
         assert told is None or told == tag(written)
 
     check()
-
