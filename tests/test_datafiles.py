@@ -206,7 +206,7 @@ def test_a_plain_document_is_built_as_the_general_constructor_builds_it():
         keys = draw(st.lists(st.sampled_from(["name", "cards", "format", "count", "on", "<<"]), min_size=1, max_size=4))
         return "".join(f"{key}: {_yaml_value(draw, 0)}\n" for key in keys)
 
-    @settings(max_examples=400, deadline=None)
+    @settings(max_examples=200, deadline=None)
     @given(text=documents())
     def check(text):
         for pure in (False, True):
@@ -288,7 +288,7 @@ def test_a_plain_scalar_s_type_is_the_one_pyyaml_s_resolver_gives_whenever_it_is
         "tag:yaml.org,2002:int",
     ]
 
-    @settings(max_examples=500, deadline=None)
+    @settings(max_examples=200, deadline=None)
     @given(
         st.one_of(
             st.text(alphabet="yYnNtTfFoOaAeElLsSuU019 .:_-+xXbB~<=\u00e9\u0663", max_size=8),

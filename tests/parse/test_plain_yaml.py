@@ -132,7 +132,7 @@ def typed(value):
     return (type(value).__name__, value)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(text=deck_files())
 def test_a_file_read_without_nodes_is_read_as_pyyaml_reads_it(text):
     read = read_plain_yaml(text)
