@@ -280,14 +280,12 @@ def plain_scalar(written: str) -> Any:
 
 
 # YAML 1.1's implicit types as PyYAML's resolver reads a plain scalar: it asks only the types
-# listed under the scalar's first character, and of the ASCII letters only these have any (true
-# and false: yes/no/true/false/on/off in three casings; nothing: null in three). A test holds
-# _plain_tag to the resolver's answers.
-_TYPED_LETTERS = frozenset("yYnNtTfFoO")
-_BOOL_WORDS = frozenset(
-    word for base in ("yes", "no", "true", "false", "on", "off") for word in (base, base.title(), base.upper())
-)
+# listed under the scalar's first character, and of the ASCII letters only those that start these
+# words have any (true and false: yes/no/true/false/on/off in three casings, as construct_plainly
+# reads them; nothing: null in three). A test holds _plain_tag to the resolver's answers.
+_BOOL_WORDS = frozenset(word for base in _BOOLS for word in (base, base.title(), base.upper()))
 _NULL_WORDS = frozenset({"null", "Null", "NULL"})
+_TYPED_LETTERS = frozenset(word[0] for word in _BOOL_WORDS | _NULL_WORDS)  # yYnNtTfFoO
 _STR_TAG = "tag:yaml.org,2002:str"
 
 
