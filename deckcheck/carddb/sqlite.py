@@ -38,7 +38,7 @@ from deckcheck.datafiles import validation_cache
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
-from deckcheck.suggest import closest_names
+from deckcheck.suggest import closest_keys, closest_names
 
 __all__ = [
     "DatabaseInfo",
@@ -340,6 +340,27 @@ def suggestion_names(conn: sqlite3.Connection, region: str) -> dict[str, str]:
     return dict(zip(row[0].split("\n"), row[1].split("\n"), strict=True))
 
 
+def suggestion_keys(conn: sqlite3.Connection, region: str) -> list[str]:
+    """The keys of :func:`suggestion_names`, in its order, without the names: a misspelt name
+    needs the names of its few matches only (:func:`first_print_name`)."""
+    try:
+        row = conn.execute("SELECT name_keys FROM suggestion_names WHERE region = ?", (region,)).fetchone()
+    except sqlite3.OperationalError:  # a database built before the table
+        row = None
+    if row is None:
+        return [key for key, _name in conn.execute(_FIRST_PRINT_NAMES, (region,))]
+    return row[0].split("\n")
+
+
+def first_print_name(conn: sqlite3.Connection, region: str, key: str) -> str:
+    """The name of the first print (by rowid) whose name key is ``key``: the name
+    :func:`suggestion_names` gives it."""
+    row = conn.execute(
+        "SELECT name FROM cards WHERE region = ? AND name_key = ? ORDER BY rowid LIMIT 1", (region, key)
+    ).fetchone()
+    return row[0] if row is not None else key
+
+
 def has_table(conn: sqlite3.Connection, table: str) -> bool:
     row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()
     return row is not None
@@ -613,7 +634,7 @@ class SqliteIndex:
         self.path = Path(path)
         self._conn = connect_readonly(self.path)
         self._cache: dict[tuple[str, str], tuple[Card, ...]] = {}
-        self._names: dict[str, dict[str, str]] = {}  # by region
+        self._keys: dict[str, list[str]] = {}  # the names "did you mean" compares with, by region
         self._codes: dict[tuple[str, str], bool] = {}
         self._langs: tuple[str, ...] | None = None
         self._translated: dict[tuple[str, tuple[str, ...] | None], tuple[TranslatedName, ...]] = {}
@@ -670,15 +691,15 @@ class SqliteIndex:
     ) -> Sequence[str]:
         """Card names like ``name``: English ones (or those of ``region``), and those of
         ``langs`` among the translated names (ranked together; shown as the language spells them)."""
-        names = self._names.get(region)
-        if names is None:
-            names = self._names[region] = suggestion_names(self._conn, region)
-        wanted = tuple(lang for lang in langs if lang in self.translation_languages())
+        wanted = tuple(lang for lang in langs if lang in self.translation_languages()) if langs else ()
         if not wanted or region != INTERNATIONAL:
-            return closest_names(name, names, limit)
+            keys = self._keys.get(region)
+            if keys is None:
+                keys = self._keys[region] = suggestion_keys(self._conn, region)
+            return [first_print_name(self._conn, region, key) for key in closest_keys(name, keys, limit)]
         combined = self._suggestion_names.get(wanted)
         if combined is None:
-            combined = dict(names)
+            combined = suggestion_names(self._conn, region)
             marks = ", ".join("?" * len(wanted))
             for key, display in self._conn.execute(
                 f"SELECT name_key, name FROM names WHERE lang IN ({marks}) ORDER BY rowid", wanted
