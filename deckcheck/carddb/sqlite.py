@@ -16,11 +16,11 @@ from __future__ import annotations
 import json
 import sqlite3
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.carddb.errors import DatabaseError, no_database_at
 from deckcheck.carddb.gametext_version import DIGEST_VERSION
@@ -38,11 +38,12 @@ from deckcheck.datafiles import validation_cache
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
-from deckcheck.suggest import closest_names
+from deckcheck.suggest import closest_keys, closest_names
+
+if TYPE_CHECKING:
+    from deckcheck.carddb.info import DatabaseInfo, SourceShare
 
 __all__ = [
-    "DatabaseInfo",
-    "SourceShare",
     "SqliteIndex",
     "cards_of_source",
     "database_info",
@@ -63,35 +64,6 @@ SCHEMA_VERSION = f"3.{DIGEST_VERSION}"
 
 # TRANSLATORS: the advice ending a card database problem; the commands stay as they are.
 _REBUILD = Phrase(N_("run `deckcheck db update` (or `deckcheck db import PATH`) to rebuild it"))
-
-
-class DatabaseInfo(NamedTuple):
-    """What a database holds: ``cards`` prints, ``sets`` sets with at least one
-    card, the newest such set, and the ``meta`` table (source, imported_at,
-    and for ``db update`` url, etag, last_modified, sha256, downloaded_at)."""
-
-    path: Path
-    cards: int
-    sets: int
-    newest_set_name: str | None
-    newest_set_code: str | None
-    newest_set_date: str | None
-    source: str | None
-    imported_at: str | None
-    meta: Mapping[str, str] = MappingProxyType({})
-    # per card source ("pokemontcg", "tcgdex"): what it contributed
-    sources: Mapping[str, SourceShare] = MappingProxyType({})
-
-
-class SourceShare(NamedTuple):
-    """What one card source contributed to a database: cards, the sets they
-    are in, and the newest of those sets."""
-
-    cards: int
-    sets: int
-    newest_set_name: str | None
-    newest_set_code: str | None
-    newest_set_date: str | None
 
 
 # -- schema -------------------------------------------------------------------
@@ -340,6 +312,27 @@ def suggestion_names(conn: sqlite3.Connection, region: str) -> dict[str, str]:
     return dict(zip(row[0].split("\n"), row[1].split("\n"), strict=True))
 
 
+def suggestion_keys(conn: sqlite3.Connection, region: str) -> list[str]:
+    """The keys of :func:`suggestion_names`, in its order, without the names: a misspelt name
+    needs the names of its few matches only (:func:`first_print_name`)."""
+    try:
+        row = conn.execute("SELECT name_keys FROM suggestion_names WHERE region = ?", (region,)).fetchone()
+    except sqlite3.OperationalError:  # a database built before the table
+        row = None
+    if row is None:
+        return [key for key, _name in conn.execute(_FIRST_PRINT_NAMES, (region,))]
+    return row[0].split("\n")
+
+
+def first_print_name(conn: sqlite3.Connection, region: str, key: str) -> str:
+    """The name of the first print (by rowid) whose name key is ``key``: the name
+    :func:`suggestion_names` gives it."""
+    row = conn.execute(
+        "SELECT name FROM cards WHERE region = ? AND name_key = ? ORDER BY rowid LIMIT 1", (region, key)
+    ).fetchone()
+    return row[0] if row is not None else key
+
+
 def has_table(conn: sqlite3.Connection, table: str) -> bool:
     row = conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)).fetchone()
     return row is not None
@@ -497,6 +490,8 @@ def _read_meta(conn: sqlite3.Connection) -> dict[str, str]:
 
 def database_info(path: Path) -> DatabaseInfo:
     """What the database at ``path`` holds and where it came from."""
+    from deckcheck.carddb.info import DatabaseInfo
+
     conn = connect_readonly(path)
     try:
         meta = _read_meta(conn)
@@ -525,6 +520,8 @@ def database_info(path: Path) -> DatabaseInfo:
 
 
 def _source_shares(conn: sqlite3.Connection) -> dict[str, SourceShare]:
+    from deckcheck.carddb.info import SourceShare
+
     if not has_table(conn, "card_sources"):
         row = conn.execute("SELECT COUNT(*), COUNT(DISTINCT set_id) FROM cards").fetchone()
         newest = conn.execute(
@@ -613,7 +610,7 @@ class SqliteIndex:
         self.path = Path(path)
         self._conn = connect_readonly(self.path)
         self._cache: dict[tuple[str, str], tuple[Card, ...]] = {}
-        self._names: dict[str, dict[str, str]] = {}  # by region
+        self._keys: dict[str, list[str]] = {}  # the names "did you mean" compares with, by region
         self._codes: dict[tuple[str, str], bool] = {}
         self._langs: tuple[str, ...] | None = None
         self._translated: dict[tuple[str, tuple[str, ...] | None], tuple[TranslatedName, ...]] = {}
@@ -670,15 +667,15 @@ class SqliteIndex:
     ) -> Sequence[str]:
         """Card names like ``name``: English ones (or those of ``region``), and those of
         ``langs`` among the translated names (ranked together; shown as the language spells them)."""
-        names = self._names.get(region)
-        if names is None:
-            names = self._names[region] = suggestion_names(self._conn, region)
-        wanted = tuple(lang for lang in langs if lang in self.translation_languages())
+        wanted = tuple(lang for lang in langs if lang in self.translation_languages()) if langs else ()
         if not wanted or region != INTERNATIONAL:
-            return closest_names(name, names, limit)
+            keys = self._keys.get(region)
+            if keys is None:
+                keys = self._keys[region] = suggestion_keys(self._conn, region)
+            return [first_print_name(self._conn, region, key) for key in closest_keys(name, keys, limit)]
         combined = self._suggestion_names.get(wanted)
         if combined is None:
-            combined = dict(names)
+            combined = suggestion_names(self._conn, region)
             marks = ", ".join("?" * len(wanted))
             for key, display in self._conn.execute(
                 f"SELECT name_key, name FROM names WHERE lang IN ({marks}) ORDER BY rowid", wanted

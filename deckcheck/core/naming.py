@@ -41,6 +41,22 @@ MEANING_IN_LANGUAGE = N_("{card} in {language}")
 ENGLISH_TITLE = r"(?i)^prof\.?\s+(?=\S)"
 _MECHANIC_HYPHEN = r"(?i)-(?=(?:v|vmax|vstar|v-union)$)"
 _SPACED_MECHANIC = r" (GX|UNION|EX|ex)$"
+# What a name that ENGLISH_TITLE or _SPACED_MECHANIC matches starts or ends with: a name that
+# does not is answered without compiling them.
+_SPACED_MECHANICS = (" GX", " UNION", " EX", " ex")
+
+
+def _titled(name: str) -> bool:
+    """Whether ``name`` starts with the abbreviated title (ENGLISH_TITLE): "prof" in any case
+    first (no other character is any case of those four letters)."""
+    return name[:4].lower() == "prof" and re.match(ENGLISH_TITLE, name) is not None
+
+
+def _spaced_mechanic(name: str) -> bool:
+    """Whether _SPACED_MECHANIC finds its mechanic at the end of ``name`` (or, as `$` does,
+    before a line break ending it)."""
+    return name.removesuffix("\n").endswith(_SPACED_MECHANICS) and re.search(_SPACED_MECHANIC, name) is not None
+
 
 # How lists write some cards whose print the line names: PTCGO's Unit Energy names.
 _UNIT_ENERGY = {
@@ -84,7 +100,7 @@ def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         if not candidates:
             trainers = list(index.by_name(head))
             candidates = trainers if trainers and all(c.supertype == "Trainer" for c in trainers) else []
-    if not candidates and re.match(ENGLISH_TITLE, entry.name):
+    if not candidates and _titled(entry.name):
         candidates = list(index.by_name(re.sub(ENGLISH_TITLE, "Professor ", entry.name)))
     if not candidates and "-" in entry.name:
         # "Mew-VMax", "Zacian-V", "Mewtwo-V-UNION": a hyphen before a mechanic the cards
@@ -92,7 +108,7 @@ def english_candidates(entry: DeckEntry, index: CardIndex) -> list[Card]:
         spaced = re.sub(_MECHANIC_HYPHEN, " ", entry.name)
         if spaced != entry.name:
             candidates = list(index.by_name(spaced))
-    if not candidates and re.search(_SPACED_MECHANIC, entry.name):
+    if not candidates and _spaced_mechanic(entry.name):
         # "Tapu Lele GX", "Mewtwo V UNION", "Shaymin EX": a mechanic after a space where the card
         # has a hyphen; "Shaymin ex" too, where no Shaymin ex was ever printed (case is spelling).
         candidates = list(index.by_name(re.sub(_SPACED_MECHANIC, r"-\1", entry.name)))
@@ -250,7 +266,7 @@ def name_fits(entry: DeckEntry, card: Card) -> bool:
         return True
     if card.is_basic_energy and written_key == name_key(card.name).removeprefix("basic "):
         return True  # "8 Grass Energy MEE 1": Scarlet & Violet prints say "Basic Grass Energy"
-    if re.match(ENGLISH_TITLE, entry.name):
+    if _titled(entry.name):
         professor = name_key(re.sub(ENGLISH_TITLE, "Professor ", entry.name))
         if professor in (name_key(card.name), deck_key(card.name, card.supertype)):
             return True

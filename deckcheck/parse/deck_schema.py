@@ -77,17 +77,38 @@ def _plainly_valid(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> 
             return False  # a keyword this reading does not know: jsonschema decides
     if isinstance(value, dict):
         for key, sub in schema.get("properties", {}).items():
-            if key in value and not _plainly_valid(value[key], sub, root):
+            if key in value and not _value_plainly_valid(value[key], sub, root):
                 return False
     return True
 
 
 # Whether a list's item plainly meets its schema, by (the schema's id, the item's keys, values and
-# their types: True == 1): a folder's deck files repeat their cards. Only the shipped schema's
-# items (deck_schema() is made once: its ids stay its own), at most VALID_ITEMS_KEPT.
-_VALID_ITEMS: dict[tuple[int, tuple[tuple[Any, Any], ...], tuple[type, ...]], bool] = {}
+# their types: True == 1): a folder's deck files repeat their cards; and whether a mapping's
+# value meets its property's schema, by (the schema's id, the value, its type): a card new to a
+# run is mostly made of counts, names, set codes and numbers met before. Only scalars and
+# mappings of scalars of the shipped schema (deck_schema() is made once: its ids stay its own),
+# at most VALID_ITEMS_KEPT.
+_VALID_ITEMS: dict[tuple[int, Any, Any], bool] = {}
 VALID_ITEMS_KEPT = 4_096
 _SCALARS = frozenset({str, int, bool, float, type(None)})
+
+
+def _kept(key: tuple[int, Any, Any], value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
+    """Whether ``value`` plainly meets ``schema``, kept in _VALID_ITEMS by ``key``."""
+    valid = _VALID_ITEMS.get(key)
+    if valid is None:
+        valid = _plainly_valid(value, schema, root)
+        if len(_VALID_ITEMS) >= VALID_ITEMS_KEPT:
+            _VALID_ITEMS.clear()
+        _VALID_ITEMS[key] = valid
+    return valid
+
+
+def _value_plainly_valid(value: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
+    kind = type(value)
+    if kind not in _SCALARS or root is not deck_schema():
+        return _plainly_valid(value, schema, root)
+    return _kept((id(schema), value, kind), value, schema, root)
 
 
 def _item_plainly_valid(item: Any, schema: dict[str, Any], root: dict[str, Any]) -> bool:
@@ -96,14 +117,8 @@ def _item_plainly_valid(item: Any, schema: dict[str, Any], root: dict[str, Any])
     kinds = tuple(map(type, item.values()))
     if not _SCALARS.issuperset(kinds) or root is not deck_schema():
         return _plainly_valid(item, schema, root)
-    key = (id(schema), tuple(item.items()), kinds)
-    valid = _VALID_ITEMS.get(key)
-    if valid is None:
-        valid = _plainly_valid(item, schema, root)
-        if len(_VALID_ITEMS) >= VALID_ITEMS_KEPT:
-            _VALID_ITEMS.clear()
-        _VALID_ITEMS[key] = valid
-    return valid
+    # (An item's key holds a tuple where a value's holds a scalar: the two never meet.)
+    return _kept((id(schema), tuple(item.items()), kinds), item, schema, root)
 
 
 def certainly_valid(data: dict) -> bool:

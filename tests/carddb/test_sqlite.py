@@ -16,6 +16,7 @@ from deckcheck.carddb.build import build_database, temp_prefix
 from deckcheck.carddb.errors import DatabaseError
 from deckcheck.carddb.index import MemoryIndex
 from deckcheck.carddb.sqlite import SqliteIndex, database_info, iter_cards
+from deckcheck.suggest import closest_names
 
 
 def _leftovers(folder: Path) -> list[str]:
@@ -114,8 +115,14 @@ def test_suggestions_read_from_the_built_names_equal_those_of_the_cards(full_db,
     assert len(built) > 4000
     with SqliteIndex(full_db) as new, SqliteIndex(older) as old:
         for name in MISSPELT:
-            assert new.suggest(name) == old.suggest(name), name
+            # The index compares with the keys alone and asks the cards for the names of its
+            # matches: the names the built table holds for them.
+            assert new.suggest(name) == old.suggest(name) == list(closest_names(name, built)), name
         assert "Iono" in new.suggest("Ionno")
+    with sqlite3.connect(full_db) as conn:
+        assert carddb_sqlite.suggestion_keys(conn, "intl") == list(built)
+        named = {key: carddb_sqlite.first_print_name(conn, "intl", key) for key in built}
+    assert named == built
 
 
 def test_names_holding_a_line_break_are_asked_of_the_cards(datasets, tmp_path):

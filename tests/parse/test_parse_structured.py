@@ -371,8 +371,47 @@ def test_a_card_met_again_is_the_entry_read_before_and_reads_the_same():
     moved = parse_structured("\ncards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "c.yaml", "yaml")
     assert again.entries[0] is first.entries[0] and moved.entries[0] is not first.entries[0]
     assert moved.entries[0].line == first.entries[0].line + 1
-    structured._ENTRIES.clear()
+    structured._CARDS.clear()
     assert parse_structured("cards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "b.yaml", "yaml") == again
+
+
+def test_a_card_met_on_another_line_is_not_read_again(monkeypatch):
+    import deckcheck.parse.structured as structured
+
+    first = parse_structured(
+        'cards:\n  - {count: 2, name: "Basic {R} Energy", set: SVE, number: "2"}\n', "a.yaml", "yaml"
+    )
+
+    def unread(*_args):
+        raise AssertionError("read again")
+
+    monkeypatch.setattr(structured, "energy_name", unread)
+    moved = parse_structured(
+        '{\n"cards": [\n{"count": 2, "name": "Basic {R} Energy", "set": "SVE", "number": "2"}]}', "b.json", "json"
+    )
+    entry, before = moved.entries[0], first.entries[0]
+    assert entry is not before and (entry.line, before.line) == (3, 2)
+    assert (entry.count, entry.name, entry.set_code, entry.number, entry.basic_energy_type, entry.raw) == (
+        2,
+        "Fire Energy",
+        "SVE",
+        "2",
+        "Fire",
+        "2 Basic {R} Energy SVE 2",
+    )
+
+
+def test_the_cards_remembered_stay_bounded(monkeypatch):
+    import deckcheck.parse.structured as structured
+
+    monkeypatch.setattr(structured, "ENTRIES_KEPT", 8)
+    monkeypatch.setattr(structured, "_CARDS", {})
+    monkeypatch.setattr(structured, "_KEPT", 0)
+    for n in range(40):
+        deck = parse_structured("\n" * n + f"cards: [{{count: {n % 3 + 1}, name: Iono}}]\n", "d.yaml", "yaml")
+        assert [(e.count, e.name, e.line) for e in deck.entries] == [(n % 3 + 1, "Iono", n + 1)]
+        kept = [entry for _said, lines in structured._CARDS.values() for entry in lines.values()]
+        assert 0 < len(kept) <= 8 and deck.entries[0] in kept
 
 
 @settings(max_examples=200, deadline=None)

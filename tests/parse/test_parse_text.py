@@ -513,6 +513,43 @@ def test_lists_read_the_same_whether_their_lines_were_read_before_or_not():
     assert all(a is b for deck, other in zip(remembered, fresh) for a, b in zip(deck.entries, other.entries))
 
 
+def test_a_card_line_met_on_another_line_is_not_read_again(monkeypatch):
+    import deckcheck.parse.text as text
+
+    first = parse_text("4 Iono PAL 185\n2 Lightning Energy - Basic\nTrainer: 6\n\n", "a.txt")
+
+    def unread(*_args):
+        raise AssertionError("read again")
+
+    monkeypatch.setattr(text, "_plain_print_line", unread)
+    monkeypatch.setattr(text, "_read_card", unread)
+    monkeypatch.setattr(text, "energy_name", unread)
+    again = parse_text("Trainer: 6\n\n2 Lightning Energy - Basic\n4 Iono PAL 185\n", "b.txt")
+    iono, energy = again.entries[1], again.entries[0]
+    assert (iono.line, iono.section, iono.count, iono.name, iono.set_code, iono.number) == (
+        4,
+        TRAINER,
+        4,
+        "Iono",
+        "PAL",
+        "185",
+    )
+    assert (energy.line, energy.name, energy.basic_energy_type) == (3, "Lightning Energy", "Lightning")
+    assert iono.raw == first.entries[0].raw and iono is not first.entries[0]
+
+
+def test_what_card_lines_say_stays_bounded(monkeypatch):
+    import deckcheck.parse.text as text
+
+    monkeypatch.setattr(text, "SAID_KEPT", 8)
+    monkeypatch.setattr(text, "_SAID", {})
+    monkeypatch.setattr(text, "_ENTRIES", {})
+    for n in range(40):
+        deck = parse_text(f"{n + 1} Iono PAL 185\n", "deck.txt")
+        assert [(e.count, e.name) for e in deck.entries] == [(n + 1, "Iono")]
+        assert 0 < len(text._SAID) <= 8 and f"{n + 1} Iono PAL 185" in text._SAID
+
+
 def test_the_lines_remembered_stay_bounded(monkeypatch):
     import deckcheck.parse.text as text
 

@@ -75,6 +75,27 @@ def test_line_ends_do_not_change_what_is_read(text, end):
     ] == [(e.count, e.name, e.set_code, e.number, e.line) for e in parse_text(lf, "deck.txt").entries]
 
 
+def _forget_lines() -> None:
+    from deckcheck.parse import text
+
+    text._ENTRIES.clear()
+    text._SAID.clear()
+    text._OTHER_LINES.clear()
+
+
+@given(deck_lists(), st.sampled_from(["Pokémon: 3\n", "Energy (2)\n\n", "\n"]))
+def test_a_list_reads_the_same_after_its_lines_were_met_elsewhere(text, before):
+    # The parser keeps what a card line says by its text: a line met before on another line
+    # number or under another section must give the entry a fresh parse gives.
+    _forget_lines()
+    fresh = parse_text(text, "deck.txt")
+    _forget_lines()
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").removeprefix("\ufeff").split("\n")
+    parse_text(before + "\n".join(reversed(lines)), "other.txt")
+    parse_text(before + "\n".join(lines), "shifted.txt")
+    assert parse_text(text, "deck.txt") == fresh
+
+
 @given(
     st.integers(1, MAX_COUNT), st.sampled_from(NAMES + PRINTS), st.sampled_from(["{c} {t}", "{c}x {t}", "* {c} {t}"])
 )
