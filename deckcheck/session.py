@@ -31,8 +31,9 @@ database installed) or the built-in catalogue (none), fmt's layout, the worker p
 ``--jobs``, "did you mean".
 """
 
-from __future__ import annotations
-
+# The annotations are evaluated where they are written (no ``from __future__ import annotations``):
+# typing.NamedTuple compiles each field's annotation written as text, some 60,000 instructions a
+# field when a check of one deck imports this module.
 import dataclasses
 import datetime as dt
 import os
@@ -194,7 +195,7 @@ class Database:
             index.close()
             self._local.index = None
 
-    def __enter__(self) -> Database:
+    def __enter__(self) -> "Database":
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -330,7 +331,7 @@ class Session:
         pack_dirs: Sequence[PathLike] = (),
         card_lang: str | None = None,
         rotation_days: int = 90,
-        settings: Settings | None = None,
+        settings: "Settings | None" = None,
         formats: Mapping[str, Pack] | None = None,
         keep_deck: bool = False,
         controls: Controls = Controls(),

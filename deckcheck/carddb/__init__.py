@@ -5,7 +5,8 @@
   :class:`deckcheck.model.Card` values (:mod:`~deckcheck.carddb.sources.pokemontcg`:
   the pokemontcg.io dataset JSON);
 * :mod:`deckcheck.carddb.build` – ``build_database``: any source into a new SQLite file, atomically;
-* :mod:`deckcheck.carddb.sqlite` – the schema, ``SqliteIndex``, ``database_info``;
+* :mod:`deckcheck.carddb.sqlite` – the schema, ``SqliteIndex``, ``database_info`` (what it returns:
+  :mod:`deckcheck.carddb.info`);
 * :mod:`deckcheck.carddb.update` – ``update_database`` (``deckcheck db update``), looping
   over the card sources of :mod:`deckcheck.carddb.sources.remote`;
 * :mod:`deckcheck.carddb.http` – the one HTTP client of every download (timeouts, an overall

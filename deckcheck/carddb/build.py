@@ -29,6 +29,7 @@ from typing import Any
 
 from deckcheck.atomic import fsync_path
 from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.info import DatabaseInfo
 from deckcheck.carddb.promo_days import PrintRow, promo_days
 from deckcheck.carddb.records import bad_card, bad_set
 from deckcheck.carddb.sources import CardSource, SetRecord
@@ -39,7 +40,6 @@ from deckcheck.carddb.sqlite import (
     NAMES_META_PREFIX,
     SCHEMA,
     SCHEMA_VERSION,
-    DatabaseInfo,
     card_row,
     connect_readonly,
     database_info,

@@ -16,11 +16,11 @@ from __future__ import annotations
 import json
 import sqlite3
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.carddb.errors import DatabaseError, no_database_at
 from deckcheck.carddb.gametext_version import DIGEST_VERSION
@@ -40,9 +40,10 @@ from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
 from deckcheck.suggest import closest_keys, closest_names
 
+if TYPE_CHECKING:
+    from deckcheck.carddb.info import DatabaseInfo, SourceShare
+
 __all__ = [
-    "DatabaseInfo",
-    "SourceShare",
     "SqliteIndex",
     "cards_of_source",
     "database_info",
@@ -63,35 +64,6 @@ SCHEMA_VERSION = f"3.{DIGEST_VERSION}"
 
 # TRANSLATORS: the advice ending a card database problem; the commands stay as they are.
 _REBUILD = Phrase(N_("run `deckcheck db update` (or `deckcheck db import PATH`) to rebuild it"))
-
-
-class DatabaseInfo(NamedTuple):
-    """What a database holds: ``cards`` prints, ``sets`` sets with at least one
-    card, the newest such set, and the ``meta`` table (source, imported_at,
-    and for ``db update`` url, etag, last_modified, sha256, downloaded_at)."""
-
-    path: Path
-    cards: int
-    sets: int
-    newest_set_name: str | None
-    newest_set_code: str | None
-    newest_set_date: str | None
-    source: str | None
-    imported_at: str | None
-    meta: Mapping[str, str] = MappingProxyType({})
-    # per card source ("pokemontcg", "tcgdex"): what it contributed
-    sources: Mapping[str, SourceShare] = MappingProxyType({})
-
-
-class SourceShare(NamedTuple):
-    """What one card source contributed to a database: cards, the sets they
-    are in, and the newest of those sets."""
-
-    cards: int
-    sets: int
-    newest_set_name: str | None
-    newest_set_code: str | None
-    newest_set_date: str | None
 
 
 # -- schema -------------------------------------------------------------------
@@ -518,6 +490,8 @@ def _read_meta(conn: sqlite3.Connection) -> dict[str, str]:
 
 def database_info(path: Path) -> DatabaseInfo:
     """What the database at ``path`` holds and where it came from."""
+    from deckcheck.carddb.info import DatabaseInfo
+
     conn = connect_readonly(path)
     try:
         meta = _read_meta(conn)
@@ -546,6 +520,8 @@ def database_info(path: Path) -> DatabaseInfo:
 
 
 def _source_shares(conn: sqlite3.Connection) -> dict[str, SourceShare]:
+    from deckcheck.carddb.info import SourceShare
+
     if not has_table(conn, "card_sources"):
         row = conn.execute("SELECT COUNT(*), COUNT(DISTINCT set_id) FROM cards").fetchone()
         newest = conn.execute(

@@ -48,9 +48,9 @@ from deckcheck.carddb.build import clean_stale_temp_files, database_beside, refu
 from deckcheck.carddb.errors import DatabaseError, no_database_at
 from deckcheck.carddb.http import NotJson, decode_json, download
 from deckcheck.carddb.index import is_promo_code, number_key, set_code_key
+from deckcheck.carddb.info import DatabaseInfo
 from deckcheck.carddb.sqlite import (
     NAMES_META_PREFIX,
-    DatabaseInfo,
     connect_readonly,
     database_info,
     name_rows,

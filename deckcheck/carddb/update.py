@@ -65,6 +65,7 @@ from deckcheck.carddb.http import (  # noqa: F401
     download_deadline,
     valid_timeout,
 )
+from deckcheck.carddb.info import DatabaseInfo
 from deckcheck.carddb.sources.merge import MergedSource, Regions
 from deckcheck.carddb.sources.remote import (
     ALL,
@@ -75,7 +76,7 @@ from deckcheck.carddb.sources.remote import (
     TcgdexJapan,
     UpdateContext,
 )
-from deckcheck.carddb.sqlite import DatabaseInfo, database_info
+from deckcheck.carddb.sqlite import database_info
 from deckcheck.model import INTERNATIONAL
 
 if os.name != "nt":  # POSIX flock; Windows has no fcntl (database_lock does nothing there)

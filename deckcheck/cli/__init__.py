@@ -16,8 +16,9 @@ its module-level imports cheap: what only one command needs is imported inside i
 (start-up: ``deckcheck check`` runs as a pre-commit hook).
 """
 
-from __future__ import annotations
-
+# The annotations are evaluated where they are written (no ``from __future__ import annotations``):
+# Typer reads the annotations of the functions it calls (the application's options, the values
+# of shell completion), and compiles each one written as text.
 import os
 import sys
 import traceback

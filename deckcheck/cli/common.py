@@ -5,8 +5,9 @@ which files of the paths given are decks (``check`` and ``fmt``).
 Only cheap modules are imported at the top: every command module is imported when
 the application is built, so module-level work here is paid by every run."""
 
-from __future__ import annotations
-
+# The annotations are evaluated where they are written (no ``from __future__ import annotations``):
+# typing.NamedTuple compiles each field's annotation written as text, some 60,000 instructions a
+# field when a check of one deck imports this module.
 import os
 import re
 import sys

@@ -6,8 +6,9 @@ nothing at start-up, and never raise: a broken configuration only narrows the
 format names offered to the installed packs.
 """
 
-from __future__ import annotations
-
+# The annotations are evaluated where they are written (no ``from __future__ import annotations``):
+# Typer reads the annotations of the functions it calls (the application's options, the values
+# of shell completion), and compiles each one written as text.
 from pathlib import Path
 
 from deckcheck.i18n import CARD_LANGUAGES, MESSAGE_LANGUAGES

@@ -20,8 +20,16 @@ from typing import Any
 from deckcheck.i18n import Joined, Phrase
 
 # C0 and C1 controls and DEL, the bidirectional embeddings/overrides/isolates,
-# and surrogates (never valid on their own in UTF-8).
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# and surrogates (never valid on their own in UTF-8). None of them is printable (str.isprintable:
+# they are of the categories Cc, Cf and Cs), so a text printable throughout holds none, and only a
+# text that is not is searched: the pattern is text, compiled by `re` on first use (its class of
+# 2,048 surrogates, which `re` sets one at a time, costs a check some 4 M instructions).
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+
+
+def _safe(text: str) -> bool:
+    """Whether ``text`` holds no character :data:`_UNSAFE` matches."""
+    return text.isprintable() or re.search(_UNSAFE, text) is None
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -34,9 +42,9 @@ def _escape(match: re.Match[str]) -> str:
 def printable(text: str) -> str:
     """``text`` with control characters, bidirectional controls and lone
     surrogates written as escapes (``\\x1b``, ``\\u202e``)."""
-    if _UNSAFE.search(text) is None:
+    if _safe(text):
         return text
-    return _UNSAFE.sub(_escape, text)
+    return re.sub(_UNSAFE, _escape, text)
 
 
 # A text from the deck shown in a finding is cut after this many characters: a
@@ -57,7 +65,7 @@ def _value(value: Any) -> Any:
         return value
     if len(value) > MAX_SHOWN and type(value) is str:
         value = value[: MAX_SHOWN - 1] + "…"
-    if _UNSAFE.search(value) is None:
+    if _safe(value):
         return value
     # Phrase and Joined (deckcheck.i18n) carry their parts for translation: rebuild them.
     if isinstance(value, Joined):

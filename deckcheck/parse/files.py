@@ -9,8 +9,9 @@ What kind of file a deck is and whether a file met while walking a folder is a d
 at all is :mod:`deckcheck.parse.shape`; :func:`deckcheck.project.discover.select_decks` walks.
 """
 
-from __future__ import annotations
-
+# The annotations are evaluated where they are written (no ``from __future__ import annotations``):
+# typing.NamedTuple compiles each field's annotation written as text, some 60,000 instructions a
+# field when a check of one deck imports this module.
 import os
 import re
 import stat
@@ -198,11 +199,13 @@ def decode_deck_bytes(data: bytes, path: str, *, max_bytes: int = DEFAULT_MAX_BY
         return mixed
 
 
+# Only a file that is not UTF-8 as a whole is read with the next two patterns: they are bytes,
+# compiled by `re` on first use (1.4 M instructions at import).
 # A line (its end included) as the parser splits a text: LF, CRLF or a lone CR ends it.
-_BYTE_LINES = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+_BYTE_LINES = rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+"
 # A character beyond ASCII as UTF-8 writes it: a line holding one is not read as Windows-1252,
 # which would turn it into two or three other characters ("é" into "Ã©").
-_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+_UTF8_SEQUENCE = rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
 
 
 def _line_by_line(data: bytes) -> DeckText | int:
@@ -215,7 +218,7 @@ def _line_by_line(data: bytes) -> DeckText | int:
     parts = []
     read_as_1252 = []
     utf8_beyond_ascii = False
-    for number, found in enumerate(_BYTE_LINES.finditer(data), start=1):
+    for number, found in enumerate(re.finditer(_BYTE_LINES, data), start=1):
         line = found.group()
         try:
             parts.append(line.decode("utf-8"))
@@ -223,7 +226,7 @@ def _line_by_line(data: bytes) -> DeckText | int:
             continue
         except UnicodeDecodeError as error:
             bad = found.start() + error.start
-        text = windows_1252_text(line) if _UTF8_SEQUENCE.search(line) is None else None
+        text = windows_1252_text(line) if re.search(_UTF8_SEQUENCE, line) is None else None
         if text is None:
             return bad
         parts.append(text)
@@ -327,9 +330,6 @@ def parse_deck_text(text: str, path: str, *, sniff: bool = False) -> ParsedDeck:
     return parse_structured(text, path, kind)  # type: ignore[arg-type]
 
 
-_SURROGATES = re.compile("[\ud800-\udfff]")
-
-
 def text_problem(text: str, path: str) -> ParsedDeck | None:
     """Why a deck list given as text (the library's ``check_text``, serve's JSON ``text``) cannot
     be read, as the same characters in a file's bytes cannot: a NUL character (the file reader's
@@ -338,12 +338,17 @@ def text_problem(text: str, path: str) -> ParsedDeck | None:
     answer whichever way the list came in."""
     if "\x00" in text:
         return _unreadable(path, BINARY, BINARY_HINT)
-    found = _SURROGATES.search(text)
-    if found is None:
+    # The surrogates are the code points UTF-8 cannot write: the encoder finds the first (a pattern
+    # of their class costs `re` 2 M instructions to compile).
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        found = error.start
+    else:
         return None
-    head = text[: found.start()]
+    head = text[:found]
     line = head.count("\n") + head.count("\r") - head.count("\r\n") + 1
-    return _unreadable(path, SURROGATE, ENCODING_HINT, (line,), line=line, code=f"U+{ord(found.group()):04X}")
+    return _unreadable(path, SURROGATE, ENCODING_HINT, (line,), line=line, code=f"U+{ord(text[found]):04X}")
 
 
 def unreadable_folder(path: str, reason: str) -> ParsedDeck:

