@@ -839,15 +839,17 @@ def parse_text_counted(
             if entry is not None:
                 entries.append(entry)
                 continue
-        said = _SAID.get(raw)
-        if said is not None:
-            entry = _entry(said, number, section, raw)
-            rows = _keep(entry, section, number, raw)
-            entries.append(entry)
-            continue
         other = others.get(raw)
         card: tuple[int, str, str | None, str | None] | None = None
         if other is None:
+            # (A line no card line is never in _SAID: the headers and blank lines of list after
+            # list ask only `others`.)
+            said = _SAID.get(raw)
+            if said is not None:
+                entry = _entry(said, number, section, raw)
+                rows = _keep(entry, section, number, raw)
+                entries.append(entry)
+                continue
             card = _plain_print_line(raw)
             if card is None:
                 other = _other_line(raw)
