@@ -222,6 +222,8 @@ class Banned(Kind):
             verdict = now.banning(card)
             if verdict is not None:
                 return (verdict, None)
+            if not coming:
+                return None
             day = next((day for day, then in coming if then.banning(card) is not None), None)
             return None if day is None else (None, day)
 

@@ -241,7 +241,7 @@ class CardPool(Kind):
             reprint = None if verdict.legal else pool.legal_reprint(card, date, index, verdict)
             if verdict.legal or reprint is not None:
                 # The rotation preview: the first change known within the window that drops it.
-                leaves = next((day for day in changes if not pool.allows(card, day, index)), None)
+                leaves = next((day for day in changes if not pool.allows(card, day, index)), None) if changes else None
                 return None if verdict.legal and leaves is None else (verdict, reprint, None, leaves)
             other = None if verdict.reason == "region-day-unknown" else pool.legal_other_print(card, date, index)
             return (verdict, None, other, None)
@@ -635,7 +635,7 @@ class Pool:
     def legal_from(self, release_date: str) -> dt.date:
         """The first legal day of a set released on ``release_date`` under the
         waiting period of its time (FORMATS-HISTORY.md section 2)."""
-        return _legal_from(dt.date.fromisoformat(release_date), self.waiting)
+        return _legal_from_day(release_date, self.waiting)
 
     def _season(self, day: str) -> Season | None:
         current = None
@@ -831,6 +831,11 @@ def _legal_from(release: dt.date, rules: Sequence[tuple[str, int | str]]) -> dt.
         return dt.date.max  # the calendar ends before the next month's first Friday
     next_month = (month_start + dt.timedelta(days=32)).replace(day=1)
     return days_later(next_month, (_FRIDAY - next_month.weekday()) % 7)
+
+
+@lru_cache(maxsize=4096)  # a set's prints share their release day: each print's verdict asks it
+def _legal_from_day(release_date: str, rules: tuple[tuple[str, int | str], ...]) -> dt.date:
+    return _legal_from(dt.date.fromisoformat(release_date), rules)
 
 
 def _iso(value: Any) -> str | None:

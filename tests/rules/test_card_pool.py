@@ -219,3 +219,16 @@ def test_reworded_old_trainers_fold_only_into_the_same_effect(old, new, differen
 
     assert text_hash(old) == text_hash(new)
     assert text_hash(different) not in (text_hash(old), text_hash(new))
+
+
+def test_each_pool_gives_a_set_the_first_legal_day_of_its_own_waiting_period():
+    # A set's first legal day is kept by its release day and the pool's waiting periods: pools of
+    # other waiting periods asked about one day in turn keep their own answers.
+    from deckcheck.rules.card_pool import Pool
+
+    fortnight = Pool.from_options({"waiting_days": 14})
+    fridays = Pool.from_options({"waiting_periods": [{"from": "2016-01-01", "rule": "third-friday-after"}]})
+    released = "2017-02-03"  # a Friday
+    for _ in range(2):
+        assert fortnight.legal_from(released) == dt.date(2017, 2, 17)
+        assert fridays.legal_from(released) == dt.date(2017, 2, 24)
