@@ -24,28 +24,48 @@ def closest_names(name: str, names_by_key: Mapping[str, str], limit: int = 3) ->
 
 def closest_keys(name: str, keys: Sequence[str], limit: int = 3) -> list[str]:
     """Up to ``limit`` of ``keys`` (:func:`name_key` forms of names) closest to ``name``, best first."""
+    from rapidfuzz import utils
+
+    processed = _processed(keys, utils.default_process)
+    found = matches(name, keys if processed is None else processed, limit, processed=processed is not None)
+    if found is None:
+        return []
+    key, scored = found
+    return ranked(key, [(keys[index], score) for index, score in scored], limit)
+
+
+def matches(
+    name: str, choices: Sequence[str], limit: int = 3, *, processed: bool
+) -> tuple[str, list[tuple[int, float]]] | None:
+    """``name``'s key and the (position, score) of up to ``limit`` x 3 of ``choices`` close to it
+    (None: a name too long to be any card's). ``choices`` are keys, or with ``processed`` those keys
+    as rapidfuzz's ``default_process`` makes them (a card database keeps them so)."""
     from rapidfuzz import fuzz, process, utils
 
     if len(name) > MAX_NAME_LENGTH * 4:
-        return []  # cheap test first: name_key of a 4 MB line is work too
+        return None  # cheap test first: name_key of a 4 MB line is work too
     key = name_key(name)
     if len(key) > MAX_NAME_LENGTH:
-        return []
+        return None
     query = utils.default_process(key)
-    processed = _processed(keys, utils.default_process)
-    # The keys as rapidfuzz's processor makes them (it processes the query again, to the same text).
-    choices, processor = (keys, utils.default_process) if processed is None else (processed, None)
+    # Keys not processed yet are processed by rapidfuzz (which processes the query again, to the same text).
+    processor = None if processed else utils.default_process
     # Whole-name similarity first (typos); word-set similarity as a fallback for
     # words in another order or missing ("Research Professor's").
     for scorer in (fuzz.ratio, fuzz.token_set_ratio):
-        matches = process.extract(
+        found = process.extract(
             query, choices, scorer=scorer, processor=processor, limit=limit * 3, score_cutoff=_MIN_SCORE
         )
-        if matches:
+        if found:
             break
-    found = [(keys[index], score) for _choice, score, index in matches]
-    ranked = sorted(found, key=lambda m: (-round(m[1]), abs(len(m[0]) - len(key)), m[0]))
-    return [match[0] for match in ranked[:limit]]
+    return key, [(index, score) for _choice, score, index in found]
+
+
+def ranked(key: str, found: Sequence[tuple[str, float]], limit: int = 3) -> list[str]:
+    """The keys of ``found`` (key, score) best first, at most ``limit``: by score, then by how near
+    their length is to ``key``'s, then alphabetically."""
+    best = sorted(found, key=lambda m: (-round(m[1]), abs(len(m[0]) - len(key)), m[0]))
+    return [match[0] for match in best[:limit]]
 
 
 # The keys compared with, by the id of their list (a database's names: one list looked up again

@@ -38,7 +38,7 @@ from deckcheck.datafiles import validation_cache
 from deckcheck.i18n import N_, Phrase
 from deckcheck.model import INTERNATIONAL, Card
 from deckcheck.names import deck_key, name_key
-from deckcheck.suggest import closest_keys, closest_names
+from deckcheck.suggest import closest_keys, closest_names, matches, ranked
 
 if TYPE_CHECKING:
     from deckcheck.carddb.info import DatabaseInfo, SourceShare
@@ -163,13 +163,29 @@ NAMES_META_PREFIX = "names_"
 # not group the 20,000 prints by name (66 M instructions, more than the rest of the check of a
 # deck); the keys and the names as two texts of lines in the same order: one row read, two splits
 # (8 M). A database built before this table, or whose names hold a line break, is asked the query.
-SUGGESTION_NAMES_SCHEMA = """
+# The keys as rapidfuzz compares them (its default_process) are a third text: a misspelt name is
+# compared with those, and the key and name of its few matches are read by their place
+# (suggestion_rows) - neither the keys nor the names are split, nor the keys processed (some 6 M).
+# A database built before these two compares with the keys.
+SUGGESTION_NAMES_SCHEMA = (
+    """
 CREATE TABLE suggestion_names (
     region TEXT PRIMARY KEY,
     name_keys TEXT NOT NULL,         -- names.name_key of each name, one a line
-    names TEXT NOT NULL              -- the name of its first print, one a line
-);
-"""
+    names TEXT NOT NULL,             -- the name of its first print, one a line
+    processed TEXT NOT NULL          -- each key as rapidfuzz's default_process makes it, one a line
+)
+""",
+    """
+CREATE TABLE suggestion_rows (
+    region TEXT NOT NULL,
+    position INTEGER NOT NULL,       -- the line of suggestion_names the key and name are on, from 0
+    name_key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (region, position)
+) WITHOUT ROWID
+""",
+)
 _FIRST_PRINT_NAMES = (
     "SELECT name_key, name FROM cards WHERE rowid IN "
     "(SELECT min(rowid) FROM cards WHERE region = ? GROUP BY name_key) ORDER BY rowid"
@@ -292,13 +308,21 @@ def write_names(
 def write_suggestion_names(conn: sqlite3.Connection) -> None:
     """Fill the ``suggestion_names`` table of every region that has cards, inside the
     caller's transaction (after the cards' rows and indexes)."""
-    conn.execute(SUGGESTION_NAMES_SCHEMA)
+    from rapidfuzz.utils import default_process
+
+    for statement in SUGGESTION_NAMES_SCHEMA:
+        conn.execute(statement)
     for (region,) in conn.execute("SELECT DISTINCT region FROM cards").fetchall():
         pairs = conn.execute(_FIRST_PRINT_NAMES, (region,)).fetchall()
         if any("\n" in key or "\n" in name for key, name in pairs):
             continue  # not one a line: this region's names are asked of the cards
         keys, names = "\n".join(pair[0] for pair in pairs), "\n".join(pair[1] for pair in pairs)
-        conn.execute("INSERT INTO suggestion_names VALUES (?, ?, ?)", (region, keys, names))
+        processed = "\n".join(default_process(pair[0]) for pair in pairs)
+        conn.execute("INSERT INTO suggestion_names VALUES (?, ?, ?, ?)", (region, keys, names, processed))
+        conn.executemany(
+            "INSERT INTO suggestion_rows VALUES (?, ?, ?, ?)",
+            ((region, position, key, name) for position, (key, name) in enumerate(pairs)),
+        )
 
 
 def suggestion_names(conn: sqlite3.Connection, region: str) -> dict[str, str]:
@@ -322,6 +346,33 @@ def suggestion_keys(conn: sqlite3.Connection, region: str) -> list[str]:
     if row is None:
         return [key for key, _name in conn.execute(_FIRST_PRINT_NAMES, (region,))]
     return row[0].split("\n")
+
+
+def suggestion_choices(conn: sqlite3.Connection, region: str) -> tuple[list[str], bool]:
+    """What "did you mean" compares a name with in ``region``, and whether those are processed:
+    the keys of :func:`suggestion_names` as rapidfuzz processes them (their keys and names are
+    then read by place, :func:`suggestion_rows`), or, in a database built before those were
+    kept, the keys themselves."""
+    try:
+        row = conn.execute("SELECT processed FROM suggestion_names WHERE region = ?", (region,)).fetchone()
+    except sqlite3.OperationalError:  # a database built before the processed keys (or the table)
+        row = None
+    if row is None or not has_table(conn, "suggestion_rows"):
+        return suggestion_keys(conn, region), False
+    return row[0].split("\n"), True
+
+
+def suggestion_rows(conn: sqlite3.Connection, region: str, positions: Iterable[int]) -> dict[int, tuple[str, str]]:
+    """The key and name on each of ``positions`` of :func:`suggestion_choices`' processed keys."""
+    wanted = sorted(set(positions))
+    marks = ", ".join("?" * len(wanted))
+    return {
+        position: (key, name)
+        for position, key, name in conn.execute(
+            f"SELECT position, name_key, name FROM suggestion_rows WHERE region = ? AND position IN ({marks})",
+            (region, *wanted),
+        )
+    }
 
 
 def first_print_name(conn: sqlite3.Connection, region: str, key: str) -> str:
@@ -610,7 +661,8 @@ class SqliteIndex:
         self.path = Path(path)
         self._conn = connect_readonly(self.path)
         self._cache: dict[tuple[str, str], tuple[Card, ...]] = {}
-        self._keys: dict[str, list[str]] = {}  # the names "did you mean" compares with, by region
+        # what "did you mean" compares with, by region (suggestion_choices)
+        self._choices: dict[str, tuple[list[str], bool]] = {}
         self._codes: dict[tuple[str, str], bool] = {}
         self._langs: tuple[str, ...] | None = None
         self._translated: dict[tuple[str, tuple[str, ...] | None], tuple[TranslatedName, ...]] = {}
@@ -669,10 +721,19 @@ class SqliteIndex:
         ``langs`` among the translated names (ranked together; shown as the language spells them)."""
         wanted = tuple(lang for lang in langs if lang in self.translation_languages()) if langs else ()
         if not wanted or region != INTERNATIONAL:
-            keys = self._keys.get(region)
-            if keys is None:
-                keys = self._keys[region] = suggestion_keys(self._conn, region)
-            return [first_print_name(self._conn, region, key) for key in closest_keys(name, keys, limit)]
+            choices = self._choices.get(region)
+            if choices is None:
+                choices = self._choices[region] = suggestion_choices(self._conn, region)
+            strings, processed = choices
+            if not processed:
+                return [first_print_name(self._conn, region, key) for key in closest_keys(name, strings, limit)]
+            found = matches(name, strings, limit, processed=True)
+            if not found or not found[1]:
+                return []
+            rows = suggestion_rows(self._conn, region, (position for position, _score in found[1]))
+            best = ranked(found[0], [(rows[position][0], score) for position, score in found[1]], limit)
+            names = dict(rows.values())
+            return [names[key] for key in best]
         combined = self._suggestion_names.get(wanted)
         if combined is None:
             combined = suggestion_names(self._conn, region)

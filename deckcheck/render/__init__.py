@@ -25,7 +25,10 @@ instead; it is then given the whole report at the end (which holds every
 result in memory: fine for small runs only).
 """
 
-from __future__ import annotations
+# The annotations are evaluated where they are written (no ``from __future__ import annotations``):
+# typing.NamedTuple compiles each field's annotation written as text, some 60,000 instructions a
+# field when a check of one deck imports this module; the model's names, which only a type
+# checker imports here, are written as text.
 
 import functools
 import importlib
@@ -98,7 +101,7 @@ class ReportWriter:
     def head(self) -> str:
         return ""
 
-    def deck(self, result: DeckResult) -> str:
+    def deck(self, result: "DeckResult") -> str:
         return ""
 
     def tail(self) -> str:
@@ -115,7 +118,7 @@ class ReportWriter:
         if not self.spooled:
             self.out.write(self.head())
 
-    def add(self, result: DeckResult) -> None:
+    def add(self, result: "DeckResult") -> None:
         part = self.deck(result)
         if not self.spooled:
             self.out.write(part)
@@ -155,7 +158,7 @@ def writer(name: str, out: IO[str], options: RenderOptions = RenderOptions()) ->
     return importlib.import_module(RENDERERS[name]).Writer(out, options)
 
 
-def write_report(report_writer: ReportWriter, results: Iterable[DeckResult], skipped: tuple[str, ...] = ()) -> str:
+def write_report(report_writer: ReportWriter, results: Iterable["DeckResult"], skipped: tuple[str, ...] = ()) -> str:
     """Drive ``report_writer`` over ``results``; what it wrote when it writes to a StringIO."""
     report_writer.start()
     for result in results:
@@ -164,32 +167,32 @@ def write_report(report_writer: ReportWriter, results: Iterable[DeckResult], ski
     return report_writer.out.getvalue() if isinstance(report_writer.out, io.StringIO) else ""
 
 
-def render_with(writer_class: Callable[..., ReportWriter], report: Report, options=None) -> str:
+def render_with(writer_class: Callable[..., ReportWriter], report: "Report", options=None) -> str:
     """The whole report as one string, written by ``writer_class`` (a module's ``render``)."""
     return write_report(
         writer_class(io.StringIO(), options if options is not None else RenderOptions()), report.results, report.skipped
     )
 
 
-def render(name: str, report: Report, options: RenderOptions = RenderOptions()) -> str:
+def render(name: str, report: "Report", options: RenderOptions = RenderOptions()) -> str:
     """The whole report as one string."""
     return write_report(writer(name, io.StringIO(), options), report.results, report.skipped)
 
 
 @functools.cache  # asked for every deck of a run
-def failing_severities(fail_on: str) -> frozenset[Severity]:
+def failing_severities(fail_on: str) -> "frozenset[Severity]":
     from deckcheck.model import Severity
 
     return frozenset({Severity.ERROR} if fail_on == "error" else {Severity.ERROR, Severity.WARNING})
 
 
-def is_failing(result: DeckResult, fail_on: str = "error") -> bool:
+def is_failing(result: "DeckResult", fail_on: str = "error") -> bool:
     """Whether a deck fails the run: an error, or a warning with ``--fail-on warning``."""
     failing = failing_severities(fail_on)
     return any(f.severity in failing for f in result.findings)
 
 
-def path_problem(result: DeckResult) -> Finding | None:
+def path_problem(result: "DeckResult") -> "Finding | None":
     """Why the deck at this path was *not checked* (docs/rulings.md, "The verdict words"), else None: the
     ``unreadable`` finding of a path that could not be read as a deck (missing, a FIFO, a
     folder that cannot be listed, binary, empty, ...), or the ``unknown-format`` finding of a

@@ -113,11 +113,23 @@ def test_suggestions_read_from_the_built_names_equal_those_of_the_cards(full_db,
         assert carddb_sqlite.suggestion_names(conn, "intl") == built
         assert list(carddb_sqlite.suggestion_names(conn, "intl")) == list(built)
     assert len(built) > 4000
-    with SqliteIndex(full_db) as new, SqliteIndex(older) as old:
+    # A database built before the processed keys were kept: the names and keys only.
+    unprocessed = tmp_path / "unprocessed.sqlite3"
+    unprocessed.write_bytes(full_db.read_bytes())
+    with sqlite3.connect(unprocessed) as conn:
+        conn.execute("DROP TABLE suggestion_rows")
+        conn.execute("CREATE TABLE previous AS SELECT region, name_keys, names FROM suggestion_names")
+        conn.execute("DROP TABLE suggestion_names")
+        conn.execute("ALTER TABLE previous RENAME TO suggestion_names")
+    with SqliteIndex(full_db) as new, SqliteIndex(unprocessed) as keys_only, SqliteIndex(older) as old:
+        assert new._choices == {} and new.suggest("Ionno") and new._choices["intl"][1] is True
         for name in MISSPELT:
-            # The index compares with the keys alone and asks the cards for the names of its
-            # matches: the names the built table holds for them.
-            assert new.suggest(name) == old.suggest(name) == list(closest_names(name, built)), name
+            # The built database compares with the processed keys and reads its matches' keys and
+            # names by place; the one before compares with the keys and asks the cards for the
+            # names; the oldest groups the cards: all suggest what closest_names does over the names.
+            assert new.suggest(name) == keys_only.suggest(name) == old.suggest(name), name
+            assert new.suggest(name) == list(closest_names(name, built)), name
+        assert keys_only._choices["intl"][1] is False and old._choices["intl"][1] is False
         assert "Iono" in new.suggest("Ionno")
     with sqlite3.connect(full_db) as conn:
         assert carddb_sqlite.suggestion_keys(conn, "intl") == list(built)
