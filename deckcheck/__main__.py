@@ -2,7 +2,7 @@
 
 import sys
 
-from deckcheck.cli import main
+from deckcheck.cli import console
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(console())

@@ -1,4 +1,4 @@
-"""The console script (deckcheck.cli:main): one parser, Typer, for every command line
+"""The console script (deckcheck.cli:console, which runs main): one parser, Typer, for every command line
 (no fast path reads ``check`` and ``fmt`` a second time),
 and what a run of one deck imports (start-up; the figures are bench/run.py's)."""
 
@@ -40,6 +40,27 @@ def test_the_fast_path_is_gone():
     source = "\n".join(path.read_text(encoding="utf-8") for path in (PROJECT_ROOT / "deckcheck").rglob("*.py"))
     assert "typer._click" not in source  # a private module of Typer's
     assert deckcheck.cli.main.__module__ == "deckcheck.cli"
+
+
+_FREEZES = """import gc, sys
+from deckcheck.cli import {entry}
+sys.argv = ['deckcheck', '--version']
+code = {entry}()
+print(code, gc.get_freeze_count() > 0, gc.isenabled())
+"""
+
+
+@pytest.mark.parametrize("entry, frozen", [("console", "True"), ("main", "False")])
+def test_the_console_script_leaves_the_exit_nothing_to_collect(entry, frozen):
+    """The console script freezes what the run made before the process ends (Python's last
+    collection at exit costs more than judging a deck); a program calling main keeps its collector."""
+    done = subprocess.run(
+        [sys.executable, "-c", _FREEZES.format(entry=entry)], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.split()[-3:] == ["0", frozen, "True"], done.stderr
+    script = (PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'deckcheck = "deckcheck.cli:console"' in script
+    assert "sys.exit(console())" in (PROJECT_ROOT / "deckcheck" / "__main__.py").read_text(encoding="utf-8")
 
 
 # -- what a run imports (start-up; the figures themselves are bench/run.py's) ---------
