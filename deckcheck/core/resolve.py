@@ -31,6 +31,7 @@ The errors leave a deck *not verified* rather than ILLEGAL
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -146,7 +147,7 @@ def resolve_deck(
     # meets the same entries list after list.
     known = options.memo.get(_BY_ENTRY)
     if known is None:
-        known = options.memo[_BY_ENTRY] = {}
+        known = options.memo[_BY_ENTRY] = OrderedDict()
     lines: list[tuple[DeckEntry, CardIndex, Resolution, DeckCard | None, bool]] = []
     resolved: list[DeckCard] = []
     unresolved: list[DeckEntry] = []
@@ -195,14 +196,16 @@ def resolve_deck(
     return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
 
 
-# options.memo's key of the lines kept by entry object (_read), at most ENTRIES_KEPT of them
-# (then they start again: the readings themselves stay in options.memo).
+# options.memo's key of the lines kept by entry object (_read), at most ENTRIES_KEPT of them; then
+# the one kept longest goes. (A list read from YAML or JSON brings entries of its own, met once:
+# emptied whole when full, the memo made a run read every text line's entry again every few
+# thousand lists.) The readings themselves stay in options.memo.
 _BY_ENTRY = object()
 ENTRIES_KEPT = 20_480
 
 
 def _read(
-    entry: DeckEntry, index: CardIndex, options: ResolveOptions, known: dict
+    entry: DeckEntry, index: CardIndex, options: ResolveOptions, known: OrderedDict
 ) -> tuple[DeckEntry, CardIndex, Resolution, DeckCard | None, bool]:
     """An entry read and kept in ``known``: (entry, index, reading, its DeckCard when the line is
     identified and read as English -- the same whatever the deck --, whether the deck has a say
@@ -213,7 +216,7 @@ def _read(
         deck_card = DeckCard(entry, reading.card, read_as=None, by_print=reading.by_print)
     line = (entry, index, reading, deck_card, bool(reading.unknown or reading.langs))
     if len(known) >= ENTRIES_KEPT:
-        known.clear()
+        known.popitem(last=False)
     known[id(entry)] = line  # (the entry is kept with it: its id is not reused)
     return line
 

@@ -225,6 +225,21 @@ def test_the_entries_remembered_stay_bounded(monkeypatch):
         assert len(options.memo) <= 12 and len(options.memo.get(resolve._BY_ENTRY, ())) <= 6
 
 
+def test_a_full_memo_of_entries_lets_the_oldest_go_not_all(monkeypatch):
+    # A list read from YAML or JSON brings entries met once: they must not empty the memo of the
+    # entries every text list shares.
+    import deckcheck.core.resolve as resolve
+
+    monkeypatch.setattr(resolve, "ENTRIES_KEPT", 6)
+    options = ResolveOptions()
+    for n in range(20):
+        parsed = ParsedDeck("d.txt", (entry("Iono", n + 1, "PAL", "185", line=n + 1),))
+        assert [c.count for c in resolve_deck(parsed, INDEX, options)[0].cards] == [n + 1]
+        kept = options.memo[resolve._BY_ENTRY]
+        assert len(kept) == min(n + 1, 6)
+        assert id(parsed.entries[0]) in kept
+
+
 def test_the_memo_of_a_long_run_stays_bounded(monkeypatch):
     # A run over many decks (or a long-lived server) meets ever new lines and
     # typos; what resolution remembers must not grow with them.
