@@ -128,7 +128,10 @@ def deck_name(name: str, supertype: str) -> str:
 
 def unown_letter(name: str) -> str | None:
     """``Unown F`` as the Neo/DP card name ``Unown [F]`` (docs/rulings.md, "Unown"), else None."""
-    match = re.match(_UNOWN_LETTER, name.strip())
+    name = name.strip()
+    if name[:6].lower() != "unown ":  # (no character but these is a case of u, n, o or w for re)
+        return None
+    match = re.match(_UNOWN_LETTER, name)
     return f"Unown [{match.group(1).upper()}]" if match else None
 
 

@@ -130,6 +130,8 @@ def typed_print(entry: DeckEntry, index: CardIndex) -> DeckEntry:
     holds that print and it is a card of the name before it; else the entry as it is. A word
     of the name is never taken for a code: ``Iron Hands ex par70`` is Iron Hands ex PAR 70,
     never the plain Iron Hands of a set "EX"."""
+    if not any(character.isdigit() for character in entry.name):
+        return entry  # both patterns below want a digit: a name with none compiles neither
     readings: list[tuple[DeckEntry, bool]] = []  # (reading, whether another card's number may stand)
     name, _, last = entry.name.rpartition(" ")
     joined = re.fullmatch(_JOINED_CODE, last)

@@ -123,6 +123,7 @@ _META = re.compile(r"^(?P<key>format|deck\s*+name|deck|name)\s*+[:=]\s*+(?P<valu
 _TRAILING_COMMENT = r"(?<!\s)\s++(?:#|//)\s.*$"
 # PTCGO lines start with "* " (RULES.md 7.2); informal lists use bullets.
 _BULLET = r"^(?:[*•·]\s*+|-\s++)"
+_BULLETS = ("*", "•", "·", "-")  # the characters _BULLET starts with
 # RULES.md 7.3: "4-4 Zoroark-GX" counts a whole evolution line at once.
 _SHORTHAND = r"^\d++(?:\s*+-\s*+\d++)++\s++\S"
 # "4 Iono", "4x Iono", "4 x Iono", "x4 Iono" (RULES.md 7.3).
@@ -574,12 +575,16 @@ _SHORTHAND_LINE, _FRACTION_LINE, _UNCOUNTED_LINE, _COUNTED_LINE = range(4)
 
 def _card_line(line: str) -> tuple[int, re.Match[str] | None]:
     """The kind of a line read as a card line, and the match of its count."""
-    card_text = re.sub(_TRAILING_COMMENT, "", re.sub(_BULLET, "", line, count=1))
+    # Each pattern below is asked only of a line holding what it needs to match (a bullet first,
+    # "#" or "//", "-", "." or ","): the plain "3 Charizard ex" compiles none of them.
+    card_text = re.sub(_BULLET, "", line, count=1) if line[:1] in _BULLETS else line
+    if "#" in card_text or "//" in card_text:
+        card_text = re.sub(_TRAILING_COMMENT, "", card_text)
     if "," in card_text:
         card_text = _csv_line(card_text) or card_text
-    if re.match(_SHORTHAND, card_text):
+    if "-" in card_text and re.match(_SHORTHAND, card_text):
         return _SHORTHAND_LINE, None
-    fraction = re.match(_FRACTION_COUNT, card_text)
+    fraction = re.match(_FRACTION_COUNT, card_text) if "." in card_text or "," in card_text else None
     if fraction:
         return _FRACTION_LINE, fraction
     counted = re.match(_COUNTED, card_text)
