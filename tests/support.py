@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 import socketserver
 import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,18 @@ PROJECT_ROOT = Path(__file__).resolve().parents[1]
 REFERENCE_DATA = PROJECT_ROOT.parent / "shared" / "carddata"
 POKEMON_TCG_DATA = REFERENCE_DATA / "pokemon-tcg-data"
 SAMPLE_DECKS = PROJECT_ROOT / "sample_decks"
+
+
+@cache
+def every_character() -> str:
+    """Every code point, the surrogates too, in order (for a test that a set of characters is
+    what a pattern or a str method says it is)."""
+    return "".join(map(chr, range(sys.maxunicode + 1)))
+
+
+def cases_of(letters: str) -> set[str]:
+    """The characters `re` takes for any of ``letters`` when it ignores case."""
+    return set(re.findall(f"(?i)[{letters}]", every_character()))
 
 
 def mixed_tree(base: Path) -> Path:
