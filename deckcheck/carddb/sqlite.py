@@ -731,7 +731,9 @@ class SqliteIndex:
             if not found or not found[1]:
                 return []
             rows = suggestion_rows(self._conn, region, (position for position, _score in found[1]))
-            best = ranked(found[0], [(rows[position][0], score) for position, score in found[1]], limit)
+            # (A place the table lacks, in a database damaged by hand, is no suggestion.)
+            scored = [(rows[position][0], score) for position, score in found[1] if position in rows]
+            best = ranked(found[0], scored, limit)
             names = dict(rows.values())
             return [names[key] for key in best]
         combined = self._suggestion_names.get(wanted)

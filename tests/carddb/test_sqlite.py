@@ -137,6 +137,22 @@ def test_suggestions_read_from_the_built_names_equal_those_of_the_cards(full_db,
     assert named == built
 
 
+def test_a_suggestion_row_missing_is_no_suggestion_and_no_error(full_db, tmp_path):
+    damaged = tmp_path / "damaged.sqlite3"
+    damaged.write_bytes(full_db.read_bytes())
+    with SqliteIndex(full_db) as index:
+        expected = index.suggest("Ionno")
+    assert expected[0] == "Iono"
+    with sqlite3.connect(damaged) as conn:
+        conn.execute(
+            "DELETE FROM suggestion_rows WHERE region = 'intl' AND name_key = ?",
+            (carddb_sqlite.name_key("Iono"),),
+        )
+    with SqliteIndex(damaged) as index:
+        found = index.suggest("Ionno")
+    assert "Iono" not in found and set(expected[1:]) <= set(found)
+
+
 def test_names_holding_a_line_break_are_asked_of_the_cards(datasets, tmp_path):
     files = datasets.files(
         cards={
