@@ -660,6 +660,12 @@ class SqliteIndex:
     def __init__(self, path: Path):
         self.path = Path(path)
         self._conn = connect_readonly(self.path)
+        # One read transaction for the life of the index: every look-up reads the same version of
+        # the file (the answers are kept anyway, above), and SQLite takes its lock, looks for a hot
+        # journal and re-reads the file's header once, not for every query (about six system calls
+        # a query). No writer waits on it: deckcheck replaces a database by renaming a new file
+        # over it (carddb.build).
+        self._conn.execute("BEGIN")
         self._cache: dict[tuple[str, str], tuple[Card, ...]] = {}
         # what "did you mean" compares with, by region (suggestion_choices)
         self._choices: dict[str, tuple[list[str], bool]] = {}

@@ -225,6 +225,24 @@ def test_replacing_keeps_the_file_mode(tmp_path, installed, small_dataset):
     assert installed.stat().st_mode & 0o777 == 0o640
 
 
+def test_an_open_index_reads_one_version_of_the_file(installed):
+    """A run reads one version of the database: a change made in place (by hand, while a check
+    runs) waits for the index to close, so a card not yet looked up is not found missing half-way."""
+    with SqliteIndex(installed) as index:
+        assert [card.id for card in index.by_number("TST", "1")] == ["tst1-1"]
+        writer = sqlite3.connect(installed, timeout=0)
+        try:
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                with writer:
+                    writer.execute("DELETE FROM cards WHERE id = 'tst2-10'")
+        finally:
+            writer.close()
+        assert [card.id for card in index.by_number("TSL", "10")] == ["tst2-10"]
+    with sqlite3.connect(installed) as writer:  # closed, the index holds nothing
+        writer.execute("DELETE FROM cards WHERE id = 'tst2-10'")
+    writer.close()
+
+
 # -- refusals: dest unchanged, nothing left behind -------------------------------
 
 
