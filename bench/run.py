@@ -416,8 +416,10 @@ def main() -> int:
         env = {**os.environ, "DECKCHECK_DB": str(work / "cards.sqlite3"), "NO_COLOR": "1"}
         env.pop("DECKCHECK_CACHE_DIR", None)
         # Measure what users get: an installed package has its bytecode cached.
-        # (Some sandboxes set this; with it, every run recompiles every module.)
+        # (Some sandboxes set this; with it, every run recompiles every module.) Standard output
+        # buffered, as in a shell (PYTHONUNBUFFERED makes every write a system call).
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env.pop("PYTHONUNBUFFERED", None)
         (work / "repo").mkdir()
         env["DECKCHECK_BENCH_DIR"] = str(work / "repo")
         deckcheck = deckcheck_command()
