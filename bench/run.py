@@ -63,8 +63,9 @@ SAMPLE_DECK = ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt"
 # and the CPU time of all its processes (the pool's workers are reaped by it).
 _MEASURE = r"""
 import resource, subprocess, sys, time
+out = open(sys.argv[1], "wb") if sys.argv[1] else subprocess.DEVNULL
 start = time.perf_counter()
-done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+done = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.PIPE)
 elapsed = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(elapsed, usage.ru_maxrss, done.returncode, usage.ru_utime + usage.ru_stime)
@@ -73,11 +74,13 @@ if done.returncode not in (0, 1):
 """
 
 
-def measure(command: list[str], env: dict[str, str], *, cpu: bool = False):
+def measure(command: list[str], env: dict[str, str], *, cpu: bool = False, stdout: Path | None = None):
     """(seconds, peak MB, exit code[, CPU seconds]) of one run of ``command``,
-    started in an empty folder as in a deck repository (no configuration file)."""
+    started in an empty folder as in a deck repository (no configuration file); its
+    standard output goes to the file ``stdout`` (None: nowhere), opened by the measuring
+    process, so that the CPU counted is the command's alone."""
     out = subprocess.run(
-        [sys.executable, "-c", _MEASURE, *command],
+        [sys.executable, "-c", _MEASURE, str(stdout or ""), *command],
         capture_output=True,
         text=True,
         env=env,
