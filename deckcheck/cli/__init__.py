@@ -155,6 +155,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdin, sys.stdout, sys.stderr = saved[1:]
 
 
+# Allocations of containers between two collections of the youngest generation (console).
+YOUNG_GENERATION = 50_000
+
+
 def console() -> int:
     """The console script and ``python -m deckcheck``: :func:`main`, then the process ends.
 
@@ -165,19 +169,15 @@ def console() -> int:
     model, ``object.__del__``). ``gc.freeze`` puts them out of the collector's reach; a program
     that calls :func:`main` and goes on keeps its collector as it was.
 
-    Before the run, the youngest generation is collected after YOUNG_GENERATION allocations,
-    not Python's 700: a folder's check allocates some hundreds of containers a deck (lines,
-    findings, report objects) that die by reference counting, not in cycles, and each early
-    collection also walked the run's memos that survived it (1.7 % of a 10,000-deck check's
-    instructions, peak memory the same: bench/bulk.py)."""
+    Before the run, the youngest generation is collected after YOUNG_GENERATION allocations, not
+    Python's default (700 up to 3.12): a folder's check allocates some hundreds of containers a
+    deck (lines, findings, report objects) that die by reference counting, not in cycles, and each
+    early collection also walked the run's memos that survived it (2.0 % of a 3,000-deck check's
+    instructions, 0.7 % of a 10,000-deck one, peak memory the same: docs/speed.md)."""
     gc.set_threshold(YOUNG_GENERATION, *gc.get_threshold()[1:])
     code = main()
     gc.freeze()
     return code
-
-
-# Allocations of containers between two collections of the youngest generation (console).
-YOUNG_GENERATION = 50_000
 
 
 def _run(prog_name: str | None) -> int:
