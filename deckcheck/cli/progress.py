@@ -61,6 +61,12 @@ class DeckProgress:
             self.bar.stop()
 
 
+# What the phases' bars need beside their label: the bar (40), the percentage, the longest count
+# ("21066/21066 cards, about 2 min left") and the spaces between; the least a label is given.
+LABEL_ROOM = 84
+MIN_LABEL = 20
+
+
 class Phases:
     """The phases of a slow command (download, verify, import, names), each with
     its progress.
@@ -92,13 +98,22 @@ class Phases:
         if sys.stderr.isatty() and os.environ.get("TERM") != "dumb":
             from rich.console import Console
             from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
+            from rich.table import Column
 
+            console = Console(stderr=True)
             self.bar = Progress(
-                TextColumn("{task.description}"),
+                # A long label (a download's URL) is cut with an ellipsis where the terminal is too
+                # narrow for it beside the bar, the percentage and the counts, which stay whole.
+                TextColumn(
+                    "{task.description}",
+                    table_column=Column(
+                        max_width=max(MIN_LABEL, console.width - LABEL_ROOM), no_wrap=True, overflow="ellipsis"
+                    ),
+                ),
                 BarColumn(),
                 TaskProgressColumn(),
                 TextColumn("{task.fields[detail]}"),
-                console=Console(stderr=True),
+                console=console,
                 transient=True,
             )
             self.bar.start()
