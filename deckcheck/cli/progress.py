@@ -61,9 +61,10 @@ class DeckProgress:
             self.bar.stop()
 
 
-# What the phases' bars need beside their label: the bar (40), the percentage, the longest count
-# ("21066/21066 cards, about 2 min left") and the spaces between; the least a label is given.
-LABEL_ROOM = 84
+# What the phases' bars keep beside their label: the percentage, a count ("21066/21066 cards",
+# "12.3 MB/45.6 MB"), the spaces between and 10 columns of bar (rich narrows the bar, 40 columns,
+# before anything else): on 80 columns a label of up to 40 is shown whole. The least a label is given.
+LABEL_ROOM = 40
 MIN_LABEL = 20
 
 
@@ -103,7 +104,7 @@ class Phases:
             console = Console(stderr=True)
             self.bar = Progress(
                 # A long label (a download's URL) is cut with an ellipsis where the terminal is too
-                # narrow for it beside the bar, the percentage and the counts, which stay whole.
+                # narrow for it beside the percentage and the counts, which stay whole.
                 TextColumn(
                     "{task.description}",
                     table_column=Column(
