@@ -7,8 +7,8 @@ check) stays a set of pure functions over these values.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -185,7 +185,11 @@ class DeckEntry:
 
     count: int
     name: str  # the name as written, cleaned of set code, number and markers
-    line: int  # 1-based line number in the deck file
+    # The 1-based line number in the deck file; 0 in an entry the text parser shares between the
+    # lists that write the same line under the same header, wherever it stands (the deck's
+    # ParsedDeck.lines and Deck.lines say where: a run over many lists then keeps one entry, one
+    # reading and one DeckCard for each line as written, not one for each place it is met).
+    line: int
     set_code: str | None = None
     number: str | None = None
     section: str | None = None  # POKEMON, TRAINER, ENERGY when a header said so
@@ -233,6 +237,39 @@ class ParsedDeck:
     findings: tuple[Finding, ...] = ()
     name: str | None = None
     declared_format: str | None = None  # YAML/JSON decks may name their format
+    # The line number of each entry, in the order of ``entries``; left out, each entry's own.
+    lines: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.lines) != len(self.entries):
+            if self.lines:
+                raise ValueError("a parsed deck needs one line number for each entry")
+            object.__setattr__(self, "lines", tuple([entry.line for entry in self.entries]))
+
+    def placed(self) -> tuple[DeckEntry, ...]:
+        """The entries, each carrying its own line number (for the few readers that want the
+        line with the entry: the formatter, the sheet)."""
+        return tuple(placed(entry, line) for entry, line in zip(self.entries, self.lines))
+
+
+def placed(entry: DeckEntry, line: int) -> DeckEntry:
+    """``entry`` as the card line on line ``line``: itself when it says so already, else a copy."""
+    return entry if entry.line == line else replace(entry, line=line)
+
+
+def apart(entries: list[DeckEntry], lines: list[int]) -> list[DeckEntry]:
+    """``entries`` (standing on ``lines``) with each shared entry met again in the deck (a line
+    written twice under one header) replaced by its own copy, which says its line: in one deck an
+    entry object stands on one line, so that a finding about it names that line alone."""
+    seen: set[int] = set()
+    found = []
+    for entry, line in zip(entries, lines):
+        if id(entry) in seen:
+            entry = placed(entry, line)
+        else:
+            seen.add(id(entry))
+        found.append(entry)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,18 +305,47 @@ class DeckCard:
             return self.card.shown_name
         return entry.name
 
-    @property
-    def line(self) -> int:
-        return self.entry.line
-
 
 @dataclass(frozen=True, slots=True)
 class Deck:
-    """A deck whose lines were resolved to cards; what the rules check."""
+    """A deck whose lines were resolved to cards; what the rules check.
+
+    A DeckCard (and its entry) may be shared by many decks and stand twice in one (a line
+    written twice): where each stands is ``lines`` (of ``cards``) and ``unresolved_lines``, in
+    the same order; left out, each entry's own line."""
 
     path: str
     cards: tuple[DeckCard, ...]
     unresolved: tuple[DeckEntry, ...] = ()  # lines that matched no card
+    lines: tuple[int, ...] = ()
+    unresolved_lines: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.lines) != len(self.cards):
+            if self.lines:
+                raise ValueError("a deck needs one line number for each card")
+            object.__setattr__(self, "lines", tuple([deck_card.entry.line for deck_card in self.cards]))
+        if len(self.unresolved_lines) != len(self.unresolved):
+            if self.unresolved_lines:
+                raise ValueError("a deck needs one line number for each unresolved line")
+            object.__setattr__(self, "unresolved_lines", tuple([entry.line for entry in self.unresolved]))
+
+    def lines_of(self, cards: Iterable[DeckCard]) -> list[int]:
+        """The line numbers, in order, where the deck's ``cards`` stand (every place a shared
+        one stands)."""
+        wanted = {id(deck_card) for deck_card in cards}
+        return sorted({line for deck_card, line in zip(self.cards, self.lines) if id(deck_card) in wanted})
+
+    def placed(self) -> tuple[DeckCard, ...]:
+        """The cards, each with an entry carrying its own line number (ParsedDeck.placed)."""
+        return tuple(
+            deck_card if deck_card.entry.line == line else replace(deck_card, entry=replace(deck_card.entry, line=line))
+            for deck_card, line in zip(self.cards, self.lines)
+        )
+
+    def placed_unresolved(self) -> tuple[DeckEntry, ...]:
+        """The unresolved entries, each carrying its own line number."""
+        return tuple(placed(entry, line) for entry, line in zip(self.unresolved, self.unresolved_lines))
 
     @property
     def total(self) -> int:
@@ -290,9 +356,9 @@ class Deck:
         """``{"de": (3, 5, 9)}``: the lines whose card names were read in another
         language than English, by language (empty for an English list)."""
         found: dict[str, list[int]] = {}
-        for deck_card in self.cards:
+        for deck_card, line in zip(self.cards, self.lines):
             if deck_card.read_as:
-                found.setdefault(deck_card.read_as, []).append(deck_card.line)
+                found.setdefault(deck_card.read_as, []).append(line)
         return {lang: tuple(sorted(lines)) for lang, lines in sorted(found.items())}
 
 

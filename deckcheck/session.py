@@ -588,10 +588,10 @@ class Session:
         # A card line written without set code and number, whose name the card pool lets mean
         # more than one print (basic Energy aside: it has a print in almost every set): said, so
         # that the player knows which lines a tournament's list still lacks ("2 Budew").
-        read = {deck_card.line: deck_card.card for deck_card in deck.cards}
+        read = {line: deck_card.card for deck_card, line in zip(deck.cards, deck.lines)}
         incomplete = [
             entry.line
-            for entry in parsed.entries
+            for entry in parsed.placed()
             if not (entry.set_code or entry.number or entry.basic_energy_type)
             and entry.line in read
             and not read[entry.line].is_basic_energy

@@ -82,3 +82,30 @@ def test_the_prints_a_table_remembers_stay_bounded(reference_index, monkeypatch)
     assert len(deck.cards) > kept
     table.deck_facts(deck)
     assert len(table._rows) <= kept
+
+
+def test_a_line_shared_by_lists_names_the_line_it_stands_on_in_each(reference_index):
+    # The text parser shares one entry (and resolution one DeckCard) between the lists that write
+    # a line, wherever it stands; each deck's findings name its own lines, and a line written twice
+    # in one list is two lines.
+    from deckcheck.parse import parse_text
+
+    pack, day = load_pack("standard"), dt.date(2026, 12, 1)
+    trump = "4 Lysandre's Trump Card PHF 99"
+    first = parse_text(f"Trainer: 4\n{trump}\n", "a.txt")
+    second = parse_text(f"Trainer: 12\n4 Iono PAL 185\n\n{trump}\n{trump}\n", "b.txt")
+    assert second.entries[1] is first.entries[0] and second.entries[2] is not first.entries[0]
+    options = resolve_options_for(pack, day, reference_index)
+    one = check_deck(first, pack, reference_index, day, resolve_options=options)
+    two = check_deck(second, pack, reference_index, day, resolve_options=options)
+    assert resolve_deck(second, reference_index, options)[0].cards[1].entry is first.entries[0]
+
+    def lines(result, rule):
+        return [finding.lines for finding in result.findings if finding.rule == rule]
+
+    assert lines(one, "not-legal") == [(2,)] and lines(one, "copy-limit") == []
+    # (PAL left Standard in 2026: line 2 is not legal either.)
+    assert lines(two, "not-legal") == [(2,), (4,), (5,)] and lines(two, "copy-limit") == [(4, 5)]
+    # Read in the other order, the same.
+    assert check_deck(second, pack, reference_index, day) == two
+    assert check_deck(first, pack, reference_index, day) == one

@@ -112,7 +112,7 @@ def unambiguous_prints(
     its name can mean: the only print of that name, or the only one that
     ``allowed`` (the format's card pool on the day) lets in."""
     found: dict[int, Card] = {}
-    for entry in parsed.entries:
+    for entry in parsed.placed():
         if entry.set_code or entry.number or entry.basic_energy_type:
             continue  # basic Energy has a print in almost every set: nothing to pick
         candidates = list(index.by_name(entry.name))
@@ -150,9 +150,9 @@ def layout(
     Each line keeps its own line end (``text`` may use LF, CRLF, CR or a mix);
     ``newline``, when given, ends every line with it instead."""
     prints = prints or {}
-    card_of = {deck_card.line: deck_card.card for deck_card in deck.cards}
-    read_of = {deck_card.line: deck_card for deck_card in deck.cards}
-    entry_at = {entry.line: entry for entry in parsed.entries}
+    read_of = dict(zip(deck.lines, deck.placed()))
+    card_of = {line: deck_card.card for line, deck_card in read_of.items()}
+    entry_at = {entry.line: entry for entry in parsed.placed()}
     unreadable = {
         line for f in parsed.findings if f.rule == grammar.SYNTAX and f.severity is Severity.ERROR for line in f.lines
     }

@@ -114,7 +114,7 @@ from deckcheck.core.prints import (
     typed_print,
 )
 from deckcheck.core.regions import line_index
-from deckcheck.model import ENERGY, Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity
+from deckcheck.model import ENERGY, Card, Deck, DeckCard, DeckEntry, Finding, ParsedDeck, Severity, placed
 
 __all__ = [
     "CATALOGUE_ONLY_HINT",
@@ -143,20 +143,22 @@ def resolve_deck(
     :class:`~deckcheck.model.DeckCard`, every other line stays unresolved: it counts toward the
     deck's size and never toward any card's legality."""
     options = options or ResolveOptions()
-    # Each line read once per entry object (kept by its id: _read), for a run over many lists
-    # meets the same entries list after list.
+    # Each line read once per entry object (kept by its id: _read): a run over many lists meets
+    # the same entries list after list, wherever they stand (the text parser shares them).
     known = options.memo.get(_BY_ENTRY)
     if known is None:
         known = options.memo[_BY_ENTRY] = OrderedDict()
-    lines: list[tuple[DeckEntry, CardIndex, Resolution, DeckCard | None, bool]] = []
+    lines: list[tuple[DeckEntry, CardIndex, Resolution, DeckCard | None, bool, int]] = []
     resolved: list[DeckCard] = []
     unresolved: list[DeckEntry] = []
+    resolved_at: list[int] = []  # the line of each, in order
+    unresolved_at: list[int] = []
     findings: list[Finding] = []
     plain = True  # no unknown line (whose "did you mean" is the deck's), no name in another language
-    for entry in parsed.entries:
+    for entry, number in zip(parsed.entries, parsed.lines):
         line = known.get(id(entry))
-        if line is None or line[0] is not entry or line[1] is not index:
-            line = _read(entry, index, options, known)
+        if line is None or line[0] is not entry or line[1] is not index or (line[5] and line[5] != number):
+            line = _read(entry, number, index, options, known)
         lines.append(line)
         if not plain:
             continue
@@ -168,11 +170,13 @@ def resolve_deck(
             findings.extend(reading.findings)
         if line[3] is not None:
             resolved.append(line[3])
+            resolved_at.append(number)
         else:
             unresolved.append(entry)
+            unresolved_at.append(number)
     if plain:
-        return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
-    resolved, unresolved, findings = [], [], []
+        return Deck(parsed.path, tuple(resolved), tuple(unresolved), tuple(resolved_at), tuple(unresolved_at)), findings
+    resolved, unresolved, findings, resolved_at, unresolved_at = [], [], [], [], []
     resolutions = [line[2] for line in lines]
     deck_langs = deck_languages(resolutions)
     if any(r.unknown for r in resolutions):
@@ -182,53 +186,59 @@ def resolve_deck(
         ranked = suggestion_languages(resolutions, deck_langs) if options.card_lang is None else ()
         unknown_lines = [i for i, r in enumerate(resolutions) if r.unknown][:MAX_SUGGESTED_LINES]
         for i in unknown_lines:
-            resolutions[i] = _suggested(parsed.entries[i], index, options, ranked)
-    for (entry, _index, _reading, deck_card, _own), resolution in zip(lines, resolutions):
+            resolutions[i] = _suggested(parsed.entries[i], parsed.lines[i], index, options, ranked)
+    for (entry, _index, _reading, deck_card, _own, _line), resolution, number in zip(lines, resolutions, parsed.lines):
         if resolution.findings:
             findings.extend(resolution.findings)
         if deck_card is not None:
             resolved.append(deck_card)
+            resolved_at.append(number)
         elif resolution.identified and resolution.card is not None:
             read_as = pick_language(resolution.langs, deck_langs)
             resolved.append(DeckCard(entry, resolution.card, read_as=read_as, by_print=resolution.by_print))
+            resolved_at.append(number)
         else:
             unresolved.append(entry)
-    return Deck(parsed.path, tuple(resolved), tuple(unresolved)), findings
+            unresolved_at.append(number)
+    return Deck(parsed.path, tuple(resolved), tuple(unresolved), tuple(resolved_at), tuple(unresolved_at)), findings
 
 
-# options.memo's key of the lines kept by entry object (_read), at most ENTRIES_KEPT of them; then
-# the one kept longest goes. (A list read from YAML or JSON brings entries of its own, met once:
-# emptied whole when full, the memo made a run read every text line's entry again every few
-# thousand lists.) The readings themselves stay in options.memo.
+# options.memo's key of the lines kept by entry object (_read), at most ENTRIES_KEPT; then the one
+# kept longest goes (a YAML or JSON list's own entries, met once, must not empty it). The readings
+# themselves stay in options.memo.
 _BY_ENTRY = object()
 ENTRIES_KEPT = 20_480
 
 
 def _read(
-    entry: DeckEntry, index: CardIndex, options: ResolveOptions, known: OrderedDict
-) -> tuple[DeckEntry, CardIndex, Resolution, DeckCard | None, bool]:
-    """An entry read and kept in ``known``: (entry, index, reading, its DeckCard when the line is
-    identified and read as English -- the same whatever the deck --, whether the deck has a say
-    in it: an unknown card's "did you mean", a name read in another language)."""
-    reading = _remembered(entry, index, options)
+    entry: DeckEntry, line: int, index: CardIndex, options: ResolveOptions, known: OrderedDict
+) -> tuple[DeckEntry, CardIndex, Resolution, DeckCard | None, bool, int]:
+    """An entry standing on ``line`` read and kept in ``known``: (entry, index, reading, its
+    DeckCard when the line is identified and read as English -- the same whatever the deck --,
+    whether the deck has a say in it: an unknown card's "did you mean", a name read in another
+    language; the line the reading holds for: 0 for any, ``line`` when it has findings, which
+    name their line)."""
+    reading = _remembered(entry, line, index, options)
     deck_card = None
     if reading.identified and reading.card is not None and not reading.langs:
         deck_card = DeckCard(entry, reading.card, read_as=None, by_print=reading.by_print)
-    line = (entry, index, reading, deck_card, bool(reading.unknown or reading.langs))
+    read = (entry, index, reading, deck_card, bool(reading.unknown or reading.langs), line if reading.findings else 0)
     if len(known) >= ENTRIES_KEPT:
         known.popitem(last=False)
-    known[id(entry)] = line  # (the entry is kept with it: its id is not reused)
-    return line
+    known[id(entry)] = read  # (the entry is kept with it: its id is not reused)
+    return read
 
 
-def _suggested(entry: DeckEntry, index: CardIndex, options: ResolveOptions, ranked: tuple[str, ...]) -> Resolution:
-    """An unknown line read again with "did you mean" in the ``ranked`` languages, once per line
-    (what it says, its number and count) and languages."""
-    key = ("suggested", *_said(entry, index), entry.line, entry.count, ranked)
+def _suggested(
+    entry: DeckEntry, line: int, index: CardIndex, options: ResolveOptions, ranked: tuple[str, ...]
+) -> Resolution:
+    """An unknown line (on ``line``) read again with "did you mean" in the ``ranked`` languages,
+    once per line (what it says, its number and count) and languages."""
+    key = ("suggested", *_said(entry, index), line, entry.count, ranked)
     known = options.memo.get(key)
     if known is not None and known[0] is index:
         return known[1]
-    resolution = resolve_line(entry, index, options, suggest_langs=ranked)
+    resolution = resolve_line(placed(entry, line), index, options, suggest_langs=ranked)
     memo_put(options, key, (index, resolution))
     return resolution
 
@@ -247,18 +257,18 @@ def _said(entry: DeckEntry, index: CardIndex) -> tuple:
     )
 
 
-def _remembered(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> Resolution:
-    """A line's reading, kept by what the line says; one with findings (which name the line's
-    number and count) by its number and count too."""
+def _remembered(entry: DeckEntry, line: int, index: CardIndex, options: ResolveOptions) -> Resolution:
+    """A line's reading (the line standing on ``line``), kept by what the line says; one with
+    findings (which name the line's number and count) by its number and count too."""
     key = _said(entry, index)
     known = options.memo.get(key)
     if known is not None and known[0] is index:
         return known[1]
-    at = (*key, entry.line, entry.count)
+    at = (*key, line, entry.count)
     known = options.memo.get(at)
     if known is not None and known[0] is index:
         return known[1]
-    resolution = resolve_line(entry, index, options, suggest=False)
+    resolution = resolve_line(placed(entry, line), index, options, suggest=False)
     memo_put(options, at if resolution.findings else key, (index, resolution))
     return resolution
 

@@ -23,7 +23,7 @@ from deckcheck.datafiles import (
 )
 from deckcheck.errors import DeckcheckError
 from deckcheck.i18n import N_, Phrase
-from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity
+from deckcheck.model import DeckEntry, Finding, ParsedDeck, Severity, apart
 from deckcheck.parse.deck_schema import certainly_valid as _certainly_valid
 from deckcheck.parse.deck_schema import deck_schema
 from deckcheck.parse.deck_schema import validator as _validator
@@ -383,48 +383,37 @@ def _text(value: Any) -> Any:
 
 
 # The cards read before, by their values as loaded (count, name, set code, number, the number's
-# type): what the card says as an entry's fields, and its entries by line. A run over many deck
-# files shares the entries, as the text parser's entries are shared (so that each is read once:
-# deckcheck.core.resolve), and a card met on another line (10,000 decks of the bulk corpus have
-# 1,248 cards in their YAML and JSON files, 3,190 with their line) costs only its entry. At most
-# ENTRIES_KEPT entries (_KEPT counts them), then it starts again (YAML and JSON decks are a few of
-# a folder's, and a card's line in them varies more than in a list).
+# type), each as an entry that every deck file writing the card shares, wherever it stands (line
+# 0: the ParsedDeck's lines say where), as the text parser's entries are shared, so that each is
+# read once (deckcheck.core.resolve): 10,000 decks of the bulk corpus have 1,248 cards in their
+# YAML and JSON files, 3,190 with their line. At most ENTRIES_KEPT, then it starts again.
 Said = tuple[int, str, str | None, str | None, str | None, bool, str]
-_CARDS: dict[tuple[Any, ...], tuple[Said, dict[int | None, DeckEntry]]] = {}
+_CARDS: dict[tuple[Any, ...], DeckEntry] = {}
 ENTRIES_KEPT = 4_096
-_KEPT = 0
 
 
-def _entry(card: dict, line: int | None) -> DeckEntry:
-    """The entry of a valid card (its values as loaded) on ``line``."""
-    global _KEPT
+def _entry(card: dict) -> DeckEntry:
+    """The shared entry (line 0) of a valid card (its values as loaded)."""
     count, name, set_code, number = card["count"], card["name"], card.get("set"), card.get("number")
     # Kept by the values as loaded: 4, 4.0 and True count alike, but the numbers 185 and 185.0
     # are written "185" and "185.0", so the number's type is part of the key.
     values = (count, name, set_code, number, type(number))
-    known = _CARDS.get(values)
-    if known is not None:
-        entry = known[1].get(line)
-        if entry is not None:
-            return entry
-    if _KEPT >= ENTRIES_KEPT:
+    entry = _CARDS.get(values)
+    if entry is not None:
+        return entry
+    if len(_CARDS) >= ENTRIES_KEPT:
         _CARDS.clear()
-        _KEPT, known = 0, None
-    if known is None:
-        known = _CARDS[values] = (_said(count, name, set_code, number), {})
-    said = known[0]
-    entry = DeckEntry(
+    said = _said(count, name, set_code, number)
+    entry = _CARDS[values] = DeckEntry(
         count=said[0],
         name=said[1],
-        line=line or 0,
+        line=0,
         set_code=said[2],
         number=said[3],
         basic_energy_type=said[4],
         special_energy=said[5],
         raw=said[6],
     )
-    known[1][line] = entry
-    _KEPT += 1
     return entry
 
 
@@ -516,11 +505,15 @@ def _read(data: Any, lines: _Lines, path: str, kind: Literal["yaml", "json"]) ->
         findings = [*findings, cut]
 
     entries = []
+    numbers = []  # the line of each entry (0: not known)
     cards = data.get("cards")
     if isinstance(cards, list):
         for index, card in enumerate(cards):
             if index not in bad_cards:
-                entries.append(_entry(card, lines.cards[index] if index < len(lines.cards) else None))
+                entries.append(_entry(card))
+                numbers.append((lines.cards[index] if index < len(lines.cards) else None) or 0)
+    if len(set(map(id, entries))) < len(entries):
+        entries = apart(entries, numbers)
     name = _text(data.get("name"))
     declared_format = _text(data.get("format"))
     return ParsedDeck(
@@ -529,4 +522,5 @@ def _read(data: Any, lines: _Lines, path: str, kind: Literal["yaml", "json"]) ->
         findings=tuple(sorted(findings, key=lambda finding: finding.lines)),
         name=name.strip() or None if isinstance(name, str) else None,
         declared_format=format_id(declared_format) if isinstance(declared_format, str) else None,
+        lines=tuple(numbers),
     )

@@ -232,11 +232,13 @@ class Banned(Kind):
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         banned = facts_of(self, deck, rule, ctx)
         if banned:
-            yield from self._banned(banned, rule, ctx)
-            yield from _upcoming(banned, rule, ctx)
+            yield from self._banned(deck, banned, rule, ctx)
+            yield from _upcoming(deck, banned, rule, ctx)
 
     @staticmethod
-    def _banned(banned: Sequence[tuple[DeckCard, Any]], rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+    def _banned(
+        deck: Deck, banned: Sequence[tuple[DeckCard, Any]], rule: RuleSpec, ctx: RuleContext
+    ) -> Iterator[Finding]:
         entries = ban_index(rule.options, ctx.date).entries
         # (entry, what is banned) -> the deck's lines it bans, in deck order
         groups: dict[tuple[int, str], list[DeckCard]] = {}
@@ -264,9 +266,10 @@ class Banned(Kind):
             yield finding(
                 rule,
                 template,
+                deck=deck,
                 cards=cards,
                 hint=REMOVE,
-                hint_params={"name": name, "lines": lines_text(cards)},
+                hint_params={"name": name, "lines": lines_text(deck, cards)},
                 **params,
             )
 
@@ -279,7 +282,9 @@ BANNED_FROM = ngettext(
 )
 
 
-def _upcoming(banned: Sequence[tuple[DeckCard, Any]], rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
+def _upcoming(
+    deck: Deck, banned: Sequence[tuple[DeckCard, Any]], rule: RuleSpec, ctx: RuleContext
+) -> Iterator[Finding]:
     """The rotation preview: a `rotating` warning for each card of the deck
     that a ban known to start within ``ctx.rotation_days`` will ban, by day, then in deck order."""
     today = ctx.date
@@ -289,6 +294,7 @@ def _upcoming(banned: Sequence[tuple[DeckCard, Any]], rule: RuleSpec, ctx: RuleC
             finding(
                 rule,
                 BANNED_FROM,
+                deck=deck,
                 cards=(deck_card,),
                 card=deck_card.label,
                 format=ctx.format_name,

@@ -195,15 +195,18 @@ def finding(
     rule: RuleSpec,
     template: str,
     *,
+    deck: Deck | None = None,
     cards: Iterable[DeckCard] = (),
     lines: Iterable[int] = (),
     hint: str | None = None,
     hint_params: Mapping[str, Any] | None = None,
     **params: Any,
 ) -> Finding:
-    """Build a finding for ``rule`` citing ``cards`` (their lines are added)."""
+    """Build a finding for ``rule`` citing ``cards`` of ``deck`` (the lines they stand on are added)."""
     cards = tuple(cards)
-    all_lines = sorted({c.line for c in cards} | set(lines))
+    if cards and deck is None:
+        raise TypeError("a finding that cites cards needs their deck: it says where they stand")
+    all_lines = sorted(set(deck.lines_of(cards)).union(lines)) if cards and deck is not None else sorted(set(lines))
     labels = tuple(dict.fromkeys(c.label for c in cards))  # what each line named
     return Finding(
         rule=rule.id,
@@ -278,10 +281,10 @@ def total(cards: Iterable[DeckCard]) -> int:
     return sum(c.count for c in cards)
 
 
-def lines_text(cards: Iterable[DeckCard]) -> str:
-    """``line 12`` or ``lines 12, 30`` for messages and hints (translated with
-    the message: a :class:`~deckcheck.i18n.Phrase`)."""
-    return line_numbers(c.line for c in cards)
+def lines_text(deck: Deck, cards: Iterable[DeckCard]) -> str:
+    """``line 12`` or ``lines 12, 30``, where ``cards`` stand in ``deck``, for messages and
+    hints (translated with the message: a :class:`~deckcheck.i18n.Phrase`)."""
+    return line_numbers(deck.lines_of(cards))
 
 
 REMOVE_COPIES = ngettext(
@@ -289,9 +292,9 @@ REMOVE_COPIES = ngettext(
 )
 
 
-def remove_hint(name: str, cards: list[DeckCard], excess: int) -> tuple[str, dict[str, Any]]:
+def remove_hint(deck: Deck, name: str, cards: list[DeckCard], excess: int) -> tuple[str, dict[str, Any]]:
     """The "Remove N copies of X (lines …)." hint shared by the per-name limits."""
-    return REMOVE_COPIES, {"name": name, "lines": lines_text(cards), "excess": excess}
+    return REMOVE_COPIES, {"name": name, "lines": lines_text(deck, cards), "excess": excess}
 
 
 def limit_options_schema(*, minimum: int) -> dict[str, Any]:

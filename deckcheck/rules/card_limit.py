@@ -71,16 +71,17 @@ class CardLimit(Kind):
             if count <= maximum:
                 continue
             name = display_name(cards[0])
-            hint, hint_params = remove_hint(name, cards, count - maximum)
+            hint, hint_params = remove_hint(deck, name, cards, count - maximum)
             yield finding(
                 rule,
                 OVER_LIMIT,
+                deck=deck,
                 cards=cards,
                 hint=hint,
                 hint_params=hint_params,
                 count=count,
                 name=name,
-                line_list=lines_text(cards),
+                line_list=lines_text(deck, cards),
                 card=source.label,
                 max=maximum,
             )

@@ -266,6 +266,7 @@ class CardPool(Kind):
                     finding(
                         rule,
                         template,
+                        deck=deck,
                         cards=(deck_card,),
                         card=deck_card.label,
                         mark=card.regulation_mark,
@@ -283,6 +284,7 @@ class CardPool(Kind):
                     finding(
                         rule,
                         _REASONS[verdict.reason],
+                        deck=deck,
                         cards=(deck_card,),
                         hint=REGION_DAY_HINT,
                         card=deck_card.label,
@@ -306,6 +308,7 @@ class CardPool(Kind):
             yield finding(
                 rule,
                 _REASONS[verdict.reason],
+                deck=deck,
                 cards=(deck_card,),
                 hint=hint,
                 hint_params=hint_params,
@@ -337,6 +340,7 @@ class CardPool(Kind):
                 finding(
                     rule,
                     ROTATING,
+                    deck=deck,
                     cards=(deck_card,),
                     card=deck_card.label,
                     format=ctx.format_name,

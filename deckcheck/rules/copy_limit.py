@@ -96,7 +96,12 @@ class CopyLimit(Kind):
             if count <= maximum:
                 continue
             name = display_name(cards[0])
-            params: dict[str, Any] = {"count": count, "name": name, "line_list": lines_text(cards), "max": maximum}
+            params: dict[str, Any] = {
+                "count": count,
+                "name": name,
+                "line_list": lines_text(deck, cards),
+                "max": maximum,
+            }
             printed = printed_names(cards)
             if len(printed) > 1:
                 # RULES.md 2.1, 2.2, 2.8: LV.X, δ and Trainer subtitles share the name.
@@ -104,8 +109,8 @@ class CopyLimit(Kind):
                 params["printed_names"] = and_list(printed)
             else:
                 template = OVER_LIMIT
-            hint, hint_params = remove_hint(name, cards, count - maximum)
-            yield finding(rule, template, cards=cards, hint=hint, hint_params=hint_params, **params)
+            hint, hint_params = remove_hint(deck, name, cards, count - maximum)
+            yield finding(rule, template, deck=deck, cards=cards, hint=hint, hint_params=hint_params, **params)
 
 
 KIND = CopyLimit()

@@ -98,11 +98,12 @@ class Exclusive(Kind):
             yield finding(
                 rule,
                 MIXED,
+                deck=deck,
                 cards=cards,
                 hint=KEEP_ONE,
                 hint_params={"choices": or_list(names)},
                 names=and_list(names),
-                line_list=lines_text(cards),
+                line_list=lines_text(deck, cards),
             )
 
 

@@ -67,11 +67,12 @@ class GroupLimit(Kind):
         cards = [dc for dc, _selected in selected]
         label = term(str(rule.options["label"]))
         params: dict[str, Any] = {"count": count, "label": label, "names": and_list(display_name(dc) for dc in cards)}
-        lines = lines_text(cards)
+        lines = lines_text(deck, cards)
         if maximum == 0:
             yield finding(
                 rule,
                 NONE_ALLOWED,
+                deck=deck,
                 cards=cards,
                 hint=REMOVE_ALL,
                 hint_params={"label": label, "lines": lines},
@@ -81,6 +82,7 @@ class GroupLimit(Kind):
         yield finding(
             rule,
             OVER_LIMIT,
+            deck=deck,
             cards=cards,
             hint=REMOVE_SOME,
             hint_params={"excess": count - maximum, "label": label, "lines": lines},

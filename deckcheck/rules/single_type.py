@@ -71,9 +71,10 @@ class SingleType(Kind):
         yield finding(
             rule,
             MIXED_ONE if len(outsiders) == 1 else MIXED_MANY,
+            deck=deck,
             cards=outsiders,
             hint=REPLACE,
-            hint_params={"deck_type": term(deck_type), "lines": lines_text(outsiders)},
+            hint_params={"deck_type": term(deck_type), "lines": lines_text(deck, outsiders)},
             deck_type=term(deck_type),
             names=names,
         )

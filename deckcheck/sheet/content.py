@@ -281,5 +281,5 @@ def sheet(result: DeckResult, player: Player = Player()) -> Sheet:
         day=result.date,
         verdict=result.verdict,
         deck_name=result.name or "",
-        sections=sections(deck.cards, deck.unresolved),
+        sections=sections(deck.placed(), deck.placed_unresolved()),
     )

@@ -93,7 +93,7 @@ def test_a_list_shown_before_its_set_was_legal_is_not_legal_on_its_day(reference
     result = check_deck(parsed, load_pack(entry["format"]), reference_index, dt.date.fromisoformat(entry["date"]))
     errors = [f for f in result.findings if f.severity.value == "error"]
     assert errors and {f.rule for f in errors} == {"not-legal"}
-    waiting_lines = {e.line for e in parsed.entries if e.set_code in entry["waiting"]}
+    waiting_lines = {e.line for e in parsed.placed() if e.set_code in entry["waiting"]}
     assert {line for f in errors for line in f.lines} == waiting_lines
     for finding in errors:
         assert f"becomes legal in {entry['format']} on {entry['legal_from']}" in finding.message

@@ -64,7 +64,7 @@ def test_the_list_in_several_languages_reads_as_its_comments_say(de_pt):
     assert lines == list(expected)
     parsed = parse_text(block, "readme.txt")
     assert parsed.findings == ()
-    for entry in parsed.entries:
+    for entry in parsed.placed():
         resolution = resolve_line(entry, de_pt, AUTO)
         assert resolution.findings == [], entry.raw
         name = deck_name(resolution.card.name, resolution.card.supertype).removeprefix("Basic ")

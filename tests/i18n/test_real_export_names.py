@@ -26,7 +26,7 @@ def test_the_spanish_export_reads_in_spanish_without_a_finding(reference_names):
     assert result.legal
     assert [(f.rule, f.message) for f in result.findings] == []
     # The lines whose names are Spanish, not English (Dreepy, Ultra Ball ... are both).
-    spanish = [e.line for e in parsed.entries if e.name.startswith(("Determinación", "Órdenes", "Energía"))]
+    spanish = [e.line for e in parsed.placed() if e.name.startswith(("Determinación", "Órdenes", "Energía"))]
     assert set(spanish) <= set(result.languages["es"])
     assert set(result.languages) == {"es"}
 

@@ -206,7 +206,7 @@ def test_hostile_lines_are_read_in_linear_time(name):
     line = HOSTILE[name]
     with guard():
         deck = parse_text(f"{line}\n4 Iono PAL 185\n", "d.txt")
-    assert deck.entries[-1].name == "Iono" and deck.entries[-1].line == 2
+    assert deck.entries[-1].name == "Iono" and deck.lines[-1] == 2
     assert all(f.lines in ((1,), (2,)) for f in deck.findings)
     for finding in deck.findings:
         assert len(finding.message) < 400

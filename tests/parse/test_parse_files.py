@@ -38,7 +38,7 @@ def test_reads_a_text_deck(tmp_path):
     deck = read_deck(path)
     assert deck.path == path
     assert deck.findings == ()
-    assert [(e.name, e.line) for e in deck.entries] == [("Pikachu ex", 2), ("Iono", 4)]
+    assert [(e.name, e.line) for e in deck.placed()] == [("Pikachu ex", 2), ("Iono", 4)]
 
 
 @pytest.mark.parametrize("name", ["deck.txt", "deck", "deck.list", "deck.TXT"])
@@ -53,13 +53,13 @@ def test_yaml_and_yml_files_are_read_as_yaml_decks(tmp_path, name):
     deck = read_deck(write(tmp_path / name, text))
     assert deck.findings == ()
     assert deck.declared_format == "expanded"
-    assert [(e.name, e.line) for e in deck.entries] == [("Iono", 3)]
+    assert [(e.name, e.line) for e in deck.placed()] == [("Iono", 3)]
 
 
 def test_a_json_file_is_read_as_a_json_deck(tmp_path):
     deck = read_deck(write(tmp_path / "deck.json", '{"cards": [{"count": 4, "name": "Iono"}]}'))
     assert deck.findings == ()
-    assert [e.name for e in deck.entries] == ["Iono"]
+    assert [e.name for e in deck.placed()] == ["Iono"]
 
 
 def test_text_deck_named_json_is_a_syntax_error_not_a_crash(tmp_path):
@@ -71,7 +71,7 @@ def test_crlf_and_byte_order_mark(tmp_path):
     path = write(tmp_path / "deck.txt", b"\xef\xbb\xbf" + TEXT_DECK.replace("\n", "\r\n").encode("utf-8"))
     deck = read_deck(path)
     assert deck.findings == ()
-    assert [(e.name, e.section, e.line, e.raw) for e in deck.entries] == [
+    assert [(e.name, e.section, e.line, e.raw) for e in deck.placed()] == [
         ("Pikachu ex", "Pokémon", 2, "1 Pikachu ex SSP 57"),
         ("Iono", "Trainer", 4, "4 Iono PAL 185"),
     ]
@@ -79,25 +79,25 @@ def test_crlf_and_byte_order_mark(tmp_path):
 
 def test_old_mac_line_ends(tmp_path):
     deck = read_deck(write(tmp_path / "deck.txt", TEXT_DECK.replace("\n", "\r")))
-    assert [e.line for e in deck.entries] == [2, 4]
+    assert [e.line for e in deck.placed()] == [2, 4]
 
 
 def test_yaml_with_crlf_and_bom(tmp_path):
     data = b"\xef\xbb\xbfcards:\r\n  - count: 4\r\n    name: Iono\r\n"
     deck = read_deck(write(tmp_path / "deck.yaml", data))
     assert deck.findings == ()
-    assert [(e.name, e.line) for e in deck.entries] == [("Iono", 2)]
+    assert [(e.name, e.line) for e in deck.placed()] == [("Iono", 2)]
 
 
 def test_utf16_from_windows_tools(tmp_path):
     deck = read_deck(write(tmp_path / "deck.txt", TEXT_DECK.encode("utf-16")))
     assert deck.findings == ()
-    assert [e.name for e in deck.entries] == ["Pikachu ex", "Iono"]
+    assert [e.name for e in deck.placed()] == ["Pikachu ex", "Iono"]
 
 
 def test_tabs_act_as_spaces(tmp_path):
     deck = read_deck(write(tmp_path / "deck.txt", "4\tIono\tPAL\t185\n"))
-    assert [(e.name, e.set_code, e.number) for e in deck.entries] == [("Iono", "PAL", "185")]
+    assert [(e.name, e.set_code, e.number) for e in deck.placed()] == [("Iono", "PAL", "185")]
 
 
 # -- bad files -------------------------------------------------------------------
@@ -261,13 +261,13 @@ def test_standard_input_is_read_as_a_text_deck():
     deck = read_deck("-", stdin=io.BytesIO(TEXT_DECK.replace("\n", "\r\n").encode("utf-8")))
     assert deck.path == "-"
     assert deck.findings == ()
-    assert [e.name for e in deck.entries] == ["Pikachu ex", "Iono"]
+    assert [e.name for e in deck.placed()] == ["Pikachu ex", "Iono"]
 
 
 def test_stdin_short_reads_are_joined():
     stream = CountingStream(TEXT_DECK.encode("utf-8"), chunk=3)
     deck = read_deck("-", stdin=stream)
-    assert [e.name for e in deck.entries] == ["Pikachu ex", "Iono"]
+    assert [e.name for e in deck.placed()] == ["Pikachu ex", "Iono"]
 
 
 def test_stdin_reads_at_most_one_byte_past_the_limit():
@@ -284,7 +284,7 @@ def test_stdin_reads_at_most_one_byte_past_the_limit():
 def test_stdin_structured_decks_are_recognised(data):
     deck = read_deck("-", stdin=io.BytesIO(data.encode("utf-8")))
     assert deck.findings == ()
-    assert [(e.count, e.name) for e in deck.entries] == [(4, "Iono")]
+    assert [(e.count, e.name) for e in deck.placed()] == [(4, "Iono")]
 
 
 def test_empty_standard_input_is_unreadable():
@@ -299,7 +299,7 @@ def test_a_windows_1252_list_is_read_with_a_note(tmp_path):
     text = "# “Flabébé” – Sonia’s deck\nPokémon: 2\n2 Flabébé SVI 55\nTrainer: 4\n4 Pokégear 3.0 SVI 186\n"
     path = write(tmp_path / "deck.txt", text.encode("cp1252"))
     deck = read_deck(path)
-    assert [(e.count, e.name) for e in deck.entries] == [(2, "Flabébé"), (4, "Pokégear 3.0")]
+    assert [(e.count, e.name) for e in deck.placed()] == [(2, "Flabébé"), (4, "Pokégear 3.0")]
     (note,) = deck.findings
     assert (note.rule, note.severity) == ("encoding", Severity.INFO)
     assert "Windows-1252" in note.message and path in note.message and "UTF-8" in note.hint

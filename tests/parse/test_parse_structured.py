@@ -41,7 +41,7 @@ def test_a_yaml_deck_gives_its_name_format_and_cards():
     deck = parse_structured(YAML_DECK, "deck.yaml", "yaml")
     assert deck.findings == ()
     assert (deck.path, deck.name, deck.declared_format) == ("deck.yaml", "Lost Box", "standard")
-    assert [(e.count, e.name, e.set_code, e.number, e.line) for e in deck.entries] == [
+    assert [(e.count, e.name, e.set_code, e.number, e.line) for e in deck.placed()] == [
         (4, "Iono", "PAL", "185", 5),
         (10, "Fire Energy", "SVE", "2", 9),
         (2, "Lightning Energy", None, None, 10),
@@ -87,7 +87,7 @@ def test_a_json_deck_gives_its_name_format_and_cards():
     deck = parse_structured(JSON_DECK, "deck.json", "json")
     assert deck.findings == ()
     assert (deck.name, deck.declared_format) == ("Lost Box", "expanded")
-    assert [(e.count, e.name, e.set_code, e.number, e.line) for e in deck.entries] == [
+    assert [(e.count, e.name, e.set_code, e.number, e.line) for e in deck.placed()] == [
         (4, "Iono", "PAL", "185", 5),
         (3, "Charizard ex", "OBF", "125", 6),
     ]
@@ -362,15 +362,15 @@ def test_an_energy_symbol_unquoted_in_yaml_gets_a_hint_and_a_typo_key_one_error(
 
 
 def test_a_card_met_again_is_the_entry_read_before_and_reads_the_same():
-    # A run over many deck files builds each entry once (count, name, set code, number, line):
-    # the files share it, as text lists share theirs, and read as a fresh parse reads them.
+    # A run over many deck files builds each entry once (count, name, set code, number), wherever
+    # it stands: the files share it, as text lists share theirs, and read as a fresh parse reads them.
     import deckcheck.parse.structured as structured
 
     first = parse_structured("cards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "a.yaml", "yaml")
     again = parse_structured("cards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "b.yaml", "yaml")
     moved = parse_structured("\ncards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "c.yaml", "yaml")
-    assert again.entries[0] is first.entries[0] and moved.entries[0] is not first.entries[0]
-    assert moved.entries[0].line == first.entries[0].line + 1
+    assert again.entries[0] is first.entries[0] and moved.entries[0] is first.entries[0]
+    assert moved.lines[0] == first.lines[0] + 1 and first.entries[0].line == 0
     structured._CARDS.clear()
     assert parse_structured("cards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n", "b.yaml", "yaml") == again
 
@@ -389,8 +389,8 @@ def test_a_card_met_on_another_line_is_not_read_again(monkeypatch):
     moved = parse_structured(
         '{\n"cards": [\n{"count": 2, "name": "Basic {R} Energy", "set": "SVE", "number": "2"}]}', "b.json", "json"
     )
-    entry, before = moved.entries[0], first.entries[0]
-    assert entry is not before and (entry.line, before.line) == (3, 2)
+    entry, before = moved.placed()[0], first.placed()[0]
+    assert moved.entries[0] is first.entries[0] and (entry.line, before.line) == (3, 2)
     assert (entry.count, entry.name, entry.set_code, entry.number, entry.basic_energy_type, entry.raw) == (
         2,
         "Fire Energy",
@@ -406,12 +406,18 @@ def test_the_cards_remembered_stay_bounded(monkeypatch):
 
     monkeypatch.setattr(structured, "ENTRIES_KEPT", 8)
     monkeypatch.setattr(structured, "_CARDS", {})
-    monkeypatch.setattr(structured, "_KEPT", 0)
     for n in range(40):
-        deck = parse_structured("\n" * n + f"cards: [{{count: {n % 3 + 1}, name: Iono}}]\n", "d.yaml", "yaml")
-        assert [(e.count, e.name, e.line) for e in deck.entries] == [(n % 3 + 1, "Iono", n + 1)]
-        kept = [entry for _said, lines in structured._CARDS.values() for entry in lines.values()]
+        deck = parse_structured("\n" * n + f"cards: [{{count: {n + 1}, name: Iono}}]\n", "d.yaml", "yaml")
+        assert [(e.count, e.name, e.line) for e in deck.placed()] == [(n + 1, "Iono", n + 1)]
+        kept = list(structured._CARDS.values())
         assert 0 < len(kept) <= 8 and deck.entries[0] in kept
+
+
+def test_a_card_written_twice_in_a_deck_file_is_two_entries_each_on_its_line():
+    text = "cards:\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n  - {count: 4, name: Iono, set: PAL, number: '185'}\n"
+    deck = parse_structured(text, "d.yaml", "yaml")
+    assert deck.entries[0] is not deck.entries[1] and deck.lines == (2, 3)
+    assert [e.line for e in deck.placed()] == [2, 3]
 
 
 @settings(max_examples=200, deadline=None)

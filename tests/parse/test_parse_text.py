@@ -108,8 +108,8 @@ def test_a_card_line_gives_its_count_name_set_code_and_number(line, count, name,
 
 def test_entry_keeps_line_number_and_raw_line():
     deck = parse_text("Pokémon: 1\n\t1 Pikachu  SVI 63\n", "deck.txt")
-    (entry,) = deck.entries
-    assert entry.line == 2
+    (entry,) = deck.placed()
+    assert entry.line == 2 and deck.lines == (2,)
     assert entry.raw == "\t1 Pikachu  SVI 63"
 
 
@@ -322,7 +322,7 @@ def test_no_name_or_format_by_default():
 def test_every_line_end_is_a_line_end(newline):
     deck = parse_text(newline.join(["Pokémon: 1", "1 Pikachu SVI 63", "Total Cards: 1", ""]), "deck.txt")
     assert deck.findings == ()
-    (entry,) = deck.entries
+    (entry,) = deck.placed()
     assert (entry.line, entry.raw, entry.number) == (2, "1 Pikachu SVI 63", "63")
 
 
@@ -490,14 +490,25 @@ def test_a_web_form_list_is_a_deck_when_met_in_a_folder():
 
 
 def test_a_card_line_met_again_is_the_entry_read_before():
-    # A run over many lists builds each (line, number, section) once: the lists share the entry.
+    # A run over many lists builds each (line as written, section) once: the lists share the
+    # entry wherever it stands, and each list says where (ParsedDeck.lines).
     first = parse_text("Pokémon: 1\n1 Pikachu BS 58\n\nTrainer: 4\n4 Iono PAL 185\n", "a.txt")
-    again = parse_text("Pokémon: 5\n1 Pikachu BS 58\n4 Iono PAL 185\n", "b.txt")
-    assert again.entries[0] is first.entries[0]
-    # The same line on another line number, or under another section, is an entry of its own.
-    iono = again.entries[1]
-    assert iono is not first.entries[1] and (iono.line, iono.section) == (3, POKEMON)
+    again = parse_text("Pokémon: 5\n\n1 Pikachu BS 58\n4 Iono PAL 185\n", "b.txt")
+    assert again.entries[0] is first.entries[0] and (first.lines[0], again.lines[0]) == (2, 3)
+    assert again.entries[0].line == 0  # a shared entry: its lines are the lists'
+    # The same line under another section is an entry of its own.
+    iono = again.placed()[1]
+    assert again.entries[1] is not first.entries[1] and (iono.line, iono.section) == (4, POKEMON)
     assert first.entries[1].section == TRAINER and again.findings == ()
+
+
+def test_a_line_written_twice_in_one_list_is_two_entries_each_on_its_line():
+    # A list shares an entry with other lists, never with itself: a finding about one of two
+    # equal lines names that line alone.
+    deck = parse_text("Trainer: 8\n4 Iono PAL 185\n4 Iono PAL 185\n", "d.txt")
+    first, second = deck.entries
+    assert first is not second and first is parse_text("Trainer: 4\n4 Iono PAL 185\n", "e.txt").entries[0]
+    assert deck.lines == (2, 3) and [e.line for e in deck.placed()] == [2, 3]
 
 
 def test_lists_read_the_same_whether_their_lines_were_read_before_or_not():
@@ -525,7 +536,7 @@ def test_a_card_line_met_on_another_line_is_not_read_again(monkeypatch):
     monkeypatch.setattr(text, "_read_card", unread)
     monkeypatch.setattr(text, "energy_name", unread)
     again = parse_text("Trainer: 6\n\n2 Lightning Energy - Basic\n4 Iono PAL 185\n", "b.txt")
-    iono, energy = again.entries[1], again.entries[0]
+    iono, energy = again.placed()[1], again.placed()[0]
     assert (iono.line, iono.section, iono.count, iono.name, iono.set_code, iono.number) == (
         4,
         TRAINER,
@@ -535,7 +546,7 @@ def test_a_card_line_met_on_another_line_is_not_read_again(monkeypatch):
         "185",
     )
     assert (energy.line, energy.name, energy.basic_energy_type) == (3, "Lightning Energy", "Lightning")
-    assert iono.raw == first.entries[0].raw and iono is not first.entries[0]
+    assert iono.raw == first.entries[0].raw and again.entries[1] is not first.entries[0]  # another section
 
 
 def test_what_card_lines_say_stays_bounded(monkeypatch):
@@ -558,5 +569,5 @@ def test_the_lines_remembered_stay_bounded(monkeypatch):
     for n in range(40):
         deck = parse_text(f"1 Pikachu BS 58\n{n + 1} Iono PAL 185\n", "deck.txt")
         assert [(e.count, e.name) for e in deck.entries] == [(1, "Pikachu"), (n + 1, "Iono")]
-        kept = [entry for rows in text._ENTRIES.values() for row in rows.values() for entry in row.values()]
+        kept = [entry for row in text._ENTRIES.values() for entry in row.values()]
         assert 0 < len(kept) <= 8 and deck.entries[-1] in kept

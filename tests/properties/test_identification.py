@@ -415,8 +415,8 @@ def identified_card(text: str, fmt: str, day: str, line_number: int, index) -> t
     parsed = parse_text(text, "deck.txt")
     result = check_deck(parsed, load_pack(fmt), index, dt.date.fromisoformat(day), keep_deck=True)
     assert result.deck is not None
-    for deck_card in result.deck.cards:
-        if deck_card.entry.line == line_number:
+    for deck_card, line in zip(result.deck.cards, result.deck.lines, strict=True):
+        if line == line_number:
             card = oracle().prints.get(deck_card.card.id)
             return card.identity if card is not None else ("not in the dataset", deck_card.card.id)
     return None

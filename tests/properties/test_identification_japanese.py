@@ -189,7 +189,7 @@ def real_lists() -> tuple[Lined, ...]:
         text = (DECKS / name).read_text("utf-8")
         parsed = parse_text(text, name)
         cards = tuple(
-            (e.line - 1, e.count, e.name, e.set_code, e.number) for e in parsed.entries if e.set_code and e.number
+            (e.line - 1, e.count, e.name, e.set_code, e.number) for e in parsed.placed() if e.set_code and e.number
         )
         found.append(Lined(text, day, tuple(text.splitlines()), cards))
     return tuple(found)
@@ -275,8 +275,8 @@ def identified_card(text: str, day: str, line_number: int, index) -> tuple | Non
         parse_text(text, "deck.txt"), load_pack("standard-jp"), index, dt.date.fromisoformat(day), keep_deck=True
     )
     assert result.deck is not None
-    for deck_card in result.deck.cards:
-        if deck_card.entry.line == line_number:
+    for deck_card, line in zip(result.deck.cards, result.deck.lines, strict=True):
+        if line == line_number:
             card = oracle().prints.get(deck_card.card.id.removeprefix("jp:"))
             return card.identity if card is not None else ("not in the export", deck_card.card.id)
     return None

@@ -56,7 +56,8 @@ def pack(name: str = "unlimited"):
 def test_the_text_parser_reads_anything_without_an_exception(text):
     parsed = parse_text(text, "deck.txt")
     last = len(re.split("\r\n|\r|\n", text.removeprefix("\ufeff")))
-    for entry in parsed.entries:
+    assert len(parsed.lines) == len(parsed.entries)
+    for entry in parsed.placed():
         assert 1 <= entry.count <= MAX_COUNT
         assert 1 <= entry.line <= last
         assert entry.name.strip()
@@ -71,8 +72,8 @@ def test_line_ends_do_not_change_what_is_read(text, end):
     lf = text.replace("\r\n", "\n").replace("\r", "\n")
     again = parse_text(lf.replace("\n", end), "deck.txt")
     assert again == parse_text(lf, "deck.txt") or [
-        (e.count, e.name, e.set_code, e.number, e.line) for e in again.entries
-    ] == [(e.count, e.name, e.set_code, e.number, e.line) for e in parse_text(lf, "deck.txt").entries]
+        (e.count, e.name, e.set_code, e.number, e.line) for e in again.placed()
+    ] == [(e.count, e.name, e.set_code, e.number, e.line) for e in parse_text(lf, "deck.txt").placed()]
 
 
 def _forget_lines() -> None:
@@ -167,9 +168,12 @@ def test_a_json_deck_is_read_by_the_c_scanner_as_the_python_scanner_reads_it(dec
 def test_resolution_places_every_line_once(text):
     parsed = parse_text(text, "deck.txt")
     deck, findings = resolve_deck(parsed, INDEX)
-    resolved = [card.entry.line for card in deck.cards]
-    unresolved = [entry.line for entry in deck.unresolved]
-    assert sorted(resolved + unresolved) == sorted(entry.line for entry in parsed.entries)
+    resolved = list(deck.lines)
+    unresolved = list(deck.unresolved_lines)
+    assert sorted(resolved + unresolved) == sorted(parsed.lines)
+    assert [(e.count, e.name) for e in deck.placed_unresolved()] == [
+        (e.count, e.name) for e in parsed.placed() if e.line in set(unresolved)
+    ]
     unknown = {line for f in findings if f.rule == "unknown-card" for line in f.lines}
     assert unknown <= set(unresolved)
 

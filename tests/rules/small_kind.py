@@ -31,7 +31,7 @@ class MaxPokemon(Kind):
         pokemon = [card for card in deck.cards if card.card.supertype == POKEMON]
         count = sum(card.count for card in pokemon)
         if count > int(rule.options["max"]):
-            yield finding(rule, TOO_MANY, cards=pokemon, count=count, max=rule.options["max"])
+            yield finding(rule, TOO_MANY, deck=deck, cards=pokemon, count=count, max=rule.options["max"])
 
     def lint(self, rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]:
         if isinstance(rule.get("max"), int) and rule["max"] > 60:
