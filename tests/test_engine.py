@@ -109,3 +109,19 @@ def test_a_line_shared_by_lists_names_the_line_it_stands_on_in_each(reference_in
     # Read in the other order, the same.
     assert check_deck(second, pack, reference_index, day) == two
     assert check_deck(first, pack, reference_index, day) == one
+
+
+def test_every_case_deck_reads_the_same_after_the_others_as_alone(reference_index):
+    # A run shares what it read of a line (entries, readings, findings put on their lines) between
+    # the decks: each case deck checked after all the others finds what it finds checked alone.
+    day = dt.date(2026, 11, 30)
+    for name in ("standard", "expanded", "glc"):
+        pack = load_pack(name)
+        shared = resolve_options_for(pack, day, reference_index)
+        decks = [read_deck(str(path)) for path in DECKS]
+        for parsed in [*decks, *reversed(decks)]:
+            alone = check_deck(
+                parsed, pack, reference_index, day, resolve_options=resolve_options_for(pack, day, reference_index)
+            )
+            assert check_deck(parsed, pack, reference_index, day, resolve_options=shared) == alone, (name, parsed.path)
+            assert all(0 not in finding.lines for finding in alone.findings), (name, parsed.path)

@@ -11,7 +11,7 @@ line says which card it is (the one contract of docs/rulings.md), and
 # typing.NamedTuple compiles each field's annotation written as text, some 60,000 instructions a
 # field when a check of one deck imports this module.
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -131,6 +131,17 @@ def line_finding(
         cards=cards or (written(entry),),
         hint_template=hint,
         hint_params=hint_params or {},
+    )
+
+
+def on_line(resolution: Resolution, line: int) -> Resolution:
+    """``resolution``, read for a card line standing on line 0, as the reading of that line on
+    ``line``: a finding of resolution names the one line it is about (:func:`line_finding`) and
+    nothing else of the line's place, so a line met on many lines of many lists is read once."""
+    if not resolution.findings or line == 0:
+        return resolution
+    return resolution._replace(
+        findings=[replace(f, lines=(line,)) if f.lines == (0,) else f for f in resolution.findings]
     )
 
 

@@ -56,6 +56,7 @@ from deckcheck.core.lines import (
     as_written,
     line_finding,
     memo_put,
+    on_line,
     phrase,
     prefer,
     released,
@@ -131,8 +132,7 @@ __all__ = [
 
 # Unknown lines of one deck that get "did you mean" suggestions.
 MAX_SUGGESTED_LINES = 20
-# Words after a card name that look like a set code or number but were not read
-# as one ("4 Iono PAL", "4 Dreepy TWM 999/167").
+# Words after a card name that look like a set code or number, not read as one ("4 Iono PAL").
 MAX_UNREAD_WORDS = 3
 
 
@@ -232,15 +232,15 @@ def _read(
 def _suggested(
     entry: DeckEntry, line: int, index: CardIndex, options: ResolveOptions, ranked: tuple[str, ...]
 ) -> Resolution:
-    """An unknown line (on ``line``) read again with "did you mean" in the ``ranked`` languages,
-    once per line (what it says, its number and count) and languages."""
-    key = ("suggested", *_said(entry, index), line, entry.count, ranked)
+    """An unknown line on ``line`` read again with "did you mean" in the ``ranked`` languages,
+    once per line as written and languages."""
+    key = ("suggested", *_said(entry, index), entry.count, ranked)
     known = options.memo.get(key)
     if known is not None and known[0] is index:
-        return known[1]
-    resolution = resolve_line(placed(entry, line), index, options, suggest_langs=ranked)
+        return on_line(known[1], line)
+    resolution = resolve_line(placed(entry, 0), index, options, suggest_langs=ranked)
     memo_put(options, key, (index, resolution))
-    return resolution
+    return on_line(resolution, line)
 
 
 def _said(entry: DeckEntry, index: CardIndex) -> tuple:
@@ -258,19 +258,19 @@ def _said(entry: DeckEntry, index: CardIndex) -> tuple:
 
 
 def _remembered(entry: DeckEntry, line: int, index: CardIndex, options: ResolveOptions) -> Resolution:
-    """A line's reading (the line standing on ``line``), kept by what the line says; one with
-    findings (which name the line's number and count) by its number and count too."""
+    """A line's reading on ``line``, kept by what the line says (and its count, with findings:
+    read for line 0, then put on its line, :func:`~deckcheck.core.lines.on_line`)."""
     key = _said(entry, index)
     known = options.memo.get(key)
     if known is not None and known[0] is index:
         return known[1]
-    at = (*key, line, entry.count)
+    at = (*key, entry.count)
     known = options.memo.get(at)
     if known is not None and known[0] is index:
-        return known[1]
-    resolution = resolve_line(placed(entry, line), index, options, suggest=False)
+        return on_line(known[1], line)
+    resolution = resolve_line(placed(entry, 0), index, options, suggest=False)
     memo_put(options, at if resolution.findings else key, (index, resolution))
-    return resolution
+    return on_line(resolution, line)
 
 
 def resolve_entry(entry: DeckEntry, index: CardIndex, options: ResolveOptions) -> tuple[Card | None, list[Finding]]:

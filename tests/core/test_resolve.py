@@ -330,3 +330,22 @@ def test_words_after_a_dash_are_part_of_the_name_unless_they_are_a_trainers_subt
     for written in ("Pikachu - Full Art", "Double Turbo Energy - Special XYZ"):
         card, findings = resolve_entry(entry(written, 1), index, DEFAULT)
         assert card is None and [f.rule for f in findings] == ["unknown-card"], written
+
+
+def test_a_line_with_findings_reads_the_same_on_every_line_it_is_met_on():
+    # A reading with findings is worked out once for the line as written and put on each line it
+    # stands on: the same findings, naming that line, as a fresh reading of the line there.
+    from deckcheck.parse import parse_text
+
+    body = ["4 Ionno", "2 Lance PAL 185", "10 Darkness Energy", "4 Iono PAL 185"]
+    options = ResolveOptions()
+    for shift in (0, 3, 1, 7, 0):
+        parsed = parse_text("\n" * shift + "\n".join(body) + "\n", f"d{shift}.txt")
+        warm = resolve_deck(parsed, INDEX, options)
+        fresh = resolve_deck(parsed, INDEX, ResolveOptions())
+        assert warm == fresh
+        assert [(f.rule, f.lines) for f in warm[1]] == [
+            ("unknown-card", (shift + 1,)),
+            ("name-mismatch", (shift + 2,)),
+            ("ambiguous-card", (shift + 3,)),
+        ]
