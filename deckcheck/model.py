@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any
 
 from deckcheck.errors import ExitCode  # noqa: F401  (re-exported)
@@ -306,6 +307,9 @@ class DeckCard:
         return entry.name
 
 
+_READ_AS = attrgetter("read_as")  # of a DeckCard
+
+
 @dataclass(frozen=True, slots=True)
 class Deck:
     """A deck whose lines were resolved to cards; what the rules check.
@@ -355,6 +359,8 @@ class Deck:
     def languages(self) -> dict[str, tuple[int, ...]]:
         """``{"de": (3, 5, 9)}``: the lines whose card names were read in another
         language than English, by language (empty for an English list)."""
+        if not any(map(_READ_AS, self.cards)):  # (an English list: no loop in Python over its lines)
+            return {}
         found: dict[str, list[int]] = {}
         for deck_card, line in zip(self.cards, self.lines):
             if deck_card.read_as:
