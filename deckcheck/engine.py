@@ -32,6 +32,7 @@ from deckcheck.model import (
     Card,
     Deck,
     DeckCard,
+    DeckEntry,
     DeckResult,
     Finding,
     ParsedDeck,
@@ -59,8 +60,18 @@ def check_deck(
     # The pack compiled for the day: each rule's facts of a print asked once, the deck read once
     # for all of them (FactTable, below).
     table = fact_table(pack.rules, pack.name, date, index, rotation_days)
-    deck, resolution = resolve_deck(parsed, index, options)
-    facts = table.deck_facts(deck)
+    # A deck whose every line a deck read before had, and read with no finding in English (the
+    # plans of its lines): read in one pass. Any other: resolution, then the facts' pass.
+    plans = table.plans(options) if resolve_options is not None else None
+    read = table.read_plain(parsed, plans) if plans is not None else None
+    if read is not None:
+        deck, facts = read
+        resolution: list[Finding] = []
+    else:
+        deck, resolution = resolve_deck(parsed, index, options)
+        facts = table.deck_facts(deck)
+        if plans is not None and deck.plain and not resolution:
+            table.learn(deck, plans)
     # Control characters and lone surrogates from the deck file are escaped here, once, so that
     # no report prints them raw. (Plain loops: list.extend over a generator expression or a map,
     # for each rule of each deck, cost some 15 k instructions a deck more.)
@@ -112,7 +123,9 @@ def resolve_options_for(pack: Pack, date: dt.date, index: CardIndex, **extra) ->
 
 
 # Prints whose facts one table keeps (more than any card database holds); then it starts again.
+# As many lines' plans for each ResolveOptions, and plans for PLANS_KEPT of those.
 ROWS_KEPT = 50_000
+PLANS_KEPT = 8
 
 
 class DeckFacts:
@@ -135,6 +148,9 @@ class DeckFacts:
 
 # A print's facts (FactTable._row): (the print, ((slot, fact), ...) of the rules it takes part in).
 Row = tuple[Card, tuple[tuple[int, Any], ...]]
+# A card line's plan (FactTable.learn): (its entry, its DeckCard or None when it stays unresolved,
+# ((slot, (DeckCard, fact)), ...) as the rules take it, its print's supertype, its count).
+Plan = tuple[DeckEntry, DeckCard | None, tuple[tuple[int, tuple[DeckCard, Any]], ...], str, int]
 
 
 class FactTable:
@@ -161,6 +177,9 @@ class FactTable:
         )
         # id(print) -> its Row; the print is kept in it, so that its id is not reused.
         self._rows: dict[int, Row] = {}
+        # id(resolve options) -> (the options, their plans: id(entry) -> its Plan, the entry
+        # kept in it); a run reads its lines with one ResolveOptions.
+        self._plans: dict[int, tuple[ResolveOptions, dict[int, Plan]]] = {}
         self._shown: tuple[str, str] = ("", "")
 
     def shown_format(self, name: str) -> str:
@@ -180,6 +199,57 @@ class FactTable:
             self._rows.clear()
         self._rows[id(card)] = row
         return row
+
+    def plans(self, options: ResolveOptions) -> dict[int, Plan]:
+        """The plans of the lines read with ``options`` (:meth:`learn`)."""
+        found = self._plans.get(id(options))
+        if found is None or found[0] is not options:
+            if len(self._plans) >= PLANS_KEPT:
+                self._plans.clear()
+            found = self._plans[id(options)] = (options, {})
+        return found[1]
+
+    def learn(self, deck: Deck, plans: dict[int, Plan]) -> None:
+        """Keep in ``plans`` each line of ``deck`` as resolution read it: ``deck`` is plain (each
+        line read as in any deck, its DeckCard shared) and was read with no finding."""
+        if len(plans) >= ROWS_KEPT:
+            plans.clear()
+        for deck_card in deck.cards:
+            card = deck_card.card
+            found = self._rows.get(id(card))
+            row = found if found is not None and found[0] is card else self._row(card)
+            pairs = tuple([(slot, (deck_card, value)) for slot, value in row[1]])
+            plans[id(deck_card.entry)] = (deck_card.entry, deck_card, pairs, card.supertype, deck_card.entry.count)
+        for entry in deck.unresolved:
+            plans[id(entry)] = (entry, None, (), "", entry.count)
+
+    def read_plain(self, parsed: ParsedDeck, plans: dict[int, Plan]) -> tuple[Deck, DeckFacts] | None:
+        """``parsed`` resolved and read for the rules in one pass, when each of its lines has a
+        plan (else None): the Deck and DeckFacts that resolve_deck and deck_facts give it."""
+        lines: list[list[tuple[DeckCard, Any]]] = [[] for _ in self._facts]
+        cards: list[DeckCard] = []
+        cards_at: list[int] = []
+        unresolved: list[DeckEntry] = []
+        unresolved_at: list[int] = []
+        counts: dict[str, int] = {}
+        total = 0
+        for entry, number in zip(parsed.entries, parsed.lines):
+            plan = plans.get(id(entry))  # (the plan keeps its entry: the id is not another's)
+            if plan is None:
+                return None
+            deck_card = plan[1]
+            if deck_card is None:
+                unresolved.append(entry)
+                unresolved_at.append(number)
+            else:
+                cards.append(deck_card)
+                cards_at.append(number)
+                for slot, pair in plan[2]:
+                    lines[slot].append(pair)
+                counts[plan[3]] = counts.get(plan[3], 0) + plan[4]
+            total += plan[4]
+        deck = Deck(parsed.path, tuple(cards), tuple(unresolved), tuple(cards_at), tuple(unresolved_at), True)
+        return deck, DeckFacts(self._slots, lines, counts, total)
 
     def deck_facts(self, deck: Deck) -> DeckFacts:
         """The deck read in one pass: each line handed to the rules its print takes part in, the

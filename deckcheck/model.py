@@ -323,6 +323,9 @@ class Deck:
     unresolved: tuple[DeckEntry, ...] = ()  # lines that matched no card
     lines: tuple[int, ...] = ()
     unresolved_lines: tuple[int, ...] = ()
+    # Set by resolution when each line was read as it is read in any deck: no unknown card (whose
+    # "did you mean" is the deck's), no name in another language (whose language is).
+    plain: bool = field(default=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if len(self.lines) != len(self.cards):

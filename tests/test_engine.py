@@ -125,3 +125,35 @@ def test_every_case_deck_reads_the_same_after_the_others_as_alone(reference_inde
             )
             assert check_deck(parsed, pack, reference_index, day, resolve_options=shared) == alone, (name, parsed.path)
             assert all(0 not in finding.lines for finding in alone.findings), (name, parsed.path)
+
+
+def test_a_deck_of_lines_read_before_is_read_in_one_pass_as_resolution_reads_it(reference_index):
+    # The table keeps the plan of each line of a plain deck read with no finding (FactTable.learn);
+    # a deck all of whose lines have one is read in one pass (read_plain), to the Deck and the
+    # facts resolution and the facts' pass give it. Any other deck is not read that way.
+    from deckcheck.engine import fact_table
+
+    pack, day = load_pack("expanded"), dt.date(2026, 11, 30)
+    options = resolve_options_for(pack, day, reference_index)
+    table = fact_table(pack.rules, pack.name, day, reference_index, 90)
+    plans = table.plans(options)
+    decks = [read_deck(str(path)) for path in DECKS]
+    for parsed in decks:
+        deck, resolution = resolve_deck(parsed, reference_index, options)
+        if deck.plain and not resolution:
+            table.learn(deck, plans)
+    taken = 0
+    for parsed in decks:
+        read = table.read_plain(parsed, plans)
+        deck, resolution = resolve_deck(parsed, reference_index, options)
+        if deck.languages:
+            assert not deck.plain
+        if read is None:
+            continue
+        taken += 1
+        facts = table.deck_facts(deck)
+        assert deck.plain and not resolution and read[0] == deck, parsed.path
+        assert (read[1].lines, read[1].counts, read[1].total) == (facts.lines, facts.counts, facts.total)
+    assert taken > 20
+    # Lines no deck read before: no plans, no one pass.
+    assert all(table.read_plain(parsed, {}) is None for parsed in decks if parsed.entries)

@@ -143,8 +143,7 @@ def resolve_deck(
     :class:`~deckcheck.model.DeckCard`, every other line stays unresolved: it counts toward the
     deck's size and never toward any card's legality."""
     options = options or ResolveOptions()
-    # Each line read once per entry object (kept by its id: _read): a run over many lists meets
-    # the same entries list after list, wherever they stand (the text parser shares them).
+    # Each line read once per entry object (kept by its id: _read): lists share their entries.
     known = options.memo.get(_BY_ENTRY)
     if known is None:
         known = options.memo[_BY_ENTRY] = OrderedDict()
@@ -175,7 +174,8 @@ def resolve_deck(
             unresolved.append(entry)
             unresolved_at.append(number)
     if plain:
-        return Deck(parsed.path, tuple(resolved), tuple(unresolved), tuple(resolved_at), tuple(unresolved_at)), findings
+        deck = Deck(parsed.path, tuple(resolved), tuple(unresolved), tuple(resolved_at), tuple(unresolved_at), True)
+        return deck, findings
     resolved, unresolved, findings, resolved_at, unresolved_at = [], [], [], [], []
     resolutions = [line[2] for line in lines]
     deck_langs = deck_languages(resolutions)

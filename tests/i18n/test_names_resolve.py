@@ -260,3 +260,18 @@ def test_the_dataset_s_team_flare_gear_is_no_part_of_a_name_in_messages():
     assert card.label == "Battle Compressor PHF 92" and card.shown_name == "Battle Compressor"
     pokemon = Card(id="x-1", name="Team Flare Gear", supertype="Pokémon", set_code="X", number="1")
     assert pokemon.label == "Team Flare Gear X 1"
+
+
+def test_a_list_read_in_another_language_is_never_read_from_the_plans_of_its_lines(index):
+    # The language a line is reported in is the deck's (its other lines decide): such a deck is
+    # not plain, so the engine keeps no plan of its lines and reads it through resolution again.
+    from deckcheck.engine import fact_table, resolve_options_for
+
+    pack, day = load_pack("unlimited"), dt.date(2026, 11, 30)
+    options = resolve_options_for(pack, day, index)
+    parsed = deck(line("Prof. Esche", 2), line("Glurak-ex", 4), line("Feuer-Energie", 8))
+    first = check_deck(parsed, pack, index, day, resolve_options=options, keep_deck=True)
+    assert first.deck is not None and not first.deck.plain and first.languages == {"de": (1, 2, 3)}
+    assert check_deck(parsed, pack, index, day, resolve_options=options) == first
+    table = fact_table(pack.rules, pack.name, day, index, 90)
+    assert table.read_plain(parsed, table.plans(options)) is None
