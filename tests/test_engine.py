@@ -84,6 +84,28 @@ def test_the_prints_a_table_remembers_stay_bounded(reference_index, monkeypatch)
     assert len(table._rows) <= kept
 
 
+def test_the_plans_a_table_keeps_stay_bounded(reference_index, monkeypatch):
+    import deckcheck.engine as engine
+
+    monkeypatch.setattr(engine, "PLAN_LINES_KEPT", 30)
+    monkeypatch.setattr(engine, "PLANS_KEPT", 2)
+    pack, day = load_pack("unlimited"), dt.date(2026, 11, 30)
+    table = engine.FactTable(pack.rules, RuleContext(date=day, index=reference_index))
+    decks = [read_deck(str(path)) for path in sorted((ROOT / "sample_decks" / "legal").glob("*.txt"))]
+    learned = 0
+    for _ in range(4):
+        options = resolve_options_for(pack, day, reference_index)
+        plans = table.plans(options)
+        for parsed in decks:
+            deck, findings = resolve_deck(parsed, reference_index, options)
+            if deck.plain and not findings:
+                table.learn(deck, plans)
+                learned += len(deck.cards)
+                assert len(plans) < 30 + len(deck.cards) + len(deck.unresolved)
+        assert len(table._plans) <= 2
+    assert learned > 4 * 30  # (more lines than kept: the bound was reached)
+
+
 def test_a_line_shared_by_lists_names_the_line_it_stands_on_in_each(reference_index):
     # The text parser shares one entry (and resolution one DeckCard) between the lists that write
     # a line, wherever it stands; each deck's findings name its own lines, and a line written twice
