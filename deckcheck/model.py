@@ -261,7 +261,10 @@ def placed(entry: DeckEntry, line: int) -> DeckEntry:
 def apart(entries: list[DeckEntry], lines: list[int]) -> list[DeckEntry]:
     """``entries`` (standing on ``lines``) with each shared entry met again in the deck (a line
     written twice under one header) replaced by its own copy, which says its line: in one deck an
-    entry object stands on one line, so that a finding about it names that line alone."""
+    entry object stands on one line, so that a finding about it names that line alone. (The
+    entries themselves when none is met twice, as in almost every list.)"""
+    if len(set(map(id, entries))) == len(entries):
+        return entries
     seen: set[int] = set()
     found = []
     for entry, line in zip(entries, lines):
@@ -346,7 +349,7 @@ class Deck:
     def placed(self) -> tuple[DeckCard, ...]:
         """The cards, each with an entry carrying its own line number (ParsedDeck.placed)."""
         return tuple(
-            deck_card if deck_card.entry.line == line else replace(deck_card, entry=replace(deck_card.entry, line=line))
+            deck_card if deck_card.entry.line == line else replace(deck_card, entry=placed(deck_card.entry, line))
             for deck_card, line in zip(self.cards, self.lines)
         )
 

@@ -512,8 +512,7 @@ def _read(data: Any, lines: _Lines, path: str, kind: Literal["yaml", "json"]) ->
             if index not in bad_cards:
                 entries.append(_entry(card))
                 numbers.append((lines.cards[index] if index < len(lines.cards) else None) or 0)
-    if len(set(map(id, entries))) < len(entries):
-        entries = apart(entries, numbers)
+    entries = apart(entries, numbers)
     name = _text(data.get("name"))
     declared_format = _text(data.get("format"))
     return ParsedDeck(

@@ -954,8 +954,7 @@ def parse_text_counted(
             )
     if len(findings) > 1:
         findings.sort(key=_LINES)
-    if len(set(map(id, entries))) < len(entries):
-        entries = apart(entries, numbers)
+    entries = apart(entries, numbers)
     parsed = ParsedDeck(
         path=path,
         entries=tuple(entries),

@@ -62,3 +62,19 @@ def test_rules_show_and_lint_say_the_new_kind(registered, tmp_path):
 def test_without_its_line_the_kind_is_unknown(tmp_path):
     linted = run_deckcheck("formats", "lint", pack(tmp_path, 2), "--no-config", text=True)
     assert "unknown rule kind 'max-pokemon'" in linted.stdout + linted.stderr
+
+
+def test_a_finding_that_cites_cards_without_their_deck_is_refused_with_why():
+    # A DeckCard may be shared by many decks: only its deck says which line it stands on, so a
+    # kind that leaves the deck out gets a clear error, never a finding that names line 0.
+    from deckcheck.model import Card, Deck, DeckCard, DeckEntry
+    from deckcheck.rules.base import RuleSpec, finding, lines_text
+
+    card = Card(id="base1-58", name="Pikachu", supertype="Pokémon")
+    deck_card = DeckCard(DeckEntry(count=4, name="Pikachu", line=0), card)
+    deck = Deck("d.txt", (deck_card,), lines=(7,))
+    rule = RuleSpec(id="few-pokemon", kind="max-pokemon")
+    with pytest.raises(TypeError, match="needs their deck"):
+        finding(rule, "too many", cards=(deck_card,))
+    assert finding(rule, "too many", deck=deck, cards=(deck_card,)).lines == (7,)
+    assert str(lines_text(deck, [deck_card])) == "line 7"
