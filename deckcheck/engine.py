@@ -173,9 +173,10 @@ class FactTable:
                 self._slots[id(rule)] = len(self._facts)
                 self._facts.append(fact)
         #: the rules to check, each with the place of its facts when a deck with none gets no
-        #: finding from it (RuleKind.silent_without_facts), else None
+        #: finding from it on the day (RuleKind.silent_without_facts_on), else None
         self.checks: tuple[tuple[RuleSpec, RuleKind, int | None], ...] = tuple(
-            (rule, kind, self._slots.get(id(rule)) if kind.silent_without_facts else None) for rule, kind in self.rules
+            (rule, kind, self._slots.get(id(rule)) if kind.silent_without_facts_on(rule, context) else None)
+            for rule, kind in self.rules
         )
         # id(print) -> its Row; the print is kept in it, so that its id is not reused.
         self._rows: dict[int, Row] = {}

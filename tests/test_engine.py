@@ -20,8 +20,9 @@ from deckcheck.rules.base import RuleContext
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = sorted([*ROOT.glob("tests/cases/*/*/*.txt"), *ROOT.glob("sample_decks/*/*.txt")])
 # Each format on days around its changes (2026-03-20: Standard's rotation and an Expanded ban
-# within 90 days), and each case on its own day.
-DAYS = ("2016-02-01", "2019-01-20", "2023-03-20", "2026-03-20", "2026-11-30")
+# within 90 days), past what the packs know (2027-06-01: a card pool's warning of the day, which a
+# deck with no print the pool says anything of gets too), and each case on its own day.
+DAYS = ("2016-02-01", "2019-01-20", "2023-03-20", "2026-03-20", "2026-11-30", "2027-06-01")
 FORMATS = ("standard", "expanded", "glc", "unlimited", "half-deck", "base-fossil", "modified-2001")
 
 
@@ -56,7 +57,8 @@ def test_the_compiled_pack_finds_what_each_rule_alone_finds(reference_index):
                 assert by_table == alone, (name, path.name, text)
                 seen.update(f.rule for f in alone)
     # The cases reach every rule and both previews (a rotation, a ban to come).
-    for rule in ("not-legal", "copy-limit", "banned", "rotating", "legal-reprint", "ace-spec", "deck-size"):
+    rules = ("not-legal", "copy-limit", "banned", "rotating", "legal-reprint", "ace-spec", "deck-size")
+    for rule in (*rules, "beyond-known-seasons"):
         assert seen[rule], rule
 
 

@@ -107,6 +107,8 @@ class RuleKind(Protocol):
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]: ...
 
+    def silent_without_facts_on(self, rule: RuleSpec, ctx: RuleContext) -> bool: ...
+
     def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], Any] | None: ...
 
     def lint(self, rule: Mapping[str, Any], known: Known) -> Iterator[LintNote]: ...
@@ -142,6 +144,11 @@ class Kind:
 
     def check(self, deck: Deck, rule: RuleSpec, ctx: RuleContext) -> Iterator[Finding]:
         raise NotImplementedError
+
+    def silent_without_facts_on(self, rule: RuleSpec, ctx: RuleContext) -> bool:
+        """:attr:`silent_without_facts` for ``rule`` on ``ctx``'s day: a kind whose finding without
+        facts is one of the day, not of the deck, says here on which days it has none."""
+        return self.silent_without_facts
 
     def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], Any] | None:
         """What ``rule`` needs to know of one print on ``ctx``'s day, as a function of the print

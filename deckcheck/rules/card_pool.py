@@ -224,6 +224,12 @@ class CardPool(Kind):
 
         return lint_pool(rule, known)
 
+    def silent_without_facts_on(self, rule: RuleSpec, ctx: RuleContext) -> bool:
+        """A deck with no print the pool says something of (:meth:`facts`) gets no finding, but on
+        a day past what the pack knows (``known_until``): the warning of that day is every deck's."""
+        known_until = Pool.from_options(rule.options).known_until
+        return known_until is None or ctx.date.isoformat() <= known_until
+
     def facts(self, rule: RuleSpec, ctx: RuleContext) -> Callable[[Card], tuple[Verdict, Any, Any, Any] | None]:
         """(the pool's verdict on a print on the day; the print in the pool through which it is
         legal, a reprint; not legal: a legal print of the same printed name; legal: the first
