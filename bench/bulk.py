@@ -8,7 +8,11 @@ interleaved pairs, ``deckcheck check FOLDER --format F --date D --output json --
 floor (bench/floor.py: walk the folder, read every file, one regular expression per line): the
 median CPU seconds of each and deckcheck's as a multiple of the floor's (budget: at most 5 x).
 Then ``--jobs 2`` once: its report must be byte-identical to one job's. The peak memory of one
-job at each size; the largest size's must be within 10 MB of the smallest's. Beside them, the
+job at each size; the largest size's must be within 10 MB of the smallest's. With two sizes or
+more, what each deck beyond the smallest size costs (the medians' difference over the decks'),
+deckcheck's as a multiple of the floor's, and what the smallest run pays beyond that many decks
+at that cost (its start and its first meetings: lines, prints and misspellings met for the first
+time); the budget is on the whole runs, these only say where the time goes. Beside them, the
 CPU a deck's JSON object takes to write, by orjson (the report's writer) and by the json
 module's string encoder with deckcheck's own indenting (its writer before). The day is fixed
 (a run on another day would check the same decks against another card pool and ban list), and
@@ -50,6 +54,7 @@ def main() -> int:
     rows: list[tuple[str, str, str]] = [("load average (1, 5, 15 min) at the start", start_load, "")]
     ok = True
     peaks: dict[int, float] = {}
+    medians: dict[int, tuple[float, float]] = {}  # size -> (deckcheck's CPU, the floor's)
     with tempfile.TemporaryDirectory(prefix="deckcheck-bulk-") as work:
         env = {**os.environ, "DECKCHECK_DB": str(Path(work) / "cards.sqlite3"), "NO_COLOR": "1"}
         # What users get in a shell: bytecode cached, standard output buffered. (Some sandboxes
@@ -78,6 +83,7 @@ def main() -> int:
             ratio = statistics.median(cpu_check) / statistics.median(cpu_floor)
             ok &= ratio <= BUDGET and one == two
             peaks[size] = peak
+            medians[size] = (statistics.median(cpu_check), statistics.median(cpu_floor))
             rows.append(
                 (
                     f"{args.format} {size} json 1 job: CPU s (median of {args.pairs})",
@@ -97,6 +103,7 @@ def main() -> int:
             for path in folder.iterdir():
                 path.unlink()
             folder.rmdir()
+    rows.extend(_per_deck(medians))
     if len(peaks) > 1:
         spread = peaks[max(peaks)] - peaks[min(peaks)]
         ok &= spread <= MEMORY_SPREAD_MB
@@ -112,6 +119,34 @@ def main() -> int:
     for name, value, budget in rows:
         print(f"{name:<60} {value:>12} {budget:>12}")
     return 0 if ok else 1
+
+
+def _per_deck(medians: dict[int, tuple[float, float]]) -> list[tuple[str, str, str]]:
+    """The rows of what a deck costs beyond the smallest size's, and what the smallest size's run
+    pays beyond its decks at that cost, from ``medians`` (size -> median CPU seconds of deckcheck and
+    of the floor); none for one size."""
+    if len(medians) < 2:
+        return []
+    small, large = min(medians), max(medians)
+    extra = large - small
+    check = (medians[large][0] - medians[small][0]) / extra
+    floor = (medians[large][1] - medians[small][1]) / extra
+    ratio = f"{check / floor:.2f} x" if floor > 0 else "-"
+    return [
+        (f"each deck beyond {small}: deckcheck, CPU", f"{check * 1e6:.1f} us", ""),
+        (f"each deck beyond {small}: the floor, CPU", f"{floor * 1e6:.1f} us", ""),
+        (f"each deck beyond {small}: deckcheck / floor", ratio, ""),
+        (
+            f"the {small}-deck run beyond {small} such decks: deckcheck",
+            f"{medians[small][0] - small * check:.2f} s",
+            "",
+        ),
+        (
+            f"the {small}-deck run beyond {small} such decks: the floor",
+            f"{medians[small][1] - small * floor:.2f} s",
+            "",
+        ),
+    ]
 
 
 def _writers(report: Path) -> tuple[float, float]:
