@@ -39,7 +39,7 @@ import datetime as dt
 import os
 import re
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Container, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple, Union
@@ -60,6 +60,7 @@ from deckcheck.parse.files import (
     ENCODING,
     UNREADABLE,
     decode_deck_bytes,
+    parse_deck_bytes,
     parse_deck_text,
     parse_decoded,
     read_deck_bytes,
@@ -118,6 +119,12 @@ CATALOGUE_NOTICE = N_(
 # How lines are read for one (pack, day, card language), kept per thread for this many
 # most recently used: a few formats times the days a session looks at.
 RESOLVERS_KEPT = 32
+# A run of one process reads and parses the deck files ahead of their checks, up to READ_AHEAD
+# files or READ_AHEAD_BYTES of them at a time, then checks them: across the batch the parser's
+# code and memo, then the check's, stay in the processor's caches (docs/speed.md, step 36). The
+# bytes bound keeps what a folder of large files holds at once that of one file.
+READ_AHEAD = 64
+READ_AHEAD_BYTES = 1 << 18
 
 
 class Database:
@@ -534,7 +541,8 @@ class Session:
             )
         try:
             checked: Iterator[Checked] | None = iter(pool) if pool is not None else None
-            for path in paths:
+            ahead: deque[ParsedDeck | Skipped] = deque()  # files read before their check
+            for position, path in enumerate(paths):
                 if path in unreadable:
                     yield self.check_path(path, unreadable=unreadable[path])
                 elif checked is not None and path != "-":
@@ -543,10 +551,13 @@ class Session:
                         # The report's rule descriptions name the formats the workers used (one job or many: the same).
                         self._formats_seen.add((found.result.format, self._pack_dirs_of(path)))
                     yield found
-                elif path in judge:
-                    yield self.check_found(path)
+                elif path == "-":
+                    yield self.check_path(path, stdin=stdin)
                 else:
-                    yield self.check_path(path, stdin=stdin if path == "-" else None)
+                    if not ahead:
+                        ahead.extend(self._read_ahead(paths, position, unreadable))
+                    read = ahead.popleft()
+                    yield read if isinstance(read, Skipped) else self.check(read)
         finally:
             if pool is not None:
                 pool.close()
@@ -605,6 +616,33 @@ class Session:
         mark = result.text.startswith("\ufeff") or original.startswith(b"\xef\xbb\xbf")
         data = (b"\xef\xbb\xbf" if mark else b"") + result.text.encode("utf-8")
         return Formatted(path, original, text, result.text, data, reading, tuple(notes), untidy=untidy)
+
+    def _read(self, path: str) -> tuple[ParsedDeck | Skipped, int]:
+        """The deck file at ``path`` read and parsed as :meth:`check_found` (a file met while
+        walking) or :meth:`check_path` read it, not checked; and how many bytes it had."""
+        data = read_deck_bytes(path)
+        if isinstance(data, ParsedDeck):
+            return data, 0
+        if path in self._judge:
+            found = read_found(data, path)
+            return (Skipped(path, found) if isinstance(found, str) else found), len(data)
+        return parse_deck_bytes(data, path), len(data)
+
+    def _read_ahead(
+        self, paths: Sequence[str], start: int, unreadable: Mapping[str, str]
+    ) -> list[ParsedDeck | Skipped]:
+        """The deck files from ``paths[start]`` on read (:meth:`_read`): at most READ_AHEAD of
+        them, until READ_AHEAD_BYTES are read, up to standard input or a folder that could not
+        be listed (which check_paths takes as they come)."""
+        read: list[ParsedDeck | Skipped] = []
+        size = 0
+        for path in paths[start : start + READ_AHEAD]:
+            if path == "-" or path in unreadable or (read and size >= READ_AHEAD_BYTES):
+                break
+            found, length = self._read(path)
+            read.append(found)
+            size += length
+        return read
 
     def _check_in_worker(self, path: str) -> Checked | Skipped:
         return self.check_found(path) if path in self._judge else self.check_path(path)
