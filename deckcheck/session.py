@@ -119,10 +119,11 @@ CATALOGUE_NOTICE = N_(
 # How lines are read for one (pack, day, card language), kept per thread for this many
 # most recently used: a few formats times the days a session looks at.
 RESOLVERS_KEPT = 32
-# A run of one process reads and parses the deck files ahead of their checks, up to READ_AHEAD
-# files or READ_AHEAD_BYTES of them at a time, then checks them: across the batch the parser's
-# code and memo, then the check's, stay in the processor's caches (docs/speed.md, step 36). The
-# bytes bound keeps what a folder of large files holds at once that of one file.
+# A run of one process reads and parses the deck files ahead of their turn, up to READ_AHEAD
+# files or READ_AHEAD_BYTES of them at a time, then checks them all, then gives their results:
+# across the batch the parser's code and memo, then the check's, then the report's (the caller's)
+# stay in the processor's caches (docs/speed.md, step 36). The bytes bound keeps what a folder of
+# large files holds at once that of one file.
 READ_AHEAD = 64
 READ_AHEAD_BYTES = 1 << 18
 
@@ -541,7 +542,8 @@ class Session:
             )
         try:
             checked: Iterator[Checked] | None = iter(pool) if pool is not None else None
-            ahead: deque[ParsedDeck | Skipped] = deque()  # files read before their check
+            # Files read and checked before their turn (or the error a check raised, raised in its turn).
+            ahead: deque[Checked | Skipped | Exception] = deque()
             for position, path in enumerate(paths):
                 if path in unreadable:
                     yield self.check_path(path, unreadable=unreadable[path])
@@ -555,9 +557,11 @@ class Session:
                     yield self.check_path(path, stdin=stdin)
                 else:
                     if not ahead:
-                        ahead.extend(self._read_ahead(paths, position, unreadable))
-                    read = ahead.popleft()
-                    yield read if isinstance(read, Skipped) else self.check(read)
+                        self._check_ahead(self._read_ahead(paths, position, unreadable), ahead)
+                    turn = ahead.popleft()
+                    if isinstance(turn, Exception):
+                        raise turn
+                    yield turn
         finally:
             if pool is not None:
                 pool.close()
@@ -643,6 +647,16 @@ class Session:
             read.append(found)
             size += length
         return read
+
+    def _check_ahead(self, batch: list[ParsedDeck | Skipped], into: deque[Checked | Skipped | Exception]) -> None:
+        """The decks of ``batch`` checked, in order, into ``into``; a check that raises ends the
+        batch there, its error in its place (so the results before it are given first)."""
+        for read in batch:
+            try:
+                into.append(read if isinstance(read, Skipped) else self.check(read))
+            except Exception as error:  # noqa: BLE001 - raised again in its turn, by check_paths
+                into.append(error)
+                return
 
     def _check_in_worker(self, path: str) -> Checked | Skipped:
         return self.check_found(path) if path in self._judge else self.check_path(path)

@@ -1,7 +1,8 @@
-"""A run of one process reads and parses the deck files a few dozen at a time, then checks them
-(``Session.check_paths``, docs/speed.md step 36): every path still gets the result it gets
-alone, in the order given -- walked files that are no deck, standard input and folders that
-could not be listed among them -- and what is read ahead stays bounded in files and in bytes."""
+"""A run of one process reads and parses the deck files a few dozen at a time, then checks them,
+then gives their results (``Session.check_paths``, docs/speed.md step 36): every path still gets
+the result it gets alone, in the order given -- walked files that are no deck, standard input and
+folders that could not be listed among them --, a check that fails does so in its turn, after the
+results before it, and what is read ahead stays bounded in files and in bytes."""
 
 from __future__ import annotations
 
@@ -95,3 +96,21 @@ def test_what_is_read_ahead_stays_bounded(reference_db, folder, monkeypatch):
     # next file is read once the large one's result is out.
     assert events.index(("read", paths[3])) > events.index(("result", paths[2]))
     assert events.index(("read", paths[2])) < events.index(("result", paths[0]))  # it is read ahead
+
+
+def test_a_check_that_fails_fails_in_its_turn(reference_db, folder, monkeypatch):
+    session = Session(open_database(reference_db), format="standard", date=DAY)
+    paths = sorted(path for name, path in folder.items() if name[:2].isdigit())[:6]
+    check = session.check
+
+    def failing(parsed):
+        if parsed.path == paths[3]:
+            raise RuntimeError("a check that fails")
+        return check(parsed)
+
+    monkeypatch.setattr(session, "check", failing)
+    given = []
+    with pytest.raises(RuntimeError, match="a check that fails"):
+        for found in session.check_paths(paths, jobs=1):
+            given.append(found.result.path)
+    assert given == paths[:3]  # the three before it, checked in the same batch, are given first
