@@ -634,24 +634,34 @@ class Session:
 
     def _read_ahead(
         self, paths: Sequence[str], start: int, unreadable: Mapping[str, str]
-    ) -> list[ParsedDeck | Skipped]:
+    ) -> list[ParsedDeck | Skipped | Exception]:
         """The deck files from ``paths[start]`` on read (:meth:`_read`): at most READ_AHEAD of
         them, until READ_AHEAD_BYTES are read, up to standard input or a folder that could not
-        be listed (which check_paths takes as they come)."""
-        read: list[ParsedDeck | Skipped] = []
+        be listed (which check_paths takes as they come). A read that raises ends the batch
+        there, its error in its place."""
+        read: list[ParsedDeck | Skipped | Exception] = []
         size = 0
         for path in paths[start : start + READ_AHEAD]:
             if path == "-" or path in unreadable or (read and size >= READ_AHEAD_BYTES):
                 break
-            found, length = self._read(path)
+            try:
+                found, length = self._read(path)
+            except Exception as error:  # noqa: BLE001 - raised again in its turn, by check_paths
+                read.append(error)
+                break
             read.append(found)
             size += length
         return read
 
-    def _check_ahead(self, batch: list[ParsedDeck | Skipped], into: deque[Checked | Skipped | Exception]) -> None:
+    def _check_ahead(
+        self, batch: list[ParsedDeck | Skipped | Exception], into: deque[Checked | Skipped | Exception]
+    ) -> None:
         """The decks of ``batch`` checked, in order, into ``into``; a check that raises ends the
         batch there, its error in its place (so the results before it are given first)."""
         for read in batch:
+            if isinstance(read, Exception):
+                into.append(read)
+                return
             try:
                 into.append(read if isinstance(read, Skipped) else self.check(read))
             except Exception as error:  # noqa: BLE001 - raised again in its turn, by check_paths

@@ -1,8 +1,8 @@
 """A run of one process reads and parses the deck files a few dozen at a time, then checks them,
 then gives their results (``Session.check_paths``, docs/speed.md step 36): every path still gets
 the result it gets alone, in the order given -- walked files that are no deck, standard input and
-folders that could not be listed among them --, a check that fails does so in its turn, after the
-results before it, and what is read ahead stays bounded in files and in bytes."""
+folders that could not be listed among them --, a read or a check that fails does so in its turn,
+after the results before it, and what is read ahead stays bounded in files and in bytes."""
 
 from __future__ import annotations
 
@@ -114,3 +114,21 @@ def test_a_check_that_fails_fails_in_its_turn(reference_db, folder, monkeypatch)
         for found in session.check_paths(paths, jobs=1):
             given.append(found.result.path)
     assert given == paths[:3]  # the three before it, checked in the same batch, are given first
+
+
+def test_a_read_that_fails_fails_in_its_turn(reference_db, folder, monkeypatch):
+    session = Session(open_database(reference_db), format="standard", date=DAY)
+    paths = sorted(path for name, path in folder.items() if name[:2].isdigit())[:6]
+    read = session._read  # noqa: SLF001 - one read made to fail
+
+    def failing(path):
+        if path == paths[2]:
+            raise MemoryError("a read that fails")
+        return read(path)
+
+    monkeypatch.setattr(session, "_read", failing)
+    given = []
+    with pytest.raises(MemoryError, match="a read that fails"):
+        for found in session.check_paths(paths, jobs=1):
+            given.append(found.result.path)
+    assert given == paths[:2]
