@@ -98,37 +98,24 @@ def test_what_is_read_ahead_stays_bounded(reference_db, folder, monkeypatch):
     assert events.index(("read", paths[2])) < events.index(("result", paths[0]))  # it is read ahead
 
 
-def test_a_check_that_fails_fails_in_its_turn(reference_db, folder, monkeypatch):
+@pytest.mark.parametrize(
+    ("stage", "failing_at", "error"),
+    [("_read", 2, MemoryError), ("check", 3, RuntimeError)],
+    ids=["a read", "a check"],
+)
+def test_a_read_or_a_check_that_fails_fails_in_its_turn(reference_db, folder, monkeypatch, stage, failing_at, error):
     session = Session(open_database(reference_db), format="standard", date=DAY)
     paths = sorted(path for name, path in folder.items() if name[:2].isdigit())[:6]
-    check = session.check
+    done = getattr(session, stage)
 
-    def failing(parsed):
-        if parsed.path == paths[3]:
-            raise RuntimeError("a check that fails")
-        return check(parsed)
+    def failing(read):  # a path (_read) or a parsed deck (check)
+        if getattr(read, "path", read) == paths[failing_at]:
+            raise error("it fails")
+        return done(read)
 
-    monkeypatch.setattr(session, "check", failing)
+    monkeypatch.setattr(session, stage, failing)
     given = []
-    with pytest.raises(RuntimeError, match="a check that fails"):
+    with pytest.raises(error, match="it fails"):
         for found in session.check_paths(paths, jobs=1):
             given.append(found.result.path)
-    assert given == paths[:3]  # the three before it, checked in the same batch, are given first
-
-
-def test_a_read_that_fails_fails_in_its_turn(reference_db, folder, monkeypatch):
-    session = Session(open_database(reference_db), format="standard", date=DAY)
-    paths = sorted(path for name, path in folder.items() if name[:2].isdigit())[:6]
-    read = session._read  # noqa: SLF001 - one read made to fail
-
-    def failing(path):
-        if path == paths[2]:
-            raise MemoryError("a read that fails")
-        return read(path)
-
-    monkeypatch.setattr(session, "_read", failing)
-    given = []
-    with pytest.raises(MemoryError, match="a read that fails"):
-        for found in session.check_paths(paths, jobs=1):
-            given.append(found.result.path)
-    assert given == paths[:2]
+    assert given == paths[:failing_at]  # the ones before it in the same batch are given first
