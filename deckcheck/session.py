@@ -499,13 +499,7 @@ class Session:
         """A file met while walking a folder: read once, judged by its content
         (:func:`~deckcheck.parse.shape.deck_problem`) and, when it is a deck, checked from the
         same bytes. A file that cannot be read counts as a deck: its result says why."""
-        data = read_deck_bytes(path)
-        if isinstance(data, ParsedDeck):
-            return self.check(data)
-        found = read_found(data, path)
-        if isinstance(found, str):
-            return Skipped(path, found)
-        return self.check(found)
+        return self._checked(self._read(path, judge=True)[0])
 
     def check_paths(
         self,
@@ -520,7 +514,8 @@ class Session:
         ``jobs`` forked worker processes (None: one per core when there are enough
         decks to pay for it), standard input and unreadable folders here. The files in
         ``judge`` (met while walking) are judged as they are read: :class:`Skipped` when
-        their content is no deck (:meth:`check_found`)."""
+        their content is no deck (:meth:`check_found`). In one process the files are read,
+        then checked, a batch at a time (READ_AHEAD)."""
         unreadable = unreadable or {}
         self._judge = judge
         pool = None
@@ -621,13 +616,13 @@ class Session:
         data = (b"\xef\xbb\xbf" if mark else b"") + result.text.encode("utf-8")
         return Formatted(path, original, text, result.text, data, reading, tuple(notes), untidy=untidy)
 
-    def _read(self, path: str) -> tuple[ParsedDeck | Skipped, int]:
-        """The deck file at ``path`` read and parsed as :meth:`check_found` (a file met while
-        walking) or :meth:`check_path` read it, not checked; and how many bytes it had."""
+    def _read(self, path: str, *, judge: bool) -> tuple[ParsedDeck | Skipped, int]:
+        """The deck file at ``path`` read and parsed, not checked, and how many bytes it had;
+        ``judge`` (a file met while walking): :class:`Skipped` when its content is no deck."""
         data = read_deck_bytes(path)
         if isinstance(data, ParsedDeck):
             return data, 0
-        if path in self._judge:
+        if judge:
             found = read_found(data, path)
             return (Skipped(path, found) if isinstance(found, str) else found), len(data)
         return parse_deck_bytes(data, path), len(data)
@@ -645,7 +640,7 @@ class Session:
             if path == "-" or path in unreadable or (read and size >= READ_AHEAD_BYTES):
                 break
             try:
-                found, length = self._read(path)
+                found, length = self._read(path, judge=path in self._judge)
             except Exception as error:  # noqa: BLE001 - raised again in its turn, by check_paths
                 read.append(error)
                 break
@@ -663,13 +658,17 @@ class Session:
                 into.append(read)
                 return
             try:
-                into.append(read if isinstance(read, Skipped) else self.check(read))
+                into.append(self._checked(read))
             except Exception as error:  # noqa: BLE001 - raised again in its turn, by check_paths
                 into.append(error)
                 return
 
+    def _checked(self, read: ParsedDeck | Skipped) -> Checked | Skipped:
+        """A deck read (:meth:`_read`) checked; a file that is no deck as it is."""
+        return read if isinstance(read, Skipped) else self.check(read)
+
     def _check_in_worker(self, path: str) -> Checked | Skipped:
-        return self.check_found(path) if path in self._judge else self.check_path(path)
+        return self._checked(self._read(path, judge=path in self._judge)[0])
 
     def _refused_result(self, parsed: ParsedDeck, refused: Refused) -> DeckResult:
         date = self._date_text(parsed.path)

@@ -78,9 +78,9 @@ def test_what_is_read_ahead_stays_bounded(reference_db, folder, monkeypatch):
     events: list[tuple[str, str]] = []
     read = session._read  # noqa: SLF001 - each file read, in order
 
-    def reading(path):
+    def reading(path, **how):
         events.append(("read", path))
-        return read(path)
+        return read(path, **how)
 
     monkeypatch.setattr(session, "_read", reading)
     small = [path for name, path in sorted(folder.items()) if name != "large.txt"]
@@ -108,10 +108,10 @@ def test_a_read_or_a_check_that_fails_fails_in_its_turn(reference_db, folder, mo
     paths = sorted(path for name, path in folder.items() if name[:2].isdigit())[:6]
     done = getattr(session, stage)
 
-    def failing(read):  # a path (_read) or a parsed deck (check)
+    def failing(read, **how):  # a path (_read) or a parsed deck (check)
         if getattr(read, "path", read) == paths[failing_at]:
             raise error("it fails")
-        return done(read)
+        return done(read, **how)
 
     monkeypatch.setattr(session, stage, failing)
     given = []
