@@ -495,12 +495,6 @@ class Session:
             return self.check(unreadable_folder(path, unreadable))
         return self.check(read_deck(path, stdin=stdin))
 
-    def check_found(self, path: str) -> Checked | Skipped:
-        """A file met while walking a folder: read once, judged by its content
-        (:func:`~deckcheck.parse.shape.deck_problem`) and, when it is a deck, checked from the
-        same bytes. A file that cannot be read counts as a deck: its result says why."""
-        return self._checked(self._read(path, judge=True)[0])
-
     def check_paths(
         self,
         paths: Sequence[str],
@@ -514,7 +508,7 @@ class Session:
         ``jobs`` forked worker processes (None: one per core when there are enough
         decks to pay for it), standard input and unreadable folders here. The files in
         ``judge`` (met while walking) are judged as they are read: :class:`Skipped` when
-        their content is no deck (:meth:`check_found`). In one process the files are read,
+        their content is no deck (:meth:`_read`). In one process the files are read,
         then checked, a batch at a time (READ_AHEAD)."""
         unreadable = unreadable or {}
         self._judge = judge

@@ -46,11 +46,9 @@ def folder(tmp_path) -> dict[str, str]:
 
 
 def _alone(session: Session, path: str, judged: set[str], stdin: bytes, unreadable: dict[str, str]):
-    if path in unreadable:
-        return session.check_path(path, unreadable=unreadable[path])
-    if path == "-":
-        return session.check_path(path, stdin=io.BytesIO(stdin))
-    return session.check_found(path) if path in judged else session.check_path(path)
+    """``path`` checked on its own: a run of one path."""
+    (found,) = session.check_paths([path], jobs=1, stdin=io.BytesIO(stdin), unreadable=unreadable, judge=judged)
+    return found
 
 
 def _comparable(found: Checked | Skipped):
