@@ -63,6 +63,22 @@ def check_deck(
     # A deck whose every line a deck read before had, and read with no finding in English (the
     # plans of its lines): read in one pass. Any other: resolution, then the facts' pass.
     plans = table.plans(options) if resolve_options is not None else None
+    # A list of the very lines of a legal list read before, in any order, is legal too, and as
+    # many cards of each kind: the verdict kept for them (FactTable.legal_lists).
+    lines_read: tuple[int, ...] | None = None
+    if plans is not None and not parsed.findings and not keep_deck:
+        lines_read = tuple(sorted(map(id, parsed.entries)))
+        known = table.legal_lists(options).get(lines_read)
+        if known is not None:
+            return DeckResult(
+                path=parsed.path,
+                format=table.shown_format(pack.name),
+                date=table.date_text,
+                total_cards=known[1],
+                findings=(),
+                counts=dict(known[2]),
+                name=shown(parsed.name) if parsed.name else parsed.name,
+            )
     read = table.read_plain(parsed, plans) if plans is not None else None
     if read is not None:
         deck, facts = read
@@ -87,14 +103,17 @@ def check_deck(
             if slot is None or lines[slot]:  # (a rule none of the lines takes part in says nothing)
                 for finding in kind.check(deck, rule, context):
                     findings.append(printable_finding(finding))
-    counts = facts.counts
+    found = facts.counts
+    counts = {POKEMON: found.get(POKEMON, 0), TRAINER: found.get(TRAINER, 0), ENERGY: found.get(ENERGY, 0)}
+    if lines_read is not None and deck.plain and not findings:  # (plain: each line read in English)
+        table.keep_legal(options, lines_read, parsed.entries, facts.total, counts)
     return DeckResult(
         path=parsed.path,
         format=table.shown_format(pack.name),  # an unknown format is the deck's own text
         date=table.date_text,
         total_cards=facts.total,
         findings=tuple(findings),
-        counts={POKEMON: counts.get(POKEMON, 0), TRAINER: counts.get(TRAINER, 0), ENERGY: counts.get(ENERGY, 0)},
+        counts=counts,
         name=shown(parsed.name) if parsed.name else parsed.name,
         languages=deck.languages,
         deck=deck if keep_deck else None,
@@ -128,6 +147,8 @@ def resolve_options_for(pack: Pack, date: dt.date, index: CardIndex, **extra) ->
 ROWS_KEPT = 50_000
 PLAN_LINES_KEPT = 8_192
 PLANS_KEPT = 4
+# The legal lists kept for each ResolveOptions (FactTable.legal_lists); then they start again.
+LEGAL_LISTS_KEPT = 4_096
 
 
 class DeckFacts:
@@ -153,6 +174,10 @@ Row = tuple[Card, tuple[tuple[int, Any], ...]]
 # A card line's plan (FactTable.learn): (its entry, its DeckCard or None when it stays unresolved,
 # ((slot, (DeckCard, fact)), ...) as the rules take it, its print's supertype, its count).
 Plan = tuple[DeckEntry, DeckCard | None, tuple[tuple[int, tuple[DeckCard, Any]], ...], str, int]
+# A legal list's verdict (FactTable.keep_legal): (its entries, which its key names by their ids
+# and which it keeps alive, so that no other entry takes one of those ids; its cards; its cards
+# of each supertype, as DeckResult.counts).
+Legal = tuple[tuple[DeckEntry, ...], int, dict[str, int]]
 
 
 class FactTable:
@@ -181,8 +206,9 @@ class FactTable:
         # id(print) -> its Row; the print is kept in it, so that its id is not reused.
         self._rows: dict[int, Row] = {}
         # id(resolve options) -> (the options, their plans: id(entry) -> its Plan, the entry
-        # kept in it); a run reads its lines with one ResolveOptions.
-        self._plans: dict[int, tuple[ResolveOptions, dict[int, Plan]]] = {}
+        # kept in it; the legal lists: the sorted ids of their entries -> Legal); a run reads its
+        # lines with one ResolveOptions.
+        self._plans: dict[int, tuple[ResolveOptions, dict[int, Plan], dict[tuple[int, ...], Legal]]] = {}
         self._shown: tuple[str, str] = ("", "")
 
     def shown_format(self, name: str) -> str:
@@ -203,14 +229,44 @@ class FactTable:
         self._rows[id(card)] = row
         return row
 
-    def plans(self, options: ResolveOptions) -> dict[int, Plan]:
-        """The plans of the lines read with ``options`` (:meth:`learn`)."""
+    def _read_with(self, options: ResolveOptions) -> tuple[Any, dict[int, Plan], dict[tuple[int, ...], Legal]]:
         found = self._plans.get(id(options))
         if found is None or found[0] is not options:
             if len(self._plans) >= PLANS_KEPT:
                 self._plans.clear()
-            found = self._plans[id(options)] = (options, {})
-        return found[1]
+            found = self._plans[id(options)] = (options, {}, {})
+        return found
+
+    def plans(self, options: ResolveOptions) -> dict[int, Plan]:
+        """The plans of the lines read with ``options`` (:meth:`learn`)."""
+        return self._read_with(options)[1]
+
+    def legal_lists(self, options: ResolveOptions) -> dict[tuple[int, ...], Legal]:
+        """The lists read with ``options`` that were legal, by the sorted ids of their entries.
+
+        A list is its lines: the rules judge the cards the lines name, never the order they
+        stand in (docs/rulings.md, "The order of the lines"), so a list of the very lines of a
+        legal list -- the same entry objects, each as often, in any order -- is legal too, with
+        as many cards of each kind. Tournament lists repeat (a bench corpus of 10,000 holds 400
+        lists, each written in another order): such a list costs its key and one look-up, not
+        its reading and its rules (docs/speed.md, step 37). Only a list with no finding at all,
+        none from its parse, is kept; a list with a finding is checked as any other, for its
+        findings name its lines."""
+        return self._read_with(options)[2]
+
+    def keep_legal(
+        self,
+        options: ResolveOptions,
+        key: tuple[int, ...],
+        entries: tuple[DeckEntry, ...],
+        total: int,
+        counts: dict[str, int],
+    ) -> None:
+        """Keep a legal list read with ``options`` (:meth:`legal_lists`); ``key``: the sorted ids of ``entries``."""
+        kept = self._read_with(options)[2]
+        if len(kept) >= LEGAL_LISTS_KEPT:
+            kept.clear()
+        kept[key] = (entries, total, dict(counts))
 
     def learn(self, deck: Deck, plans: dict[int, Plan]) -> None:
         """Keep in ``plans`` each line of ``deck`` as resolution read it: ``deck`` is plain (each

@@ -10,6 +10,8 @@ import datetime as dt
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from deckcheck.core.resolve import resolve_deck
 from deckcheck.engine import check_deck, fact_table, resolve_options_for
 from deckcheck.packs.loading import absent_on, load_pack
@@ -181,3 +183,96 @@ def test_a_deck_of_lines_read_before_is_read_in_one_pass_as_resolution_reads_it(
     assert taken > 20
     # Lines no deck read before: no plans, no one pass.
     assert all(table.read_plain(parsed, {}) is None for parsed in decks if parsed.entries)
+
+
+def _card_line(line: str) -> bool:
+    return line[:1].isdigit() or line.startswith("* ")  # (PTCGO's export: "* 4 Joltik PHF 26")
+
+
+def _shuffled_within_sections(text: str, seed: int) -> str:
+    """The list with the card lines under each header (and before the first) in another order:
+    each line keeps its section, so the parser gives the very entries again."""
+    import random
+
+    blocks: list[list[str]] = [[]]
+    for line in text.splitlines():
+        if _card_line(line):
+            blocks[-1].append(line)
+        else:
+            blocks.append([line])
+            blocks.append([])
+    order = random.Random(seed)
+    for block in blocks:
+        if block and _card_line(block[0]):
+            order.shuffle(block)
+    return "\n".join(line for block in blocks for line in block) + "\n"
+
+
+def test_a_list_of_the_lines_of_a_legal_list_met_before_gets_its_verdict(reference_index, monkeypatch):
+    # docs/rulings.md, "The order of the lines": the verdict of a legal list is kept by its lines
+    # (FactTable.legal_lists), and a list of the very lines in another order takes it without
+    # being read or judged again -- the same result as checked alone, with its own path and name.
+    import deckcheck.engine as engine
+    from deckcheck.parse import parse_text
+
+    day = dt.date(2026, 11, 30)
+    taken = 0
+    for path in sorted((ROOT / "sample_decks" / "legal").glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        pack = load_pack("unlimited")
+        options = resolve_options_for(pack, day, reference_index)
+        first = check_deck(parse_text(text, "first.txt"), pack, reference_index, day, resolve_options=options)
+        if first.findings:
+            continue
+        for seed in range(3):
+            other = _shuffled_within_sections(text.replace("# name:", "# name: other"), seed)
+            parsed = parse_text(other, "other.txt")
+            assert sorted(map(id, parsed.entries)) == sorted(map(id, parse_text(text, "x.txt").entries))
+            alone = check_deck(
+                parsed, pack, reference_index, day, resolve_options=resolve_options_for(pack, day, reference_index)
+            )
+            with monkeypatch.context() as patch:
+                # Taken from what was kept: neither read nor judged.
+                patch.setattr(engine.FactTable, "read_plain", lambda *args: pytest.fail("read again"))
+                patch.setattr(engine, "resolve_deck", lambda *args: pytest.fail("resolved again"))
+                kept = check_deck(parsed, pack, reference_index, day, resolve_options=options)
+            assert kept == alone and kept.path == "other.txt" and kept.name == alone.name != first.name
+            assert (kept.total_cards, kept.counts, kept.languages) == (first.total_cards, first.counts, {})
+            # A result's counts are its own: changing them changes no other result.
+            kept.counts["Pokémon"] = -1  # type: ignore[index]
+            assert check_deck(parsed, pack, reference_index, day, resolve_options=options) == alone
+            taken += 1
+        # Not the same lines, or a line that is no card line: judged, not taken from the list kept.
+        card_line = next(line for line in text.splitlines() if _card_line(line))
+        for changed in (text + card_line + "\n", text + "4 x\n", text.replace(card_line, "", 1)):
+            parsed = parse_text(changed, "changed.txt")
+            alone = check_deck(
+                parsed, pack, reference_index, day, resolve_options=resolve_options_for(pack, day, reference_index)
+            )
+            assert alone.findings
+            assert check_deck(parsed, pack, reference_index, day, resolve_options=options) == alone
+        # The registration sheet wants the resolved lines: a list checked for it is read.
+        sheet = check_deck(
+            parse_text(text, "first.txt"), pack, reference_index, day, resolve_options=options, keep_deck=True
+        )
+        assert sheet == first and sheet.deck is not None
+    assert taken >= 9  # three legal lists at least, each in three orders
+
+
+def test_the_legal_lists_a_table_keeps_stay_bounded(reference_index, monkeypatch):
+    import deckcheck.engine as engine
+    from deckcheck.parse import parse_text
+
+    monkeypatch.setattr(engine, "LEGAL_LISTS_KEPT", 2)
+    pack, day = load_pack("unlimited"), dt.date(2026, 11, 30)
+    options = resolve_options_for(pack, day, reference_index)
+    table = fact_table(pack.rules, pack.name, day, reference_index, 90)
+    text = (ROOT / "sample_decks" / "legal" / "charizard-pidgeot-ex.txt").read_text(encoding="utf-8")
+    card_lines = [line for line in text.splitlines() if _card_line(line)]
+    for n in range(6):
+        # Legal lists of other lines: line n written with two spaces after its count (read alike).
+        lines = [line.replace(" ", "  ", 1) if i == n else line for i, line in enumerate(card_lines)]
+        parsed = parse_text("\n".join(lines) + "\n", f"{n}.txt")
+        for _ in range(2):
+            assert not check_deck(parsed, pack, reference_index, day, resolve_options=options).findings
+        assert 1 <= len(table.legal_lists(options)) <= 2

@@ -275,3 +275,20 @@ def test_a_list_read_in_another_language_is_never_read_from_the_plans_of_its_lin
     assert check_deck(parsed, pack, index, day, resolve_options=options) == first
     table = fact_table(pack.rules, pack.name, day, index, 90)
     assert table.read_plain(parsed, table.plans(options)) is None
+
+
+def test_a_list_read_in_another_language_says_so_each_time_it_is_checked(index):
+    # A list with no finding is kept by its lines (docs/rulings.md, "The order of the lines") only
+    # when each line was read in English: a list read partly in German says so each time.
+    from deckcheck.engine import fact_table
+    from deckcheck.packs.loading import Pack
+
+    pack, day, options = Pack(name="any", description="", rules=()), dt.date(2026, 11, 30), ResolveOptions()
+    german = deck(line("Prof. Esche", 2), line("Glurak-ex", 4), line("Professor Juniper", 2))
+    english = deck(line("Professor Juniper", 2), line("Iono", 2))
+    for parsed in (german, english, german, english):
+        result = check_deck(parsed, pack, index, day, resolve_options=options)
+        assert result.findings == ()
+        assert result.languages == ({"de": (1, 2)} if parsed is german else {})
+    kept = fact_table(pack.rules, pack.name, day, index, 90).legal_lists(options)
+    assert list(kept) == [tuple(sorted(map(id, english.entries)))]  # the English list only
