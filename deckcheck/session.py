@@ -613,7 +613,7 @@ class Session:
     def _read(self, path: str, *, judge: bool) -> tuple[ParsedDeck | Skipped, int]:
         """The deck file at ``path`` read and parsed, not checked, and how many bytes it had;
         ``judge`` (a file met while walking): :class:`Skipped` when its content is no deck."""
-        data = read_deck_bytes(path)
+        data = read_deck_bytes(path, walked=judge)
         if isinstance(data, ParsedDeck):
             return data, 0
         if judge:

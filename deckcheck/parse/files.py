@@ -33,6 +33,7 @@ from deckcheck.parse.shape import (
     has_cards_key,
     read_file_limited,
     read_limited,
+    read_regular_file,
     structured_shape_problem,
 )
 from deckcheck.parse.text import line_counts, parse_text, parse_text_counted
@@ -99,19 +100,28 @@ def read_deck(path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFA
 
 
 def read_deck_bytes(
-    path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFAULT_MAX_BYTES
+    path: str, *, stdin: BinaryIO | None = None, max_bytes: int = DEFAULT_MAX_BYTES, walked: bool = False
 ) -> bytes | ParsedDeck:
     """The bytes of the deck file ``path`` (``"-"``: ``stdin``), at most one more than
-    ``max_bytes``; or, for a file that cannot be read, its ``unreadable`` :class:`ParsedDeck`."""
+    ``max_bytes``; or, for a file that cannot be read, its ``unreadable`` :class:`ParsedDeck`.
+    ``walked``: a file a walk of a folder met as a regular file, opened before it is asked about
+    (:func:`~deckcheck.parse.shape.read_regular_file`)."""
     try:
         if path == STDIN:
             return read_limited(stdin if stdin is not None else sys.stdin.buffer, max_bytes + 1)
-        # Only regular files are opened: opening a FIFO named *.txt waits for
-        # a writer forever (and opening a device may do something).
-        status = os.stat(path)
-        if stat.S_ISREG(status.st_mode):
-            return read_file_limited(path, max_bytes + 1, status.st_size)
-        if stat.S_ISDIR(status.st_mode):
+        if walked:
+            found = read_regular_file(path, max_bytes + 1)
+            if isinstance(found, bytes):
+                return found
+            mode = found
+        else:
+            # Only regular files are opened: opening a FIFO named *.txt waits for
+            # a writer forever (and opening a device may do something).
+            status = os.stat(path)
+            if stat.S_ISREG(status.st_mode):
+                return read_file_limited(path, max_bytes + 1, status.st_size)
+            mode = status.st_mode
+        if stat.S_ISDIR(mode):
             return _unreadable(path, IS_DIRECTORY)
         return _unreadable(path, NOT_REGULAR, NOT_REGULAR_HINT)
     except FileNotFoundError:

@@ -13,6 +13,7 @@ import functools
 import json
 import os
 import re
+import stat
 from collections.abc import Callable
 from typing import BinaryIO
 
@@ -68,6 +69,8 @@ def _read_up_to(read: Callable[[int], bytes | str], limit: int) -> bytes:
 
 # How a deck file is opened for reading (os.open's flags: O_BINARY on Windows, close-on-exec).
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+# A terminal opened by a walk must not become the process's controlling terminal.
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
 
 
 def read_file_limited(path: str, limit: int, size: int = -1) -> bytes:
@@ -79,14 +82,36 @@ def read_file_limited(path: str, limit: int, size: int = -1) -> bytes:
     the stat is read on to its end, as without ``size``)."""
     descriptor = open_nonblocking(path, _READ_FLAGS)
     try:
-        if 0 <= size < limit:
-            first = os.read(descriptor, size + 1)
-            if len(first) == size or not first:
-                return first
-            return first + _read_up_to(functools.partial(os.read, descriptor), limit - len(first))
-        return _read_up_to(functools.partial(os.read, descriptor), limit)
+        return _read_descriptor(descriptor, limit, size)
     finally:
         os.close(descriptor)
+
+
+def read_regular_file(path: str, limit: int) -> bytes | int:
+    """At most ``limit`` bytes of the file at ``path`` when it is a regular file, else its mode
+    (``os.stat_result.st_mode``: a folder, a FIFO, a device), not read. Opened first, with
+    :func:`open_nonblocking` (so a FIFO is never waited on), then asked what it is from its
+    descriptor: one system call less than a stat of the path before the open, and what is read is
+    the file that was asked about. For the files a walk met as regular files; a path given by
+    name is asked about before it is opened (read_deck_bytes): opening a device may do something."""
+    descriptor = open_nonblocking(path, _READ_FLAGS | _NOCTTY)
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            return status.st_mode
+        return _read_descriptor(descriptor, limit, status.st_size)
+    finally:
+        os.close(descriptor)
+
+
+def _read_descriptor(descriptor: int, limit: int, size: int) -> bytes:
+    """:func:`read_file_limited` of an open descriptor."""
+    if 0 <= size < limit:
+        first = os.read(descriptor, size + 1)
+        if len(first) == size or not first:
+            return first
+        return first + _read_up_to(functools.partial(os.read, descriptor), limit - len(first))
+    return _read_up_to(functools.partial(os.read, descriptor), limit)
 
 
 def deck_kind(path: str, text: str) -> str:

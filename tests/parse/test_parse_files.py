@@ -157,6 +157,46 @@ def test_a_deck_file_is_read_by_one_read(tmp_path, monkeypatch):
     assert reads == [len(TEXT_DECK.encode("utf-8")) + 1]
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs os.mkfifo (POSIX)")
+def test_a_walked_file_is_read_as_a_named_one(tmp_path):
+    # A file a walk met is opened first and asked what it is from its descriptor; the same bytes, or
+    # the same reason it is not read, as a path given by name (asked about before it is opened).
+    from deckcheck.parse.files import read_deck_bytes
+
+    deck = write(tmp_path / "deck.txt", TEXT_DECK)
+    big = write(tmp_path / "big.txt", b"4 Iono PAL 185\n" * 100)
+    os.mkfifo(tmp_path / "pipe.txt")  # (a FIFO put where a walk met a file: never waited on)
+    (tmp_path / "folder.txt").mkdir()
+    for path in (deck, big, str(tmp_path / "pipe.txt"), str(tmp_path / "folder.txt"), str(tmp_path / "gone.txt")):
+        for limit in (5_000_000, 100):
+            walked = read_deck_bytes(path, walked=True, max_bytes=limit)
+            assert walked == read_deck_bytes(path, max_bytes=limit), path
+    assert read_deck_bytes(deck, walked=True) == TEXT_DECK.encode("utf-8")
+    assert read_deck_bytes(str(tmp_path / "pipe.txt"), walked=True).findings[0].rule == "unreadable"
+
+
+def test_a_folder_check_asks_about_each_deck_file_from_its_descriptor(tmp_path, monkeypatch):
+    # One system call less a file: a deck file met while walking is not stat'ed by its path.
+    from deckcheck.session import Database, Session
+
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    paths = [write(folder / f"{n}.txt", TEXT_DECK) for n in range(3)]
+    asked: list[str] = []
+    real = os.stat
+
+    def stat(path, *args, **kwargs):
+        asked.append(os.fspath(path))
+        return real(path, *args, **kwargs)
+
+    session = Session(Database(None), format="unlimited", date="2026-12-01")  # (the built-in catalogue)
+    monkeypatch.setattr(os, "stat", stat)
+    walked = [checked.result for checked in session.check_paths(paths, jobs=1, judge=set(paths))]
+    named = [checked.result for checked in session.check_paths(paths, jobs=1)]
+    assert walked == named and walked[0].total_cards
+    assert [path for path in asked if path in paths] == paths  # the named ones only
+
+
 def test_too_large_file_is_not_read_whole(tmp_path):
     path = write(tmp_path / "deck.txt", "4 Iono PAL 185\n" * 100)
     finding = only_finding(read_deck(path, max_bytes=1000))
