@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from run import REFERENCE, deckcheck_command, measure  # noqa: E402  (bench/run.py)
+from run import REFERENCE, bulk_environment, deckcheck_command, load_average, measure  # noqa: E402  (bench/run.py)
 
 FLOOR = Path(__file__).with_name("floor.py")
 BUDGET = 5.0
@@ -50,20 +49,13 @@ def main() -> int:
         return 2
     from corpus import write_corpus  # bench/corpus.py
 
-    start_load = " ".join(f"{n:.1f}" for n in os.getloadavg())
-    rows: list[tuple[str, str, str]] = [("load average (1, 5, 15 min) at the start", start_load, "")]
+    rows: list[tuple[str, str, str]] = [(*load_average("at the start"), "")]
     ok = True
     peaks: dict[int, float] = {}
     medians: dict[int, tuple[float, float]] = {}  # size -> (deckcheck's CPU, the floor's)
     with tempfile.TemporaryDirectory(prefix="deckcheck-bulk-") as work:
-        env = {**os.environ, "DECKCHECK_DB": str(Path(work) / "cards.sqlite3"), "NO_COLOR": "1"}
-        # What users get in a shell: bytecode cached, standard output buffered. (Some sandboxes
-        # set both; unbuffered, the report is one write system call a deck: 10,000 of them.)
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env.pop("PYTHONUNBUFFERED", None)
-        env["DECKCHECK_BENCH_DIR"] = str(Path(work))
+        env = bulk_environment(Path(work))
         deckcheck = deckcheck_command()
-        measure([*deckcheck, "db", "import", str(REFERENCE)], env)
         for size in [int(n) for n in args.sizes.split(",")]:
             folder = Path(work) / f"{args.format}-{size}"
             folder.mkdir()
@@ -114,7 +106,7 @@ def main() -> int:
                 f"<= {MEMORY_SPREAD_MB:.0f} MB",
             )
         )
-    rows.append(("load average (1, 5, 15 min) at the end", " ".join(f"{n:.1f}" for n in os.getloadavg()), ""))
+    rows.append((*load_average("at the end"), ""))
     print(f"{'figure':<60} {'measured':>12} {'budget':>12}")
     for name, value, budget in rows:
         print(f"{name:<60} {value:>12} {budget:>12}")

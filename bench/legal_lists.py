@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from run import REFERENCE, deckcheck_command, measure  # noqa: E402  (bench/run.py)
+from run import REFERENCE, bulk_environment, load_average, measure  # noqa: E402  (bench/run.py)
 
 # The command line with the kept verdicts switched off, or (no argument "off") as it is; both
 # start the same way, so only the switch differs.
@@ -52,18 +51,12 @@ def main() -> int:
         return 2
     from corpus import write_corpus  # bench/corpus.py
 
-    rows: list[tuple[str, str]] = [
-        ("load average (1, 5, 15 min) at the start", " ".join(f"{n:.1f}" for n in os.getloadavg()))
-    ]
+    rows: list[tuple[str, str]] = [load_average("at the start")]
     ok = True
     with tempfile.TemporaryDirectory(prefix="deckcheck-legal-lists-") as work:
-        env = {**os.environ, "DECKCHECK_DB": str(Path(work) / "cards.sqlite3"), "NO_COLOR": "1"}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)  # as users run it: bytecode cached, output buffered
-        env.pop("PYTHONUNBUFFERED", None)
-        env["DECKCHECK_BENCH_DIR"] = work
-        measure([*deckcheck_command(), "db", "import", str(REFERENCE)], env)
-        for label, distinct in (("400 lists", 400), ("every list its own", args.size)):
-            folder = Path(work) / f"{args.format}-{distinct}"
+        env = bulk_environment(Path(work))
+        for number, (label, distinct) in enumerate((("400 lists", 400), ("every list its own", args.size))):
+            folder = Path(work) / f"{args.format}-corpus-{number}"  # (--size 400 makes both of 400 lists)
             folder.mkdir()
             write_corpus(REFERENCE, folder, args.size, args.format, distinct=distinct)
             check = [
@@ -95,7 +88,7 @@ def main() -> int:
             )
             rows.append((f"{args.size} decks, {label}: with / without", f"{on / off:.3f} x"))
             rows.append((f"{args.size} decks, {label}: reports byte-identical", "yes" if same else "NO"))
-    rows.append(("load average (1, 5, 15 min) at the end", " ".join(f"{n:.1f}" for n in os.getloadavg())))
+    rows.append(load_average("at the end"))
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
         print(f"{label:<{width}}  {value:>14}")
